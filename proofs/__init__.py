@@ -1,0 +1,30 @@
+"""Symbolic derivations behind the theorems, one module per source paper (see :mod:`symdp.derivation`).
+
+Each module exposes ``DERIVATIONS``, a list of :class:`~symdp.derivation.Derivation` whose every step SymPy checks
+exactly; ``symdp proofs`` checks them all, ``symdp proofs --latex`` prints them.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+PAPERS = ("balle19", "bertazzi", "bravo", "dwork")
+
+
+def all_derivations(papers=()):
+    """(paper, derivation) pairs for the selected papers (all by default)."""
+    chosen = papers or PAPERS
+    out = []
+    for paper in chosen:
+        if paper not in PAPERS:
+            from symdp.errors import UnknownTheorem
+
+            raise UnknownTheorem(f"no proofs module for {paper!r}; papers are {', '.join(PAPERS)}")
+        try:
+            module = importlib.import_module(f"proofs.{paper}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"proofs.{paper}":
+                continue
+            raise
+        out.extend((paper, d) for d in module.DERIVATIONS)
+    return out

@@ -1,0 +1,259 @@
+"""The ``symdp`` command line: list, show, verify, check, errata, proofs.
+
+Bad input (an unknown ID, a claim that does not parse, a range with low > high) prints one line naming the problem
+and exits with status 2. ``verify`` exits with status 1 if any theorem is violated other than a printed statement
+recorded as an erratum (those are expected to be refuted, and *not* refuting one is a failure too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Optional, Sequence
+
+import sympy as sp
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from symdp.errors import SymdpError
+from symdp.precision import DEFAULT_DPS
+from symdp.verify import HOLDS, INCONCLUSIVE, VIOLATED, Report, jsonable, verify
+
+_STYLE = {HOLDS: "green", VIOLATED: "red", INCONCLUSIVE: "yellow"}
+
+
+def _theorems(patterns):
+    from symdp.theorems import select
+
+    return select(list(patterns))
+
+
+def expected_outcome(theorem, report: Report) -> bool:
+    """Whether a report is what the catalogue expects: a printed erratum refuted, everything else not violated."""
+    if theorem.erratum is not None:
+        return report.verdict == VIOLATED
+    return report.verdict != VIOLATED
+
+
+def describe(theorem, report: Report) -> str:
+    if theorem.erratum is not None:
+        return "violated as printed (erratum)" if report.verdict == VIOLATED else f"{report.verdict} (erratum NOT reproduced)"
+    if report.verdict == HOLDS and report.tight:
+        return f"holds, tight ({report.tight}/{report.examples} draws equal)"
+    return report.verdict
+
+
+def _fmt(x) -> str:
+    if x is None:
+        return "-"
+    import mpmath
+
+    return mpmath.nstr(x, 4) if not isinstance(x, float) else f"{x:.4g}"
+
+
+def cmd_list(args) -> int:
+    theorems = _theorems(args.ids)
+    if args.json:
+        print(json.dumps([t.summary() for t in theorems], indent=2))
+        return 0
+    table = Table("id", "source", "title", "tight", "erratum")
+    for t in theorems:
+        table.add_row(t.id, t.source.number, t.title, "yes" if (t.tight_everywhere or t.tight_at) else "",
+                      "yes" if t.erratum else "")
+    Console().print(table)
+    return 0
+
+
+def cmd_show(args) -> int:
+    from symdp.theorems import get
+
+    t = get(args.id)
+    if args.latex:
+        print(t.latex())
+        return 0
+    console = Console()
+    console.print(f"[bold]{t.id}[/bold]: {t.title}")
+    console.print(f"source: {t.source}")
+    for p in t.parameters:
+        console.print(f"  {p.name} ∈ {p.domain}" + (f"   (drawn from {list(p.sample)})" if p.sample else ""))
+    for c in t.conditions:
+        console.print(f"  condition: {c}")
+    if t.structure_latex:
+        console.print(f"  structure: {t.structure_latex}")
+    console.print(f"statement: {t.statement}")
+    if t.tight_everywhere:
+        console.print("tight: equality at every admissible draw")
+    elif t.tight_at:
+        console.print(f"tight at: {jsonable(list(t.tight_at))}")
+    if t.notes:
+        console.print(f"notes: {t.notes}")
+    if t.erratum:
+        e = t.erratum
+        console.print(f"[red]erratum[/red] ({e.location}): printed {e.printed}; corrected {e.corrected}"
+                      + (f" [{e.corrected_id}]" if e.corrected_id else ""))
+        console.print(f"  counterexample: {jsonable(e.counterexample)}")
+        if e.note:
+            console.print(f"  {e.note}")
+    console.print("latex:")
+    print(t.latex())
+    return 0
+
+
+def cmd_verify(args) -> int:
+    theorems = _theorems(args.ids)
+    reports = []
+    console = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
+        task = progress.add_task("verifying", total=len(theorems))
+        for t in theorems:
+            progress.update(task, description=t.id)
+            reports.append((t, verify(t, examples=args.examples, dps=args.dps, seed=args.seed)))
+            progress.advance(task)
+    failed = [t.id for t, r in reports if not expected_outcome(t, r)]
+    if args.json:
+        out = []
+        for t, r in reports:
+            d = r.to_json()
+            d["erratum"] = t.erratum is not None
+            d["expected"] = expected_outcome(t, r)
+            out.append(d)
+        print(json.dumps(out, indent=2))
+    else:
+        table = Table("id", "verdict", "draws", "worst margin", "± error", "worst ratio", "counterexample", "s")
+        for t, r in reports:
+            style = "green" if expected_outcome(t, r) else _STYLE.get(r.verdict, "red")
+            if r.verdict == INCONCLUSIVE and expected_outcome(t, r):
+                style = "yellow"
+            table.add_row(t.id, f"[{style}]{describe(t, r)}[/{style}]", str(r.examples), _fmt(r.worst_margin),
+                          _fmt(None if r.worst is None else r.worst.error), _fmt(r.worst_ratio),
+                          json.dumps(jsonable(r.counterexample)) if r.counterexample else "",
+                          f"{r.seconds:.2f}")
+        Console().print(table)
+        for t, r in reports:
+            if r.reason:
+                Console().print(f"[yellow]{t.id}[/yellow]: {r.reason}")
+        if failed:
+            Console().print(f"[red]unexpected:[/red] {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+def cmd_check(args) -> int:
+    from symdp.claims import claim_theorem
+
+    claim = claim_theorem(args.claim, args.where)
+    r = verify(claim, examples=args.examples, dps=args.dps, seed=args.seed)
+    if args.json:
+        d = r.to_json()
+        d.pop("id", None)
+        d["claim"] = args.claim
+        print(json.dumps(d, indent=2))
+    else:
+        console = Console()
+        console.print(f"claim: {args.claim}")
+        console.print(f"verdict: [{_STYLE.get(r.verdict, 'white')}]{r.verdict}[/]"
+                      + (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "")
+                      + f" after {r.examples} draws in {r.seconds:.2f} s at {r.dps} digits")
+        if r.worst is not None:
+            console.print(f"worst margin: {_fmt(r.worst_margin)} ± {_fmt(r.worst.error)}"
+                          f"  (quantity {_fmt(r.worst.quantity)}, bound {_fmt(r.worst.bound)})")
+        if r.counterexample is not None:
+            console.print(f"counterexample: {json.dumps(jsonable(r.counterexample))}")
+        if r.reason:
+            console.print(r.reason)
+    return 1 if r.verdict == VIOLATED else 0
+
+
+def cmd_errata(args) -> int:
+    from symdp.theorems import all_theorems
+
+    rows = [{"id": t.id, "location": t.erratum.location, "printed": t.erratum.printed,
+             "corrected": t.erratum.corrected, "corrected_id": t.erratum.corrected_id,
+             "counterexample": jsonable(t.erratum.counterexample)}
+            for t in all_theorems() if t.erratum is not None]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    table = Table("id", "location", "printed", "corrected", "counterexample")
+    for row in rows:
+        table.add_row(row["id"], row["location"], row["printed"], row["corrected"], json.dumps(row["counterexample"]))
+    Console().print(table)
+    return 0
+
+
+def cmd_proofs(args) -> int:
+    from proofs import all_derivations
+
+    failed = 0
+    for paper, d in all_derivations(args.papers):
+        if args.latex:
+            print(f"% {paper}: {d.title}\n{d.latex()}\n")
+            continue
+        bad = d.failures()
+        failed += bool(bad)
+        status = "[green]checked[/green]" if not bad else f"[red]step {bad[0][0] + 1} fails: {bad[0][1]}[/red]"
+        Console().print(f"{paper}: {d.title}: {len(d.steps)} steps {status}")
+    return 1 if failed else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="symdp", description="Verify differential-privacy bounds.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("list", help="list the theorems of the catalogue")
+    p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. dwork)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_list)
+
+    p = sub.add_parser("show", help="show one theorem: hypotheses, statement, tightness, erratum, LaTeX")
+    p.add_argument("id")
+    p.add_argument("--latex", action="store_true", help="print only the LaTeX")
+    p.set_defaults(run=cmd_show)
+
+    def common(p, examples_default):
+        p.add_argument("--examples", type=int, default=examples_default, help="hypothesis draws per theorem")
+        p.add_argument("--dps", type=int, default=DEFAULT_DPS, help="working precision in decimal digits")
+        p.add_argument("--seed", type=int, default=0, help="seed of the draws (runs are deterministic)")
+        p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("verify", help="verify theorems of the catalogue (all by default)")
+    p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. balle19)")
+    common(p, None)
+    p.set_defaults(run=cmd_verify)
+
+    p = sub.add_parser("check", help="check a bound of your own, e.g. \"kl(P, Q) <= eps\"")
+    p.add_argument("claim")
+    p.add_argument("--where", default=None, help='parameter ranges, e.g. "alpha in [1.01, 64], sigma in [0.2, 5]"')
+    common(p, 100)
+    p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser("errata", help="list the errata of the catalogue")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_errata)
+
+    p = sub.add_parser("proofs", help="check the symbolic derivations in proofs/ (or print their LaTeX)")
+    p.add_argument("papers", nargs="*")
+    p.add_argument("--latex", action="store_true")
+    p.set_defaults(run=cmd_proofs)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    if getattr(args, "examples", None) is not None and args.examples < 0:
+        print("symdp: error: --examples must be >= 0", file=sys.stderr)
+        return 2
+    try:
+        return args.run(args)
+    except SymdpError as exc:
+        print(f"symdp: error: {exc}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("symdp: error: expression too deeply nested", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,25 @@
+"""Errors that name the problem.
+
+Every error a user can provoke with bad input is a :class:`SymdpError`, a subclass of ``ValueError`` whose message
+is one line saying what is wrong, so the CLI prints it without a traceback.
+"""
+
+
+class SymdpError(ValueError):
+    """Base class: bad input to symdp, with a one-line message naming the problem."""
+
+
+class InvalidDistribution(SymdpError):
+    """Probabilities that are negative, do not sum to one, or a continuous family with a bad parameter."""
+
+
+class InvalidParameter(SymdpError):
+    """A parameter outside its domain: alpha <= 1, a negative scale, a probability outside [0, 1], ..."""
+
+
+class ClaimSyntaxError(SymdpError):
+    """Claim text that does not parse, or uses something outside the claim language."""
+
+
+class UnknownTheorem(SymdpError):
+    """An ID or ID prefix that selects no theorem of the catalogue."""

@@ -1,0 +1,47 @@
+"""A number with an error estimate.
+
+Every numeric value symdp computes carries an honest error estimate: the absolute error bound that a verdict compares
+against the margin. Exact finite sums get the rounding error; quadrature gets the disagreement between two working
+precisions and two breakpoint sets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """``value`` with absolute error at most ``error`` (to the best of the method's knowledge).
+
+    ``value`` may be ``+inf`` (e.g. a divergence between distributions with mismatched supports), in which case
+    ``error`` is 0.
+    """
+
+    value: mpmath.mpf
+    error: mpmath.mpf
+    method: str = "exact"
+
+    def __float__(self) -> float:
+        return float(self.value)
+
+    def is_infinite(self) -> bool:
+        return mpmath.isinf(self.value)
+
+    @staticmethod
+    def exact(value, method: str = "exact") -> "Estimate":
+        """A value computed by a finite formula: its error is a few units of the working precision."""
+        value = mpmath.mpf(value)
+        if mpmath.isinf(value):
+            return Estimate(value, mpmath.mpf(0), method)
+        scale = max(abs(value), mpmath.mpf(1))
+        return Estimate(value, 16 * scale * mpmath.mpf(10) ** (-mpmath.mp.dps), method)
+
+
+def as_estimate(x) -> Estimate:
+    """An :class:`Estimate` from an Estimate, an mpf, or a plain number (taken as exact at working precision)."""
+    if isinstance(x, Estimate):
+        return x
+    return Estimate.exact(x)

@@ -1,0 +1,156 @@
+"""SymPy heads for the quantities and distributions that statements talk about.
+
+A statement such as ``KL(M, M') <= eps*(exp(eps) - 1)/2`` is an ordinary SymPy relation whose left side is the
+unevaluated head ``KL(M, M')``; the heads print themselves in LaTeX the way papers write them, so ``sympy.latex`` of
+any statement is ready for a paper:
+
+>>> import sympy as sp
+>>> M, Mp = sp.symbols("M M'")
+>>> eps = sp.Symbol("epsilon", positive=True)
+>>> print(sp.latex(sp.Le(KL(M, Mp), eps * (sp.exp(eps) - 1) / 2)))
+D_{\\mathrm{KL}}\\left(M \\,\\middle\\|\\, M'\\right) \\leq \\frac{\\epsilon \\left(e^{\\epsilon} - 1\\right)}{2}
+
+Distribution heads (``Gaussian(mean, sd)``, ``Laplace(loc, scale)``, ``Lap2(loc, scale1, scale2)``,
+``Mix(q, P, Q)``, ``Finite(p1, ..., pn)``) are what the claim language builds; :mod:`symdp.claims` evaluates them.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+
+def _pair_latex(printer, P, Q) -> str:
+    return rf"{printer._print(P)} \,\middle\|\, {printer._print(Q)}"
+
+
+class Quantity(sp.Function):
+    """Base of the unevaluated divergence heads: never evaluates symbolically."""
+
+    is_real = True
+
+    @classmethod
+    def eval(cls, *args):
+        return None
+
+
+class KL(Quantity):
+    """Kullback–Leibler divergence D_KL(P || Q)."""
+
+    nargs = 2
+    is_extended_nonnegative = True
+
+    def _latex(self, printer):
+        P, Q = self.args
+        return rf"D_{{\mathrm{{KL}}}}\left({_pair_latex(printer, P, Q)}\right)"
+
+
+class Renyi(Quantity):
+    """Rényi divergence R_alpha(P || Q) of order alpha > 1."""
+
+    nargs = 3
+    is_extended_nonnegative = True
+
+    def _latex(self, printer):
+        P, Q, a = self.args
+        return rf"R_{{{printer._print(a)}}}\left({_pair_latex(printer, P, Q)}\right)"
+
+
+class HockeyStick(Quantity):
+    """Hockey-stick divergence D_{e^eps}(P || Q)."""
+
+    nargs = 3
+    is_extended_nonnegative = True
+
+    def _latex(self, printer):
+        P, Q, e = self.args
+        return rf"D_{{e^{{{printer._print(e)}}}}}\left({_pair_latex(printer, P, Q)}\right)"
+
+
+class TV(Quantity):
+    """Total variation distance TV(P, Q)."""
+
+    nargs = 2
+    is_extended_nonnegative = True
+
+    def _latex(self, printer):
+        P, Q = self.args
+        return rf"\mathrm{{TV}}\left({printer._print(P)}, {printer._print(Q)}\right)"
+
+
+class MaxDivergence(Quantity):
+    """Max divergence D_inf(P || Q)."""
+
+    nargs = 2
+
+    def _latex(self, printer):
+        P, Q = self.args
+        return rf"D_{{\infty}}\left({_pair_latex(printer, P, Q)}\right)"
+
+
+class SubgaussianStandard(Quantity):
+    """Optimal subgaussian standard tau(X) of a centred random variable."""
+
+    nargs = 1
+    is_extended_nonnegative = True
+
+    def _latex(self, printer):
+        return rf"\tau\left({printer._print(self.args[0])}\right)"
+
+
+class PrivacyLossOf(Quantity):
+    """The privacy-loss random variable L_(P||Q)."""
+
+    nargs = 2
+
+    def _latex(self, printer):
+        P, Q = self.args
+        return rf"L_{{({_pair_latex(printer, P, Q).replace(chr(92) + 'middle', '')})}}"
+
+
+class DistributionHead(sp.Function):
+    """Base of the distribution heads of the claim language."""
+
+    @classmethod
+    def eval(cls, *args):
+        return None
+
+
+class Gaussian(DistributionHead):
+    nargs = 2
+
+    def _latex(self, printer):
+        m, s = self.args
+        return rf"\mathcal{{N}}\left({printer._print(m)}, {printer._print(s**2)}\right)"
+
+
+class Laplace(DistributionHead):
+    nargs = 2
+
+    def _latex(self, printer):
+        m, b = self.args
+        return rf"\mathrm{{Lap}}\left({printer._print(m)}, {printer._print(b)}\right)"
+
+
+class Lap2(DistributionHead):
+    nargs = 3
+
+    def _latex(self, printer):
+        m, b1, b2 = self.args
+        return rf"\mathrm{{Lap2}}\left({printer._print(m)}; {printer._print(b1)}, {printer._print(b2)}\right)"
+
+
+class Mix(DistributionHead):
+    nargs = 3
+
+    def _latex(self, printer):
+        q, P, Q = self.args
+        return rf"\left(1 - {printer._print(q)}\right) {printer._print(P)} + {printer._print(q)} {printer._print(Q)}"
+
+
+class Finite(DistributionHead):
+    def _latex(self, printer):
+        return r"\left(" + ", ".join(printer._print(a) for a in self.args) + r"\right)"
+
+
+QUANTITIES = (KL, Renyi, HockeyStick, TV, MaxDivergence, SubgaussianStandard, PrivacyLossOf)
+DISTRIBUTIONS = (Gaussian, Laplace, Lap2, Mix, Finite)

@@ -1,0 +1,58 @@
+"""The catalogue: every encoded theorem, one module per source paper.
+
+Each module (``dwork``, ``bravo``, ``balle19``) defines its theorems as module-level constants named after the
+paper's own numbers and lists them in ``THEOREMS``. IDs are those of ``../shared/catalogue``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+from symdp.errors import UnknownTheorem
+from symdp.theorem import Theorem
+
+PAPERS = ("balle19", "bertazzi", "bravo", "dwork")
+
+
+@lru_cache(maxsize=None)
+def all_theorems() -> tuple[Theorem, ...]:
+    """Every theorem of the catalogue, in paper order; IDs are unique."""
+    found: list[Theorem] = []
+    for paper in PAPERS:
+        try:
+            module = importlib.import_module(f"symdp.theorems.{paper}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"symdp.theorems.{paper}":
+                continue  # paper not encoded yet
+            raise
+        found.extend(module.THEOREMS)
+    ids = [t.id for t in found]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise RuntimeError(f"duplicate theorem IDs: {duplicates}")
+    return tuple(found)
+
+
+def select(patterns: list[str] | tuple[str, ...] = ()) -> list[Theorem]:
+    """Theorems whose ID equals a pattern or starts with ``pattern + "."`` (so ``dwork`` selects a paper).
+
+    No pattern selects everything. A pattern that selects nothing is an error naming it.
+    """
+    theorems = all_theorems()
+    if not patterns:
+        return list(theorems)
+    chosen: list[Theorem] = []
+    for pattern in patterns:
+        hits = [t for t in theorems if t.id == pattern or t.id.startswith(pattern.rstrip(".") + ".")]
+        if not hits:
+            raise UnknownTheorem(f"no theorem matches {pattern!r} (see `symdp list`)")
+        chosen.extend(t for t in hits if t not in chosen)
+    return chosen
+
+
+def get(ident: str) -> Theorem:
+    for t in all_theorems():
+        if t.id == ident:
+            return t
+    raise UnknownTheorem(f"no theorem with ID {ident!r} (see `symdp list`)")

@@ -1,0 +1,265 @@
+"""Verification: draw parameters, evaluate both sides at two precisions, and give an honest verdict.
+
+Per draw, the margin is ``bound - quantity`` for ``<=`` (``quantity - bound`` for ``>=``; ``-|quantity - bound|``
+for ``==``), taken from an evaluation at ``dps + GUARD_DPS`` digits; its error is the witness's own error estimate
+plus twice the change from a second evaluation at ``dps`` digits (agreement with oneself at one precision proves
+nothing; a quadrature witness adds the change between two breakpoint sets). Then
+
+* **holds**: margin > error;
+* **violated**: margin < -error;
+* **tight**: |margin| <= error and error < 10^(-dps/2)·scale (equality to working precision; counts as holding);
+* **inconclusive**: otherwise, with the precision that would settle it.
+
+Overall: violated if any draw is; holds if every draw holds or is tight; else inconclusive. Parameters are drawn by
+hypothesis, so a violation is shrunk to a minimal counterexample, and a run is deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Optional
+
+import mpmath
+from hypothesis import HealthCheck, Phase, assume, given, seed as hypothesis_seed, settings
+from hypothesis.errors import FailedHealthCheck, Unsatisfiable
+
+from symdp.errors import SymdpError
+from symdp.estimate import Estimate, as_estimate
+from symdp.finite import to_mpf
+from symdp.precision import DEFAULT_DPS, GUARD_DPS, working_precision
+from symdp.theorem import Theorem
+
+HOLDS, TIGHT, VIOLATED, INCONCLUSIVE = "holds", "tight", "violated", "inconclusive"
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    """One evaluated draw."""
+
+    point: Mapping[str, Any]
+    quantity: mpmath.mpf
+    bound: mpmath.mpf
+    margin: mpmath.mpf
+    error: mpmath.mpf
+    verdict: str
+    note: str = ""
+    relation: str = "<="
+
+    @property
+    def ratio(self) -> Optional[float]:
+        """How much of the bound is used: quantity/bound for ``<=``, bound/quantity for ``>=`` (1 = tight).
+
+        None unless both sides are finite and positive.
+        """
+        q, b = self.quantity, self.bound
+        if not (mpmath.isfinite(q) and mpmath.isfinite(b) and q > 0 and b > 0):
+            return None
+        return float(b / q) if self.relation == ">=" else float(q / b)
+
+
+@dataclass
+class Report:
+    """The result of checking one theorem or claim."""
+
+    id: str
+    verdict: str
+    examples: int
+    tight: int
+    worst: Optional[DrawResult]
+    counterexample: Optional[Mapping[str, Any]]
+    dps: int
+    seconds: float
+    reason: str = ""
+    worst_ratio: Optional[float] = None
+    draws: list[DrawResult] = field(default_factory=list, repr=False)
+
+    @property
+    def worst_margin(self) -> Optional[mpmath.mpf]:
+        return None if self.worst is None else self.worst.margin
+
+    def to_json(self) -> dict:
+        def num(x):
+            if x is None:
+                return None
+            if mpmath.isinf(x):
+                return "inf" if x > 0 else "-inf"
+            return float(mpmath.nstr(x, 17)) if abs(x) > 1e-300 or x == 0 else mpmath.nstr(x, 17)
+
+        return {
+            "id": self.id,
+            "verdict": self.verdict,
+            "examples": self.examples,
+            "tight_examples": self.tight,
+            "worst_margin": num(self.worst_margin),
+            "worst_margin_error": None if self.worst is None else num(self.worst.error),
+            "worst_ratio": self.worst_ratio,
+            "counterexample": None if self.counterexample is None else jsonable(self.counterexample),
+            "dps": self.dps,
+            "seconds": round(self.seconds, 3),
+            "reason": self.reason,
+        }
+
+
+def jsonable(value):
+    """Plain JSON values from a draw: mpf → float, tuples → lists, nested dicts kept."""
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, mpmath.mpf):
+        return float(value) if mpmath.isfinite(value) else str(value)
+    if isinstance(value, (bool, int, float, str)) or value is None:
+        return value
+    return str(value)
+
+
+class _Violated(Exception):
+    def __init__(self, result: DrawResult):
+        super().__init__(result.verdict)
+        self.result = result
+
+
+def convert_point(theorem: Theorem, raw: Mapping[str, Any]) -> dict:
+    """Parameter values as mpf (integers stay int) at the working precision; structure passed through."""
+    point = dict(raw)
+    for p in theorem.parameters:
+        v = raw[p.name]
+        point[p.name] = int(v) if p.integer else to_mpf(v, p.name)
+    return point
+
+
+def _margin(relation: str, q: mpmath.mpf, b: mpmath.mpf) -> mpmath.mpf:
+    if relation == "<=":
+        return b - q
+    if relation == ">=":
+        return q - b
+    if mpmath.isinf(q) and mpmath.isinf(b) and q == b:
+        return mpmath.mpf(0)
+    return -abs(q - b)
+
+
+def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_DPS) -> DrawResult:
+    """Evaluate one draw at ``dps`` and ``dps + GUARD_DPS`` digits and classify it."""
+    values = []
+    for digits in (dps, dps + GUARD_DPS):
+        with working_precision(digits):
+            point = convert_point(theorem, raw)
+            q, b = theorem.evaluate(point)
+            values.append((as_estimate(q), as_estimate(b)))
+    (q1, b1), (q2, b2) = values
+    with working_precision(dps + GUARD_DPS):
+        # The margin comes from the more precise evaluation; the distance between the two evaluations (doubled,
+        # for safety) bounds the error of the less precise one, and hence — the guard digits being at least as
+        # good — of the margin. The witnesses' own estimates (quadrature, grids) are added on top.
+        margin = _margin(theorem.relation, q2.value, b2.value)
+        finite = all(mpmath.isfinite(x) for x in (q1.value, b1.value, q2.value, b2.value))
+        if finite:
+            error = q2.error + b2.error + 2 * (abs(q1.value - q2.value) + abs(b1.value - b2.value))
+            scale = max(abs(q2.value), abs(b2.value), mpmath.mpf(1))
+            error += 4 * scale * mpmath.mpf(10) ** (-dps)
+        else:
+            error = mpmath.mpf(0)
+            scale = mpmath.mpf(1)
+            if (q1.value, b1.value) != (q2.value, b2.value):
+                margin = mpmath.nan  # infinite at one precision only: nothing can be concluded
+        tight_tol = scale * mpmath.mpf(10) ** (-(dps // 2))
+        if mpmath.isnan(margin):
+            verdict, note = INCONCLUSIVE, "a side evaluated to NaN"
+        elif margin > error and theorem.relation != "==":
+            verdict, note = HOLDS, ""
+        elif margin < -error:
+            verdict, note = VIOLATED, ""
+        elif error < tight_tol:
+            verdict, note = TIGHT, ""
+        else:
+            verdict = INCONCLUSIVE
+            note = f"|margin| {mpmath.nstr(abs(margin), 3)} is within the error {mpmath.nstr(error, 3)}"
+    return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, theorem.relation)
+
+
+def verify(
+    theorem: Theorem,
+    examples: Optional[int] = None,
+    dps: int = DEFAULT_DPS,
+    seed: int = 0,
+    on_draw: Optional[Callable[[DrawResult], None]] = None,
+) -> Report:
+    """Check a theorem (or a claim): its pinned instances first, then ``examples`` hypothesis draws.
+
+    A violated draw stops the search and is shrunk by hypothesis; the shrunk draw is the counterexample.
+    """
+    if examples is None:
+        examples = theorem.default_examples or 100
+    if examples < 0:
+        raise SymdpError(f"--examples must be >= 0, got {examples}")
+    start = time.perf_counter()
+    results: list[DrawResult] = []
+    reason = ""
+
+    def record(result: DrawResult) -> DrawResult:
+        results.append(result)
+        if on_draw is not None:
+            on_draw(result)
+        return result
+
+    counterexample = None
+    pinned = tuple(theorem.tight_at) + tuple(theorem.examples)
+    if theorem.erratum is not None and theorem.erratum.counterexample:
+        pinned += (theorem.erratum.counterexample,)  # the recorded counterexample must keep refuting the print
+    for raw in pinned:
+        r = record(evaluate_point(theorem, raw, dps))
+        if r.verdict == VIOLATED and counterexample is None:
+            counterexample = r
+
+    free = bool(theorem.parameters) or theorem.structure is not None
+    if counterexample is None and free and examples > 0:
+
+        @hypothesis_seed(seed)
+        @settings(max_examples=examples, database=None, deadline=None, derandomize=False,
+                  phases=(Phase.explicit, Phase.generate, Phase.shrink), print_blob=False,
+                  suppress_health_check=[HealthCheck.too_slow])
+        @given(theorem.strategy())
+        def search(raw):
+            with working_precision(dps):
+                admitted = theorem.admits(raw)
+            assume(admitted)
+            r = record(evaluate_point(theorem, raw, dps))
+            if r.verdict == VIOLATED:
+                raise _Violated(r)
+
+        try:
+            search()
+        except _Violated as violation:
+            counterexample = violation.result
+        except (Unsatisfiable, FailedHealthCheck) as exc:
+            reason = f"could not draw admissible parameters: {type(exc).__name__}"
+    elif not free and not results:
+        record(evaluate_point(theorem, {}, dps))
+
+    return summarize(theorem.id, results, counterexample, dps, time.perf_counter() - start, reason)
+
+
+def summarize(ident, results, counterexample, dps, seconds, reason="") -> Report:
+    if not results:
+        return Report(ident, INCONCLUSIVE, 0, 0, None, None, dps, seconds, reason or "no admissible draw")
+    finite = [r for r in results if not mpmath.isnan(r.margin)]
+    worst = counterexample or (min(finite, key=lambda r: r.margin) if finite else results[0])
+    tight = sum(r.verdict == TIGHT for r in results)
+    ratios = [r.ratio for r in results if r.ratio is not None]
+    worst_ratio = max(ratios) if ratios else None
+    if counterexample is not None:
+        verdict = VIOLATED
+    elif all(r.verdict in (HOLDS, TIGHT) for r in results):
+        verdict = HOLDS
+    else:
+        verdict = INCONCLUSIVE
+        bad = [r for r in results if r.verdict == INCONCLUSIVE]
+        worst = max(bad, key=lambda r: r.error)
+        digits = int(-mpmath.log10(max(abs(worst.margin), mpmath.mpf(10) ** (-dps * 4)))) + 10 if bad else dps
+        reason = reason or (f"{len(bad)} of {len(results)} draws inconclusive ({bad[0].note}); "
+                            f"try --dps {max(2 * dps, digits)}")
+    return Report(ident, verdict, len(results), tight, worst,
+                  None if counterexample is None else counterexample.point, dps, seconds, reason, worst_ratio,
+                  results)

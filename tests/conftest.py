@@ -1,0 +1,20 @@
+import pytest
+from hypothesis import settings
+
+# Deterministic draws in CI; a local run may use the database. Health checks stay on.
+settings.register_profile("ci", derandomize=True, deadline=None, database=None)
+settings.register_profile("dev", deadline=None)
+settings.load_profile("ci")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--run-slow", action="store_true", default=False, help="run the slow, exhaustive tests")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--run-slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --run-slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -1,0 +1,95 @@
+"""The verdict logic of symdp.verify on theorems whose truth we know."""
+
+import mpmath
+import pytest
+import sympy as sp
+
+from symdp.theorem import Param, Source, Theorem
+from symdp.verify import HOLDS, INCONCLUSIVE, VIOLATED, evaluate_point, verify
+from tests import toy_theorems as toy
+
+
+def test_true_bound_holds_and_reports_its_tight_instance():
+    r = verify(toy.AMGM, examples=40)
+    assert r.verdict == HOLDS
+    assert r.tight == 1  # x = 1 is pinned and is an equality
+    assert r.counterexample is None
+    assert abs(r.worst_margin) <= r.worst.error
+
+
+def test_tightened_tight_bound_is_refuted_at_the_tight_instance():
+    r = verify(toy.AMGM.tightened(0.99), examples=40)
+    assert r.verdict == VIOLATED
+    assert r.counterexample == {"x": 1}
+
+
+def test_false_bound_is_refuted_with_a_shrunk_counterexample_that_really_violates():
+    r = verify(toy.FALSE_BOUND, examples=200)
+    assert r.verdict == VIOLATED
+    x = mpmath.mpf(repr(r.counterexample["x"]))
+    assert x + 1 / x > 3
+    # hypothesis shrinks towards simple floats: the counterexample is an integer-valued float here
+    assert float(x).is_integer()
+
+
+def test_identity_draws_are_tight_and_a_perturbed_identity_is_violated():
+    r = verify(toy.IDENTITY, examples=30)
+    assert r.verdict == HOLDS and r.tight == r.examples
+    wrong = Theorem("toy.wrong", "", toy.SRC, sp.Eq(toy.A, toy.x**2 + 2 * toy.x + 1 + sp.Rational(1, 10**30)),
+                    witness=toy.IDENTITY.witness, parameters=toy.IDENTITY.parameters)
+    assert verify(wrong, examples=5).verdict == VIOLATED
+
+
+def test_error_larger_than_margin_is_inconclusive_and_says_what_would_settle_it():
+    r = verify(toy.NOISY, examples=5)
+    assert r.verdict == INCONCLUSIVE
+    assert "within the error" in r.reason and "--dps" in r.reason
+
+
+def test_side_conditions_filter_draws():
+    r = verify(toy.CONDITIONED, examples=30)
+    assert r.verdict == HOLDS
+    assert all(mpmath.mpf(repr(d.point["x"])) >= 2 for d in r.draws)
+
+
+def test_unsatisfiable_conditions_are_inconclusive_not_holding():
+    t = Theorem("toy.unsat", "", toy.SRC, sp.Ge(toy.A, 0), witness=lambda p: p["x"],
+                parameters=(Param(toy.x, sp.Interval(1, 2)),), conditions=(sp.Ge(toy.x, 5),))
+    r = verify(t, examples=20)
+    assert r.verdict == INCONCLUSIVE
+
+
+def test_printed_erratum_is_refuted_by_its_recorded_counterexample():
+    r = verify(toy.PRINTED_WRONG, examples=0)
+    assert r.verdict == VIOLATED and r.counterexample == {"x": 1}
+
+
+def test_theorem_without_parameters_is_one_evaluation():
+    r = verify(toy.CONSTANT)
+    assert r.verdict == HOLDS and r.examples == 1
+
+
+def test_runs_are_deterministic_for_a_seed():
+    a = verify(toy.FALSE_BOUND, examples=100, seed=7)
+    b = verify(toy.FALSE_BOUND, examples=100, seed=7)
+    assert a.counterexample == b.counterexample and a.examples == b.examples
+
+
+def test_error_estimate_sees_a_precision_dependent_witness():
+    # A witness that loses 40 digits: at 50 digits it is off by 1e-10, at 65 by 1e-25. The two-precision
+    # comparison must report an error near 1e-10, so the equality is neither "tight" nor "violated".
+    t = Theorem("toy.lossy", "", toy.SRC, sp.Eq(toy.A, sp.Rational(1, 3)),
+                witness=lambda p: mpmath.mpf(1) / 3 + mpmath.mpf(10) ** (-mpmath.mp.dps + 40))
+    r = evaluate_point(t, {}, dps=50)
+    assert r.verdict == INCONCLUSIVE and r.error > 1e-11
+    # A witness off by a fixed 1e-20 at every precision is a genuine discrepancy: violated.
+    off = Theorem("toy.off", "", toy.SRC, sp.Eq(toy.A, sp.Rational(1, 3)),
+                  witness=lambda p: mpmath.mpf(1) / 3 + mpmath.mpf(10) ** -20)
+    assert evaluate_point(off, {}, dps=50).verdict == VIOLATED
+
+
+def test_statement_must_be_a_relation_and_bound_must_use_parameters():
+    with pytest.raises(ValueError, match="relation"):
+        Theorem("bad", "", toy.SRC, toy.A + 1, witness=lambda p: 0)
+    with pytest.raises(ValueError, match="not parameters"):
+        Theorem("bad", "", toy.SRC, sp.Le(toy.A, sp.Symbol("y")), witness=lambda p: 0)
