@@ -24,6 +24,12 @@ from symdp.verify import HOLDS, INCONCLUSIVE, VIOLATED, Report, jsonable, verify
 _STYLE = {HOLDS: "green", VIOLATED: "red", INCONCLUSIVE: "yellow"}
 
 
+def _console(stderr: bool = False) -> Console:
+    """A console that does not fold tables when the output is a file or a pipe."""
+    probe = Console(stderr=stderr)
+    return probe if probe.is_terminal else Console(stderr=stderr, width=220)
+
+
 def _theorems(patterns):
     from symdp.theorems import select
 
@@ -62,7 +68,7 @@ def cmd_list(args) -> int:
     for t in theorems:
         table.add_row(t.id, t.source.number, t.title, "yes" if (t.tight_everywhere or t.tight_at) else "",
                       "yes" if t.erratum else "")
-    Console().print(table)
+    _console().print(table)
     return 0
 
 
@@ -73,7 +79,7 @@ def cmd_show(args) -> int:
     if args.latex:
         print(t.latex())
         return 0
-    console = Console()
+    console = _console()
     console.print(f"[bold]{t.id}[/bold]: {t.title}")
     console.print(f"source: {t.source}")
     for p in t.parameters:
@@ -104,7 +110,7 @@ def cmd_show(args) -> int:
 def cmd_verify(args) -> int:
     theorems = _theorems(args.ids)
     reports = []
-    console = Console(stderr=True)
+    console = _console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
         task = progress.add_task("verifying", total=len(theorems))
@@ -131,12 +137,12 @@ def cmd_verify(args) -> int:
                           _fmt(None if r.worst is None else r.worst.error), _fmt(r.worst_ratio),
                           json.dumps(jsonable(r.counterexample)) if r.counterexample else "",
                           f"{r.seconds:.2f}")
-        Console().print(table)
+        _console().print(table)
         for t, r in reports:
             if r.reason:
-                Console().print(f"[yellow]{t.id}[/yellow]: {r.reason}")
+                _console().print(f"[yellow]{t.id}[/yellow]: {r.reason}")
         if failed:
-            Console().print(f"[red]unexpected:[/red] {', '.join(failed)}")
+            _console().print(f"[red]unexpected:[/red] {', '.join(failed)}")
     return 1 if failed else 0
 
 
@@ -151,7 +157,7 @@ def cmd_check(args) -> int:
         d["claim"] = args.claim
         print(json.dumps(d, indent=2))
     else:
-        console = Console()
+        console = _console()
         console.print(f"claim: {args.claim}")
         console.print(f"verdict: [{_STYLE.get(r.verdict, 'white')}]{r.verdict}[/]"
                       + (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "")
@@ -179,7 +185,7 @@ def cmd_errata(args) -> int:
     table = Table("id", "location", "printed", "corrected", "counterexample")
     for row in rows:
         table.add_row(row["id"], row["location"], row["printed"], row["corrected"], json.dumps(row["counterexample"]))
-    Console().print(table)
+    _console().print(table)
     return 0
 
 
@@ -194,7 +200,7 @@ def cmd_proofs(args) -> int:
         bad = d.failures()
         failed += bool(bad)
         status = "[green]checked[/green]" if not bad else f"[red]step {bad[0][0] + 1} fails: {bad[0][1]}[/red]"
-        Console().print(f"{paper}: {d.title}: {len(d.steps)} steps {status}")
+        _console().print(f"{paper}: {d.title}: {len(d.steps)} steps {status}")
     return 1 if failed else 0
 
 

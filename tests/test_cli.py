@@ -1,0 +1,83 @@
+"""The command line, against a registry of toy theorems whose truth is known (and, at the end, the real one)."""
+
+import json
+
+import pytest
+
+import symdp.theorems as registry
+from symdp.cli import main
+from tests import toy_theorems as toy
+
+
+@pytest.fixture
+def toys(monkeypatch):
+    monkeypatch.setattr(registry, "all_theorems", lambda: toy.ALL)
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_list_json(toys, capsys):
+    status, out, _ = run(capsys, "list", "--json")
+    rows = json.loads(out)
+    assert status == 0 and [r["id"] for r in rows] == [t.id for t in toy.ALL]
+    assert rows[0]["tight"] is True
+
+
+def test_verify_json_has_the_documented_fields(toys, capsys):
+    status, out, _ = run(capsys, "verify", "toy.amgm", "toy.false", "--examples", "30", "--json")
+    rows = json.loads(out)
+    for row in rows:
+        assert {"id", "verdict", "examples", "worst_margin", "counterexample", "seconds"} <= set(row)
+    by_id = {r["id"]: r for r in rows}
+    assert by_id["toy.amgm"]["verdict"] == "holds" and by_id["toy.amgm"]["counterexample"] is None
+    assert by_id["toy.false"]["verdict"] == "violated" and "x" in by_id["toy.false"]["counterexample"]
+    assert status == 1  # a violated theorem without an erratum fails the run
+
+
+def test_refuted_erratum_is_expected_and_does_not_fail_the_run(toys, capsys):
+    status, out, _ = run(capsys, "verify", "toy.printed", "toy.amgm", "--examples", "10", "--json")
+    assert status == 0
+    rows = {r["id"]: r for r in json.loads(out)}
+    assert rows["toy.printed"]["verdict"] == "violated" and rows["toy.printed"]["erratum"] is True
+
+
+def test_prefix_selects_and_unknown_id_is_one_line_error(toys, capsys):
+    status, out, _ = run(capsys, "list", "toy", "--json")
+    assert status == 0 and len(json.loads(out)) == len(toy.ALL)
+    status, _, err = run(capsys, "verify", "nosuch")
+    assert status == 2 and err.strip() == "symdp: error: no theorem matches 'nosuch' (see `symdp list`)"
+
+
+def test_show_and_latex(toys, capsys):
+    status, out, _ = run(capsys, "show", "toy.printed")
+    assert status == 0 and "erratum" in out and "x + 1/x >= 2" in out
+    status, out, _ = run(capsys, "show", "toy.amgm", "--latex")
+    assert out.startswith("\\begin{theorem}") and "\\geq 2" in out
+
+
+def test_errata_json(toys, capsys):
+    status, out, _ = run(capsys, "errata", "--json")
+    rows = json.loads(out)
+    assert status == 0 and rows == [{"id": "toy.printed", "location": "toy eq. (1)", "printed": "x + 1/x >= 5/2",
+                                     "corrected": "x + 1/x >= 2", "corrected_id": "toy.amgm",
+                                     "counterexample": {"x": 1}}]
+
+
+def test_table_output_mentions_verdicts(toys, capsys):
+    status, out, _ = run(capsys, "verify", "toy.amgm", "toy.printed", "--examples", "10")
+    assert status == 0 and "holds, tight" in out and "erratum" in out
+
+
+def test_negative_examples_is_an_error(capsys):
+    status, _, err = run(capsys, "verify", "--examples", "-1")
+    assert status == 2 and "--examples" in err
+
+
+def test_real_catalogue_ids_are_unique_and_listed(capsys):
+    status, out, _ = run(capsys, "list", "--json")
+    ids = [r["id"] for r in json.loads(out)]
+    assert status == 0 and len(ids) == len(set(ids))
