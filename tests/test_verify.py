@@ -12,7 +12,8 @@ from tests import toy_theorems as toy
 def test_true_bound_holds_and_reports_its_tight_instance():
     r = verify(toy.AMGM, examples=40)
     assert r.verdict == HOLDS
-    assert r.tight == 1  # x = 1 is pinned and is an equality
+    tight = [d.point for d in r.draws if d.verdict == "tight"]
+    assert {"x": 1} in tight and r.tight == len(tight)  # x = 1 is pinned and is an equality
     assert r.counterexample is None
     assert abs(r.worst_margin) <= r.worst.error
 
