@@ -42,8 +42,9 @@ def _is_zero(expr: sp.Basic) -> bool:
     """Exactly zero, by increasingly strong SymPy simplifications (no numeric evaluation)."""
     if expr == 0:
         return True
-    for simp in (sp.cancel, sp.expand, sp.simplify, lambda e: sp.simplify(sp.expand_log(sp.powsimp(sp.expand(e)),
-                                                                                          force=True))):
+    for simp in (sp.cancel, sp.expand, sp.simplify,
+                 lambda e: sp.simplify(sp.expand_log(sp.powsimp(sp.expand(e)), force=True)),
+                 lambda e: sp.simplify(e.rewrite(sp.exp))):  # hyperbolic functions against exponentials
         try:
             if sp.simplify(simp(expr)) == 0:
                 return True

@@ -1,0 +1,618 @@
+"""Dwork & Rothblum, *Concentrated Differential Privacy*: the "antipodal KL" results of Section 3.2.
+
+Seed ``../shared/seeds/004_b3a545b59162ae7d.txt``; catalogue ``../shared/catalogue/catalogue-dwork.md`` (IDs below are
+the catalogue's). The chain of the paper is: Lemma 3.9 replaces any pair (D, D') by an *antipodal* pair (M, M')
+(Definition 3.4: every log-ratio is -ε, 0 or ε) with the same Δ∞ and no smaller KL; Lemma 3.10 says an antipodal
+pair has symmetric KL; Lemma 3.7 bounds KL + KL; together they give Lemma 3.8, KL ≤ ε(e^ε − 1)/2. The printed
+bound is never attained: the supremum is ε·tanh(ε/2), reached by randomized response (catalogue
+``dwork.obs.rr-extremal``), smaller by the factor (e^ε + 1)/2.
+
+Conventions. Δ∞(D, D') is never defined in the paper; as in the catalogue it is the two-sided max divergence
+``max(D∞(D‖D'), D∞(D'‖D))`` (:func:`sym_max_divergence`). Pairs are drawn as plain JSON data by the strategies below
+(each a dict with a ``kind``) and built at the working precision by :func:`build_pair`.
+
+>>> import mpmath
+>>> with mpmath.workdps(30):
+...     P, Q = rr_pair(1)
+...     print(mpmath.nstr(kl(P, Q).value, 7))            # catalogue dwork.lem3.8 table: 0.4621172
+0.4621172
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath
+import sympy as sp
+from hypothesis import strategies as st
+
+from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.expressions import KL, MaxDivergence, Quantity
+from symdp.finite import FiniteDistribution, kl, max_divergence, to_mpf
+from symdp.strategies import weights
+from symdp.theorem import Param, Source, Theorem
+
+SEED = "004_b3a545b59162ae7d.txt"
+
+# --- symbols ---------------------------------------------------------------------------------------------------
+eps = sp.Symbol("epsilon", positive=True)  # Definition 3.4 asks for ε > 0
+eps_nn = sp.Symbol("epsilon", nonnegative=True)  # Claims 3.11/3.12 allow ε = 0
+alpha = sp.Symbol("alpha", real=True)  # the exponent of Lemma 3.9: D[x] = e^{αε} D'[x], α ∈ [-1, 1]
+p_x = sp.Symbol("p_x", positive=True)  # D'[x]
+B = sp.Symbol("B", nonnegative=True)  # M-mass of the '-ε' class of an antipodal pair
+G = sp.Symbol("G_x", real=True)  # the per-atom KL gain of Proposition 3.1
+D, Dp, M, Mp = sp.symbols("D D' M M'")
+
+
+class SignPlus(sp.Function):
+    """sign(α) with sign(0) := +1, as the paper's Case I needs (SymPy's sign(0) = 0 would make Lemma 3.9 read 0/0).
+
+    Printed σ_α; lambdified through ``_imp_``, so the bound of a statement can use it.
+    """
+
+    nargs = 1
+    _imp_ = staticmethod(lambda a: 1 if a >= 0 else -1)
+
+    def _latex(self, printer):
+        return rf"\sigma_{{{printer._print(self.args[0])}}}"
+
+
+sigma_alpha = SignPlus(alpha)
+
+
+def _delta_inf(P, Q):
+    """Δ∞(P, Q) as a SymPy expression: the two-sided max divergence."""
+    return sp.Max(MaxDivergence(P, Q), MaxDivergence(Q, P))
+
+
+class AntipodalDefect(Quantity):
+    """max_x dist(ln(M[x]/M'[x]), {-ε, 0, ε}): zero exactly when (M, M') is antipodal for ε (Definition 3.4)."""
+
+    nargs = 3
+    is_extended_nonnegative = True
+
+    def _latex(self, printer):
+        P, Q, e = (printer._print(a) for a in self.args)
+        return (rf"\max_{{x}} \operatorname{{dist}}\left(\ln\frac{{{P}[x]}}{{{Q}[x]}},"
+                rf" \left\{{-{e}, 0, {e}\right\}}\right)")
+
+
+# --- finite pairs at the working precision ---------------------------------------------------------------------
+def sym_max_divergence(P: FiniteDistribution, Q: FiniteDistribution) -> mpmath.mpf:
+    """Δ∞(P, Q) = max(D∞(P‖Q), D∞(Q‖P)) (the paper's undefined Δ∞, read as in the catalogue)."""
+    return max(max_divergence(P, Q).value, max_divergence(Q, P).value)
+
+
+def rr_pair(eps_value) -> tuple[FiniteDistribution, FiniteDistribution]:
+    """Randomized response: P = (e^ε, 1)/(1 + e^ε), Q reversed (catalogue ``dwork.obs.rr-extremal``)."""
+    e = mpmath.exp(to_mpf(eps_value, "epsilon"))
+    return FiniteDistribution([e / (1 + e), 1 / (1 + e)]), FiniteDistribution([1 / (1 + e), e / (1 + e)])
+
+
+def _normalize(ws) -> list:
+    ws = [to_mpf(w, "weight") for w in ws]
+    total = mpmath.fsum(ws)
+    return [w / total for w in ws]
+
+
+def antipodal_pair(eps_value, classes) -> tuple[FiniteDistribution, FiniteDistribution]:
+    """The antipodal pair (Definition 3.4) described by ``classes`` (see :func:`antipodal_classes`).
+
+    Under M the '+ε' class has mass A, the '-ε' class B and the '0' class C; M' = M e^{-ε}, M e^{ε}, M on them.
+    Normalising M' forces A = e^ε B, so B = u/(1 + e^ε) with u ∈ (0, 1], and u = 1 exactly when there is no
+    '0' class (catalogue §1, generator (iii)).
+    """
+    e_ = to_mpf(eps_value, "epsilon")
+    if not e_ > 0:
+        raise InvalidParameter("an antipodal pair needs epsilon > 0 (Definition 3.4)")
+    u = to_mpf(classes["u"], "u")
+    if not (0 < u <= 1) or (not classes["zero"] and u != 1) or (classes["zero"] and u == 1):
+        raise InvalidParameter(f"u must be 1 iff there is no '0' class, and lie in (0, 1]; got {classes['u']!r}")
+    e = mpmath.exp(e_)
+    b = u / (1 + e)
+    a, c = e * b, 1 - e * b - b
+    atoms = ([(a * w, a * w / e) for w in _normalize(classes["plus"])]
+             + [(b * w, b * w * e) for w in _normalize(classes["minus"])]
+             + [(c * w, c * w) for w in (_normalize(classes["zero"]) if classes["zero"] else [])])
+    atoms = [atoms[i] for i in classes["perm"]]
+    return FiniteDistribution([m for m, _ in atoms]), FiniteDistribution([m for _, m in atoms])
+
+
+def _tilted(q, logs) -> tuple[FiniteDistribution, FiniteDistribution]:
+    """Q ∝ q, P ∝ Q·e^{logs}: generators (i) and (ii) of the catalogue."""
+    Q = _normalize(q)
+    return FiniteDistribution.normalized([w * mpmath.exp(l) for w, l in zip(Q, logs)]), FiniteDistribution(Q)
+
+
+def _edge_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:
+    """D'[i] = c q_i, D[i] = c q_i e^{α_i ε} with the drawn α_i exactly; the last atom takes the remaining mass.
+
+    The scale c is a fraction ``t`` of the largest one that keeps the last atom's log-ratio inside [-ε, ε], so the
+    drawn α_i stay exact for ε = Δ∞(D, D') (one of them is ±1 by construction of the draw).
+    """
+    e_ = to_mpf(draw["eps"], "epsilon")
+    a = [to_mpf(x, "alpha") for x in draw["alpha"]]
+    q = [to_mpf(x, "weight") for x in draw["q"]]
+    s_p = mpmath.fsum(q)  # D'-mass of the first atoms at c = 1
+    s = mpmath.fsum(w * mpmath.exp(ai * e_) for w, ai in zip(q, a))  # D-mass
+    limits = [1 / max(s, s_p)]
+    if s > s_p:  # the last atom's ratio (1 - c s)/(1 - c s') falls as c grows: keep it >= e^{-ε}
+        limits.append((1 - mpmath.exp(-e_)) / (s - mpmath.exp(-e_) * s_p))
+    elif s < s_p and mpmath.exp(e_) * s_p > s:  # it rises: keep it <= e^{ε}
+        limits.append((mpmath.exp(e_) - 1) / (mpmath.exp(e_) * s_p - s))
+    c = to_mpf(draw["t"], "t") * min(limits)
+    Dp_ = [c * w for w in q]
+    D_ = [c * w * mpmath.exp(ai * e_) for w, ai in zip(q, a)]
+    return FiniteDistribution(D_ + [1 - mpmath.fsum(D_)]), FiniteDistribution(Dp_ + [1 - mpmath.fsum(Dp_)])
+
+
+def build_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:
+    """(D, D') at the working precision from a plain draw of :func:`pairs` (or a pinned ``{"kind": "rr"}``)."""
+    kind = draw["kind"]
+    if kind == "rr":
+        return rr_pair(draw["eps"])
+    if kind == "antipodal":
+        return antipodal_pair(draw["eps"], draw)
+    if kind == "dp":
+        e0 = to_mpf(draw["eps0"], "eps0")
+        return _tilted(draw["q"], [to_mpf(u, "u") * e0 for u in draw["u"]])
+    if kind == "arbitrary":
+        s = to_mpf(draw["scale"], "scale")
+        return _tilted(draw["q"], [to_mpf(z, "z") * s for z in draw["z"]])
+    if kind == "edge":
+        return _edge_pair(draw)
+    raise InvalidParameter(f"unknown pair kind {kind!r}")
+
+
+# --- strategies (plain JSON-able draws) ------------------------------------------------------------------------
+@st.composite
+def antipodal_classes(draw, max_class: int = 6):
+    """Class data of a random antipodal pair of any support size: build it with :func:`antipodal_pair`.
+
+    n_plus, n_minus >= 1 and n_zero >= 0 atoms; positive weights within each class (the catalogue's Dirichlet
+    weights: hypothesis draws any positive vector, which is at least as searching); u ∈ (0, 1) if there is a '0'
+    class, else u = 1 (forced by normalisation); the atoms shuffled by ``perm``.
+    """
+    n_plus, n_minus = draw(st.integers(1, max_class)), draw(st.integers(1, max_class))
+    n_zero = draw(st.integers(0, max_class))
+    u = draw(st.floats(0, 1, exclude_min=True, exclude_max=True)) if n_zero else 1.0
+    n = n_plus + n_minus + n_zero
+    return {"u": u, "plus": draw(weights(n_plus)), "minus": draw(weights(n_minus)),
+            "zero": draw(weights(n_zero)) if n_zero else [], "perm": draw(st.permutations(range(n)))}
+
+
+@st.composite
+def antipodal_pairs(draw, max_class: int = 6, eps_range: tuple[float, float] = (0.001, 8.0)):
+    """A whole antipodal pair, ε included (kind ``"antipodal"``)."""
+    return {"kind": "antipodal", "eps": draw(st.floats(*eps_range)), **draw(antipodal_classes(max_class))}
+
+
+def _spread(values) -> bool:
+    """D ≠ D' needs log-ratios that are not all equal (equal ones tilt by a constant, which normalisation undoes)."""
+    return max(values) - min(values) > 1e-6
+
+
+@st.composite
+def dp_pairs(draw, max_size: int = 8, eps0_range: tuple[float, float] = (0.001, 4.0)):
+    """An ε-DP pair, catalogue generator (ii): Q ∝ q, P ∝ Q e^{u_i ε0}, u_i ∈ [-1, 1]; ε := Δ∞(P, Q) ≤ 2ε0."""
+    n = draw(st.integers(2, max_size))
+    u = draw(st.lists(st.floats(-1, 1), min_size=n, max_size=n).filter(_spread))
+    return {"kind": "dp", "eps0": draw(st.floats(*eps0_range)), "q": draw(weights(n)), "u": u}
+
+
+@st.composite
+def arbitrary_pairs(draw, max_size: int = 8):
+    """A full-support pair, catalogue generator (i): Q ∝ q, P ∝ Q e^{s z_i}; ε := Δ∞(P, Q) measured afterwards."""
+    n = draw(st.integers(2, max_size))
+    z = draw(st.lists(st.floats(-3, 3), min_size=n, max_size=n).filter(_spread))
+    return {"kind": "arbitrary", "scale": draw(st.floats(0.01, 5)), "q": draw(weights(n)), "z": z}
+
+
+@st.composite
+def edge_alpha_pairs(draw, max_size: int = 8):
+    """Pairs with atoms of exact α ∈ {-1, 0, +1} (Lemma 3.9's 0/0 and zero-mass cases); a last atom balances.
+
+    The first α is ±1, so the drawn ε is Δ∞(D, D') and every drawn α is exact for it.
+    """
+    n = draw(st.integers(2, max_size))
+    first = draw(st.sampled_from([-1.0, 1.0]))
+    rest = draw(st.lists(st.one_of(st.sampled_from([-1.0, 0.0, 1.0]), st.floats(-1, 1)), min_size=n - 2,
+                         max_size=n - 2))
+    return {"kind": "edge", "eps": draw(st.floats(0.05, 3)), "alpha": [first] + rest, "q": draw(weights(n - 1)),
+            "t": draw(st.floats(0.05, 0.95))}
+
+
+def pairs():
+    """Any pair the results of Section 3.2 quantify over: generators (i), (ii), (iii) and the α-edge pairs."""
+    return st.one_of(dp_pairs(), arbitrary_pairs(), antipodal_pairs(), edge_alpha_pairs())
+
+
+def rr(eps_value: float) -> dict:
+    """A pinned randomized-response draw."""
+    return {"structure": {"kind": "rr", "eps": eps_value}}
+
+
+RR_EPS = (0.01, 0.1, 0.5, 1.0, 2.0, 5.0)  # the rows of the catalogue's dwork.lem3.8 table
+ANTIPODAL_PINS = (
+    {"kind": "antipodal", "eps": 1.0, "u": 0.5, "plus": [1.0, 2.0], "minus": [1.0], "zero": [1.0, 1.0],
+     "perm": [4, 0, 2, 1, 3]},
+    {"kind": "antipodal", "eps": 3.0, "u": 1.0, "plus": [1.0], "minus": [0.3, 0.7], "zero": [], "perm": [1, 0, 2]},
+)
+ANTIPODAL_CLASS_PINS = tuple(  # the same pairs as draws of (epsilon, antipodal_classes())
+    {"epsilon": pin["eps"], "structure": {k: v for k, v in pin.items() if k not in ("kind", "eps")}}
+    for pin in ANTIPODAL_PINS)
+EDGE_PINS = (
+    {"kind": "edge", "eps": 1.0, "alpha": [1.0, 0.0, -1.0, 0.5], "q": [0.2, 0.3, 0.1, 0.4], "t": 0.5},
+    {"kind": "edge", "eps": 0.1, "alpha": [-1.0, 0.0, 0.0], "q": [0.5, 0.3, 0.2], "t": 0.9},
+)
+
+
+# --- Lemma 3.9's construction ----------------------------------------------------------------------------------
+def split_atom(p, alpha_value, eps_value) -> tuple:
+    """Lemma 3.9's split of one atom with D'[x] = p, D[x] = e^{αε} p, as printed (sign(0) := +1):
+
+    M'[x] = p (e^{αε} - 1)/(e^{σε} - 1), M[x] = e^{σε} M'[x], M'[s_x] = D'[x] - M'[x], M[s_x] = D[x] - M[x].
+    Returns ``(M[x], M'[x], M[s_x], M'[s_x])``. At α = ±1 the printed M[s_x] is 0 in exact arithmetic; it is
+    returned as an exact 0 rather than as the rounding noise of D[x] - e^{±ε}D'[x].
+    """
+    p, a, e = (to_mpf(v) for v in (p, alpha_value, eps_value))
+    d = p * mpmath.exp(a * e)
+    if abs(a) == 1:
+        return d, p, mpmath.mpf(0), mpmath.mpf(0)
+    sigma = 1 if a >= 0 else -1
+    mp_x = p * (mpmath.exp(a * e) - 1) / (mpmath.exp(sigma * e) - 1)
+    m_x = mpmath.exp(sigma * e) * mp_x
+    return m_x, mp_x, d - m_x, p - mp_x
+
+
+@dataclass(frozen=True)
+class AntipodalSplit:
+    """The antipodal pair of Lemma 3.9 and how it was built: ``labels[i]`` is ``("x", j)`` or ``("s", j)``."""
+
+    M: FiniteDistribution
+    Mp: FiniteDistribution
+    labels: tuple[tuple[str, int], ...]
+    alphas: tuple[mpmath.mpf, ...]
+    eps: mpmath.mpf
+
+
+def _snap(a: mpmath.mpf) -> mpmath.mpf:
+    """α within rounding of -1, 0 or 1 is that value: the construction divides by (1 - |α|) in effect there."""
+    tol = mpmath.mpf(10) ** (-(mpmath.mp.dps - 10))
+    for target in (-1, 0, 1):
+        if abs(a - target) < tol:
+            return mpmath.mpf(target)
+    return a
+
+
+def lemma39_split(D_: FiniteDistribution, Dp_: FiniteDistribution) -> AntipodalSplit:
+    """Lemma 3.9: split each atom x of (D, D') into x and a new atom s_x, giving an antipodal pair (M, M').
+
+    ε = Δ∞(D, D'); α_x = ln(D[x]/D'[x])/ε ∈ [-1, 1]. Atoms whose mass is zero in exact arithmetic are dropped, as
+    the paper's equal-support convention requires: x when α = 0 (the printed formula gives M[x] = M'[x] = 0, and
+    the whole atom goes to s_x with M[s_x] = M'[s_x] = D[x]), s_x when α = ±1 (x is already extremal). D = D'
+    (ε = 0, where the printed formula is 0/0) gives M = D. The pair must have equal supports.
+
+    >>> import mpmath
+    >>> with mpmath.workdps(30):
+    ...     D, Dp = FiniteDistribution(["0.5", "0.3", "0.2"]), FiniteDistribution(["0.25", "0.5", "0.25"])
+    ...     split = lemma39_split(D, Dp)
+    ...     [mpmath.nstr(mpmath.log(a / b) / split.eps, 10) for a, b in zip(split.M, split.Mp)]
+    ['1.0', '-1.0', '0.0', '-1.0', '0.0']
+    """
+    if any((a > 0) != (b > 0) for a, b in zip(D_, Dp_)) or len(D_) != len(Dp_):
+        raise InvalidDistribution("Lemma 3.9 needs D and D' on the same support")
+    e = sym_max_divergence(D_, Dp_)
+    masses, labels, alphas = [], [], []
+    for j, (d, p) in enumerate(zip(D_, Dp_)):
+        if p == 0:
+            continue
+        a = _snap((mpmath.log(d) - mpmath.log(p)) / e) if e > 0 else mpmath.mpf(0)
+        alphas.append(a)
+        if a == 0:
+            parts = [("s", d, p)]
+        elif abs(a) == 1:
+            parts = [("x", d, p)]
+        else:
+            m_x, mp_x, m_s, mp_s = split_atom(p, a, e)
+            parts = [("x", m_x, mp_x), ("s", m_s, mp_s)]
+        for tag, m, mp_ in parts:
+            masses.append((m, mp_))
+            labels.append((tag, j))
+    return AntipodalSplit(FiniteDistribution([m for m, _ in masses]), FiniteDistribution([m for _, m in masses]),
+                          tuple(labels), tuple(alphas), e)
+
+
+def antipodal_defect(P: FiniteDistribution, Q: FiniteDistribution, eps_value) -> mpmath.mpf:
+    """max over the support of the distance of ln(P[x]/Q[x]) to {-ε, 0, ε}."""
+    e = to_mpf(eps_value)
+    losses = [mpmath.log(p) - mpmath.log(q) for p, q in zip(P, Q) if p > 0]
+    return max(min(abs(l - e), abs(l), abs(l + e)) for l in losses)
+
+
+def minus_class_mass(P: FiniteDistribution, Q: FiniteDistribution, eps_value) -> mpmath.mpf:
+    """P-mass of the atoms whose log-ratio is (nearest to) -ε: the B of an antipodal pair."""
+    e = to_mpf(eps_value)
+    return mpmath.fsum(p for p, q in zip(P, Q) if p > 0 and mpmath.nint((mpmath.log(p) - mpmath.log(q)) / e) == -1)
+
+
+def per_atom_gain(p, alpha_value, eps_value) -> mpmath.mpf:
+    """Proposition 3.1's M[x] ln(M[x]/M'[x]) - D[x] ln(D[x]/D'[x]) for one atom, computed from the split."""
+    p, a, e = (to_mpf(v) for v in (p, alpha_value, eps_value))
+    d = p * mpmath.exp(a * e)
+    m_x, mp_x, _, _ = split_atom(p, a, e)
+    term = (lambda u, v: u * (mpmath.log(u) - mpmath.log(v)) if u > 0 else mpmath.mpf(0))
+    return term(m_x, mp_x) - term(d, p)
+
+
+# --- Definition 3.4 and Lemma 3.10: antipodal pairs --------------------------------------------------------------
+EPS = Param(eps, sp.Interval.open(0, sp.oo), sample=(0.001, 8))
+ANTIPODAL_LATEX = r"(M, M')\ \text{antipodal: } \ln\tfrac{M[x]}{M'[x]} \in \{-\epsilon, 0, \epsilon\}\ \forall x"
+
+
+def _antipodal_kl_closed_form(point):
+    M_, Mp_ = antipodal_pair(point["epsilon"], point["structure"])
+    e = point["epsilon"]
+    return kl(M_, Mp_), e * (mpmath.exp(e) - 1) * minus_class_mass(M_, Mp_, e)
+
+
+# Definition 3.4 is a definition; what is checkable is the closed form it leads to (catalogue dwork.def3.4,
+# `kl_closed`): B, the M-mass of the '-ε' class, is read off the pair itself, not taken from the generator.
+DEFINITION_3_4 = Theorem(
+    id="dwork.def3.4",
+    title="Antipodal pairs: closed form of the KL divergence",
+    source=Source(SEED, "Definition 3.4"),
+    statement=sp.Eq(KL(M, Mp), eps * B * (sp.exp(eps) - 1)),
+    quantity_latex=r"\sum_x M[x]\ln\frac{M[x]}{M'[x]}",
+    parameters=(EPS,),
+    structure=antipodal_classes,
+    structure_latex=ANTIPODAL_LATEX + r",\ B = M\{x : \ln\tfrac{M[x]}{M'[x]} = -\epsilon\}",
+    evaluator=_antipodal_kl_closed_form,
+    tight_everywhere=True,
+    examples=ANTIPODAL_CLASS_PINS,
+    notes="KL(M||M') = A eps - B eps with A = e^eps B forced by normalising M'. Maximum eps tanh(eps/2) at "
+          "B = 1/(1+e^eps) (no '0' class): see proofs/dwork.py and dwork.obs.rr-extremal.",
+)
+
+
+def _antipodal_kl_both_ways(point):
+    M_, Mp_ = antipodal_pair(point["epsilon"], point["structure"])
+    return kl(M_, Mp_), kl(Mp_, M_)
+
+
+LEMMA_3_10 = Theorem(
+    id="dwork.lem3.10",
+    title="Antipodal pairs have symmetric KL divergence",
+    source=Source(SEED, "Lemma 3.10"),
+    statement=sp.Eq(KL(M, Mp), KL(Mp, M)),
+    parameters=(EPS,),
+    structure=antipodal_classes,
+    structure_latex=ANTIPODAL_LATEX,
+    evaluator=_antipodal_kl_both_ways,
+    tight_everywhere=True,
+    examples=ANTIPODAL_CLASS_PINS,
+    notes="Exact identity, any support size (the paper reduces to 3 atoms without proof; the draws do not). "
+          "Naming typos in the proof (D'[s], p_x, s ln(s/s')) are recorded in the catalogue.",
+)
+
+
+# --- Lemma 3.9: reduction to an antipodal pair ------------------------------------------------------------------
+PAIR_LATEX = r"D, D' \text{ on a common finite support, } D \neq D'"
+
+
+def _split_of(point):
+    D_, Dp_ = build_pair(point["structure"])
+    return D_, Dp_, lemma39_split(D_, Dp_)
+
+
+def _lemma39_kl(point):
+    D_, Dp_, split = _split_of(point)
+    return kl(split.M, split.Mp), kl(D_, Dp_)
+
+
+def _lemma39_defect(point):
+    _, _, split = _split_of(point)
+    return antipodal_defect(split.M, split.Mp, split.eps)
+
+
+def _lemma39_eps(point):
+    D_, Dp_, split = _split_of(point)
+    return sym_max_divergence(split.M, split.Mp), sym_max_divergence(D_, Dp_)
+
+
+LEMMA_3_9_TIGHT = tuple(rr(e) for e in (0.1, 1.0, 3.0)) + tuple({"structure": s} for s in ANTIPODAL_PINS)
+LEMMA_3_9_EXAMPLES = tuple({"structure": s} for s in EDGE_PINS)
+_LEMMA_3_9_NOTE = ("(M, M') = lemma39_split(D, D'). The lemma is the conjunction of dwork.lem3.9 (KL does not "
+                   "decrease), dwork.lem3.9.antipodal and dwork.lem3.9.same-eps; a construction that fails to "
+                   "give distributions raises InvalidDistribution.")
+
+LEMMA_3_9 = Theorem(
+    id="dwork.lem3.9",
+    title="Reduction to an antipodal pair: the split does not decrease KL",
+    source=Source(SEED, "Lemma 3.9"),
+    statement=sp.Ge(KL(M, Mp), KL(D, Dp)),
+    structure=pairs,
+    structure_latex=PAIR_LATEX + r",\ (M, M') \text{ the split of } (D, D') \text{ (proof of Lemma 3.9)}",
+    evaluator=_lemma39_kl,
+    tight_at=LEMMA_3_9_TIGHT,
+    examples=LEMMA_3_9_EXAMPLES,
+    notes="Equality iff (D, D') is already antipodal (every alpha in {-1, 0, 1}). " + _LEMMA_3_9_NOTE,
+)
+
+LEMMA_3_9_ANTIPODAL = Theorem(
+    id="dwork.lem3.9.antipodal",
+    title="Reduction to an antipodal pair: the split is antipodal",
+    source=Source(SEED, "Lemma 3.9"),
+    statement=sp.Eq(AntipodalDefect(M, Mp, eps), 0),
+    witness=_lemma39_defect,
+    structure=pairs,
+    structure_latex=PAIR_LATEX + r",\ \epsilon = \Delta_\infty(D, D')",
+    tight_everywhere=True,
+    examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
+    notes=_LEMMA_3_9_NOTE,
+)
+
+LEMMA_3_9_SAME_EPS = Theorem(
+    id="dwork.lem3.9.same-eps",
+    title="Reduction to an antipodal pair: the split keeps the max divergence",
+    source=Source(SEED, "Lemma 3.9"),
+    statement=sp.Eq(_delta_inf(M, Mp), _delta_inf(D, Dp)),
+    structure=pairs,
+    structure_latex=PAIR_LATEX,
+    evaluator=_lemma39_eps,
+    tight_everywhere=True,
+    examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
+    notes=_LEMMA_3_9_NOTE + " The proof's 'Delta_inf(D, D') = e^eps' should read '= eps'.",
+)
+
+
+# --- Proposition 3.1 and Claims 3.11, 3.12 ----------------------------------------------------------------------
+ALPHA = Param(alpha, sp.Interval(-1, 1))
+EPS_PROP = Param(eps, sp.Interval.open(0, sp.oo), sample=(0.001, 10))
+P_X = Param(p_x, sp.Interval.Lopen(0, 1), sample=(0.01, 1))  # p_x only scales G_x
+GAIN_LATEX = r"M[x]\ln\frac{M[x]}{M'[x]} - D[x]\ln\frac{D[x]}{D'[x]}"
+PROP_STRUCTURE = r"D'[x] = p_x,\ D[x] = e^{\alpha\epsilon} p_x,\ (M[x], M'[x]) \text{ as in Lemma 3.9}"
+
+
+def _gain(point):
+    return per_atom_gain(point["p_x"], point["alpha"], point["epsilon"])
+
+
+PROP_3_1_TIGHT = tuple({"p_x": p, "alpha": a, "epsilon": e} for a in (-1.0, 0.0, 1.0) for p, e in ((0.5, 1.0),
+                                                                                                    (0.1, 4.0)))
+
+PROPOSITION_3_1 = Theorem(
+    id="dwork.prop3.1",
+    title="The split's per-atom KL gain is non-negative",
+    source=Source(SEED, "Proposition 3.1"),
+    statement=sp.Ge(G, 0),
+    quantity_latex=GAIN_LATEX,
+    witness=_gain,
+    parameters=(P_X, ALPHA, EPS_PROP),
+    structure_latex=PROP_STRUCTURE,
+    tight_at=PROP_3_1_TIGHT,
+    notes="Equality exactly at alpha in {-1, 0, 1}. The bound is 0, so a multiplicative tightening is void: "
+          "tightness is shown by refuting G_x >= 1e-30 at those points.",
+)
+
+_gain_identity_rhs = (p_x * eps * sp.exp(sigma_alpha * eps) / (sp.exp(sigma_alpha * eps) - 1)
+                      * (sp.exp(alpha * eps) * (sigma_alpha + alpha * (-1 + sp.exp(-sigma_alpha * eps))) - sigma_alpha))
+
+PROPOSITION_3_1_IDENTITY = Theorem(
+    id="dwork.prop3.1.identity",
+    title="The per-atom KL gain in closed form",
+    source=Source(SEED, "Proposition 3.1 (proof, first display)"),
+    statement=sp.Eq(G, _gain_identity_rhs),
+    quantity_latex=GAIN_LATEX,
+    witness=_gain,
+    parameters=(P_X, ALPHA, EPS_PROP),
+    tight_everywhere=True,
+    examples=PROP_3_1_TIGHT,
+    structure_latex=PROP_STRUCTURE + r",\ \sigma_\alpha = \operatorname{sign}(\alpha),\ \operatorname{sign}(0) := 1",
+    notes="sign(0) := +1 (SignPlus); SymPy's sign(0) = 0 would give 0/0.",
+)
+
+# Both claims are encoded multiplied by -1 (the same statement), so that both sides are non-negative: as printed,
+# the right sides are <= 0 at the tight points, where a multiplicative tightening would loosen the bound.
+CLAIM_3_11 = Theorem(
+    id="dwork.claim3.11",
+    title="Convexity bound of Case I, both sides multiplied by -1",
+    source=Source(SEED, "Claim 3.11"),
+    statement=sp.Le(alpha * (1 - sp.exp(-eps_nn)), 1 - sp.exp(-alpha * eps_nn)),
+    witness=lambda p: p["alpha"] * (1 - mpmath.exp(-p["epsilon"])),
+    parameters=(Param(alpha, sp.Interval(0, 1)), Param(eps_nn, sp.Interval(0, sp.oo), sample=(0, 10))),
+    tight_at=({"alpha": 1.0, "epsilon": 1.0}, {"alpha": 1.0, "epsilon": 5.0}, {"alpha": 0.0, "epsilon": 2.0},
+              {"alpha": 0.5, "epsilon": 0.0}),
+    notes="Printed: alpha(-1 + e^-eps) >= e^(-alpha eps) - 1. Equality iff alpha in {0, 1} or eps = 0 "
+          "(convexity of exp).",
+)
+
+CLAIM_3_12 = Theorem(
+    id="dwork.claim3.12",
+    title="Convexity bound of Case II, both sides multiplied by -1",
+    source=Source(SEED, "Claim 3.12"),
+    statement=sp.Ge(-alpha * (sp.exp(eps_nn) - 1), sp.exp(-alpha * eps_nn) - 1),
+    witness=lambda p: -p["alpha"] * (mpmath.exp(p["epsilon"]) - 1),
+    parameters=(Param(alpha, sp.Interval.Ropen(-1, 0)), Param(eps_nn, sp.Interval(0, sp.oo), sample=(0, 10))),
+    tight_at=({"alpha": -1.0, "epsilon": 1.0}, {"alpha": -1.0, "epsilon": 5.0}, {"alpha": -0.5, "epsilon": 0.0}),
+    notes="Printed: alpha(-1 + e^eps) <= -e^(-alpha eps) + 1. Equality iff alpha = -1 or eps = 0.",
+)
+
+
+# --- Lemmas 3.7, 3.8 and the sharp bound ------------------------------------------------------------------------
+DP_LATEX = PAIR_LATEX + r",\ \epsilon = \Delta_\infty(D, D') = \max\left(D_\infty(D\|D'), D_\infty(D'\|D)\right)"
+RR_PINS = tuple(rr(e) for e in RR_EPS)
+
+
+def _kl_and(bound):
+    def evaluator(point):
+        D_, Dp_ = build_pair(point["structure"])
+        return kl(D_, Dp_), bound(sym_max_divergence(D_, Dp_))
+
+    return evaluator
+
+
+def _symmetric_kl_and(bound):
+    def evaluator(point):
+        D_, Dp_ = build_pair(point["structure"])
+        k = kl(D_, Dp_).value + kl(Dp_, D_).value
+        return k, bound(sym_max_divergence(D_, Dp_))
+
+    return evaluator
+
+
+LEMMA_3_7 = Theorem(
+    id="dwork.lem3.7",
+    title="Symmetric KL bound of DRV10",
+    source=Source(SEED, "Lemma 3.7"),
+    statement=sp.Le(KL(D, Dp) + KL(Dp, D), eps * (sp.exp(eps) - 1)),
+    structure=pairs,
+    structure_latex=DP_LATEX,
+    evaluator=_symmetric_kl_and(lambda e: e * (mpmath.exp(e) - 1)),
+    examples=RR_PINS,
+    notes="Loose for eps > 0: the supremum is 2 eps tanh(eps/2) (dwork.lem3.7.sharp), attained by RR.",
+)
+
+LEMMA_3_7_SHARP = Theorem(
+    id="dwork.lem3.7.sharp",
+    title="Sharp symmetric KL bound, attained by randomized response",
+    source=Source(SEED, "Lemma 3.7 (catalogue: sharp form)"),
+    statement=sp.Le(KL(D, Dp) + KL(Dp, D), 2 * eps * sp.tanh(eps / 2)),
+    structure=pairs,
+    structure_latex=DP_LATEX,
+    evaluator=_symmetric_kl_and(lambda e: 2 * e * mpmath.tanh(e / 2)),
+    tight_at=RR_PINS,
+    notes="KL + KL = sum (D - D') ln(D/D') <= eps * 2 TV, and TV <= tanh(eps/2) under eps-DP.",
+)
+
+LEMMA_3_8 = Theorem(
+    id="dwork.lem3.8",
+    title="Refined expected privacy loss",
+    source=Source(SEED, "Lemma 3.8"),
+    statement=sp.Le(KL(D, Dp), eps * (sp.exp(eps) - 1) / 2),
+    structure=pairs,
+    structure_latex=DP_LATEX,
+    evaluator=_kl_and(lambda e: e * (mpmath.exp(e) - 1) / 2),
+    examples=RR_PINS,
+    notes="Never attained for eps > 0: the supremum is eps tanh(eps/2) (dwork.obs.rr-extremal), smaller by the "
+          "factor (e^eps + 1)/2; tight only to leading order eps^2/2 as eps -> 0 (worst ratio 2/(e^eps + 1) at RR).",
+)
+
+RR_EXTREMAL = Theorem(
+    id="dwork.obs.rr-extremal",
+    title="Randomized response is extremal for the KL divergence of a DP pair",
+    source=Source(SEED, "catalogue observation (sharp Lemma 3.8 / Theorem 3.5)"),
+    statement=sp.Le(KL(D, Dp), eps * sp.tanh(eps / 2)),
+    structure=pairs,
+    structure_latex=DP_LATEX,
+    evaluator=_kl_and(lambda e: e * mpmath.tanh(e / 2)),
+    tight_at=RR_PINS,
+    notes="Lemma 3.9 + the antipodal closed form eps B (e^eps - 1) with B <= 1/(1 + e^eps). Attained by RR and "
+          "by every antipodal pair without a '0' class.",
+)
+
+
+THEOREMS = [
+    LEMMA_3_7, LEMMA_3_7_SHARP, LEMMA_3_8, DEFINITION_3_4, LEMMA_3_9, LEMMA_3_9_ANTIPODAL, LEMMA_3_9_SAME_EPS,
+    LEMMA_3_10, PROPOSITION_3_1, PROPOSITION_3_1_IDENTITY, CLAIM_3_11, CLAIM_3_12, RR_EXTREMAL,
+]

@@ -1,0 +1,250 @@
+"""Dwork & Rothblum, Section 3.2 ("antipodal KL"): theorems, strategies, Lemma 3.9's construction, derivations.
+
+Seed ../shared/seeds/004_b3a545b59162ae7d.txt; catalogue ../shared/catalogue/catalogue-dwork.md.
+"""
+
+from dataclasses import replace
+
+import mpmath
+import pytest
+import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from proofs.dwork import DERIVATIONS
+from symdp.finite import kl, max_divergence
+from symdp.theorems import dwork as dw
+from symdp.verify import HOLDS, VIOLATED, verify
+
+DPS = 50
+TINY = mpmath.mpf(10) ** -40  # "to working precision" at 50 digits, with room for the log of a ratio
+
+
+def reference(s: str) -> mpmath.mpf:
+    return mpmath.mpf(s)
+
+
+# --- verdicts ----------------------------------------------------------------------------------------------------
+TIGHT_THEOREMS = [dw.LEMMA_3_10, dw.DEFINITION_3_4, dw.LEMMA_3_9, dw.RR_EXTREMAL, dw.LEMMA_3_7_SHARP, dw.CLAIM_3_11,
+                  dw.CLAIM_3_12, dw.PROPOSITION_3_1_IDENTITY]
+IDENTITIES = [dw.LEMMA_3_10, dw.DEFINITION_3_4, dw.LEMMA_3_9_ANTIPODAL, dw.LEMMA_3_9_SAME_EPS,
+              dw.PROPOSITION_3_1_IDENTITY]
+
+
+@pytest.mark.parametrize("theorem", dw.THEOREMS, ids=lambda t: t.id)
+def test_every_theorem_holds(theorem):
+    r = verify(theorem)
+    assert r.verdict == HOLDS, r.reason
+    assert r.counterexample is None
+
+
+@pytest.mark.parametrize("theorem", IDENTITIES, ids=lambda t: t.id)
+def test_identities_are_equalities_at_every_draw(theorem):
+    r = verify(theorem, examples=40)
+    assert r.verdict == HOLDS and r.tight == r.examples
+
+
+@pytest.mark.parametrize("theorem", TIGHT_THEOREMS, ids=lambda t: t.id)
+def test_tight_results_are_refuted_when_tightened(theorem):
+    r = verify(theorem.tightened(0.99), examples=40)
+    assert r.verdict == VIOLATED
+    if theorem.tight_at:  # the refutation comes from a pinned equality instance
+        assert r.counterexample in [dict(p) for p in theorem.tight_at]
+    pinned = verify(theorem, examples=0).draws  # tight_at and examples
+    assert all(d.verdict == "tight" for d in pinned[:len(theorem.tight_at)])  # each is an equality to working precision
+    if theorem.tight_everywhere:
+        assert pinned and all(d.verdict == "tight" for d in pinned)
+
+
+def test_proposition_3_1_is_tight_at_alpha_minus_one_zero_and_one():
+    # The bound is 0, so tightened(0.99) is void (0/0.99 = 0): raise it additively instead.
+    r = verify(dw.PROPOSITION_3_1, examples=0)
+    assert r.verdict == HOLDS and r.tight == len(dw.PROPOSITION_3_1.tight_at) == 6
+    raised = replace(dw.PROPOSITION_3_1, id="dwork.prop3.1@raised", statement=sp.Ge(dw.G, sp.Rational(1, 10**30)),
+                     _bound_fn=None)
+    r = verify(raised, examples=20)
+    assert r.verdict == VIOLATED and r.counterexample["alpha"] in (-1.0, 0.0, 1.0)
+    assert verify(dw.PROPOSITION_3_1.tightened(0.99), examples=20).verdict == HOLDS  # why the additive test
+
+
+def test_claims_are_also_equalities_where_both_sides_vanish():
+    # alpha = 0 (Claim 3.11) and eps = 0 (both): both sides are 0, a multiplicative tightening cannot bite there.
+    for theorem in (dw.CLAIM_3_11, dw.CLAIM_3_12):
+        zero = [d for d in verify(theorem, examples=0).draws if d.bound == 0]
+        assert zero and all(d.verdict == "tight" and d.quantity == 0 for d in zero)
+
+
+def test_lemma_3_8_and_3_7_are_loose_at_every_fixed_eps_but_not_by_a_uniform_factor():
+    for theorem, sharp in ((dw.LEMMA_3_8, dw.RR_EXTREMAL), (dw.LEMMA_3_7, dw.LEMMA_3_7_SHARP)):
+        r = verify(theorem)
+        assert r.verdict == HOLDS and r.tight == 0 and r.worst_ratio < 1
+        with mpmath.workdps(DPS):
+            for draw in r.draws:
+                eps = dw.sym_max_divergence(*dw.build_pair(draw.point["structure"]))
+                # the ratio to the printed bound never beats RR's 2/(e^eps + 1) (the gap of proofs/dwork.lemma38_gap)
+                assert draw.ratio <= 2 / (mpmath.exp(eps) + 1) * (1 + 1e-12)  # ratio is a float
+        # RR approaches the printed bound as eps -> 0, so no constant factor < 1 improves it uniformly
+        assert verify(theorem.tightened(0.99), examples=0).counterexample == dw.rr(0.01)
+        assert verify(theorem.tightened(0.9), examples=0).counterexample == dw.rr(0.01)
+        assert verify(sharp).verdict == HOLDS
+
+
+def test_rr_meets_the_sharp_bound_and_is_smaller_than_lemma_3_8_by_the_factor_e_eps_plus_1_over_2():
+    with mpmath.workdps(DPS):
+        for e in dw.RR_EPS:
+            eps = mpmath.mpf(repr(e))
+            P, Q = dw.rr_pair(eps)
+            k = kl(P, Q).value
+            assert abs(k - eps * mpmath.tanh(eps / 2)) < TINY
+            assert abs(kl(Q, P).value - k) < TINY  # RR is antipodal: Lemma 3.10
+            ratio = (eps * (mpmath.exp(eps) - 1) / 2) / k
+            assert abs(ratio - (mpmath.exp(eps) + 1) / 2) < TINY
+
+
+@pytest.mark.parametrize("eps, value, ratio", [("1", "0.4621172", "1.859141"), ("0.1", "0.004995837", "1.052585"),
+                                               ("0.01", "4.999958e-5", "1.005025"), ("0.5", "0.1224593", "1.324361"),
+                                               ("2", "1.523188", "4.194528"), ("5", "4.933071", "74.70658")])
+def test_kl_of_rr_matches_the_catalogue_table(eps, value, ratio):
+    # catalogue-dwork.md, dwork.lem3.8, table columns "KL(RR) = eps tanh(eps/2)" and "ratio" (7 significant digits)
+    with mpmath.workdps(DPS):
+        e = mpmath.mpf(eps)
+        P, Q = dw.rr_pair(e)
+        assert mpmath.nstr(kl(P, Q).value, 7) == mpmath.nstr(reference(value), 7)
+        assert mpmath.nstr(e * (mpmath.exp(e) - 1) / 2 / kl(P, Q).value, 7) == mpmath.nstr(reference(ratio), 7)
+
+
+# --- strategies --------------------------------------------------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(dw.antipodal_pairs())
+def test_antipodal_pairs_are_antipodal(draw):
+    with mpmath.workdps(DPS):
+        M, Mp = dw.build_pair(draw)
+        eps = mpmath.mpf(repr(draw["eps"]))
+        assert len(M) == len(draw["plus"]) + len(draw["minus"]) + len(draw["zero"])
+        assert min(M) > 0 and min(Mp) > 0
+        assert dw.antipodal_defect(M, Mp, eps) < TINY
+        assert abs(dw.sym_max_divergence(M, Mp) - eps) < TINY
+        signs = [int(mpmath.nint(mpmath.log(a / b) / eps)) for a, b in zip(M, Mp)]
+        assert (signs.count(1), signs.count(-1), signs.count(0)) == (
+            len(draw["plus"]), len(draw["minus"]), len(draw["zero"]))
+        B = dw.minus_class_mass(M, Mp, eps)
+        assert B <= 1 / (1 + mpmath.exp(eps)) * (1 + TINY)
+        assert (abs(B - 1 / (1 + mpmath.exp(eps))) < TINY) == (not draw["zero"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(dw.dp_pairs())
+def test_dp_pairs_are_eps_dp_for_the_measured_eps(draw):
+    with mpmath.workdps(DPS):
+        P, Q = dw.build_pair(draw)
+        eps = dw.sym_max_divergence(P, Q)
+        assert 0 < eps <= 2 * mpmath.mpf(repr(draw["eps0"])) * (1 + TINY)
+        assert all(p <= mpmath.exp(eps) * q * (1 + TINY) and q <= mpmath.exp(eps) * p * (1 + TINY)
+                   for p, q in zip(P, Q))
+        assert eps == max(max_divergence(P, Q).value, max_divergence(Q, P).value)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(dw.arbitrary_pairs(), dw.edge_alpha_pairs()))
+def test_other_generators_give_distinct_full_support_pairs(draw):
+    with mpmath.workdps(DPS):
+        P, Q = dw.build_pair(draw)
+        assert len(P) == len(Q) and min(P) > 0 and min(Q) > 0
+        assert dw.sym_max_divergence(P, Q) > 0
+
+
+# --- Lemma 3.9's construction --------------------------------------------------------------------------------------
+def _check_split(D, Dp):
+    split = dw.lemma39_split(D, Dp)  # FiniteDistribution validates: non-negative, sums to 1
+    assert min(split.M) > 0 and min(split.Mp) > 0
+    assert dw.antipodal_defect(split.M, split.Mp, split.eps) < TINY
+    assert abs(dw.sym_max_divergence(split.M, split.Mp) - split.eps) < TINY
+    assert kl(split.M, split.Mp).value >= kl(D, Dp).value - TINY
+    # M[s_x] = M'[s_x] for every split atom
+    for (tag, _), m, mp_ in zip(split.labels, split.M, split.Mp):
+        if tag == "s":
+            assert abs(m - mp_) <= TINY * m
+    return split
+
+
+@settings(max_examples=60, deadline=None)
+@given(dw.edge_alpha_pairs())
+def test_lemma_3_9_on_exact_alpha_edge_cases(draw):
+    with mpmath.workdps(DPS):
+        D, Dp = dw.build_pair(draw)
+        split = _check_split(D, Dp)
+        assert abs(split.eps - mpmath.mpf(repr(draw["eps"]))) < TINY  # the drawn alphas are exact for Delta_inf
+        for a, drawn in zip(split.alphas, draw["alpha"]):
+            if drawn in (-1.0, 0.0, 1.0):
+                assert a == drawn  # snapped to exactly -1, 0, 1 where drawn so
+            else:
+                assert abs(a - mpmath.mpf(repr(drawn))) < TINY
+        # atom j contributes x unless alpha = 0 (all mass to s_x) and s_x unless |alpha| = 1 (x already extremal)
+        expected = [(t, j) for j, a in enumerate(split.alphas) for t in "xs"
+                    if not (t == "x" and a == 0) and not (t == "s" and abs(a) == 1)]
+        assert list(split.labels) == expected
+
+
+def test_lemma_3_9_pinned_edge_case_by_hand():
+    with mpmath.workdps(DPS):
+        D, Dp = dw.build_pair(dw.EDGE_PINS[0])  # alphas 1, 0, -1, 0.5 and a balancing atom
+        split = _check_split(D, Dp)
+        assert [t for t, _ in split.labels[:5]] == ["x", "s", "x", "x", "s"]
+        assert split.M[1] == D[1] and split.Mp[1] == Dp[1]  # alpha = 0: the atom moves to s_x unchanged
+
+
+def test_lemma_3_9_leaves_antipodal_pairs_and_equal_pairs_alone():
+    with mpmath.workdps(DPS):
+        for pin in dw.ANTIPODAL_PINS:
+            D, Dp = dw.build_pair(pin)
+            split = _check_split(D, Dp)
+            assert len(split.M) == len(D) and abs(kl(split.M, split.Mp).value - kl(D, Dp).value) < TINY
+        D = dw.FiniteDistribution(["0.2", "0.8"])
+        split = dw.lemma39_split(D, D)  # eps = 0: the printed formula is 0/0; every atom is alpha = 0
+        assert split.eps == 0 and split.M.probs == D.probs and split.labels == (("s", 0), ("s", 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(dw.dp_pairs(), dw.arbitrary_pairs()))
+def test_lemma_3_9_on_generic_pairs(draw):
+    with mpmath.workdps(DPS):
+        _check_split(*dw.build_pair(draw))
+
+
+@pytest.mark.parametrize("alpha", ["-1", "-0.5", "0", "0.3", "1"])
+def test_per_atom_gain_matches_the_split(alpha):
+    with mpmath.workdps(DPS):
+        p, eps, alpha = mpmath.mpf("0.3"), mpmath.mpf(2), mpmath.mpf(alpha)
+        m_x, mp_x, m_s, mp_s = dw.split_atom(p, alpha, eps)
+        assert abs(m_x + m_s - p * mpmath.exp(alpha * eps)) < TINY and abs(mp_x + mp_s - p) < TINY
+        assert abs(m_s - mp_s) < TINY
+        assert dw.per_atom_gain(p, alpha, eps) >= 0
+
+
+# --- derivations and LaTeX -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("derivation", DERIVATIONS, ids=lambda d: d.title)
+def test_derivations_check_and_render(derivation):
+    assert derivation.check()
+    tex = derivation.latex()
+    assert tex.startswith(r"\begin{align*}") and tex.endswith(r"\end{align*}") and len(derivation.steps) >= 1
+
+
+def test_derivation_heads():
+    titles = " | ".join(d.title for d in DERIVATIONS)
+    for head in ("Lemma 3.10", "Lemma 3.9", "Proposition 3.1", "Claim 3.11", "Claim 3.12", "Definition 3.4"):
+        assert head in titles
+    final = {d.title: d.end for d in DERIVATIONS}
+    assert final["Lemma 3.10: D_KL(M || M') - D_KL(M' || M) = 0"] == 0
+
+
+@pytest.mark.parametrize("theorem", dw.THEOREMS, ids=lambda t: t.id)
+def test_theorem_latex(theorem):
+    tex = theorem.latex()
+    assert tex.startswith(r"\begin{theorem}") and theorem.source.number in tex
+    if theorem.id in ("dwork.lem3.7", "dwork.lem3.8", "dwork.lem3.10", "dwork.lem3.9", "dwork.def3.4",
+                      "dwork.obs.rr-extremal", "dwork.lem3.7.sharp"):
+        assert r"D_{\mathrm{KL}}" in tex
+    if theorem.id == "dwork.lem3.9.same-eps":
+        assert r"D_{\infty}" in tex
+    if theorem.id == "dwork.lem3.9.antipodal":
+        assert r"\operatorname{dist}" in tex
