@@ -197,7 +197,7 @@ def antipodal_kl() -> Derivation:
             .step(eps * B * (E(eps) - 1), r"$A = e^{\epsilon} B$", given={A: E(eps) * B})
             .step(eps * (E(eps) - 1) / (E(eps) + 1), r"$B = (1 - C)/(1 + e^{\epsilon}) \le 1/(1 + e^{\epsilon})$",
                   relation="<=", given={B: (1 - C) / (1 + E(eps)), eps: sp.log(1 + _k)})
-            .step(eps * sp.tanh(eps / 2).rewrite(sp.exp), r"$= \epsilon \tanh(\epsilon/2)$"))
+            .step(eps * sp.tanh(eps / 2), r"$= \epsilon \tanh(\epsilon/2)$"))
 
 
 def lemma38_gap() -> Derivation:
