@@ -1,0 +1,721 @@
+"""Divergences between continuous distributions: closed forms where known, otherwise split quadrature.
+
+Tanh-sinh quadrature (``mpmath.quad``) converges double-exponentially on an integrand that is analytic on each
+piece, and only algebraically across a kink: unsplit, the Laplace Rényi integrand gives 3–5 correct digits at any
+precision; split at its kinks it gives 50 digits. So every integral here is split where its integrand is not smooth
+or not resolved — the caller knows where, as ``quad(f, [a, b, c, ...])`` expects:
+
+* at every density kink (:meth:`~symdp.continuous.ContinuousDistribution.kinks` of both laws);
+* at every privacy-loss crossing point ``log p - log q = ε`` (:func:`crossing_points`), where the hockey-stick
+  integrand ``max(0, p - e^ε q)`` has a kink (``ε = 0`` for TV); closed form for Gaussian and Laplace pairs,
+  otherwise bracketed on a grid around the laws' centres and refined;
+* at every significant peak of the integrand, which for Rényi divergences of large order, or subsampled Gaussian
+  mixtures, sits far from either law's centre: found by a grid search that widens outward, refined by golden-section
+  search, and flanked on each side by the points where the log-integrand has dropped by 4 and by ``(dps+10) ln 10``
+  (a piece of a few widths around the peak, then one out to where nothing is left to resolve); the remaining
+  half-lines go to ``mpmath.quad``'s ``[a, ±inf]`` rule.
+
+Integrands are evaluated in log space and shifted by their peak: ``∫ exp(log g(x) - s) dx`` with ``s = max log g``,
+then ``s`` is added back. Besides avoiding overflow at large orders, this matters because ``mpmath.quad`` stops on
+an *absolute* error of ``2^-prec``: an unshifted integrand of size 1e-340 is "converged" before it is resolved.
+
+**The error estimate.** Every result is computed three times: on a first and on a second breakpoint set at the
+working precision, and on the second at ``GUARD_DPS`` more digits. The second set's crossing points and peaks are
+searched again on a twice finer grid and its flanking points sit at other drops (1, 16, ...), so the two sets
+share only the kinks, crossing points and peaks and no other node. The ``error`` is the largest discrepancy
+between the runs, plus the largest error ``mpmath.quad`` itself reports, plus a rounding floor; the value is the
+high-precision run's. Agreement of two precisions alone is not enough — a quadrature across an unresolved kink is
+wrong the same way at every precision — and agreement of two node sets alone misses cancellation. Closed forms
+are evaluated at the two precisions.
+
+What this does *not* certify: a crossing point or peak narrower than the search grid (a quarter of a scale near
+each law's centre) could be missed by both grids; the tail expansions are exact for the families of
+:mod:`symdp.continuous` (and assumed otherwise, see :func:`max_divergence`).
+
+>>> from symdp.continuous import Gaussian, Laplace, Lap2
+>>> import mpmath
+>>> with mpmath.workdps(30):
+...     est = renyi(Lap2(1, 1, 1), Lap2(0, 1, 1), 2)
+...     print(mpmath.nstr(est.value, 12), est.method, est.error < 1e-20)   # catalogue-balle, balle19.ex2
+0.271716394596 quadrature True
+>>> with mpmath.workdps(30):   # closed form z + e^{-z} - 1 = e^{-1} at z = 1
+...     fast, slow = kl(Laplace(0, 1), Laplace(1, 1)), kl(Laplace(0, 1), Laplace(1, 1), method="quadrature")
+...     print(fast.method, mpmath.nstr(fast.value, 18), abs(fast.value - slow.value) < slow.error + fast.error)
+closed form 0.367879441171442322 True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import mpmath
+
+from symdp import closed_forms as cf
+from symdp.continuous import ContinuousDistribution, Gaussian, Lap2, Laplace, Mixture, Shifted
+from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.estimate import Estimate
+from symdp.finite import _check_order, to_mpf
+from symdp.precision import GUARD_DPS
+
+METHODS = ("auto", "closed form", "quadrature")
+"""``auto``: a closed form when the pair has one, otherwise quadrature. The others force one or the other."""
+
+# --- public API -------------------------------------------------------------------------------------------------
+
+
+def kl(P: ContinuousDistribution, Q: ContinuousDistribution, *, method: str = "auto") -> Estimate:
+    """``KL(P || Q) = ∫ p log(p/q)``.
+
+    >>> from symdp.continuous import Gaussian
+    >>> with mpmath.workdps(30):   # closed form Delta^2/(2 sigma^2) = 1/8, against quadrature
+    ...     exact = kl(Gaussian(0, 2), Gaussian(1, 2))
+    ...     numeric = kl(Gaussian(0, 2), Gaussian(1, 2), method="quadrature")
+    ...     print(exact.value, exact.method, mpmath.nstr(numeric.value, 25), numeric.error < 1e-25)
+    0.125 closed form 0.125 True
+    """
+    P, Q = _pair(P, Q)
+    return _dispatch("kl", (P, Q), method, lambda refine: _kl_quadrature(P, Q, refine))
+
+
+def renyi(P: ContinuousDistribution, Q: ContinuousDistribution, alpha, *, method: str = "auto") -> Estimate:
+    """Rényi divergence ``R_α(P || Q) = log(∫ p^α q^(1-α))/(α - 1)``, α in ``(1, inf]`` (∞: max divergence).
+
+    The integral is ``+inf`` when the tails of ``p^α q^(1-α)`` are not integrable (decided exactly from the
+    tail expansions, e.g. a Gaussian against a narrower Gaussian at large α).
+
+    >>> from symdp.continuous import Laplace
+    >>> with mpmath.workdps(30):    # catalogue-balle, balle19.fact.laplace-rdp: 0.298207282602136319
+    ...     print(mpmath.nstr(renyi(Laplace(0.3, 0.7), Laplace(0, 0.7), 5.5, method="quadrature").value, 18))
+    0.298207282602136319
+    >>> renyi(Laplace(0, 1), Laplace(1, 1), 1)
+    Traceback (most recent call last):
+    ...
+    symdp.errors.InvalidParameter: Rényi order alpha must be > 1 (use kl for alpha = 1), got 1.0
+    """
+    P, Q = _pair(P, Q)
+    a = _check_order(alpha)
+    if mpmath.isinf(a):
+        return max_divergence(P, Q, method=method)
+    return _dispatch("renyi", (P, Q, a), method, lambda refine: _renyi_quadrature(P, Q, a, refine))
+
+
+def hockey_stick(P: ContinuousDistribution, Q: ContinuousDistribution, eps, *, method: str = "auto") -> Estimate:
+    """``D_{e^ε}(P || Q) = ∫ max(0, p - e^ε q)``, for ε of any sign.
+
+    >>> from symdp.continuous import Gaussian
+    >>> with mpmath.workdps(30):   # closed form Phi(-eps/tau + tau/2) - e^eps Phi(-eps/tau - tau/2)
+    ...     a = hockey_stick(Gaussian(0, 1), Gaussian(1, 1), 1)
+    ...     b = hockey_stick(Gaussian(0, 1), Gaussian(1, 1), 1, method="quadrature")
+    ...     print(mpmath.nstr(a.value, 18), abs(a.value - b.value) <= a.error + b.error, b.error < 1e-25)
+    0.126936737506643946 True True
+    """
+    P, Q = _pair(P, Q)
+    e = to_mpf(eps, "eps")
+    if not mpmath.isfinite(e):
+        raise InvalidParameter(f"eps must be a finite number, got {e}")
+    return _dispatch("hockey_stick", (P, Q, e), method, lambda refine: _hockey_stick_quadrature(P, Q, e, refine))
+
+
+def tv(P: ContinuousDistribution, Q: ContinuousDistribution, *, method: str = "auto") -> Estimate:
+    """Total variation ``∫ |p - q|/2``, which is the hockey-stick divergence at ε = 0.
+
+    >>> from symdp.continuous import Laplace
+    >>> with mpmath.workdps(30):   # closed form 1 - e^{-Delta/(2 lambda)}
+    ...     print(mpmath.nstr(tv(Laplace(0, 1), Laplace(2, 1), method="quadrature").value, 18))
+    0.632120558828557678
+    """
+    P, Q = _pair(P, Q)
+    zero = mpmath.mpf(0)
+    return _dispatch("tv", (P, Q), method, lambda refine: _hockey_stick_quadrature(P, Q, zero, refine))
+
+
+def max_divergence(P: ContinuousDistribution, Q: ContinuousDistribution, *, method: str = "auto") -> Estimate:
+    """``D_∞(P || Q) = sup_x log(p(x)/q(x))``, which may be approached only as ``x → ±∞``.
+
+    The supremum is the largest of the limits of the log-ratio at ``±∞`` and its maxima at finite x:
+
+    * the limits come from the exact tail expansions ``log p = -A u² + B u + k log u + C + o(1)``,
+      ``u = |x| → ∞`` (:func:`_asymptote`): a heavier tail of P, or a linear log-ratio (Gaussians of equal sd
+      and different means), gives ``+inf``; equal leading terms give the finite limit ``C_P - C_Q`` — for
+      ``Lap2(0; λ1, λ2)`` against ``Lap2(Δ; λ1, λ2)`` that is ``Δ/max(λ1, λ2)``, approached only at ``-∞`` and,
+      for λ1 = λ2, only like ``O(1/x)``, so no finite search could find it;
+    * the finite maxima come from a grid search around the laws' centres (widened outward while the log-ratio
+      still rises), refined by golden-section search to the working precision.
+
+    Certified: the tail limits (exact for the families of :mod:`symdp.continuous`; for other families the limit
+    is read off far-out values, with their last change as error); every finite candidate is an attained value, so
+    the result never exceeds the true supremum by more than rounding. Not certified: a maximum narrower than the
+    search grid could be missed (both grids would miss it alike).
+
+    >>> from symdp.continuous import Gaussian, Lap2
+    >>> with mpmath.workdps(30):
+    ...     print(max_divergence(Lap2(0, 1, 2), Lap2(1, 1, 2)).value)   # Delta / max(lambda1, lambda2)
+    ...     print(max_divergence(Gaussian(0, 1), Gaussian(1, 1)).value)
+    0.5
+    +inf
+    """
+    P, Q = _pair(P, Q)
+    return _dispatch("max_divergence", (P, Q), method, lambda refine: _sup_log_ratio(P, Q, refine), "sup search")
+
+
+def crossing_points(P: ContinuousDistribution, Q: ContinuousDistribution, level=0, *,
+                    refine: bool = False) -> list[mpmath.mpf]:
+    """The points where the privacy loss ``log p(x) - log q(x)`` equals ``level``, sorted.
+
+    Closed form for Gaussian pairs (a quadratic) and Laplace pairs (piecewise linear between the two kinks);
+    otherwise every sign change on the search grid (:func:`_search_grid`; ``refine`` for the twice finer one) is
+    refined by the Illinois method. Sign changes beyond the grid, where both laws hold less than ``10^-(dps+20)``,
+    are not searched for.
+
+    >>> from symdp.continuous import Gaussian, Lap2
+    >>> crossing_points(Gaussian(0, 1), Gaussian(1, 1), 0)    # the midpoint
+    [mpf('0.5')]
+    >>> [mpmath.nstr(x, 15) for x in crossing_points(Lap2(0, 1, 2), Lap2(1, 1, 2), 0)]   # by symmetry
+    ['0.5']
+    """
+    P, Q = canonical(P), canonical(Q)
+    level = to_mpf(level, "level")
+    if isinstance(P, Gaussian) and isinstance(Q, Gaussian):
+        return _gaussian_crossings(P, Q, level)
+    if isinstance(P, Laplace) and isinstance(Q, Laplace):
+        return _laplace_crossings(P, Q, level)
+    return _searched_crossings(P, Q, level, _search_grid(P, Q, refine))
+
+
+def canonical(D: ContinuousDistribution) -> ContinuousDistribution:
+    """The same law in its simplest form: shifts folded into Gaussian/Laplace/Lap2 locations, nested shifts
+    merged, mixtures with weight 0 or 1 replaced by their component. Closed forms are recognised on this form.
+
+    >>> from symdp.continuous import Gaussian
+    >>> canonical(Gaussian(0, 1).shifted(2))
+    Gaussian(mean=mpf('2.0'), sd=mpf('1.0'))
+    """
+    if isinstance(D, Shifted):
+        base = canonical(D.base)
+        if isinstance(base, Gaussian):
+            return Gaussian(base.mean + D.shift, base.sd)
+        if isinstance(base, Laplace):
+            return Laplace(base.loc + D.shift, base.b)
+        if isinstance(base, Lap2):
+            return Lap2(base.loc + D.shift, base.scale1, base.scale2)
+        if isinstance(base, Shifted):
+            return Shifted(base.base, base.shift + D.shift)
+        return Shifted(base, D.shift)
+    if isinstance(D, Mixture):
+        if D.q == 0:
+            return canonical(D.first)
+        if D.q == 1:
+            return canonical(D.second)
+        return Mixture(D.q, canonical(D.first), canonical(D.second))
+    return D
+
+
+# --- dispatch and the honest error ------------------------------------------------------------------------------
+
+
+def _pair(P, Q) -> tuple[ContinuousDistribution, ContinuousDistribution]:
+    if not (isinstance(P, ContinuousDistribution) and isinstance(Q, ContinuousDistribution)):
+        raise InvalidDistribution(
+            f"continuous divergences need two continuous distributions, got a {type(P).__name__} "
+            f"and a {type(Q).__name__} (discretize with symdp.binning.binned_pair to compare with a finite one)")
+    return canonical(P), canonical(Q)
+
+
+def _dispatch(kind: str, args: tuple, method: str, run: Callable, label: str = "quadrature") -> Estimate:
+    if method not in METHODS:
+        raise InvalidParameter(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
+    formula = _closed_form(kind, *args) if method != "quadrature" else None
+    if formula is not None:
+        return _certified(lambda refine: (formula(), mpmath.mpf(0)), "closed form", vary_nodes=False)
+    if method == "closed form":
+        names = " and ".join(type(d).__name__ for d in args[:2])
+        raise InvalidParameter(f"no closed form for {kind} of {names} with these parameters; use method='auto'")
+    return _certified(run, label)
+
+
+def _certified(run: Callable[[bool], tuple], method: str, vary_nodes: bool = True) -> Estimate:
+    """Run ``run(refine) -> (value, reported_error)`` on the first breakpoint set and on the second at the working
+    precision, and on the second at ``GUARD_DPS`` more digits (closed forms, which have no nodes: at the two
+    precisions). The value is the last run's; the error is the largest discrepancy between runs, plus the largest
+    error ``quad`` reported, plus a rounding floor.
+
+    The node sets differ at equal precision, and the precisions at equal node set, so an error that depends on
+    the nodes (an unresolved kink or peak, a missed crossing point) and one that depends on the precision
+    (cancellation, a search stalled by rounding) each show up on their own.
+    """
+    dps = mpmath.mp.dps
+    runs = [run(False), run(True)] if vary_nodes else [run(False)]
+    with mpmath.workdps(dps + GUARD_DPS):
+        runs.append(run(vary_nodes))
+    values = [v for v, _ in runs]
+    if any(mpmath.isinf(v) for v in values):
+        # Infinite values come from exact tail decisions; runs that disagree on finiteness tell us nothing.
+        agreed = all(v == values[-1] for v in values)
+        return Estimate(+values[-1], mpmath.mpf(0) if agreed else mpmath.inf, method)
+    spread = max(values) - min(values)
+    floor = 16 * max(abs(values[-1]), mpmath.mpf(1)) * mpmath.mpf(10) ** (-dps)
+    return Estimate(+values[-1], spread + max(e for _, e in runs) + floor, method)
+
+
+def _closed_form(kind: str, P, Q, *args) -> Callable[[], mpmath.mpf] | None:
+    """The formula of :mod:`symdp.closed_forms` for this pair, as a thunk, or None."""
+    if isinstance(P, Gaussian) and isinstance(Q, Gaussian):
+        m1, s1, m2, s2 = P.mean, P.sd, Q.mean, Q.sd
+        if kind == "kl":
+            return lambda: cf.gaussian_kl(m1, s1, m2, s2)
+        if kind == "renyi":
+            return lambda: cf.gaussian_renyi(m1, s1, m2, s2, args[0])
+        if kind == "max_divergence":
+            return lambda: cf.gaussian_max_divergence(m1, s1, m2, s2)
+        if s1 == s2 and kind == "hockey_stick":
+            return lambda: cf.gaussian_hockey_stick(m1 - m2, s1, args[0])
+        if s1 == s2 and kind == "tv":
+            return lambda: cf.gaussian_tv(m1 - m2, s1)
+    if isinstance(P, Laplace) and isinstance(Q, Laplace) and P.b == Q.b:
+        d, lam = P.loc - Q.loc, P.b
+        table = {
+            "kl": lambda: cf.laplace_kl(d, lam),
+            "renyi": lambda: cf.laplace_renyi(d, lam, args[0]),
+            "hockey_stick": lambda: cf.laplace_hockey_stick(d, lam, args[0]),
+            "tv": lambda: cf.laplace_tv(d, lam),
+            "max_divergence": lambda: cf.laplace_max_divergence(d, lam),
+        }
+        return table[kind]
+    return None
+
+
+# --- the three integrals ----------------------------------------------------------------------------------------
+
+
+def _kl_quadrature(P, Q, refine: bool):
+    """``∫ p L`` with ``L = log p - log q``: weight ``p`` (its peaks place the breakpoints), factor ``L``."""
+    def term(x):
+        lp = P.logpdf(x)
+        return lp, lp - Q.logpdf(x)
+
+    value, err, shift = _split_integral(P, Q, term, (), refine)
+    scale = mpmath.exp(shift)
+    return value * scale, err * scale
+
+
+def _renyi_quadrature(P, Q, a, refine: bool):
+    """``log(∫ exp(h))/(a - 1)`` with ``h = a log p + (1 - a) log q``; ``+inf`` when a tail of ``exp(h)`` is not
+    integrable (decided from the exact tail expansions, before any quadrature)."""
+    tails = (_Asymptote.combine(a, _asymptote(P, side), 1 - a, _asymptote(Q, side)) for side in (-1, 1))
+    if any(tail.integrable() is False for tail in tails):
+        return mpmath.inf, mpmath.mpf(0)
+
+    def term(x):
+        return a * P.logpdf(x) + (1 - a) * Q.logpdf(x), 1
+
+    value, err, shift = _split_integral(P, Q, term, (), refine)
+    # R = (log I + shift)/(a - 1); d log I = dI / I.
+    return (mpmath.log(value) + shift) / (a - 1), err / (value * (a - 1))
+
+
+def _hockey_stick_quadrature(P, Q, eps, refine: bool):
+    """``∫_{L > eps} (p - e^eps q)``, split at the crossing points ``L = eps`` (where the integrand has its kinks)."""
+    def term(x):
+        lp = P.logpdf(x)
+        loss = lp - Q.logpdf(x)
+        if loss <= eps:
+            return -mpmath.inf, 0
+        # p - e^eps q = p (1 - e^(eps - L)); expm1 keeps it relative next to a crossing point.
+        return lp + mpmath.log(-mpmath.expm1(eps - loss)), 1
+
+    crossings = crossing_points(P, Q, eps, refine=refine)
+    value, err, shift = _split_integral(P, Q, term, crossings, refine)
+    scale = mpmath.exp(shift)
+    return value * scale, err * scale
+
+
+def _split_integral(P, Q, term: Callable, breaks: Sequence, refine: bool):
+    """``∫ exp(log w(x) - s) f(x) dx`` for ``term(x) = (log w(x), f(x))``, split at kinks, ``breaks``, the peaks
+    of ``log w`` and their ladders. Returns ``(integral, quad error, s)``; pieces where ``w = 0`` are skipped."""
+    grid = _search_grid(P, Q, refine)
+
+    def logw(x):
+        return term(x)[0]
+
+    peaks = _maxima(logw, grid, iterations=48)
+    if not peaks:   # w = 0 wherever we looked
+        return mpmath.mpf(0), mpmath.mpf(0), mpmath.mpf(0)
+    shift = peaks[0][1]
+    step = _min_scale(P, Q) / 64
+    cutoff = shift - mpmath.mp.dps * mpmath.log(10)
+    smooth = []
+    for x, v in peaks:
+        if v > cutoff:   # a peak below 10^-dps of the highest contributes nothing to resolve
+            smooth.append(x)
+            smooth += _ladder(logw, x, v, step, _ladder_drops(refine))
+    points = _merge(list(P.kinks()) + list(Q.kinks()) + list(breaks), smooth, step)
+
+    def integrand(x):
+        lw, f = term(x)
+        return mpmath.exp(lw - shift) * f if f else mpmath.mpf(0)
+
+    value = err = mpmath.mpf(0)
+    edges = [-mpmath.inf] + points + [mpmath.inf]
+    for a, b in zip(edges, edges[1:]):
+        if logw(_inside(a, b, step)) == -mpmath.inf:
+            continue
+        v, e = mpmath.quad(integrand, [a, b], error=True)
+        value += v
+        err += e
+    return value, err, shift
+
+
+def _merge(exact: Sequence, extra: Sequence, scale) -> list:
+    """Sorted ``exact`` points (kinks, crossings: kept as they are) and ``extra`` ones, dropping an extra point
+    within ``10^-(dps/2)`` scales of another (rounding twins would only make spurious pieces or maxima)."""
+    tol = scale * mpmath.mpf(10) ** (-(mpmath.mp.dps // 2))
+    merged: list = []
+    for x, is_exact in sorted([(x, True) for x in exact] + [(x, False) for x in extra], key=lambda t: t[0]):
+        if merged and x - merged[-1][0] <= tol:
+            if is_exact and not merged[-1][1]:
+                merged[-1] = (x, True)
+            continue
+        merged.append((x, is_exact))
+    return [x for x, _ in merged]
+
+
+def _inside(a, b, step):
+    """A point strictly inside the piece (a, b), which may be a half-line."""
+    if mpmath.isinf(a):
+        return b - 8 * step
+    if mpmath.isinf(b):
+        return a + 8 * step
+    return (a + b) / 2
+
+
+def _ladder_drops(refine: bool) -> tuple:
+    """Drops of the log-integrand below a peak at which breakpoints are placed, for the first and the second
+    breakpoint set: a piece of a few widths around the peak, then one out to where the integrand is below
+    ``10^-(dps+10)`` of its peak, so the half-lines left to ``quad``'s ``[a, ±inf]`` rule carry nothing that needs
+    resolving. (Measured on Gaussian, Laplace, Lap2 and mixture integrands: more rungs cost more evaluations than
+    they save.) The two sets share only the kinks, crossing points and peaks; every other node differs."""
+    far = (mpmath.mp.dps + 10) * mpmath.log(10)
+    return (1, 16, far) if refine else (4, far)
+
+
+def _ladder(f, x, fx, step, drops: Sequence) -> list:
+    """Points on each side of the peak ``(x, f(x))`` where ``f`` has dropped by each of ``drops``.
+
+    Doubling steps from below the peak's width, so each point is within a factor 2 of its drop; exactness is not
+    needed (they are breakpoints of smooth pieces), resolution is.
+    """
+    points = []
+    for direction in (-1, 1):
+        d = step
+        for _ in range(100):   # shrink until the first step stays within a drop of 1
+            if fx - f(x + direction * d) < 1:
+                break
+            d /= 4
+        levels = list(drops)
+        for _ in range(200):
+            drop = fx - f(x + direction * d)
+            while levels and drop >= levels[0]:
+                levels.pop(0)
+                points.append(x + direction * d)
+            if not levels or drop == mpmath.inf:
+                break
+            d *= 2
+    return points
+
+
+# --- maxima: of log-integrands (peaks) and of the privacy loss (max divergence) ---------------------------------
+
+
+def _maxima(f, grid: Sequence, iterations: int, keep: int = 4) -> list[tuple]:
+    """Local maxima of ``f`` on the grid, the ``keep`` highest refined by golden-section search, highest first.
+
+    A maximum at the end of the grid with ``f`` still rising outward is followed outward with doubling steps: the
+    Rényi integrand's peak at order α sits near ``(1 - α)Δ`` for Gaussians, far outside any grid around the centres.
+    """
+    values = [f(x) for x in grid]
+    n = len(grid)
+    found = []
+    for i, v in enumerate(values):
+        if v == -mpmath.inf:
+            continue
+        # Values equal up to rounding count as equal, so a plateau (Laplace log-ratios are constant on half-lines)
+        # yields no spurious maxima; its value is still a candidate as a grid value.
+        tol = mpmath.mpf(10) ** (5 - mpmath.mp.dps) * max(1, abs(v))
+        left = values[i - 1] - v if i > 0 else None
+        right = values[i + 1] - v if i < n - 1 else None
+        rises = [d for d in (left, right) if d is not None]
+        if all(d <= tol for d in rises) and any(d < -tol for d in rises):
+            found.append(i)
+    if not found and any(v > -mpmath.inf for v in values):
+        found.append(max(range(n), key=lambda i: values[i]))
+    found.sort(key=lambda i: values[i], reverse=True)
+    result = []
+    for i in found[:keep]:
+        if 0 < i < n - 1:
+            bracket = (grid[i - 1], grid[i + 1])
+        else:
+            direction = -1 if i == 0 else 1
+            spacing = abs(grid[i] - grid[i - direction]) if n > 1 else mpmath.mpf(1)
+            bracket = _widen(f, grid[i], values[i], direction, spacing)
+            if bracket is None:   # still rising after 2^100 steps: the supremum is a tail limit
+                result.append((grid[i], values[i]))
+                continue
+        result.append(_golden_max(f, bracket[0], bracket[1], iterations, (grid[i], values[i])))
+    result.sort(key=lambda t: t[1], reverse=True)
+    return result
+
+
+def _widen(f, x, fx, direction: int, step):
+    """Follow a rising ``f`` outward with doubling steps; the bracket of its maximum, or None if it keeps rising."""
+    before = x
+    for _ in range(100):
+        nxt = x + direction * step
+        fn = f(nxt)
+        if not fn > fx:
+            return tuple(sorted((before, nxt)))
+        before, x, fx = x, nxt, fn
+        step *= 2
+    return None
+
+
+def _golden_max(f, a, b, iterations: int, best: tuple) -> tuple:
+    """Golden-section search for the maximum of a unimodal ``f`` on [a, b]; returns the best ``(x, f(x))`` seen.
+
+    The ratio is computed at the working precision: the reused interior point drifts by the ratio's error times
+    ``1/ratio`` per step, so a double-precision ratio stalls the search after about 80 steps.
+    """
+    golden = (mpmath.sqrt(5) - 1) / 2
+    c, d = b - golden * (b - a), a + golden * (b - a)
+    fc, fd = f(c), f(d)
+    for _ in range(iterations):
+        if fc > fd:
+            b, d, fd = d, c, fc
+            c = b - golden * (b - a)
+            fc = f(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + golden * (b - a)
+            fd = f(d)
+    return max([best, (c, fc), (d, fd)], key=lambda t: t[1])
+
+
+def _sup_log_ratio(P, Q, refine: bool):
+    """``(sup log p/q, error of the tail limits)``: see :func:`max_divergence`."""
+    def loss(x):
+        return P.logpdf(x) - Q.logpdf(x)
+
+    candidates, err = [], mpmath.mpf(0)
+    for side in (-1, 1):
+        limit = _Asymptote.combine(1, _asymptote(P, side), -1, _asymptote(Q, side)).limit()
+        if limit is None:   # a family without a known expansion: read the limit off far-out values
+            limit, e = _numeric_limit(loss, P, Q, side)
+            err += e
+        if limit == mpmath.inf:
+            return mpmath.inf, mpmath.mpf(0)
+        candidates.append(limit)
+    # Enough golden-section steps to locate a smooth maximum to half the digits, i.e. its value to all of them.
+    iterations = int((mpmath.mp.dps / 2 + 6) * mpmath.log(10) / mpmath.log((1 + mpmath.sqrt(5)) / 2)) + 1
+    candidates += [v for _, v in _maxima(loss, _search_grid(P, Q, refine), iterations)]
+    return max(candidates), err
+
+
+# --- where to look: anchors, search grid, tail expansions -------------------------------------------------------
+
+
+def _anchors(D) -> list[tuple]:
+    """``(centre, scale, tail kind)`` of every component: a mixture's mass sits around each component."""
+    if isinstance(D, Mixture):
+        return _anchors(D.first) + _anchors(D.second)
+    if isinstance(D, Shifted):
+        return [(c + D.shift, s, k) for c, s, k in _anchors(D.base)]
+    return [(D.center(), D.scale(), D.tail().kind)]
+
+
+def _min_scale(P, Q):
+    return min(s for _, s, _ in _anchors(P) + _anchors(Q))
+
+
+def _search_grid(P, Q, refine: bool) -> list:
+    """Points at which crossings and peaks are searched: around every anchor, steps of a quarter scale out to 4
+    scales, then geometric (ratio 1.25) out to where a tail of that kind holds less than ``10^-(dps+20)``
+    (``√(2 ln 10^(dps+20))`` scales for a Gaussian tail, ``1.25 ln 10^(dps+20)`` for an exponential one); plus the
+    kinks. ``refine`` halves the steps and takes the square root of the ratio."""
+    digits = (mpmath.mp.dps + 20) * mpmath.log(10)
+    fine, ratio = (mpmath.mpf(1) / 8, mpmath.sqrt(mpmath.mpf("1.25"))) if refine else (mpmath.mpf(1) / 4,
+                                                                                       mpmath.mpf("1.25"))
+    points = []
+    for centre, scale, kind in _anchors(P) + _anchors(Q):
+        reach = mpmath.sqrt(2 * digits) + 4 if kind == "gaussian" else mpmath.mpf("1.25") * digits + 10
+        offsets = [fine * k for k in range(int(4 / fine) + 1)]
+        t = mpmath.mpf(4)
+        while t < reach:
+            t *= ratio
+            offsets.append(t)
+        points += [centre + t * scale for t in offsets] + [centre - t * scale for t in offsets]
+    return _merge(list(P.kinks()) + list(Q.kinks()), points, _min_scale(P, Q))
+
+
+@dataclass(frozen=True)
+class _Asymptote:
+    """``log density ≈ -quad·u² + lin·u + power·log u + const + o(1)`` as ``u = side·x → +∞``.
+
+    A linear combination of such expansions is again one (the log-ratio is P's minus Q's; the Rényi exponent is
+    α·P's + (1-α)·Q's). NaN marks a coefficient that is not known (a family only described by its ``tail()``).
+    """
+
+    quad: mpmath.mpf
+    lin: mpmath.mpf
+    power: mpmath.mpf
+    const: mpmath.mpf
+
+    @staticmethod
+    def combine(a, x: "_Asymptote", b, y: "_Asymptote") -> "_Asymptote":
+        return _Asymptote(*(a * u + b * v for u, v in zip(
+            (x.quad, x.lin, x.power, x.const), (y.quad, y.lin, y.power, y.const))))
+
+    def limit(self):
+        """The limit as ``u → ∞``: ±inf from the first non-zero growing term, else ``const``; None if unknown."""
+        for growth in (-self.quad, self.lin, self.power):
+            if mpmath.isnan(growth):
+                return None
+            if growth != 0:
+                return mpmath.inf if growth > 0 else -mpmath.inf
+        return None if mpmath.isnan(self.const) else self.const
+
+    def integrable(self):
+        """Whether ``exp`` of this expansion is integrable at ``u → ∞`` (None if undecided)."""
+        for growth, threshold in ((-self.quad, 0), (self.lin, 0), (self.power, -1)):
+            if mpmath.isnan(growth):
+                return None
+            if growth != threshold:
+                return growth < threshold
+        return False   # u^-1: log-divergent
+
+
+def _asymptote(D, side: int) -> _Asymptote:
+    """The tail expansion of ``log D.pdf`` as ``x → side·∞``: exact for the families of :mod:`symdp.continuous`."""
+    s = mpmath.mpf(side)
+    if isinstance(D, Gaussian):
+        v = D.sd**2
+        return _Asymptote(1 / (2 * v), s * D.mean / v, mpmath.mpf(0),
+                          -D.mean**2 / (2 * v) - mpmath.log(D.sd * mpmath.sqrt(2 * mpmath.pi)))
+    if isinstance(D, Laplace):
+        return _Asymptote(mpmath.mpf(0), -1 / D.b, mpmath.mpf(0), s * D.loc / D.b - mpmath.log(2 * D.b))
+    if isinstance(D, Lap2):
+        lam, mu = max(D.scale1, D.scale2), min(D.scale1, D.scale2)
+        if lam == mu:   # e^{-a/λ}(λ + a)/(4λ²): a power of u
+            return _Asymptote(mpmath.mpf(0), -1 / lam, mpmath.mpf(1), s * D.loc / lam - mpmath.log(4 * lam**2))
+        # e^{-a/λ}/(2(λ+μ)) · (1 + μ/(λ-μ)) + (terms in e^{-a/μ})
+        return _Asymptote(mpmath.mpf(0), -1 / lam, mpmath.mpf(0),
+                          s * D.loc / lam - mpmath.log(2 * (lam + mu)) + mpmath.log(lam / (lam - mu)))
+    if isinstance(D, Shifted):
+        # log p(x) = base(x - d); with u' = u - s d, expand -A u'² + B u' + C in u.
+        b, d = _asymptote(D.base, side), D.shift
+        return _Asymptote(b.quad, 2 * b.quad * s * d + b.lin, b.power, -b.quad * d**2 - b.lin * s * d + b.const)
+    if isinstance(D, Mixture):
+        first, second = _asymptote(D.first, side), _asymptote(D.second, side)
+        first = _Asymptote(first.quad, first.lin, first.power, first.const + mpmath.log1p(-D.q))
+        second = _Asymptote(second.quad, second.lin, second.power, second.const + mpmath.log(D.q))
+        key1 = (-first.quad, first.lin, first.power)
+        key2 = (-second.quad, second.lin, second.power)
+        if any(mpmath.isnan(k) for k in key1 + key2):
+            return _Asymptote(mpmath.nan, mpmath.nan, mpmath.nan, mpmath.nan)
+        if key1 != key2:   # the heavier component dominates
+            return first if key1 > key2 else second
+        const = max(first.const, second.const) + mpmath.log1p(mpmath.exp(-abs(first.const - second.const)))
+        return _Asymptote(first.quad, first.lin, first.power, const)
+    tail = D.tail()   # another family: only the leading behaviour is known
+    nan = mpmath.nan
+    if tail.kind == "gaussian":
+        return _Asymptote(1 / (2 * tail.param**2), nan, nan, nan)
+    return _Asymptote(mpmath.mpf(0), -1 / tail.param, mpmath.mpf(tail.power), nan)
+
+
+def _numeric_limit(f, P, Q, side: int):
+    """For a family without a tail expansion: ``f`` at ``2^20`` scales out, with its change since ``2^19`` scales
+    as error (not certified)."""
+    centre, scale = P.center(), max(P.scale(), Q.scale())
+    near, far = f(centre + side * scale * 2**19), f(centre + side * scale * 2**20)
+    if far - near > 1:
+        return mpmath.inf, mpmath.mpf(0)
+    return far, abs(far - near)
+
+
+# --- crossing points --------------------------------------------------------------------------------------------
+
+
+def _gaussian_crossings(P: Gaussian, Q: Gaussian, level) -> list:
+    """Roots of the quadratic ``log p - log q - level = A x² + B x + C``."""
+    v1, v2 = P.sd**2, Q.sd**2
+    A = 1 / (2 * v2) - 1 / (2 * v1)
+    B = P.mean / v1 - Q.mean / v2
+    C = mpmath.log(Q.sd / P.sd) - P.mean**2 / (2 * v1) + Q.mean**2 / (2 * v2) - level
+    if A == 0:
+        return [] if B == 0 else [-C / B]
+    disc = B * B - 4 * A * C
+    if disc < 0:
+        return []
+    # The stable form: no cancellation between -B and the square root.
+    q = -(B + (1 if B >= 0 else -1) * mpmath.sqrt(disc)) / 2
+    roots = {q / A} | ({C / q} if q != 0 else set())
+    return sorted(roots)
+
+
+def _laplace_crossings(P: Laplace, Q: Laplace, level) -> list:
+    """The log-ratio is linear between and beyond the two kinks: one linear equation per piece."""
+    k1, k2 = sorted((P.loc, Q.loc))
+    s = max(P.b, Q.b)
+    pieces = [(-mpmath.inf, k1, k1 - 2 * s, k1 - s), (k2, mpmath.inf, k2 + s, k2 + 2 * s)]
+    if k1 < k2:
+        pieces.append((k1, k2, k1, k2))
+    roots = set()
+    for lo, hi, x1, x2 in pieces:
+        g1 = P.logpdf(x1) - Q.logpdf(x1) - level
+        g2 = P.logpdf(x2) - Q.logpdf(x2) - level
+        if g1 == g2:   # constant on this piece: no isolated crossing
+            continue
+        root = x1 - g1 * (x2 - x1) / (g2 - g1)
+        if lo <= root <= hi:
+            roots.add(root)
+    return sorted(roots)
+
+
+def _searched_crossings(P, Q, level, grid: Sequence) -> list:
+    def g(x):
+        return P.logpdf(x) - Q.logpdf(x) - level
+
+    values = [g(x) for x in grid]
+    roots = [x for x, v in zip(grid, values) if v == 0]
+    for (a, ga), (b, gb) in zip(zip(grid, values), zip(grid[1:], values[1:])):
+        if ga * gb < 0:
+            roots.append(_illinois(g, a, b, ga, gb))
+    return sorted(set(roots))
+
+
+def _illinois(g, a, b, ga, gb):
+    """A root of ``g`` in the bracket (a, b): regula falsi with the Illinois halving, superlinear and safe."""
+    tol = mpmath.mpf(2) ** (-mpmath.mp.prec + 4) * max(abs(a), abs(b), b - a)
+    side = 0
+    c = (a + b) / 2
+    for _ in range(4 * mpmath.mp.prec):
+        c = (a * gb - b * ga) / (gb - ga)
+        if not a < c < b:
+            c = (a + b) / 2
+        gc = g(c)
+        if gc == 0 or b - a <= tol:
+            return c
+        if (gc > 0) == (gb > 0):
+            b, gb = c, gc
+            if side == -1:
+                ga /= 2
+            side = -1
+        else:
+            a, ga = c, gc
+            if side == 1:
+                gb /= 2
+            side = 1
+    return c
+
+
+__all__ = ["METHODS", "canonical", "crossing_points", "hockey_stick", "kl", "max_divergence", "renyi", "tv"]
