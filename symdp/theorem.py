@@ -27,10 +27,34 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
+from sympy.printing.pycode import MpmathPrinter
 
 from symdp.errors import InvalidParameter
 
 Point = Mapping[str, Any]
+
+
+class _MpmathPrinter(MpmathPrinter):
+    """lambdify's mpmath printer, with Sum/Product bounds made integers: parameters arrive as mpf (so that 1/r is
+    exact to working precision), and ``range`` needs ints."""
+
+    def _print_Sum(self, expr):
+        loops = " ".join(f"for {self._print(i)} in range(int({self._print(a)}), int({self._print(b)})+1)"
+                         for i, a, b in expr.limits[::-1])
+        return f"(builtins.sum({self._print(expr.function)} {loops}))"
+
+    def _print_Product(self, expr):
+        loops = " ".join(f"for {self._print(i)} in range(int({self._print(a)}), int({self._print(b)})+1)"
+                         for i, a, b in expr.limits[::-1])
+        return f"(fprod({self._print(expr.function)} {loops}))"
+
+
+def lambdify_mpmath(args, expr):
+    """``sympy.lambdify(args, expr, "mpmath")`` whose Sums and Products accept mpf bounds."""
+    return sp.lambdify(args, expr, modules=["mpmath"], printer=_MpmathPrinter({"fully_qualified_modules": False,
+                                                                                 "inline": True,
+                                                                                 "allow_unknown_functions": True,
+                                                                                 "user_functions": {}}))
 """One draw: parameter values by symbol name (mpf at the working precision) and any drawn structure."""
 
 
@@ -141,7 +165,7 @@ class Theorem:
             raise InvalidParameter(f"{self.id}: a theorem needs a witness or an evaluator")
         if self.evaluator is None:
             names = [p.symbol for p in self.parameters]
-            object.__setattr__(self, "_bound_fn", sp.lambdify(names, self.statement.rhs, modules="mpmath"))
+            object.__setattr__(self, "_bound_fn", lambdify_mpmath(names, self.statement.rhs))
             extra = self.statement.rhs.free_symbols - set(names)
             if extra:
                 raise InvalidParameter(f"{self.id}: the bound uses {sorted(map(str, extra))}, which are not parameters")
@@ -167,7 +191,8 @@ class Theorem:
         """(quantity, bound) at a point, at the current working precision."""
         if self.evaluator is not None:
             return self.evaluator(point)
-        args = [point[p.name] for p in self.parameters]
+        # Integers are passed to the bound as mpf: lambdified 1/r with a Python int r would be a 16-digit float.
+        args = [mpmath.mpf(point[p.name]) if p.integer else point[p.name] for p in self.parameters]
         return self.witness(point), self._bound_fn(*args)
 
     @property

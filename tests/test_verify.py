@@ -94,3 +94,21 @@ def test_statement_must_be_a_relation_and_bound_must_use_parameters():
         Theorem("bad", "", toy.SRC, toy.A + 1, witness=lambda p: 0)
     with pytest.raises(ValueError, match="not parameters"):
         Theorem("bad", "", toy.SRC, sp.Le(toy.A, sp.Symbol("y")), witness=lambda p: 0)
+
+
+def test_integer_parameters_reach_the_bound_at_working_precision():
+    # 1/r with a Python int r would be a 16-digit float: the equality 1/r = 1/r computed in mpmath must be tight.
+    r = sp.Symbol("r", integer=True, positive=True)
+    t = Theorem("toy.int", "", toy.SRC, sp.Eq(toy.A, 1 / r), witness=lambda p: mpmath.mpf(1) / p["r"],
+                parameters=(Param(r, sp.Range(1, 50)),))
+    report = verify(t, examples=20)
+    assert report.verdict == HOLDS and report.tight == report.examples
+
+
+def test_bounds_with_sums_over_an_integer_parameter():
+    # sum_{i=1}^r 2^-i = 1 - 2^-r exactly: a Sum whose upper limit is a parameter must lambdify and stay exact.
+    r, i = sp.Symbol("r", integer=True, positive=True), sp.Symbol("i", integer=True, positive=True)
+    t = Theorem("toy.sum", "", toy.SRC, sp.Eq(toy.A, sp.Sum(sp.Rational(1, 2) ** i, (i, 1, r))),
+                witness=lambda p: 1 - mpmath.mpf(2) ** -p["r"], parameters=(Param(r, sp.Range(1, 40)),))
+    report = verify(t, examples=15)
+    assert report.verdict == HOLDS and report.tight == report.examples

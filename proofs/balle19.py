@@ -1,0 +1,306 @@
+"""Symbolic derivations for Balle, Barthe, Gaboardi, Geumlek, *Privacy Amplification by Mixing and Diffusion
+Mechanisms* (NeurIPS 2019): the Lap2 density (appendix, proof of Lemma 3, eq. (6)), the limit behind Lemma 3,
+Example 1's optimal interpolation point, and the algebra of Theorem 4's proof (φ(L), θ_i).
+
+Seeds: main text ``../shared/seeds/001_dc25d928cd3b540a.txt`` (P), appendix ``../shared/seeds/000_eb14441fc6376ec7.txt``
+(A); catalogue ``../shared/catalogue/catalogue-balle.md``.
+
+Case splits that SymPy cannot decide from assumptions (λ1 ≠ λ2, L ≠ 1) are checked through a substitution given
+with the step (``given``): 1/λ1 = a, 1/λ2 = a + k with a, k > 0 encodes λ1 > λ2, and L = 1/(1 + k) encodes L < 1.
+Every step still compares the two displayed expressions exactly; the substitution only fixes the branch.
+
+Besides ``DERIVATIONS`` the module exposes ``FACTS``: small exact checks of printed slips (errata) that are not
+chains of equalities, each a function returning True when the slip is confirmed.
+
+>>> all(d.check() for d in DERIVATIONS[:1])
+True
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from symdp.derivation import Derivation
+
+# --- symbols -------------------------------------------------------------------------------------------------------
+x = sp.Symbol("x", positive=True)  # eq. (6) is derived for x > 0 and extended by symmetry (A, proof of Lemma 3)
+t = sp.Symbol("t", real=True)
+lambda1, lambda2 = sp.symbols("lambda_1 lambda_2", positive=True)
+lam = sp.Symbol("lambda", positive=True)
+Delta = sp.Symbol("Delta", positive=True)
+alpha = sp.Symbol("alpha", positive=True)
+sigma, sigma1, sigma2 = sp.symbols("sigma sigma_1 sigma_2", positive=True)
+theta = sp.Symbol("theta", real=True)
+L = sp.Symbol("L", positive=True)
+r = sp.Symbol("r", integer=True, positive=True)
+i, j = sp.symbols("i j", integer=True, nonnegative=True)
+_a, _k = sp.symbols("a k", positive=True)  # branch parameters for `given` (rates, gaps)
+
+LAMBDA1_GT = {lambda1: 1 / _a, lambda2: 1 / (_a + _k)}  # λ1 > λ2
+LAMBDA1_LT = {lambda1: 1 / (_a + _k), lambda2: 1 / _a}  # λ1 < λ2
+L_LT_1 = {L: 1 / (1 + _k)}  # 0 < L < 1
+
+
+# --- Lap2: eq. (6) -------------------------------------------------------------------------------------------------
+def lap2_neq(z=x, l1=lambda1, l2=lambda2):
+    """Eq. (6), first branch (λ1 ≠ λ2), at |x| = z."""
+    return sp.Rational(1, 4) * ((1 / (l1 + l2) + 1 / (l1 - l2)) * sp.exp(-z / l1)
+                                + (1 / (l1 + l2) - 1 / (l1 - l2)) * sp.exp(-z / l2))
+
+
+def lap2_eq(z=x, l=lam):
+    """Eq. (6), second branch (λ1 = λ2 = λ), at |x| = z."""
+    return sp.exp(-z / l) * (l + z) / (4 * l**2)
+
+
+def convolution_pieces(l1=lambda1, l2=lambda2):
+    """The paper's split of ∫ Lap(x−t; λ1) Lap(t; λ2) dt at t = 0 and t = x (x > 0): |x−t| and |t| resolved.
+
+    These are the three integrands of the fourth display of A's proof of Lemma 3.
+    """
+    f1 = sp.exp(-(l2 * x - (l1 + l2) * t) / (l1 * l2))  # t < 0:      |x-t| = x-t, |t| = -t
+    f2 = sp.exp(-(l2 * x + (l1 - l2) * t) / (l1 * l2))  # 0 < t < x:  |x-t| = x-t, |t| = t
+    f3 = sp.exp(-(-l2 * x + (l1 + l2) * t) / (l1 * l2))  # t > x:      |x-t| = t-x, |t| = t
+    return f1, f2, f3
+
+
+def convolution(l1=lambda1, l2=lambda2):
+    """(1/(4 λ1 λ2)) (∫_{-∞}^0 f1 + ∫_0^x f2 + ∫_x^∞ f3), unevaluated."""
+    f1, f2, f3 = convolution_pieces(l1, l2)
+    return (sp.Integral(f1, (t, -sp.oo, 0)) + sp.Integral(f2, (t, 0, x)) + sp.Integral(f3, (t, x, sp.oo))) \
+        / (4 * l1 * l2)
+
+
+def _lap2_density_neq(given, case):
+    return Derivation(
+        f"Lap2 density by convolution, {case} (A, proof of Lemma 3, eq. (6) first branch)",
+        convolution(),
+        source="000 (appendix), proof of Lemma 3",
+        assumptions=f"x > 0, {case}",
+    ).step(lap2_neq(), f"evaluate the three integrals ({case}: checked with the rates of `given`)", given=given)
+
+
+LAP2_DENSITY_GT = _lap2_density_neq(LAMBDA1_GT, "lambda_1 > lambda_2")
+LAP2_DENSITY_LT = _lap2_density_neq(LAMBDA1_LT, "lambda_1 < lambda_2")
+
+LAP2_DENSITY_EQ = Derivation(
+    "Lap2 density by convolution, lambda_1 = lambda_2 (eq. (6) second branch)",
+    convolution(lam, lam),
+    source="000 (appendix), proof of Lemma 3",
+    assumptions="x > 0, lambda_1 = lambda_2 = lambda",
+).step(lap2_eq(), "evaluate the three integrals (the middle integrand is constant in t)")
+
+LAP2_LIMIT_BRANCH = Derivation(
+    "eq. (6): the first branch tends to the second as lambda_1 -> lambda_2",
+    sp.Limit(lap2_neq(), lambda1, lambda2),
+    source="000 (appendix), eq. (6)",
+).step(lap2_eq(x, lambda2), "evaluate the limit (0/0 in 1/(lambda_1 - lambda_2))")
+
+LAP2_SYMMETRIC = Derivation(
+    "eq. (6) is symmetric in (lambda_1, lambda_2), as the convolution is",
+    lap2_neq(),
+    source="000 (appendix), eq. (6)",
+).step(lap2_neq(x, lambda2, lambda1), "swap lambda_1 and lambda_2")
+
+LAP2_NORMALISED_NEQ = Derivation(
+    "eq. (6), first branch, integrates to 1 (even density: twice the integral over x > 0)",
+    2 * sp.Integral(lap2_neq(), (x, 0, sp.oo)),
+).step(sp.Integer(1), "integrate the two exponentials")
+
+LAP2_NORMALISED_EQ = Derivation(
+    "eq. (6), second branch, integrates to 1",
+    2 * sp.Integral(lap2_eq(), (x, 0, sp.oo)),
+).step(sp.Integer(1), "integrate")
+
+# Lap2 in the cancellation-free form of symdp.continuous.Lap2, with λ = λ1 > μ = λ2 and d = 1/λ2 − 1/λ1 > 0.
+_d = 1 / lambda2 - 1 / lambda1
+
+
+def lap2_h(z=x):
+    """h(z) = 1 + (1 − e^{−z d})/(λ1 d): eq. (6) is e^{−z/λ1} h(z)/(2(λ1 + λ2)) when λ1 > λ2."""
+    return 1 + (1 - sp.exp(-z * _d)) / (lambda1 * _d)
+
+
+LAP2_STABLE_FORM = Derivation(
+    "eq. (6) in the cancellation-free form used by symdp.continuous.Lap2 (lambda_1 > lambda_2)",
+    lap2_neq(),
+    source="000 (appendix), eq. (6)",
+    assumptions="x > 0, lambda_1 > lambda_2, d = 1/lambda_2 - 1/lambda_1",
+).step(sp.exp(-x / lambda1) * lap2_h() / (2 * (lambda1 + lambda2)),
+       "factor out the dominant exponential e^{-x/lambda_1}", given=LAMBDA1_GT)
+
+# --- erratum E9: the printed antiderivative of the third integral ------------------------------------------------
+_f3 = convolution_pieces()[2]
+PRINTED_F3 = sp.exp(-(-lambda2 * x + (lambda1 + lambda2) * t) / (lambda1 * lambda2)) \
+    / ((lambda1 + lambda2) / (lambda1 * lambda2))
+"""The antiderivative printed for ∫_x^∞ f3 dt in A's proof of Lemma 3 (fifth display)."""
+
+E9_PRINTED_ANTIDERIVATIVE = Derivation(
+    "erratum E9: the printed antiderivative of the third integral differentiates to MINUS the integrand",
+    sp.Derivative(PRINTED_F3, t),
+    source="000 (appendix), proof of Lemma 3, fifth display",
+    assumptions="x > 0",
+).step(-_f3, "differentiate in t: the printed antiderivative lacks a minus sign (eq. (6) itself is correct)")
+
+E9_PRINTED_EVALUATION = Derivation(
+    "erratum E9: the printed bracket [F3]_{t=x}^{t=oo} is the negative of the third integral",
+    sp.Limit(PRINTED_F3, t, sp.oo) - PRINTED_F3.subs(t, x),
+    source="000 (appendix), proof of Lemma 3, fifth display",
+).step(-lambda1 * lambda2 / (lambda1 + lambda2) * sp.exp(-x / lambda2), "evaluate the printed bracket")\
+    .step(-sp.Integral(_f3, (t, x, sp.oo)),
+          "the third integral is +lambda_1 lambda_2/(lambda_1+lambda_2) e^{-x/lambda_2}")
+
+# --- Lemma 3: the privacy loss tends to Δ/max(λ1, λ2) ---------------------------------------------------------------
+LEMMA3_RATIO_FORM = Derivation(
+    "Lemma 3: the likelihood ratio of Lap2 at x > 0 is e^{Delta/lambda_1} h(x)/h(x+Delta) (lambda_1 > lambda_2)",
+    lap2_neq() / lap2_neq(x + Delta),
+    source="000 (appendix), proof of Lemma 3, last paragraph ('the dominating term')",
+    assumptions="x > 0, lambda_1 > lambda_2 (WLOG: eq. (6) is symmetric)",
+).step(sp.exp(Delta / lambda1) * lap2_h() / lap2_h(x + Delta),
+       "the stable form e^{-x/lambda_1} h(x)/(2(lambda_1+lambda_2)) at x and x + Delta", given=LAMBDA1_GT)
+
+LEMMA3_LIMIT_NEQ = Derivation(
+    "Lemma 3: lim_{x->oo} log(Lap2(x)/Lap2(x+Delta)) = Delta/max(lambda_1, lambda_2) (lambda_1 > lambda_2)",
+    sp.Limit(Delta / lambda1 - sp.log(lap2_h(x + Delta) / lap2_h()), x, sp.oo),
+    source="000 (appendix), proof of Lemma 3",
+    assumptions="lambda_1 > lambda_2, so max(lambda_1, lambda_2) = lambda_1",
+).step(Delta / lambda1, "h(x) -> 1 + 1/(lambda_1 d) > 0, so the log-ratio of h tends to 0", given=LAMBDA1_GT)
+
+LEMMA3_LIMIT_EQ = Derivation(
+    "Lemma 3: lim_{x->oo} log(Lap2(x)/Lap2(x+Delta)) = Delta/lambda when lambda_1 = lambda_2 = lambda",
+    sp.Limit(sp.log(lap2_eq() / lap2_eq(x + Delta)), x, sp.oo),
+    source="000 (appendix), proof of Lemma 3",
+).step(sp.Limit(Delta / lam - sp.log(1 + Delta / (lam + x)), x, sp.oo),
+       "the ratio is e^{Delta/lambda}(lambda+x)/(lambda+x+Delta)")\
+    .step(Delta / lam, "log(1 + Delta/(lambda + x)) -> 0, only at rate O(1/x)")
+
+# --- Example 1 (P): the optimal interpolation point -----------------------------------------------------------------
+EX1_OBJECTIVE = theta**2 * Delta**2 / sigma1**2 + (1 - theta)**2 * Delta**2 / sigma2**2
+"""(‖w−v‖²/σ1² + ‖u−w‖²/σ2²) at w = θu + (1−θ)v, ‖u − v‖ = Δ (P, Example 1)."""
+EX1_THETA = sigma1**2 / (sigma1**2 + sigma2**2)
+
+EX1_OPTIMAL_W = Derivation(
+    "Example 1: completing the square gives the optimal theta = sigma_1^2/(sigma_1^2+sigma_2^2) and the minimum",
+    EX1_OBJECTIVE,
+    source="001 (main text), Example 1",
+    assumptions="w = theta u + (1 - theta) v, ||u - v|| = Delta",
+).step(Delta**2 / (sigma1**2 + sigma2**2)
+       + Delta**2 * (sigma1**2 + sigma2**2) / (sigma1**2 * sigma2**2) * (theta - EX1_THETA)**2,
+       "complete the square in theta: the square vanishes only at theta = sigma_1^2/(sigma_1^2+sigma_2^2)")\
+    .step(Delta**2 / (sigma1**2 + sigma2**2), "at the minimiser", relation=">=")
+
+EX1_BOUND_AT_OPTIMUM = Derivation(
+    "Example 1: the Theorem 2 bound at the optimal w is alpha Delta^2/(2(sigma_1^2+sigma_2^2))",
+    alpha / 2 * EX1_OBJECTIVE.subs(theta, EX1_THETA),
+    source="001 (main text), Example 1",
+).step(alpha * Delta**2 / (2 * (sigma1**2 + sigma2**2)), "simplify")
+
+_y = sp.Symbol("y", real=True)
+_s = sp.Symbol("s", positive=True)
+_gauss = lambda m: sp.exp(-(_y - m)**2 / (2 * _s**2)) / (sp.sqrt(2 * sp.pi) * _s)  # noqa: E731
+
+GAUSS_RDP = Derivation(
+    "glossary balle19.fact.gauss-rdp: R_alpha(N(Delta, s^2) || N(0, s^2)) = alpha Delta^2/(2 s^2)",
+    sp.log(sp.Integral(sp.exp(sp.expand(alpha * sp.log(_gauss(Delta)) + (1 - alpha) * sp.log(_gauss(0)),
+                                        force=True)), (_y, -sp.oo, sp.oo))) / (alpha - 1),
+    source="catalogue-balle.md, glossary",
+).step(alpha * Delta**2 / (2 * _s**2), "Gaussian integral: exp(alpha(alpha-1) Delta^2/(2 s^2))")
+
+# --- Theorem 4 (P) and its proof (A) --------------------------------------------------------------------------------
+OPTIMAL_STEP = Delta * L**(2 * i) * (1 - L**2) / (L**2 * (1 - L**(2 * r)))
+"""Δ_i = Δ L^{2i}/Σ_j L^{2j} (0 < L < 1): the path minimising Σ L^{2(r−i)} Δ_i² subject to Σ Δ_i = Δ (catalogue)."""
+
+THM4_OPTIMAL_STEPS = Derivation(
+    "Theorem 4: the optimal steps Delta_i sum to Delta (0 < L < 1)",
+    sp.Sum(OPTIMAL_STEP, (i, 1, r)),
+    source="catalogue-balle.md, balle19.thm4.eq2 (optimal path)",
+).step(Delta, "geometric sum", given=L_LT_1)
+
+THM4_OPTIMAL_PATH = Derivation(
+    "Theorem 4, eq. (2) along the optimal path (0 < L < 1)",
+    alpha * L**2 / (2 * sigma**2) * sp.Sum(L**(2 * (r - i)) * OPTIMAL_STEP**2, (i, 1, r)),
+    source="001 (main text), Theorem 4 eq. (2); optimal path from catalogue-balle.md",
+).step(alpha * Delta**2 * L**(2 * r) * (1 - L**2) / (2 * sigma**2 * (1 - L**(2 * r))),
+       "L^{2(r-i)} L^{4i} = L^{2r} L^{2i}, then the geometric sum", given=L_LT_1)
+
+THM4_LINEAR_CHAIN = Derivation(
+    "Theorem 4: the r-step chain x -> L x + N(0, sigma^2) from delta_0, delta_Delta has exactly the optimal-path value",
+    alpha * (L**r * Delta)**2 / (2 * sigma**2 * sp.Sum(L**(2 * j), (j, 0, r - 1))),
+    source="001 (main text), Theorem 4 (tightness for linear maps, catalogue-balle.md)",
+    assumptions="mean gap L^r Delta, variance sigma^2 sum_{k<r} L^{2k}; Gaussian RDP alpha gap^2/(2 var)",
+).step(alpha * Delta**2 * L**(2 * r) * (1 - L**2) / (2 * sigma**2 * (1 - L**(2 * r))), "geometric sum",
+       given=L_LT_1)
+
+DELTA0 = Delta / L * (1 - L) / (1 - L**r)
+"""Δ0 of A's proof of Theorem 4 (the paper's geometric path Δ_i = Δ0 L^i)."""
+PHI = (L**sp.Rational(-1, 2) - L**sp.Rational(1, 2)) / (L**(-r / sp.Integer(2)) - L**(r / sp.Integer(2)))
+
+THM4_DELTA0 = Derivation(
+    "Theorem 4 proof: the steps Delta_0 L^i sum to Delta",
+    sp.Sum(DELTA0 * L**i, (i, 1, r)),
+    source="000 (appendix), proof of Theorem 4",
+).step(Delta, "geometric sum", given=L_LT_1)
+
+THM4_PHI = Derivation(
+    "Theorem 4 proof: the geometric path gives (alpha Delta^2 L^{r+1} r/(2 sigma^2)) phi(L)^2",
+    alpha * L**2 / (2 * sigma**2) * sp.Sum(L**(2 * (r - i)) * (DELTA0 * L**i)**2, (i, 1, r)),
+    source="000 (appendix), proof of Theorem 4",
+).step(alpha * L**2 / (2 * sigma**2) * r * DELTA0**2 * L**(2 * r), "every term equals Delta_0^2 L^{2r}")\
+    .step(alpha * Delta**2 * L**(r + 1) * r / (2 * sigma**2) * PHI**2, "multiply by L^{-(r+1)/2} twice",
+          given=L_LT_1)
+
+THM4_PHI_LIMIT = Derivation(
+    "Theorem 4 proof: lim_{L->1} phi(L) = 1/r",
+    sp.Limit(PHI, L, 1),
+    source="000 (appendix), proof of Theorem 4",
+).step(sp.Limit(sp.diff(L**sp.Rational(-1, 2) - L**sp.Rational(1, 2), L)
+                / sp.diff(L**(-r / sp.Integer(2)) - L**(r / sp.Integer(2)), L), L, 1),
+       "L'Hopital once (the paper says twice; erratum E11, cosmetic)")\
+    .step(1 / sp.Integer(1) / r, "evaluate at L = 1: (-1)/(-r)")
+
+THETA_DEFINED = DELTA0 / Delta * sp.Sum(L**j, (j, 1, i))
+"""θ_i = (Δ0/Δ) Σ_{j≤i} L^j, the interpolation weights of A's proof of Theorem 4."""
+THETA_PRINTED = (1 - L**(i + 1)) / (1 - L)
+THETA_CORRECTED = (1 - L**i) / (1 - L**r)
+
+THM4_THETA = Derivation(
+    "Theorem 4 proof: theta_i = (1 - L^i)/(1 - L^r) (corrected; erratum E2 prints (1 - L^{i+1})/(1 - L))",
+    THETA_DEFINED,
+    source="000 (appendix), proof of Theorem 4",
+).step(THETA_CORRECTED, "geometric sum; gives theta_0 = 0 and theta_r = 1 as the proof needs", given=L_LT_1)
+
+
+# --- exact checks of printed slips (not chains of equalities) ------------------------------------------------------
+def e9_printed_sign() -> bool:
+    """E9: d/dt of the printed antiderivative is −f3, not f3 (so its bracket has the wrong sign)."""
+    return sp.simplify(sp.diff(PRINTED_F3, t) + _f3) == 0 and sp.simplify(sp.diff(PRINTED_F3, t) - _f3) != 0
+
+
+def e2_printed_theta() -> bool:
+    """E2: at L = 1/2, r = 3 the printed θ_i gives θ_0 = 1 and θ_3 = 15/8; the definition gives 0 and 1."""
+    half = {L: sp.Rational(1, 2), r: 3}
+    printed = [THETA_PRINTED.subs(half).subs(i, n) for n in (0, 3)]
+    defined = [THETA_DEFINED.subs(half).subs(i, n).doit() for n in (0, 3)]
+    return printed == [1, sp.Rational(15, 8)] and defined == [0, 1]
+
+
+def eq6_printed_correct() -> bool:
+    """The final eq. (6) is correct despite E9: the symbolic convolution (SymPy's own integrals) equals it."""
+    pieces = convolution().subs(LAMBDA1_GT).doit()
+    return sp.simplify(sp.powsimp(sp.expand(pieces - lap2_neq().subs(LAMBDA1_GT)))) == 0
+
+
+FACTS = {
+    "E9: printed antiderivative of the third integral has the wrong sign": e9_printed_sign,
+    "E2: printed theta_i gives theta_0 = 1, theta_3 = 15/8 at L = 1/2, r = 3": e2_printed_theta,
+    "eq. (6) as printed equals the convolution": eq6_printed_correct,
+}
+
+DERIVATIONS: list[Derivation] = [
+    LAP2_DENSITY_GT, LAP2_DENSITY_LT, LAP2_DENSITY_EQ, LAP2_LIMIT_BRANCH, LAP2_SYMMETRIC,
+    LAP2_NORMALISED_NEQ, LAP2_NORMALISED_EQ, LAP2_STABLE_FORM,
+    E9_PRINTED_ANTIDERIVATIVE, E9_PRINTED_EVALUATION,
+    LEMMA3_RATIO_FORM, LEMMA3_LIMIT_NEQ, LEMMA3_LIMIT_EQ,
+    EX1_OPTIMAL_W, EX1_BOUND_AT_OPTIMUM, GAUSS_RDP,
+    THM4_OPTIMAL_STEPS, THM4_OPTIMAL_PATH, THM4_LINEAR_CHAIN, THM4_DELTA0, THM4_PHI, THM4_PHI_LIMIT, THM4_THETA,
+]

@@ -1,0 +1,233 @@
+"""The iterated Laplace mechanism of Balle et al. 2019: eq. (6), Lemma 3, Example 2 and Mironov's Laplace RDP.
+
+Reference values are from ../shared/catalogue/catalogue-balle.md (entries balle19.eq6, balle19.lem3, balle19.ex2 and
+the glossary fact balle19.fact.laplace-rdp), from closed forms, or from the paper.
+"""
+
+import mpmath
+import pytest
+import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from proofs import balle19 as proofs
+from symdp import continuous
+from symdp.precision import working_precision
+from symdp.theorems import balle19 as b
+from symdp.verify import evaluate_point, verify
+
+LAPLACE_DERIVATIONS = [
+    proofs.LAP2_DENSITY_GT, proofs.LAP2_DENSITY_LT, proofs.LAP2_DENSITY_EQ, proofs.LAP2_LIMIT_BRANCH,
+    proofs.LAP2_SYMMETRIC, proofs.LAP2_NORMALISED_NEQ, proofs.LAP2_NORMALISED_EQ, proofs.LAP2_STABLE_FORM,
+    proofs.E9_PRINTED_ANTIDERIVATIVE, proofs.E9_PRINTED_EVALUATION,
+    proofs.LEMMA3_RATIO_FORM, proofs.LEMMA3_LIMIT_NEQ, proofs.LEMMA3_LIMIT_EQ,
+]
+
+
+def _mp(**values):
+    return {k: mpmath.mpf(str(v)) for k, v in values.items()}
+
+
+# --- proofs ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("derivation", LAPLACE_DERIVATIONS, ids=lambda d: d.title[:60])
+def test_laplace_derivations_check(derivation):
+    assert derivation.check()
+    assert r"\begin{align*}" in derivation.latex()
+
+
+def test_e9_printed_antiderivative_has_the_wrong_sign_but_eq6_is_right():
+    # catalogue-balle.md erratum E9: d/dt of the printed antiderivative is minus the integrand; eq. (6) is correct.
+    assert proofs.e9_printed_sign()
+    assert proofs.eq6_printed_correct()
+
+
+def test_a_wrong_density_fails_the_derivation():
+    """The derivation is not vacuous: eq. (6)'s second branch with λ − |x| in place of λ + |x| is caught."""
+    from symdp.derivation import Derivation, DerivationError
+
+    wrong = sp.exp(-proofs.x / proofs.lam) * (proofs.lam - proofs.x) / (4 * proofs.lam**2)
+    with pytest.raises(DerivationError):
+        Derivation("wrong", proofs.convolution(proofs.lam, proofs.lam)).step(wrong, "wrong").check()
+
+
+# --- eq. (6) -----------------------------------------------------------------------------------------------------
+
+
+def test_eq6_holds_tight_everywhere_and_tightened_copy_is_refuted():
+    report = verify(b.EQ_6)
+    assert report.verdict == "holds"
+    assert report.tight == report.examples  # an identity: every draw equal to working precision
+    refuted = verify(b.EQ_6.tightened(0.99))
+    assert refuted.verdict == "violated" and refuted.counterexample is not None
+
+
+@pytest.mark.parametrize("l1, l2, x0, ref", [
+    # catalogue-balle.md, balle19.eq6: mpmath convolution integral
+    ("1", "2", "0.7", "0.152131812607669559"),
+    ("3", "0.5", "-2", "0.087491059294480513741"),
+    ("1", "1", "1.3", "0.1567057809945572468"),
+])
+def test_eq6_catalogue_values(l1, l2, x0, ref):
+    with working_precision(40):
+        p = _mp(lambda_1=l1, lambda_2=l2, x=x0)
+        conv, closed = b.EQ_6.evaluate(p)
+        tol = mpmath.mpf(10) ** (-(len(ref) - 3))
+        assert abs(conv.value - mpmath.mpf(ref)) < tol
+        assert abs(closed - mpmath.mpf(ref)) < tol
+        assert conv.method.startswith("quadrature")
+
+
+def test_eq6_printed_formula_agrees_with_lap2_near_equal_scales():
+    """The printed first branch (lambdified at 80 digits, it cancels as λ1 → λ2) equals the stable Lap2 form."""
+    f = sp.lambdify([proofs.x, proofs.lambda1, proofs.lambda2], proofs.lap2_neq(), modules="mpmath")
+    with working_precision(80):
+        for l2 in ("1.1", "1.0001", "1.0000000001"):
+            printed = f(mpmath.mpf("2.5"), mpmath.mpf(1), mpmath.mpf(l2))
+            stable = continuous.Lap2(0, 1, mpmath.mpf(l2)).pdf(mpmath.mpf("2.5"))
+            assert abs(printed - stable) < mpmath.mpf(10) ** -60
+
+
+# --- Lemma 3 -----------------------------------------------------------------------------------------------------
+
+
+def test_lemma3_holds_tight_and_tightened_copy_is_refuted():
+    report = verify(b.LEMMA_3, examples=6)
+    assert report.verdict == "holds" and report.tight == report.examples
+    refuted = verify(b.LEMMA_3.tightened(0.99))
+    assert refuted.verdict == "violated"
+
+
+@pytest.mark.parametrize("l1, l2, delta, limit", [
+    # catalogue-balle.md, balle19.lem3: symbolic limits 7/30, 7/50; equal branch Δ/λ
+    ("3", "2", "0.7", sp.Rational(7, 30)),
+    ("2", "5", "0.7", sp.Rational(7, 50)),
+    ("1", "1", "1", sp.Integer(1)),
+])
+def test_lemma3_catalogue_limits(l1, l2, delta, limit):
+    with working_precision(30):
+        est = b.LEMMA_3.witness(_mp(lambda_1=l1, lambda_2=l2, Delta=delta))
+        assert abs(est.value - mpmath.mpf(limit.p) / limit.q) < mpmath.mpf(10) ** -25
+
+
+def test_lemma3_refutation_is_certified_at_a_finite_point():
+    """The 0.99-tightened pointwise bound is refuted by the privacy loss at one finite x: no asymptotics used."""
+    refuted = verify(b.LEMMA_3_POINTWISE.tightened(0.99))
+    assert refuted.verdict == "violated"
+    ce = refuted.counterexample
+    with working_precision(40):
+        p = _mp(**ce)
+        loss = b.privacy_loss_at(p, p["x"])
+        assert loss > mpmath.mpf("0.99") * p["Delta"] / b._big(p)
+    assert verify(b.LEMMA_3_POINTWISE).verdict == "holds"
+
+
+@pytest.mark.parametrize("l1, l2, x0, ref, digits", [
+    # catalogue-balle.md, balle19.lem3 numeric check (the loss increases to the limit from below; O(1/x) at λ1 = λ2)
+    ("1", "2", "39.9", "0.49999999957", 11),
+    ("1", "1", "39.9", "0.9758", 4),
+    ("1", "1", "1000", "0.99900", 5),
+])
+def test_lemma3_catalogue_loss_values(l1, l2, x0, ref, digits):
+    with working_precision(30):
+        p = _mp(lambda_1=l1, lambda_2=l2, Delta=1, x=x0)
+        assert abs(b.privacy_loss_at(p, p["x"]) - mpmath.mpf(ref)) < mpmath.mpf(10) ** -digits
+
+
+def test_lemma3_lower_bound_holds():
+    report = verify(b.LEMMA_3_LOWER)
+    assert report.verdict == "holds"
+    assert report.worst_ratio is not None and report.worst_ratio <= 1
+
+
+@settings(deadline=None, max_examples=60)
+@given(l1=st.floats(0.1, 10), l2=st.floats(0.1, 10), delta=st.floats(0.01, 5),
+       x0=st.floats(-100, 100), h=st.floats(0.001, 50))
+def test_privacy_loss_is_nondecreasing(l1, l2, delta, x0, h):
+    """Lap2 is log-concave (a convolution of log-concave laws), so log Lap2(x) − log Lap2(x + Δ) rises with x."""
+    with working_precision(30):
+        p = _mp(lambda_1=l1, lambda_2=l2, Delta=delta)
+        a, c = b.privacy_loss_at(p, mpmath.mpf(x0)), b.privacy_loss_at(p, mpmath.mpf(x0) + mpmath.mpf(h))
+        assert c >= a - mpmath.mpf(10) ** -25
+        assert c <= p["Delta"] / b._big(p) + mpmath.mpf(10) ** -25
+
+
+# --- Mironov's Laplace RDP and Example 2 ---------------------------------------------------------------------------
+
+
+def test_laplace_rdp_by_quadrature_is_tight_and_tightened_copy_refuted():
+    report = verify(b.LAPLACE_RDP, examples=4)
+    assert report.verdict == "holds" and report.tight == report.examples
+    with working_precision(30):
+        est = b.LAPLACE_RDP.witness(_mp(alpha=2, Delta=1, **{"lambda": 1}))
+    assert est.method == "quadrature"  # the independent path, not the closed form it is checked against
+    assert verify(b.LAPLACE_RDP.tightened(0.99)).verdict == "violated"
+
+
+def test_laplace_rdp_catalogue_values():
+    with working_precision(30):
+        # catalogue-balle.md glossary: α=5.5, Δ=0.3, λ=0.7 → 0.298207282602136319 (18 digits agree)
+        v = b.LAPLACE_RDP.witness(_mp(alpha="5.5", Delta="0.3", **{"lambda": "0.7"})).value
+        assert abs(v - mpmath.mpf("0.298207282602136319")) < mpmath.mpf(10) ** -18
+        # α=2, Δ=λ=1: the catalogue prints 0.619123629998592828, correct only to 16 digits; the closed form is
+        # log(2e/3 + e^{-2}/3) = 0.61912362999859288340...
+        v = b.LAPLACE_RDP.witness(_mp(alpha=2, Delta=1, **{"lambda": 1})).value
+        assert abs(v - mpmath.mpf("0.619123629998592828")) < mpmath.mpf(10) ** -16
+        assert abs(v - mpmath.log(2 * mpmath.e / 3 + mpmath.exp(-2) / 3)) < mpmath.mpf(10) ** -25
+
+
+def test_example2_holds_and_is_loose():
+    report = verify(b.EXAMPLE_2, examples=2)  # ~2-4 s per draw (Lap2 quadrature at two precisions, two grids)
+    assert report.verdict == "holds"
+    assert report.tight == 0 and report.worst_ratio < 1
+
+
+@pytest.mark.parametrize("alpha, delta, l1, l2, exact, best, best_a", [
+    # catalogue-balle.md, balle19.ex2 table: exact R_α and the best Theorem 2 bound (argmin a = |w − v|)
+    ("2", "1", "1", "1", "0.271716394596", "0.400607792347", "0.5"),
+    ("4", "1", "1", "2", "0.214903840704", "0.291554134547", "0.13028"),
+    ("1.5", "2", "0.5", "0.8", "1.46744139122", "1.77475547136", "0.28426"),
+])
+def test_example2_catalogue_table(alpha, delta, l1, l2, exact, best, best_a):
+    with working_precision(30):
+        p = _mp(alpha=alpha, Delta=delta, lambda_1=l1, lambda_2=l2, theta=mpmath.mpf(best_a) / mpmath.mpf(delta))
+        assert abs(b.EXAMPLE_2.witness(p).value - mpmath.mpf(exact)) < mpmath.mpf(10) ** -11
+
+        def bound(th):
+            return b.EXAMPLE_2._bound_fn(p["alpha"], p["Delta"], p["lambda_1"], p["lambda_2"], th)
+
+        th_star = mpmath.findroot(lambda th: mpmath.diff(bound, th), p["theta"])
+        assert abs(bound(th_star) - mpmath.mpf(best)) < mpmath.mpf(10) ** -11
+        assert abs(th_star * p["Delta"] - mpmath.mpf(best_a)) < mpmath.mpf(10) ** -4
+        assert 0 < th_star < 1  # the optimal w is strictly between v and u (catalogue's derived note)
+
+
+@settings(deadline=None, max_examples=50)
+@given(a=st.floats(1.01, 50), z1=st.floats(0, 5), z2=st.floats(0, 5))
+def test_g_alpha_is_log_superadditive(a, z1, z2):
+    """P Example 2: g_α(a) g_α(b) ≤ g_α(a + b) (log-convexity with g_α(0) = 1), so λ1 = λ2 amplifies."""
+    with working_precision(30):
+        a, z1, z2 = (mpmath.mpf(str(v)) for v in (a, z1, z2))
+        assert b.g_alpha(z1, a) * b.g_alpha(z2, a) <= b.g_alpha(z1 + z2, a) * (1 + mpmath.mpf(10) ** -25)
+
+
+# --- rendering -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("theorem", [b.EQ_6, b.LEMMA_3, b.LEMMA_3_POINTWISE, b.LEMMA_3_LOWER, b.LAPLACE_RDP,
+                                     b.EXAMPLE_2], ids=lambda t: t.id)
+def test_latex_renders(theorem):
+    text = theorem.latex()
+    assert text.startswith(r"\begin{theorem}") and text.endswith(r"\end{theorem}")
+    assert theorem.source.number in text
+
+
+def test_eq6_statement_shows_both_branches():
+    text = sp.latex(b.EQ_6.statement)
+    assert r"\lambda_{1} = \lambda_{2}" in text and r"\int" in text
+
+
+def test_pinned_points_of_eq6_are_exact():
+    for raw in b.EQ_6.examples:
+        assert evaluate_point(b.EQ_6, raw).verdict == "tight"
