@@ -1,0 +1,688 @@
+"""The claim language: a bound of your own, as text, checked by the same machinery as the catalogue's theorems.
+
+A claim is one relation between two numeric expressions::
+
+    claim        :=  number REL number                     REL is <=, >=, == (< and > mean <=, >=)
+    number       :=  integer | decimal | name | constant | number OP number | -number | +number
+                  |  math(number, ...) | divergence(distribution, distribution [, number])
+    OP           :=  + - * / **
+    math         :=  exp log sqrt tanh cosh sinh erf erfc abs Max Min (also max, min; log(x, base))
+    constant     :=  pi  E  inf (also oo)
+    divergence   :=  kl(P, Q) | renyi(P, Q, alpha) | hockey_stick(P, Q, eps) | tv(P, Q) | max_div(P, Q)
+    distribution :=  gaussian(mean, sd) | laplace(loc, scale) | lap2(loc, scale1, scale2)
+                  |  mix(q, P, Q)                                        the law (1 - q)·P + q·Q
+                  |  finite([p1, ..., pn])  (or finite(p1, ..., pn))
+
+Integers are exact, and so are decimals, read from their text (``2.2`` is 11/5, not the nearest double). Every
+other name is a real parameter, drawn from the range that ``where`` gives it (``"alpha in [1.01, 64], q = 0.1"``).
+Divergences may sit on either side and inside arithmetic; their own arguments (means, scales, orders, ε of any
+sign) are arithmetic in the parameters, but not divergences.
+
+The text is parsed by walking Python's ``ast`` against a whitelist and building SymPy objects by hand: nothing the
+user typed is ever evaluated by Python or SymPy's parser. Everything else (attributes, subscripts, strings,
+lambdas, keyword arguments, names starting with ``_``, chained comparisons, unknown functions, a distribution used
+as a number or the reverse) is a :class:`~symdp.errors.ClaimSyntaxError` whose one-line message names the problem
+and the piece of text. Input length, nesting depth and the size of exact numbers are capped, so hostile text fails
+fast (``10**10**10`` is refused rather than computed).
+
+>>> parse_claim("renyi(gaussian(0, s), gaussian(1, s), a) <= a/(2.2*s**2)")
+Renyi(Gaussian(0, s), Gaussian(1, s), a) <= 5*a/(11*s**2)
+>>> parse_claim("kl(finite([0.75, 0.25]), finite([0.25, 0.75])) == 0.5*log(3)")
+Eq(KL(Finite(3/4, 1/4), Finite(1/4, 3/4)), log(3)/2)
+>>> parse_claim("tv(mix(q, gaussian(0, 1), gaussian(1, 1)), gaussian(0, 1)) + 1 > exp(-q)")
+TV(Mix(q, Gaussian(0, 1), Gaussian(1, 1)), Gaussian(0, 1)) + 1 >= exp(-q)
+>>> parse_claim("kl(gaussian(0, 1), 2) <= 1")
+Traceback (most recent call last):
+...
+symdp.errors.ClaimSyntaxError: argument 2 of kl must be a distribution such as gaussian(0, 1), got a number (column 20: 2)
+>>> parse_claim("().__class__ <= 1")
+Traceback (most recent call last):
+...
+symdp.errors.ClaimSyntaxError: attribute access (.) is not allowed in a claim (column 1: ().__class__)
+>>> parse_ranges("alpha in [1.01, 64], q = 1/4")
+{'alpha': (1.01, 64.0), 'q': (0.25, 0.25)}
+
+:func:`claim_theorem` makes a :class:`~symdp.theorem.Theorem` that :func:`~symdp.verify.verify` checks like any
+other; a claim without parameters is evaluated once:
+
+>>> from symdp.verify import verify
+>>> exact = "renyi(gaussian(0, s), gaussian(1, s), a) <= a/(2*s**2)"      # the closed form: tight everywhere
+>>> r = verify(claim_theorem(exact, "a in [1.5, 10], s in [0.5, 2]"), examples=10)
+>>> r.verdict, r.tight == r.examples
+('holds', True)
+>>> verify(claim_theorem("tv(finite([0.75, 0.25]), finite([0.25, 0.75])) <= 0.49")).verdict
+'violated'
+
+**Error propagation.** A side is ``f(params, d_1, ..., d_k)`` with divergences ``d_i`` known to ``± e_i``. Its
+error is ``Σ_i max(|f(.., d_i - e_i, ..) - f|, |f(.., d_i + e_i, ..) - f|)`` (evaluated with 10 extra digits so that
+``d_i ± e_i`` is representable; ``d_i - e_i`` is clamped at 0, divergences being non-negative), plus a rounding
+floor of 16 units in the last place. This secant over the whole error interval is conservative for ``f``
+monotone in each ``d_i``, including non-smooth ones (``sqrt`` at 0, ``Max``); it neglects the interaction of
+two errors, which is second order in errors that are already tiny.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Callable, Optional
+
+import mpmath
+import sympy as sp
+from sympy.printing.pycode import MpmathPrinter
+
+from symdp import divergences
+from symdp.continuous import Gaussian as GaussianLaw, Lap2 as Lap2Law, Laplace as LaplaceLaw, Mixture
+from symdp.errors import ClaimSyntaxError, InvalidDistribution, InvalidParameter, SymdpError
+from symdp.estimate import Estimate
+from symdp.expressions import (KL, TV, DistributionHead, Finite, Gaussian, HockeyStick, Lap2, Laplace,
+                               MaxDivergence, Mix, Quantity, Renyi)
+from symdp.finite import FiniteDistribution
+from symdp.theorem import Param, Source, Theorem
+
+MAX_LENGTH = 2000
+"""Longest claim or range text accepted, in characters."""
+
+MAX_DEPTH = 200
+"""Deepest nesting of operations accepted (Python's own parser stops at 200 parentheses)."""
+
+MAX_EXPONENT = 1000
+"""Largest |exponent| of a power with a numeric exponent, and of a decimal's exponent (``1e1000``)."""
+
+MAX_DIGITS = 10_000
+"""Largest exact number (in decimal digits) that a numeric power may produce: ``(10**10)**1000`` is refused."""
+
+_MATH = {  # name: (SymPy function, least and most arguments)
+    "exp": (sp.exp, 1, 1), "log": (sp.log, 1, 2), "sqrt": (sp.sqrt, 1, 1),
+    "tanh": (sp.tanh, 1, 1), "cosh": (sp.cosh, 1, 1), "sinh": (sp.sinh, 1, 1),
+    "erf": (sp.erf, 1, 1), "erfc": (sp.erfc, 1, 1), "abs": (sp.Abs, 1, 1), "Abs": (sp.Abs, 1, 1),
+    "Max": (sp.Max, 1, None), "max": (sp.Max, 1, None), "Min": (sp.Min, 1, None), "min": (sp.Min, 1, None),
+}
+_CONSTANTS = {"pi": sp.pi, "E": sp.E, "inf": sp.oo, "oo": sp.oo}
+_DISTRIBUTIONS = {"gaussian": (Gaussian, 2), "laplace": (Laplace, 2), "lap2": (Lap2, 3), "mix": (Mix, 3),
+                  "finite": (Finite, None)}
+_DIVERGENCES = {  # name: (head, number of numeric arguments after P and Q, numeric function)
+    "kl": (KL, 0, divergences.kl), "renyi": (Renyi, 1, divergences.renyi),
+    "hockey_stick": (HockeyStick, 1, divergences.hockey_stick), "tv": (TV, 0, divergences.tv),
+    "max_div": (MaxDivergence, 0, divergences.max_divergence),
+}
+_RESERVED = set(_MATH) | set(_CONSTANTS) | set(_DISTRIBUTIONS) | set(_DIVERGENCES)
+
+# Node types the walker understands; anything else is refused before any SymPy object is built.
+_ALLOWED = (ast.Expression, ast.Compare, ast.BinOp, ast.UnaryOp, ast.Call, ast.Name, ast.Constant, ast.List,
+            ast.Load, ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.USub, ast.UAdd,
+            ast.LtE, ast.Lt, ast.GtE, ast.Gt, ast.Eq)
+_DESCRIBE = {
+    ast.Attribute: "attribute access (.)", ast.Subscript: "a subscript ([...])", ast.Lambda: "a lambda",
+    ast.ListComp: "a comprehension", ast.GeneratorExp: "a comprehension", ast.SetComp: "a comprehension",
+    ast.DictComp: "a comprehension", ast.keyword: "a keyword argument", ast.Starred: "a star argument",
+    ast.Dict: "a dict", ast.Set: "a set", ast.Tuple: "a tuple", ast.JoinedStr: "an f-string",
+    ast.BoolOp: "and/or", ast.IfExp: "a conditional expression", ast.NamedExpr: "an assignment (:=)",
+    ast.Mod: "the operator %", ast.FloorDiv: "the operator //", ast.MatMult: "the operator @",
+    ast.BitXor: "the operator ^ (use **)", ast.BitAnd: "the operator &", ast.BitOr: "the operator |",
+    ast.LShift: "the operator <<", ast.RShift: "the operator >>", ast.Invert: "the operator ~",
+    ast.Not: "not", ast.And: "and", ast.Or: "or", ast.NotEq: "the relation != (use <=, >= or ==)", ast.In: "in", ast.NotIn: "not in",
+    ast.Is: "is", ast.IsNot: "is not",
+}
+_RELATIONS = {ast.LtE: sp.Le, ast.Lt: sp.Le, ast.GtE: sp.Ge, ast.Gt: sp.Ge, ast.Eq: sp.Eq}
+
+
+# --- parsing ------------------------------------------------------------------------------------------------------
+
+
+class _Builder:
+    """Builds SymPy objects from a whitelisted ``ast`` of ``text``; one instance per text, so that a name always
+    means the same symbol."""
+
+    def __init__(self, text: str, what: str = "claim"):
+        if not isinstance(text, str):
+            raise ClaimSyntaxError(f"a {what} must be text, got {type(text).__name__}")
+        if len(text) > MAX_LENGTH:
+            raise ClaimSyntaxError(f"the {what} is {len(text)} characters long; at most {MAX_LENGTH} are accepted")
+        self.text, self.what = text.strip(), what
+        self.lines = self.text.splitlines() or [""]
+        self.symbols: dict[str, sp.Symbol] = {}
+
+    # -- entry points
+    def tree(self) -> ast.AST:
+        if not self.text:
+            raise ClaimSyntaxError(f"the {self.what} is empty")
+        try:
+            body = ast.parse(self.text, mode="eval").body
+        except SyntaxError as e:
+            where = f" at column {e.offset}" if e.offset else ""
+            raise ClaimSyntaxError(f"{self.what} does not parse: {e.msg}{where}") from None
+        except (ValueError, MemoryError, RecursionError) as e:  # null bytes, pathological nesting
+            raise ClaimSyntaxError(f"{self.what} does not parse: {str(e).splitlines()[0] if str(e) else e!r}") \
+                from None
+        self._whitelist(body)
+        return body
+
+    def relation(self) -> sp.core.relational.Relational:
+        body = self.tree()
+        if not isinstance(body, ast.Compare):
+            self.number(body, 1)  # a more specific complaint about the expression itself comes first
+            raise ClaimSyntaxError("a claim relates two sides with <=, >= or ==" + self._at(body))
+        if len(body.ops) > 1:
+            raise ClaimSyntaxError("chained comparisons (a <= b <= c) are not allowed: write one relation"
+                                   + self._at(body))
+        lhs, rhs = self.number(body.left, 1), self.number(body.comparators[0], 1)
+        return _RELATIONS[type(body.ops[0])](lhs, rhs, evaluate=False)
+
+    def constant(self) -> sp.Expr:
+        """A number without parameters or divergences (a range bound)."""
+        body = self.tree()
+        value = self.number(body, 1)
+        if value.free_symbols:
+            names = ", ".join(sorted(s.name for s in value.free_symbols))
+            raise ClaimSyntaxError(f"a range bound must be a number, but {self.text!r} uses the parameter(s) {names}")
+        if value.has(Quantity):
+            raise ClaimSyntaxError(f"a range bound must be a number, not a divergence: {self.text!r}")
+        return value
+
+    # -- the two kinds of value
+    def number(self, node: ast.AST, depth: int) -> sp.Expr:
+        self._deep(node, depth)
+        if isinstance(node, ast.Constant):
+            return self._literal(node)
+        if isinstance(node, ast.Name):
+            return self._name(node)
+        if isinstance(node, ast.UnaryOp):
+            operand = self.number(node.operand, depth + 1)
+            return -operand if isinstance(node.op, ast.USub) else operand
+        if isinstance(node, ast.BinOp):
+            a, b = self.number(node.left, depth + 1), self.number(node.right, depth + 1)
+            if isinstance(node.op, ast.Pow):
+                self._check_power(a, b, node)
+            op = {ast.Add: sp.Add, ast.Sub: lambda x, y: x - y, ast.Mult: sp.Mul, ast.Div: lambda x, y: x / y,
+                  ast.Pow: sp.Pow}[type(node.op)]
+            return self._real(op(a, b), node)
+        if isinstance(node, ast.Call):
+            name = self._callee(node)
+            if name in _MATH:
+                fn, low, high = _MATH[name]
+                self._arity(node, name, low, high)
+                return self._real(fn(*(self.number(a, depth + 1) for a in node.args)), node)
+            if name in _DIVERGENCES:
+                return self._divergence(node, name, depth)
+            if name in _DISTRIBUTIONS:
+                raise ClaimSyntaxError(f"{name}(...) is a distribution, used here as a number; compare two "
+                                       f"distributions with kl, renyi, hockey_stick, tv or max_div" + self._at(node))
+            raise self._unknown(node, name)
+        if isinstance(node, ast.List):
+            raise ClaimSyntaxError("a list is only allowed as the argument of finite([...])" + self._at(node))
+        if isinstance(node, ast.Compare):
+            raise ClaimSyntaxError("a comparison can only be the claim's one relation" + self._at(node))
+        raise ClaimSyntaxError(f"{type(node).__name__} is not allowed in a claim" + self._at(node))
+
+    def distribution(self, node: ast.AST, role: str, depth: int) -> DistributionHead:
+        self._deep(node, depth)
+        example = "such as gaussian(0, 1)"
+        if not isinstance(node, ast.Call):
+            kind = f"the parameter {node.id}" if isinstance(node, ast.Name) and node.id not in _RESERVED \
+                else "a number"
+            raise ClaimSyntaxError(f"{role} must be a distribution {example}, got {kind}" + self._at(node))
+        name = self._callee(node)
+        if name in _DIVERGENCES or name in _MATH:
+            raise ClaimSyntaxError(f"{role} must be a distribution {example}, got {name}(...), a number"
+                                   + self._at(node))
+        if name not in _DISTRIBUTIONS:
+            raise self._unknown(node, name)
+        head, arity = _DISTRIBUTIONS[name]
+        if name == "finite":
+            return self._finite(node, depth)
+        self._arity(node, name, arity, arity)
+        if name == "mix":
+            q = self._argument(node.args[0], depth + 1)
+            P = self.distribution(node.args[1], "argument 2 of mix", depth + 1)
+            Q = self.distribution(node.args[2], "argument 3 of mix", depth + 1)
+            self._same_space(node, "mix", P, Q)
+            return Mix(q, P, Q)
+        return head(*(self._argument(a, depth + 1) for a in node.args))
+
+    # -- pieces
+    def _divergence(self, node: ast.Call, name: str, depth: int) -> Quantity:
+        head, extra, _ = _DIVERGENCES[name]
+        self._arity(node, name, 2 + extra, 2 + extra)
+        P = self.distribution(node.args[0], f"argument 1 of {name}", depth + 1)
+        Q = self.distribution(node.args[1], f"argument 2 of {name}", depth + 1)
+        self._same_space(node, name, P, Q)
+        return head(P, Q, *(self._argument(a, depth + 1) for a in node.args[2:]))
+
+    def _finite(self, node: ast.Call, depth: int) -> Finite:
+        items = node.args
+        if len(items) == 1 and isinstance(items[0], ast.List):
+            items = items[0].elts
+        if not items:
+            raise ClaimSyntaxError("finite([...]) needs at least one probability" + self._at(node))
+        return Finite(*(self._argument(a, depth + 2) for a in items))
+
+    def _argument(self, node: ast.AST, depth: int) -> sp.Expr:
+        """A numeric argument of a distribution or divergence: arithmetic in the parameters, no divergence."""
+        value = self.number(node, depth)
+        if value.has(Quantity):
+            raise ClaimSyntaxError("a divergence cannot be an argument of a distribution or divergence"
+                                   + self._at(node))
+        return value
+
+    def _literal(self, node: ast.Constant) -> sp.Expr:
+        v = node.value
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise ClaimSyntaxError(f"{type(v).__name__} constants are not allowed, only numbers" + self._at(node))
+        if isinstance(v, int):
+            return sp.Integer(v)
+        # The literal's own text, not the double Python read: 2.2 is 11/5.
+        text = (ast.get_source_segment(self.text, node) or repr(v)).replace("_", "")
+        try:
+            d = Decimal(text)
+        except InvalidOperation:
+            raise ClaimSyntaxError(f"{text} is not a decimal number" + self._at(node)) from None
+        if abs(d.adjusted()) > MAX_EXPONENT:
+            raise ClaimSyntaxError(f"the number {text} is out of range (|exponent| <= {MAX_EXPONENT})"
+                                   + self._at(node))
+        num, den = d.as_integer_ratio()
+        return sp.Rational(num, den)
+
+    def _name(self, node: ast.Name) -> sp.Expr:
+        name = node.id
+        if name in _CONSTANTS:
+            return _CONSTANTS[name]
+        if name in _MATH or name in _DIVERGENCES or name in _DISTRIBUTIONS:
+            raise ClaimSyntaxError(f"{name} is a function: call it, as in {name}(...)" + self._at(node))
+        if name not in self.symbols:
+            self.symbols[name] = sp.Symbol(name, real=True)
+        return self.symbols[name]
+
+    def _check_power(self, base: sp.Expr, exponent: sp.Expr, node: ast.AST) -> None:
+        """Refuse numeric powers whose exact value would be huge: SymPy computes them eagerly."""
+        if exponent.free_symbols or exponent.has(Quantity) or not exponent.is_number:
+            return  # evaluated per draw at the working precision, where _pow guards the size
+        size = abs(exponent) if exponent.is_Rational else abs(sp.N(exponent, 15))
+        if not size.is_finite or size > MAX_EXPONENT:
+            raise ClaimSyntaxError(f"the exponent {_short(exponent)} is too large (|exponent| <= {MAX_EXPONENT})"
+                                   + self._at(node))
+        if base.is_Rational and exponent.is_Rational:
+            digits = len(str(abs(base.p))) + len(str(base.q))
+            if digits * math.ceil(abs(exponent)) > MAX_DIGITS:
+                raise ClaimSyntaxError(f"the power is too large to compute exactly (more than {MAX_DIGITS} digits)"
+                                       + self._at(node))
+
+    def _real(self, value: sp.Expr, node: ast.AST) -> sp.Expr:
+        """Catch undefined or complex constants where they are typed, not at the first draw."""
+        if value.has(sp.zoo, sp.nan):
+            raise ClaimSyntaxError("this is undefined (a division by zero?)" + self._at(node))
+        if value.is_number and not value.has(Quantity) and value.is_extended_real is False:
+            raise ClaimSyntaxError("this is not a real number" + self._at(node))
+        return value
+
+    def _same_space(self, node: ast.AST, name: str, P: DistributionHead, Q: DistributionHead) -> None:
+        (kp, np_), (kq, nq) = _space(P), _space(Q)
+        if kp != kq:
+            raise ClaimSyntaxError(f"{name} needs two finite or two continuous distributions, got a {kp} and a {kq}"
+                                   + self._at(node))
+        if np_ != nq:
+            raise ClaimSyntaxError(f"{name} compares finite distributions of different sizes ({np_} and {nq} atoms)"
+                                   + self._at(node))
+
+    def _callee(self, node: ast.Call) -> str:
+        if not isinstance(node.func, ast.Name):
+            raise ClaimSyntaxError("only named functions can be called, as in exp(x)" + self._at(node))
+        return node.func.id
+
+    def _arity(self, node: ast.Call, name: str, low: int, high: Optional[int]) -> None:
+        n = len(node.args)
+        if n < low or (high is not None and n > high):
+            want = f"{low}" if low == high else f"at least {low}" if high is None else f"{low} or {high}"
+            raise ClaimSyntaxError(f"{name} takes {want} argument{'s' if want != '1' else ''}, got {n}"
+                                   + self._at(node))
+
+    def _unknown(self, node: ast.AST, name: str) -> ClaimSyntaxError:
+        known = ", ".join(sorted(set(_MATH) | set(_DIVERGENCES) | set(_DISTRIBUTIONS), key=str.lower))
+        return ClaimSyntaxError(f"unknown function {name} (known: {known})" + self._at(node))
+
+    def _deep(self, node: ast.AST, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise ClaimSyntaxError(f"the {self.what} is nested too deeply (more than {MAX_DEPTH} levels)"
+                                   + self._at(node))
+
+    def _whitelist(self, root: ast.AST) -> None:
+        """Refuse every construct outside the language before building anything (the leftmost one is named).
+
+        Operators and lambda arguments carry no position of their own: they are reported at their parent's.
+        """
+        bad, stack = [], [(root, root)]
+        while stack:
+            node, parent = stack.pop()
+            here = node if hasattr(node, "lineno") else parent
+            stack.extend((child, here) for child in ast.iter_child_nodes(node))
+            if not isinstance(node, _ALLOWED):
+                message = f"{_DESCRIBE.get(type(node), type(node).__name__)} is not allowed in a {self.what}"
+            elif isinstance(node, ast.Name) and node.id.startswith("_"):
+                message = f"the name {node.id} is not allowed (names may not start with _)"
+            elif isinstance(node, ast.Constant) and (isinstance(node.value, bool)
+                                                     or not isinstance(node.value, (int, float))):
+                message = f"{type(node.value).__name__} constants are not allowed, only numbers"
+            else:
+                continue
+            # leftmost first; at equal positions the outer construct (found first) wins
+            bad.append((getattr(here, "lineno", 0), getattr(here, "col_offset", 0), len(bad), message, here))
+        if bad:
+            *_, message, node = min(bad)
+            raise ClaimSyntaxError(message + self._at(node))
+
+    def _at(self, node: ast.AST) -> str:
+        """`` (column c: text)``, naming the offending piece of the input on one line."""
+        if not hasattr(node, "lineno"):
+            # operators and contexts carry no position
+            return ""
+        piece = " ".join((ast.get_source_segment(self.text, node) or "").split())
+        if len(piece) > 40:
+            piece = piece[:37] + "..."
+        line = self.lines[node.lineno - 1] if node.lineno <= len(self.lines) else ""
+        column = len(line.encode()[: node.col_offset].decode("utf-8", "replace")) + 1
+        prefix = f"line {node.lineno}, " if len(self.lines) > 1 else ""
+        return f" ({prefix}column {column}: {piece})"
+
+
+def _space(D: DistributionHead) -> tuple[str, Optional[int]]:
+    """("finite", atoms) or ("continuous", None): the two kinds a divergence may not mix."""
+    if isinstance(D, Finite):
+        return "finite", len(D.args)
+    if isinstance(D, Mix):
+        return _space(D.args[1])
+    return "continuous distribution", None
+
+
+def _short(x: sp.Expr) -> str:
+    s = str(x)
+    return s if len(s) <= 30 else s[:27] + "..."
+
+
+def parse_claim(text: str) -> sp.core.relational.Relational:
+    """The claim as a SymPy relation (``Le``, ``Ge`` or ``Eq``) of divergence and distribution heads.
+
+    >>> parse_claim("hockey_stick(laplace(0, 1), laplace(1, 1), -0.5) <= 1 - exp(-0.5/2 - 1/2)")
+    HockeyStick(Laplace(0, 1), Laplace(1, 1), -1/2) <= 1 - exp(-3/4)
+    >>> parse_claim("a <= b <= c")
+    Traceback (most recent call last):
+    ...
+    symdp.errors.ClaimSyntaxError: chained comparisons (a <= b <= c) are not allowed: write one relation (column 1: a <= b <= c)
+    """
+    return _Builder(text).relation()
+
+
+# --- ranges -------------------------------------------------------------------------------------------------------
+
+_ITEM = re.compile(r"\s*([^\W\d]\w*)\s*(?:(in)\b|(==?))\s*(.*?)\s*$", re.S)
+
+
+def _split_top_level(text: str) -> list[str]:
+    """Split at commas and semicolons outside brackets: ``a in [1, 2], b = 3`` has two items."""
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch in ",;" and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    items.append(text[start:])
+    return [item for item in items if item.strip()]
+
+
+def _exact_ranges(where: str) -> dict[str, tuple[sp.Expr, sp.Expr]]:
+    """Ranges with exact SymPy bounds, in the order given."""
+    _Builder(where, "range text")  # type and length checks
+    ranges: dict[str, tuple[sp.Expr, sp.Expr]] = {}
+    for item in _split_top_level(where):
+        m = _ITEM.fullmatch(item)
+        if m is None:
+            raise ClaimSyntaxError(f"cannot read the range {item.strip()!r}: write \"name in [low, high]\" "
+                                   f"or \"name = value\"")
+        name, is_range, rest = m.group(1), m.group(2), m.group(4)
+        if name.startswith("_") or name in _RESERVED:
+            raise ClaimSyntaxError(f"{name} is not a parameter name (it is reserved or starts with _)")
+        if name in ranges:
+            raise ClaimSyntaxError(f"parameter {name} has two ranges")
+        if is_range:
+            if not (rest.startswith("[") and rest.endswith("]")):
+                raise ClaimSyntaxError(f"the range of {name} must be written [low, high], got {rest!r}")
+            parts = _split_top_level(rest[1:-1])
+            if len(parts) != 2:
+                raise ClaimSyntaxError(f"the range of {name} must have two bounds [low, high], got {rest!r}")
+            low, high = (_bound(p, name) for p in parts)
+        else:
+            low = high = _bound(rest, name)
+        if bool(low > high):
+            raise InvalidParameter(f"the range of {name} is empty: low {_short(low)} > high {_short(high)}")
+        ranges[name] = (low, high)
+    if not ranges:
+        raise ClaimSyntaxError("no ranges given: write \"name in [low, high], ...\"")
+    return ranges
+
+
+def _bound(text: str, name: str) -> sp.Expr:
+    value = _Builder(text, f"bound of {name}").constant()
+    if not (value.is_extended_real and value.is_finite):
+        raise InvalidParameter(f"the bound {text.strip()} of {name} is not a finite real number")
+    return value
+
+
+def _inward(low: sp.Expr, high: sp.Expr) -> tuple[float, float]:
+    """Float draw bounds inside the exact range (nearest floats if the range is narrower than a float gap)."""
+    with mpmath.workdps(40):
+        lo, hi = mpmath.mpf(sp.N(low, 45)), mpmath.mpf(sp.N(high, 45))
+        a, b = float(lo), float(hi)
+        if not (math.isfinite(a) and math.isfinite(b)):
+            raise InvalidParameter(f"range bounds {_short(low)}, {_short(high)} are too large to draw from")
+        a = math.nextafter(a, math.inf) if mpmath.mpf(a) < lo else a
+        b = math.nextafter(b, -math.inf) if mpmath.mpf(b) > hi else b
+        return (a, b) if a <= b else (float(lo), float(hi))
+
+
+def parse_ranges(where: str) -> dict[str, tuple[float, float]]:
+    """Parameter ranges ``"alpha in [1.01, 64], sigma in [0.2, 5]"`` (or a fixed value ``"q = 0.1"``) as float
+    bounds, rounded inward. Bounds may be constant expressions (``1/3``, ``exp(1)``); nothing is evaluated by Python.
+
+    >>> parse_ranges("s in [exp(-1), sqrt(2)]; e = -0.5")
+    {'s': (0.36787944117144233, 1.414213562373095), 'e': (-0.5, -0.5)}
+    >>> parse_ranges("s in [2, 1]")
+    Traceback (most recent call last):
+    ...
+    symdp.errors.InvalidParameter: the range of s is empty: low 2 > high 1
+    """
+    return {name: _inward(low, high) for name, (low, high) in _exact_ranges(where).items()}
+
+
+# --- evaluation ---------------------------------------------------------------------------------------------------
+
+
+HUGE = mpmath.mpf(10) ** 6
+"""Largest |log| of a power's, exp's, cosh's or sinh's result that a draw may compute (results up to e^(10^6)):
+mpmath computes e^(e^(e^10)) happily, but then hangs printing or raising it to a power."""
+
+
+def _pow(x, y):
+    x, y = mpmath.mpmathify(x), mpmath.mpmathify(y)
+    if x != 0 and mpmath.isfinite(x) and mpmath.isfinite(y) and abs(y) * abs(mpmath.log(abs(x))) > HUGE:
+        raise OverflowError(f"the power {mpmath.nstr(x, 5)}**{mpmath.nstr(y, 5)} is too large to compute")
+    return x**y
+
+
+def _guarded(fn, name: str, two_sided: bool):
+    def guarded(x):
+        x = mpmath.mpmathify(x)
+        if mpmath.isfinite(x) and (abs(x) if two_sided else x) > HUGE:
+            raise OverflowError(f"{name}({mpmath.nstr(x, 5)}) is too large to compute")
+        return fn(x)
+
+    return guarded
+
+
+class _GuardedPrinter(MpmathPrinter):
+    """mpmath code in which every power goes through :func:`_pow`."""
+
+    def _print_Pow(self, expr, rational=False):
+        if expr.exp == sp.S.Half:
+            return f"sqrt({self._print(expr.base)})"
+        return f"_pow({self._print(expr.base)}, {self._print(expr.exp)})"
+
+
+_PRINTER = _GuardedPrinter({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True})
+_NAMESPACE = {"_pow": _pow, "exp": _guarded(mpmath.exp, "exp", False),
+              "cosh": _guarded(mpmath.cosh, "cosh", True), "sinh": _guarded(mpmath.sinh, "sinh", True)}
+
+
+def _mpmath(args: list, expr) -> Callable:
+    """``expr`` as a function of ``args`` computing with mpmath at the caller's working precision.
+
+    ``args`` are already safe names (``_p0``, see :func:`_rename`), so lambdify need not substitute its own Dummies,
+    which would re-simplify ``expr``.
+    """
+    return sp.lambdify(args, expr, modules=[_NAMESPACE, "mpmath"], printer=_PRINTER, dummify=False)
+
+
+def _compile_distribution(D: DistributionHead, args: list) -> Callable:
+    """``values -> distribution object``, with the numeric arguments lambdified once."""
+    if isinstance(D, Mix):
+        q, first, second = _mpmath(args, D.args[0]), *(_compile_distribution(x, args) for x in D.args[1:])
+        return lambda values: _mixture(q(*values), first(values), second(values))
+    law = {Gaussian: GaussianLaw, Laplace: LaplaceLaw, Lap2: Lap2Law, Finite: FiniteDistribution}[type(D)]
+    numbers = _mpmath(args, list(D.args))
+    if law is FiniteDistribution:
+        return lambda values: FiniteDistribution(numbers(*values))
+    return lambda values: law(*numbers(*values))
+
+
+def _mixture(q, P, Q):
+    if isinstance(P, FiniteDistribution):
+        q = mpmath.mpf(q)
+        if not 0 <= q <= 1:
+            raise InvalidDistribution(f"mixture weight q must lie in [0, 1], got {mpmath.nstr(q, 10)}")
+        return FiniteDistribution([(1 - q) * p + q * r for p, r in zip(P, Q)])
+    return Mixture(q, P, Q)
+
+
+def _compile_divergence(head: Quantity, args: list) -> Callable:
+    name = {h: name for name, (h, _, _) in _DIVERGENCES.items()}[type(head)]
+    fn = _DIVERGENCES[name][2]
+    P, Q = (_compile_distribution(D, args) for D in head.args[:2])
+    extra = _mpmath(args, list(head.args[2:]))
+    return lambda values: fn(P(values), Q(values), *extra(*values))
+
+
+def _rename(expr: sp.Expr, renaming: dict) -> sp.Expr:
+    """``expr`` with some subexpressions renamed, not re-simplified: SymPy's automatic simplification may spend
+    seconds on assumptions queries of nested functions (tanh(tanh(...))), and has nothing to add here."""
+    with sp.evaluate(False):
+        return expr.xreplace(renaming)
+
+
+class _Side:
+    """One side of the relation: ``f(parameters, divergences)`` lambdified once, and each divergence compiled."""
+
+    def __init__(self, expr: sp.Expr, args: list, label: str):
+        heads = sorted(expr.atoms(Quantity), key=sp.default_sort_key)
+        holes = [sp.Symbol(f"_d{i}", real=True) for i in range(len(heads))]
+        self.f = _mpmath(args + holes, _rename(expr, dict(zip(heads, holes))))
+        self.divergences = [_compile_divergence(h, args) for h in heads]
+        self.label = label
+
+    def __call__(self, values: list) -> Estimate:
+        ds = [d(values) for d in self.divergences]
+        centre = [d.value for d in ds]
+        value = self._real(self.f(*values, *centre))
+        if not mpmath.isfinite(value):
+            return Estimate(value, mpmath.mpf(0), "exact")
+        error = 16 * max(abs(value), 1) * mpmath.mpf(10) ** (-mpmath.mp.dps)
+        with mpmath.workdps(mpmath.mp.dps + 10):  # so that d_i ± e_i is representable
+            for i, d in enumerate(ds):
+                if d.error == 0 or not mpmath.isfinite(d.value):
+                    continue
+                if not mpmath.isfinite(d.error):
+                    error = mpmath.inf
+                    break
+                changes = []
+                for corner in (max(d.value - d.error, 0), d.value + d.error):
+                    moved = self.f(*values, *centre[:i], corner, *centre[i + 1:])
+                    changes.append(abs(moved - value) if mpmath.isfinite(moved) else mpmath.inf)
+                error += max(changes)
+        methods = sorted({d.method for d in ds}) or ["exact"]
+        return Estimate(value, +error, ", ".join(methods))
+
+    def _real(self, x) -> mpmath.mpf:
+        if isinstance(x, mpmath.mpc):
+            if x.imag != 0:
+                raise InvalidParameter(f"the {self.label} is the complex number {mpmath.nstr(x, 8).strip('()')}")
+            x = x.real
+        return mpmath.mpf(x)
+
+
+class _Evaluator:
+    """``point -> (lhs, rhs)`` Estimates at the working precision; fixed parameters enter with their exact value."""
+
+    def __init__(self, relation, params: tuple[Param, ...], fixed: dict[str, sp.Expr]):
+        self.names = [p.name for p in params]
+        # In generated code, _p0, _p1, ... stand for the parameters (user names never start with _), so a parameter
+        # may be named like an mpmath function (mpf, max) without shadowing it.
+        args = [sp.Symbol(f"_p{i}", real=True) for i in range(len(params))]
+        renaming = {p.symbol: a for p, a in zip(params, args)}
+        self.fixed = {name: _mpmath([], value) for name, value in fixed.items()}
+        self.lhs = _Side(_rename(relation.lhs, renaming), args, "left-hand side")
+        self.rhs = _Side(_rename(relation.rhs, renaming), args, "right-hand side")
+
+    def __call__(self, point) -> tuple[Estimate, Estimate]:
+        values = [mpmath.mpf(self.fixed[n]()) if n in self.fixed else point[n] for n in self.names]
+        try:
+            return self.lhs(values), self.rhs(values)
+        except SymdpError as e:
+            raise type(e)(f"{e}{self._at(values)}") from None
+        except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:
+            raise InvalidParameter(f"cannot evaluate the claim{self._at(values)}: {e}") from None
+
+    def _at(self, values) -> str:
+        if not values:
+            return ""
+        return " (at " + ", ".join(f"{n}={mpmath.nstr(v, 8)}" for n, v in zip(self.names, values)) + ")"
+
+
+def claim_theorem(text: str, where: Optional[str] = None) -> Theorem:
+    """The claim as a :class:`~symdp.theorem.Theorem` with id ``"claim"``, one parameter per free name.
+
+    Every free name needs a range in ``where``, and every range a name of the claim. A fixed value
+    (``"q = 1/3"``) is drawn as its float but evaluated exactly.
+
+    >>> claim_theorem("kl(gaussian(0, s), gaussian(1, s)) <= 1/(2*s**2)").parameters
+    Traceback (most recent call last):
+    ...
+    symdp.errors.InvalidParameter: parameter s has no range: add --where "s in [low, high]"
+    >>> [(p.name, p.sample) for p in claim_theorem("tv(laplace(0, b), laplace(1, b)) <= 1", "b in [1, 2]").parameters]
+    [('b', (1.0, 2.0))]
+    """
+    relation = parse_claim(text)
+    ranges = _exact_ranges(where) if where is not None and where.strip() else {}
+    symbols = {s.name: s for s in relation.free_symbols}
+    unknown = [n for n in ranges if n not in symbols]
+    if unknown:
+        has = f"its parameters are {', '.join(sorted(symbols))}" if symbols else "it has no parameters"
+        raise InvalidParameter(f"range given for {', '.join(unknown)}, which the claim does not use ({has})")
+    missing = sorted(n for n in symbols if n not in ranges)
+    if missing:
+        hint = ", ".join(f"{n} in [low, high]" for n in missing)
+        raise InvalidParameter(f"parameter{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
+                               f"{'have' if len(missing) > 1 else 'has'} no range: add --where \"{hint}\"")
+    params, fixed = [], {}
+    for name, (low, high) in ranges.items():
+        domain = sp.FiniteSet(low) if low == high else sp.Interval(low, high)
+        params.append(Param(symbols[name], domain, sample=_inward(low, high)))
+        if low == high:
+            fixed[name] = low
+    params = tuple(params)
+    # A claim without parameters is its one pinned instance: verify() then reports a violation of it with the
+    # (empty) counterexample, as for any pinned instance.
+    return Theorem(id="claim", title=text, source=Source("user", "claim"), statement=relation,
+                   parameters=params, evaluator=_Evaluator(relation, params, fixed),
+                   examples=() if params else ({},))
