@@ -22,16 +22,11 @@ from __future__ import annotations
 import sympy as sp
 
 from symdp.derivation import Derivation
+from symdp.symbols import D, T, alpha, c, h, sigma
 from symdp.theorems.bravo import noise_sums, tail_products
 
 SOURCE = "003_a063a8ea298de6c8.txt, Section 3"
 
-D = sp.Symbol("D", positive=True)
-alpha = sp.Symbol("alpha", positive=True)
-sigma = sp.Symbol("sigma", positive=True)
-c = sp.Symbol("c", positive=True)
-h = sp.Symbol("h", nonnegative=True)
-T = sp.Symbol("T", integer=True, positive=True)
 
 
 def instance(n: int):

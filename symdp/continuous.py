@@ -8,7 +8,8 @@ Densities are evaluated in log space; Lap2's density uses a form without cancell
 λ1 = λ2, eq. (6)'s second branch, and λ1 ≈ λ2).
 
 >>> from symdp.continuous import Lap2
->>> print(mpmath.nstr(Lap2(0, 1, 2).pdf(mpmath.mpf('0.7')), 18))   # reference: catalogue-balle eq6, mpmath convolution
+>>> with mpmath.workdps(30):      # reference: catalogue-balle.md, balle19.eq6 (mpmath convolution integral)
+...     print(mpmath.nstr(Lap2(0, 1, 2).pdf(mpmath.mpf('0.7')), 18))
 0.152131812607669559
 """
 

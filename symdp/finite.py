@@ -25,6 +25,7 @@ import mpmath
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
+from symdp.optimize import golden_section_max
 
 
 def to_mpf(x, what: str = "value") -> mpmath.mpf:
@@ -79,7 +80,7 @@ class FiniteDistribution:
     >>> FiniteDistribution([0.5, 0.6])
     Traceback (most recent call last):
     ...
-    symdp.errors.InvalidDistribution: probabilities sum to 1.1, not 1
+    symdp.errors.InvalidDistribution: probabilities sum to 1.1 (off by 0.1), not 1
     """
 
     probs: tuple[mpmath.mpf, ...]
@@ -335,25 +336,10 @@ def subgaussian_standard(values: Sequence, probabilities: Sequence) -> Estimate:
         scored = sorted(((ratio(u, s), u, s) for s in (1, -1) for u in grid), reverse=True)
         refined = []
         for _, u0, s in scored[:2]:
-            refined.append(_golden_max(lambda u: ratio(u, s), u0 - mpmath.mpf(1) / 20, u0 + mpmath.mpf(1) / 20))
+            lo, hi = u0 - mpmath.mpf(1) / 20, u0 + mpmath.mpf(1) / 20
+            refined.append(max(golden_section_max(lambda u: ratio(u, s), lo, hi)[1], ratio(lo, s), ratio(hi, s)))
         best = max([var] + refined)
         error = abs(refined[0] - refined[1]) if abs(refined[0] - refined[1]) < best * mpmath.mpf(10) ** -20 else 0
         tau = mpmath.sqrt(best)
     floor = 16 * max(tau, mpmath.mpf(1)) * mpmath.mpf(10) ** (-mpmath.mp.dps // 2)
     return Estimate(+tau, error + floor, "grid+golden")
-
-
-def _golden_max(f, a, b, iterations: int = 120):
-    invphi = (mpmath.sqrt(5) - 1) / 2
-    c, d = b - invphi * (b - a), a + invphi * (b - a)
-    fc, fd = f(c), f(d)
-    for _ in range(iterations):
-        if fc > fd:
-            b, d, fd = d, c, fc
-            c = b - invphi * (b - a)
-            fc = f(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + invphi * (b - a)
-            fd = f(d)
-    return max(fc, fd, f(a), f(b))

@@ -56,6 +56,7 @@ from symdp.continuous import ContinuousDistribution, Gaussian, Lap2, Laplace, Mi
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.finite import _check_order, to_mpf
+from symdp.optimize import golden_section_max
 from symdp.precision import GUARD_DPS
 
 METHODS = ("auto", "closed form", "quadrature")
@@ -480,24 +481,8 @@ def _widen(f, x, fx, direction: int, step):
 
 
 def _golden_max(f, a, b, iterations: int, best: tuple) -> tuple:
-    """Golden-section search for the maximum of a unimodal ``f`` on [a, b]; returns the best ``(x, f(x))`` seen.
-
-    The ratio is computed at the working precision: the reused interior point drifts by the ratio's error times
-    ``1/ratio`` per step, so a double-precision ratio stalls the search after about 80 steps.
-    """
-    golden = (mpmath.sqrt(5) - 1) / 2
-    c, d = b - golden * (b - a), a + golden * (b - a)
-    fc, fd = f(c), f(d)
-    for _ in range(iterations):
-        if fc > fd:
-            b, d, fd = d, c, fc
-            c = b - golden * (b - a)
-            fc = f(c)
-        else:
-            a, c, fc = c, d, fd
-            d = a + golden * (b - a)
-            fd = f(d)
-    return max([best, (c, fc), (d, fd)], key=lambda t: t[1])
+    """The better of ``best`` and a golden-section search of the unimodal ``f`` on [a, b], as ``(x, f(x))``."""
+    return max([best, golden_section_max(f, a, b, iterations)], key=lambda t: t[1])
 
 
 def _sup_log_ratio(P, Q, refine: bool):

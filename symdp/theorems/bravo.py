@@ -45,6 +45,7 @@ from symdp.divergences import renyi
 from symdp.estimate import Estimate
 from symdp.expressions import Quantity, Renyi
 from symdp.finite import to_mpf
+from symdp.symbols import D, T, alpha, c, h, sigma
 from symdp.theorem import Param, Source, Theorem
 
 SEED = "003_a063a8ea298de6c8.txt"
@@ -55,12 +56,6 @@ def _source(number: str) -> Source:
 
 
 # --- symbols and heads -----------------------------------------------------------------------------------------
-alpha = sp.Symbol("alpha", positive=True)
-D = sp.Symbol("D", positive=True)
-sigma = sp.Symbol("sigma", positive=True)
-c = sp.Symbol("c", positive=True)
-h = sp.Symbol("h", nonnegative=True)
-T = sp.Symbol("T", integer=True, positive=True)
 X_T, X_Tp = sp.symbols("X_T X'_T")
 u_vec, u_star = sp.Symbol(r"\mathbf{u}"), sp.Symbol(r"\mathbf{u}^{*}")
 
