@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from sympy.printing.pycode import MpmathPrinter
 
 from symdp.errors import InvalidParameter
+from symdp.estimate import Estimate, as_estimate
 
 Point = Mapping[str, Any]
 
@@ -200,25 +201,34 @@ class Theorem:
         return {sp.Le: "<=", sp.Lt: "<=", sp.Ge: ">=", sp.Gt: ">=", sp.Eq: "=="}[type(self.statement)]
 
     # --- derived theorems --------------------------------------------------------------------------------
-    def tightened(self, factor: float = 0.99) -> "Theorem":
+    def tightened(self, factor: float = 0.99, zero_shift: float = 1e-30) -> "Theorem":
         """A copy whose bound is tightened by ``factor`` (``<=``: bound·factor; ``>=``: bound/factor).
 
-        An equality is tightened to ``quantity <= factor·bound``. A tight theorem's tightened copy must be refuted.
+        An equality is tightened to ``quantity <= factor·bound``. A bound that is exactly 0 (a residual that must
+        vanish, a gain that must be non-negative) has no multiplicative slack, so it is tightened additively, to
+        ``-zero_shift`` (``<=``, ``==``) or ``+zero_shift`` (``>=``): far above the rounding of any working
+        precision, far below anything a wrong witness would produce. A tight theorem's tightened copy must be
+        refuted.
         """
-        f = sp.Float(factor)
+        ge = self.relation == ">="
+
+        def tighten(bound):
+            if bound == 0:
+                return zero_shift if ge else -zero_shift
+            return bound / factor if ge else bound * factor
+
         lhs, rhs = self.statement.lhs, self.statement.rhs
-        new = sp.Ge(lhs, rhs / f, evaluate=False) if self.relation == ">=" else sp.Le(lhs, f * rhs, evaluate=False)
+        bound = tighten(rhs) if rhs == 0 else (rhs / sp.Float(factor) if ge else sp.Float(factor) * rhs)
+        new = (sp.Ge if ge else sp.Le)(lhs, sp.sympify(bound), evaluate=False)
         evaluator = self.evaluator
         if evaluator is not None:
-            original, ge = evaluator, self.relation == ">="
+            original = evaluator
 
-            def evaluator(point, _e=original, _ge=ge):
-                q, b = _e(point)
-                from symdp.estimate import as_estimate, Estimate
-
+            def evaluator(point):
+                q, b = original(point)
                 b = as_estimate(b)
-                scale = 1 / mpmath.mpf(factor) if _ge else mpmath.mpf(factor)
-                return q, Estimate(b.value * scale, b.error * abs(scale), b.method)
+                scale = mpmath.mpf(1) / factor if ge else mpmath.mpf(factor)
+                return q, Estimate(tighten(b.value) if b.value == 0 else b.value * scale, b.error * scale, b.method)
 
         return replace(self, id=f"{self.id}@tightened{factor}", statement=new, evaluator=evaluator,
                        erratum=None, _bound_fn=None)

@@ -3,7 +3,6 @@
 Seed ../shared/seeds/004_b3a545b59162ae7d.txt; catalogue ../shared/catalogue/catalogue-dwork.md.
 """
 
-from dataclasses import replace
 
 import mpmath
 import pytest
@@ -57,14 +56,13 @@ def test_tight_results_are_refuted_when_tightened(theorem):
 
 
 def test_proposition_3_1_is_tight_at_alpha_minus_one_zero_and_one():
-    # The bound is 0, so tightened(0.99) is void (0/0.99 = 0): raise it additively instead.
+    # The bound is 0, so 0.99x would be void (0/0.99 = 0): Theorem.tightened raises a zero bound additively (1e-30).
     r = verify(dw.PROPOSITION_3_1, examples=0)
     assert r.verdict == HOLDS and r.tight == len(dw.PROPOSITION_3_1.tight_at) == 6
-    raised = replace(dw.PROPOSITION_3_1, id="dwork.prop3.1@raised", statement=sp.Ge(dw.G, sp.Rational(1, 10**30)),
-                     _bound_fn=None)
+    raised = dw.PROPOSITION_3_1.tightened(0.99)
+    assert raised.statement == sp.Ge(dw.G, sp.Float(1e-30), evaluate=False)
     r = verify(raised, examples=20)
     assert r.verdict == VIOLATED and r.counterexample["alpha"] in (-1.0, 0.0, 1.0)
-    assert verify(dw.PROPOSITION_3_1.tightened(0.99), examples=20).verdict == HOLDS  # why the additive test
 
 
 def test_claims_are_also_equalities_where_both_sides_vanish():

@@ -31,8 +31,8 @@ from symdp.expressions import MaxDivergence, Renyi
 from symdp.symbols import L, Delta, alpha, lambda1, lambda2, r, sigma, sigma1, sigma2
 from symdp.theorem import Erratum, Param, Source, Theorem
 
-P_SEED = "001_dc25d928cd3b540a"  # main text
-A_SEED = "000_eb14441fc6376ec7"  # appendix
+P_SEED = "001_dc25d928cd3b540a.txt"  # main text
+A_SEED = "000_eb14441fc6376ec7.txt"  # appendix
 
 # --- shared parameters ------------------------------------------------------------------------------------------------
 POS = sp.Interval.open(0, sp.oo)
