@@ -219,6 +219,7 @@ def verify(
         @hypothesis_seed(seed)
         @settings(max_examples=examples, database=None, deadline=None, derandomize=False,
                   phases=(Phase.explicit, Phase.generate, Phase.shrink), print_blob=False,
+                  report_multiple_bugs=False,
                   suppress_health_check=[HealthCheck.too_slow])
         @given(theorem.strategy())
         def search(raw):
@@ -236,7 +237,9 @@ def verify(
         except (Unsatisfiable, FailedHealthCheck) as exc:
             reason = f"could not draw admissible parameters: {type(exc).__name__}"
     elif not free and not results:
-        record(evaluate_point(theorem, {}, dps))
+        r = record(evaluate_point(theorem, {}, dps))
+        if r.verdict == VIOLATED:
+            counterexample = r
 
     return summarize(theorem.id, results, counterexample, dps, time.perf_counter() - start, reason)
 
