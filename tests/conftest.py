@@ -1,5 +1,8 @@
+import mpmath
 import pytest
 from hypothesis import settings
+
+from symdp.precision import DEFAULT_DPS
 
 # Deterministic draws in CI; a local run may use the database. Health checks stay on.
 settings.register_profile("ci", derandomize=True, deadline=None, database=None)
@@ -18,3 +21,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def default_working_precision():
+    """Each test runs at symdp's default precision (its tolerances assume it) and restores the global one."""
+    with mpmath.workdps(DEFAULT_DPS):
+        yield

@@ -13,7 +13,7 @@ from symdp.finite import (FiniteDistribution as FD, approximate_max_divergence, 
 from symdp.kernels import MarkovKernel
 from tests.strategies import kernels, pairs
 
-mpmath.mp.dps = 50
+
 
 
 def fd(w):
