@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Optional, Sequence
 
@@ -259,6 +260,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except RecursionError:
         print("symdp: error: expression too deeply nested", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into `head` and closed early: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
