@@ -37,17 +37,18 @@ Point = Mapping[str, Any]
 
 class _MpmathPrinter(MpmathPrinter):
     """lambdify's mpmath printer, with Sum/Product bounds made integers: parameters arrive as mpf (so that 1/r is
-    exact to working precision), and ``range`` needs ints."""
+    exact to working precision), and ``range`` needs ints; the index itself is an mpf again inside the body."""
 
     def _print_Sum(self, expr):
-        loops = " ".join(f"for {self._print(i)} in range(int({self._print(a)}), int({self._print(b)})+1)"
-                         for i, a, b in expr.limits[::-1])
-        return f"(builtins.sum({self._print(expr.function)} {loops}))"
+        return f"(builtins.sum({self._print(expr.function)} {self._loops(expr)}))"
 
     def _print_Product(self, expr):
-        loops = " ".join(f"for {self._print(i)} in range(int({self._print(a)}), int({self._print(b)})+1)"
-                         for i, a, b in expr.limits[::-1])
-        return f"(fprod({self._print(expr.function)} {loops}))"
+        return f"(fprod({self._print(expr.function)} {self._loops(expr)}))"
+
+    def _loops(self, expr) -> str:
+        # The index runs over mpf values, so a body such as 1/i is computed at working precision, not in floats.
+        return " ".join(f"for {self._print(i)} in map(mpf, range(int({self._print(a)}), int({self._print(b)})+1))"
+                        for i, a, b in expr.limits[::-1])
 
 
 def lambdify_mpmath(args, expr):

@@ -126,3 +126,12 @@ def test_a_draw_outside_a_distributions_domain_is_one_clear_error():
 
     with pytest.raises(SymdpError, match="standard deviation"):
         verify(claim_theorem("kl(gaussian(0, s), gaussian(1, s)) <= 1", "s in [-1, 1]"), examples=50)
+
+
+def test_sum_bodies_are_computed_at_working_precision():
+    # H_r = sum_{i<=r} 1/i: with a Python-int index the body 1/i would be a float, off by ~1e-16 from mpmath.harmonic.
+    r, i = sp.Symbol("r", integer=True, positive=True), sp.Symbol("i", integer=True, positive=True)
+    t = Theorem("toy.harmonic", "", toy.SRC, sp.Eq(toy.A, sp.Sum(1 / i, (i, 1, r))),
+                witness=lambda p: mpmath.harmonic(p["r"]), parameters=(Param(r, sp.Range(2, 60)),))
+    report = verify(t, examples=15)
+    assert report.verdict == HOLDS and report.tight == report.examples
