@@ -191,7 +191,7 @@ def renyi(P: FiniteDistribution, Q: FiniteDistribution, alpha) -> Estimate:
             return Estimate(mpmath.inf, mpmath.mpf(0))
         logs.append(a * mpmath.log(p) + (1 - a) * mpmath.log(q))
     top = max(logs)
-    value = (top + mpmath.log(mpmath.fsum(mpmath.exp(x - top) for x in logs))) / (a - 1)
+    value = _logsumexp(logs) / (a - 1)
     error = (len(logs) + 4) * max(abs(top) * a / (a - 1), abs(value), mpmath.mpf(1)) * mpmath.mpf(10) ** (
         -mpmath.mp.dps
     )
@@ -281,10 +281,14 @@ def privacy_loss(P: FiniteDistribution, Q: FiniteDistribution) -> PrivacyLoss:
     return PrivacyLoss(tuple(values), tuple(probs))
 
 
-def _log_mgf(values: Sequence, probs: Sequence, lam) -> mpmath.mpf:
-    logs = [mpmath.log(p) + lam * v for v, p in zip(values, probs) if p > 0]
+def _logsumexp(logs: Sequence) -> mpmath.mpf:
+    """log Σ exp(x), shifted by the largest term so that large orders and large λ neither overflow nor underflow."""
     top = max(logs)
     return top + mpmath.log(mpmath.fsum(mpmath.exp(x - top) for x in logs))
+
+
+def _log_mgf(values: Sequence, probs: Sequence, lam) -> mpmath.mpf:
+    return _logsumexp([mpmath.log(p) + lam * v for v, p in zip(values, probs) if p > 0])
 
 
 def privacy_loss_mgf(P: FiniteDistribution, Q: FiniteDistribution, lam, centred: bool = False) -> Estimate:
