@@ -11,9 +11,9 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs import balle19 as proofs
+from proofs.balle19 import couplings as proofs
 from symdp.precision import working_precision
-from symdp.theorems import balle19 as b
+from symdp.theorems.balle19 import couplings as b
 from symdp.verify import evaluate_point, verify
 
 SHIFT_DERIVATIONS = [

@@ -10,9 +10,9 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs.dwork import DERIVATIONS
+from proofs.dwork.antipodal import DERIVATIONS
 from symdp.finite import kl, max_divergence
-from symdp.theorems import dwork as dw
+from symdp.theorems.dwork import antipodal as dw
 from symdp.verify import HOLDS, VIOLATED, verify
 
 DPS = 50
@@ -79,7 +79,7 @@ def test_lemma_3_8_and_3_7_are_loose_at_every_fixed_eps_but_not_by_a_uniform_fac
         with mpmath.workdps(DPS):
             for draw in r.draws:
                 eps = dw.sym_max_divergence(*dw.build_pair(draw.point["structure"]))
-                # the ratio to the printed bound never beats RR's 2/(e^eps + 1) (the gap of proofs/dwork.lemma38_gap)
+                # the ratio to the printed bound never beats RR's 2/(e^eps + 1) (the gap of proofs/dwork/antipodal.lemma38_gap)
                 assert draw.ratio <= 2 / (mpmath.exp(eps) + 1) * (1 + 1e-12)  # ratio is a float
         # RR approaches the printed bound as eps -> 0, so no constant factor < 1 improves it uniformly
         assert verify(theorem.tightened(0.99), examples=0).counterexample == dw.rr(0.01)

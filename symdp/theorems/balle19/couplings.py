@@ -1,9 +1,9 @@
-"""Balle, Barthe, Gaboardi, Geumlek, *Privacy Amplification by Mixing and Diffusion Mechanisms* (NeurIPS 2019).
+"""Balle et al. (NeurIPS 2019), Section 4: amplification by couplings.
 
 Seeds: main text ``../shared/seeds/001_dc25d928cd3b540a.txt`` ("P"), appendix
 ``../shared/seeds/000_eb14441fc6376ec7.txt`` ("A"); catalogue ``../shared/catalogue/catalogue-balle.md``. The
 symbolic side (eq. (6) by convolution, the limit of Lemma 3, Example 1's optimum, φ(L) and θ_i of Theorem 4) is in
-:mod:`proofs.balle19`.
+:mod:`proofs.balle19.couplings`.
 
 Encoded here:
 
@@ -30,19 +30,7 @@ from symdp.expressions import Laplace as LaplaceH
 from symdp.expressions import MaxDivergence, Renyi
 from symdp.symbols import L, Delta, alpha, lambda1, lambda2, r, sigma, sigma1, sigma2
 from symdp.theorem import Erratum, Param, Source, Theorem
-
-P_SEED = "001_dc25d928cd3b540a.txt"  # main text
-A_SEED = "000_eb14441fc6376ec7.txt"  # appendix
-
-# --- shared parameters ------------------------------------------------------------------------------------------------
-POS = sp.Interval.open(0, sp.oo)
-LAMBDA1 = Param(lambda1, POS, sample=(0.2, 10))
-LAMBDA2 = Param(lambda2, POS, sample=(0.2, 10))
-DELTA = Param(Delta, POS, sample=(0.01, 5))
-ALPHA = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 30))
-SIGMA = Param(sigma, POS, sample=(0.1, 5))
-SIGMA1 = Param(sigma1, POS, sample=(0.1, 10))
-SIGMA2 = Param(sigma2, POS, sample=(0.1, 10))
+from symdp.theorems.balle19.common import A_SEED, ALPHA, DELTA, LAMBDA1, LAMBDA2, P_SEED, POS, SIGMA, SIGMA1, SIGMA2
 
 x = sp.Symbol("x", real=True)
 t = sp.Symbol("t", real=True)
@@ -106,7 +94,7 @@ def _eq6_sides(p):
 
 
 # A, proof of Lemma 3, eq. (6): the density of Lap(0, λ1) + Lap(0, λ2). The closed form is symdp.continuous.Lap2
-# (eq. (6) rewritten without cancellation; the rewriting is checked symbolically in proofs.balle19).
+# (eq. (6) rewritten without cancellation; the rewriting is checked symbolically in proofs.balle19.couplings).
 EQ_6 = Theorem(
     id="balle19.eq6",
     title="Density of the sum of two Laplace variables",
@@ -306,7 +294,7 @@ def _ex1_witness(p):
 
 
 # P Example 1: Theorem 2 with the translation coupling and w = θu + (1−θ)v, θ = σ1²/(σ1² + σ2²) (the minimiser,
-# proofs.balle19.EX1_OPTIMAL_W) gives α Δ²/(2(σ1² + σ2²)) — exactly the Rényi divergence of the outputs.
+# proofs.balle19.couplings.EX1_OPTIMAL_W) gives α Δ²/(2(σ1² + σ2²)) — exactly the Rényi divergence of the outputs.
 EXAMPLE_1 = Theorem(
     id="balle19.ex1",
     title="Iterated Gaussian: Theorem 2 at the optimal interpolation point is exact",
@@ -367,7 +355,7 @@ OPTIMAL_STEP = Delta * L**(2 * i) / sp.Sum(L**(2 * j), (j, 1, r))
 GEOMETRIC_STEP = Delta * L**i / sp.Sum(L**j, (j, 1, r))  # = Δ0 L^i, Δ0 = Δ(1 − L)/(L(1 − L^r)) (A, Thm 4 proof)
 
 # P Theorem 4, eq. (2), for ψ_i(x) = Lx, 𝕂 = ℝ, μ = δ_0, ν = δ_Δ, along the optimal path μ_i = δ_{θ_i Δ} with steps
-# Δ_i ∝ L^{2i} (derived in the catalogue; proofs.balle19.THM4_OPTIMAL_PATH). The exact Rényi divergence of the
+# Δ_i ∝ L^{2i} (derived in the catalogue; proofs.balle19.couplings.THM4_OPTIMAL_PATH). The exact Rényi divergence of the
 # chain's Gaussian outputs attains the bound for every L > 0 (L = 1 included: the sums are evaluated termwise).
 THEOREM_4_EQ2 = Theorem(
     id="balle19.thm4.eq2",
@@ -437,7 +425,7 @@ def phi_value(p):
     return num(p["L"]) / den(p["L"])
 
 
-# A, proof of Theorem 4: φ(L) ≤ 1/r on (0, 1], with φ(L) → 1/r as L → 1 (proofs.balle19.THM4_PHI_LIMIT); the step
+# A, proof of Theorem 4: φ(L) ≤ 1/r on (0, 1], with φ(L) → 1/r as L → 1 (proofs.balle19.couplings.THM4_PHI_LIMIT); the step
 # from the geometric path to eq. (3). Tight at L = 1 and for r = 1 (φ ≡ 1).
 THEOREM_4_PHI = Theorem(
     id="balle19.thm4.proof-phi",

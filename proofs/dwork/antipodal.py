@@ -3,7 +3,7 @@
 Seed ``../shared/seeds/004_b3a545b59162ae7d.txt``; catalogue ``../shared/catalogue/catalogue-dwork.md`` (entries
 dwork.lem3.10, dwork.lem3.9, dwork.prop3.1, dwork.claim3.11, dwork.claim3.12, dwork.def3.4, dwork.obs.rr-extremal).
 Every step is checked exactly by SymPy (:class:`symdp.derivation.Derivation`); the numeric side of the same results
-is in :mod:`symdp.theorems.dwork`.
+is in :mod:`symdp.theorems.dwork.antipodal`.
 
 Displayed lines that SymPy would simplify on construction (``e^{-ε} - 1 + 2``) are built unevaluated, so the LaTeX
 shows the paper's line; the check compares values, so this changes nothing it proves. Case splits are fixed by a

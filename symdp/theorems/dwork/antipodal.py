@@ -31,8 +31,7 @@ from symdp.expressions import KL, MaxDivergence, Quantity
 from symdp.finite import FiniteDistribution, kl, max_divergence, to_mpf
 from symdp.strategies import weights
 from symdp.theorem import Param, Source, Theorem
-
-SEED = "004_b3a545b59162ae7d.txt"
+from symdp.theorems.dwork.common import SEED
 
 # --- symbols ---------------------------------------------------------------------------------------------------
 eps = sp.Symbol("epsilon", positive=True)  # Definition 3.4 asks for ε > 0
@@ -371,7 +370,7 @@ DEFINITION_3_4 = Theorem(
     tight_everywhere=True,
     examples=ANTIPODAL_CLASS_PINS,
     notes="KL(M||M') = A eps - B eps with A = e^eps B forced by normalising M'. Maximum eps tanh(eps/2) at "
-          "B = 1/(1+e^eps) (no '0' class): see proofs/dwork.py and dwork.obs.rr-extremal.",
+          "B = 1/(1+e^eps) (no '0' class): see proofs/dwork/antipodal.py and dwork.obs.rr-extremal.",
 )
 
 

@@ -1,0 +1,20 @@
+"""What the three sections of Balle et al. (NeurIPS 2019) share: the seed files and the common parameters."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from symdp.symbols import Delta, alpha, lambda1, lambda2, sigma, sigma1, sigma2
+from symdp.theorem import Param
+
+P_SEED = "001_dc25d928cd3b540a.txt"  # main text
+A_SEED = "000_eb14441fc6376ec7.txt"  # appendix
+
+POS = sp.Interval.open(0, sp.oo)
+LAMBDA1 = Param(lambda1, POS, sample=(0.2, 10))
+LAMBDA2 = Param(lambda2, POS, sample=(0.2, 10))
+DELTA = Param(Delta, POS, sample=(0.01, 5))
+ALPHA = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 30))
+SIGMA = Param(sigma, POS, sample=(0.1, 5))
+SIGMA1 = Param(sigma1, POS, sample=(0.1, 10))
+SIGMA2 = Param(sigma2, POS, sample=(0.1, 10))
