@@ -47,6 +47,8 @@ def expected_outcome(theorem, report: Report) -> bool:
 def describe(theorem, report: Report) -> str:
     if theorem.erratum is not None:
         return "violated as printed (erratum)" if report.verdict == VIOLATED else f"{report.verdict} (erratum NOT reproduced)"
+    if theorem.symbolic_only:
+        return "holds (symbolic)" if report.verdict == HOLDS else "symbolic only (not checked numerically)"
     if report.verdict == HOLDS and report.tight:
         return f"holds, tight ({report.tight}/{report.examples} draws equal)"
     return report.verdict

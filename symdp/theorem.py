@@ -139,6 +139,10 @@ class Theorem:
     :class:`~symdp.estimate.Estimate`), and the right side is evaluated from the SymPy expression (lambdified to
     mpmath once). For statements with computed quantities on both sides, or none (pure identities), override
     ``evaluate`` by passing ``evaluator``: a function of the point returning ``(lhs, rhs)``.
+
+    A statement with no numeric witness (an asymptotic Õ-bound, a qualitative implication) is declared with
+    ``symbolic_only="why no witness exists"``; if its content is an identity or inequality that SymPy can prove,
+    ``derivation`` (a :class:`~symdp.derivation.Derivation`) is checked instead of draws.
     """
 
     id: str
@@ -158,13 +162,23 @@ class Theorem:
     evaluator: Optional[Callable[[Point], tuple[Any, Any]]] = None
     notes: str = ""
     default_examples: Optional[int] = None
+    symbolic_only: str = ""
+    derivation: Any = None
     _bound_fn: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         if not isinstance(self.statement, (sp.Le, sp.Ge, sp.Eq, sp.Lt, sp.Gt)):
             raise InvalidParameter(f"{self.id}: statement must be a SymPy relation (<=, >=, ==), got {self.statement}")
+        if self.symbolic_only:
+            if self.witness is not None or self.evaluator is not None:
+                raise InvalidParameter(f"{self.id}: a symbolic-only theorem has no witness or evaluator")
+            if self.derivation is not None and not callable(getattr(self.derivation, "check", None)):
+                raise InvalidParameter(f"{self.id}: derivation must be a symdp.derivation.Derivation")
+            return
         if self.witness is None and self.evaluator is None:
-            raise InvalidParameter(f"{self.id}: a theorem needs a witness or an evaluator")
+            raise InvalidParameter(f"{self.id}: a theorem needs a witness or an evaluator (or symbolic_only=reason)")
+        if self.derivation is not None:
+            raise InvalidParameter(f"{self.id}: derivation= is for symbolic-only theorems")
         if self.evaluator is None:
             names = [p.symbol for p in self.parameters]
             object.__setattr__(self, "_bound_fn", lambdify_mpmath(names, self.statement.rhs))
@@ -263,6 +277,7 @@ class Theorem:
             "parameters": {p.name: str(p.domain) for p in self.parameters},
             "conditions": [str(c) for c in self.conditions],
             "tight": bool(self.tight_everywhere or self.tight_at),
+            "symbolic_only": self.symbolic_only or None,
             "erratum": None if self.erratum is None else {
                 "location": self.erratum.location, "printed": self.erratum.printed,
                 "corrected": self.erratum.corrected, "corrected_id": self.erratum.corrected_id,

@@ -195,6 +195,8 @@ def verify(
     if examples < 0:
         raise SymdpError(f"--examples must be >= 0, got {examples}")
     start = time.perf_counter()
+    if theorem.symbolic_only:
+        return _verify_symbolic(theorem, dps, start)
     results: list[DrawResult] = []
     reason = ""
 
@@ -242,6 +244,22 @@ def verify(
             counterexample = r
 
     return summarize(theorem.id, results, counterexample, dps, time.perf_counter() - start, reason)
+
+
+def _verify_symbolic(theorem: Theorem, dps: int, start: float) -> Report:
+    """A theorem without numeric witness: holds if its derivation checks exactly, else inconclusive with the reason."""
+    from symdp.derivation import DerivationError
+
+    derivation = theorem.derivation
+    if derivation is None:
+        verdict, reason = INCONCLUSIVE, f"symbolic only, no numeric check: {theorem.symbolic_only}"
+    else:
+        try:
+            derivation.check()
+            verdict, reason = HOLDS, f"symbolic: derivation '{derivation.title}' checked exactly by SymPy"
+        except DerivationError as exc:
+            verdict, reason = INCONCLUSIVE, f"symbolic only ({theorem.symbolic_only}); derivation not confirmed: {exc}"
+    return Report(theorem.id, verdict, 0, 0, None, None, dps, time.perf_counter() - start, reason)
 
 
 def summarize(ident, results, counterexample, dps, seconds, reason="") -> Report:

@@ -135,3 +135,24 @@ def test_sum_bodies_are_computed_at_working_precision():
                 witness=lambda p: mpmath.harmonic(p["r"]), parameters=(Param(r, sp.Range(2, 60)),))
     report = verify(t, examples=15)
     assert report.verdict == HOLDS and report.tight == report.examples
+
+
+def test_symbolic_only_theorem_holds_exactly_when_its_derivation_checks():
+    from symdp.derivation import Derivation
+
+    x = sp.Symbol("x", positive=True)
+    proved = Derivation("(x+1)^2 expands", (x + 1) ** 2).step(x**2 + 2 * x + 1, "expand")
+    wrong = Derivation("(x+1)^2 expands (wrongly)", (x + 1) ** 2).step(x**2 + 1, "expand")
+    common = dict(title="an identity without numeric witness", source=toy.SRC,
+                  statement=sp.Eq((x + 1) ** 2, x**2 + 2 * x + 1), symbolic_only="asymptotic statement")
+    assert verify(Theorem("toy.symbolic", derivation=proved, **common)).verdict == HOLDS
+    failed = verify(Theorem("toy.symbolic.wrong", derivation=wrong, **common))
+    assert failed.verdict == INCONCLUSIVE and "not confirmed" in failed.reason
+    bare = verify(Theorem("toy.symbolic.bare", **common))
+    assert bare.verdict == INCONCLUSIVE and "asymptotic statement" in bare.reason
+
+
+def test_symbolic_only_theorem_refuses_a_witness():
+    x = sp.Symbol("x")
+    with pytest.raises(Exception, match="symbolic-only"):
+        Theorem("toy.both", "t", toy.SRC, sp.Le(x, 1), witness=lambda p: 0, symbolic_only="no witness")
