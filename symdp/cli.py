@@ -96,6 +96,10 @@ def cmd_show(args) -> int:
         console.print("tight: equality at every admissible draw")
     elif t.tight_at:
         console.print(f"tight at: {jsonable(list(t.tight_at))}")
+    if t.symbolic_only:
+        console.print(f"symbolic only: {t.symbolic_only}")
+        if t.derivation is not None:
+            console.print(f"  proved by the derivation '{t.derivation.title}' (checked exactly by SymPy)")
     if t.notes:
         console.print(f"notes: {t.notes}")
     if t.erratum:
