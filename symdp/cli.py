@@ -46,7 +46,10 @@ def expected_outcome(theorem, report: Report) -> bool:
 
 def describe(theorem, report: Report) -> str:
     if theorem.erratum is not None:
-        return "violated as printed (erratum)" if report.verdict == VIOLATED else f"{report.verdict} (erratum NOT reproduced)"
+        kind = theorem.erratum.kind
+        if report.verdict == VIOLATED:
+            return "violated as printed (erratum)" if kind == "erratum" else "refuted (conjecture of the paper)"
+        return f"{report.verdict} ({kind} NOT reproduced)"
     if theorem.symbolic_only:
         return "holds (symbolic)" if report.verdict == HOLDS else "symbolic only (not checked numerically)"
     if report.verdict == HOLDS and report.tight:
@@ -104,7 +107,7 @@ def cmd_show(args) -> int:
         console.print(f"notes: {t.notes}")
     if t.erratum:
         e = t.erratum
-        console.print(f"[red]erratum[/red] ({e.location}): printed {e.printed}; corrected {e.corrected}"
+        console.print(f"[red]{e.kind}[/red] ({e.location}): printed {e.printed}; corrected {e.corrected}"
                       + (f" [{e.corrected_id}]" if e.corrected_id else ""))
         console.print(f"  counterexample: {jsonable(e.counterexample)}")
         if e.note:
@@ -182,16 +185,16 @@ def cmd_check(args) -> int:
 def cmd_errata(args) -> int:
     from symdp.theorems import all_theorems
 
-    rows = [{"id": t.id, "location": t.erratum.location, "printed": t.erratum.printed,
+    rows = [{"id": t.id, "kind": t.erratum.kind, "location": t.erratum.location, "printed": t.erratum.printed,
              "corrected": t.erratum.corrected, "corrected_id": t.erratum.corrected_id,
              "counterexample": jsonable(t.erratum.counterexample)}
             for t in all_theorems() if t.erratum is not None]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    table = Table("id", "location", "printed", "corrected", "counterexample")
+    table = Table("id", "kind", "location", "printed", "corrected", "counterexample")
     for row in rows:
-        table.add_row(row["id"], row["location"], row["printed"], row["corrected"], json.dumps(row["counterexample"]))
+        table.add_row(row["id"], row["kind"], row["location"], row["printed"], row["corrected"], json.dumps(row["counterexample"]))
     _console().print(table)
     return 0
 

@@ -120,7 +120,9 @@ class Param:
 class Erratum:
     """A printed statement that is wrong: where, what was printed, the correction, and a counterexample.
 
-    ``corrected_id`` names the theorem that encodes the corrected statement.
+    ``corrected_id`` names the theorem that encodes the corrected statement. ``kind`` is ``"erratum"`` for a
+    statement the paper claims, ``"conjecture"`` for one it only suspects (refuting it is a finding, not an error
+    of the paper).
     """
 
     location: str
@@ -129,6 +131,11 @@ class Erratum:
     counterexample: Mapping[str, Any]
     corrected_id: Optional[str] = None
     note: str = ""
+    kind: str = "erratum"
+
+    def __post_init__(self):
+        if self.kind not in ("erratum", "conjecture"):
+            raise InvalidParameter(f"Erratum.kind must be 'erratum' or 'conjecture', got {self.kind!r}")
 
 
 @dataclass(frozen=True)
@@ -279,7 +286,7 @@ class Theorem:
             "tight": bool(self.tight_everywhere or self.tight_at),
             "symbolic_only": self.symbolic_only or None,
             "erratum": None if self.erratum is None else {
-                "location": self.erratum.location, "printed": self.erratum.printed,
+                "kind": self.erratum.kind, "location": self.erratum.location, "printed": self.erratum.printed,
                 "corrected": self.erratum.corrected, "corrected_id": self.erratum.corrected_id,
             },
         }

@@ -62,7 +62,7 @@ def test_show_and_latex(toys, capsys):
 def test_errata_json(toys, capsys):
     status, out, _ = run(capsys, "errata", "--json")
     rows = json.loads(out)
-    assert status == 0 and rows == [{"id": "toy.printed", "location": "toy eq. (1)", "printed": "x + 1/x >= 5/2",
+    assert status == 0 and rows == [{"id": "toy.printed", "kind": "erratum", "location": "toy eq. (1)", "printed": "x + 1/x >= 5/2",
                                      "corrected": "x + 1/x >= 2", "corrected_id": "toy.amgm",
                                      "counterexample": {"x": 1}}]
 
