@@ -9,12 +9,16 @@ any statement is ready for a paper:
 >>> eps = sp.Symbol("epsilon", positive=True)
 >>> print(sp.latex(sp.Le(KL(M, Mp), eps * (sp.exp(eps) - 1) / 2)))
 D_{\\mathrm{KL}}\\left(M \\,\\middle\\|\\, M'\\right) \\leq \\frac{\\epsilon \\left(e^{\\epsilon} - 1\\right)}{2}
+>>> print(sp.latex(SubgaussianStandard(M) ** 2))
+\\left(\\tau\\left(M\\right)\\right)^{2}
 
 Distribution heads (``Gaussian(mean, sd)``, ``Laplace(loc, scale)``, ``Lap2(loc, scale1, scale2)``,
 ``Mix(q, P, Q)``, ``Finite(p1, ..., pn)``) are what the claim language builds; :mod:`symdp.claims` evaluates them.
 """
 
 from __future__ import annotations
+
+import inspect
 
 import sympy as sp
 
@@ -31,6 +35,18 @@ class Quantity(sp.Function):
     @classmethod
     def eval(cls, *args):
         return None
+
+    def __init_subclass__(cls, **kwargs):
+        # SymPy prints a power of a function as ``f._latex(printer, exp=...)``; a head written as
+        # ``_latex(self, printer)`` (ours, or a user's) would crash on ``KL(P, Q)**2``, so it gets the exponent here.
+        super().__init_subclass__(**kwargs)
+        tex = cls.__dict__.get("_latex")
+        if tex is not None and "exp" not in inspect.signature(tex).parameters:
+            def _latex(self, printer, exp=None, _tex=tex):
+                body = _tex(self, printer)
+                return body if exp is None else rf"\left({body}\right)^{{{exp}}}"
+
+            cls._latex = _latex
 
 
 class KL(Quantity):
