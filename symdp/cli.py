@@ -17,6 +17,7 @@ import sympy as sp
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from symdp.errors import SymdpError
 from symdp.precision import DEFAULT_DPS
@@ -26,9 +27,13 @@ _STYLE = {HOLDS: "green", VIOLATED: "red", INCONCLUSIVE: "yellow"}
 
 
 def _console(stderr: bool = False) -> Console:
-    """A console that does not fold tables when the output is a file or a pipe."""
-    probe = Console(stderr=stderr)
-    return probe if probe.is_terminal else Console(stderr=stderr, width=220)
+    """A console that does not fold tables when the output is a file or a pipe.
+
+    Markup is off: titles, statements and reasons contain brackets (``[u - e^eps]_+``) that rich would eat; styles
+    are given as :class:`rich.text.Text` instead.
+    """
+    probe = Console(stderr=stderr, markup=False)
+    return probe if probe.is_terminal else Console(stderr=stderr, width=220, markup=False)
 
 
 def _theorems(patterns):
@@ -86,7 +91,7 @@ def cmd_show(args) -> int:
         print(t.latex())
         return 0
     console = _console()
-    console.print(f"[bold]{t.id}[/bold]: {t.title}")
+    console.print(Text.assemble((t.id, "bold"), f": {t.title}"))
     console.print(f"source: {t.source}")
     for p in t.parameters:
         console.print(f"  {p.name} ∈ {p.domain}" + (f"   (drawn from {list(p.sample)})" if p.sample else ""))
@@ -107,8 +112,8 @@ def cmd_show(args) -> int:
         console.print(f"notes: {t.notes}")
     if t.erratum:
         e = t.erratum
-        console.print(f"[red]{e.kind}[/red] ({e.location}): printed {e.printed}; corrected {e.corrected}"
-                      + (f" [{e.corrected_id}]" if e.corrected_id else ""))
+        console.print(Text.assemble((e.kind, "red"), f" ({e.location}): printed {e.printed}; corrected {e.corrected}"
+                                    + (f" [{e.corrected_id}]" if e.corrected_id else "")))
         console.print(f"  counterexample: {jsonable(e.counterexample)}")
         if e.note:
             console.print(f"  {e.note}")
@@ -143,16 +148,16 @@ def cmd_verify(args) -> int:
             style = "green" if expected_outcome(t, r) else _STYLE.get(r.verdict, "red")
             if r.verdict == INCONCLUSIVE and expected_outcome(t, r):
                 style = "yellow"
-            table.add_row(t.id, f"[{style}]{describe(t, r)}[/{style}]", str(r.examples), _fmt(r.worst_margin),
+            table.add_row(t.id, Text(describe(t, r), style=style), str(r.examples), _fmt(r.worst_margin),
                           _fmt(None if r.worst is None else r.worst.error), _fmt(r.worst_ratio),
                           json.dumps(jsonable(r.counterexample)) if r.counterexample else "",
                           f"{r.seconds:.2f}")
         _console().print(table)
         for t, r in reports:
             if r.reason:
-                _console().print(f"[yellow]{t.id}[/yellow]: {r.reason}")
+                _console().print(Text.assemble((t.id, "yellow"), f": {r.reason}"))
         if failed:
-            _console().print(f"[red]unexpected:[/red] {', '.join(failed)}")
+            _console().print(Text.assemble(("unexpected:", "red"), f" {', '.join(failed)}"))
     return 1 if failed else 0
 
 
@@ -169,9 +174,9 @@ def cmd_check(args) -> int:
     else:
         console = _console()
         console.print(f"claim: {args.claim}")
-        console.print(f"verdict: [{_STYLE.get(r.verdict, 'white')}]{r.verdict}[/]"
-                      + (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "")
-                      + f" after {r.examples} draws in {r.seconds:.2f} s at {r.dps} digits")
+        console.print(Text.assemble("verdict: ", (r.verdict, _STYLE.get(r.verdict, "white")),
+                                    (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "")
+                                    + f" after {r.examples} draws in {r.seconds:.2f} s at {r.dps} digits"))
         if r.worst is not None:
             console.print(f"worst margin: {_fmt(r.worst_margin)} ± {_fmt(r.worst.error)}"
                           f"  (quantity {_fmt(r.worst.quantity)}, bound {_fmt(r.worst.bound)})")
@@ -209,8 +214,8 @@ def cmd_proofs(args) -> int:
             continue
         bad = d.failures()
         failed += bool(bad)
-        status = "[green]checked[/green]" if not bad else f"[red]step {bad[0][0] + 1} fails: {bad[0][1]}[/red]"
-        _console().print(f"{paper}: {d.title}: {len(d.steps)} steps {status}")
+        status = ("checked", "green") if not bad else (f"step {bad[0][0] + 1} fails: {bad[0][1]}", "red")
+        _console().print(Text.assemble(f"{paper}: {d.title}: {len(d.steps)} steps ", status))
     return 1 if failed else 0
 
 
