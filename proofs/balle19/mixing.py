@@ -1,5 +1,285 @@
-"""Derivations for Balle et al. (NeurIPS 2019), section module ``mixing`` (not written yet; issue 3)."""
+"""Symbolic derivations for Balle et al. (NeurIPS 2019), Section 3 (amplification from uniform mixing) and the
+hockey-stick background of Section 2: the identities inside A Lemma 12, Theorems 10, 13, 14, 15, eq. (5), the remark
+after Theorem 1, and the sharp δ = 0 bound under ultra-mixing that the catalogue derives.
+
+Seeds: main text ``../shared/seeds/001_dc25d928cd3b540a.txt`` (P), appendix ``../shared/seeds/000_eb14441fc6376ec7.txt``
+(A); catalogue ``../shared/catalogue/catalogue-balle.md`` §1–2. The numeric counterparts are in
+:mod:`symdp.theorems.balle19.mixing`.
+
+Measures are handled atom by atom: a symbol such as ``mu1`` is the mass of one atom, and an identity between signed
+measures is the same identity at every atom. Branches that SymPy cannot decide from assumptions (a ≤ c or a ≥ c,
+γ ≤ 1) are fixed by a substitution given with the step, as in :mod:`proofs.balle19.couplings`. ``E = e^ε`` is
+written ``1 + u`` with u ≥ 0 where ε ≥ 0 matters.
+
+``FACTS`` holds exact checks of printed slips (errata E4, E5, E6, E15), each a function returning True when the slip
+is confirmed.
+
+>>> all(d.check() for d in DERIVATIONS)
+True
+>>> all(fact() for fact in FACTS.values())
+True
+"""
 
 from __future__ import annotations
 
-DERIVATIONS: list = []
+import sympy as sp
+
+from symdp.derivation import Derivation
+
+# --- symbols -------------------------------------------------------------------------------------------------------
+eps = sp.Symbol("epsilon", nonnegative=True)
+gamma = sp.Symbol("gamma", nonnegative=True)
+delta = sp.Symbol("delta", nonnegative=True)
+theta = sp.Symbol("theta", positive=True)
+a, b, c = sp.symbols("a b c", nonnegative=True)  # masses of one atom
+k, g, u = sp.symbols("k g u", nonnegative=True)  # branch gaps: c = a + k; gamma = 1 - g; e^eps = 1 + u
+E = sp.exp(eps)
+omega, mu1, nu1, mup, nup, Kx = sp.symbols("omega mu_1 nu_1 mu' nu' K_x", real=True)  # atoms of signed measures
+
+EPS_PRIME = sp.log(1 + gamma * (E - 1))
+DELTA_PRIME_DOEBLIN = gamma * (1 - sp.exp(EPS_PRIME - eps) * (1 - delta))
+
+A_LE_C = {c: a + k}
+A_GE_C = {a: c + k}
+GAMMA_LE_1 = {gamma: 1 - g}
+
+
+# --- P §2 / A Lemma 12: the pointwise identity [a − c]_+ + (a ∧ c) = a --------------------------------------------
+def _hs_atom(given, case):
+    return Derivation(
+        f"max(a - c, 0) + min(a, c) = a at one atom, {case} (c = e^eps nu(x); A Lemma 12, P §2)",
+        sp.Max(a - c, 0) + sp.Min(a, c),
+        source="000 (appendix), Lemma 12; 001 (main text), §2",
+        assumptions=f"a = mu(x) >= 0, c = e^eps nu(x) >= 0, {case}",
+    ).step(a, f"resolve Max and Min ({case})", given=given)
+
+
+HS_ATOM_BELOW = _hs_atom(A_LE_C, "a <= c")
+HS_ATOM_ABOVE = _hs_atom(A_GE_C, "a >= c")
+"""Summed over atoms with Σμ = 1: D_{e^ε}(μ‖ν) = 1 − Σ(μ ∧ e^ε ν) (Lemma 12), and on the event E = {μ > e^ε ν} the
+sum form is μ(E) − e^ε ν(E), the supremum over events (P §2)."""
+
+# --- A Theorem 10: the erasure channel attains the contraction -------------------------------------------------------
+_gamma_pos = sp.Symbol("gamma", positive=True)
+
+
+def _erasure_atom(given, case):
+    return Derivation(
+        f"erasure channel, input atom: max(gamma a - gamma e^eps b, 0) = gamma max(a - e^eps b, 0) ({case})",
+        sp.Max(_gamma_pos * a - _gamma_pos * c, 0),
+        source="catalogue balle19.thm1.1 (tight instance)",
+        assumptions=f"c = e^eps b, gamma > 0, {case}",
+    ).step(_gamma_pos * sp.Max(a - c, 0), f"gamma >= 0 factors out of max(., 0) ({case})", given=given)
+
+
+ERASURE_ATOM_BELOW = _erasure_atom(A_LE_C, "a <= c")
+ERASURE_ATOM_ABOVE = _erasure_atom(A_GE_C, "a >= c")
+ERASURE_SYMBOL = Derivation(
+    "erasure channel, erasure atom: max((1 - gamma)(1 - e^eps), 0) = 0, so D(mu K||nu K) = gamma D(mu||nu)",
+    sp.Max((1 - gamma) - E * (1 - gamma), 0),
+    source="catalogue balle19.thm1.1 (tight instance)",
+    assumptions="eps >= 0 (e^eps = 1 + u), gamma <= 1 (gamma = 1 - g)",
+).step(sp.Integer(0), "(1 - gamma)(1 - e^eps) <= 0", given={**GAMMA_LE_1, eps: sp.log(1 + u)})
+
+# --- A Theorem 13: overlapping mixtures ------------------------------------------------------------------------------
+THM13_MIXTURE = Derivation(
+    "Theorem 13, identity (iii): mu - e^eps nu = theta (mu' - e^{eps~_theta} nu'), eps~_theta = "
+    "log(1 + (e^eps - 1)/theta)",
+    ((1 - theta) * omega + theta * mup) - E * ((1 - theta) / E * omega + (1 - (1 - theta) / E) * nup),
+    source="000 (appendix), proof of Theorem 13",
+    assumptions="mu = (1-theta) omega + theta mu', nu = (1-theta)/e^eps omega + (1 - (1-theta)/e^eps) nu', theta > 0",
+).step(theta * mup - (E - 1 + theta) * nup, "expand: the omega terms cancel")\
+    .step(theta * (mup - sp.exp(sp.log(1 + (E - 1) / theta)) * nup), "factor theta: e^{eps~} = 1 + (e^eps - 1)/theta")
+
+_dlt = sp.Symbol("delta", positive=True)
+THM13_LEVEL = Derivation(
+    "Theorem 13: theta <= delta gives e^{eps~_theta} >= e^{eps'} = 1 + (e^eps - 1)/delta",
+    1 + u / theta,
+    source="000 (appendix), proof of Theorem 13",
+    assumptions="e^eps = 1 + u, delta = theta + k >= theta > 0",
+).step(1 + u / _dlt, "u/theta >= u/delta", relation=">=", given={_dlt: theta + k})
+
+# --- Table 1 row 3 / A Theorem 14: the blanket (Doeblin) decomposition -----------------------------------------------
+BLANKET = Derivation(
+    "Doeblin / blanket decomposition: K(x) = (1-gamma) omega + gamma K~(x), K~ = (K - (1-gamma) K_omega)/gamma",
+    (1 - _gamma_pos) * omega + _gamma_pos * (Kx - (1 - _gamma_pos) * omega) / _gamma_pos,
+    source="000 (appendix), proof of Theorem 14; 001 (main text), Table 1",
+    assumptions="gamma > 0; K~ >= 0 is Doeblin's condition K(x) >= (1-gamma) omega",
+).step(Kx, "cancel")
+
+# --- advanced joint convexity ([2, Thm 2], A Theorems 14, 15) --------------------------------------------------------
+_beta = sp.exp(EPS_PRIME - eps)
+AJC = Derivation(
+    "advanced joint convexity: (1-g)w + g mu1 - e^{eps'}((1-g)w + g nu1) = g(mu1 - e^eps((1-beta)w + beta nu1))",
+    (1 - gamma) * omega + gamma * mu1 - sp.exp(EPS_PRIME) * ((1 - gamma) * omega + gamma * nu1),
+    source="000 (appendix), proofs of Theorems 14 and 15 (citing [2, Theorem 2])",
+    assumptions="e^{eps'} = 1 + gamma(e^eps - 1), beta = e^{eps' - eps}",
+).step((1 - gamma) * (1 - sp.exp(EPS_PRIME)) * omega + gamma * mu1 - gamma * sp.exp(EPS_PRIME) * nu1, "expand")\
+    .step(gamma * (mu1 - E * ((1 - _beta) * omega + _beta * nu1)),
+          "collect gamma: (1-gamma)(1 - e^{eps'}) = gamma e^eps (beta - 1)")
+
+# --- A Theorem 14: the catalogue's one-sided extremal instance -------------------------------------------------------
+_q = (1 - delta) / E
+THM14_EXTREMAL_INPUT = Derivation(
+    "Theorem 14 extremal instance: D_{e^eps}(delta_a || q delta_a + (1-q) delta_b) = 1 - e^eps q = delta",
+    1 - E * _q,
+    source="catalogue balle19.thm1.3",
+    assumptions="q = (1 - delta) e^{-eps}; the atom b contributes [0 - .]_+ = 0",
+).step(delta, "substitute q")
+
+THM14_EXTREMAL_OUTPUT = Derivation(
+    "Theorem 14 extremal instance through the erasure channel: D_{e^eps'}(mu K || nu K) = delta'",
+    gamma - sp.exp(EPS_PRIME) * gamma * _q,
+    source="catalogue balle19.thm1.3",
+    assumptions="mu K = (gamma, 0, 1-gamma), nu K = (gamma q, gamma(1-q), 1-gamma); only the first atom is positive "
+                "(e^{eps'} <= e^eps: EPS_PRIME_LE_EPS; the erasure atom gives [(1-gamma)(1-e^{eps'})]_+ = 0)",
+).step(DELTA_PRIME_DOEBLIN, "gamma(1 - e^{eps' - eps}(1 - delta))")
+
+# --- the remark after Theorem 1 --------------------------------------------------------------------------------------
+REM_DOEBLIN = Derivation(
+    "remark after Theorem 1: (delta' - delta) e^eps = (gamma - 1)(delta e^eps - gamma (e^eps - 1)(1 - delta))",
+    (DELTA_PRIME_DOEBLIN - delta) * E,
+    source="001 (main text), §3, remark after Theorem 1",
+).step(gamma * E - gamma * (1 + gamma * (E - 1)) * (1 - delta) - delta * E, "e^{eps' - eps} e^eps = e^{eps'}")\
+    .step((gamma - 1) * (delta * E - gamma * (E - 1) * (1 - delta)), "factor")
+
+_threshold = delta * E / ((1 - delta) * (E - 1))
+REM_DOEBLIN_THRESHOLD = Derivation(
+    "remark after Theorem 1: the second factor vanishes at gamma = delta e^eps / ((1 - delta)(e^eps - 1))",
+    (delta * E - gamma * (E - 1) * (1 - delta)).subs(gamma, _threshold),
+    source="001 (main text), §3, remark after Theorem 1",
+    assumptions="0 <= delta < 1, eps > 0; for gamma in [0, 1) the sign of delta' - delta is that of gamma - threshold",
+).step(sp.Integer(0), "substitute")
+
+EPS_PRIME_LE_EPS = Derivation(
+    "remark after Theorem 1: e^{eps'} = 1 + gamma(e^eps - 1) <= e^eps, so eps' <= eps",
+    1 + u,
+    source="001 (main text), §3, remark after Theorem 1",
+    assumptions="e^eps = 1 + u, u >= 0; gamma = 1 - g, g in [0, 1]",
+).step(1 + gamma * u, "e^eps - e^{eps'} = (1 - gamma)(e^eps - 1) >= 0", relation=">=", given=GAMMA_LE_1)
+
+# --- Theorem 1(4): the sharp δ = 0 bound (catalogue, derived here) ---------------------------------------------------
+_g1 = sp.Symbol("gamma", positive=True)  # 0 < gamma < 1 below
+_cc = _g1 / (1 - _g1)  # column ratio bound minus one: K(x,y) in [m, m/(1-gamma)] = [m, m(1 + c)]
+_s = sp.Symbol("s", nonnegative=True)  # mu(S): mass on the inputs at the top of the column
+EPS_STAR_EXP = E / (1 + (1 - _g1) * (E - 1))
+
+SHARP_VERTEX = Derivation(
+    "Theorem 1(4) sharp: at the vertex mu(S) = 1, nu(S) = e^{-eps}, the ratio (1 + c)/(1 + e^{-eps} c) is e^{eps*}",
+    (1 + _cc) / (1 + _cc / E),
+    source="catalogue balle19.thm1.4",
+    assumptions="c = gamma/(1 - gamma); the column ratio at a vertex S is (1 + mu(S) c)/(1 + nu(S) c)",
+).step(EPS_STAR_EXP, "simplify: e^eps/((1-gamma)e^eps + gamma)")
+
+SHARP_MONOTONE = Derivation(
+    "Theorem 1(4) sharp: (1 + s c)/(1 + e^{-eps} s c) increases in s = mu(S), so the maximum is at mu(S) = 1",
+    sp.diff((1 + _s * _cc) / (1 + _s * _cc / E), _s),
+    source="catalogue balle19.thm1.4",
+    assumptions="nu(S) >= e^{-eps} mu(S) (one-sided pure pair), which only lowers the ratio",
+).step(_cc * (1 - 1 / E) / (1 + _s * _cc / E) ** 2, "differentiate: nonnegative since e^eps >= 1")
+
+SHARP_GAP = Derivation(
+    "Theorem 1(4) sharp vs printed: e^{eps'}(1 + (1-gamma)(e^eps - 1)) = e^eps + gamma(1-gamma)(e^eps - 1)^2",
+    (1 + _g1 * (E - 1)) * (1 + (1 - _g1) * (E - 1)),
+    source="catalogue balle19.thm1.4",
+    assumptions="hence e^{eps*} < e^{eps'} when 0 < gamma < 1, eps > 0",
+).step(E + _g1 * (1 - _g1) * (E - 1) ** 2, "expand")
+
+SHARP_EXTREMAL = Derivation(
+    "Theorem 1(4) sharp: the extremal instance mu = (1,0), nu = (e^{-eps}, 1 - e^{-eps}), "
+    "K = [[1, 1-gamma], [1-gamma, 1]]/(2-gamma) attains e^{eps*}",
+    (1 / (2 - _g1)) / (1 / E * 1 / (2 - _g1) + (1 - 1 / E) * (1 - _g1) / (2 - _g1)),
+    source="catalogue balle19.thm1.4",
+    assumptions="(mu K)(0)/(nu K)(0); gamma_um(K) = 1 - (1 - gamma) = gamma",
+).step(EPS_STAR_EXP, "simplify")
+
+# --- A Theorem 15, eq. (5) -------------------------------------------------------------------------------------------
+_w1, _w2, _m1, _m2 = sp.symbols("w_1 w_2 m_1 m_2", nonnegative=True)  # ω̃, μ on three inputs (third = 1 − others)
+_k1, _k2, _k3 = sp.symbols("K_1y K_2y K_3y", nonnegative=True)  # column y of K
+_wt = (_w1, _w2, 1 - _w1 - _w2)
+_mt = (_m1, _m2, 1 - _m1 - _m2)
+_col = (_k1, _k2, _k3)
+_omega_y = sum(w * kk for w, kk in zip(_wt, _col))  # ω(y) = (ω̃K)(y)
+
+
+def _ktilde(kk):
+    return (kk - (1 - _gamma_pos) * _omega_y) / _gamma_pos
+
+
+EQ5 = Derivation(
+    "eq. (5): (omega~ K~)(y) = ((omega~ K)(y) - (1-gamma) omega(y))/gamma = omega(y)",
+    sum(w * _ktilde(kk) for w, kk in zip(_wt, _col)),
+    source="000 (appendix), proof of Theorem 15, eq. (5)",
+    assumptions="three inputs, omega~ sums to 1, omega = omega~ K, gamma > 0",
+).step((_omega_y - (1 - _gamma_pos) * _omega_y) / _gamma_pos, "omega~ K_omega = omega (omega~ sums to 1)")\
+    .step(_omega_y, "simplify")
+
+EQ5_MIXTURE = Derivation(
+    "Theorem 15: (mu K)(y) = (1-gamma) omega(y) + gamma (mu K~)(y) (printed with mu K~ on the left: typo E6)",
+    (1 - _gamma_pos) * _omega_y + _gamma_pos * sum(m * _ktilde(kk) for m, kk in zip(_mt, _col)),
+    source="000 (appendix), proof of Theorem 15",
+    assumptions="three inputs, mu sums to 1",
+).step(sum(m * kk for m, kk in zip(_mt, _col)), "expand K~; the omega terms cancel since mu sums to 1")
+
+
+# --- FACTS: printed slips ------------------------------------------------------------------------------------------
+def _hs(P, Q, level):
+    return sum(sp.Max(p - level * q, 0) for p, q in zip(P, Q))
+
+
+_RR = ((sp.Rational(3, 4), sp.Rational(1, 4)), (sp.Rational(1, 4), sp.Rational(3, 4)))
+
+
+def e4_printed_implication() -> bool:
+    """E4: RR(3/4) is (0, log 3)-Dobrushin (D_3 = 0 both ways) but TV = 1/2, so it is not 0-Dobrushin."""
+    d3 = [_hs(_RR[i], _RR[j], 3) for i in range(2) for j in range(2)]
+    return all(sp.simplify(x) == 0 for x in d3) and _hs(_RR[0], _RR[1], 1) == sp.Rational(1, 2)
+
+
+def e15_dobrushin_not_weakest() -> bool:
+    """E15 ("Dobrushin's is the weakest among these conditions", P §3): (gamma, eps)-Dobrushin is weaker still.
+
+    Every gamma-Dobrushin kernel is (gamma, eps)-Dobrushin (balle19.lem9.eps-dobrushin.corrected); the converse
+    fails on RR(3/4) at eps = log 3, the counterexample of E4, so the inclusion is strict.
+    """
+    return e4_printed_implication()
+
+
+def e5_printed_last_line() -> bool:
+    """E5: erasure gamma = 2/5, eps = 1/2, mu = (7/10, 3/10), nu = (1/5, 4/5): gamma theta = 0.148102298344 but
+    gamma D_{e^{eps'}}(mu||nu) = 0.0598328257257 (catalogue), eps' = log(1 + (e^eps - 1)/theta)."""
+    mu_, nu_ = (sp.Rational(7, 10), sp.Rational(3, 10)), (sp.Rational(1, 5), sp.Rational(4, 5))
+    g_, e_ = sp.Rational(2, 5), sp.exp(sp.Rational(1, 2))
+    th = _hs(mu_, nu_, e_)
+    printed = g_ * _hs(mu_, nu_, 1 + (e_ - 1) / th)
+    return (abs(sp.N(g_ * th, 20) - sp.Float("0.148102298344")) < 1e-11
+            and abs(sp.N(printed, 20) - sp.Float("0.0598328257257")) < 1e-12)
+
+
+def e6_printed_mixture() -> bool:
+    """E6: on K = [[2,1,1],[1,2,1],[1,1,2]]/4 (gamma_um = 1/2), mu = delta_0, nu = delta_1, alpha = 1/2, the printed
+    'mu K~ = (1-gamma) omega + gamma mu K~' fails (it forces mu K~ = omega); with mu K on the left it holds."""
+    Km = sp.Matrix([[2, 1, 1], [1, 2, 1], [1, 1, 2]]) / 4
+    g_ = sp.Rational(1, 2)
+    m, n_ = sp.Matrix([[1, 0, 0]]), sp.Matrix([[0, 1, 0]])
+    om = (m + n_) / 2 * Km  # omega = omega~ K, omega~ = (mu + nu)/2
+    Kt = (Km - (1 - g_) * sp.ones(3, 1) * om) / g_
+    printed = m * Kt - ((1 - g_) * om + g_ * m * Kt)
+    corrected = m * Km - ((1 - g_) * om + g_ * m * Kt)
+    return printed != sp.zeros(1, 3) and corrected == sp.zeros(1, 3) and min(Kt) >= 0
+
+
+FACTS = {
+    "E4: (gamma, eps)-Dobrushin does not imply gamma-Dobrushin (RR(3/4), eps = log 3)": e4_printed_implication,
+    "E15: Dobrushin is not the weakest condition; (gamma, eps)-Dobrushin is weaker": e15_dobrushin_not_weakest,
+    "E5: printed last line of Theorem 13's proof, gamma theta = gamma D_{e^eps'}(mu||nu), is false":
+        e5_printed_last_line,
+    "E6: printed 'mu K~ = (1-gamma) omega + gamma mu K~' should read mu K on the left": e6_printed_mixture,
+}
+
+DERIVATIONS: list[Derivation] = [
+    HS_ATOM_BELOW, HS_ATOM_ABOVE, ERASURE_ATOM_BELOW, ERASURE_ATOM_ABOVE, ERASURE_SYMBOL,
+    THM13_MIXTURE, THM13_LEVEL, BLANKET, AJC,
+    THM14_EXTREMAL_INPUT, THM14_EXTREMAL_OUTPUT, REM_DOEBLIN, REM_DOEBLIN_THRESHOLD, EPS_PRIME_LE_EPS,
+    SHARP_VERTEX, SHARP_MONOTONE, SHARP_GAP, SHARP_EXTREMAL, EQ5, EQ5_MIXTURE,
+]

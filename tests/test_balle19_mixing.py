@@ -1,0 +1,338 @@
+"""Amplification from uniform mixing in Balle et al. 2019 (P §2–3, A Lemma 9 – Theorem 15).
+
+Reference values are from ../shared/catalogue/catalogue-balle.md (entries balle19.thm1.1 – thm1.4, lem9, errata E4,
+E5), from closed forms stated next to each assertion, or from the paper.
+"""
+
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from proofs.balle19 import mixing as proofs
+from symdp.finite import FiniteDistribution as FD
+from symdp.finite import hockey_stick, renyi, to_mpf, tv
+from symdp.kernels import MarkovKernel
+from symdp.precision import working_precision
+from symdp.strategies import weights
+from symdp.theorems import get
+from symdp.theorems.balle19 import mixing as m
+from symdp.verify import evaluate_point, verify
+
+TOL = mpmath.mpf(10) ** -20
+
+
+def _value(x):
+    return x.value if hasattr(x, "value") else x
+
+
+def _sides(theorem, raw, dps=30):
+    """(quantity, bound) of a theorem at a plain-data point, at ``dps`` digits."""
+    from symdp.verify import convert_point
+
+    with working_precision(dps):
+        q, b = theorem.evaluate(convert_point(theorem, raw))
+        return _value(q), _value(b)
+
+
+def _close(x, ref, tol=TOL):
+    return abs(x - mpmath.mpf(ref)) < tol
+
+
+# --- derivations and printed slips ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("derivation", proofs.DERIVATIONS, ids=lambda d: d.title[:60])
+def test_derivations_check(derivation):
+    assert derivation.check()
+    assert r"\begin{align*}" in derivation.latex()
+
+
+@pytest.mark.parametrize("name", sorted(proofs.FACTS), ids=lambda n: n[:40])
+def test_facts_confirm_the_printed_slips(name):
+    assert proofs.FACTS[name]()
+
+
+def test_derivations_are_registered_with_the_paper():
+    from proofs.balle19 import DERIVATIONS, FACTS
+
+    assert all(d in DERIVATIONS for d in proofs.DERIVATIONS)
+    assert set(proofs.FACTS) <= set(FACTS)
+
+
+# --- every theorem: verdict as expected (15 draws), quick ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("theorem", m.THEOREMS, ids=lambda t: t.id)
+def test_verdicts(theorem):
+    report = verify(theorem, examples=15, seed=2)
+    if theorem.erratum is not None:
+        assert report.verdict == "violated" and report.counterexample is not None
+    else:
+        assert report.verdict == "holds", (report.reason, report.counterexample)
+
+
+TIGHT = [t for t in m.THEOREMS if t.erratum is None and (t.tight_at or t.tight_everywhere)]
+
+
+@pytest.mark.parametrize("theorem", TIGHT, ids=lambda t: t.id)
+def test_tight_theorems_have_pinned_equalities_that_a_tightened_copy_violates(theorem):
+    for raw in theorem.tight_at:
+        assert evaluate_point(theorem, raw).verdict == "tight", raw
+    assert verify(theorem.tightened(0.99), examples=5).verdict == "violated"
+
+
+# --- catalogue reference values ------------------------------------------------------------------------------------
+
+
+def test_thm1_1_erasure_reference():
+    # catalogue balle19.thm1.1: γ = 0.3, ε = 0.7, μ = (0.8, 0.2), ν = (0.3, 0.7) → both sides 0.058762256327657113054
+    q, b = _sides(m.THEOREM_1_1, m.THEOREM_1_1.tight_at[0])
+    assert _close(q, "0.058762256327657113054") and _close(b, "0.058762256327657113054")
+
+
+def test_thm1_2_randomized_response_reference():
+    # catalogue balle19.thm1.2 (t12.py): RR p = 0.9, ε = 0.7, μ = (0.8, 0.2), ν = (0.3, 0.7): δ = 0.195874187758857,
+    # D(μK‖νK) = 0.055324079460038 = the Theorem 1(2) bound, while Theorem 1(1) gives 0.156699350207086.
+    raw = m.THEOREM_1_2.tight_at[1]
+    q, b = _sides(m.THEOREM_1_2, raw)
+    tol = mpmath.mpf(10) ** -14
+    assert _close(q, "0.055324079460038", tol) and _close(b, "0.055324079460038", tol)
+    _, b1 = _sides(m.THEOREM_1_1, {k: v for k, v in raw.items()})
+    assert _close(b1, "0.156699350207086", tol)
+    with working_precision(30):
+        assert _close(hockey_stick(FD([0.8, 0.2]), FD([0.3, 0.7]), 0.7).value, "0.195874187758857", tol)
+
+
+@pytest.mark.parametrize("g, d, e, ref", [
+    (0.3, 0.05, 0.7, "0.1154312318936138018163924"),  # catalogue balle19.thm1.3 (tight1.py)
+    (0.5, 0, 1, "0.1580301397071394196011191"),       # δ = 0 yet δ' > 0
+])
+def test_thm1_3_one_sided_extremal_reference(g, d, e, ref):
+    q, b = _sides(m.THEOREM_1_3, m._extremal(g, d, e))
+    assert _close(q, ref) and _close(b, ref)
+
+
+def test_thm1_3_extremal_instance_is_one_sided_only():
+    """Catalogue thm1.3: the extremal pair has D_{e^ε}(ν‖μ) = 1 − (1−δ)e^{−ε} > δ, so it is not two-sided (ε, δ)-DP."""
+    with working_precision(30):
+        e = mpmath.mpf("0.7")
+        P, Q, _ = m.doeblin_extremal_pair({"gamma": 0.3, "delta": 0.05}, e)
+        assert _close(hockey_stick(P, Q, e).value, "0.05")
+        reverse = hockey_stick(Q, P, e).value
+        assert _close(reverse, 1 - (1 - mpmath.mpf("0.05")) * mpmath.exp(-e)) and reverse > mpmath.mpf("0.05")
+
+
+@pytest.mark.parametrize("g, e, star, printed", [
+    # catalogue balle19.thm1.4 (um.py, mpmath 30 digits)
+    (0.5, 1, "0.37988549304172247537", "0.62011450695827752463"),
+    (0.3, 2, "0.30029382064203496835", "1.0704586103006692082"),
+])
+def test_thm1_4_sharp_extremal_reference(g, e, star, printed):
+    raw = m._sharp(g, e)
+    q, b = _sides(m.THEOREM_1_4_SHARP, raw)
+    assert _close(q, star) and _close(b, star)
+    q2, b2 = _sides(m.THEOREM_1_4_PURE, raw)
+    assert _close(q2, star) and _close(b2, printed, mpmath.mpf(10) ** -18)  # the catalogue prints 20 digits
+
+
+def test_e5_printed_last_line_numbers():
+    # catalogue erratum E5: γθ = 0.148102298344 (= D(μK‖νK) exactly) vs printed γD_{e^{ε'}}(μ‖ν) = 0.0598328257257
+    q, b = _sides(m.THEOREM_13_LAST_LINE, m.E5_COUNTEREXAMPLE)
+    tol = mpmath.mpf(10) ** -12
+    assert _close(q, "0.148102298344", tol) and _close(b, "0.0598328257257", tol)
+    out, corrected = _sides(m.THEOREM_13_LAST_LINE_CORRECTED, m.E5_COUNTEREXAMPLE)
+    assert abs(out - q) < TOL and abs(corrected - q) < TOL
+
+
+def test_e4_randomized_response_coefficients():
+    # catalogue erratum E4: RR(3/4) at ε = log 3: D_3 between the rows is 0, TV = 1/2.
+    with working_precision(40):
+        K = MarkovKernel([[sp.Rational(3, 4), sp.Rational(1, 4)], [sp.Rational(1, 4), sp.Rational(3, 4)]])
+        assert K.dobrushin_eps(mpmath.log(3)) < mpmath.mpf(10) ** -35
+        assert K.dobrushin() == mpmath.mpf("0.5") and K.doeblin() == mpmath.mpf("0.5")
+
+
+def test_erasure_channel_coefficients_are_gamma():
+    """Catalogue lem9: dob = dob_eps = doeb = γ on the erasure channel, for every ε."""
+    with working_precision(30):
+        g = mpmath.mpf("0.37")
+        K = m.erasure_channel(g, 3)
+        for e in (0, mpmath.mpf("0.4"), mpmath.mpf(5), mpmath.inf):
+            assert abs(m.dobrushin_eps(K, e) - g) < TOL
+        assert abs(K.dobrushin() - g) < TOL and abs(K.doeblin() - g) < TOL
+
+
+# --- errata and looseness ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("theorem", [m.LEMMA_9_PRINTED, m.THEOREM_13_LAST_LINE], ids=lambda t: t.id)
+def test_printed_statements_are_refuted_and_corrected_beside(theorem):
+    report = verify(theorem, examples=5)
+    assert report.verdict == "violated" and report.counterexample == theorem.erratum.counterexample
+    corrected = get(theorem.erratum.corrected_id)
+    assert corrected.erratum is None and verify(corrected, examples=20).verdict == "holds"
+    assert evaluate_point(corrected, theorem.erratum.counterexample).verdict in ("holds", "tight")
+
+
+def test_e15_note_is_recorded():
+    assert "E15" in m.LEMMA_9_PRINTED.erratum.note
+    assert any(name.startswith("E15") for name in proofs.FACTS)
+
+
+def test_thm1_4_is_loose_and_reports_its_worst_ratio():
+    report = verify(m.THEOREM_1_4, examples=60)
+    assert report.verdict == "holds" and report.worst_ratio is not None and report.worst_ratio < 1
+    assert "Loose" in m.THEOREM_1_4.notes or "loose" in m.THEOREM_1_4.notes
+    # at the sharp extremal instance the paper's δ = 0 bound uses ε*/ε' ≈ 0.6126 of its budget (catalogue values)
+    r = evaluate_point(m.THEOREM_1_4_PURE, m._sharp(0.5, 1))
+    assert r.verdict == "holds" and abs(r.ratio - 0.37988549304172247537 / 0.62011450695827752463) < 1e-12
+
+
+def test_thm1_4_general_is_not_attained_at_a_fixed_gamma():
+    """Catalogue thm1.4: at γ = 1/2, ε = 1 the output is (ε', 0)-DP for moderate δ, far below δ'.
+
+    Here δ = 0.8 − 0.2e ≈ 0.256, μK = (0.6, 0.4), νK = (0.4, 0.6): D_{e^{ε'}} = [0.6 − 0.4(1 + (e − 1)/2)]_+ = 0,
+    while δ' = γδe^{ε'−ε} ≈ 0.0876.
+    """
+    raw = {"epsilon": 1, "structure": {"mu": [0.8, 0.2], "nu": [0.2, 0.8],
+                                       "K": {"kind": "dense", "rows": [[2, 1], [1, 2]]}}}
+    r = evaluate_point(m.THEOREM_1_4, raw)
+    assert r.verdict == "holds" and r.margin > mpmath.mpf("0.01")
+
+
+def test_lemma9_ultra_link_is_strict_off_constant_kernels():
+    """doeb(K) = um(K) forces a constant kernel (module comment): binary RR p gives 2p − 1 < (2p − 1)/p."""
+    with working_precision(30):
+        p = mpmath.mpf("0.8")
+        K = MarkovKernel([[p, 1 - p], [1 - p, p]])
+        assert abs(K.doeblin() - (2 * p - 1)) < TOL and abs(K.ultra_mixing() - (2 * p - 1) / p) < TOL
+
+
+# --- hypothesis properties -----------------------------------------------------------------------------------------
+
+
+def _kernel(rows):
+    return MarkovKernel([FD.normalized(r).probs for r in rows])
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.integers(2, 5).flatmap(lambda n: m.kernel_data(n, positive=True)), st.floats(0, 4))
+def test_corrected_lemma9_chain(data, e):
+    """dob_eps(K, ε) ≤ dob(K) ≤ doeb(K) ≤ um(K) (A Lemma 9, corrected direction)."""
+    with working_precision(40):
+        K = m.build_kernel(data)
+        slack = mpmath.mpf(10) ** -35
+        assert K.dobrushin_eps(e) <= K.dobrushin() + slack
+        assert K.dobrushin() <= K.doeblin() + slack
+        assert K.doeblin() <= K.ultra_mixing() + slack
+
+
+@settings(deadline=None, max_examples=60)
+@given(m.pair_data(2, 6), st.floats(0, 3))
+def test_overlapping_mixture_construction(data, e):
+    """A Theorem 13: μ = (1−θ)ω + θμ', ν = (1−θ)e^{−ε}ω + (1 − (1−θ)e^{−ε})ν' with μ' ⊥ ν' and ∫f = 1 − θ."""
+    with working_precision(40):
+        P, Q = m.pair(data)
+        e = to_mpf(e)
+        theta, mu_p, nu_p = m.mixture_decomposition(P, Q, e)
+        f = [min(p, mpmath.exp(e) * q) for p, q in zip(P, Q)]
+        assert abs(mpmath.fsum(f) - (1 - theta)) < TOL  # Lemma 12
+        if theta == 0:
+            return
+        assert all(a == 0 or b == 0 for a, b in zip(mu_p, nu_p))  # disjoint supports
+        w = 1 - (1 - theta) / mpmath.exp(e)
+        for i, (p, q) in enumerate(zip(P, Q)):
+            assert abs(f[i] + theta * mu_p[i] - p) < TOL
+            assert abs(f[i] / mpmath.exp(e) + w * nu_p[i] - q) < TOL
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.integers(2, 5).flatmap(lambda n: m.kernel_data(n)), st.floats(0, 3), st.floats(0.001, 1))
+def test_theorem_1_2_is_at_least_as_strong_as_theorem_1_1(data, e, d):
+    """P §3: '(2) is stronger than (1)', since γ_Dob(K, ε̃) ≤ γ_Dob(K) (monotonicity, TV = D_1)."""
+    with working_precision(40):
+        K = m.build_kernel(data)
+        assert m.dobrushin_eps(K, m.eps_tilde(mpmath.mpf(e), mpmath.mpf(d))) <= K.dobrushin() + TOL
+
+
+@settings(deadline=None, max_examples=80)
+@given(st.floats(0.5, 0.99), st.floats(0, 2), st.floats(0, 1), st.floats(0, 1))
+def test_binary_randomized_response_attains_theorem_1_2_when_positive(p, e, a, b):
+    """Catalogue thm1.2: with K = RR(p) and binary μ, ν the bound is an equality whenever it is positive."""
+    raw = {"epsilon": e, "structure": {"mu": [a, 1 - a], "nu": [b, 1 - b], "slack": 0,
+                                       "K": {"kind": "dense", "rows": [[p, 1 - p], [1 - p, p]]}}}
+    if a + (1 - a) == 0 or b + (1 - b) == 0:
+        return
+    q, bound = _sides(m.THEOREM_1_2, raw, dps=40)
+    assert q <= bound + TOL
+    if q > mpmath.mpf(10) ** -15:
+        assert abs(q - bound) < mpmath.mpf(10) ** -25 * max(1, bound) + TOL
+
+
+@settings(deadline=None, max_examples=80)
+@given(st.floats(0, 1), st.floats(0, 20))
+def test_sharp_bound_never_exceeds_the_papers(g, e):
+    """ε* ≤ ε' (proofs SHARP_GAP), equality only at γ ∈ {0, 1} or ε = 0."""
+    with working_precision(40):
+        star, printed = m._eps_star(mpmath.mpf(g), mpmath.mpf(e)), m._eps_prime(mpmath.mpf(g), mpmath.mpf(e))
+        assert star <= printed + TOL
+
+
+@settings(deadline=None, max_examples=40)
+@given(m.eq5_data())
+def test_eq5_kernel_is_markov_exactly(data):
+    o = m.eq5_objects(data)
+    assert all(sum(r) == 1 and min(r) >= 0 for r in o["K_tilde"])
+    assert all(isinstance(x, Fraction) for r in o["K_tilde"] for x in r)
+
+
+def test_renyi_is_not_jointly_convex():
+    """Why balle19.fact.jc-dpi checks joint convexity for D_{e^ε} only: R_α (α > 1) is not a Csiszár divergence
+    (P footnote 1) and fails joint convexity, e.g. at the pair below (found by random search, rounded)."""
+    with working_precision(30):
+        m1, m2 = FD(["0.606", "0.394"]), FD(["0.755", "0.245"])
+        n1, n2 = FD(["0.258", "0.742"]), FD(["0.2835", "0.7165"])
+        g, a = mpmath.mpf("0.909"), mpmath.mpf("7.24")
+        lhs = renyi(m.mix(m1, m2, g), m.mix(n1, n2, g), a).value
+        rhs = (1 - g) * renyi(m1, n1, a).value + g * renyi(m2, n2, a).value
+        assert lhs > rhs + mpmath.mpf("0.001")
+
+
+@settings(deadline=None, max_examples=40)
+@given(m.pair_data(2, 6))
+def test_hockey_stick_at_zero_is_tv_and_bounded_by_one(data):
+    with working_precision(30):
+        P, Q = m.pair(data)
+        assert abs(hockey_stick(P, Q, 0).value - tv(P, Q).value) < TOL
+        assert 0 <= m.hs_by_events(P, Q, 0) <= 1
+
+
+def test_kernel_strategy_covers_every_kind():
+    seen = set()
+
+    @settings(deadline=None, max_examples=150)
+    @given(st.integers(2, 4).flatmap(lambda n: m.kernel_data(n)))
+    def collect(data):
+        seen.add(data["kind"])
+        m.build_kernel(data)  # builds at the working precision
+
+    collect()
+    assert seen == {"dense", "sparse", "mixed", "constant", "point-row", "erasure"}
+
+
+def test_weights_strategy_is_the_shared_one():
+    assert m.weights is weights
+
+
+# --- rendering -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("theorem", m.THEOREMS, ids=lambda t: t.id)
+def test_latex_renders(theorem):
+    text = theorem.latex()
+    assert text.startswith(r"\begin{theorem}") and text.endswith(r"\end{theorem}")
+    assert theorem.source.number in text
