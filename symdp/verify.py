@@ -162,7 +162,8 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
         else:
             error = mpmath.mpf(0)
             scale = mpmath.mpf(1)
-            if (q1.value, b1.value) != (q2.value, b2.value):
+            if any(mpmath.isinf(x) != mpmath.isinf(y) or (mpmath.isinf(x) and x != y)
+                   for x, y in ((q1.value, q2.value), (b1.value, b2.value))):
                 margin = mpmath.nan  # infinite at one precision only: nothing can be concluded
         tight_tol = scale * mpmath.mpf(10) ** (-(dps // 2))
         if mpmath.isnan(margin):
@@ -278,7 +279,8 @@ def summarize(ident, results, counterexample, dps, seconds, reason="") -> Report
         verdict = INCONCLUSIVE
         bad = [r for r in results if r.verdict == INCONCLUSIVE]
         worst = max(bad, key=lambda r: r.error)
-        digits = int(-mpmath.log10(max(abs(worst.margin), mpmath.mpf(10) ** (-dps * 4)))) + 10 if bad else dps
+        settled = not mpmath.isnan(worst.margin)
+        digits = int(-mpmath.log10(max(abs(worst.margin), mpmath.mpf(10) ** (-dps * 4)))) + 10 if settled else dps
         reason = reason or (f"{len(bad)} of {len(results)} draws inconclusive ({bad[0].note}); "
                             f"try --dps {max(2 * dps, digits)}")
     return Report(ident, verdict, len(results), tight, worst,

@@ -156,3 +156,14 @@ def test_symbolic_only_theorem_refuses_a_witness():
     x = sp.Symbol("x")
     with pytest.raises(Exception, match="symbolic-only"):
         Theorem("toy.both", "t", toy.SRC, sp.Le(x, 1), witness=lambda p: 0, symbolic_only="no witness")
+
+
+def test_an_infinite_bound_with_a_finite_quantity_holds_and_one_sided_infinity_is_inconclusive():
+    x = sp.Symbol("x", positive=True)
+    infinite_bound = Theorem("toy.inf", "finite <= oo", toy.SRC, sp.Le(x, sp.Symbol("B")),
+                             evaluator=lambda p: (mpmath.mpf(1) / 3, mpmath.inf))  # 1/3 differs between precisions
+    assert verify(infinite_bound).verdict == HOLDS
+    flaky = Theorem("toy.flaky-inf", "infinite at one precision only", toy.SRC, sp.Le(x, 1),
+                    evaluator=lambda p: (mpmath.inf if mpmath.mp.dps > 60 else mpmath.mpf(0), mpmath.mpf(1)))
+    report = verify(flaky)
+    assert report.verdict == INCONCLUSIVE and "NaN" in report.reason

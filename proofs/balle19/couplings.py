@@ -1,6 +1,8 @@
 """Symbolic derivations for Balle, Barthe, Gaboardi, Geumlek, *Privacy Amplification by Mixing and Diffusion
 Mechanisms* (NeurIPS 2019): the Lap2 density (appendix, proof of Lemma 3, eq. (6)), the limit behind Lemma 3,
-Example 1's optimal interpolation point, and the algebra of Theorem 4's proof (φ(L), θ_i).
+Example 1's and Example 3's optimal interpolation points (and erratum E1), the algebra of Theorem 4's proof (φ(L),
+θ_i), Lemma 18's contraction step (co-coercivity) and its tightness, and Theorem 5 from Theorem 4 + Lemma 18 (the
+exponent (n − i + 1)/2, the optimal-path ε_i and its gap on the linear chain).
 
 Seeds: main text ``../shared/seeds/001_dc25d928cd3b540a.txt`` (P), appendix ``../shared/seeds/000_eb14441fc6376ec7.txt``
 (A); catalogue ``../shared/catalogue/catalogue-balle.md``.
@@ -270,6 +272,165 @@ THM4_THETA = Derivation(
 ).step(THETA_CORRECTED, "geometric sum; gives theta_0 = 0 and theta_r = 1 as the proof needs", given=L_LT_1)
 
 
+# --- Example 3 (P): the Lipschitz Gaussian kernel -------------------------------------------------------------------
+EX3_OBJECTIVE = theta**2 * Delta**2 / sigma1**2 + L**2 * (1 - theta)**2 * Delta**2 / sigma2**2
+"""‖w − v‖²/σ1² + L²‖u − w‖²/σ2² at w = θu + (1 − θ)v, ‖u − v‖ = Δ (P, Example 3, second bound)."""
+SIGMA_STAR2 = sigma1**2 + sigma2**2 / L**2
+EX3_THETA = 1 / (1 + sigma2**2 / (L**2 * sigma1**2))
+
+EX3_OPTIMAL_W = Derivation(
+    "Example 3: completing the square gives theta = (1 + sigma_2^2/(L^2 sigma_1^2))^{-1} and the minimum "
+    "Delta^2/sigma_*^2",
+    EX3_OBJECTIVE,
+    source="001 (main text), Example 3",
+    assumptions="w = theta u + (1 - theta) v, ||u - v|| = Delta, psi L-Lipschitz",
+).step(Delta**2 / SIGMA_STAR2 + Delta**2 * (L**2 * sigma1**2 + sigma2**2) / (sigma1**2 * sigma2**2)
+       * (theta - EX3_THETA)**2,
+       "complete the square in theta (the square vanishes only at the paper's theta)")\
+    .step(Delta**2 / SIGMA_STAR2, "at the minimiser", relation=">=")
+
+EX3_BOUND_AT_OPTIMUM = Derivation(
+    "Example 3: the bound at the optimal w is alpha Delta^2/(2 sigma_*^2), not alpha Delta^2/(2 sigma_2^2) (E1)",
+    alpha / 2 * EX3_OBJECTIVE.subs(theta, EX3_THETA),
+    source="001 (main text), Example 3",
+).step(alpha * Delta**2 / (2 * SIGMA_STAR2), "simplify: sigma_*^2 = sigma_1^2 + sigma_2^2/L^2")
+
+EX3_LINEAR_EXACT = Derivation(
+    "Example 3 is tight for psi(x) = L x: the outputs N(L u, L^2 sigma_1^2 + sigma_2^2) have exactly the bound",
+    alpha * (L * Delta)**2 / (2 * (L**2 * sigma1**2 + sigma2**2)),
+    source="001 (main text), Example 3; catalogue-balle.md, balle19.ex3",
+    assumptions="Gaussian RDP alpha gap^2/(2 var) with gap L Delta, var L^2 sigma_1^2 + sigma_2^2",
+).step(alpha * Delta**2 / (2 * SIGMA_STAR2), "divide numerator and denominator by L^2")
+
+EX3_AMPLIFIES = Derivation(
+    "Example 3 side claim: sigma_*^2 > sigma_1^2 (amplification for every L < oo, sigma_2 > 0)",
+    SIGMA_STAR2 - sigma1**2,
+    source="001 (main text), Example 3, last paragraph",
+).step(sigma2**2 / L**2, "definition of sigma_*^2").step(0, "positive", relation=">=")
+
+EX3_BEATS_EXAMPLE_1 = Derivation(
+    "Example 3 side claim: for L < 1, sigma_*^2 > sigma_1^2 + sigma_2^2 (stronger than Example 1)",
+    SIGMA_STAR2 - (sigma1**2 + sigma2**2),
+    source="001 (main text), Example 3, last paragraph",
+    assumptions="0 < L < 1",
+).step(sigma2**2 * (1 - L**2) / L**2, "definition of sigma_*^2")\
+    .step(0, "1 - L^2 > 0 for L < 1 (checked with L = 1/(1 + k))", relation=">=", given=L_LT_1)
+
+
+def e1_counterexample() -> bool:
+    """E1: at ψ = 2x, σ1 = 1, σ2 = 10, Δ = 1 the exact RDP is α/52 (= the corrected bound) and the printed one α/200."""
+    at = {L: 2, sigma1: 1, sigma2: 10, Delta: 1}
+    exact = (alpha * (L * Delta)**2 / (2 * (L**2 * sigma1**2 + sigma2**2))).subs(at)
+    printed = (alpha * Delta**2 / (2 * sigma2**2)).subs(at)
+    corrected = (alpha * Delta**2 / (2 * SIGMA_STAR2)).subs(at)
+    return exact == corrected == alpha / 52 and printed == alpha / 200 and bool((exact - printed).is_positive)
+
+
+# --- Lemma 18 (A): the gradient step is a contraction --------------------------------------------------------------
+beta, rho, eta = sp.symbols("beta rho eta", positive=True)
+_D2, _G2, _P, _slack = sp.symbols("D2 G2 P s", nonnegative=True)  # ‖x−y‖², ‖∇f(x)−∇f(y)‖², ⟨∇f(x)−∇f(y), x−y⟩
+KAPPA = 2 * eta * beta * rho / (beta + rho)
+L18_SQUARED = 1 - KAPPA
+ETA_ADMISSIBLE = {eta: 2 / ((beta + rho) * (1 + _k))}  # 0 < eta <= 2/(beta + rho) (k > 0; k -> 0 is the boundary)
+COCOERCIVITY = {_P: beta * rho / (beta + rho) * _D2 + _G2 / (beta + rho) + _slack}
+"""Bubeck, Lemma 3.11: ⟨g, x − y⟩ = βρ/(β+ρ)‖x − y‖² + ‖g‖²/(β+ρ) + s with s ≥ 0."""
+
+LEM18_CONTRACTION = Derivation(
+    "Lemma 18: ||psi(x) - psi(y)||^2 <= (1 - 2 eta beta rho/(beta + rho)) ||x - y||^2",
+    _D2 + eta**2 * _G2 - 2 * eta * _P,
+    source="000 (appendix), proof of Lemma 18",
+    assumptions="D2 = ||x-y||^2, G2 = ||grad f(x) - grad f(y)||^2, P = <grad f(x) - grad f(y), x - y>",
+).step((1 - KAPPA) * _D2 + eta * (eta - 2 / (beta + rho)) * _G2,
+       "co-coercivity of a beta-smooth rho-strongly convex f (Bubeck, Lemma 3.11)", relation="<=",
+       given=COCOERCIVITY)\
+    .step(L18_SQUARED * _D2, "eta <= 2/(beta + rho) (checked with eta = 2/((beta + rho)(1 + k)))", relation="<=",
+          given=ETA_ADMISSIBLE)
+
+LEM18_VS_ELEMENTARY = Derivation(
+    "Lemma 18 vs the elementary rate: L^2 - (1 - eta rho)^2 = eta rho^2 (2 - eta(beta + rho))/(beta + rho) >= 0",
+    L18_SQUARED - (1 - eta * rho)**2,
+    source="catalogue-balle.md, balle19.lem18 (comparison)",
+).step(eta * rho**2 * (2 - eta * (beta + rho)) / (beta + rho), "expand")\
+    .step(0, "eta <= 2/(beta + rho)", relation=">=", given=ETA_ADMISSIBLE)
+
+LEM18_TIGHT = Derivation(
+    "Lemma 18 is tight at eta = 2/(beta + rho): L = (beta - rho)/(beta + rho) = |1 - eta rho| = |1 - eta beta|",
+    L18_SQUARED.subs(eta, 2 / (beta + rho)),
+    source="catalogue-balle.md, balle19.lem18 (tightness)",
+).step(((beta - rho) / (beta + rho))**2, "1 - 4 beta rho/(beta + rho)^2")\
+    .step((1 - 2 * rho / (beta + rho))**2, "the quadratic's eigenvalue rho")\
+    .step((1 - 2 * beta / (beta + rho))**2, "the quadratic's eigenvalue beta")
+
+_xr = sp.Symbol("x", real=True)
+LOGCOSH_F = rho * _xr**2 / 2 + (beta - rho) * sp.log(sp.cosh(_xr))
+
+LEM18_LOGCOSH = Derivation(
+    "the test loss f = rho x^2/2 + (beta - rho) log cosh x has f'' = rho + (beta - rho) sech^2 x, in (rho, beta]",
+    sp.diff(LOGCOSH_F, _xr, 2),
+    source="catalogue-balle.md, balle19.lem18 (numeric check)",
+).step(rho + (beta - rho) / sp.cosh(_xr)**2, "differentiate twice")
+
+# --- Theorem 5 (P; proof A) ---------------------------------------------------------------------------------------
+C = sp.Symbol("C", positive=True)
+n_, i_ = sp.symbols("n i", integer=True, positive=True)
+_kappa = sp.Symbol("kappa", positive=True)
+EPS_OPT = 2 * C**2 / sigma**2 * _kappa * (1 - _kappa)**r / (1 - (1 - _kappa)**r)
+KAPPA_LT_1 = {_kappa: 1 - 1 / (1 + _k)**2}  # 0 < kappa < 1, so L = sqrt(1 - kappa) = 1/(1 + k)
+EPS_PAPER = 2 * C**2 / ((n_ - i_) * sigma**2) * (1 - KAPPA)**((n_ - i_ + 1) / sp.Integer(2))
+
+THM5_FROM_THM4 = Derivation(
+    "Theorem 5 from Theorem 4 eq. (3) with r = n - i, noise eta sigma, Delta = 2 eta C and L from Lemma 18",
+    (alpha * Delta**2 * L**(r + 1) / (2 * r * sigma**2)).subs({sigma: eta * sigma}, simultaneous=True)
+    .subs({Delta: 2 * eta * C}),
+    source="000 (appendix), proof of Theorem 5",
+).step(2 * alpha * C**2 * L**(r + 1) / (r * sigma**2), "eta^2 cancels")\
+    .step(2 * alpha * C**2 * (1 - _kappa)**((r + 1) / sp.Integer(2)) / (r * sigma**2),
+          "L^{r+1} = (1 - kappa)^{(r+1)/2}, L = sqrt(1 - kappa) (Lemma 18; checked with kappa = 1 - 1/(1+k)^2)",
+          given={L: 1 / (1 + _k), **KAPPA_LT_1})\
+    .step(alpha * EPS_PAPER, "kappa = 2 eta beta rho/(beta + rho), r = n - i: the paper's exponent (n - i + 1)/2",
+          given={_kappa: KAPPA, r: n_ - i_})
+
+THM5_LAST_INDEX = Derivation(
+    "Theorem 5 at i = n: the Gaussian mechanism with sensitivity 2 eta C and noise eta sigma",
+    alpha * (2 * eta * C)**2 / (2 * (eta * sigma)**2),
+    source="000 (appendix), proof of Theorem 5 (case i = n)",
+).step(alpha * 2 * C**2 / sigma**2, "eta^2 cancels: epsilon_n = 2 C^2/sigma^2")
+
+
+THM5_OPTIMAL_PATH = Derivation(
+    "Theorem 5 via Theorem 4 eq. (2) along the optimal path: epsilon_i^opt = (2C^2/sigma^2) kappa (1-kappa)^r/"
+    "(1 - (1-kappa)^r), r = n - i",
+    (alpha * Delta**2 * L**(2 * r) * (1 - L**2) / (2 * sigma**2 * (1 - L**(2 * r))))
+    .subs({sigma: eta * sigma}, simultaneous=True).subs({Delta: 2 * eta * C}),
+    source="catalogue-balle.md, balle19.thm5 (optimal path); THM4_OPTIMAL_PATH for the path value",
+).step(2 * alpha * C**2 * L**(2 * r) * (1 - L**2) / (sigma**2 * (1 - L**(2 * r))), "eta^2 cancels")\
+    .step(alpha * EPS_OPT, "L^2 = 1 - kappa (Lemma 18)", given={L: 1 / (1 + _k), **KAPPA_LT_1})
+
+CHAIN_VARIANCE = Derivation(
+    "Theorem 5 test chain: the output variance is eta^2 sigma^2 (1 - L^{2r+2})/(1 - L^2) (r + 1 noisy steps)",
+    eta**2 * sigma**2 * sp.Sum(L**(2 * j), (j, 0, r)),
+    source="catalogue-balle.md, balle19.thm5 (the linear sanity chain)",
+    assumptions="1-D, A_j = rho I, eta = 2/(beta + rho) so each step contracts by exactly L; noise from the differing "
+                "step on",
+).step(eta**2 * sigma**2 * (1 - L**(2 * r + 2)) / (1 - L**2), "geometric sum", given=L_LT_1)
+
+THM5_OPT_CHAIN_RATIO = Derivation(
+    "Theorem 5, optimal path, on that chain: exact/epsilon^opt = (1 - L^{2r})/(1 - L^{2r+2}) < 1, -> 1 as r -> oo",
+    (alpha * (2 * eta * C * L**r)**2 / (2 * CHAIN_VARIANCE.end))
+    / (alpha * 2 * C**2 / sigma**2 * L**(2 * r) * (1 - L**2) / (1 - L**(2 * r))),
+    source="catalogue-balle.md, balle19.thm5 (is the optimal path tight?)",
+    assumptions="mean gap 2 eta C L^r; epsilon^opt written with L^2 = 1 - kappa (THM5_OPTIMAL_PATH); the noise of "
+                "the differing step is in the exact value but unused by Theorem 4",
+).step((1 - L**(2 * r)) / (1 - L**(2 * r + 2)), "cancel alpha, C, eta, sigma, L^{2r}, 1 - L^2")
+
+THM5_PAPER_CHAIN_RATIO = Derivation(
+    "Theorem 5 as printed, one step after the differing one (n = 2, i = 1) on the same chain: exact/epsilon_1 = "
+    "1/(1 + L^2), which tends to 1 as L -> 0",
+    (2 * C**2 / sigma**2 * L**2 / (1 + L**2)) / (2 * C**2 / sigma**2 * L**2),
+    source="derived here (Theorem 5 is not loose by a fixed factor for i < n)",
+).step(1 / (1 + L**2), "cancel")
+
+
 # --- exact checks of printed slips (not chains of equalities) ------------------------------------------------------
 def e9_printed_sign() -> bool:
     """E9: d/dt of the printed antiderivative is −f3, not f3 (so its bracket has the wrong sign)."""
@@ -294,6 +455,8 @@ FACTS = {
     "E9: printed antiderivative of the third integral has the wrong sign": e9_printed_sign,
     "E2: printed theta_i gives theta_0 = 1, theta_3 = 15/8 at L = 1/2, r = 3": e2_printed_theta,
     "eq. (6) as printed equals the convolution": eq6_printed_correct,
+    "E1: Example 3's printed constant is refuted by psi = 2x, sigma_1 = 1, sigma_2 = 10 (alpha/52 > alpha/200)":
+        e1_counterexample,
 }
 
 DERIVATIONS: list[Derivation] = [
@@ -302,5 +465,8 @@ DERIVATIONS: list[Derivation] = [
     E9_PRINTED_ANTIDERIVATIVE, E9_PRINTED_EVALUATION,
     LEMMA3_RATIO_FORM, LEMMA3_LIMIT_NEQ, LEMMA3_LIMIT_EQ,
     EX1_OPTIMAL_W, EX1_BOUND_AT_OPTIMUM, GAUSS_RDP,
+    EX3_OPTIMAL_W, EX3_BOUND_AT_OPTIMUM, EX3_LINEAR_EXACT, EX3_AMPLIFIES, EX3_BEATS_EXAMPLE_1,
     THM4_OPTIMAL_STEPS, THM4_OPTIMAL_PATH, THM4_LINEAR_CHAIN, THM4_DELTA0, THM4_PHI, THM4_PHI_LIMIT, THM4_THETA,
+    LEM18_CONTRACTION, LEM18_VS_ELEMENTARY, LEM18_TIGHT, LEM18_LOGCOSH,
+    THM5_FROM_THM4, THM5_LAST_INDEX, THM5_OPTIMAL_PATH, CHAIN_VARIANCE, THM5_OPT_CHAIN_RATIO, THM5_PAPER_CHAIN_RATIO,
 ]
