@@ -25,7 +25,6 @@ import mpmath
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
-from symdp.optimize import golden_section_max
 
 
 def to_mpf(x, what: str = "value") -> mpmath.mpf:
@@ -307,43 +306,24 @@ def privacy_loss_mgf(P: FiniteDistribution, Q: FiniteDistribution, lam, centred:
 def subgaussian_standard(values: Sequence, probabilities: Sequence) -> Estimate:
     """Optimal subgaussian standard of the *centred* discrete variable: ``sqrt(sup_{λ≠0} 2 log E e^{λ(X-EX)} / λ²)``.
 
-    The supremum may sit at λ → 0 (where the ratio tends to Var X), at a finite λ of either sign, or at very large
-    |λ|; the ratio tends to 0 as |λ| → ∞ for bounded X. We scan λ = ±10^u / spread over u ∈ [-6, 6], refine the
-    best grid points by golden-section search in u, and compare with Var X. The error estimate is the change
-    between the refined optimum and a second refinement from the runner-up grid point.
+    Delegates to :func:`symdp.privacy_loss.optimal_standard`, which searches only where the supremum can be: the
+    λ → 0 limit ``Var X``, and ``0 < |λ| <= 2M/Var X`` on each side (M the largest deviation from the mean on that
+    side; beyond, the ratio is below ``2M/|λ| < Var X``, and it tends to 0 as ``|λ| → ∞``), with a maximum at tiny
+    λ found from the sign of the third central moment. ``+inf`` if a value is infinite (an unbounded loss).
 
     >>> est = subgaussian_standard([-1, 1], [0.5, 0.5])      # Rademacher: tau = 1 (Hoeffding tight), sup at λ -> 0
     >>> print(mpmath.nstr(est.value, 12))
     1.0
     """
+    from symdp.privacy_loss import DiscreteLaw, optimal_standard
+
     xs = [to_mpf(v, "value") for v in values]
-    ps = [to_mpf(p, "probability") for p in probabilities]
-    if len(xs) != len(ps) or not xs:
+    if len(xs) != len(probabilities) or not xs:
         raise InvalidParameter("values and probabilities must be non-empty and of equal length")
+    ps = [to_mpf(p, "probability") for p in probabilities]
     if any(p < 0 for p in ps) or abs(mpmath.fsum(ps) - 1) > _tolerance(len(ps)):
         raise InvalidDistribution("probabilities must be non-negative and sum to 1")
-    if any(not mpmath.isfinite(x) for x in xs):
+    if any(not mpmath.isfinite(x) for x, p in zip(xs, ps) if p > 0):
         return Estimate(mpmath.inf, mpmath.mpf(0))
-    with mpmath.workdps(mpmath.mp.dps + 10):
-        m = mpmath.fsum(p * x for x, p in zip(xs, ps))
-        centred = [x - m for x in xs]
-        var = mpmath.fsum(p * x * x for x, p in zip(centred, ps))
-        spread = max(abs(x) for x, p in zip(centred, ps) if p > 0)
-        if spread == 0:
-            return Estimate(mpmath.mpf(0), mpmath.mpf(0))
-
-        def ratio(u, sign):
-            lam = sign * mpmath.power(10, u) / spread
-            return 2 * _log_mgf(centred, ps, lam) / lam**2
-
-        grid = [mpmath.mpf(-6) + mpmath.mpf(k) / 20 for k in range(241)]
-        scored = sorted(((ratio(u, s), u, s) for s in (1, -1) for u in grid), reverse=True)
-        refined = []
-        for _, u0, s in scored[:2]:
-            lo, hi = u0 - mpmath.mpf(1) / 20, u0 + mpmath.mpf(1) / 20
-            refined.append(max(golden_section_max(lambda u: ratio(u, s), lo, hi)[1], ratio(lo, s), ratio(hi, s)))
-        best = max([var] + refined)
-        error = abs(refined[0] - refined[1]) if abs(refined[0] - refined[1]) < best * mpmath.mpf(10) ** -20 else 0
-        tau = mpmath.sqrt(best)
-    floor = 16 * max(tau, mpmath.mpf(1)) * mpmath.mpf(10) ** (-mpmath.mp.dps // 2)
-    return Estimate(+tau, error + floor, "grid+golden")
+    kept = [(x, p) for x, p in zip(xs, ps) if p > 0]
+    return optimal_standard(DiscreteLaw([x for x, _ in kept], [p for _, p in kept])).tau

@@ -171,3 +171,14 @@ def test_subgaussian_standard_dominates_variance_and_hoeffding(values, data):
     var = mpmath.fsum(p * (x - m) ** 2 for p, x in zip(P, xs))
     assert est.value**2 >= var - 1e-30  # Fact 2.1: Var <= tau^2
     assert est.value <= (max(xs) - min(xs)) / 2 + 1e-30  # Hoeffding's lemma: tau <= (b - a)/2
+
+
+def test_subgaussian_standard_edge_cases():
+    # An infinite value (an unbounded loss) has no finite standard; a zero-probability one is ignored.
+    assert subgaussian_standard([0, mpmath.inf], [0.5, 0.5]).value == mpmath.inf
+    assert subgaussian_standard([-1, 1, mpmath.inf], [0.5, 0.5, 0]).value == 1
+    # Kearns–Saul at p = 1e-9, where the supremum sits at λ = 2 ln((1-p)/p) ≈ 41.4 (catalogue §1 pitfall 2: a grid
+    # with a fixed upper end can miss a supremum at large |λ|).
+    p = mpmath.mpf("1e-9")
+    est = subgaussian_standard([0, 1], [1 - p, p])
+    assert abs(est.value**2 - (1 - 2 * p) / (2 * mpmath.log((1 - p) / p))) < 1e-40

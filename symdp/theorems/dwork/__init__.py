@@ -3,9 +3,11 @@
 Seed ``../shared/seeds/004_b3a545b59162ae7d.txt``; catalogue ``../shared/catalogue/catalogue-dwork.md`` (whose IDs the
 theorems carry). One module per part of the paper, in its order:
 
-* :mod:`.subgaussian` — Section 2: privacy loss, subgaussian variables (Lemmas 2.1–2.3, Facts 2.1–2.2);
-* :mod:`.cdp` — Section 3.1: concentrated DP (Definitions 3.1–3.3, Corollary 3.1, Theorems 3.2–3.5, Lemma 3.6),
-  and advanced composition (Theorem 1.1);
+* :mod:`.subgaussian` — Section 2 and the privacy-loss machinery: divergences and DP (Definitions 2.1–2.5),
+  subgaussian variables (Lemmas 2.1–2.3, Facts 2.1–2.2), the privacy-loss variable (Definitions 3.1–3.2,
+  Corollary 3.1), Hoeffding's lemma (3.6), Fact 4.1 and the observation KL ≤ τ²/2;
+* :mod:`.cdp` — concentrated DP (Definition 3.3, Theorems 3.2–3.5, Corollary 3.3) and advanced composition
+  (Theorem 1.1);
 * :mod:`.antipodal` — Section 3.2: the "antipodal KL" results (Lemmas 3.7–3.10, Proposition 3.1, Claims 3.11–3.12);
 * :mod:`.group` — Section 4: group privacy (Theorem 4.1, Lemmas 4.2–4.3, Claims 4.4–4.5, Fact 4.1).
 

@@ -1,0 +1,688 @@
+"""The privacy-loss random variable with its exact law, and the optimal subgaussian standard of a law.
+
+For a pair (P, Q) the privacy loss is ``L = ln(p(X)/q(X))`` with ``X ~ P`` (Dwork & Rothblum, Definition 3.1).
+:func:`privacy_loss` returns its law *exactly*, as a :class:`Law`:
+
+* a finite pair gives a :class:`DiscreteLaw` (one atom per point of P's support);
+* ``N(m1, σ²)`` against ``N(m2, σ²)`` gives ``L ~ N(Δ²/(2σ²), Δ²/σ²)`` with ``Δ = m1 - m2`` (either direction:
+  ``L = (Δ/σ²)(X - (m1 + m2)/2)`` is an affine image of X), a :class:`GaussianLaw`;
+* ``Lap(m1, b)`` against ``Lap(m2, b)`` gives a :class:`LaplaceLossLaw` with ``a = |m1 - m2|/b``: an atom of mass
+  1/2 at ``+a`` (X beyond P's centre, away from Q's), an atom of mass ``e^{-a}/2`` at ``-a`` (X beyond Q's
+  centre), and between them the density ``e^{(ℓ - a)/2}/4`` on ``(-a, a)`` (X between the centres, where
+  ``ℓ = (|x - m2| - |x - m1|)/b`` is affine in x). Its MGF is, with ``y = λ + 1/2``,
+
+      E[e^{λL}] = e^{λa}/2 + e^{-a(1+λ)}/2 + e^{-a/2} sinh(a y)/(2 y),
+
+  so ``E[e^{-L}] = 1`` and ``E[L] = a + e^{-a} - 1 = KL``; proofs/dwork/subgaussian.py derives both.
+
+Every law knows its mean, central moments, tails ``P[L >= t]`` / ``P[L <= t]``, support bounds and log-MGF. The
+*optimal subgaussian standard* ``τ(X) = sqrt(sup_{λ≠0} 2 ln E[e^{λ(X - EX)}]/λ²)`` is computed by
+:func:`optimal_standard` (closed form for Gaussian laws, ``τ = σ`` exactly; a certified-range search otherwise):
+
+* as ``λ → 0`` the ratio ``r(λ) = 2K(λ)/λ²`` (K the centred cumulant generating function) tends to ``Var X``, and
+  ``r(λ) = Var X + κ₃λ/3 + O(λ²)``; the sup is this limit when r is below it everywhere (Rademacher:
+  ``r(λ) = 2 ln cosh λ/λ² < 1``);
+* for X in ``[m - M₋, m + M₊]``, ``K(λ) <= λM₊`` for λ > 0 (and ``|λ|M₋`` for λ < 0), so ``r(λ) <= 2M₊/λ``: the
+  ratio *tends to 0* as ``|λ| → ∞``, with the exact asymptote ``r(λ) = 2M₊/λ + 2 ln p₊/λ² + o(λ⁻²)`` where ``p₊``
+  is the mass of the top atom (:func:`ratio_asymptote`). Hence a bounded law's sup is never approached at
+  infinity, and no λ beyond ``2M₊/Var X`` can beat the λ → 0 limit: the search range is finite and known.
+
+>>> import mpmath
+>>> from symdp.continuous import Gaussian, Laplace
+>>> with mpmath.workdps(30):
+...     L = privacy_loss(Gaussian(0, 2), Gaussian(1, 2))
+...     print(L, optimal_standard(L).tau.value)              # Δ²/(2σ²) = 1/8, τ = Δ/σ = 1/2
+GaussianLaw(mean=0.125, sd=0.5) 0.5
+>>> with mpmath.workdps(30):
+...     L = privacy_loss(Laplace(0, 1), Laplace(1, 1))
+...     print(mpmath.nstr(L.mean(), 20), mpmath.nstr(L.mgf(-1), 20))   # KL = e^{-1}; E[e^{-L}] = 1
+0.3678794411714423216 1.0
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+import mpmath
+
+from symdp.continuous import ContinuousDistribution, Gaussian, Laplace
+from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.estimate import Estimate
+from symdp.finite import FiniteDistribution, _logsumexp, to_mpf
+from symdp.finite import privacy_loss as _finite_privacy_loss
+
+GUARD = 10
+"""Extra digits of every ratio evaluation, on top of the digits its cancellation at small ``|λ|`` costs."""
+
+
+# --- laws ----------------------------------------------------------------------------------------------------------
+
+
+class Law:
+    """A real random variable with a computable law. Subclasses implement the abstract methods below."""
+
+    def mean(self) -> mpmath.mpf:
+        raise NotImplementedError
+
+    def central_moment(self, k: int) -> mpmath.mpf:
+        """``E[(X - EX)^k]`` for an integer ``k >= 0``."""
+        raise NotImplementedError
+
+    def log_mgf(self, lam) -> mpmath.mpf:
+        """``ln E[e^{λX}]`` (``+inf`` where the MGF diverges)."""
+        raise NotImplementedError
+
+    def sf(self, t) -> mpmath.mpf:
+        """``P[X >= t]`` (atoms at t included)."""
+        raise NotImplementedError
+
+    def cdf(self, t) -> mpmath.mpf:
+        """``P[X <= t]`` (atoms at t included)."""
+        raise NotImplementedError
+
+    def bounds(self) -> tuple[mpmath.mpf, mpmath.mpf]:
+        """Essential infimum and supremum of X (``∓inf`` if unbounded)."""
+        raise NotImplementedError
+
+    def atom(self, x) -> mpmath.mpf:
+        """``P[X = x]``."""
+        raise NotImplementedError
+
+    def centred_log_mgf(self, lam) -> mpmath.mpf:
+        """``K(λ) = ln E[e^{λ(X - EX)}]``, the centred cumulant generating function."""
+        lam = to_mpf(lam, "lambda")
+        return self.log_mgf(lam) - lam * self.mean()
+
+    def closed_standard(self) -> Optional["Standard"]:
+        """The optimal standard in closed form, if the family has one (else None: :func:`optimal_standard`
+        searches)."""
+        return None
+
+    # --- derived ------------------------------------------------------------------------------------------
+    def variance(self) -> mpmath.mpf:
+        return self.central_moment(2)
+
+    def mgf(self, lam) -> mpmath.mpf:
+        return mpmath.exp(self.log_mgf(lam))
+
+    def moment(self, k: int) -> mpmath.mpf:
+        """``E[X^k]``, from the central moments (binomial expansion around the mean)."""
+        _order(k)
+        m = self.mean()
+        return mpmath.fsum(mpmath.binomial(k, j) * m ** (k - j) * self.central_moment(j) for j in range(k + 1))
+
+    def centred(self) -> "Law":
+        """The law of ``X - E[X]``."""
+        return Shifted(self, -self.mean())
+
+
+def _order(k) -> int:
+    if isinstance(k, bool) or int(k) != k or k < 0:
+        raise InvalidParameter(f"moment order must be an integer >= 0, got {k!r}")
+    return int(k)
+
+
+@dataclass(frozen=True, init=False)
+class DiscreteLaw(Law):
+    """A finite law: ``values[i]`` with probability ``probabilities[i]`` (validated like a FiniteDistribution).
+
+    >>> X = DiscreteLaw([-1, 1], [0.5, 0.5])
+    >>> X.mean(), X.variance(), X.sf(1), X.cdf(0)
+    (mpf('0.0'), mpf('1.0'), mpf('0.5'), mpf('0.5'))
+    """
+
+    values: tuple[mpmath.mpf, ...]
+    probabilities: tuple[mpmath.mpf, ...]
+
+    def __init__(self, values: Sequence, probabilities: Sequence):
+        xs = tuple(to_mpf(v, "value") for v in values)
+        if len(xs) != len(probabilities):
+            raise InvalidParameter(f"{len(xs)} values but {len(probabilities)} probabilities")
+        if any(not mpmath.isfinite(x) for x in xs):
+            raise InvalidDistribution("a discrete law needs finite values (an infinite privacy loss has no law)")
+        ps = FiniteDistribution(probabilities).probs
+        kept = [(x, p) for x, p in zip(xs, ps) if p > 0]
+        object.__setattr__(self, "values", tuple(x for x, _ in kept))
+        object.__setattr__(self, "probabilities", tuple(p for _, p in kept))
+
+    def _total(self) -> mpmath.mpf:
+        # Probabilities sum to 1 only to the precision they were built at; dividing by the sum keeps a higher
+        # working precision (as optimal_standard uses) from seeing a defect of 10^-dps as mass.
+        return mpmath.fsum(self.probabilities)
+
+    def mean(self):
+        return mpmath.fsum(p * x for x, p in zip(self.values, self.probabilities)) / self._total()
+
+    def central_moment(self, k):
+        k = _order(k)
+        m = self.mean()
+        return mpmath.fsum(p * (x - m) ** k for x, p in zip(self.values, self.probabilities)) / self._total()
+
+    def log_mgf(self, lam):
+        lam = to_mpf(lam, "lambda")
+        return _logsumexp([mpmath.log(p) + lam * x for x, p in zip(self.values, self.probabilities)]) \
+            - mpmath.log(self._total())
+
+    def centred_log_mgf(self, lam):
+        lam = to_mpf(lam, "lambda")
+        xs, logs = _centred_tables(self, mpmath.mp.prec)
+        return _logsumexp([lp + lam * x for x, lp in zip(xs, logs)])
+
+    def sf(self, t):
+        t = to_mpf(t, "t")
+        return mpmath.fsum(p for x, p in zip(self.values, self.probabilities) if x >= t)
+
+    def cdf(self, t):
+        t = to_mpf(t, "t")
+        return mpmath.fsum(p for x, p in zip(self.values, self.probabilities) if x <= t)
+
+    def bounds(self):
+        return min(self.values), max(self.values)
+
+    def atom(self, x):
+        x = to_mpf(x, "x")
+        return mpmath.fsum(p for v, p in zip(self.values, self.probabilities) if v == x)
+
+    def centred(self):
+        m = self.mean()
+        return DiscreteLaw([x - m for x in self.values], self.probabilities)
+
+
+@functools.lru_cache(maxsize=64)
+def _centred_tables(law: DiscreteLaw, prec: int) -> tuple[tuple, tuple]:
+    """Centred values and normalised log-probabilities at ``prec`` bits (the standard search evaluates hundreds
+    of MGFs of one law at one precision)."""
+    m, total = law.mean(), mpmath.log(law._total())
+    return (tuple(x - m for x in law.values), tuple(mpmath.log(p) - total for p in law.probabilities))
+
+
+@dataclass(frozen=True, init=False)
+class GaussianLaw(Law):
+    """``N(mean, sd²)``; ``sd = 0`` is the point mass at ``mean``. Its standard is ``sd`` exactly: the centred
+    MGF is ``e^{λ²sd²/2}``, so the ratio ``2K(λ)/λ²`` equals ``sd²`` at *every* λ (Definition 2.5's remark)."""
+
+    mean_: mpmath.mpf
+    sd: mpmath.mpf
+
+    def __init__(self, mean, sd):
+        m, s = to_mpf(mean, "mean"), to_mpf(sd, "standard deviation")
+        if not (mpmath.isfinite(m) and mpmath.isfinite(s) and s >= 0):
+            raise InvalidParameter(f"a Gaussian law needs a finite mean and sd >= 0, got {m}, {s}")
+        object.__setattr__(self, "mean_", m)
+        object.__setattr__(self, "sd", s)
+
+    def __repr__(self):
+        return f"GaussianLaw(mean={mpmath.nstr(self.mean_, 15)}, sd={mpmath.nstr(self.sd, 15)})"
+
+    def mean(self):
+        return self.mean_
+
+    def central_moment(self, k):
+        k = _order(k)
+        if k % 2:
+            return mpmath.mpf(0)
+        return mpmath.fac2(k - 1) * self.sd**k if k else mpmath.mpf(1)
+
+    def log_mgf(self, lam):
+        lam = to_mpf(lam, "lambda")
+        return lam * self.mean_ + lam**2 * self.sd**2 / 2
+
+    def sf(self, t):
+        t = to_mpf(t, "t")
+        if self.sd == 0:
+            return mpmath.mpf(1 if t <= self.mean_ else 0)
+        return mpmath.ncdf(-t, -self.mean_, self.sd)
+
+    def cdf(self, t):
+        t = to_mpf(t, "t")
+        if self.sd == 0:
+            return mpmath.mpf(1 if t >= self.mean_ else 0)
+        return mpmath.ncdf(t, self.mean_, self.sd)
+
+    def bounds(self):
+        if self.sd == 0:
+            return self.mean_, self.mean_
+        return -mpmath.inf, mpmath.inf
+
+    def atom(self, x):
+        return mpmath.mpf(1 if self.sd == 0 and to_mpf(x) == self.mean_ else 0)
+
+    def centred(self):
+        return GaussianLaw(0, self.sd)
+
+    def closed_standard(self):
+        return Standard(Estimate.exact(self.sd, "closed form"), self.sd**2, None)
+
+
+@dataclass(frozen=True, init=False)
+class LaplaceLossLaw(Law):
+    """The privacy loss of ``Lap(m1, b)`` against ``Lap(m2, b)``, ``a = |m1 - m2|/b``: atoms ``1/2`` at ``a`` and
+    ``e^{-a}/2`` at ``-a``, density ``e^{(ℓ - a)/2}/4`` on ``(-a, a)`` (see the module docstring).
+
+    >>> L = LaplaceLossLaw(2)
+    >>> L.sf(2), L.atom(-2) == mpmath.exp(-2) / 2, L.cdf(0) == mpmath.exp(-1) / 2
+    (mpf('0.5'), True, True)
+    """
+
+    a: mpmath.mpf
+
+    def __init__(self, a):
+        a = to_mpf(a, "a")
+        if not (mpmath.isfinite(a) and a >= 0):
+            raise InvalidParameter(f"the Laplace loss needs a = |m1 - m2|/b >= 0, got {mpmath.nstr(a, 10)}")
+        object.__setattr__(self, "a", a)
+
+    def __repr__(self):
+        return f"LaplaceLossLaw(a={mpmath.nstr(self.a, 15)})"
+
+    def density(self, ell) -> mpmath.mpf:
+        """The density of the continuous part at ``ell`` (0 outside ``(-a, a)``)."""
+        ell = to_mpf(ell, "ell")
+        return mpmath.exp((ell - self.a) / 2) / 4 if -self.a < ell < self.a else mpmath.mpf(0)
+
+    def mean(self):
+        a = self.a
+        # a + e^{-a} - 1 = a - (1 - e^{-a}): expm1 keeps it relative as a -> 0 (it is a²/2 + O(a³)).
+        return a + mpmath.expm1(-a)
+
+    def central_moment(self, k):
+        """Atoms plus ``e^{(m-a)/2}/4 · J_k`` with ``J_j = ∫_{-a-m}^{a-m} u^j e^{u/2} du`` by the recurrence
+        ``J_j = 2[u^j e^{u/2}] - 2j J_{j-1}``, at the extra digits its cancellation costs (``2^k k!`` amplifies
+        the error of ``J_0``, against ``J_k ~ width^{k+1}`` for a narrow interval)."""
+        k = _order(k)
+        if k == 0:
+            return mpmath.mpf(1)
+        dps = mpmath.mp.dps
+        width = 2 * self.a
+        extra = int(mpmath.log10(mpmath.mpf(2) ** k * mpmath.factorial(k))) + 10
+        if 0 < width < 1:
+            extra += (k + 1) * (int(-mpmath.log10(width)) + 1)
+        with mpmath.workdps(dps + extra):
+            a = self.a
+            m = self.mean()
+            lo, hi = -a - m, a - m
+            atoms = hi**k / 2 + mpmath.exp(-a) * lo**k / 2
+            if a == 0:
+                return +atoms
+            e_lo, e_hi = mpmath.exp(lo / 2), mpmath.exp(hi / 2)
+            J = 2 * (e_hi - e_lo)
+            for j in range(1, k + 1):
+                J = 2 * (hi**j * e_hi - lo**j * e_lo) - 2 * j * J
+            value = atoms + mpmath.exp((m - a) / 2) * J / 4
+        return +value
+
+    def log_mgf(self, lam):
+        lam = to_mpf(lam, "lambda")
+        a = self.a
+        half = mpmath.log(2)
+        terms = [lam * a - half, -a * (1 + lam) - half]
+        if a > 0:
+            terms.append(-a / 2 - half + _log_sinhc(lam + mpmath.mpf(1) / 2, a))
+        return _logsumexp(terms)
+
+    def sf(self, t):
+        t, a = to_mpf(t, "t"), self.a
+        if t > a:
+            return mpmath.mpf(0)
+        if t == a:
+            return mpmath.mpf(1) / 2 if a > 0 else mpmath.mpf(1)
+        if t <= -a:
+            return mpmath.mpf(1)
+        return 1 - mpmath.exp((t - a) / 2) / 2
+
+    def cdf(self, t):
+        t, a = to_mpf(t, "t"), self.a
+        if t < -a:
+            return mpmath.mpf(0)
+        if t >= a:
+            return mpmath.mpf(1)
+        if t == -a:
+            return mpmath.exp(-a) / 2
+        return mpmath.exp((t - a) / 2) / 2
+
+    def bounds(self):
+        return -self.a, self.a
+
+    def atom(self, x):
+        x, a = to_mpf(x, "x"), self.a
+        if a == 0:
+            return mpmath.mpf(1 if x == 0 else 0)
+        if x == a:
+            return mpmath.mpf(1) / 2
+        if x == -a:
+            return mpmath.exp(-a) / 2
+        return mpmath.mpf(0)
+
+
+def _log_sinhc(y, a) -> mpmath.mpf:
+    """``ln(sinh(a y)/y)`` for ``a > 0``, any real y (``ln a`` at y = 0), without overflow at large ``|a y|``."""
+    z = abs(a * y)
+    if z == 0:
+        return mpmath.log(a)
+    if z < 1:
+        return mpmath.log(mpmath.sinh(z) / abs(y))
+    return z + mpmath.log(-mpmath.expm1(-2 * z)) - mpmath.log(2 * abs(y))
+
+
+@dataclass(frozen=True)
+class Shifted(Law):
+    """The law of ``X + shift``."""
+
+    base: Law
+    shift: mpmath.mpf
+
+    def mean(self):
+        return self.base.mean() + self.shift
+
+    def central_moment(self, k):
+        return self.base.central_moment(k)
+
+    def log_mgf(self, lam):
+        lam = to_mpf(lam, "lambda")
+        return self.base.log_mgf(lam) + lam * self.shift
+
+    def sf(self, t):
+        return self.base.sf(to_mpf(t, "t") - self.shift)
+
+    def cdf(self, t):
+        return self.base.cdf(to_mpf(t, "t") - self.shift)
+
+    def bounds(self):
+        lo, hi = self.base.bounds()
+        return lo + self.shift, hi + self.shift
+
+    def atom(self, x):
+        return self.base.atom(to_mpf(x, "x") - self.shift)
+
+    def centred(self):
+        return self.base.centred()
+
+    def closed_standard(self):
+        return self.base.closed_standard()
+
+
+# --- the privacy loss of a pair ------------------------------------------------------------------------------------
+
+
+def privacy_loss(P, Q) -> Law:
+    """The exact law of ``L = ln(p(X)/q(X))``, ``X ~ P``, for finite pairs, equal-sd Gaussian pairs and
+    equal-scale Laplace pairs.
+
+    >>> from symdp.finite import FiniteDistribution as FD
+    >>> L = privacy_loss(FD([0.75, 0.25]), FD([0.25, 0.75]))
+    >>> [mpmath.nstr(v, 10) for v in L.values], L.probabilities
+    (['1.098612289', '-1.098612289'], (mpf('0.75'), mpf('0.25')))
+    """
+    if isinstance(P, FiniteDistribution) and isinstance(Q, FiniteDistribution):
+        loss = _finite_privacy_loss(P, Q)
+        if any(mpmath.isinf(v) for v in loss.values):
+            raise InvalidDistribution("Q vanishes where P does not: the privacy loss is +inf with positive "
+                                      "probability (Definition 3.1 asks for equal supports)")
+        return DiscreteLaw(loss.values, loss.probabilities)
+    if isinstance(P, ContinuousDistribution) and isinstance(Q, ContinuousDistribution):
+        from symdp.quadrature import canonical
+
+        P, Q = canonical(P), canonical(Q)
+        if isinstance(P, Gaussian) and isinstance(Q, Gaussian):
+            if P.sd != Q.sd:
+                raise InvalidParameter("Gaussians of unequal sd: the loss is a quadratic in X (a scaled noncentral "
+                                       "chi-square), not subgaussian; only equal sd is supported")
+            s = abs(P.mean - Q.mean) / P.sd
+            return GaussianLaw(s**2 / 2, s)
+        if isinstance(P, Laplace) and isinstance(Q, Laplace):
+            if P.b != Q.b:
+                raise InvalidParameter("Laplace laws of unequal scale are not supported (the loss is unbounded)")
+            return LaplaceLossLaw(abs(P.loc - Q.loc) / P.b)
+        raise InvalidParameter(f"no exact privacy-loss law for {type(P).__name__} against {type(Q).__name__}; "
+                               "use expectation_by_quadrature for moments")
+    raise InvalidDistribution("privacy_loss needs two finite or two continuous distributions")
+
+
+def expectation_by_quadrature(P: ContinuousDistribution, Q: ContinuousDistribution, g: Callable) -> Estimate:
+    """``E_P[g(L)] = ∫ p(x) g(ln p(x) - ln q(x)) dx`` by tanh-sinh quadrature split at both laws' kinks and
+    centres, plus a few scales either side; the error is the change when the pieces are split once more, plus
+    the error ``mpmath.quad`` reports. An independent route to the moments and the MGF of :func:`privacy_loss`.
+
+    >>> from symdp.continuous import Laplace
+    >>> with mpmath.workdps(30):    # E[e^{-L}] = 1 for any pair with equal supports
+    ...     e = expectation_by_quadrature(Laplace(0, 1), Laplace(1.5, 1), lambda l: mpmath.exp(-l))
+    ...     print(mpmath.nstr(e.value, 25), e.error < 1e-25)
+    1.0 True
+    """
+    from symdp.quadrature import canonical
+
+    P, Q = canonical(P), canonical(Q)
+    scale = min(P.scale(), Q.scale())
+    anchors = sorted(set([P.center(), Q.center()] + list(P.kinks()) + list(Q.kinks())))
+    points = sorted(set(anchors + [anchors[0] - 8 * scale, anchors[-1] + 8 * scale]))
+
+    def integrand(x):
+        lp = P.logpdf(x)
+        return mpmath.exp(lp) * g(lp - Q.logpdf(x))
+
+    def run(pts):
+        return mpmath.quad(integrand, [-mpmath.inf] + pts + [mpmath.inf], error=True)
+
+    v1, e1 = run(points)
+    finer = sorted(set(points + [(u + v) / 2 for u, v in zip(points, points[1:])]))
+    v2, e2 = run(finer)
+    floor = 16 * max(abs(v2), mpmath.mpf(1)) * mpmath.mpf(10) ** (-mpmath.mp.dps)
+    return Estimate(v2, abs(v1 - v2) + e1 + e2 + floor, "quadrature")
+
+
+# --- the optimal subgaussian standard ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standard:
+    """The optimal subgaussian standard ``τ(X - EX)`` and where ``r(λ) = 2 ln E[e^{λ(X - EX)}]/λ²`` peaks.
+
+    ``argmax`` is the maximising λ; ``0`` when the supremum is the λ → 0 limit ``Var X`` (then ``τ² = Var X``);
+    ``None`` when every λ attains it (Gaussian laws).
+    """
+
+    tau: Estimate
+    variance: mpmath.mpf
+    argmax: Optional[mpmath.mpf]
+
+
+def subgaussian_ratio(law: Law, lam) -> mpmath.mpf:
+    """``r(λ) = 2 ln E[e^{λ(X - EX)}]/λ²`` (``Var X`` at λ = 0), at the working precision.
+
+    The centred log-MGF is ``~ λ² Var X/2``: computed at ``GUARD`` digits plus twice the digits ``|λ|`` is below
+    the law's spread, so that the division by ``λ²`` loses nothing.
+
+    >>> X = DiscreteLaw([-1, 1], [0.5, 0.5])
+    >>> print(mpmath.nstr(subgaussian_ratio(X, 1), 15), mpmath.nstr(2 * mpmath.log(mpmath.cosh(1)), 15))
+    0.867561660966054 0.867561660966054
+    """
+    lam = to_mpf(lam, "lambda")
+    dps = mpmath.mp.dps
+    if lam == 0:
+        return law.variance()
+    lo, hi = law.bounds()
+    spread = hi - lo if mpmath.isfinite(hi - lo) and hi > lo else mpmath.mpf(1)
+    small = abs(lam) * spread
+    extra = 2 * max(0, int(-mpmath.log10(small)) + 1) if small < 1 else 0
+    with mpmath.workdps(dps + GUARD + extra):
+        value = 2 * law.centred_log_mgf(lam) / lam**2
+    return +value
+
+
+def ratio_asymptote(law: Law, sign: int = 1) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """``(M, ln p)`` with ``r(λ) = 2M/|λ| + 2 ln p/λ² + o(λ⁻²)`` as ``λ → sign·∞``, for a bounded law whose
+    extreme point in that direction is an atom: M its distance from the mean, p its mass.
+
+    >>> M, logp = ratio_asymptote(LaplaceLossLaw(1))   # top atom 1/2 at a = 1, mean e^{-1}
+    >>> print(mpmath.nstr(M, 12), mpmath.nstr(logp, 12))
+    0.632120558829 -0.69314718056
+    """
+    lo, hi = law.bounds()
+    m = law.mean()
+    edge, M = (hi, hi - m) if sign > 0 else (lo, m - lo)
+    p = law.atom(edge)
+    if not (mpmath.isfinite(edge) and p > 0):
+        raise InvalidParameter("the asymptote needs a bounded law with an atom at its extreme point")
+    return M, mpmath.log(p)
+
+
+def optimal_standard(law: Law, *, check: bool = True) -> Standard:
+    """``τ(X - EX) = sqrt(sup_{λ≠0} r(λ))`` with an error estimate.
+
+    Closed form where the family has one (Gaussian: ``τ = σ``). Otherwise the law must be bounded, and the
+    supremum is searched where it can be:
+
+    * for ``λ > 0`` only on ``(0, 2M₊/Var X]`` (beyond, ``r(λ) <= 2M₊/λ < Var X``; λ < 0 alike with ``M₋``);
+    * on a geometric grid of 6 points per decade from ``10^-2/spread`` up; ``r`` is smooth on the scale of
+      ``ln λ`` (it averages the tilted variance over ``[0, λ]``: ``r(λ) = 2∫₀¹(1 - s)K''(sλ)ds``), so every local
+      maximum of the grid is refined by Brent's method in ``ln λ``;
+    * near 0, ``r(λ) = Var X + κ₃λ/3 + O(λ²)``: on the side where ``κ₃λ > 0`` the grid is extended downwards until
+      it rises above ``Var X`` and has a rising first step (a maximum at tiny λ is found however close to 0 it
+      sits, down to ``|λ|·spread = 10^-(dps/2)``, below which the excess over ``Var X`` is below ``10^-dps``).
+
+    ``check=True`` repeats the search on a second grid (5 points per decade, offset by half a step); the error is
+    the two results' difference plus a rounding floor. Not certified: a maximum narrower than the grid step in
+    ``ln λ`` could be missed by both grids alike.
+
+    >>> with mpmath.workdps(30):   # Kearns–Saul: τ² = (1 - 2p)/(2 ln((1 - p)/p)), attained at λ = 2 ln((1 - p)/p)
+    ...     p = mpmath.mpf("0.1")
+    ...     s = optimal_standard(DiscreteLaw([0, 1], [1 - p, p]))
+    ...     print(mpmath.nstr(s.tau.value**2, 25), mpmath.nstr((1 - 2*p)/(2*mpmath.log((1 - p)/p)), 25))
+    ...     print(mpmath.nstr(s.argmax, 12), mpmath.nstr(2 * mpmath.log((1 - p)/p), 12))
+    0.182047845325367478722848 0.182047845325367478722848
+    4.39444915467 4.39444915467
+    >>> optimal_standard(DiscreteLaw([-1, 1], [0.5, 0.5])).argmax   # Rademacher: the λ → 0 limit, τ = 1
+    mpf('0.0')
+    """
+    closed = law.closed_standard()
+    if closed is not None:
+        return closed
+    lo, hi = law.bounds()
+    if not (mpmath.isfinite(lo) and mpmath.isfinite(hi)):
+        raise InvalidParameter(f"{type(law).__name__} is unbounded and has no closed-form standard")
+    dps = mpmath.mp.dps
+    with mpmath.workdps(dps + GUARD):
+        var = law.variance()
+        m = law.mean()
+        skew = law.central_moment(3)
+    if hi == lo or var <= 0:
+        return Standard(Estimate(mpmath.mpf(0), mpmath.mpf(0), "point mass"), mpmath.mpf(0), mpmath.mpf(0))
+    spread = hi - lo
+    best, arg, peaks = _search(law, var, (hi - m, m - lo), skew, spread, per_decade=6, phase=0)
+    error = mpmath.mpf(0)
+    if check:
+        best2, _, _ = _search(law, var, (hi - m, m - lo), skew, spread, per_decade=5, phase=mpmath.mpf(1) / 2,
+                              known=peaks)
+        error = abs(best - best2)
+    tau = mpmath.sqrt(best)
+    # d tau = d(tau²)/(2 tau); the floor (relative: τ² scales with X²) covers rounding and Brent's stopping
+    # tolerance (the value error of a smooth maximum is ~ tol²).
+    floor = 64 * best * mpmath.mpf(10) ** (-dps)
+    with mpmath.workdps(dps):
+        return Standard(Estimate(+tau, (error + floor) / (2 * tau), "grid+brent"), +var, +arg)
+
+
+def _search(law: Law, var, reach: tuple, skew, spread, per_decade: int, phase, known: tuple = ()) -> tuple:
+    """Largest ``r`` over both signs of λ, with its λ (0 for the λ → 0 limit), and the refined peaks
+    ``(sign, ln|λ|, r)``. A grid maximum whose bracket holds a ``known`` peak reuses it: the second grid is there
+    to find peaks the first one missed, Brent's convergence being checked by its own tolerance."""
+    best, arg = var, mpmath.mpf(0)
+    peaks = []
+    floor = mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)) / spread
+    for sign, M in zip((1, -1), reach):
+        if M <= 0:
+            continue  # X never exceeds its mean on this side: r(λ) <= 0 there
+        top = 2 * M / var
+
+        def r(u, sign=sign):
+            return subgaussian_ratio(law, sign * mpmath.exp(u))
+
+        step = mpmath.log(10) / per_decade
+        u_top = mpmath.log(top)
+        u = min(mpmath.log(mpmath.mpf("1e-2") / spread), u_top - mpmath.log(10)) + phase * step
+        grid = []
+        while u <= u_top + step:
+            grid.append((u, r(u)))
+            u += step
+        grid = _extend_down(grid, r, var, mpmath.log(floor), rising=sign * skew > 0)
+        for i in range(1, len(grid) - 1):
+            (ua, fa), (ub, fb), (uc, fc) = grid[i - 1], grid[i], grid[i + 1]
+            if fb >= fa and fb >= fc and fb > var:
+                seen = [(u_, f_) for s_, u_, f_ in known if s_ == sign and ua <= u_ <= uc]
+                uk, fk = seen[0] if seen else _brent_max(r, ua, uc, ub, fb)
+                peaks.append((sign, uk, fk))
+                if fk > best:
+                    best, arg = fk, sign * mpmath.exp(uk)
+        if len(grid) > 1 and grid[0][1] > max(grid[1][1], best):  # first point a maximum at the floor
+            best, arg = grid[0][1], sign * mpmath.exp(grid[0][0])
+    return best, arg, tuple(peaks)
+
+
+def _extend_down(grid: list, r: Callable, var, u_floor, rising: bool) -> list:
+    """Prepend points a decade apart while a maximum may hide below the first point: while it is a maximum above
+    ``var``, or (``rising``: ``r`` starts above ``var`` since ``κ₃λ > 0``) while it is not above ``var``."""
+    def hidden(grid):
+        (_, f0), (_, f1) = grid[0], grid[1]
+        return (f0 > var and f0 >= f1) or (rising and f0 <= var)
+
+    while grid[0][0] > u_floor and len(grid) > 1 and hidden(grid):
+        u = grid[0][0] - mpmath.log(10)
+        grid.insert(0, (u, r(u)))
+    return grid
+
+
+def _brent_max(f: Callable, a, b, x, fx, iterations: int = 200) -> tuple:
+    """Brent's method (parabolic steps, golden-section fallback) for the maximum of ``f`` on ``[a, b]`` given an
+    interior point ``x`` with ``f(x) >= f(a), f(b)``. Stops when the bracket is ``10^-(dps/2)`` wide relative
+    to x, where the value is within ``~10^-dps`` of the maximum (the error of a smooth maximum is quadratic)."""
+    golden = (3 - mpmath.sqrt(5)) / 2
+    tol = mpmath.mpf(10) ** (-(mpmath.mp.dps // 2))
+    F = lambda u: -f(u)  # noqa: E731 - minimise -f
+    w = v = x
+    Fx = Fw = Fv = -fx
+    d = e = mpmath.mpf(0)
+    for _ in range(iterations):
+        mid = (a + b) / 2
+        tol1 = tol * (abs(x) + 1)
+        tol2 = 2 * tol1
+        if abs(x - mid) <= tol2 - (b - a) / 2:
+            break
+        parabolic = False
+        if abs(e) > tol1:
+            r_ = (x - w) * (Fx - Fv)
+            q = (x - v) * (Fx - Fw)
+            p = (x - v) * q - (x - w) * r_
+            q = 2 * (q - r_)
+            if q > 0:
+                p = -p
+            q = abs(q)
+            e_old, e = e, d
+            if abs(p) < abs(q * e_old / 2) and q * (a - x) < p < q * (b - x):
+                d = p / q
+                parabolic = True
+                if (x + d) - a < tol2 or b - (x + d) < tol2:
+                    d = tol1 if mid >= x else -tol1
+        if not parabolic:
+            e = (a - x) if x >= mid else (b - x)
+            d = golden * e
+        u = x + (d if abs(d) >= tol1 else (tol1 if d > 0 else -tol1))
+        Fu = F(u)
+        if Fu <= Fx:
+            if u >= x:
+                a = x
+            else:
+                b = x
+            v, w, x = w, x, u
+            Fv, Fw, Fx = Fw, Fx, Fu
+        else:
+            if u < x:
+                a = u
+            else:
+                b = u
+            if Fu <= Fw or w == x:
+                v, w, Fv, Fw = w, u, Fw, Fu
+            elif Fu <= Fv or v == x or v == w:
+                v, Fv = u, Fu
+    return x, -Fx
