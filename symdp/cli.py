@@ -53,7 +53,8 @@ def describe(theorem, report: Report) -> str:
     if theorem.erratum is not None:
         kind = theorem.erratum.kind
         if report.verdict == VIOLATED:
-            return "violated as printed (erratum)" if kind == "erratum" else "refuted (conjecture of the paper)"
+            return {"erratum": "violated as printed (erratum)", "conjecture": "refuted (conjecture of the paper)",
+                    "sharpness": "refuted (relaxed copy: the hypothesis is sharp)"}[kind]
         return f"{report.verdict} ({kind} NOT reproduced)"
     if theorem.symbolic_only:
         return "holds (symbolic)" if report.verdict == HOLDS else "symbolic only (not checked numerically)"
@@ -193,7 +194,7 @@ def cmd_errata(args) -> int:
     rows = [{"id": t.id, "kind": t.erratum.kind, "location": t.erratum.location, "printed": t.erratum.printed,
              "corrected": t.erratum.corrected, "corrected_id": t.erratum.corrected_id,
              "counterexample": jsonable(t.erratum.counterexample)}
-            for t in all_theorems() if t.erratum is not None]
+            for t in all_theorems() if t.erratum is not None and t.erratum.kind != "sharpness"]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0

@@ -116,13 +116,17 @@ class Param:
         return rf"{sp.latex(self.symbol)} \in {sp.latex(self.domain)}"
 
 
+ERRATUM_KINDS = ("erratum", "conjecture", "sharpness")
+
+
 @dataclass(frozen=True)
 class Erratum:
     """A printed statement that is wrong: where, what was printed, the correction, and a counterexample.
 
-    ``corrected_id`` names the theorem that encodes the corrected statement. ``kind`` is ``"erratum"`` for a
-    statement the paper claims, ``"conjecture"`` for one it only suspects (refuting it is a finding, not an error
-    of the paper).
+    ``corrected_id`` names the theorem that encodes the corrected statement. ``kind`` says what is refuted:
+    ``"erratum"``, a statement the paper claims; ``"conjecture"``, one it only suspects (refuting it is a finding,
+    not an error of the paper); ``"sharpness"``, a deliberately weakened copy of a true theorem (a relaxed
+    hypothesis), whose refutation shows the printed hypothesis cannot be relaxed.
     """
 
     location: str
@@ -134,8 +138,8 @@ class Erratum:
     kind: str = "erratum"
 
     def __post_init__(self):
-        if self.kind not in ("erratum", "conjecture"):
-            raise InvalidParameter(f"Erratum.kind must be 'erratum' or 'conjecture', got {self.kind!r}")
+        if self.kind not in ERRATUM_KINDS:
+            raise InvalidParameter(f"Erratum.kind must be one of {ERRATUM_KINDS}, got {self.kind!r}")
 
 
 @dataclass(frozen=True)

@@ -81,3 +81,16 @@ def test_real_catalogue_ids_are_unique_and_listed(capsys):
     status, out, _ = run(capsys, "list", "--json")
     ids = [r["id"] for r in json.loads(out)]
     assert status == 0 and len(ids) == len(set(ids))
+
+
+def test_conjectures_and_sharpness_witnesses_are_named_for_what_they_are(monkeypatch, capsys):
+    from dataclasses import replace
+
+    printed = toy.PRINTED_WRONG
+    conjecture = replace(printed, id="toy.conjecture", erratum=replace(printed.erratum, kind="conjecture"))
+    sharpness = replace(printed, id="toy.relaxed", erratum=replace(printed.erratum, kind="sharpness"))
+    monkeypatch.setattr(registry, "all_theorems", lambda: [toy.AMGM, conjecture, sharpness])
+    status, out, _ = run(capsys, "verify", "toy.conjecture", "toy.relaxed", "--examples", "5")
+    assert status == 0 and "conjecture of the paper" in out and "hypothesis is sharp" in out
+    status, out, _ = run(capsys, "errata", "--json")
+    assert [(r["id"], r["kind"]) for r in json.loads(out)] == [("toy.conjecture", "conjecture")]
