@@ -13,7 +13,6 @@ import os
 import sys
 from typing import Optional, Sequence
 
-import sympy as sp
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -61,6 +60,11 @@ def describe(theorem, report: Report) -> str:
     if report.verdict == HOLDS and report.tight:
         return f"holds, tight ({report.tight}/{report.examples} draws equal)"
     return report.verdict
+
+
+def _short(text: str, width: int = 60) -> str:
+    """A table cell cut to ``width`` characters (the full value is in ``--json`` and ``symdp show``)."""
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _fmt(x) -> str:
@@ -151,7 +155,7 @@ def cmd_verify(args) -> int:
                 style = "yellow"
             table.add_row(t.id, Text(describe(t, r), style=style), str(r.examples), _fmt(r.worst_margin),
                           _fmt(None if r.worst is None else r.worst.error), _fmt(r.worst_ratio),
-                          json.dumps(jsonable(r.counterexample)) if r.counterexample else "",
+                          _short(json.dumps(jsonable(r.counterexample))) if r.counterexample else "",
                           f"{r.seconds:.2f}")
         _console().print(table)
         for t, r in reports:

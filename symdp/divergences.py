@@ -11,7 +11,6 @@ privacy-loss crossing point, density kink and integrand peak (:mod:`symdp.quadra
 
 from __future__ import annotations
 
-import mpmath
 
 from symdp import finite
 from symdp.continuous import ContinuousDistribution

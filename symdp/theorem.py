@@ -22,7 +22,7 @@ A >= 2.02020202020202
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional
 
 import mpmath
 import sympy as sp

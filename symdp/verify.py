@@ -16,7 +16,6 @@ hypothesis, so a violation is shrunk to a minimal counterexample, and a run is d
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional
@@ -26,7 +25,7 @@ from hypothesis import HealthCheck, Phase, assume, given, seed as hypothesis_see
 from hypothesis.errors import FailedHealthCheck, Unsatisfiable
 
 from symdp.errors import SymdpError
-from symdp.estimate import Estimate, as_estimate
+from symdp.estimate import as_estimate
 from symdp.finite import to_mpf
 from symdp.precision import DEFAULT_DPS, GUARD_DPS, working_precision
 from symdp.theorem import Theorem

@@ -10,7 +10,7 @@ import sympy as sp
 
 from proofs.dwork.subgaussian import DERIVATIONS, FACTS
 from symdp.finite import FiniteDistribution as FD
-from symdp.privacy_loss import GaussianLaw, optimal_standard, privacy_loss
+from symdp.privacy_loss import GaussianLaw, privacy_loss
 from symdp.theorems import get
 from symdp.theorems.dwork import subgaussian as sg
 from symdp.verify import HOLDS, VIOLATED, verify

@@ -1,11 +1,10 @@
 """The exact finite engine against definitions, closed forms and the inequalities every divergence must satisfy."""
 
 import itertools
-import math
 
 import mpmath
 import pytest
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.finite import (FiniteDistribution as FD, approximate_max_divergence, hockey_stick, kl, max_divergence,

@@ -4,7 +4,7 @@ import mpmath
 import pytest
 import sympy as sp
 
-from symdp.theorem import Param, Source, Theorem
+from symdp.theorem import Param, Theorem
 from symdp.verify import HOLDS, INCONCLUSIVE, VIOLATED, evaluate_point, verify
 from tests import toy_theorems as toy
 

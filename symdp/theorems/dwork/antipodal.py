@@ -28,10 +28,10 @@ from hypothesis import strategies as st
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.expressions import KL, MaxDivergence, Quantity
-from symdp.finite import FiniteDistribution, kl, max_divergence, to_mpf
+from symdp.finite import FiniteDistribution, kl, to_mpf
 from symdp.strategies import weights
 from symdp.theorem import Param, Source, Theorem
-from symdp.theorems.dwork.common import SEED
+from symdp.theorems.dwork.common import SEED, normalize, sym_max_divergence
 
 # --- symbols ---------------------------------------------------------------------------------------------------
 eps = sp.Symbol("epsilon", positive=True)  # Definition 3.4 asks for ε > 0
@@ -77,21 +77,10 @@ class AntipodalDefect(Quantity):
 
 
 # --- finite pairs at the working precision ---------------------------------------------------------------------
-def sym_max_divergence(P: FiniteDistribution, Q: FiniteDistribution) -> mpmath.mpf:
-    """Δ∞(P, Q) = max(D∞(P‖Q), D∞(Q‖P)) (the paper's undefined Δ∞, read as in the catalogue)."""
-    return max(max_divergence(P, Q).value, max_divergence(Q, P).value)
-
-
 def rr_pair(eps_value) -> tuple[FiniteDistribution, FiniteDistribution]:
     """Randomized response: P = (e^ε, 1)/(1 + e^ε), Q reversed (catalogue ``dwork.obs.rr-extremal``)."""
     e = mpmath.exp(to_mpf(eps_value, "epsilon"))
     return FiniteDistribution([e / (1 + e), 1 / (1 + e)]), FiniteDistribution([1 / (1 + e), e / (1 + e)])
-
-
-def _normalize(ws) -> list:
-    ws = [to_mpf(w, "weight") for w in ws]
-    total = mpmath.fsum(ws)
-    return [w / total for w in ws]
 
 
 def antipodal_pair(eps_value, classes) -> tuple[FiniteDistribution, FiniteDistribution]:
@@ -110,16 +99,16 @@ def antipodal_pair(eps_value, classes) -> tuple[FiniteDistribution, FiniteDistri
     e = mpmath.exp(e_)
     b = u / (1 + e)
     a, c = e * b, 1 - e * b - b
-    atoms = ([(a * w, a * w / e) for w in _normalize(classes["plus"])]
-             + [(b * w, b * w * e) for w in _normalize(classes["minus"])]
-             + [(c * w, c * w) for w in (_normalize(classes["zero"]) if classes["zero"] else [])])
+    atoms = ([(a * w, a * w / e) for w in normalize(classes["plus"])]
+             + [(b * w, b * w * e) for w in normalize(classes["minus"])]
+             + [(c * w, c * w) for w in (normalize(classes["zero"]) if classes["zero"] else [])])
     atoms = [atoms[i] for i in classes["perm"]]
     return FiniteDistribution([m for m, _ in atoms]), FiniteDistribution([m for _, m in atoms])
 
 
 def _tilted(q, logs) -> tuple[FiniteDistribution, FiniteDistribution]:
     """Q ∝ q, P ∝ Q·e^{logs}: generators (i) and (ii) of the catalogue."""
-    Q = _normalize(q)
+    Q = normalize(q)
     return FiniteDistribution.normalized([w * mpmath.exp(l) for w, l in zip(Q, logs)]), FiniteDistribution(Q)
 
 

@@ -31,12 +31,10 @@ from hypothesis import strategies as st
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import KL, HockeyStick, PrivacyLossOf, Quantity, SubgaussianStandard
-from symdp.finite import (FiniteDistribution, kl, privacy_loss, privacy_loss_mgf, subgaussian_standard,
-                          to_mpf)
+from symdp.finite import FiniteDistribution, kl, privacy_loss_mgf, to_mpf
 from symdp.theorem import Erratum, Param, Source, Theorem
-from symdp.theorems.dwork.antipodal import (antipodal_pairs, arbitrary_pairs, build_pair, dp_pairs, rr,
-                                            sym_max_divergence)
-from symdp.theorems.dwork.common import SEED
+from symdp.theorems.dwork.antipodal import antipodal_pairs, arbitrary_pairs, build_pair, dp_pairs, rr
+from symdp.theorems.dwork.common import SEED, discrete_gaussian, loss_standard, sym_max_divergence
 
 # --- symbols ---------------------------------------------------------------------------------------------------
 eps = sp.Symbol("epsilon", nonnegative=True)
@@ -74,12 +72,6 @@ def _loss_mean(P_, Q_):
 
 
 # --- finite pairs and their CDP parameters ---------------------------------------------------------------------
-def loss_standard(P_: FiniteDistribution, Q_: FiniteDistribution) -> Estimate:
-    """Optimal subgaussian standard of the centred privacy loss L_(P‖Q) − E[L] (footnote 3 of the paper)."""
-    loss = privacy_loss(P_, Q_)
-    return subgaussian_standard(loss.values, loss.probabilities)
-
-
 def cdp_parameters(P_: FiniteDistribution, Q_: FiniteDistribution) -> tuple[Estimate, Estimate]:
     """The smallest (μ, τ) with D_subG(P‖Q) ≼ (μ, τ) (Definitions 3.2, 3.3): μ = E[L] = KL(P‖Q), τ = τ(L − E L)."""
     return kl(P_, Q_), loss_standard(P_, Q_)
@@ -95,12 +87,7 @@ def discrete_gaussian_pair(sigma_value, shift, radius: int) -> tuple[FiniteDistr
     if not sd > 0 or int(radius) != radius or radius < 1:
         raise InvalidParameter(f"a discrete Gaussian needs sigma > 0 and an integer radius >= 1, got {sigma_value}, "
                                f"{radius}")
-    atoms = range(-int(radius), int(radius) + 1)
-
-    def law(m):
-        return FiniteDistribution.normalized([mpmath.exp(-(x - m) ** 2 / (2 * sd**2)) for x in atoms])
-
-    return law(shift_), law(0)
+    return discrete_gaussian(sd, shift_, -int(radius), int(radius)), discrete_gaussian(sd, 0, -int(radius), int(radius))
 
 
 def build_cdp_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:

@@ -1,5 +1,39 @@
-"""What the sections of Dwork & Rothblum share: the seed file."""
+"""What the sections of Dwork & Rothblum share: the seed file and the finite-pair helpers every section uses."""
 
 from __future__ import annotations
 
+import mpmath
+
+from symdp.estimate import Estimate
+from symdp.finite import FiniteDistribution, max_divergence, privacy_loss, subgaussian_standard, to_mpf
+
 SEED = "004_b3a545b59162ae7d.txt"
+
+
+def normalize(weights) -> list:
+    """Weights (any positive numbers) scaled to sum to 1, at the working precision."""
+    ws = [to_mpf(w, "weight") for w in weights]
+    total = mpmath.fsum(ws)
+    return [w / total for w in ws]
+
+
+def sym_max_divergence(P: FiniteDistribution, Q: FiniteDistribution) -> mpmath.mpf:
+    """Δ∞(P, Q) = max(D∞(P‖Q), D∞(Q‖P)) (the paper's undefined Δ∞, read as in the catalogue)."""
+    return max(max_divergence(P, Q).value, max_divergence(Q, P).value)
+
+
+def loss_standard(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
+    """τ(L − E L): the optimal subgaussian standard of the centred privacy loss of (P, Q), x ~ P (footnote 3)."""
+    loss = privacy_loss(P, Q)
+    return subgaussian_standard(loss.values, loss.probabilities)
+
+
+def discrete_gaussian(sigma_value, shift, low: int, high: int) -> FiniteDistribution:
+    """N_ℤ(shift, σ²) restricted to the integers of [low, high], normalised (catalogue §1, generator (iv)).
+
+    >>> with mpmath.workdps(20):
+    ...     print(mpmath.nstr(discrete_gaussian(1, 0, -1, 1).probs[1], 10))   # 1/(1 + 2 e^{-1/2})
+    0.4518627619
+    """
+    sd, centre = to_mpf(sigma_value, "sigma"), to_mpf(shift, "shift")
+    return FiniteDistribution.normalized([mpmath.exp(-(x - centre) ** 2 / (2 * sd**2)) for x in range(low, high + 1)])

@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from symdp import divergences
 from symdp.continuous import Gaussian, Laplace
-from symdp.estimate import Estimate, as_estimate
+from symdp.estimate import Estimate
 from symdp.errors import InvalidParameter
 from symdp.expressions import KL, MaxDivergence, PrivacyLossOf, Quantity, SubgaussianStandard
 from symdp.finite import FiniteDistribution, approximate_max_divergence, hockey_stick, to_mpf
