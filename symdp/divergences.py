@@ -11,6 +11,7 @@ privacy-loss crossing point, density kink and integrand peak (:mod:`symdp.quadra
 
 from __future__ import annotations
 
+import mpmath  # noqa: F401  (used by the module doctest)
 
 from symdp import finite
 from symdp.continuous import ContinuousDistribution
