@@ -71,11 +71,10 @@ import ast
 import math
 import re
 from decimal import Decimal, InvalidOperation
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional, Sequence
 
 import mpmath
 import sympy as sp
-from sympy.printing.pycode import MpmathPrinter
 
 from symdp import divergences
 from symdp.continuous import Gaussian as GaussianLaw, Lap2 as Lap2Law, Laplace as LaplaceLaw, Mixture
@@ -84,7 +83,7 @@ from symdp.estimate import Estimate
 from symdp.expressions import (KL, TV, DistributionHead, Finite, Gaussian, HockeyStick, Lap2, Laplace,
                                MaxDivergence, Mix, Quantity, Renyi)
 from symdp.finite import FiniteDistribution
-from symdp.theorem import Param, Source, Theorem
+from symdp.theorem import INDEPENDENT, Param, Source, Theorem
 
 MAX_LENGTH = 2000
 """Longest claim or range text accepted, in characters."""
@@ -136,28 +135,7 @@ _RELATIONS = {ast.LtE: sp.Le, ast.Lt: sp.Le, ast.GtE: sp.Ge, ast.Gt: sp.Ge, ast.
 
 # --- numeric guards -----------------------------------------------------------------------------------------------
 
-MAX_LOG = mpmath.mpf(10) ** 6
-"""Largest |log| of a power's, exp's, cosh's or sinh's result that a constant or a draw may compute (results up to
-e^(10^6)): mpmath computes e^(e^(e^10)) happily, but then hangs printing it or raising it to a power, and SymPy
-hangs on such constants too."""
-
-
-def _pow(x, y):
-    """``x**y``, refusing results beyond e^MAX_LOG (an OverflowError, which callers turn into a one-line error)."""
-    x, y = mpmath.mpmathify(x), mpmath.mpmathify(y)
-    if x != 0 and mpmath.isfinite(x) and mpmath.isfinite(y) and abs(y) * abs(mpmath.log(abs(x))) > MAX_LOG:
-        raise OverflowError(f"the power {mpmath.nstr(x, 5)}**{mpmath.nstr(y, 5)} is too large to compute")
-    return x**y
-
-
-def _guarded(fn, name: str, two_sided: bool):
-    def guarded(x):
-        x = mpmath.mpmathify(x)
-        if mpmath.isfinite(x) and (abs(x) if two_sided else x) > MAX_LOG:
-            raise OverflowError(f"{name}({mpmath.nstr(x, 5)}) is too large to compute")
-        return fn(x)
-
-    return guarded
+from symdp.statement import MAX_LOG, guarded as _guarded, guarded_pow as _pow, lambdify_mpmath, rename  # noqa: E402
 
 
 _SHADOW = {  # the mpmath twin of each function, for the values of constant subexpressions
@@ -604,27 +582,13 @@ def parse_ranges(where: str) -> dict[str, tuple[float, float]]:
 # --- evaluation ---------------------------------------------------------------------------------------------------
 
 
-class _GuardedPrinter(MpmathPrinter):
-    """mpmath code in which every power goes through :func:`_pow`."""
-
-    def _print_Pow(self, expr, rational=False):
-        if expr.exp == sp.S.Half:
-            return f"sqrt({self._print(expr.base)})"
-        return f"_pow({self._print(expr.base)}, {self._print(expr.exp)})"
-
-
-_PRINTER = _GuardedPrinter({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True})
-_NAMESPACE = {"_pow": _pow, "exp": _guarded(mpmath.exp, "exp", False),
-              "cosh": _guarded(mpmath.cosh, "cosh", True), "sinh": _guarded(mpmath.sinh, "sinh", True)}
-
-
 def _mpmath(args: list, expr) -> Callable:
-    """``expr`` as a function of ``args`` computing with mpmath at the caller's working precision.
+    """``expr`` as a function of ``args`` computing with mpmath at the caller's working precision, powers guarded.
 
-    ``args`` are already safe names (``_p0``, see :func:`_rename`), so lambdify need not substitute its own Dummies,
-    which would re-simplify ``expr``.
+    ``args`` are already safe names (``_p0``), so lambdify need not substitute its own Dummies, which would
+    re-simplify ``expr``.
     """
-    return sp.lambdify(args, expr, modules=[_NAMESPACE, "mpmath"], printer=_PRINTER, dummify=False)
+    return lambdify_mpmath(args, expr)
 
 
 def _compile_distribution(D: DistributionHead, args: list) -> Callable:
@@ -656,79 +620,27 @@ def _compile_divergence(head: Quantity, args: list) -> Callable:
     return lambda values: fn(P(values), Q(values), *extra(*values))
 
 
-def _rename(expr: sp.Expr, renaming: dict) -> sp.Expr:
-    """``expr`` with some subexpressions renamed, not re-simplified: SymPy's automatic simplification may spend
-    seconds on assumptions queries of nested functions (tanh(tanh(...))), and has nothing to add here."""
-    with sp.evaluate(False):
-        return expr.xreplace(renaming)
+class _ClaimWitness:
+    """Measures every divergence head of a claim: its distributions built from the parameters, its divergence
+    computed by the engine (exactly for finite laws, by closed form or quadrature for continuous ones)."""
 
-
-class _Side:
-    """One side of the relation: ``f(parameters, divergences)`` lambdified once, and each divergence compiled."""
-
-    def __init__(self, expr: sp.Expr, args: list, label: str):
-        heads = sorted(expr.atoms(Quantity), key=sp.default_sort_key)
-        holes = [sp.Symbol(f"_d{i}", real=True) for i in range(len(heads))]
-        self.f = _mpmath(args + holes, _rename(expr, dict(zip(heads, holes))))
-        self.divergences = [_compile_divergence(h, args) for h in heads]
-        self.label = label
-
-    def __call__(self, values: list) -> Estimate:
-        ds = [d(values) for d in self.divergences]
-        centre = [d.value for d in ds]
-        value = self._real(self.f(*values, *centre))
-        if not mpmath.isfinite(value):
-            return Estimate(value, mpmath.mpf(0), "exact")
-        error = 16 * max(abs(value), 1) * mpmath.mpf(10) ** (-mpmath.mp.dps)
-        with mpmath.workdps(mpmath.mp.dps + 10):  # so that d_i ± e_i is representable
-            for i, d in enumerate(ds):
-                if d.error == 0 or not mpmath.isfinite(d.value):
-                    continue
-                if not mpmath.isfinite(d.error):
-                    error = mpmath.inf
-                    break
-                changes = []
-                for corner in (max(d.value - d.error, 0), d.value + d.error):
-                    moved = self.f(*values, *centre[:i], corner, *centre[i + 1:])
-                    changes.append(abs(moved - value) if mpmath.isfinite(moved) else mpmath.inf)
-                error += max(changes)
-        methods = sorted({d.method for d in ds}) or ["exact"]
-        return Estimate(value, +error, ", ".join(methods))
-
-    def _real(self, x) -> mpmath.mpf:
-        if isinstance(x, mpmath.mpc):
-            if x.imag != 0:
-                raise InvalidParameter(f"the {self.label} is the complex number {mpmath.nstr(x, 8).strip('()')}")
-            x = x.real
-        return mpmath.mpf(x)
-
-
-class _Evaluator:
-    """``point -> (lhs, rhs)`` Estimates at the working precision; fixed parameters enter with their exact value."""
-
-    def __init__(self, relation, params: tuple[Param, ...], fixed: dict[str, sp.Expr]):
+    def __init__(self, heads: Sequence[Quantity], params: Sequence[Param]):
         self.names = [p.name for p in params]
         # In generated code, _p0, _p1, ... stand for the parameters (user names never start with _), so a parameter
         # may be named like an mpmath function (mpf, max) without shadowing it.
         args = [sp.Symbol(f"_p{i}", real=True) for i in range(len(params))]
         renaming = {p.symbol: a for p, a in zip(params, args)}
-        self.fixed = {name: _mpmath([], value) for name, value in fixed.items()}
-        self.lhs = _Side(_rename(relation.lhs, renaming), args, "left-hand side")
-        self.rhs = _Side(_rename(relation.rhs, renaming), args, "right-hand side")
+        self.heads = list(heads)
+        self.divergences = [_compile_divergence(rename(h, renaming), args) for h in heads]
 
-    def __call__(self, point) -> tuple[Estimate, Estimate]:
-        values = [mpmath.mpf(self.fixed[n]()) if n in self.fixed else point[n] for n in self.names]
+    def __call__(self, point) -> dict:
+        values = [point[n] for n in self.names]
         try:
-            return self.lhs(values), self.rhs(values)
-        except SymdpError as e:
-            raise type(e)(f"{e}{self._at(values)}") from None
+            return {h: d(values) for h, d in zip(self.heads, self.divergences)}
+        except SymdpError:
+            raise
         except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:
-            raise InvalidParameter(f"cannot evaluate the claim{self._at(values)}: {e}") from None
-
-    def _at(self, values) -> str:
-        if not values:
-            return ""
-        return " (at " + ", ".join(f"{n}={mpmath.nstr(v, 8)}" for n, v in zip(self.names, values)) + ")"
+            raise InvalidParameter(f"cannot evaluate the claim: {e}") from None
 
 
 def claim_theorem(text: str, where: Optional[str] = None) -> Theorem:
@@ -756,15 +668,15 @@ def claim_theorem(text: str, where: Optional[str] = None) -> Theorem:
         hint = ", ".join(f"{n} in [low, high]" for n in missing)
         raise InvalidParameter(f"parameter{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
                                f"{'have' if len(missing) > 1 else 'has'} no range: add --where \"{hint}\"")
-    params, fixed = [], {}
-    for name, (low, high) in ranges.items():
-        domain = sp.FiniteSet(low.expr) if low == high else sp.Interval(low.expr, high.expr)
-        params.append(Param(symbols[name], domain, sample=_inward(low, high)))
-        if low == high:
-            fixed[name] = low.expr
-    params = tuple(params)
+    # A fixed value ("q = 1/3") enters the statement exactly; every other name is a parameter drawn from its range.
+    fixed = {symbols[name]: low.expr for name, (low, high) in ranges.items() if low == high}
+    relation = rename(relation, fixed) if fixed else relation
+    params = tuple(Param(symbols[name], sp.Interval(low.expr, high.expr), sample=_inward(low, high))
+                   for name, (low, high) in ranges.items() if low != high)
+    heads = sorted(relation.atoms(Quantity), key=sp.default_sort_key)
     # A claim without parameters is its one pinned instance: verify() then reports a violation of it with the
-    # (empty) counterexample, as for any pinned instance.
+    # (empty) counterexample, as for any pinned instance. Its evidence is what the engine computes: closed forms
+    # where the pair has one, unless they are switched off (--no-closed-forms).
     return Theorem(id="claim", title=text, source=Source("user", "claim"), statement=relation,
-                   parameters=params, evaluator=_Evaluator(relation, params, fixed),
-                   examples=() if params else ({},))
+                   parameters=params, witness=_ClaimWitness(heads, params) if heads else None,
+                   evidence=INDEPENDENT, examples=() if params else ({},))

@@ -23,6 +23,15 @@ class Estimate:
     value: mpmath.mpf
     error: mpmath.mpf
     method: str = "exact"
+    scale: mpmath.mpf | None = None
+    """The size of what the value was computed from, where it is a difference that cancels (a residual that should
+    be 0 on the scale of its terms); ``None`` means ``|value|``. Verdicts call two sides equal relative to it."""
+
+    @property
+    def size(self) -> mpmath.mpf:
+        """``max(|value|, scale)``: what "to working precision" is relative to."""
+        v = abs(self.value) if mpmath.isfinite(self.value) else mpmath.inf
+        return v if self.scale is None else max(v, abs(self.scale))
 
     def __float__(self) -> float:
         return float(self.value)
@@ -32,12 +41,15 @@ class Estimate:
 
     @staticmethod
     def exact(value, method: str = "exact") -> "Estimate":
-        """A value computed by a finite formula: its error is a few units of the working precision."""
+        """A value computed by a finite formula: its error is a few units in the last place, *relative* to the value.
+
+        Cancellation inside the formula is not seen here; the verifier sees it as the change between two working
+        precisions.
+        """
         value = mpmath.mpf(value)
         if mpmath.isinf(value):
             return Estimate(value, mpmath.mpf(0), method)
-        scale = max(abs(value), mpmath.mpf(1))
-        return Estimate(value, 16 * scale * mpmath.mpf(10) ** (-mpmath.mp.dps), method)
+        return Estimate(value, 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps), method)
 
 
 def as_estimate(x) -> Estimate:

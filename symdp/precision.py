@@ -13,6 +13,7 @@ block, with :func:`working_precision`, which restores the caller's precision on 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 from typing import Iterator
 
 import mpmath
@@ -42,3 +43,32 @@ def current_dps() -> int:
 def unit_roundoff() -> mpmath.mpf:
     """10^(-dps) at the current precision: the floor of every error estimate."""
     return mpmath.mpf(10) ** (-mpmath.mp.dps)
+
+
+_CLOSED_FORMS = contextvars.ContextVar("symdp_closed_forms", default=True)
+
+
+@contextlib.contextmanager
+def closed_forms(enabled: bool) -> Iterator[None]:
+    """Allow (the default) or forbid every closed-form divergence of the engine for a block.
+
+    With closed forms off, Gaussian and Laplace divergences, and the Gaussian privacy loss's subgaussian standard,
+    are computed by quadrature and search like any other family: ``symdp verify --no-closed-forms`` uses it to show
+    that a theorem labelled *independent* does not rest on a formula.
+
+    >>> from symdp.divergences import kl
+    >>> from symdp.continuous import Laplace
+    >>> with closed_forms(False):
+    ...     print(kl(Laplace(0, 1), Laplace(1, 1)).method)
+    quadrature
+    """
+    token = _CLOSED_FORMS.set(bool(enabled))
+    try:
+        yield
+    finally:
+        _CLOSED_FORMS.reset(token)
+
+
+def closed_forms_enabled() -> bool:
+    """Whether closed-form divergences may be used (see :func:`closed_forms`)."""
+    return _CLOSED_FORMS.get()

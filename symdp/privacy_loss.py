@@ -52,6 +52,7 @@ from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.finite import FiniteDistribution, _logsumexp, to_mpf
 from symdp.finite import privacy_loss as _finite_privacy_loss
+from symdp.precision import closed_forms_enabled
 
 GUARD = 10
 """Extra digits of every ratio evaluation, on top of the digits its cancellation at small ``|λ|`` costs."""
@@ -556,12 +557,13 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
     >>> optimal_standard(DiscreteLaw([-1, 1], [0.5, 0.5])).argmax   # Rademacher: the λ → 0 limit, τ = 1
     mpf('0.0')
     """
-    closed = law.closed_standard()
+    closed = law.closed_standard() if closed_forms_enabled() else None
     if closed is not None:
         return closed
     lo, hi = law.bounds()
     if not (mpmath.isfinite(lo) and mpmath.isfinite(hi)):
-        raise InvalidParameter(f"{type(law).__name__} is unbounded and has no closed-form standard")
+        raise InvalidParameter(f"{type(law).__name__} is unbounded: its standard is known only in closed form"
+                               + ("" if closed_forms_enabled() else ", and closed forms are disabled"))
     dps = mpmath.mp.dps
     with mpmath.workdps(dps + GUARD):
         var = law.variance()

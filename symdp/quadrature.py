@@ -57,7 +57,7 @@ from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.finite import _check_order, to_mpf
 from symdp.optimize import golden_section_max
-from symdp.precision import GUARD_DPS
+from symdp.precision import GUARD_DPS, closed_forms_enabled
 
 METHODS = ("auto", "closed form", "quadrature")
 """``auto``: a closed form when the pair has one, otherwise quadrature. The others force one or the other."""
@@ -226,7 +226,9 @@ def _pair(P, Q) -> tuple[ContinuousDistribution, ContinuousDistribution]:
 def _dispatch(kind: str, args: tuple, method: str, run: Callable, label: str = "quadrature") -> Estimate:
     if method not in METHODS:
         raise InvalidParameter(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
-    formula = _closed_form(kind, *args) if method != "quadrature" else None
+    if method == "closed form" and not closed_forms_enabled():
+        raise InvalidParameter("closed forms are disabled (symdp.precision.closed_forms(False), --no-closed-forms)")
+    formula = _closed_form(kind, *args) if method != "quadrature" and closed_forms_enabled() else None
     if formula is not None:
         return _certified(lambda refine: (formula(), mpmath.mpf(0)), "closed form", vary_nodes=False)
     if method == "closed form":

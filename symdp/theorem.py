@@ -1,22 +1,30 @@
-"""The theorem model: one result of a paper, with its hypotheses, statement, witness, tightness and erratum.
+"""The theorem model: one result of a paper, with its hypotheses, statement, witness, evidence, tightness, erratum.
 
 A :class:`Theorem` reads like the paper: its ``id`` is the catalogue's (``dwork.lem3.10``), ``source`` names the seed
 and the paper's own number, ``parameters`` are the symbols with their mathematical domains (and the finite ranges
-the checker draws from), ``conditions`` are the side conditions, ``statement`` is a SymPy relation whose left side
-is the quantity the ``witness`` computes numerically, and ``tight_at`` lists the instances where it is an equality.
-Where the printed statement is wrong, the theorem *as printed* is encoded with an :class:`Erratum` that says so,
-and the corrected statement is a theorem of its own beside it.
+the checker draws from), ``conditions`` are the side conditions, ``statement`` is a SymPy relation — the one that
+prints and the one that is evaluated — and the ``witness`` measures, from concrete distributions, the divergences
+and derived quantities the statement names. ``tight_at`` lists the instances where it is an equality. Where the
+printed statement is wrong, the theorem *as printed* is encoded with an :class:`Erratum` that says so, and the
+corrected statement is a theorem of its own beside it.
+
+The catalogue declares each result once, with :func:`theorem` on its witness (the docstring becomes the notes, and
+the declaration registers it):
 
 >>> import sympy as sp
->>> from symdp.theorem import Theorem, Param, Source
+>>> from symdp.theorem import Param, Source, theorem
 >>> x = sp.Symbol("x", positive=True)
->>> amgm = Theorem(
-...     id="demo.amgm", title="AM-GM for two numbers", source=Source("none", "folklore"),
-...     parameters=(Param(x, sp.Interval.open(0, sp.oo), sample=(0.01, 100)),),
-...     statement=sp.Ge(sp.Symbol("A"), 2), quantity_latex="x + 1/x",
-...     witness=lambda p: p["x"] + 1 / p["x"], tight_at=({"x": 1},))
+>>> S = sp.Symbol("S")
+>>> @theorem(id="demo.amgm", title="AM-GM for two numbers", source=Source("none", "folklore"),
+...          parameters=(Param(x, sp.Interval.open(0, sp.oo), sample=(0.01, 100)),),
+...          statement=sp.Ge(S, 2), evidence="independent", tight_at=({"x": 1},), register=False)
+... def amgm(point):
+...     '''S = x + 1/x, summed at working precision.'''
+...     return {S: point["x"] + 1 / point["x"]}
+>>> amgm.notes
+'S = x + 1/x, summed at working precision.'
 >>> amgm.tightened(0.99).statement
-A >= 2.02020202020202
+S >= 2.02
 """
 
 from __future__ import annotations
@@ -27,36 +35,12 @@ from typing import Any, Callable, Mapping, Optional
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
-from sympy.printing.pycode import MpmathPrinter
 
-from symdp.errors import InvalidParameter
+from symdp.errors import InvalidParameter, SymdpError
 from symdp.estimate import Estimate, as_estimate
+from symdp.statement import CompiledStatement, lambdify_mpmath  # noqa: F401 (lambdify_mpmath: re-exported)
 
 Point = Mapping[str, Any]
-
-
-class _MpmathPrinter(MpmathPrinter):
-    """lambdify's mpmath printer, with Sum/Product bounds made integers: parameters arrive as mpf (so that 1/r is
-    exact to working precision), and ``range`` needs ints; the index itself is an mpf again inside the body."""
-
-    def _print_Sum(self, expr):
-        return f"(builtins.sum({self._print(expr.function)} {self._loops(expr)}))"
-
-    def _print_Product(self, expr):
-        return f"(fprod({self._print(expr.function)} {self._loops(expr)}))"
-
-    def _loops(self, expr) -> str:
-        # The index runs over mpf values, so a body such as 1/i is computed at working precision, not in floats.
-        return " ".join(f"for {self._print(i)} in map(mpf, range(int({self._print(a)}), int({self._print(b)})+1))"
-                        for i, a, b in expr.limits[::-1])
-
-
-def lambdify_mpmath(args, expr):
-    """``sympy.lambdify(args, expr, "mpmath")`` whose Sums and Products accept mpf bounds."""
-    return sp.lambdify(args, expr, modules=["mpmath"], printer=_MpmathPrinter({"fully_qualified_modules": False,
-                                                                                 "inline": True,
-                                                                                 "allow_unknown_functions": True,
-                                                                                 "user_functions": {}}))
 """One draw: parameter values by symbol name (mpf at the working precision) and any drawn structure."""
 
 
@@ -142,18 +126,34 @@ class Erratum:
             raise InvalidParameter(f"Erratum.kind must be one of {ERRATUM_KINDS}, got {self.kind!r}")
 
 
+INDEPENDENT, CLOSED_FORM, IDENTITY, SYMBOLIC = "independent", "closed-form", "identity", "symbolic"
+EVIDENCE = {
+    INDEPENDENT: "the measured quantities are computed from the distributions themselves (exact finite sums, "
+                 "quadrature or CDFs of densities, binning, the exact law of a chain), never from a closed form of "
+                 "the divergence the statement bounds",
+    CLOSED_FORM: "a closed form compared with another: the paper's claim is itself an algebraic relation between "
+                 "closed forms, evaluated numerically at the draws",
+    IDENTITY: "true by construction: proved exactly by a SymPy derivation, no draws",
+    SYMBOLIC: "no numeric witness exists (an asymptotic or qualitative statement): not checked",
+}
+"""The kinds of evidence a verdict can stand on, and what each means."""
+
+
 @dataclass(frozen=True)
 class Theorem:
     """One quantitative result, checkable by :func:`symdp.verify.verify`.
 
-    The statement's left side is the quantity; ``witness(point)`` computes it at a draw (an mpf or an
-    :class:`~symdp.estimate.Estimate`), and the right side is evaluated from the SymPy expression (lambdified to
-    mpmath once). For statements with computed quantities on both sides, or none (pure identities), override
-    ``evaluate`` by passing ``evaluator``: a function of the point returning ``(lhs, rhs)``.
+    The statement is the single source of the bound: at each draw ``witness(point)`` *measures* what the statement
+    names that is not a parameter (its divergence heads, and derived symbols such as the ε of a drawn pair; see
+    :mod:`symdp.statement`), returning a dict ``atom -> value`` (or the value alone when there is one atom), and both
+    sides are evaluated from the SymPy relation, lambdified to mpmath once.
 
-    A statement with no numeric witness (an asymptotic Õ-bound, a qualitative implication) is declared with
-    ``symbolic_only="why no witness exists"``; if its content is an identity or inequality that SymPy can prove,
-    ``derivation`` (a :class:`~symdp.derivation.Derivation`) is checked instead of draws.
+    ``evidence`` says what kind of check stands behind the verdict (:data:`EVIDENCE`): ``"independent"`` or
+    ``"closed-form"`` (with ``evidence_note`` saying why a closed form is the paper's claim) for numeric theorems;
+    ``"identity"`` for a statement true by construction, proved by ``derivation`` (a
+    :class:`~symdp.derivation.Derivation`) instead of draws; ``"symbolic"`` for a statement with no numeric witness
+    (an asymptotic Õ-bound), with the reason in ``symbolic_only``. A theorem with ``symbolic_only`` set and a
+    derivation is an identity.
     """
 
     id: str
@@ -170,32 +170,56 @@ class Theorem:
     tight_everywhere: bool = False
     examples: tuple[Mapping[str, Any], ...] = ()
     erratum: Optional[Erratum] = None
-    evaluator: Optional[Callable[[Point], tuple[Any, Any]]] = None
+    evaluator: Optional[Callable[[Point], tuple[Any, Any]]] = None  # DEPRECATED: being removed (issue 8)
     notes: str = ""
     default_examples: Optional[int] = None
     symbolic_only: str = ""
     derivation: Any = None
-    _bound_fn: Any = field(default=None, compare=False, repr=False)
+    evidence: str = ""
+    evidence_note: str = ""
+    _compiled: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         if not isinstance(self.statement, (sp.Le, sp.Ge, sp.Eq, sp.Lt, sp.Gt)):
             raise InvalidParameter(f"{self.id}: statement must be a SymPy relation (<=, >=, ==), got {self.statement}")
-        if self.symbolic_only:
+        if self.evidence and self.evidence not in EVIDENCE:
+            raise InvalidParameter(f"{self.id}: evidence must be one of {', '.join(EVIDENCE)}, got {self.evidence!r}")
+        if self.symbolic_only or self.evidence in (IDENTITY, SYMBOLIC):
+            kind = IDENTITY if self.derivation is not None else SYMBOLIC
+            if self.evidence and self.evidence != kind:
+                raise InvalidParameter(f"{self.id}: evidence {self.evidence!r} needs "
+                                       + ("a derivation" if self.evidence == IDENTITY else "no derivation"))
+            object.__setattr__(self, "evidence", kind)
+            if not (self.symbolic_only or self.evidence_note):
+                raise InvalidParameter(f"{self.id}: say why there is no numeric check (symbolic_only=reason)")
             if self.witness is not None or self.evaluator is not None:
-                raise InvalidParameter(f"{self.id}: a symbolic-only theorem has no witness or evaluator")
+                raise InvalidParameter(f"{self.id}: a {kind} theorem has no witness")
             if self.derivation is not None and not callable(getattr(self.derivation, "check", None)):
                 raise InvalidParameter(f"{self.id}: derivation must be a symdp.derivation.Derivation")
+            if self.tight_at or self.tight_everywhere:
+                raise InvalidParameter(f"{self.id}: a {kind} theorem has no tight draws")
             return
-        if self.witness is None and self.evaluator is None:
-            raise InvalidParameter(f"{self.id}: a theorem needs a witness or an evaluator (or symbolic_only=reason)")
         if self.derivation is not None:
-            raise InvalidParameter(f"{self.id}: derivation= is for symbolic-only theorems")
+            raise InvalidParameter(f"{self.id}: derivation= is for identities (evidence='identity')")
+        if self.evidence == CLOSED_FORM and not self.evidence_note:
+            raise InvalidParameter(f"{self.id}: closed-form evidence needs evidence_note= saying why the paper's "
+                                   f"claim is itself a relation between closed forms")
         if self.evaluator is None:
-            names = [p.symbol for p in self.parameters]
-            object.__setattr__(self, "_bound_fn", lambdify_mpmath(names, self.statement.rhs))
-            extra = self.statement.rhs.free_symbols - set(names)
-            if extra:
-                raise InvalidParameter(f"{self.id}: the bound uses {sorted(map(str, extra))}, which are not parameters")
+            compiled = CompiledStatement(self.statement, [p.symbol for p in self.parameters])
+            if compiled.measured and self.witness is None:
+                raise InvalidParameter(f"{self.id}: the statement names {', '.join(map(str, compiled.measured))}, "
+                                       f"which are not parameters: a witness must measure them")
+            object.__setattr__(self, "_compiled", compiled)
+
+    @property
+    def numeric(self) -> bool:
+        """Whether the theorem is checked by draws (independent or closed-form evidence)."""
+        return self.evidence not in (IDENTITY, SYMBOLIC)
+
+    @property
+    def measured(self) -> tuple[sp.Basic, ...]:
+        """What the witness measures: the statement's divergence heads and derived symbols."""
+        return () if self._compiled is None else self._compiled.measured
 
     # --- drawing -----------------------------------------------------------------------------------------
     def strategy(self) -> st.SearchStrategy:
@@ -214,38 +238,51 @@ class Theorem:
         return all(bool(c.subs(subs)) for c in self.conditions)
 
     # --- evaluation --------------------------------------------------------------------------------------
-    def evaluate(self, point: Point) -> tuple[Any, Any]:
-        """(quantity, bound) at a point, at the current working precision."""
+    def measure(self, point: Point) -> tuple[Estimate, Estimate, dict]:
+        """``(lhs, rhs, values)`` at a point, at the current working precision; ``values`` maps the name of every
+        parameter and measured atom to its value, so that the statement evaluated there gives both sides."""
         if self.evaluator is not None:
-            return self.evaluator(point)
-        # Integers are passed to the bound as mpf: lambdified 1/r with a Python int r would be a 16-digit float.
-        args = [mpmath.mpf(point[p.name]) if p.integer else point[p.name] for p in self.parameters]
-        return self.witness(point), self._bound_fn(*args)
+            q, b = self.evaluator(point)
+            return as_estimate(q), as_estimate(b), {p.name: point[p.name] for p in self.parameters}
+        try:
+            return self._compiled.evaluate(point, self.witness(point) if self.witness is not None else None)
+        except SymdpError as e:
+            raise type(e)(f"{e}{self._at(point)}") from None
+        except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:
+            raise InvalidParameter(f"cannot evaluate {self.id}{self._at(point)}: {e}") from None
+
+    def _at(self, point: Point) -> str:
+        if not self.parameters:
+            return ""
+        return " (at " + ", ".join(f"{p.name}={mpmath.nstr(mpmath.mpf(point[p.name]), 8)}"
+                                   for p in self.parameters) + ")"
+
+    def evaluate(self, point: Point) -> tuple[Estimate, Estimate]:
+        """(quantity, bound) — the two sides of the statement — at a point, at the current working precision."""
+        lhs, rhs, _ = self.measure(point)
+        return lhs, rhs
 
     @property
     def relation(self) -> str:
-        return {sp.Le: "<=", sp.Lt: "<=", sp.Ge: ">=", sp.Gt: ">=", sp.Eq: "=="}[type(self.statement)]
+        return CompiledStatement.RELATIONS[type(self.statement)]
 
     # --- derived theorems --------------------------------------------------------------------------------
-    def tightened(self, factor: float = 0.99, zero_shift: float = 1e-30) -> "Theorem":
-        """A copy whose bound is tightened by ``factor`` (``<=``: bound·factor; ``>=``: bound/factor).
+    def tightened(self, factor: float = 0.99) -> "Theorem":
+        """A copy whose bound is tightened by ``1 - factor`` of its size: ``lhs <= rhs - (1 - factor)|rhs|`` for
+        ``<=`` and ``==``, ``lhs >= rhs + (1 - factor)|rhs|`` for ``>=``. A tight theorem's tightened copy must be
+        refuted, at a draw where the bound is not 0.
 
-        An equality is tightened to ``quantity <= factor·bound``. A bound that is exactly 0 (a residual that must
-        vanish, a gain that must be non-negative) has no multiplicative slack, so it is tightened additively, to
-        ``-zero_shift`` (``<=``, ``==``) or ``+zero_shift`` (``>=``): far above the rounding of any working
-        precision, far below anything a wrong witness would produce. A tight theorem's tightened copy must be
-        refuted.
+        Identities and symbolic statements are not tightened, and neither is a bound that is identically 0 (it has
+        no slack to take away: restate it with both quantities on their own sides).
         """
-        ge = self.relation == ">="
-
-        def tighten(bound):
-            if bound == 0:
-                return zero_shift if ge else -zero_shift
-            return bound / factor if ge else bound * factor
-
+        if not self.numeric:
+            raise InvalidParameter(f"{self.id}: a {self.evidence} theorem has no numeric bound to tighten")
         lhs, rhs = self.statement.lhs, self.statement.rhs
-        bound = tighten(rhs) if rhs == 0 else (rhs / sp.Float(factor) if ge else sp.Float(factor) * rhs)
-        new = (sp.Ge if ge else sp.Le)(lhs, sp.sympify(bound), evaluate=False)
+        if rhs == 0:
+            raise InvalidParameter(f"{self.id}: the bound is 0, which has no multiplicative slack to tighten")
+        ge = self.relation == ">="
+        slack = (1 - sp.Float(factor)) * sp.Abs(rhs)
+        new = sp.Ge(lhs, rhs + slack, evaluate=False) if ge else sp.Le(lhs, rhs - slack, evaluate=False)
         evaluator = self.evaluator
         if evaluator is not None:
             original = evaluator
@@ -253,11 +290,11 @@ class Theorem:
             def evaluator(point):
                 q, b = original(point)
                 b = as_estimate(b)
-                scale = mpmath.mpf(1) / factor if ge else mpmath.mpf(factor)
-                return q, Estimate(tighten(b.value) if b.value == 0 else b.value * scale, b.error * scale, b.method)
+                moved = (1 - mpmath.mpf(factor)) * abs(b.value)
+                return q, Estimate(b.value + moved if ge else b.value - moved, b.error, b.method)
 
         return replace(self, id=f"{self.id}@tightened{factor}", statement=new, evaluator=evaluator,
-                       erratum=None, _bound_fn=None)
+                       erratum=None, _compiled=None)
 
     # --- rendering ---------------------------------------------------------------------------------------
     def latex(self) -> str:
@@ -287,6 +324,12 @@ class Theorem:
             "statement": str(self.statement),
             "parameters": {p.name: str(p.domain) for p in self.parameters},
             "conditions": [str(c) for c in self.conditions],
+            "statement_lhs": str(self.statement.lhs),
+            "statement_rhs": str(self.statement.rhs),
+            "relation": self.relation,
+            "measured": [str(a) for a in self.measured],
+            "evidence": self.evidence or None,
+            "evidence_note": self.evidence_note or EVIDENCE.get(self.evidence, ""),
             "tight": bool(self.tight_everywhere or self.tight_at),
             "symbolic_only": self.symbolic_only or None,
             "erratum": None if self.erratum is None else {
@@ -294,3 +337,46 @@ class Theorem:
                 "corrected": self.erratum.corrected, "corrected_id": self.erratum.corrected_id,
             },
         }
+
+
+# --- declaration and the registry ------------------------------------------------------------------------------
+
+REGISTRY: dict[str, list[Theorem]] = {}
+"""Declared theorems by the module that declared them, in declaration order (see :func:`registered`)."""
+
+
+def register(t: Theorem, module: Optional[str] = None) -> Theorem:
+    """Add a theorem to the registry under ``module`` (default: the caller's module) and return it."""
+    if module is None:
+        import inspect
+
+        module = inspect.currentframe().f_back.f_globals.get("__name__", "__main__")
+    REGISTRY.setdefault(module, []).append(t)
+    return t
+
+
+_register = register
+
+
+def registered(prefix: str) -> list[Theorem]:
+    """The theorems declared in ``prefix`` and its submodules, in module then declaration order."""
+    return [t for module in sorted(REGISTRY) if module == prefix or module.startswith(prefix + ".")
+            for t in REGISTRY[module]]
+
+
+def theorem(*, register: bool = True, **fields) -> Callable[[Callable], Theorem]:
+    """Declare a theorem with its witness: ``@theorem(id=..., statement=..., ...)`` over ``def witness(point)``.
+
+    The decorated name becomes the :class:`Theorem`; the witness's docstring becomes its ``notes`` (unless given).
+    With ``register`` (the default) it joins the catalogue of its module (:func:`registered`).
+    """
+    import inspect
+
+    module = inspect.currentframe().f_back.f_globals.get("__name__", "__main__")
+
+    def declare(witness: Callable) -> Theorem:
+        notes = fields.pop("notes", None) or inspect.cleandoc(witness.__doc__ or "")
+        t = Theorem(witness=witness, notes=notes, **fields)
+        return _register(t, module) if register else t
+
+    return declare

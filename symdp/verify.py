@@ -1,14 +1,19 @@
 """Verification: draw parameters, evaluate both sides at two precisions, and give an honest verdict.
 
-Per draw, the margin is ``bound - quantity`` for ``<=`` (``quantity - bound`` for ``>=``; ``-|quantity - bound|``
-for ``==``), taken from an evaluation at ``dps + GUARD_DPS`` digits; its error is the witness's own error estimate
-plus twice the change from a second evaluation at ``dps`` digits (agreement with oneself at one precision proves
-nothing; a quadrature witness adds the change between two breakpoint sets). Then
+Per draw, the witness measures what the statement names and both sides are evaluated from the statement
+(:meth:`~symdp.theorem.Theorem.measure`). The *quantity* is the left side, the *bound* the right side; the margin is
+``bound - quantity`` for ``<=`` (``quantity - bound`` for ``>=``; ``-|quantity - bound|`` for ``==``), taken from an
+evaluation at ``dps + GUARD_DPS`` digits; its error is the witness's own error estimates propagated through the
+statement plus twice the change from a second evaluation at ``dps`` digits (agreement with oneself at one precision
+proves nothing; a quadrature witness adds the change between two breakpoint sets). Then
 
 * **holds**: margin > error;
 * **violated**: margin < -error;
-* **tight**: |margin| <= error and error < 10^(-dps/2)·scale (equality to working precision; counts as holding);
-* **inconclusive**: otherwise, with the precision that would settle it.
+* **tight**: |margin| <= error <= 10^(-dps/2)·size, where size is the larger of the two sides' sizes (their
+  values, or the terms a side that cancels is made of): equality to working precision *relative to the sides*;
+  counts as holding. Two sides that are both tiny are not tight because their difference is tiny;
+* **inconclusive**: otherwise (an error estimate as large as the quantities decides nothing), with the precision
+  that would settle it.
 
 Overall: violated if any draw is; holds if every draw holds or is tight; else inconclusive. Parameters are drawn by
 hypothesis, so a violation is shrunk to a minimal counterexample, and a run is deterministic for a given seed.
@@ -45,6 +50,8 @@ class DrawResult:
     verdict: str
     note: str = ""
     relation: str = "<="
+    values: Mapping[str, Any] = field(default_factory=dict)
+    method: str = ""
 
     @property
     def ratio(self) -> Optional[float]:
@@ -73,12 +80,22 @@ class Report:
     reason: str = ""
     worst_ratio: Optional[float] = None
     draws: list[DrawResult] = field(default_factory=list, repr=False)
+    evidence: str = ""
+
+    @property
+    def method(self) -> str:
+        """How the quantities were obtained: the methods of every draw (``exact``, ``quadrature``, ...)."""
+        parts = sorted({part.strip() for r in self.draws for part in r.method.replace(";", ",").split(",")
+                        if part.strip() and not part.strip().startswith("bound:")})
+        return ", ".join(parts)
 
     @property
     def worst_margin(self) -> Optional[mpmath.mpf]:
         return None if self.worst is None else self.worst.margin
 
-    def to_json(self) -> dict:
+    def to_json(self, draws: bool = False) -> dict:
+        """The report as JSON values. With ``draws``, every draw with its ``values`` (each parameter and measured atom
+        as a decimal string at full precision), ``quantity``, ``bound``, ``margin``, ``error`` and ``verdict``."""
         def num(x):
             if x is None:
                 return None
@@ -86,9 +103,11 @@ class Report:
                 return "inf" if x > 0 else "-inf"
             return float(mpmath.nstr(x, 17)) if abs(x) > 1e-300 or x == 0 else mpmath.nstr(x, 17)
 
-        return {
+        out = {
             "id": self.id,
             "verdict": self.verdict,
+            "evidence": self.evidence,
+            "method": self.method,
             "examples": self.examples,
             "tight_examples": self.tight,
             "worst_margin": num(self.worst_margin),
@@ -99,6 +118,24 @@ class Report:
             "seconds": round(self.seconds, 3),
             "reason": self.reason,
         }
+        if draws:
+            digits = self.dps + GUARD_DPS
+            out["draws"] = [{"point": jsonable(r.point), "values": {k: _decimal(v, digits) for k, v in r.values.items()},
+                             "quantity": _decimal(r.quantity, digits), "bound": _decimal(r.bound, digits),
+                             "margin": _decimal(r.margin, digits), "error": _decimal(r.error, digits),
+                             "verdict": r.verdict, "method": r.method} for r in self.draws]
+        return out
+
+
+def _decimal(x, digits: int) -> str:
+    """A value as a decimal string with ``digits`` significant digits (``inf``, ``-inf``, ``nan`` as such)."""
+    if isinstance(x, int):
+        return str(x)
+    x = mpmath.mpf(x)
+    if not mpmath.isfinite(x):
+        return str(x)
+    return mpmath.nstr(x, digits, strip_zeros=True, min_fixed=-mpmath.inf, max_fixed=mpmath.inf) \
+        if abs(x) < mpmath.mpf(10) ** 30 and (x == 0 or abs(x) > mpmath.mpf(10) ** -30) else mpmath.nstr(x, digits)
 
 
 def jsonable(value):
@@ -141,13 +178,12 @@ def _margin(relation: str, q: mpmath.mpf, b: mpmath.mpf) -> mpmath.mpf:
 
 def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_DPS) -> DrawResult:
     """Evaluate one draw at ``dps`` and ``dps + GUARD_DPS`` digits and classify it."""
-    values = []
+    runs = []
     for digits in (dps, dps + GUARD_DPS):
         with working_precision(digits):
             point = convert_point(theorem, raw)
-            q, b = theorem.evaluate(point)
-            values.append((as_estimate(q), as_estimate(b)))
-    (q1, b1), (q2, b2) = values
+            runs.append(theorem.measure(point))
+    (q1, b1, _), (q2, b2, values) = runs
     with working_precision(dps + GUARD_DPS):
         # The margin comes from the more precise evaluation; the distance between the two evaluations (doubled,
         # for safety) bounds the error of the less precise one, and hence — the guard digits being at least as
@@ -155,28 +191,31 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
         margin = _margin(theorem.relation, q2.value, b2.value)
         finite = all(mpmath.isfinite(x) for x in (q1.value, b1.value, q2.value, b2.value))
         if finite:
+            size = max(q2.size, b2.size)
             error = q2.error + b2.error + 2 * (abs(q1.value - q2.value) + abs(b1.value - b2.value))
-            scale = max(abs(q2.value), abs(b2.value), mpmath.mpf(1))
-            error += 4 * scale * mpmath.mpf(10) ** (-dps)
+            error += 4 * size * mpmath.mpf(10) ** (-dps)
         else:
             error = mpmath.mpf(0)
-            scale = mpmath.mpf(1)
+            size = mpmath.inf
             if any(mpmath.isinf(x) != mpmath.isinf(y) or (mpmath.isinf(x) and x != y)
                    for x, y in ((q1.value, q2.value), (b1.value, b2.value))):
                 margin = mpmath.nan  # infinite at one precision only: nothing can be concluded
-        tight_tol = scale * mpmath.mpf(10) ** (-(dps // 2))
+        # Equal to the last bit at both precisions (two exact zeros, say): there is nothing smaller to compare with.
+        exactly_equal = q1.value == b1.value and q2.value == b2.value
         if mpmath.isnan(margin):
             verdict, note = INCONCLUSIVE, "a side evaluated to NaN"
         elif margin > error and theorem.relation != "==":
             verdict, note = HOLDS, ""
         elif margin < -error:
             verdict, note = VIOLATED, ""
-        elif error < tight_tol:
+        elif exactly_equal or (size > 0 and error <= size * mpmath.mpf(10) ** (-(dps // 2))):
             verdict, note = TIGHT, ""
         else:
             verdict = INCONCLUSIVE
-            note = f"|margin| {mpmath.nstr(abs(margin), 3)} is within the error {mpmath.nstr(error, 3)}"
-    return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, theorem.relation)
+            note = (f"|margin| {mpmath.nstr(abs(margin), 3)} is within the error {mpmath.nstr(error, 3)}, "
+                    f"on sides of size {mpmath.nstr(size, 3)}")
+    method = q2.method if q2.method == b2.method else f"{q2.method}; bound: {b2.method}"
+    return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, theorem.relation, values, method)
 
 
 def verify(
@@ -195,7 +234,7 @@ def verify(
     if examples < 0:
         raise SymdpError(f"--examples must be >= 0, got {examples}")
     start = time.perf_counter()
-    if theorem.symbolic_only:
+    if not theorem.numeric:
         return _verify_symbolic(theorem, dps, start)
     results: list[DrawResult] = []
     reason = ""
@@ -243,7 +282,9 @@ def verify(
         if r.verdict == VIOLATED:
             counterexample = r
 
-    return summarize(theorem.id, results, counterexample, dps, time.perf_counter() - start, reason)
+    report = summarize(theorem.id, results, counterexample, dps, time.perf_counter() - start, reason)
+    report.evidence = theorem.evidence
+    return report
 
 
 def _verify_symbolic(theorem: Theorem, dps: int, start: float) -> Report:
@@ -251,15 +292,17 @@ def _verify_symbolic(theorem: Theorem, dps: int, start: float) -> Report:
     from symdp.derivation import DerivationError
 
     derivation = theorem.derivation
+    why = theorem.symbolic_only or theorem.evidence_note
     if derivation is None:
-        verdict, reason = INCONCLUSIVE, f"symbolic only, no numeric check: {theorem.symbolic_only}"
+        verdict, reason = INCONCLUSIVE, f"symbolic only, no numeric check: {why}"
     else:
         try:
             derivation.check()
-            verdict, reason = HOLDS, f"symbolic: derivation '{derivation.title}' checked exactly by SymPy"
+            verdict, reason = HOLDS, f"identity: derivation '{derivation.title}' checked exactly by SymPy"
         except DerivationError as exc:
-            verdict, reason = INCONCLUSIVE, f"symbolic only ({theorem.symbolic_only}); derivation not confirmed: {exc}"
-    return Report(theorem.id, verdict, 0, 0, None, None, dps, time.perf_counter() - start, reason)
+            verdict, reason = INCONCLUSIVE, f"identity ({why}); derivation not confirmed: {exc}"
+    return Report(theorem.id, verdict, 0, 0, None, None, dps, time.perf_counter() - start, reason,
+                  evidence=theorem.evidence)
 
 
 def summarize(ident, results, counterexample, dps, seconds, reason="") -> Report:

@@ -89,11 +89,27 @@ def test_error_estimate_sees_a_precision_dependent_witness():
     assert evaluate_point(off, {}, dps=50).verdict == VIOLATED
 
 
-def test_statement_must_be_a_relation_and_bound_must_use_parameters():
+def test_statement_must_be_a_relation_and_what_is_not_a_parameter_must_be_measured():
     with pytest.raises(ValueError, match="relation"):
         Theorem("bad", "", toy.SRC, toy.A + 1, witness=lambda p: 0)
     with pytest.raises(ValueError, match="not parameters"):
-        Theorem("bad", "", toy.SRC, sp.Le(toy.A, sp.Symbol("y")), witness=lambda p: 0)
+        Theorem("bad", "", toy.SRC, sp.Le(toy.A, sp.Symbol("y")))
+    y = sp.Symbol("y")
+    two = Theorem("bad", "", toy.SRC, sp.Le(toy.A, y), witness=lambda p: 0)
+    with pytest.raises(ValueError, match="one value, but the statement measures 2"):
+        two.evaluate({})
+    with pytest.raises(ValueError, match="did not measure y"):
+        Theorem("bad", "", toy.SRC, sp.Le(toy.A, y), witness=lambda p: {toy.A: 0}).evaluate({})
+    with pytest.raises(ValueError, match="measured z, which the statement"):
+        Theorem("bad", "", toy.SRC, sp.Le(toy.A, y), witness=lambda p: {"A": 0, "y": 1, "z": 2}).evaluate({})
+
+
+def test_the_bound_is_the_statement_evaluated_at_the_measured_values():
+    # The right side is evaluated from the SymPy statement at what the witness measured: nothing else.
+    y = sp.Symbol("y")
+    t = Theorem("toy.measured", "", toy.SRC, sp.Le(toy.A, sp.exp(y) - 1), witness=lambda p: {"A": 1, "y": 2})
+    lhs, rhs, values = t.measure({})
+    assert lhs.value == 1 and rhs.value == mpmath.exp(2) - 1 and values == {"A": 1, "y": 2}
 
 
 def test_integer_parameters_reach_the_bound_at_working_precision():
@@ -154,7 +170,7 @@ def test_symbolic_only_theorem_holds_exactly_when_its_derivation_checks():
 
 def test_symbolic_only_theorem_refuses_a_witness():
     x = sp.Symbol("x")
-    with pytest.raises(Exception, match="symbolic-only"):
+    with pytest.raises(Exception, match="symbolic theorem has no witness"):
         Theorem("toy.both", "t", toy.SRC, sp.Le(x, 1), witness=lambda p: 0, symbolic_only="no witness")
 
 

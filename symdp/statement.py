@@ -1,0 +1,242 @@
+"""A statement, compiled once: both sides as mpmath functions of the parameters and of what a witness measures.
+
+The statement that prints is the statement that runs. A theorem's witness does not compute its bound; it
+*measures* the atoms the statement names that are not parameters — divergence heads such as ``KL(D, D')`` and
+derived symbols such as the ε of a drawn pair — and both sides of the relation are then evaluated from the SymPy
+statement itself (lambdified to mpmath once per theorem).
+
+>>> import sympy as sp
+>>> from symdp.expressions import KL
+>>> eps = sp.Symbol("epsilon", real=True)
+>>> D, Dp = sp.symbols("D D'")
+>>> s = CompiledStatement(sp.Le(KL(D, Dp), eps * (sp.exp(eps) - 1) / 2), parameters=())
+>>> s.measured
+(KL(D, D'), epsilon)
+>>> import mpmath
+>>> with mpmath.workdps(20):
+...     lhs, rhs, values = s.evaluate({}, {KL(D, Dp): mpmath.mpf("0.25"), "epsilon": 1})
+...     print(lhs.value, rhs.value)
+0.25 0.85914091422952261768
+
+**Error propagation.** A side is ``f(params, m_1, ..., m_k)`` with measurements ``m_i`` known to ``± e_i``. Its
+error is ``Σ_i max(|f(.., m_i - e_i, ..) - f|, |f(.., m_i + e_i, ..) - f|)`` (evaluated with 10 extra digits so
+that ``m_i ± e_i`` is representable; ``m_i - e_i`` is clamped at 0 for atoms that are non-negative), plus a rounding
+floor of 16 units in the last place relative to the value. This secant over the whole error interval is
+conservative for ``f`` monotone in each ``m_i``, including non-smooth ones (``sqrt`` at 0, ``Max``); it neglects the
+interaction of two errors, which is second order in errors that are already tiny.
+
+**Size.** Each side also reports the size its value is to be compared with: the sum of the absolute values of its
+top-level terms (so that a difference that cancels to 0 is "0 relative to its terms"), or the measurement's own
+scale when the side is a single measured atom.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any, Mapping, Sequence
+
+import mpmath
+import sympy as sp
+from sympy.printing.pycode import MpmathPrinter
+
+from symdp.errors import InvalidParameter
+from symdp.estimate import Estimate, as_estimate
+from symdp.expressions import Quantity
+
+MAX_LOG = mpmath.mpf(10) ** 6
+"""Largest |log| of a power's, exp's, cosh's or sinh's result that a side may compute (results up to
+e^(10^6)): mpmath computes e^(e^(e^10)) happily, but then hangs printing it or raising it to a power."""
+
+
+def guarded_pow(x, y):
+    """``x**y``, refusing results beyond e^MAX_LOG (an OverflowError, which callers turn into a one-line error)."""
+    x, y = mpmath.mpmathify(x), mpmath.mpmathify(y)
+    if x != 0 and mpmath.isfinite(x) and mpmath.isfinite(y) and abs(y) * abs(mpmath.log(abs(x))) > MAX_LOG:
+        raise OverflowError(f"the power {mpmath.nstr(x, 5)}**{mpmath.nstr(y, 5)} is too large to compute")
+    return x**y
+
+
+def guarded(fn, name: str, two_sided: bool):
+    """``fn`` refusing arguments whose result would exceed e^MAX_LOG."""
+    def guarded_fn(x):
+        x = mpmath.mpmathify(x)
+        if mpmath.isfinite(x) and (abs(x) if two_sided else x) > MAX_LOG:
+            raise OverflowError(f"{name}({mpmath.nstr(x, 5)}) is too large to compute")
+        return fn(x)
+
+    return guarded_fn
+
+
+GUARDED_NAMESPACE = {"_pow": guarded_pow, "exp": guarded(mpmath.exp, "exp", False),
+                     "cosh": guarded(mpmath.cosh, "cosh", True), "sinh": guarded(mpmath.sinh, "sinh", True)}
+
+
+class _Printer(MpmathPrinter):
+    """lambdify's mpmath printer, with Sum/Product bounds made integers and every power guarded.
+
+    Parameters arrive as mpf (so that 1/r is exact to working precision), and ``range`` needs ints; the index
+    itself is an mpf again inside the body, so a body such as 1/i is computed at working precision, not in floats.
+    """
+
+    def _print_Sum(self, expr):
+        return f"(builtins.sum({self._print(expr.function)} {self._loops(expr)}))"
+
+    def _print_Product(self, expr):
+        return f"(fprod({self._print(expr.function)} {self._loops(expr)}))"
+
+    def _loops(self, expr) -> str:
+        return " ".join(f"for {self._print(i)} in map(mpf, range(int({self._print(a)}), int({self._print(b)})+1))"
+                        for i, a, b in expr.limits[::-1])
+
+    def _print_Pow(self, expr, rational=False):
+        if expr.exp == sp.S.Half:
+            return f"sqrt({self._print(expr.base)})"
+        return f"_pow({self._print(expr.base)}, {self._print(expr.exp)})"
+
+
+def lambdify_mpmath(args: Sequence, expr):
+    """``sympy.lambdify(args, expr, "mpmath")`` whose Sums and Products accept mpf bounds and whose powers, exp, cosh
+    and sinh refuse astronomically large results. ``args`` should be plain symbols (no Dummies are substituted)."""
+    printer = _Printer({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True,
+                        "user_functions": {}})
+    return sp.lambdify(args, expr, modules=[{"builtins": builtins}, GUARDED_NAMESPACE, "mpmath"], printer=printer,
+                       dummify=False)
+
+
+def rename(expr: sp.Basic, renaming: Mapping) -> sp.Basic:
+    """``expr`` with some subexpressions renamed, not re-simplified: SymPy's automatic simplification may spend
+    seconds on assumptions queries of nested functions (tanh(tanh(...))), and has nothing to add here."""
+    with sp.evaluate(False):
+        return expr.xreplace(dict(renaming))
+
+
+def measured_atoms(statement: sp.Basic, parameters: Sequence[sp.Symbol]) -> tuple[sp.Basic, ...]:
+    """What a witness must measure: the divergence heads of ``statement`` (sorted), then its free symbols that are
+    neither parameters nor inside a head (sorted by name)."""
+    heads = sorted(statement.atoms(Quantity), key=sp.default_sort_key)
+    holes = {h: sp.Dummy() for h in heads}
+    rest = rename(statement, holes).free_symbols - set(holes.values()) - set(parameters)
+    return tuple(heads) + tuple(sorted(rest, key=lambda s: s.name))
+
+
+def _nonnegative(atom: sp.Basic) -> bool:
+    return bool(getattr(atom, "is_extended_nonnegative", False) or getattr(atom, "is_nonnegative", False))
+
+
+class Side:
+    """One side of a relation: ``f(parameters, measurements)`` lambdified once."""
+
+    def __init__(self, expr: sp.Expr, args: list, holes: Sequence[sp.Symbol], nonnegative: Sequence[bool],
+                 label: str):
+        self.expr = expr
+        self.label = label
+        self.f = lambdify_mpmath(list(args) + list(holes), expr)
+        terms = sp.Add.make_args(expr)
+        self.terms = [lambdify_mpmath(list(args) + list(holes), t) for t in terms] if len(terms) > 1 else []
+        index = {h: i for i, h in enumerate(holes)}
+        self.single = index.get(expr)  # the side is one measured atom: its own scale is the side's size
+        self.nonnegative = list(nonnegative)
+
+    def __call__(self, params: list, measured: list[Estimate]) -> Estimate:
+        centre = [m.value for m in measured]
+        value = self._real(self.f(*params, *centre))
+        if not mpmath.isfinite(value):
+            return Estimate(value, mpmath.mpf(0), _methods(measured))
+        error = 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)
+        with mpmath.workdps(mpmath.mp.dps + 10):  # so that m_i ± e_i is representable
+            for i, m in enumerate(measured):
+                if m.error == 0 or not mpmath.isfinite(m.value):
+                    continue
+                if not mpmath.isfinite(m.error):
+                    error = mpmath.inf
+                    break
+                low = m.value - m.error
+                if self.nonnegative[i]:
+                    low = max(low, 0)
+                changes = []
+                for corner in (low, m.value + m.error):
+                    moved = self._real(self.f(*params, *centre[:i], corner, *centre[i + 1:]))
+                    changes.append(abs(moved - value) if mpmath.isfinite(moved) else mpmath.inf)
+                error += max(changes)
+        if self.single is not None:
+            size = measured[self.single].size
+        elif self.terms:
+            size = mpmath.fsum(abs(self._real(t(*params, *centre))) for t in self.terms)
+        else:
+            size = abs(value)
+        return Estimate(value, +error, _methods(measured), scale=size)
+
+    def _real(self, x) -> mpmath.mpf:
+        if isinstance(x, mpmath.mpc):
+            if x.imag != 0:
+                raise InvalidParameter(f"the {self.label} is the complex number {mpmath.nstr(x, 8).strip('()')}")
+            x = x.real
+        return mpmath.mpf(x)
+
+
+def _methods(measured: Sequence[Estimate]) -> str:
+    return ", ".join(sorted({m.method for m in measured})) or "exact"
+
+
+class CompiledStatement:
+    """A relation compiled against its parameters: :meth:`evaluate` gives both sides from a witness's measurements.
+
+    ``parameters`` are the symbols drawn by the checker; every other free symbol, and every divergence head, is
+    *measured* (see :func:`measured_atoms`).
+    """
+
+    RELATIONS = {sp.Le: "<=", sp.Lt: "<=", sp.Ge: ">=", sp.Gt: ">=", sp.Eq: "=="}
+
+    def __init__(self, statement: sp.core.relational.Relational, parameters: Sequence[sp.Symbol]):
+        self.statement = statement
+        self.relation = self.RELATIONS[type(statement)]
+        self.parameters = tuple(parameters)
+        self.measured = measured_atoms(statement, self.parameters)
+        # Generated code names the parameters _p0, _p1, ... and the measurements _m0, ... (user names never start
+        # with _), so a parameter may be named like an mpmath function (mpf, max) without shadowing it.
+        args = [sp.Symbol(f"_p{i}", real=True) for i in range(len(self.parameters))]
+        holes = [sp.Symbol(f"_m{i}", real=True) for i in range(len(self.measured))]
+        renaming = {**dict(zip(self.measured, holes)), **dict(zip(self.parameters, args))}
+        nonneg = [_nonnegative(a) for a in self.measured]
+        self.lhs = Side(rename(statement.lhs, renaming), args, holes, nonneg, "left-hand side")
+        self.rhs = Side(rename(statement.rhs, renaming), args, holes, nonneg, "right-hand side")
+        self._keys = {str(a): a for a in self.measured}
+
+    def measurements(self, output: Any) -> list[Estimate]:
+        """A witness's output as Estimates in the order of :attr:`measured`.
+
+        ``output`` is a mapping from atoms (or their ``str``) to values (numbers or Estimates), or — when exactly one
+        atom is measured — that atom's value alone. Missing or unknown atoms are an error naming them.
+        """
+        if not isinstance(output, Mapping):
+            if len(self.measured) == 1:
+                return [as_estimate(output)]
+            if output is None and not self.measured:
+                return []
+            raise InvalidParameter(
+                f"the witness returned one value, but the statement measures {len(self.measured)} atoms "
+                f"({', '.join(map(str, self.measured)) or 'none'}): return a dict atom -> value")
+        by_name = {}
+        for key, value in output.items():
+            name = key if isinstance(key, str) else str(key)
+            if name not in self._keys:
+                raise InvalidParameter(f"the witness measured {name}, which the statement {self.statement} does "
+                                       f"not name (it measures {', '.join(self._keys) or 'nothing'})")
+            by_name[name] = as_estimate(value)
+        missing = [n for n in self._keys if n not in by_name]
+        if missing:
+            raise InvalidParameter(f"the witness did not measure {', '.join(missing)} of {self.statement}")
+        return [by_name[str(a)] for a in self.measured]
+
+    def evaluate(self, point: Mapping[str, Any], output: Any) -> tuple[Estimate, Estimate, dict]:
+        """``(lhs, rhs, values)`` at a draw: ``point`` holds the parameter values by name, ``output`` the witness's.
+
+        ``values`` maps ``str`` of every parameter and measured atom to its value (an mpf), so that substituting
+        them into the statement reproduces both sides.
+        """
+        params = [mpmath.mpf(point[p.name]) for p in self.parameters]
+        measured = self.measurements(output)
+        lhs, rhs = self.lhs(params, measured), self.rhs(params, measured)
+        values = {p.name: v for p, v in zip(self.parameters, params)}
+        values.update({str(a): m.value for a, m in zip(self.measured, measured)})
+        return lhs, rhs, values
