@@ -74,8 +74,7 @@ class Param:
     @property
     def integer(self) -> bool:
         """Integer-valued: the symbol says so, or the domain is a set of integers (``Range``, ``Naturals``)."""
-        return bool(self.symbol.is_integer) or isinstance(self.domain, (sp.Range, sp.Naturals, sp.Naturals0,
-                                                                         sp.Integers))
+        return bool(self.symbol.is_integer) or bool(self.domain.is_subset(sp.S.Integers))
 
     def bounds(self) -> tuple[float, float]:
         if self.sample is not None:
