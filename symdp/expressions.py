@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 
+import mpmath
 import sympy as sp
 
 
@@ -166,6 +167,43 @@ class Mix(DistributionHead):
 class Finite(DistributionHead):
     def _latex(self, printer):
         return r"\left(" + ", ".join(printer._print(a) for a in self.args) + r"\right)"
+
+
+def quantity(name: str, nargs: int, latex: str, doc: str = "", nonnegative: bool = False) -> type[Quantity]:
+    """A new divergence head (a :class:`Quantity`) that prints as ``latex``, a template with ``{0}, {1}, ...`` for
+    its printed arguments. What a witness measures, as a SymPy function:
+
+    >>> Gap = quantity("Gap", 2, r"\\operatorname{{gap}}\\left({0}, {1}\\right)", "a spectral gap", nonnegative=True)
+    >>> P, Q = sp.symbols("P Q")
+    >>> print(sp.latex(Gap(P, Q) ** 2))
+    \\left(\\operatorname{gap}\\left(P, Q\\right)\\right)^{2}
+    """
+    def _latex(self, printer):
+        return latex.format(*(printer._print(a) for a in self.args))
+
+    attrs = {"nargs": nargs, "_latex": _latex, "__doc__": doc or name, "__module__": __name__}
+    if nonnegative:
+        attrs["is_extended_nonnegative"] = True
+    return type(name, (Quantity,), attrs)
+
+
+def numeric_function(name: str, nargs: int, implementation, latex: str, doc: str = "") -> type[sp.Function]:
+    """A named SymPy function whose value is a numeric procedure SymPy cannot express (a search, a root, a
+    quadrature): it prints as ``latex`` (``{0}, {1}, ...`` for its arguments) and is evaluated by ``implementation``
+    (mpmath in, mpmath out) when a statement is lambdified, so that what prints is what runs.
+
+    >>> Root = numeric_function("Root", 1, lambda c: mpmath.findroot(lambda x: x**3 - c, 1), r"\\sqrt[3]{{{0}}}")
+    >>> from symdp.statement import lambdify_mpmath
+    >>> c = sp.Symbol("c")
+    >>> print(sp.latex(Root(c) + 1), lambdify_mpmath([c], Root(c) + 1)(mpmath.mpf(8)))
+    \\sqrt[3]{c} + 1 3.0
+    """
+    def _latex(self, printer, exp=None):
+        body = latex.format(*(printer._print(a) for a in self.args))
+        return body if exp is None else rf"\left({body}\right)^{{{exp}}}"
+
+    return type(name, (sp.Function,), {"nargs": nargs, "_latex": _latex, "__doc__": doc or name,
+                                       "_imp_": staticmethod(implementation), "__module__": __name__})
 
 
 QUANTITIES = (KL, Renyi, HockeyStick, TV, MaxDivergence, SubgaussianStandard, PrivacyLossOf)
