@@ -102,6 +102,12 @@ class Param:
 
 
 ERRATUM_KINDS = ("erratum", "conjecture", "sharpness")
+SEVERITIES = {
+    "mathematics": "the printed statement is false and its correction changes the mathematics",
+    "missing-hypothesis": "false only outside an obvious hypothesis the paper leaves unsaid (t >= 0, say)",
+    "typo": "a misprint: the intended statement is clear from the context and holds",
+}
+"""How much an erratum matters; ``symdp errata`` counts distinct errors by severity."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +117,10 @@ class Erratum:
     ``corrected_id`` names the theorem that encodes the corrected statement. ``kind`` says what is refuted:
     ``"erratum"``, a statement the paper claims; ``"conjecture"``, one it only suspects (refuting it is a finding,
     not an error of the paper); ``"sharpness"``, a deliberately weakened copy of a true theorem (a relaxed
-    hypothesis), whose refutation shows the printed hypothesis cannot be relaxed.
+    hypothesis), whose refutation shows the printed hypothesis cannot be relaxed. ``severity`` (see
+    :data:`SEVERITIES`) says how much it matters. Where one error of the paper shows in several printed statements,
+    each is refuted on its own, and all but the first name it in ``same_as`` (its theorem ID), so that the errata
+    list counts distinct errors.
     """
 
     location: str
@@ -121,10 +130,14 @@ class Erratum:
     corrected_id: Optional[str] = None
     note: str = ""
     kind: str = "erratum"
+    severity: str = "mathematics"
+    same_as: Optional[str] = None
 
     def __post_init__(self):
         if self.kind not in ERRATUM_KINDS:
             raise InvalidParameter(f"Erratum.kind must be one of {ERRATUM_KINDS}, got {self.kind!r}")
+        if self.severity not in SEVERITIES:
+            raise InvalidParameter(f"Erratum.severity must be one of {', '.join(SEVERITIES)}, got {self.severity!r}")
 
 
 INDEPENDENT, CLOSED_FORM, IDENTITY, SYMBOLIC = "independent", "closed-form", "identity", "symbolic"
