@@ -1,5 +1,11 @@
 """The ``symdp`` command line: list, show, verify, check, errata, proofs.
 
+Every verdict says what kind of evidence stands behind it (``symdp.theorem.EVIDENCE``): *independent* (the
+quantity computed from the distributions themselves), *closed-form* (a closed form against another, where the
+paper's claim is itself such algebra), *identity* (a checked SymPy derivation, no draws) or *symbolic* (no check).
+``--no-closed-forms`` switches every closed-form divergence of the engine off, so that an independent verdict can
+be seen not to rest on a formula.
+
 Bad input (an unknown ID, a claim that does not parse, a range with low > high) prints one line naming the problem
 and exits with status 2. ``verify`` exits with status 1 if any theorem is violated other than a printed statement
 recorded as an erratum (those are expected to be refuted, and *not* refuting one is a failure too).
@@ -19,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from symdp.errors import SymdpError
-from symdp.precision import DEFAULT_DPS
+from symdp.precision import DEFAULT_DPS, closed_forms
 from symdp.verify import HOLDS, INCONCLUSIVE, VIOLATED, Report, jsonable, verify
 
 _STYLE = {HOLDS: "green", VIOLATED: "red", INCONCLUSIVE: "yellow"}
@@ -55,8 +61,10 @@ def describe(theorem, report: Report) -> str:
             return {"erratum": "violated as printed (erratum)", "conjecture": "refuted (conjecture of the paper)",
                     "sharpness": "refuted (relaxed copy: the hypothesis is sharp)"}[kind]
         return f"{report.verdict} ({kind} NOT reproduced)"
-    if theorem.symbolic_only:
-        return "holds (symbolic)" if report.verdict == HOLDS else "symbolic only (not checked numerically)"
+    if theorem.evidence == "identity":
+        return "holds (identity, derivation checked)" if report.verdict == HOLDS else "identity NOT confirmed"
+    if theorem.evidence == "symbolic":
+        return "symbolic only (not checked)"
     if report.verdict == HOLDS and report.tight:
         return f"holds, tight ({report.tight}/{report.examples} draws equal)"
     return report.verdict
@@ -80,9 +88,9 @@ def cmd_list(args) -> int:
     if args.json:
         print(json.dumps([t.summary() for t in theorems], indent=2))
         return 0
-    table = Table("id", "source", "title", "tight", "erratum")
+    table = Table("id", "source", "title", "evidence", "tight", "erratum")
     for t in theorems:
-        table.add_row(t.id, t.source.number, t.title, "yes" if (t.tight_everywhere or t.tight_at) else "",
+        table.add_row(t.id, t.source.number, t.title, t.evidence, "yes" if (t.tight_everywhere or t.tight_at) else "",
                       "yes" if t.erratum else "")
     _console().print(table)
     return 0
@@ -105,6 +113,9 @@ def cmd_show(args) -> int:
     if t.structure_latex:
         console.print(f"  structure: {t.structure_latex}")
     console.print(f"statement: {t.statement}")
+    console.print(f"evidence: {t.evidence}" + (f" ({t.evidence_note})" if t.evidence_note else ""))
+    if t.measured:
+        console.print(f"measured by the witness: {', '.join(map(str, t.measured))}")
     if t.tight_everywhere:
         console.print("tight: equality at every admissible draw")
     elif t.tight_at:
@@ -136,24 +147,26 @@ def cmd_verify(args) -> int:
         task = progress.add_task("verifying", total=len(theorems))
         for t in theorems:
             progress.update(task, description=t.id)
-            reports.append((t, verify(t, examples=args.examples, dps=args.dps, seed=args.seed)))
+            with closed_forms(not args.no_closed_forms):
+                reports.append((t, verify(t, examples=args.examples, dps=args.dps, seed=args.seed)))
             progress.advance(task)
     failed = [t.id for t, r in reports if not expected_outcome(t, r)]
     if args.json:
         out = []
         for t, r in reports:
-            d = r.to_json()
+            d = r.to_json(draws=args.draws)
             d["erratum"] = t.erratum is not None
             d["expected"] = expected_outcome(t, r)
             out.append(d)
         print(json.dumps(out, indent=2))
     else:
-        table = Table("id", "verdict", "draws", "worst margin", "± error", "worst ratio", "counterexample", "s")
+        table = Table("id", "verdict", "evidence", "draws", "worst margin", "± error", "worst ratio",
+                      "counterexample", "s")
         for t, r in reports:
             style = "green" if expected_outcome(t, r) else _STYLE.get(r.verdict, "red")
             if r.verdict == INCONCLUSIVE and expected_outcome(t, r):
                 style = "yellow"
-            table.add_row(t.id, Text(describe(t, r), style=style), str(r.examples), _fmt(r.worst_margin),
+            table.add_row(t.id, Text(describe(t, r), style=style), t.evidence, str(r.examples), _fmt(r.worst_margin),
                           _fmt(None if r.worst is None else r.worst.error), _fmt(r.worst_ratio),
                           _short(json.dumps(jsonable(r.counterexample))) if r.counterexample else "",
                           f"{r.seconds:.2f}")
@@ -170,9 +183,10 @@ def cmd_check(args) -> int:
     from symdp.claims import claim_theorem
 
     claim = claim_theorem(args.claim, args.where)
-    r = verify(claim, examples=args.examples, dps=args.dps, seed=args.seed)
+    with closed_forms(not args.no_closed_forms):
+        r = verify(claim, examples=args.examples, dps=args.dps, seed=args.seed)
     if args.json:
-        d = r.to_json()
+        d = r.to_json(draws=args.draws)
         d.pop("id", None)
         d["claim"] = args.claim
         print(json.dumps(d, indent=2))
@@ -182,6 +196,8 @@ def cmd_check(args) -> int:
         console.print(Text.assemble("verdict: ", (r.verdict, _STYLE.get(r.verdict, "white")),
                                     (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "")
                                     + f" after {r.examples} draws in {r.seconds:.2f} s at {r.dps} digits"))
+        if r.method:
+            console.print(f"evidence: {r.method}")
         if r.worst is not None:
             console.print(f"worst margin: {_fmt(r.worst_margin)} ± {_fmt(r.worst.error)}"
                           f"  (quantity {_fmt(r.worst.quantity)}, bound {_fmt(r.worst.bound)})")
@@ -195,17 +211,26 @@ def cmd_check(args) -> int:
 def cmd_errata(args) -> int:
     from symdp.theorems import all_theorems
 
-    rows = [{"id": t.id, "kind": t.erratum.kind, "location": t.erratum.location, "printed": t.erratum.printed,
-             "corrected": t.erratum.corrected, "corrected_id": t.erratum.corrected_id,
-             "counterexample": jsonable(t.erratum.counterexample)}
+    rows = [{"id": t.id, "kind": t.erratum.kind, "severity": t.erratum.severity, "same_as": t.erratum.same_as,
+             "location": t.erratum.location, "printed": t.erratum.printed, "corrected": t.erratum.corrected,
+             "corrected_id": t.erratum.corrected_id, "counterexample": jsonable(t.erratum.counterexample)}
             for t in all_theorems() if t.erratum is not None and t.erratum.kind != "sharpness"]
+    distinct = [row for row in rows if row["same_as"] is None]
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    table = Table("id", "kind", "location", "printed", "corrected", "counterexample")
+    table = Table("id", "kind", "severity", "location", "printed", "corrected", "counterexample")
     for row in rows:
-        table.add_row(row["id"], row["kind"], row["location"], row["printed"], row["corrected"], json.dumps(row["counterexample"]))
-    _console().print(table)
+        table.add_row(row["id"] + (f" (= {row['same_as']})" if row["same_as"] else ""), row["kind"],
+                      row["severity"], row["location"], row["printed"], row["corrected"],
+                      json.dumps(row["counterexample"]))
+    console = _console()
+    console.print(table)
+    counts = {}
+    for row in distinct:
+        counts[(row["kind"], row["severity"])] = counts.get((row["kind"], row["severity"]), 0) + 1
+    console.print(f"{len(distinct)} distinct errors in {len(rows)} refuted statements: "
+                  + ", ".join(f"{n} {kind} ({severity})" for (kind, severity), n in sorted(counts.items())))
     return 0
 
 
@@ -243,6 +268,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--dps", type=int, default=DEFAULT_DPS, help="working precision in decimal digits")
         p.add_argument("--seed", type=int, default=0, help="seed of the draws (runs are deterministic)")
         p.add_argument("--json", action="store_true")
+        p.add_argument("--draws", action="store_true",
+                       help="with --json: every draw, with the value of each parameter and measured atom")
+        p.add_argument("--no-closed-forms", action="store_true",
+                       help="compute every divergence from the densities (quadrature), never by a closed form")
 
     p = sub.add_parser("verify", help="verify theorems of the catalogue (all by default)")
     p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. balle19)")

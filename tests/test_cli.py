@@ -3,6 +3,7 @@
 import json
 
 import pytest
+import sympy as sp
 
 import symdp.theorems as registry
 from symdp.cli import main
@@ -62,9 +63,33 @@ def test_show_and_latex(toys, capsys):
 def test_errata_json(toys, capsys):
     status, out, _ = run(capsys, "errata", "--json")
     rows = json.loads(out)
-    assert status == 0 and rows == [{"id": "toy.printed", "kind": "erratum", "location": "toy eq. (1)", "printed": "x + 1/x >= 5/2",
+    assert status == 0 and rows == [{"id": "toy.printed", "kind": "erratum", "severity": "mathematics",
+                                     "same_as": None, "location": "toy eq. (1)", "printed": "x + 1/x >= 5/2",
                                      "corrected": "x + 1/x >= 2", "corrected_id": "toy.amgm",
                                      "counterexample": {"x": 1}}]
+
+
+def test_verify_json_draws_reproduce_both_sides_from_the_statement(toys, capsys):
+    # The contract: substituting a draw's values into the statement's two sides and evaluating them with SymPy
+    # gives the reported quantity and bound.
+    status, out, _ = run(capsys, "verify", "toy.amgm", "--examples", "10", "--json", "--draws")
+    (row,) = json.loads(out)
+    assert status == 0 and row["evidence"] == "independent" and len(row["draws"]) == row["examples"]
+    statement = toy.AMGM.statement
+    symbols = {str(s): s for s in statement.free_symbols}
+    for draw in row["draws"]:
+        subs = {symbols[name]: sp.Float(value, 60) for name, value in draw["values"].items() if name in symbols}
+        for side, key in ((statement.lhs, "quantity"), (statement.rhs, "bound")):
+            value = sp.N(side.subs(subs), 60)
+            assert abs(value - sp.Float(draw[key], 60)) <= 1e-45 * max(1, abs(value)), (key, draw)
+
+
+def test_no_closed_forms_switches_the_engine_to_quadrature(capsys):
+    claim = "kl(laplace(0, 1), laplace(1, 1)) <= 0.37"
+    status, out, _ = run(capsys, "check", claim, "--json")
+    assert status == 0 and json.loads(out)["method"] == "closed form"
+    status, out, _ = run(capsys, "check", claim, "--json", "--no-closed-forms")
+    assert status == 0 and json.loads(out)["method"] == "quadrature"
 
 
 def test_table_output_mentions_verdicts(toys, capsys):
