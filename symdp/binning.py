@@ -35,7 +35,8 @@ import mpmath
 from symdp.continuous import ContinuousDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
-from symdp.finite import FiniteDistribution, to_mpf
+from symdp.finite import FiniteDistribution
+from symdp.numeric import to_mpf
 from symdp.precision import GUARD_DPS
 
 MAX_BINS = 1_000_000

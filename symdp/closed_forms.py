@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import mpmath
 
-from symdp.finite import to_mpf
+from symdp.numeric import to_mpf
 
 _GUARD = 10
 """Guard digits every closed form computes with, on top of those a cancelling formula asks for."""

@@ -21,7 +21,7 @@ from typing import Literal
 import mpmath
 
 from symdp.errors import InvalidDistribution
-from symdp.finite import to_mpf
+from symdp.numeric import to_mpf
 
 
 def _positive(x, what: str) -> mpmath.mpf:
@@ -94,6 +94,15 @@ class ContinuousDistribution:
         """The law of X + by."""
         return Shifted(self, _real(by, "shift"))
 
+    def canonical(self) -> "ContinuousDistribution":
+        """The same law in its simplest form (shifts folded into a location family, trivial mixtures dropped):
+        closed forms are recognised on this form."""
+        return self
+
+    def _moved(self, by: mpmath.mpf) -> "ContinuousDistribution":
+        """The canonical law of X + by, X being this canonical law: a location family moves its location."""
+        return Shifted(self, by)
+
 
 @dataclass(frozen=True, init=False)
 class Gaussian(ContinuousDistribution):
@@ -124,6 +133,9 @@ class Gaussian(ContinuousDistribution):
 
     def tail(self):
         return Tail("gaussian", self.sd)
+
+    def _moved(self, by):
+        return Gaussian(self.mean + by, self.sd)
 
 
 @dataclass(frozen=True, init=False)
@@ -159,6 +171,9 @@ class Laplace(ContinuousDistribution):
 
     def tail(self):
         return Tail("exponential", self.b)
+
+    def _moved(self, by):
+        return Laplace(self.loc + by, self.b)
 
 
 def _phi(y):
@@ -224,6 +239,9 @@ class Lap2(ContinuousDistribution):
     def tail(self):
         return Tail("exponential", self._big, 1 if self.scale1 == self.scale2 else 0)
 
+    def _moved(self, by):
+        return Lap2(self.loc + by, self.scale1, self.scale2)
+
 
 @dataclass(frozen=True, init=False)
 class Mixture(ContinuousDistribution):
@@ -281,6 +299,13 @@ class Mixture(ContinuousDistribution):
             return t1 if t1.kind == "exponential" else t2
         return max(t1, t2, key=lambda t: (t.param, t.power))
 
+    def canonical(self):
+        if self.q == 0:
+            return self.first.canonical()
+        if self.q == 1:
+            return self.second.canonical()
+        return Mixture(self.q, self.first.canonical(), self.second.canonical())
+
 
 @dataclass(frozen=True)
 class Shifted(ContinuousDistribution):
@@ -309,3 +334,19 @@ class Shifted(ContinuousDistribution):
 
     def tail(self):
         return self.base.tail()
+
+    def canonical(self):
+        return self.base.canonical()._moved(self.shift)
+
+    def _moved(self, by):
+        return Shifted(self.base, self.shift + by)
+
+
+def canonical(D: ContinuousDistribution) -> ContinuousDistribution:
+    """The same law in its simplest form: shifts folded into Gaussian/Laplace/Lap2 locations, nested shifts
+    merged, mixtures with weight 0 or 1 replaced by their component. Closed forms are recognised on this form.
+
+    >>> canonical(Gaussian(0, 1).shifted(2))
+    Gaussian(mean=mpf('2.0'), sd=mpf('1.0'))
+    """
+    return D.canonical()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import mpmath  # noqa: F401  (used by the module doctest)
 
-from symdp import finite
+from symdp import finite, quadrature
 from symdp.continuous import ContinuousDistribution
 from symdp.errors import InvalidDistribution
 from symdp.estimate import Estimate
@@ -34,8 +34,6 @@ def kl(P, Q) -> Estimate:
     """KL divergence D_KL(P || Q)."""
     if _kind(P, Q) == "finite":
         return finite.kl(P, Q)
-    from symdp import quadrature
-
     return quadrature.kl(P, Q)
 
 
@@ -43,8 +41,6 @@ def renyi(P, Q, alpha) -> Estimate:
     """Rényi divergence R_alpha(P || Q), alpha in (1, inf]; alpha = inf is the max divergence."""
     if _kind(P, Q) == "finite":
         return finite.renyi(P, Q, alpha)
-    from symdp import quadrature
-
     return quadrature.renyi(P, Q, alpha)
 
 
@@ -52,8 +48,6 @@ def hockey_stick(P, Q, eps) -> Estimate:
     """Hockey-stick divergence D_{e^eps}(P || Q) = sup_S P(S) - e^eps Q(S), for eps of any sign."""
     if _kind(P, Q) == "finite":
         return finite.hockey_stick(P, Q, eps)
-    from symdp import quadrature
-
     return quadrature.hockey_stick(P, Q, eps)
 
 
@@ -61,8 +55,6 @@ def tv(P, Q) -> Estimate:
     """Total variation distance."""
     if _kind(P, Q) == "finite":
         return finite.tv(P, Q)
-    from symdp import quadrature
-
     return quadrature.tv(P, Q)
 
 
@@ -70,6 +62,4 @@ def max_divergence(P, Q) -> Estimate:
     """Max divergence D_inf(P || Q) = sup log(dP/dQ) (a supremum that continuous pairs may reach only at ±inf)."""
     if _kind(P, Q) == "finite":
         return finite.max_divergence(P, Q)
-    from symdp import quadrature
-
     return quadrature.max_divergence(P, Q)

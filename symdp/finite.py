@@ -18,54 +18,13 @@ atoms with ``P = 0`` contribute nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Iterable, Sequence
 
 import mpmath
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
-
-
-def to_mpf(x, what: str = "value") -> mpmath.mpf:
-    """Convert a user number to mpf at the working precision.
-
-    Python floats are converted through their shortest decimal representation, so ``0.1`` means one tenth (what
-    the user typed) rather than the binary double nearest to it; Fractions and strings are converted exactly.
-    """
-    if isinstance(x, mpmath.mpf):
-        return +x  # rounds to the working precision
-    if isinstance(x, bool):
-        raise InvalidParameter(f"{what} must be a number, got a boolean")
-    if isinstance(x, int):
-        return mpmath.mpf(x)
-    if isinstance(x, float):
-        if x != x:
-            raise InvalidParameter(f"{what} is NaN")
-        return mpmath.mpf(repr(x))
-    if isinstance(x, Fraction):
-        return mpmath.mpf(x.numerator) / x.denominator
-    if isinstance(x, str):
-        try:
-            return mpmath.mpf(x)
-        except (ValueError, TypeError):
-            raise InvalidParameter(f"{what} {x!r} is not a number") from None
-    try:
-        import sympy
-
-        if isinstance(x, sympy.Basic):
-            if not x.is_number:
-                raise InvalidParameter(f"{what} {x} has free symbols {sorted(map(str, x.free_symbols))}")
-            value = sympy.N(x, mpmath.mp.dps + 5)
-            if not value.is_real:
-                raise InvalidParameter(f"{what} {x} is not a real number")
-            return mpmath.mpf(str(value)) if value.is_finite else mpmath.mpf(str(value).replace("oo", "inf"))
-    except ImportError:  # pragma: no cover
-        pass
-    try:
-        return mpmath.mpf(x)
-    except (ValueError, TypeError):
-        raise InvalidParameter(f"{what} {x!r} is not a real number") from None
+from symdp.numeric import check_order as _check_order, logsumexp as _logsumexp, to_mpf
 
 
 def _tolerance(n: int) -> mpmath.mpf:
@@ -144,13 +103,6 @@ def _pair(P: FiniteDistribution, Q: FiniteDistribution) -> None:
         raise InvalidDistribution("both arguments must be FiniteDistribution")
     if len(P) != len(Q):
         raise InvalidDistribution(f"distributions live on different spaces: {len(P)} atoms vs {len(Q)} atoms")
-
-
-def _check_order(alpha) -> mpmath.mpf:
-    a = to_mpf(alpha, "Rényi order alpha")
-    if not a > 1:
-        raise InvalidParameter(f"Rényi order alpha must be > 1 (use kl for alpha = 1), got {mpmath.nstr(a, 10)}")
-    return a
 
 
 def kl(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
@@ -280,12 +232,6 @@ def privacy_loss(P: FiniteDistribution, Q: FiniteDistribution) -> PrivacyLoss:
     return PrivacyLoss(tuple(values), tuple(probs))
 
 
-def _logsumexp(logs: Sequence) -> mpmath.mpf:
-    """log Σ exp(x), shifted by the largest term so that large orders and large λ neither overflow nor underflow."""
-    top = max(logs)
-    return top + mpmath.log(mpmath.fsum(mpmath.exp(x - top) for x in logs))
-
-
 def _log_mgf(values: Sequence, probs: Sequence, lam) -> mpmath.mpf:
     return _logsumexp([mpmath.log(p) + lam * v for v, p in zip(values, probs) if p > 0])
 
@@ -301,29 +247,3 @@ def privacy_loss_mgf(P: FiniteDistribution, Q: FiniteDistribution, lam, centred:
         m = loss.mean()
         values = tuple(v - m for v in values)
     return Estimate.exact(mpmath.exp(_log_mgf(values, loss.probabilities, lam)))
-
-
-def subgaussian_standard(values: Sequence, probabilities: Sequence) -> Estimate:
-    """Optimal subgaussian standard of the *centred* discrete variable: ``sqrt(sup_{λ≠0} 2 log E e^{λ(X-EX)} / λ²)``.
-
-    Delegates to :func:`symdp.privacy_loss.optimal_standard`, which searches only where the supremum can be: the
-    λ → 0 limit ``Var X``, and ``0 < |λ| <= 2M/Var X`` on each side (M the largest deviation from the mean on that
-    side; beyond, the ratio is below ``2M/|λ| < Var X``, and it tends to 0 as ``|λ| → ∞``), with a maximum at tiny
-    λ found from the sign of the third central moment. ``+inf`` if a value is infinite (an unbounded loss).
-
-    >>> est = subgaussian_standard([-1, 1], [0.5, 0.5])      # Rademacher: tau = 1 (Hoeffding tight), sup at λ -> 0
-    >>> print(mpmath.nstr(est.value, 12))
-    1.0
-    """
-    from symdp.privacy_loss import DiscreteLaw, optimal_standard
-
-    xs = [to_mpf(v, "value") for v in values]
-    if len(xs) != len(probabilities) or not xs:
-        raise InvalidParameter("values and probabilities must be non-empty and of equal length")
-    ps = [to_mpf(p, "probability") for p in probabilities]
-    if any(p < 0 for p in ps) or abs(mpmath.fsum(ps) - 1) > _tolerance(len(ps)):
-        raise InvalidDistribution("probabilities must be non-negative and sum to 1")
-    if any(not mpmath.isfinite(x) for x, p in zip(xs, ps) if p > 0):
-        return Estimate(mpmath.inf, mpmath.mpf(0))
-    kept = [(x, p) for x, p in zip(xs, ps) if p > 0]
-    return optimal_standard(DiscreteLaw([x for x, _ in kept], [p for _, p in kept])).tau

@@ -47,10 +47,11 @@ from typing import Callable, Optional, Sequence
 
 import mpmath
 
-from symdp.continuous import ContinuousDistribution, Gaussian, Laplace
+from symdp.continuous import ContinuousDistribution, Gaussian, Laplace, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
-from symdp.finite import FiniteDistribution, _logsumexp, to_mpf
+from symdp.finite import FiniteDistribution
+from symdp.numeric import logsumexp as _logsumexp, to_mpf
 from symdp.finite import privacy_loss as _finite_privacy_loss
 from symdp.precision import closed_forms_enabled
 
@@ -423,8 +424,6 @@ def privacy_loss(P, Q) -> Law:
                                       "probability (Definition 3.1 asks for equal supports)")
         return DiscreteLaw(loss.values, loss.probabilities)
     if isinstance(P, ContinuousDistribution) and isinstance(Q, ContinuousDistribution):
-        from symdp.quadrature import canonical
-
         P, Q = canonical(P), canonical(Q)
         if isinstance(P, Gaussian) and isinstance(Q, Gaussian):
             if P.sd != Q.sd:
@@ -452,8 +451,6 @@ def expectation_by_quadrature(P: ContinuousDistribution, Q: ContinuousDistributi
     ...     print(mpmath.nstr(e.value, 25), e.error < 1e-25)
     1.0 True
     """
-    from symdp.quadrature import canonical
-
     P, Q = canonical(P), canonical(Q)
     scale = min(P.scale(), Q.scale())
     anchors = sorted(set([P.center(), Q.center()] + list(P.kinks()) + list(Q.kinks())))
@@ -688,3 +685,27 @@ def _brent_max(f: Callable, a, b, x, fx, iterations: int = 200) -> tuple:
             elif Fu <= Fv or v == x or v == w:
                 v, Fv = u, Fu
     return x, -Fx
+
+
+def subgaussian_standard(values: Sequence, probabilities: Sequence) -> Estimate:
+    """Optimal subgaussian standard of the *centred* discrete variable: ``sqrt(sup_{λ≠0} 2 log E e^{λ(X-EX)} / λ²)``.
+
+    Delegates to :func:`symdp.privacy_loss.optimal_standard`, which searches only where the supremum can be: the
+    λ → 0 limit ``Var X``, and ``0 < |λ| <= 2M/Var X`` on each side (M the largest deviation from the mean on that
+    side; beyond, the ratio is below ``2M/|λ| < Var X``, and it tends to 0 as ``|λ| → ∞``), with a maximum at tiny
+    λ found from the sign of the third central moment. ``+inf`` if a value is infinite (an unbounded loss).
+
+    >>> est = subgaussian_standard([-1, 1], [0.5, 0.5])      # Rademacher: tau = 1 (Hoeffding tight), sup at λ -> 0
+    >>> print(mpmath.nstr(est.value, 12))
+    1.0
+    """
+    xs = [to_mpf(v, "value") for v in values]
+    if len(xs) != len(probabilities) or not xs:
+        raise InvalidParameter("values and probabilities must be non-empty and of equal length")
+    ps = [to_mpf(p, "probability") for p in probabilities]
+    if any(p < 0 for p in ps) or abs(mpmath.fsum(ps) - 1) > len(ps) * mpmath.mpf(10) ** (-mpmath.mp.dps + 3):
+        raise InvalidDistribution("probabilities must be non-negative and sum to 1")
+    if any(not mpmath.isfinite(x) for x, p in zip(xs, ps) if p > 0):
+        return Estimate(mpmath.inf, mpmath.mpf(0))
+    kept = [(x, p) for x, p in zip(xs, ps) if p > 0]
+    return optimal_standard(DiscreteLaw([x for x, _ in kept], [p for _, p in kept])).tau

@@ -52,10 +52,10 @@ from typing import Callable, Sequence
 import mpmath
 
 from symdp import closed_forms as cf
-from symdp.continuous import ContinuousDistribution, Gaussian, Lap2, Laplace, Mixture, Shifted
+from symdp.continuous import ContinuousDistribution, Gaussian, Lap2, Laplace, Mixture, Shifted, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
-from symdp.finite import _check_order, to_mpf
+from symdp.numeric import check_order as _check_order, to_mpf
 from symdp.optimize import golden_section_max
 from symdp.precision import GUARD_DPS, closed_forms_enabled
 
@@ -182,34 +182,6 @@ def crossing_points(P: ContinuousDistribution, Q: ContinuousDistribution, level=
     if isinstance(P, Laplace) and isinstance(Q, Laplace):
         return _laplace_crossings(P, Q, level)
     return _searched_crossings(P, Q, level, _search_grid(P, Q, refine))
-
-
-def canonical(D: ContinuousDistribution) -> ContinuousDistribution:
-    """The same law in its simplest form: shifts folded into Gaussian/Laplace/Lap2 locations, nested shifts
-    merged, mixtures with weight 0 or 1 replaced by their component. Closed forms are recognised on this form.
-
-    >>> from symdp.continuous import Gaussian
-    >>> canonical(Gaussian(0, 1).shifted(2))
-    Gaussian(mean=mpf('2.0'), sd=mpf('1.0'))
-    """
-    if isinstance(D, Shifted):
-        base = canonical(D.base)
-        if isinstance(base, Gaussian):
-            return Gaussian(base.mean + D.shift, base.sd)
-        if isinstance(base, Laplace):
-            return Laplace(base.loc + D.shift, base.b)
-        if isinstance(base, Lap2):
-            return Lap2(base.loc + D.shift, base.scale1, base.scale2)
-        if isinstance(base, Shifted):
-            return Shifted(base.base, base.shift + D.shift)
-        return Shifted(base, D.shift)
-    if isinstance(D, Mixture):
-        if D.q == 0:
-            return canonical(D.first)
-        if D.q == 1:
-            return canonical(D.second)
-        return Mixture(D.q, canonical(D.first), canonical(D.second))
-    return D
 
 
 # --- dispatch and the honest error ------------------------------------------------------------------------------

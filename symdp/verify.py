@@ -31,7 +31,7 @@ from hypothesis.errors import FailedHealthCheck, Unsatisfiable
 
 from symdp.errors import SymdpError
 from symdp.estimate import as_estimate
-from symdp.finite import to_mpf
+from symdp.numeric import to_mpf
 from symdp.precision import DEFAULT_DPS, GUARD_DPS, working_precision
 from symdp.theorem import Theorem
 

@@ -13,7 +13,8 @@ from hypothesis import given, settings, strategies as st
 from symdp import closed_forms as cf
 from symdp.continuous import Gaussian, Laplace
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.finite import FiniteDistribution as FD, kl, subgaussian_standard
+from symdp.finite import FiniteDistribution as FD, kl
+from symdp.privacy_loss import subgaussian_standard
 from symdp.privacy_loss import (DiscreteLaw, GaussianLaw, LaplaceLossLaw, expectation_by_quadrature,
                                 optimal_standard, privacy_loss, ratio_asymptote, subgaussian_ratio)
 

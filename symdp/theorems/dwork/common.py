@@ -5,7 +5,9 @@ from __future__ import annotations
 import mpmath
 
 from symdp.estimate import Estimate
-from symdp.finite import FiniteDistribution, max_divergence, privacy_loss, subgaussian_standard, to_mpf
+from symdp.finite import FiniteDistribution, max_divergence, privacy_loss
+from symdp.numeric import to_mpf
+from symdp.privacy_loss import subgaussian_standard
 
 SEED = "004_b3a545b59162ae7d.txt"
 
