@@ -197,7 +197,7 @@ def cmd_check(args) -> int:
                                     (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "")
                                     + f" after {r.examples} draws in {r.seconds:.2f} s at {r.dps} digits"))
         if r.method:
-            console.print(f"evidence: {r.method}")
+            console.print(f"quantities computed by: {r.method}")
         if r.worst is not None:
             console.print(f"worst margin: {_fmt(r.worst_margin)} ± {_fmt(r.worst.error)}"
                           f"  (quantity {_fmt(r.worst.quantity)}, bound {_fmt(r.worst.bound)})")

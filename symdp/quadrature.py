@@ -229,7 +229,7 @@ def _certified(run: Callable[[bool], tuple], method: str, vary_nodes: bool = Tru
         agreed = all(v == values[-1] for v in values)
         return Estimate(+values[-1], mpmath.mpf(0) if agreed else mpmath.inf, method)
     spread = max(values) - min(values)
-    floor = 16 * max(abs(values[-1]), mpmath.mpf(1)) * mpmath.mpf(10) ** (-dps)
+    floor = 16 * abs(values[-1]) * mpmath.mpf(10) ** (-dps)  # relative: tiny values keep their digits
     return Estimate(+values[-1], spread + max(e for _, e in runs) + floor, method)
 
 
