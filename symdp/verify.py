@@ -33,7 +33,7 @@ from symdp.errors import SymdpError
 from symdp.estimate import as_estimate
 from symdp.numeric import to_mpf
 from symdp.precision import DEFAULT_DPS, GUARD_DPS, working_precision
-from symdp.theorem import Theorem
+from symdp.theorem import CLOSED_FORM, INDEPENDENT, Theorem
 
 HOLDS, TIGHT, VIOLATED, INCONCLUSIVE = "holds", "tight", "violated", "inconclusive"
 
@@ -284,6 +284,10 @@ def verify(
 
     report = summarize(theorem.id, results, counterexample, dps, time.perf_counter() - start, reason)
     report.evidence = theorem.evidence
+    if theorem.evidence == INDEPENDENT and "closed form" in report.method:
+        # The engine reached a closed form of a divergence: whatever the theorem declares, this run's evidence is a
+        # formula, and saying "independent" would be the tautology the label exists to rule out.
+        report.evidence = CLOSED_FORM
     return report
 
 

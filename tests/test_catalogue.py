@@ -49,6 +49,7 @@ def test_theorem_verifies_as_the_catalogue_expects(theorem):
         assert report.verdict == HOLDS, (report.verdict, report.reason)
     if report.verdict != HOLDS:
         assert report.reason or report.counterexample is not None
+    assert report.evidence == theorem.evidence, f"declared {theorem.evidence}, computed by {report.method}"
     for draw in report.draws[:5]:
         _reproduce(theorem, draw)
 
