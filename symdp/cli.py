@@ -138,18 +138,40 @@ def cmd_show(args) -> int:
     return 0
 
 
+def _verify_by_id(ident: str, examples, dps: int, seed: int, use_closed_forms: bool) -> Report:
+    """One theorem of the catalogue, verified in this process (a worker of ``--jobs``)."""
+    from symdp.theorems import get
+
+    with closed_forms(use_closed_forms):
+        return verify(get(ident), examples=examples, dps=dps, seed=seed)
+
+
 def cmd_verify(args) -> int:
     theorems = _theorems(args.ids)
-    reports = []
+    if args.jobs < 1:
+        raise SymdpError(f"--jobs must be >= 1, got {args.jobs}")
+    job = (args.examples, args.dps, args.seed, not args.no_closed_forms)
     console = _console(stderr=True)
+    by_id = {}
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
         task = progress.add_task("verifying", total=len(theorems))
-        for t in theorems:
-            progress.update(task, description=t.id)
-            with closed_forms(not args.no_closed_forms):
-                reports.append((t, verify(t, examples=args.examples, dps=args.dps, seed=args.seed)))
-            progress.advance(task)
+        if args.jobs == 1:
+            for t in theorems:
+                progress.update(task, description=t.id)
+                by_id[t.id] = _verify_by_id(t.id, *job)
+                progress.advance(task)
+        else:
+            # Each theorem is seeded on its own, so the reports do not depend on which process ran it, or when.
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                futures = {pool.submit(_verify_by_id, t.id, *job): t.id for t in theorems}
+                for future in as_completed(futures):
+                    by_id[futures[future]] = future.result()
+                    progress.update(task, description=futures[future])
+                    progress.advance(task)
+    reports = [(t, by_id[t.id]) for t in theorems]
     failed = [t.id for t, r in reports if not expected_outcome(t, r)]
     if args.json:
         out = []
@@ -276,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="verify theorems of the catalogue (all by default)")
     p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. balle19)")
     common(p, None)
+    p.add_argument("--jobs", type=int, default=1, help="processes to spread the theorems over (same reports)")
     p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("check", help="check a bound of your own, e.g. \"kl(P, Q) <= eps\"")
