@@ -19,18 +19,22 @@ from __future__ import annotations
 import sympy as sp
 
 from symdp.derivation import Derivation
+from symdp.symbols import alpha, beta, p_x, q  # beta: -alpha in Claim 3.12
+from symdp.symbols import epsilon as eps
 
 SOURCE = "004_b3a545b59162ae7d.txt, Section 3.2"
 
-eps = sp.Symbol("epsilon", positive=True)
-alpha = sp.Symbol("alpha", real=True)
-beta = sp.Symbol("beta", positive=True)  # -alpha in Claim 3.12
-p, q, r = sp.symbols("p q r", positive=True)
-p_x = sp.Symbol("p_x", positive=True)
-p1, q1, r1 = sp.symbols("p' q' r'", positive=True)  # the masses of M'
-A, B = sp.symbols("A B", positive=True)
-C = sp.Symbol("C", nonnegative=True)
-_k = sp.Symbol("k", positive=True)  # eps = ln(1 + k)
+# ε, α, β, q, p_x are the catalogue's shared symbols (real, weakest assumptions); the others are names only this
+# section uses. The paper's r (the mass of s in Lemma 3.10) is r_s here: symdp.symbols' r is an integer. ε > 0 is
+# what the steps' substitutions (ε = ln(1 + k)) and case splits (σ_α = ±1) supply.
+p, r = sp.symbols("p r_s", positive=True)
+p1, q1, r1 = sp.symbols("p' q' r_s'", positive=True)  # the masses of M'
+A = sp.Symbol("A", positive=True)  # M-mass of the '+ε' class of an antipodal pair
+B = sp.Symbol("B", nonnegative=True)  # M-mass of the '-ε' class (measured in dwork.def3.4)
+C = sp.Symbol("C", nonnegative=True)  # M-mass of the '0' class
+sigma_alpha = sp.Symbol("sigma_alpha", integer=True)  # σ_α = sign(α), sign(0) := +1, in Lemma 3.9's split
+M_x, Mp_x, D_x = sp.symbols("M[x] M'[x] D[x]", nonnegative=True)  # one atom's masses (D'[x] = p_x)
+_k = sp.Dummy("k", positive=True)  # ε = ln(1 + k): what makes e^ε - 1 > 0 visible to SymPy
 E = sp.exp
 
 
@@ -100,7 +104,7 @@ def lemma310_difference() -> Derivation:
 # --- Lemma 3.9 ----------------------------------------------------------------------------------------------------
 def lemma39_equal_split(sign: int) -> Derivation:
     """M[s_x] = D[x] - M[x] equals M'[s_x] = D'[x] - M'[x], for σ = sign(α) = ``sign`` (the displayed chain)."""
-    s = sp.Symbol("sigma", integer=True)
+    s = sigma_alpha
     rho = (E(alpha * eps) - 1) / (E(s * eps) - 1)
     fix = {s: sign}
     d = Derivation(f"Lemma 3.9: M[s_x] = M'[s_x] (sigma = {sign:+d})", p_x * E(alpha * eps) - E(s * eps) * p_x * rho,
@@ -114,9 +118,36 @@ def lemma39_equal_split(sign: int) -> Derivation:
 
 
 # --- Proposition 3.1 ----------------------------------------------------------------------------------------------
+SPLIT_MASSES = {M_x: E(sigma_alpha * eps) * p_x * (E(alpha * eps) - 1) / (E(sigma_alpha * eps) - 1),
+                Mp_x: p_x * (E(alpha * eps) - 1) / (E(sigma_alpha * eps) - 1), D_x: p_x * E(alpha * eps)}
+"""Lemma 3.9's split of one atom with D'[x] = p_x, D[x] = e^{αε} p_x."""
+
+GAIN_CLOSED_FORM = (p_x * eps * E(sigma_alpha * eps) / (E(sigma_alpha * eps) - 1)
+                    * (E(alpha * eps) * (sigma_alpha + alpha * (-1 + E(-sigma_alpha * eps))) - sigma_alpha))
+"""The proof's first display: M[x] ln(M[x]/M'[x]) - D[x] ln(D[x]/D'[x]) in closed form (dwork.prop3.1.identity)."""
+
+
+def proposition31_gain() -> Derivation:
+    """The per-atom KL gain of the split equals the proof's first display, for either sign σ_α (any σ_α ≠ 0: the
+    sign only decides whether the masses are non-negative)."""
+    s, es, ea = sigma_alpha, E(sigma_alpha * eps), E(alpha * eps)
+    start = M_x * sp.log(M_x / Mp_x) - D_x * sp.log(D_x / p_x)
+    return (Derivation("Proposition 3.1: the per-atom KL gain in closed form", start,
+                       source=SOURCE + ", proof of Proposition 3.1 (first display)",
+                       assumptions="M'[x] = p_x (e^{alpha eps} - 1)/(e^{sigma eps} - 1), M[x] = e^{sigma eps} M'[x], "
+                                   "D[x] = e^{alpha eps} p_x; sigma = sign(alpha) in {-1, +1}")
+            .step(p_x * es * (ea - 1) / (es - 1) * s * eps - p_x * ea * alpha * eps,
+                  r"the split's masses: $\ln\frac{M[x]}{M'[x]} = \sigma_\alpha\epsilon$, "
+                  r"$\ln\frac{D[x]}{D'[x]} = \alpha\epsilon$", given=SPLIT_MASSES)
+            .step(p_x * eps / (es - 1) * (s * es * (ea - 1) - (es - 1) * ea * alpha), "common denominator")
+            .step(p_x * eps * es / (es - 1) * _u(s * (ea - 1), -ea * alpha, E(-s * eps) * ea * alpha),
+                  r"factor $e^{\sigma\epsilon}$")
+            .step(GAIN_CLOSED_FORM, r"collect $e^{\alpha\epsilon}$"))
+
+
 def proposition31_identity(sign: int) -> Derivation:
     """The proof's first display: the per-atom gain in closed form, then as (positive factor) × (claim gap)."""
-    s = sp.Symbol("sigma", integer=True)
+    s = sigma_alpha
     es, ea = E(s * eps), E(alpha * eps)
     fix = {s: sign}
     start = p_x * es * (ea - 1) / (es - 1) * s * eps - p_x * ea * alpha * eps
@@ -211,7 +242,7 @@ def lemma38_gap() -> Derivation:
 DERIVATIONS: list[Derivation] = [
     lemma310_normalisation(), lemma310_p(), lemma310_kl_forward(), lemma310_kl_reverse(), lemma310_difference(),
     lemma39_equal_split(1), lemma39_equal_split(-1),
-    proposition31_identity(1), proposition31_identity(-1),
+    proposition31_gain(), proposition31_identity(1), proposition31_identity(-1),
     claim311_convexity(), claim311_derivative(), claim312_convexity(), claim312_derivative(),
     antipodal_normalisation(), antipodal_kl(), lemma38_gap(),
 ]

@@ -11,6 +11,11 @@ Conventions. Δ∞(D, D') is never defined in the paper; as in the catalogue it 
 ``max(D∞(D‖D'), D∞(D'‖D))`` (:func:`sym_max_divergence`). Pairs are drawn as plain JSON data by the strategies below
 (each a dict with a ``kind``) and built at the working precision by :func:`build_pair`.
 
+Evidence. Every numeric result is measured on concrete finite pairs: divergences are exact finite sums
+(:func:`symdp.finite.kl`, with rounding errors relative to their terms), ε is the measured Δ∞ of the drawn pair, B the mass of
+its '-ε' class. Proposition 3.1's identity is proved exactly (:mod:`proofs.dwork.antipodal`), and Claims 3.11/3.12
+are inequalities between closed forms of (α, ε), evaluated at the draws.
+
 >>> import mpmath
 >>> with mpmath.workdps(30):
 ...     P, Q = rr_pair(1)
@@ -26,54 +31,38 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
+from proofs.dwork.antipodal import GAIN_CLOSED_FORM, B, proposition31_gain
+from proofs.dwork.antipodal import sigma_alpha as _sigma
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.expressions import KL, MaxDivergence, Quantity
-from symdp.finite import FiniteDistribution, kl, to_mpf
+from symdp.estimate import Estimate
+from symdp.expressions import KL, MaxDivergence, numeric_function, quantity
+from symdp.finite import FiniteDistribution, kl, max_divergence, to_mpf
 from symdp.strategies import weights
-from symdp.theorem import Param, Source, Theorem
+from symdp.symbols import D, M, Dp, Mp, alpha, epsilon, p_x
+from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT, Param, Source, Theorem, register, registered, theorem
 from symdp.theorems.dwork.common import SEED, normalize, sym_max_divergence
 
-# --- symbols ---------------------------------------------------------------------------------------------------
-eps = sp.Symbol("epsilon", positive=True)  # Definition 3.4 asks for ε > 0
-eps_nn = sp.Symbol("epsilon", nonnegative=True)  # Claims 3.11/3.12 allow ε = 0
-alpha = sp.Symbol("alpha", real=True)  # the exponent of Lemma 3.9: D[x] = e^{αε} D'[x], α ∈ [-1, 1]
-p_x = sp.Symbol("p_x", positive=True)  # D'[x]
-B = sp.Symbol("B", nonnegative=True)  # M-mass of the '-ε' class of an antipodal pair
-G = sp.Symbol("G_x", real=True)  # the per-atom KL gain of Proposition 3.1
-D, Dp, M, Mp = sp.symbols("D D' M M'")
-
-
-class SignPlus(sp.Function):
-    """sign(α) with sign(0) := +1, as the paper's Case I needs (SymPy's sign(0) = 0 would make Lemma 3.9 read 0/0).
-
-    Printed σ_α; lambdified through ``_imp_``, so the bound of a statement can use it.
-    """
-
-    nargs = 1
-    _imp_ = staticmethod(lambda a: 1 if a >= 0 else -1)
-
-    def _latex(self, printer):
-        return rf"\sigma_{{{printer._print(self.args[0])}}}"
-
-
+# --- heads -------------------------------------------------------------------------------------------------------
+# B (the M-mass of an antipodal pair's '-ε' class) is declared with the derivations that use it.
+SignPlus = numeric_function(
+    "SignPlus", 1, lambda a: 1 if a >= 0 else -1, r"\sigma_{{{0}}}",
+    "sign(α) with sign(0) := +1, as the paper's Case I needs (SymPy's sign(0) = 0 would make Lemma 3.9 read 0/0).")
 sigma_alpha = SignPlus(alpha)
+
+AntipodalDefect = quantity(
+    "AntipodalDefect", 3,
+    r"\max_{{x}} \operatorname{{dist}}\left(\ln\frac{{{0}[x]}}{{{1}[x]}}, \left\{{-{2}, 0, {2}\right\}}\right)",
+    "max_x dist(ln(M[x]/M'[x]), {-ε, 0, ε}): zero exactly when (M, M') is antipodal for ε (Definition 3.4).",
+    nonnegative=True)
+
+AtomKL = quantity(
+    "AtomKL", 2, r"{0}[x]\ln\frac{{{0}[x]}}{{{1}[x]}}",
+    "One atom's term P[x] ln(P[x]/Q[x]) of the KL sum (0 ln(0/0) := 0): Proposition 3.1 compares D's and M's.")
 
 
 def _delta_inf(P, Q):
     """Δ∞(P, Q) as a SymPy expression: the two-sided max divergence."""
     return sp.Max(MaxDivergence(P, Q), MaxDivergence(Q, P))
-
-
-class AntipodalDefect(Quantity):
-    """max_x dist(ln(M[x]/M'[x]), {-ε, 0, ε}): zero exactly when (M, M') is antipodal for ε (Definition 3.4)."""
-
-    nargs = 3
-    is_extended_nonnegative = True
-
-    def _latex(self, printer):
-        P, Q, e = (printer._print(a) for a in self.args)
-        return (rf"\max_{{x}} \operatorname{{dist}}\left(\ln\frac{{{P}[x]}}{{{Q}[x]}},"
-                rf" \left\{{-{e}, 0, {e}\right\}}\right)")
 
 
 # --- finite pairs at the working precision ---------------------------------------------------------------------
@@ -311,11 +300,39 @@ def lemma39_split(D_: FiniteDistribution, Dp_: FiniteDistribution) -> AntipodalS
                           tuple(labels), tuple(alphas), e)
 
 
-def antipodal_defect(P: FiniteDistribution, Q: FiniteDistribution, eps_value) -> mpmath.mpf:
-    """max over the support of the distance of ln(P[x]/Q[x]) to {-ε, 0, ε}."""
+def _log_ratio(p, q) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """ln(p/q) and its rounding bound: the ratio is good to a unit in its last place, so the log to
+    (1 + |ln(p/q)|) units, on the scale of the ratio and not of ln p and ln q (which may be far larger). Equal masses
+    (an antipodal pair's '0' class) give exactly 0, and q = 0 gives +inf."""
+    if p == q:
+        return mpmath.mpf(0), mpmath.mpf(0)
+    if q == 0:
+        return mpmath.inf, mpmath.mpf(0)
+    loss = mpmath.log(p / q)
+    return loss, 4 * (1 + abs(loss)) * mpmath.mpf(10) ** (-mpmath.mp.dps)
+
+
+def atom_kl(p, q) -> Estimate:
+    """One atom's term p ln(p/q) of a KL sum, with 0 ln(0/q) := 0 (Lemma 3.9's dropped zero-mass atoms)."""
+    p, q = to_mpf(p, "mass"), to_mpf(q, "mass")
+    if p == 0:
+        return Estimate(mpmath.mpf(0), mpmath.mpf(0))
+    if q == 0:
+        return Estimate(mpmath.inf, mpmath.mpf(0))
+    loss, error = _log_ratio(p, q)
+    return Estimate(p * loss, p * error)
+
+
+def antipodal_defect(P: FiniteDistribution, Q: FiniteDistribution, eps_value) -> Estimate:
+    """max over the support of the distance of ln(P[x]/Q[x]) to {-ε, 0, ε}, with the rounding error of the logs.
+
+    Its ``scale`` is ε: a defect of 1e-50 is "0 to working precision" relative to the log-ratios it measures.
+    """
     e = to_mpf(eps_value)
-    losses = [mpmath.log(p) - mpmath.log(q) for p, q in zip(P, Q) if p > 0]
-    return max(min(abs(l - e), abs(l), abs(l + e)) for l in losses)
+    losses = [_log_ratio(p, q) for p, q in zip(P, Q) if p > 0]
+    value = max(min(abs(loss - e), abs(loss), abs(loss + e)) for loss, _ in losses)
+    error = max(err for _, err in losses) + 4 * e * mpmath.mpf(10) ** (-mpmath.mp.dps)
+    return Estimate(value, error, scale=e)
 
 
 def minus_class_mass(P: FiniteDistribution, Q: FiniteDistribution, eps_value) -> mpmath.mpf:
@@ -324,88 +341,72 @@ def minus_class_mass(P: FiniteDistribution, Q: FiniteDistribution, eps_value) ->
     return mpmath.fsum(p for p, q in zip(P, Q) if p > 0 and mpmath.nint((mpmath.log(p) - mpmath.log(q)) / e) == -1)
 
 
-def per_atom_gain(p, alpha_value, eps_value) -> mpmath.mpf:
-    """Proposition 3.1's M[x] ln(M[x]/M'[x]) - D[x] ln(D[x]/D'[x]) for one atom, computed from the split."""
-    p, a, e = (to_mpf(v) for v in (p, alpha_value, eps_value))
-    d = p * mpmath.exp(a * e)
-    m_x, mp_x, _, _ = split_atom(p, a, e)
-    term = (lambda u, v: u * (mpmath.log(u) - mpmath.log(v)) if u > 0 else mpmath.mpf(0))
-    return term(m_x, mp_x) - term(d, p)
+# --- Lemmas 3.7, 3.8 -----------------------------------------------------------------------------------------------
+PAIR_LATEX = r"D, D' \text{ on a common finite support, } D \neq D'"
+DP_LATEX = PAIR_LATEX + r",\ \epsilon = \Delta_\infty(D, D') = \max\left(D_\infty(D\|D'), D_\infty(D'\|D)\right)"
+RR_PINS = tuple(rr(e) for e in RR_EPS)
 
 
-# --- Definition 3.4 and Lemma 3.10: antipodal pairs --------------------------------------------------------------
-EPS = Param(eps, sp.Interval.open(0, sp.oo), sample=(0.001, 8))
+def _kl_and_eps(point, *heads) -> dict:
+    """The KL divergences ``heads`` of the drawn pair (D, D'), and its ε = Δ∞(D, D')."""
+    D_, Dp_ = build_pair(point["structure"])
+    pair = {D: D_, Dp: Dp_}
+    return {**{head: kl(pair[head.args[0]], pair[head.args[1]]) for head in heads},
+            epsilon: sym_max_divergence(D_, Dp_)}
+
+
+@theorem(id="dwork.lem3.7", title="Symmetric KL bound of DRV10", source=Source(SEED, "Lemma 3.7"),
+         statement=sp.Le(KL(D, Dp) + KL(Dp, D), epsilon * (sp.exp(epsilon) - 1)),
+         structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, examples=RR_PINS)
+def lemma_3_7(point):
+    """Loose for eps > 0: the supremum is 2 eps tanh(eps/2) (dwork.lem3.7.sharp), attained by RR. Both KLs are exact
+    finite sums over the drawn pair, eps its measured Delta_inf."""
+    return _kl_and_eps(point, KL(D, Dp), KL(Dp, D))
+
+
+@theorem(id="dwork.lem3.7.sharp", title="Sharp symmetric KL bound, attained by randomized response",
+         source=Source(SEED, "Lemma 3.7 (catalogue: sharp form)"),
+         statement=sp.Le(KL(D, Dp) + KL(Dp, D), 2 * epsilon * sp.tanh(epsilon / 2)),
+         structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, tight_at=RR_PINS)
+def lemma_3_7_sharp(point):
+    """KL + KL = sum (D - D') ln(D/D') <= eps * 2 TV, and TV <= tanh(eps/2) under eps-DP."""
+    return _kl_and_eps(point, KL(D, Dp), KL(Dp, D))
+
+
+@theorem(id="dwork.lem3.8", title="Refined expected privacy loss", source=Source(SEED, "Lemma 3.8"),
+         statement=sp.Le(KL(D, Dp), epsilon * (sp.exp(epsilon) - 1) / 2),
+         structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, examples=RR_PINS)
+def lemma_3_8(point):
+    """Never attained for eps > 0: the supremum is eps tanh(eps/2) (dwork.obs.rr-extremal), smaller by the factor
+    (e^eps + 1)/2; tight only to leading order eps^2/2 as eps -> 0 (worst ratio 2/(e^eps + 1) at RR)."""
+    return _kl_and_eps(point, KL(D, Dp))
+
+
+# --- Definition 3.4: antipodal pairs -----------------------------------------------------------------------------
+EPS = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.001, 8))
 ANTIPODAL_LATEX = r"(M, M')\ \text{antipodal: } \ln\tfrac{M[x]}{M'[x]} \in \{-\epsilon, 0, \epsilon\}\ \forall x"
 
 
-def _antipodal_kl_closed_form(point):
-    M_, Mp_ = antipodal_pair(point["epsilon"], point["structure"])
-    e = point["epsilon"]
-    return kl(M_, Mp_), e * (mpmath.exp(e) - 1) * minus_class_mass(M_, Mp_, e)
-
-
 # Definition 3.4 is a definition; what is checkable is the closed form it leads to (catalogue dwork.def3.4,
-# `kl_closed`): B, the M-mass of the '-ε' class, is read off the pair itself, not taken from the generator.
-DEFINITION_3_4 = Theorem(
-    id="dwork.def3.4",
-    title="Antipodal pairs: closed form of the KL divergence",
-    source=Source(SEED, "Definition 3.4"),
-    statement=sp.Eq(KL(M, Mp), eps * B * (sp.exp(eps) - 1)),
-    quantity_latex=r"\sum_x M[x]\ln\frac{M[x]}{M'[x]}",
-    parameters=(EPS,),
-    structure=antipodal_classes,
-    structure_latex=ANTIPODAL_LATEX + r",\ B = M\{x : \ln\tfrac{M[x]}{M'[x]} = -\epsilon\}",
-    evaluator=_antipodal_kl_closed_form,
-    tight_everywhere=True,
-    examples=ANTIPODAL_CLASS_PINS,
-    notes="KL(M||M') = A eps - B eps with A = e^eps B forced by normalising M'. Maximum eps tanh(eps/2) at "
-          "B = 1/(1+e^eps) (no '0' class): see proofs/dwork/antipodal.py and dwork.obs.rr-extremal.",
-)
-
-
-def _antipodal_kl_both_ways(point):
+# `kl_closed`), proved in proofs/dwork/antipodal.py (antipodal_kl); here both sides are measured on the pair.
+@theorem(id="dwork.def3.4", title="Antipodal pairs: closed form of the KL divergence",
+         source=Source(SEED, "Definition 3.4"),
+         statement=sp.Eq(KL(M, Mp), epsilon * B * (sp.exp(epsilon) - 1)),
+         quantity_latex=r"\sum_x M[x]\ln\frac{M[x]}{M'[x]}", parameters=(EPS,), structure=antipodal_classes,
+         structure_latex=ANTIPODAL_LATEX + r",\ B = M\{x : \ln\tfrac{M[x]}{M'[x]} = -\epsilon\}",
+         evidence=INDEPENDENT, tight_everywhere=True, examples=ANTIPODAL_CLASS_PINS)
+def definition_3_4(point):
+    """KL(M||M') = A eps - B eps with A = e^eps B forced by normalising M'. KL is the exact sum over the pair's atoms
+    and B, the M-mass of its '-eps' class, is read off the pair (its log-ratios), not taken from the generator.
+    Maximum eps tanh(eps/2) at B = 1/(1+e^eps) (no '0' class): see dwork.obs.rr-extremal."""
     M_, Mp_ = antipodal_pair(point["epsilon"], point["structure"])
-    return kl(M_, Mp_), kl(Mp_, M_)
-
-
-LEMMA_3_10 = Theorem(
-    id="dwork.lem3.10",
-    title="Antipodal pairs have symmetric KL divergence",
-    source=Source(SEED, "Lemma 3.10"),
-    statement=sp.Eq(KL(M, Mp), KL(Mp, M)),
-    parameters=(EPS,),
-    structure=antipodal_classes,
-    structure_latex=ANTIPODAL_LATEX,
-    evaluator=_antipodal_kl_both_ways,
-    tight_everywhere=True,
-    examples=ANTIPODAL_CLASS_PINS,
-    notes="Exact identity, any support size (the paper reduces to 3 atoms without proof; the draws do not). "
-          "Naming typos in the proof (D'[s], p_x, s ln(s/s')) are recorded in the catalogue.",
-)
+    return {KL(M, Mp): kl(M_, Mp_), B: minus_class_mass(M_, Mp_, point["epsilon"])}
 
 
 # --- Lemma 3.9: reduction to an antipodal pair ------------------------------------------------------------------
-PAIR_LATEX = r"D, D' \text{ on a common finite support, } D \neq D'"
-
-
 def _split_of(point):
     D_, Dp_ = build_pair(point["structure"])
     return D_, Dp_, lemma39_split(D_, Dp_)
-
-
-def _lemma39_kl(point):
-    D_, Dp_, split = _split_of(point)
-    return kl(split.M, split.Mp), kl(D_, Dp_)
-
-
-def _lemma39_defect(point):
-    _, _, split = _split_of(point)
-    return antipodal_defect(split.M, split.Mp, split.eps)
-
-
-def _lemma39_eps(point):
-    D_, Dp_, split = _split_of(point)
-    return sym_max_divergence(split.M, split.Mp), sym_max_divergence(D_, Dp_)
 
 
 LEMMA_3_9_TIGHT = tuple(rr(e) for e in (0.1, 1.0, 3.0)) + tuple({"structure": s} for s in ANTIPODAL_PINS)
@@ -413,194 +414,133 @@ LEMMA_3_9_EXAMPLES = tuple({"structure": s} for s in EDGE_PINS)
 _LEMMA_3_9_NOTE = ("(M, M') = lemma39_split(D, D'). The lemma is the conjunction of dwork.lem3.9 (KL does not "
                    "decrease), dwork.lem3.9.antipodal and dwork.lem3.9.same-eps; a construction that fails to "
                    "give distributions raises InvalidDistribution.")
+SPLIT_LATEX = PAIR_LATEX + r",\ (M, M') \text{ the split of } (D, D') \text{ (proof of Lemma 3.9)}"
 
-LEMMA_3_9 = Theorem(
-    id="dwork.lem3.9",
-    title="Reduction to an antipodal pair: the split does not decrease KL",
-    source=Source(SEED, "Lemma 3.9"),
-    statement=sp.Ge(KL(M, Mp), KL(D, Dp)),
-    structure=pairs,
-    structure_latex=PAIR_LATEX + r",\ (M, M') \text{ the split of } (D, D') \text{ (proof of Lemma 3.9)}",
-    evaluator=_lemma39_kl,
-    tight_at=LEMMA_3_9_TIGHT,
-    examples=LEMMA_3_9_EXAMPLES,
-    notes="Equality iff (D, D') is already antipodal (every alpha in {-1, 0, 1}). " + _LEMMA_3_9_NOTE,
-)
 
-LEMMA_3_9_ANTIPODAL = Theorem(
-    id="dwork.lem3.9.antipodal",
-    title="Reduction to an antipodal pair: the split is antipodal",
-    source=Source(SEED, "Lemma 3.9"),
-    statement=sp.Eq(AntipodalDefect(M, Mp, eps), 0),
-    witness=_lemma39_defect,
-    structure=pairs,
-    structure_latex=PAIR_LATEX + r",\ \epsilon = \Delta_\infty(D, D')",
-    tight_everywhere=True,
-    examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
-    notes=_LEMMA_3_9_NOTE,
-)
+@theorem(id="dwork.lem3.9", title="Reduction to an antipodal pair: the split does not decrease KL",
+         source=Source(SEED, "Lemma 3.9"), statement=sp.Ge(KL(M, Mp), KL(D, Dp)),
+         structure=pairs, structure_latex=SPLIT_LATEX, evidence=INDEPENDENT,
+         tight_at=LEMMA_3_9_TIGHT, examples=LEMMA_3_9_EXAMPLES,
+         notes="Equality iff (D, D') is already antipodal (every alpha in {-1, 0, 1}). " + _LEMMA_3_9_NOTE)
+def lemma_3_9(point):
+    D_, Dp_, split = _split_of(point)
+    return {KL(M, Mp): kl(split.M, split.Mp), KL(D, Dp): kl(D_, Dp_)}
 
-LEMMA_3_9_SAME_EPS = Theorem(
-    id="dwork.lem3.9.same-eps",
-    title="Reduction to an antipodal pair: the split keeps the max divergence",
-    source=Source(SEED, "Lemma 3.9"),
-    statement=sp.Eq(_delta_inf(M, Mp), _delta_inf(D, Dp)),
-    structure=pairs,
-    structure_latex=PAIR_LATEX,
-    evaluator=_lemma39_eps,
-    tight_everywhere=True,
-    examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
-    notes=_LEMMA_3_9_NOTE + " The proof's 'Delta_inf(D, D') = e^eps' should read '= eps'.",
-)
+
+@theorem(id="dwork.lem3.9.antipodal", title="Reduction to an antipodal pair: the split is antipodal",
+         source=Source(SEED, "Lemma 3.9"), statement=sp.Eq(AntipodalDefect(M, Mp, epsilon), 0),
+         structure=pairs, structure_latex=SPLIT_LATEX + r",\ \epsilon = \Delta_\infty(D, D')",
+         evidence=INDEPENDENT, examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
+         notes="Every log-ratio of the split is -eps, 0 or eps: the defect is 0 at every pair, to working precision "
+               "relative to eps (the defect's scale). No tightness is claimed: the bound is 0, which has no slack "
+               "to tighten. " + _LEMMA_3_9_NOTE)
+def lemma_3_9_antipodal(point):
+    _, _, split = _split_of(point)
+    return antipodal_defect(split.M, split.Mp, split.eps)
+
+
+@theorem(id="dwork.lem3.9.same-eps", title="Reduction to an antipodal pair: the split keeps the max divergence",
+         source=Source(SEED, "Lemma 3.9"), statement=sp.Eq(_delta_inf(M, Mp), _delta_inf(D, Dp)),
+         structure=pairs, structure_latex=SPLIT_LATEX, evidence=INDEPENDENT, tight_everywhere=True,
+         examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
+         notes=_LEMMA_3_9_NOTE + " The proof's 'Delta_inf(D, D') = e^eps' should read '= eps'.")
+def lemma_3_9_same_eps(point):
+    D_, Dp_, split = _split_of(point)
+    return {MaxDivergence(P, Q): max_divergence(pair[0], pair[1])
+            for (P, Q), pair in (((M, Mp), (split.M, split.Mp)), ((Mp, M), (split.Mp, split.M)),
+                                 ((D, Dp), (D_, Dp_)), ((Dp, D), (Dp_, D_)))}
+
+
+# --- Lemma 3.10: antipodal pairs have symmetric KL --------------------------------------------------------------
+@theorem(id="dwork.lem3.10", title="Antipodal pairs have symmetric KL divergence", source=Source(SEED, "Lemma 3.10"),
+         statement=sp.Eq(KL(M, Mp), KL(Mp, M)), parameters=(EPS,), structure=antipodal_classes,
+         structure_latex=ANTIPODAL_LATEX, evidence=INDEPENDENT, tight_everywhere=True,
+         examples=ANTIPODAL_CLASS_PINS)
+def lemma_3_10(point):
+    """Exact identity, any support size (the paper reduces to 3 atoms without proof; the draws do not): both KLs
+    are exact finite sums over the drawn pair. Naming typos in the proof (D'[s], p_x, s ln(s/s')) are recorded in the
+    catalogue."""
+    M_, Mp_ = antipodal_pair(point["epsilon"], point["structure"])
+    return {KL(M, Mp): kl(M_, Mp_), KL(Mp, M): kl(Mp_, M_)}
 
 
 # --- Proposition 3.1 and Claims 3.11, 3.12 ----------------------------------------------------------------------
 ALPHA = Param(alpha, sp.Interval(-1, 1))
-EPS_PROP = Param(eps, sp.Interval.open(0, sp.oo), sample=(0.001, 10))
-P_X = Param(p_x, sp.Interval.Lopen(0, 1), sample=(0.01, 1))  # p_x only scales G_x
-GAIN_LATEX = r"M[x]\ln\frac{M[x]}{M'[x]} - D[x]\ln\frac{D[x]}{D'[x]}"
+EPS_PROP = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.001, 10))
+P_X = Param(p_x, sp.Interval.Lopen(0, 1), sample=(0.01, 1))  # p_x only scales both terms
 PROP_STRUCTURE = r"D'[x] = p_x,\ D[x] = e^{\alpha\epsilon} p_x,\ (M[x], M'[x]) \text{ as in Lemma 3.9}"
-
-
-def _gain(point):
-    return per_atom_gain(point["p_x"], point["alpha"], point["epsilon"])
-
-
 PROP_3_1_TIGHT = tuple({"p_x": p, "alpha": a, "epsilon": e} for a in (-1.0, 0.0, 1.0) for p, e in ((0.5, 1.0),
                                                                                                     (0.1, 4.0)))
 
-PROPOSITION_3_1 = Theorem(
-    id="dwork.prop3.1",
-    title="The split's per-atom KL gain is non-negative",
-    source=Source(SEED, "Proposition 3.1"),
-    statement=sp.Ge(G, 0),
-    quantity_latex=GAIN_LATEX,
-    witness=_gain,
-    parameters=(P_X, ALPHA, EPS_PROP),
-    structure_latex=PROP_STRUCTURE,
-    tight_at=PROP_3_1_TIGHT,
-    notes="Equality exactly at alpha in {-1, 0, 1}. The bound is 0, so a multiplicative tightening is void: "
-          "tightness is shown by refuting G_x >= 1e-30 at those points.",
-)
 
-_gain_identity_rhs = (p_x * eps * sp.exp(sigma_alpha * eps) / (sp.exp(sigma_alpha * eps) - 1)
-                      * (sp.exp(alpha * eps) * (sigma_alpha + alpha * (-1 + sp.exp(-sigma_alpha * eps))) - sigma_alpha))
+@theorem(id="dwork.prop3.1", title="The split does not decrease an atom's KL term",
+         source=Source(SEED, "Proposition 3.1"), statement=sp.Ge(AtomKL(M, Mp), AtomKL(D, Dp)),
+         parameters=(P_X, ALPHA, EPS_PROP), structure_latex=PROP_STRUCTURE, evidence=INDEPENDENT,
+         tight_at=PROP_3_1_TIGHT)
+def proposition_3_1(point):
+    """The paper's G_x = M[x] ln(M[x]/M'[x]) - D[x] ln(D[x]/D'[x]) >= 0, with both terms measured on their own sides:
+    each is computed from the masses of the split (split_atom), not from the closed form of
+    dwork.prop3.1.identity. Equality exactly at alpha in {-1, 0, 1}: at alpha = +-1 the atom is not split (both
+    terms are D[x] (+-eps)); at alpha = 0 it moves whole to s_x, so both terms are 0. A draw with |alpha| eps
+    below the working precision has D[x] = D'[x] as masses: it is the instance alpha = 0."""
+    m_x, mp_x, _, _ = split_atom(point["p_x"], point["alpha"], point["epsilon"])
+    d_x = point["p_x"] * mpmath.exp(point["alpha"] * point["epsilon"])
+    return {AtomKL(M, Mp): atom_kl(m_x, mp_x), AtomKL(D, Dp): atom_kl(d_x, point["p_x"])}
 
-PROPOSITION_3_1_IDENTITY = Theorem(
+
+PROPOSITION_3_1_IDENTITY = register(Theorem(
     id="dwork.prop3.1.identity",
     title="The per-atom KL gain in closed form",
     source=Source(SEED, "Proposition 3.1 (proof, first display)"),
-    statement=sp.Eq(G, _gain_identity_rhs),
-    quantity_latex=GAIN_LATEX,
-    witness=_gain,
+    statement=sp.Eq(AtomKL(M, Mp) - AtomKL(D, Dp), GAIN_CLOSED_FORM.subs(_sigma, sigma_alpha)),
     parameters=(P_X, ALPHA, EPS_PROP),
-    tight_everywhere=True,
-    examples=PROP_3_1_TIGHT,
     structure_latex=PROP_STRUCTURE + r",\ \sigma_\alpha = \operatorname{sign}(\alpha),\ \operatorname{sign}(0) := 1",
-    notes="sign(0) := +1 (SignPlus); SymPy's sign(0) = 0 would give 0/0.",
-)
+    evidence=IDENTITY,
+    derivation=proposition31_gain(),
+    symbolic_only="an algebraic identity in (p_x, alpha, eps): the split's masses put into the two KL terms give "
+                  "the display exactly, for either sign (proofs/dwork/antipodal.py, proposition31_gain)",
+    notes="sign(0) := +1 (SignPlus); SymPy's sign(0) = 0 would give 0/0. The identity holds for sigma = +1 and -1 "
+          "alike; sign(alpha) is what keeps the split's masses non-negative.",
+))
 
 # Both claims are encoded multiplied by -1 (the same statement), so that both sides are non-negative: as printed,
 # the right sides are <= 0 at the tight points, where a multiplicative tightening would loosen the bound.
-CLAIM_3_11 = Theorem(
+_CLAIM_NOTE = ("the claim is itself an inequality between two closed forms of (alpha, eps); nothing is measured. "
+               "It is proved by convexity of exp in proofs/dwork/antipodal.py")
+CLAIM_3_11 = register(Theorem(
     id="dwork.claim3.11",
     title="Convexity bound of Case I, both sides multiplied by -1",
     source=Source(SEED, "Claim 3.11"),
-    statement=sp.Le(alpha * (1 - sp.exp(-eps_nn)), 1 - sp.exp(-alpha * eps_nn)),
-    witness=lambda p: p["alpha"] * (1 - mpmath.exp(-p["epsilon"])),
-    parameters=(Param(alpha, sp.Interval(0, 1)), Param(eps_nn, sp.Interval(0, sp.oo), sample=(0, 10))),
+    statement=sp.Le(alpha * (1 - sp.exp(-epsilon)), 1 - sp.exp(-alpha * epsilon)),
+    parameters=(Param(alpha, sp.Interval(0, 1)), Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 10))),
+    evidence=CLOSED_FORM, evidence_note=_CLAIM_NOTE + " (claim311_convexity).",
     tight_at=({"alpha": 1.0, "epsilon": 1.0}, {"alpha": 1.0, "epsilon": 5.0}, {"alpha": 0.0, "epsilon": 2.0},
               {"alpha": 0.5, "epsilon": 0.0}),
     notes="Printed: alpha(-1 + e^-eps) >= e^(-alpha eps) - 1. Equality iff alpha in {0, 1} or eps = 0 "
           "(convexity of exp).",
-)
+))
 
-CLAIM_3_12 = Theorem(
+CLAIM_3_12 = register(Theorem(
     id="dwork.claim3.12",
     title="Convexity bound of Case II, both sides multiplied by -1",
     source=Source(SEED, "Claim 3.12"),
-    statement=sp.Ge(-alpha * (sp.exp(eps_nn) - 1), sp.exp(-alpha * eps_nn) - 1),
-    witness=lambda p: -p["alpha"] * (mpmath.exp(p["epsilon"]) - 1),
-    parameters=(Param(alpha, sp.Interval.Ropen(-1, 0)), Param(eps_nn, sp.Interval(0, sp.oo), sample=(0, 10))),
+    statement=sp.Ge(-alpha * (sp.exp(epsilon) - 1), sp.exp(-alpha * epsilon) - 1),
+    parameters=(Param(alpha, sp.Interval.Ropen(-1, 0)), Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 10))),
+    evidence=CLOSED_FORM, evidence_note=_CLAIM_NOTE + " (claim312_convexity).",
     tight_at=({"alpha": -1.0, "epsilon": 1.0}, {"alpha": -1.0, "epsilon": 5.0}, {"alpha": -0.5, "epsilon": 0.0}),
     notes="Printed: alpha(-1 + e^eps) <= -e^(-alpha eps) + 1. Equality iff alpha = -1 or eps = 0.",
-)
+))
 
 
-# --- Lemmas 3.7, 3.8 and the sharp bound ------------------------------------------------------------------------
-DP_LATEX = PAIR_LATEX + r",\ \epsilon = \Delta_\infty(D, D') = \max\left(D_\infty(D\|D'), D_\infty(D'\|D)\right)"
-RR_PINS = tuple(rr(e) for e in RR_EPS)
+# --- the sharp bound ---------------------------------------------------------------------------------------------
+@theorem(id="dwork.obs.rr-extremal", title="Randomized response is extremal for the KL divergence of a DP pair",
+         source=Source(SEED, "catalogue observation (sharp Lemma 3.8 / Theorem 3.5)"),
+         statement=sp.Le(KL(D, Dp), epsilon * sp.tanh(epsilon / 2)),
+         structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, tight_at=RR_PINS)
+def rr_extremal(point):
+    """Lemma 3.9 + the antipodal closed form eps B (e^eps - 1) with B <= 1/(1 + e^eps). Attained by RR and by every
+    antipodal pair without a '0' class."""
+    return _kl_and_eps(point, KL(D, Dp))
 
 
-def _kl_and(bound):
-    def evaluator(point):
-        D_, Dp_ = build_pair(point["structure"])
-        return kl(D_, Dp_), bound(sym_max_divergence(D_, Dp_))
-
-    return evaluator
-
-
-def _symmetric_kl_and(bound):
-    def evaluator(point):
-        D_, Dp_ = build_pair(point["structure"])
-        k = kl(D_, Dp_).value + kl(Dp_, D_).value
-        return k, bound(sym_max_divergence(D_, Dp_))
-
-    return evaluator
-
-
-LEMMA_3_7 = Theorem(
-    id="dwork.lem3.7",
-    title="Symmetric KL bound of DRV10",
-    source=Source(SEED, "Lemma 3.7"),
-    statement=sp.Le(KL(D, Dp) + KL(Dp, D), eps * (sp.exp(eps) - 1)),
-    structure=pairs,
-    structure_latex=DP_LATEX,
-    evaluator=_symmetric_kl_and(lambda e: e * (mpmath.exp(e) - 1)),
-    examples=RR_PINS,
-    notes="Loose for eps > 0: the supremum is 2 eps tanh(eps/2) (dwork.lem3.7.sharp), attained by RR.",
-)
-
-LEMMA_3_7_SHARP = Theorem(
-    id="dwork.lem3.7.sharp",
-    title="Sharp symmetric KL bound, attained by randomized response",
-    source=Source(SEED, "Lemma 3.7 (catalogue: sharp form)"),
-    statement=sp.Le(KL(D, Dp) + KL(Dp, D), 2 * eps * sp.tanh(eps / 2)),
-    structure=pairs,
-    structure_latex=DP_LATEX,
-    evaluator=_symmetric_kl_and(lambda e: 2 * e * mpmath.tanh(e / 2)),
-    tight_at=RR_PINS,
-    notes="KL + KL = sum (D - D') ln(D/D') <= eps * 2 TV, and TV <= tanh(eps/2) under eps-DP.",
-)
-
-LEMMA_3_8 = Theorem(
-    id="dwork.lem3.8",
-    title="Refined expected privacy loss",
-    source=Source(SEED, "Lemma 3.8"),
-    statement=sp.Le(KL(D, Dp), eps * (sp.exp(eps) - 1) / 2),
-    structure=pairs,
-    structure_latex=DP_LATEX,
-    evaluator=_kl_and(lambda e: e * (mpmath.exp(e) - 1) / 2),
-    examples=RR_PINS,
-    notes="Never attained for eps > 0: the supremum is eps tanh(eps/2) (dwork.obs.rr-extremal), smaller by the "
-          "factor (e^eps + 1)/2; tight only to leading order eps^2/2 as eps -> 0 (worst ratio 2/(e^eps + 1) at RR).",
-)
-
-RR_EXTREMAL = Theorem(
-    id="dwork.obs.rr-extremal",
-    title="Randomized response is extremal for the KL divergence of a DP pair",
-    source=Source(SEED, "catalogue observation (sharp Lemma 3.8 / Theorem 3.5)"),
-    statement=sp.Le(KL(D, Dp), eps * sp.tanh(eps / 2)),
-    structure=pairs,
-    structure_latex=DP_LATEX,
-    evaluator=_kl_and(lambda e: e * mpmath.tanh(e / 2)),
-    tight_at=RR_PINS,
-    notes="Lemma 3.9 + the antipodal closed form eps B (e^eps - 1) with B <= 1/(1 + e^eps). Attained by RR and "
-          "by every antipodal pair without a '0' class.",
-)
-
-
-THEOREMS = [
-    LEMMA_3_7, LEMMA_3_7_SHARP, LEMMA_3_8, DEFINITION_3_4, LEMMA_3_9, LEMMA_3_9_ANTIPODAL, LEMMA_3_9_SAME_EPS,
-    LEMMA_3_10, PROPOSITION_3_1, PROPOSITION_3_1_IDENTITY, CLAIM_3_11, CLAIM_3_12, RR_EXTREMAL,
-]
+THEOREMS = registered(__name__)
