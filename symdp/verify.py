@@ -57,10 +57,10 @@ class DrawResult:
     def ratio(self) -> Optional[float]:
         """How much of the bound is used: quantity/bound for ``<=``, bound/quantity for ``>=`` (1 = tight).
 
-        None unless both sides are finite and positive.
+        None unless both sides are finite and larger than the draw's error (a ratio of rounding noise means nothing).
         """
         q, b = self.quantity, self.bound
-        if not (mpmath.isfinite(q) and mpmath.isfinite(b) and q > 0 and b > 0):
+        if not (mpmath.isfinite(q) and mpmath.isfinite(b) and q > self.error and b > self.error):
             return None
         return float(b / q) if self.relation == ">=" else float(q / b)
 
