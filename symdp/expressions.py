@@ -197,13 +197,23 @@ def numeric_function(name: str, nargs: int, implementation, latex: str, doc: str
     >>> c = sp.Symbol("c")
     >>> print(sp.latex(Root(c) + 1), lambdify_mpmath([c], Root(c) + 1)(mpmath.mpf(8)))
     \\sqrt[3]{c} + 1 3.0
+    >>> print(Root(sp.Integer(2)).evalf(30))          # SymPy's evalf runs it at the precision asked for
+    1.25992104989487316476721060728
     """
     def _latex(self, printer, exp=None):
         body = latex.format(*(printer._print(a) for a in self.args))
         return body if exp is None else rf"\left({body}\right)^{{{exp}}}"
 
+    def _eval_evalf(self, prec):
+        # SymPy would call the implementation at mpmath's global precision (15 digits): run it at the requested one.
+        with mpmath.workprec(prec + 20):
+            args = [mpmath.mpf(str(a.evalf(mpmath.libmp.prec_to_dps(prec) + 10))) for a in self.args]
+            value = str(implementation(*args))
+        return sp.Float(value, mpmath.libmp.prec_to_dps(prec))
+
     return type(name, (sp.Function,), {"nargs": nargs, "_latex": _latex, "__doc__": doc or name,
-                                       "_imp_": staticmethod(implementation), "__module__": __name__})
+                                       "_imp_": staticmethod(implementation), "_eval_evalf": _eval_evalf,
+                                       "__module__": __name__})
 
 
 QUANTITIES = (KL, Renyi, HockeyStick, TV, MaxDivergence, SubgaussianStandard, PrivacyLossOf)

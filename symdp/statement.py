@@ -113,7 +113,10 @@ def rename(expr: sp.Basic, renaming: Mapping) -> sp.Basic:
 def measured_atoms(statement: sp.Basic, parameters: Sequence[sp.Symbol]) -> tuple[sp.Basic, ...]:
     """What a witness must measure: the divergence heads of ``statement`` (sorted), then its free symbols that are
     neither parameters nor inside a head (sorted by name)."""
-    heads = sorted(statement.atoms(Quantity), key=sp.default_sort_key)
+    found = statement.atoms(Quantity)
+    # A head inside another head's arguments (PrivacyLossOf(P, Q) in SubgaussianStandard(PrivacyLossOf(P, Q))) names
+    # a random variable or law, not a number: only the outermost heads are measured.
+    heads = sorted((h for h in found if not any(g != h and g.has(h) for g in found)), key=sp.default_sort_key)
     holes = {h: sp.Dummy() for h in heads}
     rest = rename(statement, holes).free_symbols - set(holes.values()) - set(parameters)
     return tuple(heads) + tuple(sorted(rest, key=lambda s: s.name))
