@@ -21,6 +21,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symdp.derivation import Derivation
+from symdp.symbols import a as a_real, b as b_real  # log-ratios: any sign
 
 SOURCE = "004_b3a545b59162ae7d.txt, Section 4"
 
@@ -176,6 +177,17 @@ def claim45_geometric() -> Derivation:
                   given={lam: 1 / (8 * sp.sqrt(tau) * (1 + r))}))
 
 
+def claim45_step22_cubic() -> Derivation:
+    """Fact 4.1 at k = 3 asks 2²(a³ + b³) - (a + b)³ ≥ 0, and that gap is 3(a + b)(a - b)²: it holds for real a, b
+    exactly when a + b ≥ 0 or a = b. In (22), a = ln(D/D'), b = ln(D'/D''), a + b = ln(D/D''): (22) at k = 3 says
+    E_D[ln(D/D'')·(ln(D/D') - ln(D'/D''))²] ≥ 0, false whenever the atoms of negative group loss weigh more."""
+    return (Derivation("Claim 4.5, (22) at k = 3: Fact 4.1's gap is 3(a + b)(a - b)^2",
+                       2**2 * (a_real**3 + b_real**3) - (a_real + b_real) ** 3,
+                       source=SOURCE + ", proof of Claim 4.5, (22); catalogue dwork.fact4.1",
+                       assumptions="a, b real (log-ratios, of either sign)")
+            .step(3 * (a_real + b_real) * (a_real - b_real) ** 2, "factor"))
+
+
 def claim45_sum() -> Derivation:
     """The claim's last line at τ₁ = τ₂ = τ: (33 + 32)τ^{2.5}λ² = 65τ^{2.5}λ², not the printed 55."""
     return (Derivation("Claim 4.5: 33 tau^2.5 lambda^2 + 32 tau^2.5 lambda^2 = 65 tau^2.5 lambda^2",
@@ -324,5 +336,6 @@ DERIVATIONS: list[Derivation] = [
     lemma42_statement_vs_proof(), lemma42_sharper(),
     lemma43_case1_factor(), lemma43_case1_constant(), lemma43_case2_exponent(68), lemma43_case2_exponent(78),
     lemma43_case2_constant(),
-    claim44_square_root(), claim44_fourth_moment(), claim44_chain(), claim45_geometric(), claim45_sum(),
+    claim44_square_root(), claim44_fourth_moment(), claim44_chain(), claim45_step22_cubic(), claim45_geometric(),
+    claim45_sum(),
 ]
