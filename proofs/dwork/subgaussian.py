@@ -11,7 +11,7 @@ is checked exactly by SymPy (:class:`symdp.derivation.Derivation`):
 * Definition 2.5's "mean 0" remark, Lemma 2.1's Chernoff optimisation, Lemma 2.2's last line, Lemma 2.3's
   Taylor bounds (``2^{k+1}/k! <= 4``, the geometric series, ``2τ²/(1-τ) <= 3τ²`` iff ``τ <= 1/3``), Hoeffding's
   convexity step (Lemma 3.6), ``E_P[e^{-(L - KL)}] = e^{KL}`` (dwork.obs.kl-le-tau2), Fact 2.2's moment constants
-  and Fact 4.1's Jensen step.
+  and Fact 4.1's Jensen step, for a, b >= 0 and, on |a| and |b|, for any two reals (the form Claim 4.5 needs).
 
 Case splits are fixed by a substitution given with the step (``τ = 1/(3 + c)`` with ``c >= 0`` encodes
 ``τ <= 1/3``). ``FACTS`` holds small exact checks of printed slips and of the odd-k reading of Fact 2.2.
@@ -246,6 +246,17 @@ FACT41_JENSEN = (
 )
 
 
+_abs_a, _abs_b = sp.symbols("A B", nonnegative=True)  # |a| and |b| of any two reals
+FACT41_ABSOLUTE = (
+    Derivation("Fact 4.1 for any two reals: |a + b|^k <= (|a| + |b|)^k, then Jensen on |a|, |b|",
+               ((2 * _abs_a) ** kr + (2 * _abs_b) ** kr) / 2, source=SOURCE + ", Fact 4.1 (corrected)",
+               assumptions="A = |a|, B = |b| >= 0; |a + b| <= A + B (triangle) and x^k increasing on [0, oo), "
+                           "so |a + b|^k <= (A + B)^k = (2A/2 + 2B/2)^k <= ((2A)^k + (2B)^k)/2 (convexity)")
+    .step(2 ** (kr - 1) * (_abs_a**kr + _abs_b**kr), "factor 2^k: the form Claim 4.5 needs for log-ratios of "
+          "both signs and odd k")
+)
+
+
 # --- FACTS: exact checks of printed slips --------------------------------------------------------------------------
 def fact22_floor_reading_proved_up_to_15() -> bool:
     """The one-sided bound k 2^{k/2-1} Γ(k/2) is below the floor reading m! 2^{m+2} (k = 2m + 1) exactly for odd
@@ -259,6 +270,13 @@ def fact22_floor_reading_proved_up_to_15() -> bool:
 def fact41_counterexample() -> bool:
     """k = 3, a = -2, b = 1: (a + b)^3 = -1 > 2^2 ((-2)^3 + 1) = -28."""
     return (sp.Integer(-2) + 1) ** 3 > 2**2 * ((-2) ** 3 + 1)
+
+
+def fact41_both_negative() -> bool:
+    """Both negative fails too for odd k (x^k is concave on (-oo, 0]): a = -1, b = -2, k = 3 gives -27 > -36, while
+    the absolute form holds there: 27 <= 4 (1 + 8) = 36."""
+    a_, b_ = sp.Integer(-1), sp.Integer(-2)
+    return (a_ + b_) ** 3 > 2**2 * (a_**3 + b_**3) and abs(a_ + b_) ** 3 <= 2**2 * (abs(a_) ** 3 + abs(b_) ** 3)
 
 
 def def22_counterexample() -> bool:
@@ -287,6 +305,7 @@ FACTS = {
     "Fact 2.2: the floor reading follows from the one-sided tail bound exactly for odd k <= 15":
         fact22_floor_reading_proved_up_to_15,
     "Fact 4.1: refuted for 'any two reals' (k = 3, a = -2, b = 1)": fact41_counterexample,
+    "Fact 4.1: refuted for two negative reals and odd k (k = 3, a = -1, b = -2); |.| holds": fact41_both_negative,
     "Definition 2.2: the printed D^delta lacks '-delta' (P = (1/2,1/2), Q = (2/5,3/5))": def22_counterexample,
     "Section 2.1: (ln 2, 1/10)-DP pair with Pr[|L| > ln 2] = 3/10": text21_counterexample,
     "Lemma 2.3: 'tau <= 1/2' in the proof is not enough, 1/3 is needed": lemma23_half_is_not_enough,
@@ -296,5 +315,5 @@ DERIVATIONS: list[Derivation] = [
     GAUSS_LOSS, GAUSS_LOSS_MGF_EXPONENT, LAPLACE_DENSITY, LAPLACE_ATOMS, LAPLACE_MEAN, LAPLACE_MGF_ANTIDERIVATIVE,
     LAPLACE_MGF, LAPLACE_NORMALISATION, LAPLACE_STATIONARY, MEAN_ZERO, CHERNOFF, SUM_STEP, LEMMA23_COEFFICIENTS,
     LEMMA23_GEOMETRIC, LEMMA23_ONE_THIRD, LEMMA23_LINE2, HOEFFDING_CHORD, HOEFFDING_PHI0, HOEFFDING_PHI2,
-    HOEFFDING_QUARTER, KL_LE_TAU2, FACT22_EVEN, FACT22_ONE_SIDED, FACT41_JENSEN,
+    HOEFFDING_QUARTER, KL_LE_TAU2, FACT22_EVEN, FACT22_ONE_SIDED, FACT41_JENSEN, FACT41_ABSOLUTE,
 ]

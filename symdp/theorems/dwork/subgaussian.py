@@ -2,15 +2,32 @@
 the privacy-loss results of Section 3.1 that rest on them.
 
 Seed ``../shared/seeds/004_b3a545b59162ae7d.txt``; catalogue ``../shared/catalogue/catalogue-dwork.md`` (IDs below are
-the catalogue's). Laws and standards come from :mod:`symdp.privacy_loss`: the privacy loss of a finite, Gaussian
-or Laplace pair has an exact law there, and ``τ(X)`` is the optimal subgaussian standard of the centred variable.
-The symbolic side (Gaussian loss, E[L] = KL, Lemma 2.3's Taylor bounds, Hoeffding's convexity step, KL ≤ τ²/2) is
-in :mod:`proofs.dwork.subgaussian`.
+the catalogue's). The symbolic side (Gaussian loss, E[L] = KL, Lemma 2.3's Taylor bounds, Hoeffding's convexity step,
+KL ≤ τ²/2, Fact 4.1) is in :mod:`proofs.dwork.subgaussian`.
 
 Errata encoded (printed statement violated, corrected one beside it): the δ-approximate max divergence of
-Definition 2.2 lacks "−δ" (so Definition 2.4's "alternatively" clause is wrong); §2.1's "(ε,δ)-DP ⇒ |L| ≤ ε except
-with probability δ"; Lemma 2.1 and Corollary 3.1 without ``t >= 0``; the second line of Lemma 2.3 when E[X] < 0;
-Fact 4.1 for "any two reals".
+Definition 2.2 lacks "−δ", which makes Definition 2.4's "alternatively" clause wrong (one error, refuted twice);
+§2.1's "(ε,δ)-DP ⇒ |L| ≤ ε except with probability δ"; Lemma 2.1 and Corollary 3.1 without ``t >= 0``; the second
+line of Lemma 2.3 when E[X] < 0; Fact 4.1 for "any two reals" (used so in Claim 4.5).
+
+**Evidence.** Every numeric theorem measures its quantities from the distributions themselves, never from a closed
+form of the quantity it bounds:
+
+* finite laws and finite pairs: exact sums over atoms (subsets, for the set forms of Definitions 2.2–2.4);
+* Laplace pairs: the exact law of the privacy loss (:class:`symdp.privacy_loss.LaplaceLossLaw`: atoms ``1/2`` at
+  ``a`` and ``e^{-a}/2`` at ``-a``, density ``e^{(ℓ-a)/2}/4`` between, derived in the proofs module), expectations
+  by Gauss–Legendre quadrature of that density plus the atoms (:func:`expectation`);
+* Gaussian laws and Gaussian pairs: quadrature of the Gaussian density (:class:`GaussianQuadratureLaw`; for a pair,
+  of ``p(x) g(ln p(x) - ln q(x))`` over x), and the standard τ by a search over λ of ``2 ln E[e^{λ(X-EX)}]/λ²`` on
+  that quadrature (:func:`standard`) — never the engine's closed form τ = σ, so that the check of "N(0, σ²) is
+  σ-subgaussian, with equality at every λ" means something;
+* the standard of a bounded law (finite, Laplace loss): :func:`symdp.privacy_loss.optimal_standard`'s search;
+* KL of continuous pairs: quadrature of ``p ln(p/q)`` (the engine's, closed forms bypassed, in Definition 2.1;
+  :func:`kl_by_quadrature` in Definition 3.1), or ``E[L]`` over the loss law (:func:`pair_kl`).
+
+Fact 4.1 and its corrections are inequalities between formulas of (k, a, b): closed-form evidence, evaluated at the
+draws. The random variable ``L_(P||Q)`` inside ``E[.]`` and ``Pr[.]`` is a plain function (:class:`L`), not a
+divergence head: the statement compiler would otherwise ask the witness to measure it by itself.
 
 Draws are plain JSON data: a *law* draw (``{"kind": "finite" | "gaussian" | "laplace", ...}``, built centred by
 :func:`build_law`) or a *pair* draw (the kinds of :mod:`symdp.theorems.dwork.antipodal`, plus ``"exact"``,
@@ -27,158 +44,398 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Callable, Optional, Sequence
 
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from symdp import divergences
+from symdp import divergences, quadrature
 from symdp.continuous import Gaussian, Laplace
-from symdp.estimate import Estimate
 from symdp.errors import InvalidParameter
-from symdp.expressions import KL, MaxDivergence, PrivacyLossOf, Quantity, SubgaussianStandard
-from symdp.finite import FiniteDistribution, approximate_max_divergence, hockey_stick, to_mpf
-from symdp.privacy_loss import DiscreteLaw, GaussianLaw, LaplaceLossLaw, Law, optimal_standard, privacy_loss
+from symdp.estimate import Estimate
+from symdp.expressions import KL, HockeyStick, MaxDivergence, SubgaussianStandard, quantity
+from symdp.finite import FiniteDistribution, approximate_max_divergence
+from symdp.numeric import to_mpf
+from symdp.privacy_loss import (DiscreteLaw, GaussianLaw, LaplaceLossLaw, Law, Shifted, expectation_by_quadrature,
+                                optimal_standard, privacy_loss)
+from symdp.statement import measured_atoms
 from symdp.strategies import weights
-from symdp.theorem import Erratum, Param, Source, Theorem
+from symdp.symbols import P, Q, a, b, delta, epsilon, k, kappa, lam, mu, t, tau, tau1, tau2
+from symdp.theorem import CLOSED_FORM, INDEPENDENT, Erratum, Param, Source, Theorem, register, registered, theorem
 from symdp.theorems.dwork import antipodal
 from symdp.theorems.dwork.common import SEED
 
 # --- symbols and heads ---------------------------------------------------------------------------------------------
-eps = sp.Symbol("epsilon", positive=True)
-delta = sp.Symbol("delta", nonnegative=True)
-lam = sp.Symbol("lambda", real=True)
-t = sp.Symbol("t", real=True)
-tau = sp.Symbol("tau", nonnegative=True)
-mu = sp.Symbol("mu", nonnegative=True)
-k = sp.Symbol("k", integer=True, positive=True)
-a_, b_ = sp.symbols("a b", real=True)
-a_nn, b_nn = sp.symbols("a b", nonnegative=True)
-k_real = sp.Symbol("k", real=True)
-X, Y, S = sp.symbols("X Y S")
-P_, Q_ = sp.symbols("P Q")
-L_ = PrivacyLossOf(P_, Q_)
+X, Y = sp.symbols("X Y")          # random variables: arguments of E[.], Var(.), tau(.), never numbers
+X1, X2 = sp.symbols("X_1 X_2")
 
 
-def _power(tex: str, exp) -> str:
-    return tex if exp is None else rf"{tex}^{{{exp}}}"
-
-
-class Pr(Quantity):
-    """The probability of an event, printed ``Pr[...]``."""
-
-    nargs = 1
-
-    def _latex(self, printer, exp=None):
-        return _power(rf"\Pr\left[{printer._print(self.args[0])}\right]", exp)
-
-
-class E(Quantity):
-    """An expectation, printed ``E[...]``."""
-
-    nargs = 1
-
-    def _latex(self, printer, exp=None):
-        return _power(rf"\mathbb{{E}}\left[{printer._print(self.args[0])}\right]", exp)
-
-
-class Var(Quantity):
-    """A variance, printed ``Var(...)``."""
-
-    nargs = 1
-
-    def _latex(self, printer, exp=None):
-        return _power(rf"\mathrm{{Var}}\left({printer._print(self.args[0])}\right)", exp)
-
-
-class SetMaxDivergence(Quantity):
-    """``max_{S ⊆ Supp(P)} ln(P(S)/Q(S))``: Definition 2.2's set form of D∞."""
+class L(sp.Function):
+    """The privacy-loss random variable ``L_(P||Q) = ln(P(y)/Q(y))``, ``y ~ P`` (Definition 3.1), as it appears
+    inside ``E[.]`` and ``Pr[.]``. Not a :class:`~symdp.expressions.Quantity`: it is never measured by itself."""
 
     nargs = 2
 
-    def _latex(self, printer):
-        P, Q = (printer._print(x) for x in self.args)
-        return rf"\max_{{S \subseteq \mathrm{{Supp}}({P})}} \ln\frac{{{P}(S)}}{{{Q}(S)}}"
+    def _latex(self, printer, exp=None):
+        p, q = (printer._print(x) for x in self.args)
+        body = rf"L_{{({p} \| {q})}}"
+        return body if exp is None else rf"{body}^{{{exp}}}"
 
 
-class PrintedDeltaDivergence(Quantity):
-    """Definition 2.2's δ-approximate max divergence *as printed*: ``max_{S: P(S) >= δ} ln(P(S)/Q(S))``."""
+L_PQ = L(P, Q)
 
-    nargs = 3
-
-    def _latex(self, printer):
-        P, Q, d = (printer._print(x) for x in self.args)
-        return rf"\widetilde{{D}}^{{{d}}}_{{\infty}}\left({P} \,\middle\|\, {Q}\right)"
-
-
-class DeltaDivergence(Quantity):
-    """DRV10's δ-approximate max divergence: ``max_{S: P(S) >= δ} ln((P(S) - δ)/Q(S))``."""
-
-    nargs = 3
-
-    def _latex(self, printer):
-        P, Q, d = (printer._print(x) for x in self.args)
-        return rf"D^{{{d}}}_{{\infty}}\left({P} \,\middle\|\, {Q}\right)"
-
-
-class EpsOfDelta(Quantity):
-    """``ε_δ(P, Q)``: the least ε with ``P(S) <= e^ε Q(S) + δ`` for all S, both ways (Definition 2.4)."""
-
-    nargs = 3
-
-    def _latex(self, printer):
-        P, Q, d = (printer._print(x) for x in self.args)
-        return rf"\varepsilon_{{{d}}}\left({P}, {Q}\right)"
+E = quantity("E", 1, r"\mathbb{{E}}\left[{0}\right]", "An expectation, measured by an exact sum or quadrature.")
+Pr = quantity("Pr", 1, r"\Pr\left[{0}\right]", "The probability of an event, from an exact law's CDF or atoms.",
+              nonnegative=True)
+Var = quantity("Var", 1, r"\mathrm{{Var}}\left({0}\right)", "A variance.", nonnegative=True)
+SetMaxDivergence = quantity(
+    "SetMaxDivergence", 2, r"\max_{{S \subseteq \mathrm{{Supp}}({0})}} \ln\frac{{{0}(S)}}{{{1}(S)}}",
+    "Definition 2.2's set form of the max divergence: max over non-empty S ⊆ Supp(P) of ln(P(S)/Q(S)).")
+PrintedDeltaDivergence = quantity(
+    "PrintedDeltaDivergence", 3, r"\widetilde{{D}}^{{{2}}}_{{\infty}}\left({0} \,\middle\|\, {1}\right)",
+    "Definition 2.2's δ-approximate max divergence as printed: max over S with P(S) >= δ of ln(P(S)/Q(S)).")
+DeltaDivergence = quantity(
+    "DeltaDivergence", 3, r"D^{{{2}}}_{{\infty}}\left({0} \,\middle\|\, {1}\right)",
+    "DRV10's δ-approximate max divergence: max over S with P(S) > δ of ln((P(S) - δ)/Q(S)).")
+EpsOfDelta = quantity(
+    "EpsOfDelta", 3, r"\varepsilon_{{{2}}}\left({0}, {1}\right)",
+    "ε_δ(P, Q): the least ε with P(S) <= e^ε Q(S) + δ for every S (the hockey-stick inverse, Definition 2.4).")
+LossMagnitude = quantity(
+    "LossMagnitude", 2, r"\operatorname{{ess\,sup}}\left|L_{{({0} \| {1})}}\right|",
+    "The largest magnitude of the privacy loss: the ends of the support of its exact law.", nonnegative=True)
 
 
 # --- finite pairs: set forms of Definitions 2.2-2.4 ------------------------------------------------------------
-def _subsets(P: FiniteDistribution, Q: FiniteDistribution):
+def _subsets(P_: FiniteDistribution, Q_: FiniteDistribution):
     """``(P(S), Q(S))`` for every non-empty S ⊆ Supp(P)."""
-    support = P.support()
+    support = P_.support()
     for r in range(1, len(support) + 1):
         for S in itertools.combinations(support, r):
-            yield mpmath.fsum(P[i] for i in S), mpmath.fsum(Q[i] for i in S)
+            yield mpmath.fsum(P_[i] for i in S), mpmath.fsum(Q_[i] for i in S)
 
 
-def set_max_divergence(P, Q) -> mpmath.mpf:
+def set_max_divergence(P_, Q_) -> mpmath.mpf:
     """``max_S ln(P(S)/Q(S))`` over every non-empty ``S ⊆ Supp(P)`` (Definition 2.2, by brute force)."""
-    return max(mpmath.log(p) - mpmath.log(q) if q > 0 else mpmath.inf for p, q in _subsets(P, Q))
+    return max(mpmath.log(p) - mpmath.log(q) if q > 0 else mpmath.inf for p, q in _subsets(P_, Q_))
 
 
-def printed_delta_divergence(P, Q, d) -> mpmath.mpf:
+def printed_delta_divergence(P_, Q_, d) -> mpmath.mpf:
     """Definition 2.2 as printed: ``max_{S: P(S) >= δ} ln(P(S)/Q(S))``."""
-    return max(mpmath.log(p) - mpmath.log(q) if q > 0 else mpmath.inf for p, q in _subsets(P, Q) if p >= d)
+    return max(mpmath.log(p) - mpmath.log(q) if q > 0 else mpmath.inf for p, q in _subsets(P_, Q_) if p >= d)
 
 
-def delta_divergence(P, Q, d) -> mpmath.mpf:
+def delta_divergence(P_, Q_, d) -> mpmath.mpf:
     """DRV10's definition: ``max_{S: P(S) > δ} ln((P(S) - δ)/Q(S))`` (sets with ``P(S) <= δ`` give -inf)."""
-    values = [mpmath.log(p - d) - mpmath.log(q) if q > 0 else mpmath.inf for p, q in _subsets(P, Q) if p > d]
+    values = [mpmath.log(p - d) - mpmath.log(q) if q > 0 else mpmath.inf for p, q in _subsets(P_, Q_) if p > d]
     return max(values) if values else -mpmath.inf
 
 
-def set_hockey_stick(P, Q, e) -> mpmath.mpf:
+def set_hockey_stick(P_, Q_, e) -> mpmath.mpf:
     """``max_S (P(S) - e^ε Q(S))`` over every S, the empty set included (Definition 2.4's set form)."""
-    return max([mpmath.mpf(0)] + [p - mpmath.exp(e) * q for p, q in _subsets(P, Q)])
+    return max([mpmath.mpf(0)] + [p - mpmath.exp(e) * q for p, q in _subsets(P_, Q_)])
+
+
+# --- Gaussian laws through quadrature of their density ---------------------------------------------------------
+GUARD = 10
+"""Extra digits of the standard search (its ratio divides by λ², so small |λ| costs digits)."""
+
+STANDARD_GRID = (mpmath.mpf(1) / 2, 1, 2, 4)
+"""The values of ``|λ|·sd(X)`` at which :func:`standard` evaluates the ratio of a Gaussian-density law."""
+
+PIECE = 8
+"""Width of the quadrature pieces of a Gaussian density, in standard deviations."""
+
+
+def gauss_legendre(f: Callable, points: Sequence) -> Estimate:
+    """``∫ f`` over consecutive ``points`` by Gauss–Legendre, with mpmath's error estimate, scaled: mpmath stops on an
+    *absolute* error, so ``f`` is divided by its largest magnitude at the points and the midpoints first (a tilted
+    MGF of e^60 would otherwise run to the maximal degree, a hockey stick of 1e-30 stop at no relative digit)."""
+    probes = list(points) + [(u + v) / 2 for u, v in zip(points, points[1:])]
+    norm = max(abs(f(x)) for x in probes) or mpmath.mpf(1)
+    value, error = mpmath.quad(lambda x: f(x) / norm, points, method="gauss-legendre", error=True)
+    return Estimate(value * norm, (error + 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)) * norm, "quadrature")
+
+
+_HERMITE: dict = {}
+
+
+def hermite_rule(n: int) -> tuple[tuple, tuple]:
+    """Gauss–Hermite nodes and weights for ``∫ e^{-x²} f(x) dx`` with ``n`` nodes, at the working precision.
+
+    Newton's method on the orthonormal Hermite recurrence (as Numerical Recipes' ``gauher``): to convergence in
+    floats from the classical initial guesses, then four steps at 20 extra digits (quadratic convergence from 14
+    correct digits gives more than 200). Cached per (n, precision).
+
+    >>> with mpmath.workdps(30):
+    ...     xs, ws = hermite_rule(20)
+    ...     print(mpmath.nstr(mpmath.fsum(ws) - mpmath.sqrt(mpmath.pi), 5), mpmath.nstr(max(xs), 12))
+    0.0 5.38748089001
+    """
+    key = (n, mpmath.mp.prec)
+    if key in _HERMITE:
+        return _HERMITE[key]
+    guesses: list[float] = []
+    for i in range((n + 1) // 2):
+        if i == 0:
+            z = math.sqrt(2 * n + 1) - 1.85575 * (2 * n + 1) ** (-1 / 6)
+        elif i == 1:
+            z = z - 1.14 * n**0.426 / z
+        elif i == 2:
+            z = 1.86 * z - 0.86 * guesses[0]
+        elif i == 3:
+            z = 1.91 * z - 0.91 * guesses[1]
+        else:
+            z = 2 * z - guesses[i - 2]
+        for _ in range(100):
+            p1, p2 = math.pi ** -0.25, 0.0
+            for j in range(1, n + 1):
+                p2, p3 = p1, p2
+                p1 = z * math.sqrt(2 / j) * p2 - math.sqrt((j - 1) / j) * p3
+            step = p1 / (math.sqrt(2 * n) * p2)
+            z -= step
+            if abs(step) <= 1e-14 * max(1.0, abs(z)):
+                break
+        guesses.append(z)
+    half = []
+    with mpmath.workdps(mpmath.mp.dps + 20):
+        first = mpmath.pi ** (-mpmath.mpf(1) / 4)
+        up = [mpmath.sqrt(mpmath.mpf(2) / j) for j in range(1, n + 1)]
+        down = [mpmath.sqrt(mpmath.mpf(j - 1) / j) for j in range(1, n + 1)]
+        for z in map(mpmath.mpf, guesses):
+            for _ in range(4):
+                p1, p2 = first, mpmath.mpf(0)
+                for j in range(n):
+                    p2, p3 = p1, p2
+                    p1 = z * up[j] * p2 - down[j] * p3
+                derivative = mpmath.sqrt(2 * n) * p2
+                z -= p1 / derivative
+            half.append((z, 2 / derivative**2))
+    mirrored = [(-z, w) for z, w in reversed(half[:n // 2])]
+    rule = (tuple(+z for z, _ in half + mirrored), tuple(+w for _, w in half + mirrored))
+    _HERMITE[key] = rule
+    return rule
+
+
+HERMITE_NODES = (100, 80)
+"""Two Gauss–Hermite rules: the larger gives the value, their difference the error."""
+
+HERMITE_REACH = 4
+"""Largest tilt ``|λ|·sd(T)`` of an exponential integrand that Gauss–Hermite takes (beyond: Gauss–Legendre pieces)."""
+
+
+class GaussianQuadratureLaw(Law):
+    """The law of ``T(X)`` for ``X ~ N(c, s²)``, known to the checks only through quadrature of the Gaussian density.
+
+    Two uses: ``T(x) = x`` (a Gaussian law drawn as such), and ``T(x) = ln p(x) - ln q(x)`` with ``X ~ P`` (the
+    privacy loss of a Gaussian pair, from the two densities — not from its derived law ``N(τ²/2, τ²)``). ``T`` must
+    be affine (it is, in both uses), so that ``p(x) e^{λT(x)}`` is a Gaussian centred at ``c + λs²T'`` (the *tilt*).
+
+    :meth:`expect` integrates ``p(x) g(T(x))``: for a smooth ``g`` of moderate tilt (moments, MGFs with
+    ``|λ|·sd(T) <= 4``) by Gauss–Hermite quadrature, whose weight is the Gaussian density itself; otherwise by
+    Gauss–Legendre quadrature on pieces of width ``8s`` around the (tilted) centre, out to where the Gaussian holds
+    less than ``10^-(dps+10)``, with the points where ``T`` crosses given levels as extra breakpoints (kinks of
+    ``(.)_+``). Tails, CDFs and atoms come from the ``exact`` law
+    (``Φ`` of the density). There is no closed-form standard: :func:`standard` searches.
+
+    >>> with mpmath.workdps(30):
+    ...     X = GaussianQuadratureLaw.of_sd(2)
+    ...     print(mpmath.nstr(X.expect(lambda v: v**2).value, 25), mpmath.nstr(X.mgf(1), 20))  # 4, e^2
+    4.0 7.3890560989306502272
+    """
+
+    def __init__(self, base: Gaussian, other: Optional[Gaussian], exact: Law, key: tuple):
+        self.base, self.other, self.exact, self.key = base, other, exact, key
+
+    @classmethod
+    def of_sd(cls, sd) -> "GaussianQuadratureLaw":
+        """``N(0, sd²)`` itself."""
+        s = to_mpf(sd, "sd")
+        return cls(Gaussian(0, s), None, GaussianLaw(0, s), ("law", s))
+
+    @classmethod
+    def of_pair(cls, P_: Gaussian, Q_: Gaussian) -> "GaussianQuadratureLaw":
+        """The privacy loss ``ln p(X) - ln q(X)``, ``X ~ P``, of two Gaussians of equal sd."""
+        return cls(P_, Q_, privacy_loss(P_, Q_), ("pair", P_.mean, Q_.mean, P_.sd))
+
+    def transform(self, x, log_p=None):
+        """``T(x)``: x itself, or ``ln p(x) - ln q(x)`` (``log_p``: ``ln p(x)`` if already known)."""
+        if self.other is None:
+            return x
+        return (self.base.logpdf(x) if log_p is None else log_p) - self.other.logpdf(x)
+
+    def solve(self, level) -> list:
+        """The x where ``T(x) = level``."""
+        if self.other is None:
+            return [to_mpf(level)]
+        return quadrature.crossing_points(self.base, self.other, level)
+
+    def __repr__(self):
+        return f"GaussianQuadratureLaw{self.key}"
+
+    def expect(self, g: Callable, levels: Sequence = (), tilt=0) -> Estimate:
+        """``E[g(T(X))]``; ``levels``: values of T where g has a kink; ``tilt``: λ when ``g(v) ~ e^{λv}``."""
+        c, s, T = self.base.mean, self.base.sd, self.transform
+        slope = (T(c + s) - T(c - s)) / (2 * s)
+        tilt = to_mpf(tilt, "tilt")
+        if not levels and abs(tilt * slope) * s <= HERMITE_REACH:
+            return self._hermite(g)
+        centre = c + tilt * s**2 * slope
+        reach = int(mpmath.sqrt(2 * (mpmath.mp.dps + 10) * mpmath.log(10))) + 2
+        lo, hi = centre - reach * s, centre + reach * s
+        points = [lo + PIECE * j * s for j in range((2 * reach) // PIECE + 1)] + [hi]
+        points += [x for level in levels for x in self.solve(level) if lo < x < hi]
+        points = sorted(set(points))
+
+        def integrand(x):
+            log_p = self.base.logpdf(x)
+            return mpmath.exp(log_p) * g(T(x, log_p))
+
+        return gauss_legendre(integrand, points)
+
+    def _hermite(self, g: Callable) -> Estimate:
+        """``E[g(T(X))]`` by Gauss–Hermite with the Gaussian density of X as the weight (two rules, for the error)."""
+        c, s = self.base.mean, self.base.sd
+        values = []
+        for n in HERMITE_NODES:
+            xs, ws = hermite_rule(n)
+            terms = [w * g(self.transform(c + mpmath.sqrt(2) * s * x)) for x, w in zip(xs, ws)]
+            values.append((mpmath.fsum(terms) / mpmath.sqrt(mpmath.pi),
+                           mpmath.fsum(abs(term) for term in terms) / mpmath.sqrt(mpmath.pi)))
+        (value, size), (other, _) = values
+        return Estimate(value, abs(value - other) + 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps), "quadrature")
+
+    def mean(self):
+        return self.expect(lambda v: v).value
+
+    def central_moment(self, order):
+        m = self.mean()
+        return self.expect(lambda v: (v - m) ** order).value
+
+    def log_mgf(self, lam_):
+        lam_ = to_mpf(lam_, "lambda")
+        return mpmath.log(self.expect(lambda v: mpmath.exp(lam_ * v), tilt=lam_).value)
+
+    def sf(self, x):
+        return self.exact.sf(x)
+
+    def cdf(self, x):
+        return self.exact.cdf(x)
+
+    def atom(self, x):
+        return self.exact.atom(x)
+
+    def bounds(self):
+        return -mpmath.inf, mpmath.inf
+
+
+def expectation(law: Law, g: Callable, levels: Sequence = (), tilt=0) -> Estimate:
+    """``E[g(X)]`` from the law itself: an exact sum over a finite law's atoms; for the Laplace privacy loss its two
+    atoms plus Gauss–Legendre quadrature of its density on ``(-a, a)``; for a Gaussian, quadrature of the density
+    (:class:`GaussianQuadratureLaw`). ``levels`` are points where ``g`` has a kink, ``tilt`` the λ of ``g ~ e^{λx}``.
+
+    >>> with mpmath.workdps(30):        # E[e^{-L}] = 1 for the Laplace loss (proofs: LAPLACE_NORMALISATION)
+    ...     print(mpmath.nstr(expectation(LaplaceLossLaw(2), lambda v: mpmath.exp(-v)).value, 25))
+    1.0
+    """
+    if isinstance(law, Shifted):
+        shift = law.shift
+        return expectation(law.base, lambda v: g(v + shift), [level - shift for level in levels], tilt)
+    if isinstance(law, DiscreteLaw):
+        terms = [p * g(v) for v, p in zip(law.values, law.probabilities)]
+        size = mpmath.fsum(abs(x) for x in terms)
+        return Estimate(mpmath.fsum(terms), 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps), "exact", scale=size)
+    if isinstance(law, LaplaceLossLaw):
+        a_ = law.a
+        atoms = g(a_) / 2 + mpmath.exp(-a_) * g(-a_) / 2
+        if a_ == 0:
+            return Estimate.exact(atoms)
+        # pieces over which the density times e^{tilt v} changes by at most ~e^4: moderate degrees converge
+        pieces = min(64, int(2 * a_ * (abs(to_mpf(tilt, "tilt")) + 1) / 4) + 1)
+        points = sorted({-a_ + 2 * a_ * j / pieces for j in range(pieces + 1)}
+                        | {to_mpf(v) for v in levels if -a_ < v < a_})
+        inner = gauss_legendre(lambda v: g(v) * law.density(v), points)
+        size = abs(atoms) + abs(inner.value)
+        return Estimate(atoms + inner.value, inner.error + 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps),
+                        "quadrature", scale=size)
+    if isinstance(law, GaussianQuadratureLaw):
+        return law.expect(g, levels, tilt)
+    raise InvalidParameter(f"no expectation by its own law for {type(law).__name__}")
+
+
+_STANDARDS: dict = {}
+
+
+def _grid_standard(law: GaussianQuadratureLaw) -> Estimate:
+    """``sqrt(max(Var X, max_λ r(λ)))`` over the grid :data:`STANDARD_GRID` of ``±|λ|·sd``, with
+    ``r(λ) = 2 ln E[e^{λ(X - EX)}]/λ²`` by quadrature of the density (:meth:`GaussianQuadratureLaw.expect`).
+
+    A grid gives a lower bound of the supremum in general (an unbounded law's ratio has no certified search
+    range); for a Gaussian the ratio is the same at every λ (Definition 2.5's remark), so any grid gives it. A lower
+    bound of τ only strengthens every statement of this module, all of which bound a quantity *by* τ. The error is
+    the quadrature's, propagated through the ratio.
+    """
+    cache_key = (law.key, mpmath.mp.prec)
+    if cache_key in _STANDARDS:
+        return _STANDARDS[cache_key]
+    dps = mpmath.mp.dps
+    with mpmath.workdps(dps + GUARD):
+        m = law.expect(lambda v: v)
+        var = law.expect(lambda v: (v - m.value) ** 2)
+        sd = mpmath.sqrt(var.value)
+        best, error = var.value, var.error
+        for sign in (1, -1):
+            for c in STANDARD_GRID:
+                l_ = sign * c / sd
+                mgf = law.expect(lambda v, l_=l_: mpmath.exp(l_ * (v - m.value)), tilt=l_)
+                r = 2 * mpmath.log(mgf.value) / l_**2
+                r_error = 2 * (mgf.error / mgf.value + abs(l_) * m.error) / l_**2
+                if r > best:
+                    best, error = r, r_error
+        tau_ = mpmath.sqrt(best)
+        tau_error = error / (2 * tau_) + 64 * tau_ * mpmath.mpf(10) ** (-dps)
+    result = Estimate(+tau_, +tau_error, "quadrature+grid")
+    if len(_STANDARDS) > 256:
+        _STANDARDS.clear()
+    _STANDARDS[cache_key] = result
+    return result
+
+
+def standard(law: Law) -> Estimate:
+    """``τ(X - EX)`` with its error: the search of :func:`symdp.privacy_loss.optimal_standard` for a bounded law, the
+    grid on quadrature of :func:`_grid_standard` for a Gaussian-density law (never a closed form)."""
+    base = law
+    while isinstance(base, Shifted):
+        base = base.base
+    if isinstance(base, GaussianQuadratureLaw):
+        return _grid_standard(base)
+    return optimal_standard(law).tau
 
 
 # --- draws ----------------------------------------------------------------------------------------------------------
-def _exact_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:
-    return FiniteDistribution.normalized(draw["p"]), FiniteDistribution.normalized(draw["q"])
-
-
 def build_pair(draw):
     """(P, Q) at the working precision: finite kinds of :func:`antipodal.build_pair`, ``exact`` (given weights),
-    ``gaussian`` (N(0, σ²) vs N(Δ, σ²)) and ``laplace`` (Lap(0, b) vs Lap(Δ, b))."""
+    ``gaussian`` (N(0, σ²) vs N(Δ, σ²), or N(0, σ²) vs N(Δ, σ'²) with ``sigma2``) and ``laplace`` (Lap(0, b) vs
+    Lap(Δ, b), or scale b' with ``b2``)."""
     kind = draw["kind"]
     if kind == "exact":
-        return _exact_pair(draw)
+        return FiniteDistribution.normalized(draw["p"]), FiniteDistribution.normalized(draw["q"])
     if kind == "gaussian":
         s = to_mpf(draw["sigma"], "sigma")
-        return Gaussian(0, s), Gaussian(to_mpf(draw["delta"], "Delta"), s)
+        return Gaussian(0, s), Gaussian(to_mpf(draw["delta"], "Delta"), to_mpf(draw.get("sigma2", s), "sigma"))
     if kind == "laplace":
-        b = to_mpf(draw["b"], "b")
-        return Laplace(0, b), Laplace(to_mpf(draw["delta"], "Delta"), b)
+        b_ = to_mpf(draw["b"], "b")
+        return Laplace(0, b_), Laplace(to_mpf(draw["delta"], "Delta"), to_mpf(draw.get("b2", b_), "b"))
     return antipodal.build_pair(draw)
+
+
+def loss_law(draw) -> Law:
+    """The law of ``L_(P||Q)`` under P, for the pair of a draw: exact for finite and Laplace pairs
+    (:func:`symdp.privacy_loss.privacy_loss`), a :class:`GaussianQuadratureLaw` over the densities for Gaussians."""
+    P_, Q_ = build_pair(draw)
+    if draw["kind"] == "gaussian":
+        return GaussianQuadratureLaw.of_pair(P_, Q_)
+    return privacy_loss(P_, Q_)
 
 
 def build_law(draw) -> Law:
@@ -187,7 +444,7 @@ def build_law(draw) -> Law:
     if kind == "finite":
         return DiscreteLaw(draw["values"], FiniteDistribution.normalized(draw["weights"]).probs).centred()
     if kind == "gaussian":
-        return GaussianLaw(0, to_mpf(draw["sd"], "sd"))
+        return GaussianQuadratureLaw.of_sd(draw["sd"])
     if kind == "laplace":
         return LaplaceLossLaw(to_mpf(draw["a"], "a")).centred()
     raise InvalidParameter(f"unknown law kind {kind!r}")
@@ -202,17 +459,25 @@ def finite_laws(draw, max_size: int = 6, spread: float = 3.0, min_size: int = 1)
     return {"kind": "finite", "values": values, "weights": draw(weights(n))}
 
 
-def laws(min_size: int = 1):
-    """Centred laws: finite (``min_size``–6 atoms; 2 or more: not a point mass), N(0, σ²), and centred Laplace
-    privacy losses."""
-    return st.one_of(finite_laws(min_size=min_size),
-                     st.builds(lambda s: {"kind": "gaussian", "sd": s}, st.floats(0.05, 5)),
-                     st.builds(lambda a: {"kind": "laplace", "a": a}, st.floats(0.01, 8)))
+def _gaussian_laws():
+    return st.builds(lambda s: {"kind": "gaussian", "sd": s}, st.floats(0.05, 5))
+
+
+def _laplace_laws():
+    return st.builds(lambda a_: {"kind": "laplace", "a": a_}, st.floats(0.01, 8))
+
+
+def laws(min_size: int = 2):
+    """Centred laws: finite (``min_size``–6 atoms of distinct values: not a point mass, whose τ = 0 makes every
+    statement 0 <= 0, which no relative precision decides), N(0, σ²), and centred Laplace privacy losses. Finite and
+    Laplace laws are drawn twice as often as Gaussians, whose quadrature costs more."""
+    return st.one_of(finite_laws(min_size=min_size), _laplace_laws(), finite_laws(min_size=min_size),
+                     _laplace_laws(), _gaussian_laws())
 
 
 def bounded_laws():
-    """Centred laws with bounded support (Hoeffding's lemma)."""
-    return st.one_of(finite_laws(), st.builds(lambda a: {"kind": "laplace", "a": a}, st.floats(0.01, 8)))
+    """Centred laws with bounded support, not point masses (Hoeffding's lemma)."""
+    return st.one_of(finite_laws(min_size=2), _laplace_laws())
 
 
 def _distinct(draw) -> bool:
@@ -231,20 +496,32 @@ def finite_pairs():
     return st.one_of(antipodal.dp_pairs(max_size=6), antipodal.arbitrary_pairs(max_size=6), exact_pairs())
 
 
-def loss_pairs():
-    """Pairs whose privacy loss has an exact law: finite ones, and Gaussian and Laplace shifts."""
-    return st.one_of(finite_pairs(),
-                     st.builds(lambda d, s: {"kind": "gaussian", "delta": d, "sigma": s}, _shifts(), st.floats(0.2, 4)),
-                     laplace_pairs())
-
-
 def _shifts():
     """Nonzero shifts Δ (a pair with Δ = 0 is P = Q, whose loss is the point mass 0)."""
     return st.one_of(st.floats(-4, -0.05), st.floats(0.05, 4))
 
 
+def gaussian_pairs():
+    return st.builds(lambda d, s: {"kind": "gaussian", "delta": d, "sigma": s}, _shifts(), st.floats(0.2, 4))
+
+
 def laplace_pairs():
-    return st.builds(lambda d, b: {"kind": "laplace", "delta": d, "b": b}, _shifts(), st.floats(0.2, 4))
+    return st.builds(lambda d, b_: {"kind": "laplace", "delta": d, "b": b_}, _shifts(), st.floats(0.2, 4))
+
+
+def loss_pairs():
+    """Pairs whose privacy loss has a law: finite ones (half the draws), and Gaussian and Laplace shifts."""
+    return st.one_of(finite_pairs(), gaussian_pairs(), finite_pairs(), laplace_pairs())
+
+
+def continuous_pairs():
+    """Gaussian and Laplace pairs of unequal scales too (KL needs no equal scales), each against its own family;
+    shifts bounded away from 0, so that KL > 0 and equality is relative to something."""
+    gauss = st.builds(lambda d, s, s2: {"kind": "gaussian", "delta": d, "sigma": s, "sigma2": s2},
+                      _shifts(), st.floats(0.3, 3), st.floats(0.3, 3))
+    lap = st.builds(lambda d, b_, b2: {"kind": "laplace", "delta": d, "b": b_, "b2": b2},
+                    _shifts(), st.floats(0.3, 3), st.floats(0.3, 3))
+    return st.one_of(gaussian_pairs(), laplace_pairs(), gauss, lap)
 
 
 def _s(structure) -> dict:
@@ -260,39 +537,32 @@ LAPLACE_PAIR_PINS = (_s({"kind": "laplace", "delta": 1.0, "b": 1.0}), _s({"kind"
 RR_PINS = tuple(antipodal.rr(e) for e in (0.1, 1.0, 3.0))
 
 
-# --- shared quantities -------------------------------------------------------------------------------------------
-def standard(law: Law) -> Estimate:
-    """``τ(X - EX)`` with its error."""
-    return optimal_standard(law).tau
+# --- shared measurements -------------------------------------------------------------------------------------------
+def kl_by_quadrature(P_, Q_) -> Estimate:
+    """KL(P‖Q) by Definition 2.1 itself, ``E_P[ln(p/q)]``: for a Gaussian P against a Gaussian Q, Gauss–Hermite
+    quadrature with P's density as the weight (:class:`GaussianQuadratureLaw`); otherwise quadrature of
+    ``p ln(p/q)`` over the line (:func:`symdp.privacy_loss.expectation_by_quadrature`, split at both laws' centres
+    and kinks)."""
+    if isinstance(P_, Gaussian) and isinstance(Q_, Gaussian):
+        return GaussianQuadratureLaw(P_, Q_, None, ("kl", P_.mean, P_.sd, Q_.mean, Q_.sd)).expect(lambda v: v)
+    return expectation_by_quadrature(P_, Q_, lambda v: v)
 
 
-def _square(est: Estimate, scale=1) -> Estimate:
-    """``scale·τ²`` from ``τ`` (error ``2τ·err``)."""
-    return Estimate(scale * est.value**2, abs(scale) * 2 * est.value * est.error, est.method)
+def pair_kl(draw) -> Estimate:
+    """KL(P‖Q) of a loss-pair draw from the distributions: the exact sum for finite pairs, ``E[L]`` from the exact
+    Laplace loss law (atoms and density) or from quadrature of the Gaussian densities."""
+    P_, Q_ = build_pair(draw)
+    if isinstance(P_, FiniteDistribution):
+        return divergences.kl(P_, Q_)
+    return expectation(loss_law(draw), lambda v: v)
 
 
-def _loss(draw) -> Law:
-    P, Q = build_pair(draw)
-    return privacy_loss(P, Q)
-
-
-def _kl(draw) -> Estimate:
-    P, Q = build_pair(draw)
-    return divergences.kl(P, Q)
-
-
-def _hockey(P, Q, e):
-    return hockey_stick(P, Q, e) if isinstance(P, FiniteDistribution) else divergences.hockey_stick(P, Q, e)
-
-
-def _delta_of(P, Q, e) -> Estimate:
-    """The least δ making (P, Q) (ε,δ)-DP both ways: ``max(D_{e^ε}(P||Q), D_{e^ε}(Q||P))``."""
-    return max(_hockey(P, Q, e), _hockey(Q, P, e), key=lambda x: x.value)
-
-
-def _two_sided_tail(law: Law, c) -> mpmath.mpf:
-    """``max(P[X >= c], P[X <= -c])``."""
-    return max(law.sf(c), law.cdf(-c))
+def _hockey_sticks(law: Law, e) -> tuple[Estimate, Estimate]:
+    """``D_{e^ε}(P‖Q) = E[(1 - e^{ε-L})_+]`` and ``D_{e^ε}(Q‖P) = E[(e^{-L} - e^ε)_+]`` from the law of L under P
+    (the second by the change of measure ``dQ = e^{-L} dP``)."""
+    forward = expectation(law, lambda v: max(1 - mpmath.exp(e - v), 0), levels=(e,))
+    backward = expectation(law, lambda v: max(mpmath.exp(-v) - mpmath.exp(e), 0), levels=(-e,), tilt=-1)
+    return forward, backward
 
 
 def _prob_abs_above(law: Law, c, strict: bool) -> mpmath.mpf:
@@ -302,68 +572,72 @@ def _prob_abs_above(law: Law, c, strict: bool) -> mpmath.mpf:
     return law.sf(c) + law.cdf(-c)
 
 
+DP_PAIR_LATEX = r"P, Q \text{ finite with equal supports, } \mathcal{N}(0,\sigma^2), \mathcal{N}(\Delta,\sigma^2)" \
+                r" \text{ or } \mathrm{Lap}(0,b), \mathrm{Lap}(\Delta,b)"
+
+
 # --- Definition 2.1 ---------------------------------------------------------------------------------------------
-def _kl_definition(point):
-    P, Q = build_pair(point["structure"])
-    return divergences.kl(P, Q), mpmath.fsum(p * mpmath.log(p / q) for p, q in zip(P, Q) if p > 0)
-
-
-# Seed, Definition 2.1. The paper leaves KL undefined unless the supports are equal; symdp's engine gives +inf when
-# P is not absolutely continuous w.r.t. Q and a finite value when Supp(P) ⊊ Supp(Q) (the usual convention).
-DEFINITION_2_1 = Theorem(
+@theorem(
     id="dwork.def2.1",
-    title="KL divergence: the engine computes the paper's definition",
+    title="KL divergence: the engine's KL is the paper's definition",
     source=Source(SEED, "Definition 2.1"),
-    statement=sp.Eq(KL(P_, Q_), E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)")))),
-    structure=finite_pairs,
-    structure_latex=r"P, Q \text{ on a common finite support},\ y \sim P",
-    evaluator=_kl_definition,
+    statement=sp.Eq(KL(P, Q), E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)")))),
+    structure=continuous_pairs,
+    structure_latex=r"P, Q \text{ Gaussian or Laplace (any locations and scales)},\ y \sim P",
+    evidence=INDEPENDENT,
     tight_everywhere=True,
-    notes="Paper: undefined unless Supp(Y) = Supp(Z). symdp follows the usual convention: +inf when P is not "
-          "absolutely continuous w.r.t. Q, finite when Supp(P) is a proper subset of Supp(Q). Every later result "
-          "is drawn with equal supports.",
+    examples=(_s({"kind": "gaussian", "delta": 1.0, "sigma": 1.0, "sigma2": 2.0}),
+              _s({"kind": "laplace", "delta": 1.5, "b": 1.0, "b2": 0.5})),
+    default_examples=2,
 )
+def definition_2_1(point):
+    """Two independent quadratures of one integral: the engine's KL (symdp.quadrature, split at the log-ratio's
+    crossing points and the densities' kinks, closed forms bypassed) against E_{y~P}[ln(P(y)/Q(y))] summed over the
+    line by symdp.privacy_loss.expectation_by_quadrature. Finite pairs are not drawn: the engine's finite KL *is*
+    the defining sum, and a second copy of it would compare it with itself. Convention: the paper leaves KL
+    undefined unless Supp(Y) = Supp(Z); the engine gives +inf when P is not absolutely continuous w.r.t. Q and a
+    finite value when Supp(P) is a proper subset of Supp(Q). Every later result is drawn with equal supports.
+    Costly: the engine's KL quadrature takes 5-10 s a draw at 50 + 65 digits, hence few draws."""
+    P_, Q_ = build_pair(point["structure"])
+    return {KL(P, Q): quadrature.kl(P_, Q_, method="quadrature"),
+            E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)"))): kl_by_quadrature(P_, Q_)}
 
 
 # --- Definition 2.2 ---------------------------------------------------------------------------------------------
-def _max_divergence_forms(point):
-    P, Q = build_pair(point["structure"])
-    return divergences.max_divergence(P, Q), set_max_divergence(P, Q)
-
-
-DEFINITION_2_2 = Theorem(
+@theorem(
     id="dwork.def2.2",
     title="Max divergence: the set form equals the largest atom log-ratio",
     source=Source(SEED, "Definition 2.2"),
-    statement=sp.Eq(MaxDivergence(P_, Q_), SetMaxDivergence(P_, Q_)),
+    statement=sp.Eq(MaxDivergence(P, Q), SetMaxDivergence(P, Q)),
     structure=finite_pairs,
     structure_latex=r"P, Q \text{ on a common finite support}",
-    evaluator=_max_divergence_forms,
+    evidence=INDEPENDENT,
     tight_everywhere=True,
-    notes="For discrete laws the max over sets S is attained at a single atom (a ratio of sums is at most the "
-          "largest ratio). The delta-approximate version is dwork.def2.2.delta.",
+    examples=(_s({"kind": "exact", "p": [0.6, 0.3, 0.1], "q": [0.2, 0.3, 0.5]}),) + RR_PINS[:1],
 )
+def definition_2_2(point):
+    """The engine's max divergence (largest atom log-ratio) against the maximum over every subset S, enumerated.
+    For discrete laws the max over sets is attained at a single atom (a ratio of sums is at most the largest
+    ratio). The δ-approximate version is dwork.def2.2.delta."""
+    P_, Q_ = build_pair(point["structure"])
+    return {MaxDivergence(P, Q): divergences.max_divergence(P_, Q_), SetMaxDivergence(P, Q): set_max_divergence(P_, Q_)}
+
 
 DELTA = Param(delta, sp.Interval(0, 1), sample=(0, 0.3))
 DEF22_COUNTEREXAMPLE = {"delta": 0.1, "structure": {"kind": "exact", "p": [0.5, 0.5], "q": [0.4, 0.6]}}
 DEF22_POSITIVE = {"delta": 0.1, "structure": {"kind": "exact", "p": [0.6, 0.3, 0.1], "q": [0.2, 0.3, 0.5]}}
 
 
-def _printed_delta_vs_eps(point):
-    P, Q = build_pair(point["structure"])
-    return printed_delta_divergence(P, Q, point["delta"]), approximate_max_divergence(P, Q, point["delta"])
-
-
-DEFINITION_2_2_DELTA = Theorem(
+@theorem(
     id="dwork.def2.2.delta",
     title="δ-approximate max divergence as printed characterises (ε,δ)-closeness",
     source=Source(SEED, "Definition 2.2 (second display), as used by Definition 2.4"),
-    statement=sp.Le(PrintedDeltaDivergence(P_, Q_, delta), EpsOfDelta(P_, Q_, delta)),
+    statement=sp.Le(PrintedDeltaDivergence(P, Q, delta), EpsOfDelta(P, Q, delta)),
     parameters=(DELTA,),
     structure=finite_pairs,
     structure_latex=r"\varepsilon_{\delta}(P, Q) = \inf\{\varepsilon : P(S) \le e^{\varepsilon} Q(S) + \delta\ "
                     r"\forall S\}",
-    evaluator=_printed_delta_vs_eps,
+    evidence=INDEPENDENT,
     erratum=Erratum(
         location="Definition 2.2, second display",
         printed=r"D^delta_inf(Y||Z) = max_{S: Pr[Y in S] >= delta} ln(Pr[Y in S] / Pr[Z in S])",
@@ -371,84 +645,85 @@ DEFINITION_2_2_DELTA = Theorem(
         counterexample=DEF22_COUNTEREXAMPLE,
         corrected_id="dwork.def2.2.delta.corrected",
         note="P = (0.5, 0.5), Q = (0.4, 0.6) satisfy P(S) <= Q(S) + 0.1 for all S (hockey-stick 0.1), so "
-             "eps_0.1(P||Q) = 0; the printed D^0.1 is ln(0.5/0.4) = 0.2231 > 0.",
+             "eps_0.1(P||Q) = 0; the printed D^0.1 is ln(0.5/0.4) = 0.2231 > 0. A dropped '- delta': the paper "
+             "cites DRV10 for the notion and claims (Definition 2.4) that it characterises (eps, delta)-DP, which "
+             "fixes the intended definition, and that one holds (dwork.def2.2.delta.corrected); the printed D^delta "
+             "is used nowhere else.",
+        severity="typo",
     ),
-    notes="Without '-delta' the printed quantity ignores delta except as a size filter, so it is not the "
-          "(eps, delta) level of the pair.",
 )
+def definition_2_2_delta(point):
+    """The printed δ-divergence by enumerating every subset, against ε_δ from the hockey-stick inverse
+    (symdp.finite.approximate_max_divergence: walks the atoms' losses, no subsets). Without '-δ' the printed
+    quantity ignores δ except as a size filter, so it is not the (ε, δ) level of the pair."""
+    P_, Q_ = build_pair(point["structure"])
+    d = point["delta"]
+    return {PrintedDeltaDivergence(P, Q, delta): printed_delta_divergence(P_, Q_, d),
+            EpsOfDelta(P, Q, delta): approximate_max_divergence(P_, Q_, d)}
 
 
-def _drv10_vs_eps(point):
-    P, Q = build_pair(point["structure"])
-    return delta_divergence(P, Q, point["delta"]), approximate_max_divergence(P, Q, point["delta"])
-
-
-DEFINITION_2_2_DELTA_CORRECTED = Theorem(
+@theorem(
     id="dwork.def2.2.delta.corrected",
     title="δ-approximate max divergence of DRV10 (with −δ) is the (ε,δ) level",
     source=Source(SEED, "Definition 2.2 (corrected as in DRV10)"),
-    statement=sp.Eq(DeltaDivergence(P_, Q_, delta), EpsOfDelta(P_, Q_, delta)),
+    statement=sp.Eq(DeltaDivergence(P, Q, delta), EpsOfDelta(P, Q, delta)),
     parameters=(DELTA,),
     structure=finite_pairs,
     structure_latex=r"\varepsilon_{\delta}(P, Q) = \inf\{\varepsilon : D_{e^{\varepsilon}}(P\|Q) \le \delta\}",
-    evaluator=_drv10_vs_eps,
+    evidence=INDEPENDENT,
     tight_everywhere=True,
     tight_at=(DEF22_POSITIVE,),
     examples=(DEF22_COUNTEREXAMPLE,),
-    notes="Brute force over all subsets against symdp.finite.approximate_max_divergence (hockey-stick inverse).",
 )
+def definition_2_2_delta_corrected(point):
+    """Brute force over all subsets against symdp.finite.approximate_max_divergence (hockey-stick inverse). Both
+    sides may be negative (a δ larger than what separates the pair) or 0 (the catalogue's counterexample pair)."""
+    P_, Q_ = build_pair(point["structure"])
+    d = point["delta"]
+    return {DeltaDivergence(P, Q, delta): delta_divergence(P_, Q_, d),
+            EpsOfDelta(P, Q, delta): approximate_max_divergence(P_, Q_, d)}
 
 
 # --- Definition 2.3 ---------------------------------------------------------------------------------------------
-def _dp_level_forms(point):
-    P, Q = build_pair(point["structure"])
-    lo, hi = privacy_loss(P, Q).bounds()
-    magnitude = max(abs(lo), abs(hi))
-    if isinstance(P, FiniteDistribution):
-        return magnitude, max(set_max_divergence(P, Q), set_max_divergence(Q, P))
-    both = [divergences.max_divergence(P, Q), divergences.max_divergence(Q, P)]
-    return magnitude, max(both, key=lambda x: x.value)
-
-
-DEFINITION_2_3 = Theorem(
+@theorem(
     id="dwork.def2.3",
     title="(ε,0)-DP: the least ε is the largest magnitude of the privacy loss",
     source=Source(SEED, "Definition 2.3 and Section 2.1"),
-    statement=sp.Eq(sp.Symbol(r"\operatorname{ess\,sup}|L_{(P\|Q)}|"),
-                    sp.Max(SetMaxDivergence(P_, Q_), SetMaxDivergence(Q_, P_))),
-    structure=lambda: st.one_of(finite_pairs(), laplace_pairs()),
+    statement=sp.Eq(LossMagnitude(P, Q), sp.Max(SetMaxDivergence(P, Q), SetMaxDivergence(Q, P))),
+    structure=lambda: st.one_of(finite_pairs(), finite_pairs(), laplace_pairs()),
     structure_latex=r"P, Q \text{ finite with equal supports, or } \mathrm{Lap}(0, b), \mathrm{Lap}(\Delta, b)",
-    evaluator=_dp_level_forms,
+    evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=LAPLACE_PAIR_PINS,
-    notes="Both directions of Definition 2.3's set form against the support of the exact privacy-loss law: "
-          "'for (eps,0)-DP algorithms its magnitude is always bounded by eps' (Section 2.1). Laplace pairs: "
-          "the continuous max divergence of symdp.quadrature (closed form) against the law's atoms at +-Delta/b.",
+    default_examples=50,
 )
+def definition_2_3(point):
+    """Both directions of Definition 2.3's set form against the support of the exact privacy-loss law: 'for
+    (eps,0)-DP algorithms its magnitude is always bounded by eps' (Section 2.1). Finite pairs: every subset
+    enumerated. Laplace pairs: the supremum of the log density ratio searched by symdp.quadrature (closed forms
+    bypassed), against the atoms of the loss law at +-Delta/b."""
+    P_, Q_ = build_pair(point["structure"])
+    lo, hi = privacy_loss(P_, Q_).bounds()
+    if isinstance(P_, FiniteDistribution):
+        forward, backward = set_max_divergence(P_, Q_), set_max_divergence(Q_, P_)
+    else:
+        forward = quadrature.max_divergence(P_, Q_, method="quadrature")
+        backward = quadrature.max_divergence(Q_, P_, method="quadrature")
+    return {LossMagnitude(P, Q): max(abs(lo), abs(hi)), SetMaxDivergence(P, Q): forward,
+            SetMaxDivergence(Q, P): backward}
 
 
 # --- Definition 2.4 ---------------------------------------------------------------------------------------------
-def _eps_both(P, Q, d, divergence) -> mpmath.mpf:
-    return max(divergence(P, Q, d), divergence(Q, P, d))
-
-
-def _printed_alternative(point):
-    P, Q = build_pair(point["structure"])
-    d = point["delta"]
-    level = max(approximate_max_divergence(P, Q, d).value, approximate_max_divergence(Q, P, d).value)
-    return _eps_both(P, Q, d, printed_delta_divergence), level
-
-
-DEFINITION_2_4 = Theorem(
+@theorem(
     id="dwork.def2.4",
     title="(ε,δ)-DP: the 'alternatively' clause with the printed D^δ∞",
     source=Source(SEED, "Definition 2.4 ('Or alternatively')"),
-    statement=sp.Le(sp.Max(PrintedDeltaDivergence(P_, Q_, delta), PrintedDeltaDivergence(Q_, P_, delta)),
-                    sp.Max(EpsOfDelta(P_, Q_, delta), EpsOfDelta(Q_, P_, delta))),
+    statement=sp.Le(sp.Max(PrintedDeltaDivergence(P, Q, delta), PrintedDeltaDivergence(Q, P, delta)),
+                    sp.Max(EpsOfDelta(P, Q, delta), EpsOfDelta(Q, P, delta))),
     parameters=(DELTA,),
     structure=finite_pairs,
     structure_latex=r"P = \mathcal{M}(x),\ Q = \mathcal{M}(y) \text{ finite}",
-    evaluator=_printed_alternative,
+    evidence=INDEPENDENT,
     erratum=Erratum(
         location="Definition 2.4, 'Or alternatively' (through Definition 2.2)",
         printed="(eps, delta)-DP iff D^delta_inf(M(x)||M(y)), D^delta_inf(M(y)||M(x)) <= eps, with the printed "
@@ -457,60 +732,77 @@ DEFINITION_2_4 = Theorem(
         counterexample=DEF22_COUNTEREXAMPLE,
         corrected_id="dwork.def2.4.corrected",
         note="P = (0.5, 0.5), Q = (0.4, 0.6) are (0, 0.1)-DP both ways, but the printed divergences are "
-             "ln(0.5/0.4) = 0.2231 and ln(0.6/0.5) = 0.1823.",
+             "ln(0.5/0.4) = 0.2231 and ln(0.6/0.5) = 0.1823. The error is Definition 2.2's missing '- delta'.",
+        severity="typo",
+        same_as="dwork.def2.2.delta",
     ),
 )
-
-
-def _set_form_at_drv10(point):
-    P, Q = build_pair(point["structure"])
+def definition_2_4(point):
+    """Both printed divergences by subset enumeration, against both hockey-stick inverses."""
+    P_, Q_ = build_pair(point["structure"])
     d = point["delta"]
-    e = _eps_both(P, Q, d, delta_divergence)
-    return max(set_hockey_stick(P, Q, e), set_hockey_stick(Q, P, e)), d
+    return {PrintedDeltaDivergence(P, Q, delta): printed_delta_divergence(P_, Q_, d),
+            PrintedDeltaDivergence(Q, P, delta): printed_delta_divergence(Q_, P_, d),
+            EpsOfDelta(P, Q, delta): approximate_max_divergence(P_, Q_, d),
+            EpsOfDelta(Q, P, delta): approximate_max_divergence(Q_, P_, d)}
 
 
-DEFINITION_2_4_CORRECTED = Theorem(
+@theorem(
     id="dwork.def2.4.corrected",
     title="(ε,δ)-DP: Definition 2.4's set form holds with equality at the DRV10 level",
     source=Source(SEED, "Definition 2.4 (with DRV10's D^δ∞)"),
-    statement=sp.Eq(sp.Symbol(r"\max_{S} \max\left(P(S) - e^{\varepsilon^*} Q(S), Q(S) - e^{\varepsilon^*} P(S)"
-                              r"\right)"), delta),
+    statement=sp.Eq(sp.Max(HockeyStick(P, Q, epsilon), HockeyStick(Q, P, epsilon)), delta),
     parameters=(Param(delta, sp.Interval(0, 1), sample=(0.001, 0.3)),),
     structure=finite_pairs,
-    structure_latex=r"\varepsilon^* = \max\left(D^{\delta}_{\infty}(P\|Q), D^{\delta}_{\infty}(Q\|P)\right) "
-                    r"\text{ (DRV10)}",
-    evaluator=_set_form_at_drv10,
+    structure_latex=r"\varepsilon = \max\left(D^{\delta}_{\infty}(P\|Q), D^{\delta}_{\infty}(Q\|P)\right) "
+                    r"\text{ (DRV10, by subsets)},\ D_{e^{\varepsilon}}(P\|Q) = \max_S P(S) - e^{\varepsilon} Q(S)",
+    evidence=INDEPENDENT,
     tight_everywhere=True,
     tight_at=(DEF22_POSITIVE,),
     examples=(DEF22_COUNTEREXAMPLE,),
-    notes="So eps* is the least eps for which the pair is (eps, delta)-DP in both directions: the corrected "
-          "'alternatively' clause. Every subset S is enumerated.",
 )
+def definition_2_4_corrected(point):
+    """ε is the larger DRV10 divergence of the pair and the hockey sticks are maxima over every subset S, all by
+    enumeration. So ε is the least level at which the pair is (ε, δ)-DP in both directions: the corrected
+    'alternatively' clause."""
+    P_, Q_ = build_pair(point["structure"])
+    d = point["delta"]
+    e = max(delta_divergence(P_, Q_, d), delta_divergence(Q_, P_, d))
+    return {HockeyStick(P, Q, epsilon): set_hockey_stick(P_, Q_, e),
+            HockeyStick(Q, P, epsilon): set_hockey_stick(Q_, P_, e)}
 
 
 # --- Section 2.1: the privacy-loss paragraph ----------------------------------------------------------------------
-EPS_TEXT = Param(eps, sp.Interval.open(0, sp.oo), sample=(0.05, 3))
+EPS_TEXT = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.05, 3))
 TEXT21_COUNTEREXAMPLE = {"epsilon": 0.6931471805599453,
                          "structure": {"kind": "exact", "p": [0.3, 0.7], "q": [0.1, 0.9]}}
+DELTA_OF_EPS = sp.Max(HockeyStick(P, Q, epsilon), HockeyStick(Q, P, epsilon))
+TEXT21_LATEX = DP_PAIR_LATEX + r",\ \text{the least } \delta \text{ of } (\varepsilon,\delta)\text{-DP is } " \
+                               r"\max\left(D_{e^{\varepsilon}}(P\|Q), D_{e^{\varepsilon}}(Q\|P)\right)"
 
 
-def _text21_printed(point):
-    P, Q = build_pair(point["structure"])
+TEXT21_TAIL = Pr(sp.Gt(sp.Abs(L_PQ), epsilon))
+TEXT21_CORRECTED_TAIL = Pr(sp.Ge(sp.Abs(L_PQ), 2 * epsilon))
+
+
+def _text21(point, corrected: bool) -> dict:
+    law = loss_law(point["structure"])
     e = point["epsilon"]
-    return _prob_abs_above(privacy_loss(P, Q), e, strict=True), _delta_of(P, Q, e)
+    forward, backward = _hockey_sticks(law, e)
+    tail = _prob_abs_above(law, 2 * e, strict=False) if corrected else _prob_abs_above(law, e, strict=True)
+    return {TEXT21_CORRECTED_TAIL if corrected else TEXT21_TAIL: tail, HockeyStick(P, Q, epsilon): forward,
+            HockeyStick(Q, P, epsilon): backward}
 
 
-TEXT_2_1 = Theorem(
+@theorem(
     id="dwork.text2.1",
     title="(ε,δ)-DP bounds the privacy loss by ε except with probability δ",
     source=Source(SEED, "Section 2.1, 'Privacy Loss as a Random Variable', and footnote 1"),
-    statement=sp.Le(Pr(sp.Gt(sp.Abs(L_), eps)), sp.Symbol(r"\delta(\varepsilon)")),
+    statement=sp.Le(TEXT21_TAIL, DELTA_OF_EPS),
     parameters=(EPS_TEXT,),
     structure=loss_pairs,
-    structure_latex=r"\delta(\varepsilon) = \max\left(D_{e^{\varepsilon}}(P\|Q), D_{e^{\varepsilon}}(Q\|P)\right)"
-                    r" \text{ (the least } \delta \text{ for which } (P, Q) \text{ is } (\varepsilon,\delta)"
-                    r"\text{-DP)}",
-    evaluator=_text21_printed,
+    structure_latex=TEXT21_LATEX,
+    evidence=INDEPENDENT,
     erratum=Erratum(
         location="Section 2.1, last sentence of 'Privacy Loss as a Random Variable' (and footnote 1)",
         printed="For (eps, delta)-DP algorithms, with all but delta probability the magnitude [of L] is bounded "
@@ -521,35 +813,36 @@ TEXT_2_1 = Theorem(
         corrected_id="dwork.text2.1.corrected",
         note="P = (0.3, 0.7), Q = (0.1, 0.9), eps = ln 2: (ln 2, 0.1)-DP both ways, but Pr_P[L = ln 3 > ln 2] = "
              "0.3. Gaussian, Delta/sigma = 1, eps = 1: delta = 0.126937 but Pr[|L| > 1] = 0.375345.",
+        severity="mathematics",
     ),
     examples=(_s({"kind": "gaussian", "delta": 1.0, "sigma": 1.0}) | {"epsilon": 1.0},),
-    notes="The introduction's 'with probability at most 1 - delta' should read 'at least'.",
 )
+def text_2_1(point):
+    """Pr[|L| > eps] from the exact law of L (atoms, or the CDF of its density); both hockey sticks as
+    expectations over the same law, D_{e^eps}(P||Q) = E[(1 - e^{eps-L})_+] and D_{e^eps}(Q||P) = E[(e^{-L} -
+    e^eps)_+] (exact sums, the Laplace loss's atoms and density, or quadrature of the Gaussian densities). The
+    introduction's 'with probability at most 1 - delta' should read 'at least'."""
+    return _text21(point, corrected=False)
 
 
-def _text21_corrected(point):
-    P, Q = build_pair(point["structure"])
-    e = point["epsilon"]
-    d = _delta_of(P, Q, e)
-    factor = (1 + mpmath.exp(-2 * e)) / -mpmath.expm1(-e)
-    return _prob_abs_above(privacy_loss(P, Q), 2 * e, strict=False), Estimate(d.value * factor, d.error * factor)
-
-
-TEXT_2_1_CORRECTED = Theorem(
+@theorem(
     id="dwork.text2.1.corrected",
     title="(ε,δ)-DP bounds the privacy loss by 2ε except with probability δ(1 + e^{−2ε})/(1 − e^{−ε})",
     source=Source(SEED, "Section 2.1 (corrected)"),
-    statement=sp.Le(Pr(sp.Ge(sp.Abs(L_), 2 * eps)),
-                    sp.Symbol(r"\delta(\varepsilon)") * (1 + sp.exp(-2 * eps)) / (1 - sp.exp(-eps))),
+    statement=sp.Le(TEXT21_CORRECTED_TAIL, DELTA_OF_EPS * (1 + sp.exp(-2 * epsilon)) / (1 - sp.exp(-epsilon))),
     parameters=(EPS_TEXT,),
     structure=loss_pairs,
-    structure_latex=TEXT_2_1.structure_latex,
-    evaluator=_text21_corrected,
+    structure_latex=TEXT21_LATEX,
+    evidence=INDEPENDENT,
     examples=(TEXT21_COUNTEREXAMPLE,),
-    notes="Upper tail: D_{e^eps}(P||Q) = E_P[(1 - e^{eps - L})_+] >= (1 - e^{-eps}) Pr[L >= 2 eps]. Lower tail: "
-          "Pr_P[L <= -2 eps] <= e^{-2 eps} Pr_Q[L' >= 2 eps] with L' the loss of (Q||P). Loose in general (the "
-          "one-sided part is attained when L takes only the values 2 eps and <= eps); see the worst ratio.",
+    default_examples=60,
 )
+def text_2_1_corrected(point):
+    """Upper tail: D_{e^eps}(P||Q) = E_P[(1 - e^{eps - L})_+] >= (1 - e^{-eps}) Pr[L >= 2 eps]. Lower tail:
+    Pr_P[L <= -2 eps] <= e^{-2 eps} Pr_Q[L' >= 2 eps] with L' the loss of (Q||P). Loose in general (the one-sided
+    part is attained when L takes only the values 2 eps and <= eps); see the worst ratio. Measured as
+    dwork.text2.1."""
+    return _text21(point, corrected=True)
 
 
 # --- Definition 2.5 ---------------------------------------------------------------------------------------------
@@ -558,18 +851,7 @@ LAPLACE_LAW_AT_MINUS_ONE = ({"lambda": -1.0, "structure": {"kind": "laplace", "a
                             {"lambda": -1.0, "structure": {"kind": "laplace", "a": 4.0}})
 
 
-def _mgf_condition(law_of):
-    """(E[e^{λX}], e^{λ²τ(X)²/2}) for the centred X = law_of(structure)."""
-    def evaluator(point):
-        law = law_of(point["structure"])
-        l = point["lambda"]
-        tau_ = standard(law)
-        bound = mpmath.exp(l**2 * tau_.value**2 / 2)
-        return law.mgf(l), Estimate(bound, bound * l**2 * tau_.value * tau_.error)
-    return evaluator
-
-
-DEFINITION_2_5 = Theorem(
+@theorem(
     id="dwork.def2.5",
     title="X is τ(X)-subgaussian, with equality at every λ for N(0, σ²)",
     source=Source(SEED, "Definition 2.5 and the remarks after it"),
@@ -577,39 +859,48 @@ DEFINITION_2_5 = Theorem(
     parameters=(LAMBDA,),
     structure=laws,
     structure_latex=r"X \text{ centred: finite, } \mathcal{N}(0, \sigma^2) \text{ or a centred Laplace loss}",
-    evaluator=_mgf_condition(build_law),
+    evidence=INDEPENDENT,
     tight_at=tuple(p | {"lambda": v} for p in GAUSS_LAW_PINS for v in (-3.0, 0.5)) + LAPLACE_LAW_AT_MINUS_ONE,
     default_examples=60,
-    notes="tau(X) = sqrt(sup 2 ln E e^{lambda X} / lambda^2), the least tau (the condition is closed, so the inf "
-          "is attained). 'N(0, sigma^2) is sigma-subgaussian': equality at every lambda. A centred Laplace loss "
-          "attains it at lambda = -1 (numerically: tau^2 = 2 KL there). The remark 'mean 0' is the first-order "
-          "term as lambda -> 0 from both sides (proofs/dwork/subgaussian.py). The definition asks tau > 0 but "
-          "then allows tau >= 0 (a point mass is 0-subgaussian).",
 )
+def definition_2_5(point):
+    """E[e^{lambda X}] from the law (exact sum, Laplace atoms + density, Gaussian density by quadrature) at the
+    drawn lambda, against tau(X) = sqrt(sup 2 ln E e^{lambda X} / lambda^2) searched over lambda separately (the
+    least tau: the condition is closed, so the inf is attained). 'N(0, sigma^2) is sigma-subgaussian': equality at
+    every lambda, tau found by the search on quadrature, not the closed form. A centred Laplace loss attains it at
+    lambda = -1 (numerically: tau^2 = 2 KL there). The remark 'mean 0' is the first-order term as lambda -> 0 from
+    both sides (proofs/dwork/subgaussian.py). The definition asks tau > 0 but then allows tau >= 0 (a point mass is
+    0-subgaussian)."""
+    law = build_law(point["structure"])
+    l_ = point["lambda"]
+    return {E(sp.exp(lam * X)): expectation(law, lambda v: mpmath.exp(l_ * v), tilt=l_),
+            SubgaussianStandard(X): standard(law)}
 
 
 # --- Lemma 2.1 ---------------------------------------------------------------------------------------------------
-def _tails(point):
-    law = build_law(point["structure"])
-    tau_ = standard(law)
-    return _two_sided_tail(law, point["t"] * tau_.value), mpmath.exp(-point["t"] ** 2 / 2)
-
-
 LEMMA_2_1_STATEMENT = sp.Le(sp.Max(Pr(sp.Ge(X, t * tau)), Pr(sp.Le(X, -t * tau))), sp.exp(-t**2 / 2))
 LEMMA_2_1_LATEX = r"X \text{ centred},\ \tau = \tau(X) > 0"
-LEMMA_2_1_NOTES = ("tau := tau(X), the strongest instance. Exponent tight (Gaussian tails are e^{-t^2/2} up to "
-                   "a polynomial factor), constant loose for t bounded away from 0 (Rademacher at t = 1: 0.82); "
-                   "as t -> 0 the ratio is Pr[X >= 0], which can approach 1.")
+LEMMA_2_1_NOTES = ("tau := tau(X), the strongest instance. Both tails from the exact law (atoms, or the CDF of "
+                   "its density) at t tau(X), tau searched. Exponent tight (Gaussian tails are e^{-t^2/2} up to a "
+                   "polynomial factor), constant loose for t bounded away from 0 (Rademacher at t = 1: 0.82); as "
+                   "t -> 0 the ratio is Pr[X >= 0], which can approach 1.")
 
-LEMMA_2_1 = Theorem(
+
+def _tails(point) -> dict:
+    law = build_law(point["structure"])
+    threshold = point["t"] * standard(law).value
+    return {Pr(sp.Ge(X, t * tau)): law.sf(threshold), Pr(sp.Le(X, -t * tau)): law.cdf(-threshold)}
+
+
+@theorem(
     id="dwork.lem2.1",
     title="Subgaussian concentration, as printed (any real t)",
     source=Source(SEED, "Lemma 2.1"),
     statement=LEMMA_2_1_STATEMENT,
     parameters=(Param(t, sp.Reals, sample=(-3, 5)),),
-    structure=lambda: laws(min_size=2),
+    structure=laws,
     structure_latex=LEMMA_2_1_LATEX,
-    evaluator=_tails,
+    evidence=INDEPENDENT,
     erratum=Erratum(
         location="Lemma 2.1, statement",
         printed="X tau-subgaussian => Pr[X >= t tau] <= e^{-t^2/2}, Pr[X <= -t tau] <= e^{-t^2/2}",
@@ -617,81 +908,102 @@ LEMMA_2_1 = Theorem(
         counterexample={"t": -1.0, "structure": {"kind": "gaussian", "sd": 1.0}},
         corrected_id="dwork.lem2.1.corrected",
         note="X ~ N(0, 1), tau = 1, t = -1: Pr[X >= -1] = 0.8413 > e^{-1/2} = 0.6065.",
+        severity="missing-hypothesis",
     ),
     notes=LEMMA_2_1_NOTES,
 )
+def lemma_2_1(point):
+    return _tails(point)
 
-LEMMA_2_1_CORRECTED = Theorem(
+
+@theorem(
     id="dwork.lem2.1.corrected",
     title="Subgaussian concentration for t ≥ 0",
     source=Source(SEED, "Lemma 2.1 (with t >= 0)"),
     statement=LEMMA_2_1_STATEMENT,
     parameters=(Param(t, sp.Interval(0, sp.oo), sample=(0, 6)),),
-    structure=lambda: laws(min_size=2),
+    structure=laws,
     structure_latex=LEMMA_2_1_LATEX,
-    evaluator=_tails,
+    evidence=INDEPENDENT,
     examples=tuple(p | {"t": 0.9} for p in RADEMACHER_PINS),
     notes=LEMMA_2_1_NOTES + " Proof: Chernoff with lambda = t/tau (proofs/dwork/subgaussian.py).",
+    default_examples=60,
 )
+def lemma_2_1_corrected(point):
+    return _tails(point)
 
 
 # --- Fact 2.1 ---------------------------------------------------------------------------------------------------
-def _variance_and_tau2(point):
-    law = build_law(point["structure"])
-    return law.variance(), _square(standard(law))
-
-
-FACT_2_1 = Theorem(
+@theorem(
     id="dwork.fact2.1",
     title="Subgaussian variance",
     source=Source(SEED, "Fact 2.1"),
     statement=sp.Le(Var(X), SubgaussianStandard(X) ** 2),
     structure=laws,
     structure_latex=r"X \text{ centred}",
-    evaluator=_variance_and_tau2,
+    evidence=INDEPENDENT,
     tight_at=GAUSS_LAW_PINS + RADEMACHER_PINS,
-    notes="Var X is the lambda -> 0 limit of 2 ln E e^{lambda X}/lambda^2. Equality for N(0, sigma^2) and for "
-          "symmetric two-point laws (the sup of the ratio is its lambda -> 0 limit).",
+    default_examples=60,
 )
+def fact_2_1(point):
+    """Var X = E[X^2] from the law, against the searched tau(X). Var X is the lambda -> 0 limit of
+    2 ln E e^{lambda X}/lambda^2. Equality for N(0, sigma^2) (the ratio is sigma^2 at every lambda) and for
+    symmetric two-point laws (the sup of the ratio is its lambda -> 0 limit: 2 ln cosh(lambda)/lambda^2 < 1)."""
+    law = build_law(point["structure"])
+    return {Var(X): expectation(law, lambda v: v**2), SubgaussianStandard(X): standard(law)}
 
 
 # --- Fact 2.2 ---------------------------------------------------------------------------------------------------
-def _moment_bound(reading):
-    def evaluator(point):
-        law = build_law(point["structure"])
-        order = point["k"]
-        tau_ = standard(law)
-        c = mpmath.factorial(reading(order)) * mpmath.mpf(2) ** ((order + 1) // 2 + 1)
-        bound = c * tau_.value**order
-        return law.central_moment(order), Estimate(bound, c * order * tau_.value ** (order - 1) * tau_.error)
-    return evaluator
+def _moment_and_standard(point) -> dict:
+    law = build_law(point["structure"])
+    order = point["k"]
+    return {E(X**k): expectation(law, lambda v: v**order), tau: standard(law)}
 
 
-def _fact22(reading_expr, reading_fn, k_range, ident, title, notes):
-    return Theorem(
-        id=ident, title=title, source=Source(SEED, "Fact 2.2"),
-        statement=sp.Le(E(X**k), sp.factorial(reading_expr) * 2 ** (sp.ceiling(k / 2) + 1) * tau**k),
-        parameters=(Param(k, sp.Range(1, k_range + 1), sample=(1, k_range)),),
-        structure=laws, structure_latex=r"X \text{ centred},\ \tau = \tau(X)",
-        evaluator=_moment_bound(reading_fn), default_examples=60, notes=notes)
+FACT22_LATEX = r"X \text{ centred},\ \tau = \tau(X)"
+FACT22_PINS = (GAUSS_LAW_PINS[0] | {"k": 4}, RADEMACHER_PINS[0] | {"k": 3}, LAPLACE_LAW_AT_MINUS_ONE[0] | {"k": 5})
 
 
-FACT_2_2 = _fact22(
-    sp.ceiling(k / 2), lambda order: (order + 1) // 2, 12, "dwork.fact2.2",
-    "Subgaussian moments (the bracket read as a ceiling)",
-    "The printed [k/2]! is ambiguous; Claim 4.5 uses the ceiling. Even k = 2m: both readings are "
-    "m! 2^{m+1} tau^{2m}, exactly the classical k 2^{k/2} Gamma(k/2) tau^k bound on E|X|^k (derivation in "
-    "proofs). Odd k: the ceiling reading is >= the classical bound, so it holds. Loose by a factor >= 4 "
-    "(Gaussian k = 2: sigma^2 against 4 sigma^2). Integer k >= 1 (k = 0 is trivial).")
+@theorem(
+    id="dwork.fact2.2",
+    title="Subgaussian moments (the bracket read as a ceiling)",
+    source=Source(SEED, "Fact 2.2"),
+    statement=sp.Le(E(X**k), sp.factorial(sp.ceiling(k / 2)) * 2 ** (sp.ceiling(k / 2) + 1) * tau**k),
+    parameters=(Param(k, sp.Range(1, 13), sample=(1, 12)),),
+    structure=laws,
+    structure_latex=FACT22_LATEX,
+    evidence=INDEPENDENT,
+    examples=FACT22_PINS,
+    default_examples=60,
+)
+def fact_2_2(point):
+    """E[X^k] from the law, tau(X) searched. The printed [k/2]! is ambiguous; Claim 4.5 uses the ceiling. Even
+    k = 2m: both readings are m! 2^{m+1} tau^{2m}, exactly the classical k 2^{k/2} Gamma(k/2) tau^k bound on E|X|^k
+    (derivation in proofs). Odd k: the ceiling reading is >= the classical bound, so it holds, and it bounds E|X|^k
+    too (as Claim 4.5's repaired use needs). Loose by a factor >= 4 (Gaussian k = 2: sigma^2 against 4 sigma^2).
+    Integer k >= 1 (k = 0 is trivial)."""
+    return _moment_and_standard(point)
 
-FACT_2_2_FLOOR = _fact22(
-    sp.floor(k / 2), lambda order: order // 2, 15, "dwork.fact2.2.floor",
-    "Subgaussian moments (the bracket read as a floor), k ≤ 15",
-    "For odd k >= 5 this is below the two-sided classical bound, but E[X^k] <= E[X_+^k] <= k 2^{k/2-1} "
-    "Gamma(k/2) tau^k (Lemma 2.1 for t >= 0 on the upper tail only) is below m! 2^{m+2} for every odd "
-    "k = 2m+1 <= 15 (proofs/dwork/subgaussian.py, FACTS): PROVED for k <= 15. For odd k >= 17 the one-sided "
-    "bound exceeds the floor reading: undecided (no proof, and no counterexample: the catalogue's search found "
-    "E[X^5] <= 4.32 tau^5 against 32).")
+
+@theorem(
+    id="dwork.fact2.2.floor",
+    title="Subgaussian moments (the bracket read as a floor), k ≤ 15",
+    source=Source(SEED, "Fact 2.2"),
+    statement=sp.Le(E(X**k), sp.factorial(sp.floor(k / 2)) * 2 ** (sp.ceiling(k / 2) + 1) * tau**k),
+    parameters=(Param(k, sp.Range(1, 16), sample=(1, 15)),),
+    structure=laws,
+    structure_latex=FACT22_LATEX,
+    evidence=INDEPENDENT,
+    examples=FACT22_PINS,
+    default_examples=60,
+)
+def fact_2_2_floor(point):
+    """For odd k >= 5 this is below the two-sided classical bound, but E[X^k] <= E[X_+^k] <= k 2^{k/2-1}
+    Gamma(k/2) tau^k (Lemma 2.1 for t >= 0 on the upper tail only) is below m! 2^{m+2} for every odd k = 2m+1 <= 15
+    (proofs/dwork/subgaussian.py, FACTS): PROVED for k <= 15. For odd k >= 17 the one-sided bound exceeds the floor
+    reading: undecided (no proof, and no counterexample: the catalogue's search found E[X^5] <= 4.32 tau^5 against
+    32)."""
+    return _moment_and_standard(point)
 
 
 # --- Lemma 2.2 ---------------------------------------------------------------------------------------------------
@@ -704,20 +1016,15 @@ def conditional_pairs(draw, max_atoms: int = 3, spread: float = 3.0):
     return {"x1": x1, "x2": x2}
 
 
-def _sum_and_bound(point):
-    s = point["structure"]
-    X1 = build_law(s["x1"])
-    conditionals = [build_law(c) for c in s["x2"]]
+def sum_law(structure) -> tuple[DiscreteLaw, DiscreteLaw, list[DiscreteLaw]]:
+    """``(X1 + X2, X1, [X2 | X1 = x1 for each atom x1])``: the joint law's sum, atom by atom."""
+    X1_ = build_law(structure["x1"])
+    conditionals = [build_law(c) for c in structure["x2"]]
     values, probs = [], []
-    for x1, w, cond in zip(X1.values, X1.probabilities, conditionals):
+    for x1, w, cond in zip(X1_.values, X1_.probabilities, conditionals):
         values += [x1 + x2 for x2 in cond.values]
         probs += [w * p for p in cond.probabilities]
-    total = standard(DiscreteLaw(values, FiniteDistribution.normalized(probs).probs))
-    t1 = standard(X1)
-    t2 = max((standard(c) for c in conditionals), key=lambda e: e.value)
-    bound = mpmath.sqrt(t1.value**2 + t2.value**2)
-    err = (t1.value * t1.error + t2.value * t2.error) / bound if bound > 0 else t1.error + t2.error
-    return total, Estimate(bound, err)
+    return DiscreteLaw(values, FiniteDistribution.normalized(probs).probs), X1_, conditionals
 
 
 def _independent(scale1, scale2) -> dict:
@@ -725,23 +1032,27 @@ def _independent(scale1, scale2) -> dict:
     return _s({"x1": rad(scale1), "x2": [rad(scale2), rad(scale2)]})
 
 
-LEMMA_2_2 = Theorem(
+@theorem(
     id="dwork.lem2.2",
     title="Sum of conditionally subgaussian variables",
     source=Source(SEED, "Lemma 2.2"),
-    statement=sp.Le(SubgaussianStandard(sp.Symbol("X_1") + sp.Symbol("X_2")),
-                    sp.sqrt(sp.Symbol("tau_1") ** 2 + sp.Symbol("tau_2") ** 2)),
+    statement=sp.Le(SubgaussianStandard(X1 + X2), sp.sqrt(tau1**2 + tau2**2)),
     structure=conditional_pairs,
     structure_latex=r"\tau_1 = \tau(X_1),\ \tau_2 = \max_{x_1} \tau(X_2 \mid X_1 = x_1),\ "
                     r"\mathbb{E}[X_2 \mid X_1] = 0",
-    evaluator=_sum_and_bound,
+    evidence=INDEPENDENT,
     tight_at=(_independent(1.0, 1.0), _independent(0.5, 2.0)),
     default_examples=30,
-    notes="The induction step k-1 -> k with X_1 standing for the prefix sum (any subgaussian law). Tight for "
-          "independent symmetric two-point laws (tau^2 = Var = tau_1^2 + tau_2^2) and independent Gaussians. "
-          "Typo: 'Supp(X_1, ..., X_{k-1})' should read 'Supp(X_1, ..., X_{i-1})'. Conditional subgaussianity "
-          "includes conditional mean 0 (what Theorem 3.4's adaptive use lacks).",
 )
+def lemma_2_2(point):
+    """The three standards searched on the exact finite laws (the sum's law atom by atom). The induction step
+    k-1 -> k with X_1 standing for the prefix sum (any subgaussian law). Tight for independent symmetric two-point
+    laws (tau^2 = Var = tau_1^2 + tau_2^2) and independent Gaussians. Typo: 'Supp(X_1, ..., X_{k-1})' should read
+    'Supp(X_1, ..., X_{i-1})'. Conditional subgaussianity includes conditional mean 0 (what Theorem 3.4's adaptive
+    use lacks)."""
+    total, X1_, conditionals = sum_law(point["structure"])
+    return {SubgaussianStandard(X1 + X2): standard(total), tau1: standard(X1_),
+            tau2: max((standard(c) for c in conditionals), key=lambda e: e.value)}
 
 
 # --- Lemma 2.3 ---------------------------------------------------------------------------------------------------
@@ -754,56 +1065,63 @@ def joint_laws(draw, max_atoms: int = 5):
             "w": draw(weights(n))}
 
 
-def _joint(point):
+def _sum(terms) -> Estimate:
+    terms = list(terms)
+    size = mpmath.fsum(abs(x) for x in terms)
+    return Estimate(mpmath.fsum(terms), 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps), "exact", scale=size)
+
+
+def _joint_moments(point) -> dict:
+    """Every moment Lemma 2.3 names, as exact sums over the joint atoms, and τ(Y) searched."""
     s = point["structure"]
     w = FiniteDistribution.normalized(s["w"]).probs
     x = [to_mpf(v) for v in s["x"]]
     Ylaw = DiscreteLaw(s["y"], w).centred()
-    return x, list(Ylaw.values), w, standard(Ylaw)
+    ex = _sum(p * xi for xi, p in zip(x, w))
+    return {E(X * sp.exp(Y)): _sum(p * xi * mpmath.exp(yi) for xi, yi, p in zip(x, Ylaw.values, w)), E(X): ex,
+            E(X**2): _sum(p * xi**2 for xi, p in zip(x, w)),
+            Var(X): _sum(p * (xi - ex.value) ** 2 for xi, p in zip(x, w)), tau: standard(Ylaw)}
 
 
-def _lemma23(second_line):
-    def evaluator(point):
-        x, y, w, tau_ = _joint(point)
-        lhs = mpmath.fsum(p * xi * mpmath.exp(yi) for xi, yi, p in zip(x, y, w))
-        ex = mpmath.fsum(p * xi for xi, p in zip(x, w))
-        ex2 = mpmath.fsum(p * xi**2 for xi, p in zip(x, w))
-        g = tau_.value + 3 * tau_.value**2
-        coefficient = second_line(ex, ex2) if second_line else mpmath.sqrt(ex2)
-        return lhs, Estimate(ex + coefficient * g, abs(coefficient) * (1 + 6 * tau_.value) * tau_.error)
-    return evaluator
-
-
-def _sd(ex, ex2):
-    return mpmath.sqrt(max(ex2 - ex**2, mpmath.mpf(0)))
+def _only(values: dict, statement) -> dict:
+    """The measurements a statement names, out of all of Lemma 2.3's."""
+    names = {str(h) for h in measured_atoms(statement, ())}
+    return {key: v for key, v in values.items() if str(key) in names}
 
 
 LEMMA_2_3_LATEX = r"(X, Y) \text{ finite joint law},\ \mathbb{E}[Y] = 0,\ \tau = \tau(Y) \le 1/3"
-E_XEY = E(X * sp.exp(Y))
 LEMMA_2_3_COUNTEREXAMPLE = {"structure": {"x": [-1.0, -1.0], "y": [-0.2, 0.2], "w": [1.0, 1.0]}}
+LEMMA_2_3_STATEMENT = sp.Le(E(X * sp.exp(Y)), E(X) + sp.sqrt(E(X**2)) * (tau + 3 * tau**2))
+LEMMA_2_3_LINE_2_STATEMENT = sp.Le(E(X * sp.exp(Y)), E(X) + (sp.sqrt(Var(X)) + E(X)) * (tau + 3 * tau**2))
+LEMMA_2_3_CORRECTED_STATEMENT = sp.Le(E(X * sp.exp(Y)),
+                                      E(X) + (sp.sqrt(Var(X)) + sp.Abs(E(X))) * (tau + 3 * tau**2))
 
-LEMMA_2_3 = Theorem(
+
+@theorem(
     id="dwork.lem2.3",
     title="Expected product with the exponential of a subgaussian (first line)",
     source=Source(SEED, "Lemma 2.3, first line of (1)"),
-    statement=sp.Le(E_XEY, E(X) + sp.sqrt(E(X**2)) * (tau + 3 * tau**2)),
+    statement=LEMMA_2_3_STATEMENT,
     structure=joint_laws,
     structure_latex=LEMMA_2_3_LATEX,
-    evaluator=_lemma23(None),
+    evidence=INDEPENDENT,
     examples=(LEMMA_2_3_COUNTEREXAMPLE,),
-    notes="tau := tau(Y), the strongest instance. Equivalent (Cauchy-Schwarz, X = e^Y - 1) to sqrt(E(e^Y - 1)^2) "
-          "<= tau + 3 tau^2. Loose: the worst Y found has sqrt(E(e^Y-1)^2) ~ tau + 0.16 tau^2; equality only in "
-          "the degenerate Y = 0. The proof says 'for tau <= 1/2' then 'whenever tau <= 1/3'; 1/3 is needed.",
 )
+def lemma_2_3(point):
+    """tau := tau(Y), the strongest instance. Equivalent (Cauchy-Schwarz, X = e^Y - 1) to sqrt(E(e^Y - 1)^2) <=
+    tau + 3 tau^2. Loose: the worst Y found has sqrt(E(e^Y-1)^2) ~ tau + 0.16 tau^2; equality only in the
+    degenerate Y = 0. The proof says 'for tau <= 1/2' then 'whenever tau <= 1/3'; 1/3 is needed."""
+    return _only(_joint_moments(point), LEMMA_2_3_STATEMENT)
 
-LEMMA_2_3_LINE_2 = Theorem(
+
+@theorem(
     id="dwork.lem2.3.line2",
     title="Expected product with the exponential of a subgaussian (second line, as printed)",
     source=Source(SEED, "Lemma 2.3, second line of (1)"),
-    statement=sp.Le(E_XEY, E(X) + (sp.sqrt(Var(X)) + E(X)) * (tau + 3 * tau**2)),
+    statement=LEMMA_2_3_LINE_2_STATEMENT,
     structure=joint_laws,
     structure_latex=LEMMA_2_3_LATEX,
-    evaluator=_lemma23(lambda ex, ex2: _sd(ex, ex2) + ex),
+    evidence=INDEPENDENT,
     erratum=Erratum(
         location="Lemma 2.3, second line of (1) and last step of the proof",
         printed="E[X e^Y] <= E[X] + (sqrt(Var X) + E[X]) (tau + 3 tau^2)",
@@ -812,95 +1130,116 @@ LEMMA_2_3_LINE_2 = Theorem(
         corrected_id="dwork.lem2.3.line2.corrected",
         note="sqrt(E X^2) <= sqrt(Var X) + E[X] needs E[X] >= 0. X = -1, Y = +-0.2 (tau = 0.2): LHS = -cosh 0.2 "
              "= -1.0201 > RHS = -1.32.",
+        severity="mathematics",
     ),
-    notes="Every use in the paper has E[X] >= 0 except the odd-k uses in Claim 4.5, which use the first line.",
 )
+def lemma_2_3_line_2(point):
+    """Every use in the paper has E[X] >= 0 except the odd-k uses in Claim 4.5, which use the first line."""
+    return _only(_joint_moments(point), LEMMA_2_3_LINE_2_STATEMENT)
 
-LEMMA_2_3_LINE_2_CORRECTED = Theorem(
+
+@theorem(
     id="dwork.lem2.3.line2.corrected",
     title="Expected product with the exponential of a subgaussian (second line with |E X|)",
     source=Source(SEED, "Lemma 2.3, second line of (1), corrected"),
-    statement=sp.Le(E_XEY, E(X) + (sp.sqrt(Var(X)) + sp.Abs(E(X))) * (tau + 3 * tau**2)),
+    statement=LEMMA_2_3_CORRECTED_STATEMENT,
     structure=joint_laws,
     structure_latex=LEMMA_2_3_LATEX,
-    evaluator=_lemma23(lambda ex, ex2: _sd(ex, ex2) + abs(ex)),
+    evidence=INDEPENDENT,
     examples=(LEMMA_2_3_COUNTEREXAMPLE,),
-    notes="sqrt(E X^2) = sqrt(Var X + E[X]^2) <= sqrt(Var X) + |E X|, then the first line.",
 )
+def lemma_2_3_line_2_corrected(point):
+    """sqrt(E X^2) = sqrt(Var X + E[X]^2) <= sqrt(Var X) + |E X|, then the first line."""
+    return _only(_joint_moments(point), LEMMA_2_3_CORRECTED_STATEMENT)
 
 
 # --- Definitions 3.1 and 3.2 ----------------------------------------------------------------------------------
-def _mean_and_kl(point):
-    return _loss(point["structure"]).mean(), _kl(point["structure"])
-
-
-DEFINITION_3_1 = Theorem(
+@theorem(
     id="dwork.def3.1",
     title="The expected privacy loss is the KL divergence",
     source=Source(SEED, "Definition 3.1"),
-    statement=sp.Eq(E(L_), KL(P_, Q_)),
-    structure=loss_pairs,
-    structure_latex=r"P, Q \text{ finite with equal supports, } \mathcal{N}(0,\sigma^2), \mathcal{N}(\Delta,\sigma^2)"
-                    r" \text{ or } \mathrm{Lap}(0,b), \mathrm{Lap}(\Delta,b)",
-    evaluator=_mean_and_kl,
+    statement=sp.Eq(E(L_PQ), KL(P, Q)),
+    structure=lambda: st.one_of(gaussian_pairs(), laplace_pairs()),
+    structure_latex=r"\mathcal{N}(0,\sigma^2), \mathcal{N}(\Delta,\sigma^2) \text{ or } \mathrm{Lap}(0,b), "
+                    r"\mathrm{Lap}(\Delta,b)",
+    evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS,
-    notes="Continuous pairs: the mean of the exact law of L (Gaussian Delta^2/(2 sigma^2); Laplace from its atoms "
-          "and density, a + e^{-a} - 1) against the KL closed forms of symdp.closed_forms. The 'discrete' of "
-          "the paper is dropped: the same holds for densities.",
+    default_examples=12,
 )
+def definition_3_1(point):
+    """E[L] from the exact law of L that symdp.privacy_loss derives (Gaussian: the mean of N(tau^2/2, tau^2);
+    Laplace: its atoms +-a and its density e^{(l-a)/2}/4, integrated), against KL(P||Q) by its Definition 2.1,
+    quadrature of p ln(p/q) over the line. Finite pairs are not drawn: there the law's mean and the KL are the same
+    sum. The 'discrete' of the paper is dropped: the same holds for densities. About 1.2 s a draw."""
+    s = point["structure"]
+    P_, Q_ = build_pair(s)
+    law = privacy_loss(P_, Q_)
+    mean = Estimate.exact(law.mean()) if s["kind"] == "gaussian" else expectation(law, lambda v: v)
+    return {E(L_PQ): mean, KL(P, Q): kl_by_quadrature(P_, Q_)}
 
-DEFINITION_3_1_NORMALISATION = Theorem(
+
+@theorem(
     id="dwork.def3.1.normalisation",
     title="E[e^{−L}] = 1 for the privacy loss of a pair with equal supports",
     source=Source(SEED, "Definition 3.1 (consequence; catalogue dwork.def3.1)"),
-    statement=sp.Eq(E(sp.exp(-L_)), 1),
+    statement=sp.Eq(E(sp.exp(-L_PQ)), 1),
     structure=loss_pairs,
-    structure_latex=DEFINITION_3_1.structure_latex,
-    witness=lambda point: _loss(point["structure"]).mgf(-1),
+    structure_latex=DP_PAIR_LATEX,
+    evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS,
-    notes="E_P[Q/P] = sum Q = 1; used by dwork.obs.kl-le-tau2.",
 )
+def definition_3_1_normalisation(point):
+    """E_P[Q/P] = sum Q = 1, from the law of L (exact sums; the Laplace loss's atoms and density; quadrature of the
+    Gaussian densities, where p e^{-L} = q); used by dwork.obs.kl-le-tau2."""
+    return expectation(loss_law(point["structure"]), lambda v: mpmath.exp(-v), tilt=-1)
 
 
-def _centred_loss(draw) -> Law:
-    return _loss(draw).centred()
+def _centred_mgf_and_standard(point) -> dict:
+    law = loss_law(point["structure"])
+    l_ = point["lambda"]
+    m = expectation(law, lambda v: v).value
+    return {E(sp.exp(lam * (L_PQ - mu))): expectation(law, lambda v: mpmath.exp(l_ * (v - m)), tilt=l_),
+            tau: standard(law)}
 
 
-DEFINITION_3_2 = Theorem(
+@theorem(
     id="dwork.def3.2",
     title="Subgaussian divergence: the centred loss is τ-subgaussian with τ its optimal standard",
     source=Source(SEED, "Definition 3.2"),
-    statement=sp.Le(E(sp.exp(lam * (L_ - E(L_)))), sp.exp(lam**2 * tau**2 / 2)),
+    statement=sp.Le(E(sp.exp(lam * (L_PQ - mu))), sp.exp(lam**2 * tau**2 / 2)),
     parameters=(LAMBDA,),
     structure=loss_pairs,
-    structure_latex=r"\tau = \tau(L_{(P\|Q)} - \mathbb{E}[L_{(P\|Q)}]),\ \mu = D_{\mathrm{KL}}(P\|Q)",
-    evaluator=_mgf_condition(_centred_loss),
+    structure_latex=r"\mu = \mathbb{E}[L_{(P\|Q)}] = D_{\mathrm{KL}}(P\|Q),\ \tau = \tau(L_{(P\|Q)} - \mu)",
+    evidence=INDEPENDENT,
     tight_at=tuple(p | {"lambda": v} for p in GAUSS_PAIR_PINS for v in (-2.0, 1.5))
     + tuple(p | {"lambda": -1.0} for p in LAPLACE_PAIR_PINS + RR_PINS),
     default_examples=60,
-    notes="D_subG(P||Q) <= (mu, tau) iff KL <= mu and this holds for all lambda; the least (mu, tau) are "
-          "(KL, tau(L - KL)). Equality for Gaussian pairs at every lambda, and at lambda = -1 for Laplace pairs "
-          "and randomized response (where r(-1) = 2 KL is the sup). Typo: 'the pair of random variables X and Y' "
-          "should read 'Y and Z'.",
 )
+def definition_3_2(point):
+    """The centred MGF of L at the drawn lambda from the law of L, tau searched over lambda. D_subG(P||Q) <= (mu,
+    tau) iff KL <= mu and this holds for all lambda; the least (mu, tau) are (KL, tau(L - KL)). Equality for
+    Gaussian pairs at every lambda, and at lambda = -1 for Laplace pairs and randomized response (where r(-1) = 2 KL
+    is the sup). Typo: 'the pair of random variables X and Y' should read 'Y and Z'."""
+    return _centred_mgf_and_standard(point)
 
 
 # --- Corollary 3.1 -----------------------------------------------------------------------------------------------
-def _loss_tail(point):
-    L = _loss(point["structure"])
-    tau_ = standard(L)
-    return L.sf(L.mean() + point["t"] * tau_.value), mpmath.exp(-point["t"] ** 2 / 2)
+def _loss_tail(point) -> dict:
+    law = loss_law(point["structure"])
+    m = expectation(law, lambda v: v).value
+    return law.sf(m + point["t"] * standard(law).value)
 
 
-COROLLARY_3_1_STATEMENT = sp.Le(Pr(sp.Ge(L_, mu + t * tau)), sp.exp(-t**2 / 2))
+COROLLARY_3_1_STATEMENT = sp.Le(Pr(sp.Ge(L_PQ, mu + t * tau)), sp.exp(-t**2 / 2))
 COROLLARY_3_1_LATEX = r"P \ne Q,\ \mu = D_{\mathrm{KL}}(P\|Q),\ \tau = \tau(L_{(P\|Q)} - \mu) > 0"
-COROLLARY_3_1_NOTES = ("mu := KL and tau := the optimal standard, the strongest instance of (mu, tau)-CDP. "
-                       "Follows from Lemma 2.1 since {L >= mu + t tau} is inside {L - E L >= t tau}. Loose "
-                       "(as Lemma 2.1).")
+COROLLARY_3_1_NOTES = ("mu := KL and tau := the optimal standard, the strongest instance of (mu, tau)-CDP; the tail "
+                       "from the exact law of L. Follows from Lemma 2.1 since {L >= mu + t tau} is inside "
+                       "{L - E L >= t tau}. Loose (as Lemma 2.1).")
 
-COROLLARY_3_1 = Theorem(
+
+@theorem(
     id="dwork.cor3.1",
     title="Concentrated privacy loss, as printed (any real t)",
     source=Source(SEED, "Corollary 3.1"),
@@ -908,7 +1247,7 @@ COROLLARY_3_1 = Theorem(
     parameters=(Param(t, sp.Reals, sample=(-3, 5)),),
     structure=loss_pairs,
     structure_latex=COROLLARY_3_1_LATEX,
-    evaluator=_loss_tail,
+    evidence=INDEPENDENT,
     erratum=Erratum(
         location="Corollary 3.1, statement",
         printed="Pr[L >= mu + t tau] <= exp(-t^2/2)",
@@ -918,11 +1257,16 @@ COROLLARY_3_1 = Theorem(
         note="Gaussian pair with Delta/sigma = 1 (L ~ N(1/2, 1), (1/2, 1)-CDP), t = -1: Pr[L >= -1/2] = 0.8413 > "
              "e^{-1/2} = 0.6065. tau > 0 is missing too: a constant mechanism (P = Q, L = 0) is (0, 0)-CDP and "
              "Pr[L >= 0] = 1 > e^{-t^2/2} for every t > 0 (found by the draws).",
+        severity="missing-hypothesis",
+        same_as="dwork.lem2.1",  # the hypothesis t >= 0 that Lemma 2.1 lacks, inherited
     ),
     notes=COROLLARY_3_1_NOTES,
 )
+def corollary_3_1(point):
+    return _loss_tail(point)
 
-COROLLARY_3_1_CORRECTED = Theorem(
+
+@theorem(
     id="dwork.cor3.1.corrected",
     title="Concentrated privacy loss for t ≥ 0 and τ > 0",
     source=Source(SEED, "Corollary 3.1 (with t >= 0)"),
@@ -930,99 +1274,120 @@ COROLLARY_3_1_CORRECTED = Theorem(
     parameters=(Param(t, sp.Interval(0, sp.oo), sample=(0, 6)),),
     structure=loss_pairs,
     structure_latex=COROLLARY_3_1_LATEX,
-    evaluator=_loss_tail,
+    evidence=INDEPENDENT,
     examples=tuple(p | {"t": 0.5} for p in GAUSS_PAIR_PINS + RR_PINS),
     notes=COROLLARY_3_1_NOTES,
+    default_examples=60,
 )
+def corollary_3_1_corrected(point):
+    return _loss_tail(point)
 
 
 # --- Lemma 3.6 ---------------------------------------------------------------------------------------------------
-def _hoeffding(point):
-    law = build_law(point["structure"])
-    lo, hi = law.bounds()
-    return standard(law), (hi - lo) / 2
-
-
-LEMMA_3_6 = Theorem(
+@theorem(
     id="dwork.lem3.6",
     title="Hoeffding's lemma: a centred variable in [a, b] is (b − a)/2-subgaussian",
     source=Source(SEED, "Lemma 3.6"),
-    statement=sp.Le(SubgaussianStandard(X), (b_ - a_) / 2),
+    statement=sp.Le(SubgaussianStandard(X), (b - a) / 2),
     structure=bounded_laws,
     structure_latex=r"\mathbb{E}[X] = 0,\ [a, b] = [\operatorname{ess\,inf} X, \operatorname{ess\,sup} X]",
-    evaluator=_hoeffding,
+    evidence=INDEPENDENT,
     tight_at=RADEMACHER_PINS,
-    notes="Equivalent to E e^{lambda X} <= e^{lambda^2 (b-a)^2/8} for all lambda. Tight for the symmetric "
-          "two-point law on {a, b}. The paper writes \\mathcal{E} for the expectation.",
 )
+def lemma_3_6(point):
+    """tau(X) searched; a, b the ends of the support of the exact law. Equivalent to E e^{lambda X} <=
+    e^{lambda^2 (b-a)^2/8} for all lambda. Tight for the symmetric two-point law on {a, b}. The paper writes
+    \\mathcal{E} for the expectation."""
+    law = build_law(point["structure"])
+    lo, hi = law.bounds()
+    return {SubgaussianStandard(X): standard(law), a: lo, b: hi}
 
 
 # --- catalogue observation: KL <= tau^2/2 ---------------------------------------------------------------------
-def _kl_and_half_tau2(point):
-    return _kl(point["structure"]), _square(standard(_loss(point["structure"])), mpmath.mpf(1) / 2)
-
-
-KL_LE_TAU2 = Theorem(
+@theorem(
     id="dwork.obs.kl-le-tau2",
     title="KL ≤ τ²/2 whenever the centred privacy loss is τ-subgaussian",
     source=Source(SEED, "catalogue observation (Definition 3.2 at lambda = -1)"),
-    statement=sp.Le(KL(P_, Q_), SubgaussianStandard(L_ - E(L_)) ** 2 / 2),
+    statement=sp.Le(KL(P, Q), tau**2 / 2),
     structure=loss_pairs,
-    structure_latex=r"P, Q \text{ with equal supports}",
-    evaluator=_kl_and_half_tau2,
+    structure_latex=r"P, Q \text{ with equal supports},\ \tau = \tau(L_{(P\|Q)} - \mathbb{E}[L_{(P\|Q)}])",
+    evidence=INDEPENDENT,
     tight_at=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS + RR_PINS,
-    notes="E_P[e^{-(L - KL)}] = e^{KL} (since E_P[e^{-L}] = 1), and lambda = -1 in the subgaussian condition "
-          "gives e^{KL} <= e^{tau^2/2}. Equality exactly when the sup of r sits at lambda = -1: Gaussian pairs "
-          "(every lambda), and, numerically, Laplace pairs and randomized response (pairs with symmetric KL, "
-          "where lambda = -1 is a stationary point of r). So mu <= tau^2/2 is automatic in (mu, tau)-CDP.",
+    default_examples=60,
 )
+def kl_le_tau2(point):
+    """KL from the distributions (exact sums; E[L] from the Laplace loss's atoms and density; quadrature of the
+    Gaussian densities), tau searched over lambda (never tau = Delta/sigma). E_P[e^{-(L - KL)}] = e^{KL} (since
+    E_P[e^{-L}] = 1), and lambda = -1 in the subgaussian condition gives e^{KL} <= e^{tau^2/2}. Equality exactly
+    when the sup of r(lambda) = 2 ln E e^{lambda(L - KL)}/lambda^2 sits at lambda = -1: Gaussian pairs (every
+    lambda), and, numerically, Laplace pairs and randomized response (pairs with symmetric KL, where lambda = -1 is
+    a stationary point of r: proofs LAPLACE_STATIONARY). The tight draws are relative equalities at KL > 0, and
+    they mean the search found nothing above r(-1). So mu <= tau^2/2 is automatic in (mu, tau)-CDP."""
+    return {KL(P, Q): pair_kl(point["structure"]), tau: standard(loss_law(point["structure"]))}
 
 
 # --- Fact 4.1 ---------------------------------------------------------------------------------------------------
-def _power_mean(point):
-    a, b, kk = point["a"], point["b"], point["k"]
-    kk = mpmath.mpf(kk)
-    return mpmath.power(a + b, kk)
+FACT41_NOTE = ("Claim 4.4 uses it with k = 2 and k = 4 (even: valid for all reals), but Claim 4.5 uses it for every "
+               "k >= 3 on log-ratios of both signs: in (22) with a = ln(D/D'), b = ln(D'/D''), in (23) with "
+               "a = S(x), b = KL, in (24) likewise; there odd k is refuted (dwork.claim4.5.eq22), and the absolute "
+               "form (dwork.fact4.1.corrected), with Fact 2.2 bounding absolute moments, repairs it.")
+K_INTEGER = Param(k, sp.Range(1, 13), sample=(1, 12))
+A_REAL, B_REAL = Param(a, sp.Reals, sample=(-3, 3)), Param(b, sp.Reals, sample=(-3, 3))
 
-
-FACT_4_1 = Theorem(
+fact_4_1 = register(Theorem(
     id="dwork.fact4.1",
     title="(a + b)^k ≤ 2^{k−1}(a^k + b^k) for any two reals, as printed",
     source=Source(SEED, "Fact 4.1"),
-    statement=sp.Le((a_ + b_) ** k, 2 ** (k - 1) * (a_**k + b_**k)),
-    parameters=(Param(k, sp.Range(1, 9), sample=(1, 8)), Param(a_, sp.Reals, sample=(-3, 3)),
-                Param(b_, sp.Reals, sample=(-3, 3))),
-    witness=_power_mean,
+    statement=sp.Le((a + b) ** k, 2 ** (k - 1) * (a**k + b**k)),
+    parameters=(K_INTEGER, A_REAL, B_REAL),
+    evidence=CLOSED_FORM,
+    evidence_note="the Fact is itself an inequality between two formulas of (k, a, b), evaluated at the draws",
     erratum=Erratum(
         location="Fact 4.1, statement",
         printed="For a real value k >= 1 and for any two reals a, b: (a + b)^k <= 2^{k-1} (a^k + b^k)",
-        corrected="for a, b >= 0 (Jensen on the convex x^k); for all reals |a + b|^k <= 2^{k-1}(|a|^k + |b|^k)",
+        corrected="|a + b|^k <= 2^{k-1}(|a|^k + |b|^k) for all reals a, b (so (a + b)^k <= 2^{k-1}(|a|^k + |b|^k)); "
+                  "as printed only for a, b >= 0 (Jensen on the convex x^k) or even k",
         counterexample={"k": 3, "a": -2.0, "b": 1.0},
         corrected_id="dwork.fact4.1.corrected",
-        note="k = 3, a = -2, b = 1: (a + b)^3 = -1 > 4 (-8 + 1) = -28.",
+        note="k = 3, a = -2, b = 1: (a + b)^3 = -1 > 4 (-8 + 1) = -28. Both negative fails as well: a = -1, b = -2, "
+             "k = 3: -27 > 4 (-1 - 8) = -36 (x^k is concave on (-oo, 0] for odd k). " + FACT41_NOTE,
+        severity="mathematics",
     ),
-    notes="Encoded with integer k: for non-integer k and a negative real, a^k is not real, so 'any two reals' "
-          "cannot even be read there. Every use in the paper has a, b >= 0 or even k.",
-)
+    notes="Encoded with integer k: for non-integer k and a negative real, a^k is not real, so 'any two reals' cannot "
+          "even be read there. " + FACT41_NOTE,
+))
 
-FACT_4_1_CORRECTED = Theorem(
+fact_4_1_corrected = register(Theorem(
     id="dwork.fact4.1.corrected",
-    title="(a + b)^k ≤ 2^{k−1}(a^k + b^k) for a, b ≥ 0 and real k ≥ 1",
-    source=Source(SEED, "Fact 4.1 (a, b >= 0)"),
-    statement=sp.Le((a_nn + b_nn) ** k_real, 2 ** (k_real - 1) * (a_nn**k_real + b_nn**k_real)),
-    parameters=(Param(k_real, sp.Interval(1, sp.oo), sample=(1, 8)), Param(a_nn, sp.Interval(0, sp.oo),
-                                                                           sample=(0, 5)),
-                Param(b_nn, sp.Interval(0, sp.oo), sample=(0, 5))),
-    witness=_power_mean,
-    tight_at=({"k": 3.0, "a": 1.5, "b": 1.5}, {"k": 1.7, "a": 0.2, "b": 0.2}, {"k": 1.0, "a": 0.3, "b": 2.0}),
-    notes="Jensen on x^k (convex on [0, oo) for k >= 1). Equality iff a = b, or k = 1.",
-)
+    title="|a + b|^k ≤ 2^{k−1}(|a|^k + |b|^k) for all reals a, b and integers k ≥ 1",
+    source=Source(SEED, "Fact 4.1 (absolute values), as Claims 4.4-4.5 use it"),
+    statement=sp.Le(sp.Abs(a + b) ** k, 2 ** (k - 1) * (sp.Abs(a) ** k + sp.Abs(b) ** k)),
+    parameters=(K_INTEGER, A_REAL, B_REAL),
+    evidence=CLOSED_FORM,
+    evidence_note="an inequality between two formulas of (k, a, b), evaluated at the draws",
+    tight_at=({"k": 3, "a": -1.5, "b": -1.5}, {"k": 5, "a": -0.7, "b": -0.7}, {"k": 4, "a": 2.0, "b": 2.0},
+              {"k": 1, "a": -1.0, "b": -2.5}),
+    examples=({"k": 3, "a": -2.0, "b": 1.0}, {"k": 7, "a": -1.0, "b": -2.0}, {"k": 9, "a": 0.5, "b": -2.5}),
+    default_examples=300,
+    notes="The case Claim 4.5 needs: a, b of any sign and odd k >= 3, drawn (k in 1..12, a, b in [-3, 3]). "
+          "|a + b| <= |a| + |b|, then Jensen on the non-negative |a|, |b| (proofs FACT41_ABSOLUTE). Equality iff "
+          "|a| = |b| with a b >= 0, or k = 1 and a b >= 0.",
+))
+
+fact_4_1_nonnegative = register(Theorem(
+    id="dwork.fact4.1.nonnegative",
+    title="(a + b)^κ ≤ 2^{κ−1}(a^κ + b^κ) for a, b ≥ 0 and real κ ≥ 1",
+    source=Source(SEED, "Fact 4.1 (a, b >= 0, the printed real exponent)"),
+    statement=sp.Le((a + b) ** kappa, 2 ** (kappa - 1) * (a**kappa + b**kappa)),
+    parameters=(Param(kappa, sp.Interval(1, sp.oo), sample=(1, 8)), Param(a, sp.Interval(0, sp.oo), sample=(0, 5)),
+                Param(b, sp.Interval(0, sp.oo), sample=(0, 5))),
+    evidence=CLOSED_FORM,
+    evidence_note="an inequality between two formulas of (kappa, a, b), evaluated at the draws",
+    tight_at=({"kappa": 3.0, "a": 1.5, "b": 1.5}, {"kappa": 1.7, "a": 0.2, "b": 0.2},
+              {"kappa": 1.0, "a": 0.3, "b": 2.0}),
+    notes="The printed statement's real exponent (kappa stands for the paper's k, a real here). Jensen on x^kappa, "
+          "convex on [0, oo) for kappa >= 1 (proofs FACT41_JENSEN). Equality iff a = b, or kappa = 1.",
+))
 
 
-THEOREMS = [
-    DEFINITION_2_1, DEFINITION_2_2, DEFINITION_2_2_DELTA, DEFINITION_2_2_DELTA_CORRECTED, DEFINITION_2_3,
-    DEFINITION_2_4, DEFINITION_2_4_CORRECTED, TEXT_2_1, TEXT_2_1_CORRECTED, DEFINITION_2_5, LEMMA_2_1,
-    LEMMA_2_1_CORRECTED, FACT_2_1, FACT_2_2, FACT_2_2_FLOOR, LEMMA_2_2, LEMMA_2_3, LEMMA_2_3_LINE_2,
-    LEMMA_2_3_LINE_2_CORRECTED, DEFINITION_3_1, DEFINITION_3_1_NORMALISATION, DEFINITION_3_2, COROLLARY_3_1,
-    COROLLARY_3_1_CORRECTED, LEMMA_3_6, KL_LE_TAU2, FACT_4_1, FACT_4_1_CORRECTED,
-]
+THEOREMS = registered(__name__)
