@@ -2,16 +2,20 @@
 algorithm under a modulus of continuity*, Section 3 (shift optimality).
 
 Seed ``../shared/seeds/003_a063a8ea298de6c8.txt``; catalogue ``../shared/catalogue/catalogue-bravo.md`` (entries
-bravo.lem3.5, bravo.thm3.4, bravo.cor3.7, bravo.cor3.8, bravo.id.limit). Every step is checked exactly by SymPy
-(:class:`symdp.derivation.Derivation`); the numeric side of the same results is in :mod:`symdp.theorems.bravo`.
+bravo.P, bravo.lem3.5, bravo.thm3.4, bravo.cor3.7, bravo.cor3.8, bravo.id.limit). Every step is checked exactly by
+SymPy (:class:`symdp.derivation.Derivation`); the numeric side of the same results is in
+:mod:`symdp.theorems.bravo`, which imports from here the catalogue's helpers :func:`tail_products` and
+:func:`noise_sums` (generic in the number type, so the same code builds the symbolic S_t, P_t here and the numeric
+ones there) and the derivations that stand as proofs of its identities (bravo.P, bravo.id.limit).
 
 Notation as in the catalogue: S_t = Σ_{k=t}^{T-1} σ_k² P_{k+1}, P_t = Π_{l=t}^{T-1} c_l, r_t = S_t/S_{t-1} (so
 r_T = 0), A_t = φ_{t-1}(u*_{t-1}) and v_t = u*_t² (v_0 = D²). Eq. (4) reads u*_t = r_t A_t. The square roots
 disappear under the substitution v_t = u*_t²: A_{t+1}² = c_t v_t + h_t, so stationarity and the value E(u*) become
-rational identities in (c, h, σ², D), which SymPy's ``cancel`` decides. For E(u*) the last step is taken in the variables
-(P_0, ..., P_{T-1}, S_0, ..., S_{T-1}) (c_t = P_t/P_{t+1}, σ_t² = (S_t - S_{t+1})/P_{t+1}, a bijection onto the
-admissible parameters), which keeps the degrees low: T = 4 takes 0.3 s there against 50 s in (c, σ²). These are proved for each small T (the
-number of sums and products is fixed by T): T ≤ 4 here, T ≤ 6 with ``derivations(slow=True)``.
+rational identities in (c, h, σ², D), which SymPy's ``cancel`` decides. For E(u*) the last step is taken in the
+variables (P_0, ..., P_{T-1}, S_0, ..., S_{T-1}) (c_t = P_t/P_{t+1}, σ_t² = (S_t - S_{t+1})/P_{t+1}, a bijection onto
+the admissible parameters), which keeps the degrees low: T = 4 takes 0.3 s there against 50 s in (c, σ²). These are
+proved for each small T (the number of sums and products is fixed by T): T ≤ 4 here, T ≤ 6 with
+``derivations(slow=True)``. The derivations of §3.1 (:func:`problem_p`) and of the c → 1 limit hold for every T.
 
 >>> all(d.check() for d in DERIVATIONS)
 True
@@ -19,14 +23,74 @@ True
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import sympy as sp
 
 from symdp.derivation import Derivation
+from symdp.expressions import quantity
+from symdp import symbols as sym
 from symdp.symbols import D, T, alpha, c, h, sigma
-from symdp.theorems.bravo import noise_sums, tail_products
 
 SOURCE = "003_a063a8ea298de6c8.txt, Section 3"
 
+
+# --- the catalogue's helpers (generic in the number type) ------------------------------------------------------
+def tail_products(c: Sequence) -> list:
+    """[P_0, ..., P_T] with P_t = Π_{l=t}^{T-1} c_l and P_T = 1.
+
+    >>> tail_products([2, 3, 5])
+    [30, 15, 5, 1]
+    """
+    P = [1] * (len(c) + 1)
+    for k in range(len(c) - 1, -1, -1):
+        P[k] = P[k + 1] * c[k]
+    return P
+
+
+def noise_sums(c: Sequence, sigma2: Sequence) -> list:
+    """[S_0, ..., S_T] with S_t = Σ_{k=t}^{T-1} σ_k² P_{k+1} and S_T = 0: the variance that the noise added from step t
+    on contributes to X_T in the linear chain; S_{t-1} = S_t + σ_{t-1}² P_t.
+
+    >>> noise_sums([2, 3, 5], [1, 1, 1])
+    [21, 6, 1, 0]
+    """
+    P = tail_products(c)
+    S = [0] * (len(c) + 1)
+    for k in range(len(c) - 1, -1, -1):
+        S[k] = S[k + 1] + sigma2[k] * P[k + 1]
+    return S
+
+
+# --- §3.1: feasible shifts and the u of eq. (3) --------------------------------------------------------------------
+PabiShift = quantity(
+    "PabiShift", 3, r"\varphi_{{[0:{2}]}}\left({0}, {1}\right)",
+    "The PABI recursion φ_[0:t](D, a): φ_[0:0] = φ_0(D) - a_1, φ_[0:t] = φ_t(φ_[0:t-1]) - a_{t+1} (Lemma 3.3).")
+a_vec = sp.Symbol(r"\mathbf{a}")
+u_next = sp.Symbol("u_{t+1}")
+"""u_{t+1}, the shift sequence's next term: the statement of bravo.P is φ_[0:t](D, a) = u_{t+1}."""
+
+
+def problem_p() -> Derivation:
+    """φ_[0:t](D, a) = u_{t+1} (0 <= t < T) when a_t = φ_{t-1}(u_{t-1}) - u_t and u_0 = D: induction on t.
+
+    The base case is the step at t = 0 once φ_[0:-1](D, a) := D = u_0 (then the definition reads φ_0(D) - a_1, the
+    paper's φ_[0:0], erratum E7). Hence a_t >= 0 iff u_t <= φ_{t-1}(u_{t-1}), φ_[0:t-1] >= 0 iff u_t >= 0, and
+    φ_[0:T-1] = 0 iff u_T = 0: the feasible shifts are exactly the u of (3).
+    """
+    ct, ht = sp.Symbol("c_t", positive=True), sp.Symbol("h_t", nonnegative=True)
+    ut, a_next = sp.Symbol("u_t", nonnegative=True), sp.Symbol("a_{t+1}")
+    here, before = PabiShift(D, a_vec, sym.t), PabiShift(D, a_vec, sym.t - 1)
+    recursion = sp.sqrt(ct * before ** 2 + ht) - a_next
+    return (Derivation(r"Section 3.1: the PABI recursion of the shifts a_t = phi_{t-1}(u_{t-1}) - u_t runs through u",
+                       here, source=SOURCE + ".1, eq. (3) and Lemma 3.3",
+                       assumptions="c_t > 0, h_t >= 0, 0 <= t <= T - 1, u_0 = D")
+            .step(recursion, r"definition of $\varphi_{[0:t]}$, with $\varphi_{[0:-1]}(D, \mathbf{a}) := D$ at $t = 0$ "
+                  r"(the base case $\varphi_0(D) - a_1$)", given={here: recursion})
+            .step(sp.sqrt(ct * ut ** 2 + ht) - a_next,
+                  r"induction hypothesis $\varphi_{[0:t-1]}(D, \mathbf{a}) = u_t$ (at $t = 0$: $u_0 = D$)",
+                  given={before: ut})
+            .step(u_next, r"$a_{t+1} = \varphi_t(u_t) - u_{t+1}$", given={a_next: sp.sqrt(ct * ut ** 2 + ht) - u_next}))
 
 
 def instance(n: int):
@@ -178,7 +242,7 @@ def corollary_3_8(n: int) -> Derivation:
 def derivations(max_T: int = 4, slow: bool = False) -> list[Derivation]:
     """All derivations; stationarity and E(u*) for T up to ``max_T`` (up to 6 when ``slow``)."""
     top = max(max_T, 6) if slow else max_T
-    out = [eq5_is_scaled_gradient()]
+    out = [problem_p(), eq5_is_scaled_gradient()]
     out += [stationarity(n, t) for n in range(2, top + 1) for t in range(1, n)]
     out += [optimal_value(n) for n in range(1, top + 1)]
     out += [limit_c_to_one()]
