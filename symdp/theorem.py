@@ -37,7 +37,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from symdp.errors import InvalidParameter, SymdpError
-from symdp.estimate import Estimate, as_estimate
+from symdp.estimate import Estimate
 from symdp.statement import CompiledStatement, lambdify_mpmath  # noqa: F401 (lambdify_mpmath: re-exported)
 
 Point = Mapping[str, Any]
@@ -184,7 +184,6 @@ class Theorem:
     tight_everywhere: bool = False
     examples: tuple[Mapping[str, Any], ...] = ()
     erratum: Optional[Erratum] = None
-    evaluator: Optional[Callable[[Point], tuple[Any, Any]]] = None  # DEPRECATED: being removed (issue 8)
     notes: str = ""
     default_examples: Optional[int] = None
     symbolic_only: str = ""
@@ -206,7 +205,7 @@ class Theorem:
             object.__setattr__(self, "evidence", kind)
             if not (self.symbolic_only or self.evidence_note):
                 raise InvalidParameter(f"{self.id}: say why there is no numeric check (symbolic_only=reason)")
-            if self.witness is not None or self.evaluator is not None:
+            if self.witness is not None:
                 raise InvalidParameter(f"{self.id}: a {kind} theorem has no witness")
             if self.derivation is not None and not callable(getattr(self.derivation, "check", None)):
                 raise InvalidParameter(f"{self.id}: derivation must be a symdp.derivation.Derivation")
@@ -218,12 +217,11 @@ class Theorem:
         if self.evidence == CLOSED_FORM and not self.evidence_note:
             raise InvalidParameter(f"{self.id}: closed-form evidence needs evidence_note= saying why the paper's "
                                    f"claim is itself a relation between closed forms")
-        if self.evaluator is None:
-            compiled = CompiledStatement(self.statement, [p.symbol for p in self.parameters])
-            if compiled.measured and self.witness is None:
-                raise InvalidParameter(f"{self.id}: the statement names {', '.join(map(str, compiled.measured))}, "
-                                       f"which are not parameters: a witness must measure them")
-            object.__setattr__(self, "_compiled", compiled)
+        compiled = CompiledStatement(self.statement, [p.symbol for p in self.parameters])
+        if compiled.measured and self.witness is None:
+            raise InvalidParameter(f"{self.id}: the statement names {', '.join(map(str, compiled.measured))}, "
+                                   f"which are not parameters: a witness must measure them")
+        object.__setattr__(self, "_compiled", compiled)
 
     @property
     def numeric(self) -> bool:
@@ -255,9 +253,6 @@ class Theorem:
     def measure(self, point: Point) -> tuple[Estimate, Estimate, dict]:
         """``(lhs, rhs, values)`` at a point, at the current working precision; ``values`` maps the name of every
         parameter and measured atom to its value, so that the statement evaluated there gives both sides."""
-        if self.evaluator is not None:
-            q, b = self.evaluator(point)
-            return as_estimate(q), as_estimate(b), {p.name: point[p.name] for p in self.parameters}
         try:
             return self._compiled.evaluate(point, self.witness(point) if self.witness is not None else None)
         except SymdpError as e:
@@ -297,18 +292,7 @@ class Theorem:
         ge = self.relation == ">="
         slack = (1 - sp.Float(factor)) * sp.Abs(rhs)
         new = sp.Ge(lhs, rhs + slack, evaluate=False) if ge else sp.Le(lhs, rhs - slack, evaluate=False)
-        evaluator = self.evaluator
-        if evaluator is not None:
-            original = evaluator
-
-            def evaluator(point):
-                q, b = original(point)
-                b = as_estimate(b)
-                moved = (1 - mpmath.mpf(factor)) * abs(b.value)
-                return q, Estimate(b.value + moved if ge else b.value - moved, b.error, b.method)
-
-        return replace(self, id=f"{self.id}@tightened{factor}", statement=new, evaluator=evaluator,
-                       erratum=None, _compiled=None)
+        return replace(self, id=f"{self.id}@tightened{factor}", statement=new, erratum=None, _compiled=None)
 
     # --- rendering ---------------------------------------------------------------------------------------
     def latex(self) -> str:

@@ -175,11 +175,17 @@ def test_symbolic_only_theorem_refuses_a_witness():
 
 
 def test_an_infinite_bound_with_a_finite_quantity_holds_and_one_sided_infinity_is_inconclusive():
-    x = sp.Symbol("x", positive=True)
-    infinite_bound = Theorem("toy.inf", "finite <= oo", toy.SRC, sp.Le(x, sp.Symbol("B")),
-                             evaluator=lambda p: (mpmath.mpf(1) / 3, mpmath.inf))  # 1/3 differs between precisions
+    x, B = sp.Symbol("x", positive=True), sp.Symbol("B")
+    infinite_bound = Theorem("toy.inf", "finite <= oo", toy.SRC, sp.Le(x, B),
+                             witness=lambda p: {x: mpmath.mpf(1) / 3, B: mpmath.inf})  # 1/3 differs by precision
     assert verify(infinite_bound).verdict == HOLDS
     flaky = Theorem("toy.flaky-inf", "infinite at one precision only", toy.SRC, sp.Le(x, 1),
-                    evaluator=lambda p: (mpmath.inf if mpmath.mp.dps > 60 else mpmath.mpf(0), mpmath.mpf(1)))
+                    witness=lambda p: mpmath.inf if mpmath.mp.dps > 60 else mpmath.mpf(0))
     report = verify(flaky)
     assert report.verdict == INCONCLUSIVE and "NaN" in report.reason
+
+
+def test_a_theorem_has_no_hand_written_bound():
+    # The bound is the statement, evaluated: there is no second, hand-written copy to disagree with it.
+    with pytest.raises(TypeError):
+        Theorem("toy.hand", "t", toy.SRC, sp.Le(toy.A, 1), evaluator=lambda p: (0, 1))
