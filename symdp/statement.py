@@ -25,8 +25,9 @@ floor of 16 units in the last place relative to the value. This secant over the 
 conservative for ``f`` monotone in each ``m_i``, including non-smooth ones (``sqrt`` at 0, ``Max``); it neglects the
 interaction of two errors, which is second order in errors that are already tiny.
 
-**Size.** Each side also reports the size its value is to be compared with: the sum of the absolute values of its
-top-level terms (so that a difference that cancels to 0 is "0 relative to its terms"), or the measurement's own
+**Size.** Each side also reports the size its value is to be compared with: the magnitude of the numbers its sums
+are computed from (:func:`_magnitude`: every sum's terms taken in absolute value), so that a difference that
+cancels to 0 is "0 relative to its terms", with an error of a few units of that size; or the measurement's own
 scale when the side is a single measured atom.
 """
 
@@ -122,6 +123,21 @@ def measured_atoms(statement: sp.Basic, parameters: Sequence[sp.Symbol]) -> tupl
     return tuple(heads) + tuple(sorted(rest, key=lambda s: s.name))
 
 
+def _magnitude(expr: sp.Basic) -> sp.Basic:
+    """``expr`` with every sum replaced by the sum of its terms' magnitudes: the size of the numbers a cancelling
+    sum is computed from, wherever it sits in a product or power. ``e^{2θt} - 1`` at ``θt = 10^-175`` is exactly 0 at
+    50 digits *and* at 65: comparing two precisions cannot see that all its digits were lost, but its magnitude,
+    ``e^{2θt} + 1 ≈ 2``, says the 0 is known to 10^-50 only. (Cancellation inside a function's argument, as in
+    ``log(1 + x)``, is not seen here.)"""
+    if expr.is_Add:
+        return sp.Add(*[_magnitude(a) for a in expr.args], evaluate=False)
+    if expr.is_Mul:
+        return sp.Mul(*[_magnitude(a) for a in expr.args], evaluate=False)
+    if expr.is_Pow and not (expr.exp.is_number and expr.exp.is_negative):
+        return sp.Pow(_magnitude(expr.base), expr.exp, evaluate=False)
+    return sp.Abs(expr, evaluate=False)
+
+
 def _nonnegative(atom: sp.Basic) -> bool:
     return bool(getattr(atom, "is_extended_nonnegative", False) or getattr(atom, "is_nonnegative", False))
 
@@ -134,8 +150,8 @@ class Side:
         self.expr = expr
         self.label = label
         self.f = lambdify_mpmath(list(args) + list(holes), expr)
-        terms = sp.Add.make_args(expr)
-        self.terms = [lambdify_mpmath(list(args) + list(holes), t) for t in terms] if len(terms) > 1 else []
+        magnitude = _magnitude(expr)
+        self.magnitude = lambdify_mpmath(list(args) + list(holes), magnitude) if magnitude.has(sp.Add) else None
         index = {h: i for i, h in enumerate(holes)}
         self.single = index.get(expr)  # the side is one measured atom: its own scale is the side's size
         self.nonnegative = list(nonnegative)
@@ -163,8 +179,9 @@ class Side:
                 error += max(changes)
         if self.single is not None:
             size = measured[self.single].size
-        elif self.terms:
-            size = mpmath.fsum(abs(self._real(t(*params, *centre))) for t in self.terms)
+        elif self.magnitude is not None:
+            size = max(abs(value), abs(self._real(self.magnitude(*params, *centre))))
+            error += 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps)  # what a cancelling sum may have lost
         else:
             size = abs(value)
         return Estimate(value, +error, _methods(measured), scale=size)

@@ -189,3 +189,14 @@ def test_a_theorem_has_no_hand_written_bound():
     # The bound is the statement, evaluated: there is no second, hand-written copy to disagree with it.
     with pytest.raises(TypeError):
         Theorem("toy.hand", "t", toy.SRC, sp.Le(toy.A, 1), evaluator=lambda p: (0, 1))
+
+
+def test_a_bound_that_cancels_to_zero_at_every_precision_is_not_a_violation():
+    # t <= e^t - 1 is true; at t = 1e-175 the bound is exactly 0 at 50 and at 65 digits (all its digits cancel),
+    # so comparing two precisions sees nothing: the magnitude of what cancelled (e^t + 1 = 2) bounds the error.
+    t = sp.Symbol("t", positive=True)
+    theorem = Theorem("toy.cancel", "t <= e^t - 1", toy.SRC, sp.Le(toy.A, sp.exp(t) - 1),
+                      witness=lambda p: p["t"], parameters=(Param(t, sp.Interval.open(0, 1)),))
+    result = evaluate_point(theorem, {"t": 1e-175})
+    assert result.bound == 0 and result.quantity > 0
+    assert result.verdict != VIOLATED and result.error >= 2 * mpmath.mpf(10) ** -50
