@@ -158,6 +158,27 @@ EX5_RDP = Derivation(
 ).step(alpha * Delta**2 / (4 * t), "simplify")
 
 
+def bm_log_ratio(time):
+    """log(p_s(x, y)/p_s(x', y)) at time s for p_s(x, y) ∝ exp(−‖x − y‖²/(4s)) (P Example 5)."""
+    return (_sq(XP, Y) - _sq(X, Y)) / (4 * time)
+
+
+angle = sp.Symbol("phi", real=True)
+ON_THE_SPHERE = {x1: xp1 + Delta * sp.cos(angle), x2: xp2 + Delta * sp.sin(angle)}
+"""Every pair with ‖x − x'‖ = Δ in ℝ²: x = x' + Δ(cos φ, sin φ)."""
+
+EX5_INTRINSIC = Derivation(
+    "Example 5: the intrinsic sensitivity of Brownian motion, int_t^oo sup_y Gamma(log p_s(x,y)/p_s(x',y)) ds, "
+    "is Delta^2/(4t)",
+    sp.Integral(dot(grad(bm_log_ratio(s)), grad(bm_log_ratio(s))), (s, t, sp.oo)),
+    source="001 (main text), Example 5; catalogue-balle.md balle19.ex5",
+    assumptions="Gamma(h) = ||grad_y h||^2 (Example 4); x, x' in R^2 with ||x - x'|| = Delta",
+).step(sp.Integral(_sq(X, XP) / (4 * s**2), (s, t, sp.oo)),
+       "Gamma(log ratio) = ||x - x'||^2/(4 s^2): constant in y, so it is its own sup over y")\
+    .step(_sq(X, XP) / (4 * t), "int_t^oo s^{-2} ds = 1/t")\
+    .step(Delta**2 / (4 * t), "||x - x'|| = Delta: x = x' + Delta (cos phi, sin phi)", given=ON_THE_SPHERE)
+
+
 # --- Theorem 6 (A): eqs. (7)–(9), the derivative of varphi, the Γ identity, Lemma 19 --------------------------------
 class CarreDuChamp(sp.Function):
     """Γ(f, g), printed as in the paper; with the switch substituted by 1 it is ``c⟨∇f, ∇g⟩`` on ℝ²."""
@@ -451,6 +472,13 @@ THM8B_EOU_MIDDLE_PRINTED = (R**2 * (d * Delta**2 / (2 * eps * R**2))**2 + R**4 *
     / (R**2 + d * Delta**2 / (2 * eps))**2
 THM8B_EOU_LEFT = (1 - sp.exp(-THETA_CAL))**2 * R**2 + d * Delta**2 / (2 * eps) * sp.exp(-2 * THETA_CAL)
 
+THM8B_MIDDLE = Derivation(
+    "Theorem 8 proof, last display: its left end equals the middle expression (corrected, erratum E7)",
+    THM8B_EOU_LEFT,
+    source="000 (appendix), proof of Theorem 8, last display",
+    assumptions="theta = log(1 + d Delta^2/(2 epsilon R^2))",
+).step(THM8B_EOU_MIDDLE_CORRECTED, "plug in theta: e^{-theta} = 2 epsilon R^2/(2 epsilon R^2 + d Delta^2)")
+
 THM8B_EOU = Derivation(
     "Theorem 8 (b): E_OU(theta, rho, 1) at ||f|| = R is E_GM/(1 + d Delta^2/(2 epsilon R^2)) (last display, corrected)",
     _at_calibration(E_OU.subs(F, R)),
@@ -508,10 +536,10 @@ DERIVATIONS: list[Derivation] = [
     BM_SEMIGROUP_VARIANCE, OU_SEMIGROUP_MEAN, OU_SEMIGROUP_VARIANCE,
     EX4_GENERATOR, EX4_CARRE_DU_CHAMP, EX4_DIFFUSION_PROPERTY,
     EQ7, EQ8, EQ9, THM6_DT_REARRANGE, THM6_DT_INTEGRAND, THM6_GAMMA_LOG_RATIO, LEMMA19_EQUALITY, THM6_FINAL_STEP,
-    EX5_KAPPA, EX5_LAMBDA, EX5_RDP,
+    EX5_KAPPA, EX5_LAMBDA, EX5_RDP, EX5_INTRINSIC,
     OU_GENERATOR, OU_GENERATOR_PRINTED_SDE, OU_CARRE_DU_CHAMP, OU_DIFFUSION_PROPERTY, OU_INVARIANT, OU_KERNEL,
     OU_ITO_VARIANCE, COR7_LOG_RATIO, COR7_KAPPA, COR7_INTEGRAL, COR7_LAMBDA, COR7_EXACT,
     MSE_ONE_COORDINATE, EQ4, GM_CALIBRATION, PGM_OPTIMAL_BETA, PGM_VALUE,
     THM8_DE_OU, THM8_DE_GM, THM8_FACTOR, THM8_H_PRIME, THM8_SHARP, THM8_LIMIT,
-    THM8B_PRIVACY, THM8B_EGM, THM8B_EOU,
+    THM8B_PRIVACY, THM8B_EGM, THM8B_MIDDLE, THM8B_EOU,
 ]
