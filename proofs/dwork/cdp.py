@@ -1,8 +1,10 @@
 """Symbolic derivations for Dwork & Rothblum, *Concentrated Differential Privacy*: CDP, composition, Theorem 1.1.
 
 Seed ``../shared/seeds/004_b3a545b59162ae7d.txt``; catalogue ``../shared/catalogue/catalogue-dwork.md`` (entries
-dwork.thm3.2, dwork.text3.2, dwork.cor3.3, dwork.thm3.4, dwork.thm3.5, dwork.thm1.1, dwork.obs.rr-extremal). Every step
-is checked exactly by SymPy (:class:`symdp.derivation.Derivation`); the numeric side is in
+dwork.thm3.2, dwork.text3.2, dwork.cor3.3, dwork.thm3.4, dwork.thm3.5, dwork.thm1.1, dwork.obs.rr-extremal), and the
+corrected adaptive composition (dwork.thm3.4.adaptive.corrected: the split at the conditional means, Hoeffding's
+width of the conditional means — including the first, which the adversary's coin makes random — and Hölder). Every
+step is checked exactly by SymPy (:class:`symdp.derivation.Derivation`); the numeric side is in
 :mod:`symdp.theorems.dwork.cdp`.
 
 >>> all(d.check() for d in DERIVATIONS)
@@ -14,17 +16,11 @@ from __future__ import annotations
 import sympy as sp
 
 from symdp.derivation import Derivation
+from symdp.symbols import Delta, a, b, delta, epsilon as eps, k, lam, mu, mu1, mu2, n, s, sigma, tau, tau1, tau2, x
 
 SOURCE = "004_b3a545b59162ae7d.txt"
 
-x = sp.Symbol("x", real=True)
-lam = sp.Symbol("lambda", real=True)
-sigma, Delta = sp.symbols("sigma Delta", positive=True)
-eps, tau, tau1, tau2 = sp.symbols("epsilon tau tau_1 tau_2", positive=True)
-a, b = sp.symbols("a b", positive=True)  # two subgaussian standards (Hoelder step)
-mu = sp.Symbol("mu", nonnegative=True)
-n, k, s = sp.symbols("n k s", integer=True, positive=True)
-delta = sp.Symbol("delta", positive=True)
+# Names of these proofs only: the atoms of two 2-atom pairs (composition_mgf_factorises, lambda_minus_one).
 p1, p2, q1, q2, r1, r2, t1, t2 = sp.symbols("p_1 p_2 q_1 q_2 r_1 r_2 t_1 t_2", positive=True)
 E = sp.exp
 
@@ -62,7 +58,7 @@ def mgf_integrand_peak() -> Derivation:
     """Where the quadrature integrand p^{1+λ} q^{-λ} (P = N(Δ, σ²), Q = N(0, σ²)) peaks: at (1+λ)Δ."""
     start = -(1 + lam) * (x - Delta) ** 2 / (2 * sigma**2) + lam * x**2 / (2 * sigma**2)
     return (Derivation("Theorem 3.2 (check): the MGF integrand is a Gaussian bump at (1 + lambda) Delta", start,
-                       source=SOURCE + ", symdp.theorems.dwork.cdp.gaussian_loss_integral")
+                       source=SOURCE + ", symdp.theorems.dwork.cdp.loss_integral")
             .step(-(x - (1 + lam) * Delta) ** 2 / (2 * sigma**2) + lam * (1 + lam) * Delta**2 / (2 * sigma**2),
                   "complete the square"))
 
@@ -94,7 +90,8 @@ def remark_claimed_mean() -> Derivation:
 def remark_n_queries_standard() -> Derivation:
     return (Derivation("Remark after Theorem 3.2: the composed standard", sp.sqrt(n * (1 / sp.sqrt(n / eps**2)) ** 2),
                        source=SOURCE + ", remark after Theorem 3.2")
-            .step(eps, r"$\sqrt{n \tau_1^2}$ with $\tau_1 = \epsilon/\sqrt{n}$"))
+            .step(sp.Abs(eps), r"$\sqrt{n \tau_1^2}$ with $\tau_1 = \epsilon/\sqrt{n}$; it is $\epsilon$ as "
+                                r"$\epsilon > 0$"))
 
 
 def remark_sqrt_eps_noise() -> Derivation:
@@ -144,6 +141,30 @@ def hoelder_standards_add() -> Derivation:
             .step((a + b) ** 2, "tau(X + Y) <= tau(X) + tau(Y)"))
 
 
+def adaptive_decomposition() -> Derivation:
+    """The corrected proof's split of the centred loss: with m_i = E[C_i | R, prefix] (the KL of the pair the
+    adversary runs at step i) and E C_i = E m_i, L - E L is a martingale part plus the centred sum of the m_i."""
+    C1, C2, e1, e2 = sp.symbols("C_1 C_2 e_1 e_2", real=True)  # the losses of the steps, E m_1, E m_2
+    m1, m2 = sp.symbols("m_1 m_2", real=True)
+    return (Derivation("Theorem 3.4 (adaptive, corrected): the centred loss, split at the conditional means",
+                       (C1 + C2) - (e1 + e2), source=SOURCE + ", proof of Theorem 3.4 (corrected)",
+                       assumptions="m_i = E[C_i | R_U, Y_1..Y_{i-1}] in [0, mu_i]; E C_i = E m_i = e_i")
+            .step(sp.Add(_u(C1, -m1), _u(C2, -m2), _u(m1, m2, -e1, -e2), evaluate=False),
+                  r"martingale differences ($\tau_i$-subgaussian given the prefix) plus the centred conditional "
+                  r"means"))
+
+
+def adaptive_hoeffding_width() -> Derivation:
+    """The conditional means m_1 + m_2 lie in [0, mu_1 + mu_2]: Hoeffding's standard is half the width. m_1 is a
+    constant only when the adversary has no coin; with R_U it ranges over [0, mu_1] too."""
+    return (Derivation("Theorem 3.4 (adaptive, corrected): Hoeffding's width of the conditional means",
+                       sp.Mul(_u(mu1 + mu2, sp.Mul(-1, 0, evaluate=False)), sp.Pow(2, -1, evaluate=False), evaluate=False),
+                       source=SOURCE + ", proof of Theorem 3.4 (corrected)",
+                       assumptions="0 <= m_i <= mu_i; randomized adversary (m_1 depends on R_U)")
+            .step(mu1 / 2 + mu2 / 2, r"$\sum_{i \ge 1} \mu_i/2$; for a deterministic adversary $m_1$ is constant "
+                                      r"and only $\mu_2/2$ is left"))
+
+
 def hoelder_conjugate() -> Derivation:
     return (Derivation("Theorem 3.4 (adaptive, corrected): the exponents are conjugate", a / (a + b) + b / (a + b),
                        source=SOURCE + ", Theorem 3.4").step(1, "1/p + 1/q = 1"))
@@ -171,13 +192,12 @@ def rr_standard() -> Derivation:
 
 def lambda_minus_one() -> Derivation:
     """E_P[e^{-(L - KL)}] = e^{KL} Σ_x P(x) Q(x)/P(x) = e^{KL}: at λ = −1 the MGF condition reads KL ≤ τ²/2."""
-    K = sp.Symbol("K", nonnegative=True)  # KL(P||Q)
-    start = p1 * E(-(sp.log(p1 / q1) - K)) + p2 * E(-(sp.log(p2 / q2) - K))
+    start = p1 * E(-(sp.log(p1 / q1) - mu)) + p2 * E(-(sp.log(p2 / q2) - mu))  # mu = E[L] = KL(P||Q)
     return (Derivation("Definition 3.3 at lambda = -1: the centred MGF is e^KL", start,
                        source=SOURCE + ", Definitions 3.2, 3.3; catalogue dwork.obs.kl-le-tau2",
-                       assumptions="two atoms shown; q_1 + q_2 = 1")
-            .step(E(K) * (q1 + q2), r"$P(x) e^{-L(x)} = Q(x)$")
-            .step(E(K), r"$\sum_x Q(x) = 1$", given={q2: 1 - q1}))
+                       assumptions="two atoms shown; q_1 + q_2 = 1; mu = E[L] = KL(P||Q)")
+            .step(E(mu) * (q1 + q2), r"$P(x) e^{-L(x)} = Q(x)$")
+            .step(E(mu), r"$\sum_x Q(x) = 1$", given={q2: 1 - q1}))
 
 
 # --- Theorem 1.1: advanced composition --------------------------------------------------------------------------------
@@ -199,7 +219,8 @@ def halving() -> Derivation:
 DERIVATIONS: list[Derivation] = [
     gaussian_loss_expansion(), gaussian_mgf(), mgf_integrand_peak(), gaussian_centred_mgf(),
     remark_n_queries(), remark_claimed_mean(), remark_n_queries_standard(), remark_sqrt_eps_noise(), corollary33_standard(),
-    composition_mgf_factorises(), composition_gaussians(), hoelder_standards_add(), hoelder_conjugate(),
+    composition_mgf_factorises(), composition_gaussians(), adaptive_decomposition(), adaptive_hoeffding_width(),
+    hoelder_standards_add(), hoelder_conjugate(),
     hoeffding_width(), rr_standard(), lambda_minus_one(),
     azuma_level(), halving(),
 ]

@@ -5,11 +5,19 @@ from __future__ import annotations
 import mpmath
 
 from symdp.estimate import Estimate
+from symdp.expressions import quantity
 from symdp.finite import FiniteDistribution, max_divergence, privacy_loss
 from symdp.numeric import to_mpf
 from symdp.privacy_loss import subgaussian_standard
 
 SEED = "004_b3a545b59162ae7d.txt"
+
+LossStandard = quantity(
+    "LossStandard", 2, r"\tau\left(L_{{({0} \,\|\, {1})}} - \mathbb{{E}}\,L_{{({0} \,\|\, {1})}}\right)",
+    "The optimal subgaussian standard of the centred privacy loss L_(P||Q) - E L (footnote 3: the least tau with "
+    "E_P[e^{lambda (L - E L)}] <= e^{lambda^2 tau^2/2} for every lambda).", nonnegative=True)
+"""τ(L − E L) of a pair, as one head: ``SubgaussianStandard(PrivacyLossOf(P, Q) - KL(P, Q))`` says the same, but
+SymPy prints its sum as τ(−D_KL + L)."""
 
 
 def normalize(weights) -> list:

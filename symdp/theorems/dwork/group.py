@@ -56,7 +56,8 @@ from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
 from symdp.theorem import (CLOSED_FORM, INDEPENDENT, SYMBOLIC, Erratum, Param, Source, Theorem, register, registered,
                            theorem)
-from symdp.theorems.dwork.common import SEED, discrete_gaussian, loss_standard, normalize, sym_max_divergence
+from symdp.theorems.dwork.common import (SEED, LossStandard, discrete_gaussian, loss_standard, normalize,
+                                         sym_max_divergence)
 
 # --- symbols and heads ------------------------------------------------------------------------------------------
 nu = sp.Symbol("nu", real=True)  # λ = ν/(8√τ): Claim 4.5's admissible range is |ν| < 1 (a name only this module uses)
@@ -72,12 +73,6 @@ AbsLogRatioMoment = quantity(
     "AbsLogRatioMoment", 4,
     r"\mathbb{{E}}_{{x\sim {0}}}\left[\left|\ln\frac{{{1}[x]}}{{{2}[x]}}\right|^{{{3}}}\right]",
     "E_{x~X}[|ln(P[x]/Q[x])|^k]: the k-th absolute moment, under X, of the log-ratio of (P, Q).", nonnegative=True)
-LossStandard = quantity(
-    "LossStandard", 2, r"\tau\left(L_{{({0} \| {1})}} - \mathbb{{E}}\,L_{{({0} \| {1})}}\right)",
-    "The optimal subgaussian standard of the centred privacy loss L_(P||Q) - E L (footnote 3: the least tau with "
-    "E_P[e^{lambda (L - E L)}] <= e^{lambda^2 tau^2/2} for every lambda).", nonnegative=True)
-"""τ(L − E L) of a pair, one head (as in :mod:`.cdp`; a nested ``SubgaussianStandard(PrivacyLossOf(P, Q))`` would
-make the statement engine ask for the random variable ``PrivacyLossOf(P, Q)`` as a measured number)."""
 LossTaylorTail = quantity(
     "LossTaylorTail", 3,
     r"\sum_{{k\ge3}}\frac{{{2}^k}}{{k!}}\,\mathbb{{E}}_{{x\sim {0}}}\left[\ln^k\frac{{{0}[x]}}{{{1}[x]}}\right]",
