@@ -138,12 +138,31 @@ def cmd_show(args) -> int:
     return 0
 
 
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _in_catalogue(theorem) -> bool:
+    from symdp.theorems import catalogue
+
+    return any(t is theorem for t in catalogue())
+
+
 def _verify_by_id(ident: str, examples, dps: int, seed: int, use_closed_forms: bool) -> Report:
     """One theorem of the catalogue, verified in this process (a worker of ``--jobs``)."""
-    from symdp.theorems import get
+    from symdp.theorems import catalogue
 
+    (theorem,) = [t for t in catalogue() if t.id == ident]
+    return _verify_one(theorem, examples, dps, seed, use_closed_forms)
+
+
+def _verify_one(theorem, examples, dps: int, seed: int, use_closed_forms: bool) -> Report:
     with closed_forms(use_closed_forms):
-        return verify(get(ident), examples=examples, dps=dps, seed=seed)
+        return verify(theorem, examples=examples, dps=dps, seed=seed)
 
 
 def cmd_verify(args) -> int:
@@ -156,10 +175,11 @@ def cmd_verify(args) -> int:
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
         task = progress.add_task("verifying", total=len(theorems))
-        if args.jobs == 1:
+        # Workers find theorems by ID in the catalogue; anything else (a user's own module) is verified here.
+        if args.jobs == 1 or len(theorems) == 1 or not all(_in_catalogue(t) for t in theorems):
             for t in theorems:
                 progress.update(task, description=t.id)
-                by_id[t.id] = _verify_by_id(t.id, *job)
+                by_id[t.id] = _verify_one(t, *job)
                 progress.advance(task)
         else:
             # Each theorem is seeded on its own, so the reports do not depend on which process ran it, or when.
@@ -298,7 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="verify theorems of the catalogue (all by default)")
     p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. balle19)")
     common(p, None)
-    p.add_argument("--jobs", type=int, default=1, help="processes to spread the theorems over (same reports)")
+    p.add_argument("--jobs", type=int, default=_cores(),
+                   help="processes to spread the theorems over (default: the cores available; same reports)")
     p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("check", help="check a bound of your own, e.g. \"kl(P, Q) <= eps\"")
