@@ -136,18 +136,24 @@ def max_divergence(P: ContinuousDistribution, Q: ContinuousDistribution, *, meth
 
     The supremum is the largest of the limits of the log-ratio at ``±∞`` and its maxima at finite x:
 
-    * the limits come from the exact tail expansions ``log p = -A u² + B u + k log u + C + o(1)``,
-      ``u = |x| → ∞`` (:func:`_asymptote`): a heavier tail of P, or a linear log-ratio (Gaussians of equal sd
-      and different means), gives ``+inf``; equal leading terms give the finite limit ``C_P - C_Q`` — for
-      ``Lap2(0; λ1, λ2)`` against ``Lap2(Δ; λ1, λ2)`` that is ``Δ/max(λ1, λ2)``, approached only at ``-∞`` and,
-      for λ1 = λ2, only like ``O(1/x)``, so no finite search could find it;
+    * whether a limit is infinite is decided exactly from the tail expansions ``log p = -A u² + B u + k log u +
+      C + o(1)``, ``u = |x| → ∞`` (:func:`_asymptote`): a heavier tail of P, or a linear log-ratio (Gaussians of
+      equal sd and different means), gives ``+inf``;
+    * a finite limit is, with ``method="auto"`` and closed forms allowed, the difference of the expansions'
+      constants ``C_P - C_Q`` (for ``Lap2(0; λ1, λ2)`` against ``Lap2(Δ; λ1, λ2)`` that is ``Δ/max(λ1, λ2)``,
+      approached only at ``-∞`` and, for λ1 = λ2, only like ``O(1/x)``, so no finite search could find it). With
+      ``method="quadrature"``, or closed forms off (:func:`symdp.precision.closed_forms`), that constant is not
+      used: the limit is read off the log-ratio of the two densities themselves (:func:`_numeric_limit`,
+      extrapolation in 1/x from far-out values computed without cancellation), with its error;
     * the finite maxima come from a grid search around the laws' centres (widened outward while the log-ratio
       still rises), refined by golden-section search to the working precision.
 
-    Certified: the tail limits (exact for the families of :mod:`symdp.continuous`; for other families the limit
-    is read off far-out values, with their last change as error); every finite candidate is an attained value, so
-    the result never exceeds the true supremum by more than rounding. Not certified: a maximum narrower than the
-    search grid could be missed (both grids would miss it alike).
+    Certified: that a limit is infinite (exact for the families of :mod:`symdp.continuous`), the constants of the
+    expansions, and every finite candidate (an attained value, so the result never exceeds the true supremum by
+    more than rounding). The extrapolated limits carry the spread of their estimates as error, which sees every
+    correction that has not died out 10^(dps/2) scales out; one that only sets in beyond 10^(dps+10) scales would
+    be missed. Not certified: a maximum narrower than the search grid could be missed (both grids would miss it
+    alike).
 
     >>> from symdp.continuous import Gaussian, Lap2
     >>> with mpmath.workdps(30):
@@ -155,9 +161,15 @@ def max_divergence(P: ContinuousDistribution, Q: ContinuousDistribution, *, meth
     ...     print(max_divergence(Gaussian(0, 1), Gaussian(1, 1)).value)
     0.5
     +inf
+    >>> with mpmath.workdps(30):   # equal scales: the O(1/x) approach, extrapolated from the densities
+    ...     est = max_divergence(Lap2(0, 1, 1), Lap2(1, 1, 1), method="quadrature")
+    ...     print(mpmath.nstr(est.value, 25), est.method, est.error < 1e-28)
+    1.0 sup search True
     """
     P, Q = _pair(P, Q)
-    return _dispatch("max_divergence", (P, Q), method, lambda refine: _sup_log_ratio(P, Q, refine), "sup search")
+    exact_tails = method != "quadrature" and closed_forms_enabled()
+    return _dispatch("max_divergence", (P, Q), method, lambda refine: _sup_log_ratio(P, Q, refine, exact_tails),
+                     "sup search")
 
 
 def crossing_points(P: ContinuousDistribution, Q: ContinuousDistribution, level=0, *,
@@ -459,24 +471,40 @@ def _golden_max(f, a, b, iterations: int, best: tuple) -> tuple:
     return max([best, golden_section_max(f, a, b, iterations)], key=lambda t: t[1])
 
 
-def _sup_log_ratio(P, Q, refine: bool):
-    """``(sup log p/q, error of the tail limits)``: see :func:`max_divergence`."""
-    def loss(x):
+def _sup_log_ratio(P, Q, refine: bool, exact_tails: bool = True):
+    """``(sup log p/q, error of the tail limits)``: see :func:`max_divergence`. ``exact_tails``: take a finite tail
+    limit from the expansions' constants; otherwise extrapolate it from the densities (:func:`_numeric_limit`)."""
+    def raw_loss(x):
         return P.logpdf(x) - Q.logpdf(x)
 
-    candidates, err = [], mpmath.mpf(0)
+    centre, scale = P.center(), _min_scale(P, Q)
+
+    def loss(x):
+        # Far out both log-densities are about -|x|/scale: keep the working precision in their difference.
+        far = abs(x - centre) / scale
+        with mpmath.workdps(mpmath.mp.dps + (int(mpmath.log10(far)) + 5 if far > 10 else 0)):
+            value = raw_loss(x)
+        return +value
+
+    tails = []
     for side in (-1, 1):
         limit = _Asymptote.combine(1, _asymptote(P, side), -1, _asymptote(Q, side)).limit()
-        if limit is None:   # a family without a known expansion: read the limit off far-out values
-            limit, e = _numeric_limit(loss, P, Q, side)
-            err += e
+        e = mpmath.mpf(0)
+        if limit is None or (mpmath.isfinite(limit) and not exact_tails):
+            limit, e = _numeric_limit(raw_loss, P, Q, side, refine)
         if limit == mpmath.inf:
             return mpmath.inf, mpmath.mpf(0)
-        candidates.append(limit)
+        tails.append((limit, e))
     # Enough golden-section steps to locate a smooth maximum to half the digits, i.e. its value to all of them.
     iterations = int((mpmath.mp.dps / 2 + 6) * mpmath.log(10) / mpmath.log((1 + mpmath.sqrt(5)) / 2)) + 1
-    candidates += [v for _, v in _maxima(loss, _search_grid(P, Q, refine), iterations)]
-    return max(candidates), err
+    # The search may follow a rising log-ratio out to 2^100 grid steps, where its value is rounded to about
+    # |x|·10^-dps; the points it finds are attained, so their values are recomputed there at full precision.
+    maxima = _maxima(raw_loss, _search_grid(P, Q, refine), iterations)
+    candidates = tails + [(loss(x), mpmath.mpf(0)) for x, _ in maxima]
+    best = max(v for v, _ in candidates)
+    # Any candidate whose error reaches the best could be the supremum: the result is uncertain by its error.
+    err = max(e for v, e in candidates if v + e >= best)
+    return best, err
 
 
 # --- where to look: anchors, search grid, tail expansions -------------------------------------------------------
@@ -591,14 +619,65 @@ def _asymptote(D, side: int) -> _Asymptote:
     return _Asymptote(mpmath.mpf(0), -1 / tail.param, mpmath.mpf(tail.power), nan)
 
 
-def _numeric_limit(f, P, Q, side: int):
-    """For a family without a tail expansion: ``f`` at ``2^20`` scales out, with its change since ``2^19`` scales
-    as error (not certified)."""
+LIMIT_WINDOW = 8
+"""Nodes per polynomial extrapolation of a tail limit (:func:`_numeric_limit`)."""
+
+
+def _numeric_limit(f, P, Q, side: int, refine: bool = False):
+    """``(lim f(x) as x → side·∞, error)``, read off ``f`` itself (the log-ratio of two densities): no expansion.
+
+    ``f`` is evaluated at ``x = c + side·s·u`` (``c``, ``s``: P's centre, the larger scale) for geometric nodes
+    ``u = 16^k`` (``refine``: ``4·16^k``) out to ``10^(dps+10)``, each with ``log10 u`` more digits, so that the
+    difference of two far-out log-densities (each about ``-u``) keeps the working precision. Each window of
+    :data:`LIMIT_WINDOW` consecutive nodes is extrapolated to ``1/u = 0`` by Neville's scheme (polynomial in
+    ``1/u``: exact, to rounding, for corrections analytic in 1/x, like the ``O(1/x)`` approach of the equal-scale
+    Lap2 tail). The limit is the outermost window's estimate; its error is the largest distance from it of any
+    window's estimate over the outer half of the nodes (``10^((dps+10)/2)`` scales and beyond), plus the change
+    from dropping the window's last node. An exponentially small correction ``e^{-xd}`` is past by then unless
+    ``d`` is tiny, and then it shows as a spread; a correction that only sets in beyond the last node is not seen.
+    A log-ratio still rising by more than 1 between the last two nodes is taken to grow without bound (``+inf``).
+
+    >>> from symdp.continuous import Lap2
+    >>> P, Q = Lap2(1, 1, 1), Lap2(0, 1, 1)
+    >>> with mpmath.workdps(30):
+    ...     value, error = _numeric_limit(lambda x: P.logpdf(x) - Q.logpdf(x), P, Q, 1)
+    ...     print(mpmath.nstr(value, 28), error < mpmath.mpf(10) ** -28)   # Delta/lambda = 1
+    1.0 True
+    """
+    dps = mpmath.mp.dps
     centre, scale = P.center(), max(P.scale(), Q.scale())
-    near, far = f(centre + side * scale * 2**19), f(centre + side * scale * 2**20)
-    if far - near > 1:
+    count = int((dps + 10) * mpmath.log(10) / mpmath.log(16)) + 2
+    us, values = [], []
+    for k in range(count // 2, count):   # the outer half: only there are the estimates compared
+        u = mpmath.mpf(16) ** k * (4 if refine else 1)
+        with mpmath.workdps(dps + int(mpmath.log10(u)) + 10):
+            value = f(centre + side * scale * u)
+        us.append(u)
+        values.append(+value)
+    if values[-1] - values[-2] > 1 or values[-1] == mpmath.inf:
         return mpmath.inf, mpmath.mpf(0)
-    return far, abs(far - near)
+    if not all(mpmath.isfinite(v) for v in values):
+        return values[-1], mpmath.inf
+    estimates = [_extrapolate_to_zero([1 / u for u in us[j:j + LIMIT_WINDOW]], values[j:j + LIMIT_WINDOW])
+                 for j in range(len(us) - LIMIT_WINDOW + 1)]
+    value, dropped = estimates[-1]
+    spread = max(abs(e - value) for e, _ in estimates)
+    return value, spread + abs(dropped - value)
+
+
+def _extrapolate_to_zero(ts: Sequence, fs: Sequence) -> tuple:
+    """``(p(0), q(0))``: the polynomial through the points ``(t_k, f_k)``, and the one through all but the last,
+    evaluated at 0 (Neville's scheme).
+
+    >>> _extrapolate_to_zero([1, mpmath.mpf(1) / 2, mpmath.mpf(1) / 4], [3, 2, mpmath.mpf(3) / 2])   # f = 1 + 2t
+    (mpf('1.0'), mpf('1.0'))
+    """
+    table = list(fs)
+    levels = [table[0]]   # levels[k]: the polynomial through the first k + 1 points, at 0
+    for k in range(1, len(ts)):
+        table = [(ts[i + k] * table[i] - ts[i] * table[i + 1]) / (ts[i + k] - ts[i]) for i in range(len(table) - 1)]
+        levels.append(table[0])
+    return levels[-1], levels[-2] if len(levels) > 1 else levels[-1]
 
 
 # --- crossing points --------------------------------------------------------------------------------------------

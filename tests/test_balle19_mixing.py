@@ -14,10 +14,12 @@ from hypothesis import strategies as st
 
 from proofs.balle19 import mixing as proofs
 from symdp.finite import FiniteDistribution as FD
-from symdp.finite import hockey_stick, renyi, to_mpf, tv
+from symdp.finite import hockey_stick, max_divergence, renyi, to_mpf, tv
 from symdp.kernels import MarkovKernel
-from symdp.precision import working_precision
+from symdp.precision import closed_forms, working_precision
 from symdp.strategies import weights
+from symdp.symbols import epsilon, gamma
+from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT, lambdify_mpmath
 from symdp.theorems import get
 from symdp.theorems.balle19 import mixing as m
 from symdp.verify import evaluate_point, verify
@@ -63,26 +65,63 @@ def test_derivations_are_registered_with_the_paper():
     assert set(proofs.FACTS) <= set(FACTS)
 
 
-# --- every theorem: verdict as expected (15 draws), quick ------------------------------------------------------------
+# --- evidence: what each verdict stands on --------------------------------------------------------------------------
+
+IDENTITIES = {  # true by construction: proved by a derivation, never drawn
+    "balle19.def.hs.tv": proofs.HS_TV, "balle19.lem12": proofs.LEMMA_12, "balle19.tab1.ultra-mixing": proofs.TAB1_ULTRA,
+    "balle19.tab1.doeblin": proofs.BLANKET, "balle19.thm1.rem-doeblin": proofs.REM_DOEBLIN,
+    "balle19.eq5": proofs.EQ5, "balle19.eq5.mixture": proofs.EQ5_MIXTURE,
+}
 
 
-@pytest.mark.parametrize("theorem", m.THEOREMS, ids=lambda t: t.id)
-def test_verdicts(theorem):
-    report = verify(theorem, examples=15, seed=2)
-    if theorem.erratum is not None:
-        assert report.verdict == "violated" and report.counterexample is not None
-    else:
-        assert report.verdict == "holds", (report.reason, report.counterexample)
+def test_every_theorem_declares_its_evidence():
+    assert all(t.evidence in (INDEPENDENT, CLOSED_FORM, IDENTITY) for t in m.THEOREMS)
+    assert all(getattr(t, "evaluator", None) is None for t in m.THEOREMS)
+    assert {t.id for t in m.THEOREMS if t.evidence == IDENTITY} == set(IDENTITIES)
+    assert [t.id for t in m.THEOREMS if t.evidence == CLOSED_FORM] == ["balle19.thm1.rem-doeblin.eps"]
 
 
-TIGHT = [t for t in m.THEOREMS if t.erratum is None and (t.tight_at or t.tight_everywhere)]
+@pytest.mark.parametrize("ident", sorted(IDENTITIES))
+def test_identities_rest_on_their_derivation(ident):
+    t = get(ident)
+    assert t.derivation is IDENTITIES[ident] and t.derivation.check() and t.symbolic_only
+    assert not (t.tight_at or t.tight_everywhere)
+    report = verify(t)
+    assert report.verdict == "holds" and report.examples == 0
+
+
+def test_module_order_is_the_papers():
+    ids = [t.id for t in m.THEOREMS]
+    assert ids[:4] == ["balle19.def.hs", "balle19.def.hs.monotone", "balle19.def.hs.tv", "balle19.def.hs.limit"]
+    assert ids[-3:] == ["balle19.eq5", "balle19.eq5.nonnegative", "balle19.eq5.mixture"] and len(ids) == 35
+
+
+INDEPENDENT_THEOREMS = [t for t in m.THEOREMS if t.evidence == INDEPENDENT]
+
+
+@pytest.mark.parametrize("theorem", INDEPENDENT_THEOREMS, ids=lambda t: t.id)
+def test_independent_verdicts_do_not_rest_on_closed_forms(theorem):
+    with closed_forms(False):
+        report = verify(theorem, examples=5, seed=3)
+    assert report.verdict == ("violated" if theorem.erratum else "holds"), report.reason
+
+
+TIGHT = [t for t in m.THEOREMS if t.erratum is None and t.tight_at]
 
 
 @pytest.mark.parametrize("theorem", TIGHT, ids=lambda t: t.id)
-def test_tight_theorems_have_pinned_equalities_that_a_tightened_copy_violates(theorem):
+def test_pinned_equalities_are_tight_and_not_zero(theorem):
+    """The catalogue test refutes a tightened copy; here every pinned instance must itself be an equality, of two
+    nonzero sides (a tightness claim resting on 0 = 0 shows nothing)."""
     for raw in theorem.tight_at:
-        assert evaluate_point(theorem, raw).verdict == "tight", raw
-    assert verify(theorem.tightened(0.99), examples=5).verdict == "violated"
+        r = evaluate_point(theorem, raw)
+        assert r.verdict == "tight" and r.bound != 0, raw
+
+
+def test_zero_against_rounding_noise_is_tight_not_inconclusive():
+    """A constant kernel: γ_Dob = 0 exactly, γ_Doeb = 1 − Σ_y min_x K = 0 up to rounding; measured on the unit scale
+    the draw is an equality (before unit_scale it was inconclusive, 'sides of size 0')."""
+    assert evaluate_point(m.LEMMA_9_DOEBLIN, {"structure": m.CONSTANT_KERNEL}).verdict == "tight"
 
 
 # --- catalogue reference values ------------------------------------------------------------------------------------
@@ -90,18 +129,18 @@ def test_tight_theorems_have_pinned_equalities_that_a_tightened_copy_violates(th
 
 def test_thm1_1_erasure_reference():
     # catalogue balle19.thm1.1: γ = 0.3, ε = 0.7, μ = (0.8, 0.2), ν = (0.3, 0.7) → both sides 0.058762256327657113054
-    q, b = _sides(m.THEOREM_1_1, m.THEOREM_1_1.tight_at[0])
+    q, b = _sides(m.theorem_1_1, m.theorem_1_1.tight_at[0])
     assert _close(q, "0.058762256327657113054") and _close(b, "0.058762256327657113054")
 
 
 def test_thm1_2_randomized_response_reference():
     # catalogue balle19.thm1.2 (t12.py): RR p = 0.9, ε = 0.7, μ = (0.8, 0.2), ν = (0.3, 0.7): δ = 0.195874187758857,
     # D(μK‖νK) = 0.055324079460038 = the Theorem 1(2) bound, while Theorem 1(1) gives 0.156699350207086.
-    raw = m.THEOREM_1_2.tight_at[1]
-    q, b = _sides(m.THEOREM_1_2, raw)
+    raw = m.theorem_1_2.tight_at[1]
+    q, b = _sides(m.theorem_1_2, raw)
     tol = mpmath.mpf(10) ** -14
     assert _close(q, "0.055324079460038", tol) and _close(b, "0.055324079460038", tol)
-    _, b1 = _sides(m.THEOREM_1_1, {k: v for k, v in raw.items()})
+    _, b1 = _sides(m.theorem_1_1, {k: v for k, v in raw.items()})
     assert _close(b1, "0.156699350207086", tol)
     with working_precision(30):
         assert _close(hockey_stick(FD([0.8, 0.2]), FD([0.3, 0.7]), 0.7).value, "0.195874187758857", tol)
@@ -112,7 +151,7 @@ def test_thm1_2_randomized_response_reference():
     (0.5, 0, 1, "0.1580301397071394196011191"),       # δ = 0 yet δ' > 0
 ])
 def test_thm1_3_one_sided_extremal_reference(g, d, e, ref):
-    q, b = _sides(m.THEOREM_1_3, m._extremal(g, d, e))
+    q, b = _sides(m.theorem_1_3, m._extremal(g, d, e))
     assert _close(q, ref) and _close(b, ref)
 
 
@@ -141,10 +180,10 @@ def test_thm1_4_sharp_extremal_reference(g, e, star, printed):
 
 def test_e5_printed_last_line_numbers():
     # catalogue erratum E5: γθ = 0.148102298344 (= D(μK‖νK) exactly) vs printed γD_{e^{ε'}}(μ‖ν) = 0.0598328257257
-    q, b = _sides(m.THEOREM_13_LAST_LINE, m.E5_COUNTEREXAMPLE)
+    q, b = _sides(m.theorem_13_last_line, m.E5_COUNTEREXAMPLE)
     tol = mpmath.mpf(10) ** -12
     assert _close(q, "0.148102298344", tol) and _close(b, "0.0598328257257", tol)
-    out, corrected = _sides(m.THEOREM_13_LAST_LINE_CORRECTED, m.E5_COUNTEREXAMPLE)
+    out, corrected = _sides(m.theorem_13_last_line_corrected, m.E5_COUNTEREXAMPLE)
     assert abs(out - q) < TOL and abs(corrected - q) < TOL
 
 
@@ -169,7 +208,7 @@ def test_erasure_channel_coefficients_are_gamma():
 # --- errata and looseness ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("theorem", [m.LEMMA_9_PRINTED, m.THEOREM_13_LAST_LINE], ids=lambda t: t.id)
+@pytest.mark.parametrize("theorem", [m.LEMMA_9_PRINTED, m.theorem_13_last_line], ids=lambda t: t.id)
 def test_printed_statements_are_refuted_and_corrected_beside(theorem):
     report = verify(theorem, examples=5)
     assert report.verdict == "violated" and report.counterexample == theorem.erratum.counterexample
@@ -184,9 +223,9 @@ def test_e15_note_is_recorded():
 
 
 def test_thm1_4_is_loose_and_reports_its_worst_ratio():
-    report = verify(m.THEOREM_1_4, examples=60)
+    report = verify(m.theorem_1_4, examples=60)
     assert report.verdict == "holds" and report.worst_ratio is not None and report.worst_ratio < 1
-    assert "Loose" in m.THEOREM_1_4.notes or "loose" in m.THEOREM_1_4.notes
+    assert "Loose" in m.theorem_1_4.notes or "loose" in m.theorem_1_4.notes
     # at the sharp extremal instance the paper's δ = 0 bound uses ε*/ε' ≈ 0.6126 of its budget (catalogue values)
     r = evaluate_point(m.THEOREM_1_4_PURE, m._sharp(0.5, 1))
     assert r.verdict == "holds" and abs(r.ratio - 0.37988549304172247537 / 0.62011450695827752463) < 1e-12
@@ -200,7 +239,7 @@ def test_thm1_4_general_is_not_attained_at_a_fixed_gamma():
     """
     raw = {"epsilon": 1, "structure": {"mu": [0.8, 0.2], "nu": [0.2, 0.8],
                                        "K": {"kind": "dense", "rows": [[2, 1], [1, 2]]}}}
-    r = evaluate_point(m.THEOREM_1_4, raw)
+    r = evaluate_point(m.theorem_1_4, raw)
     assert r.verdict == "holds" and r.margin > mpmath.mpf("0.01")
 
 
@@ -239,6 +278,7 @@ def test_overlapping_mixture_construction(data, e):
         P, Q = m.pair(data)
         e = to_mpf(e)
         theta, mu_p, nu_p = m.mixture_decomposition(P, Q, e)
+        theta = theta.value
         f = [min(p, mpmath.exp(e) * q) for p, q in zip(P, Q)]
         assert abs(mpmath.fsum(f) - (1 - theta)) < TOL  # Lemma 12
         if theta == 0:
@@ -267,10 +307,14 @@ def test_binary_randomized_response_attains_theorem_1_2_when_positive(p, e, a, b
                                        "K": {"kind": "dense", "rows": [[p, 1 - p], [1 - p, p]]}}}
     if a + (1 - a) == 0 or b + (1 - b) == 0:
         return
-    q, bound = _sides(m.THEOREM_1_2, raw, dps=40)
+    q, bound = _sides(m.theorem_1_2, raw, dps=40)
     assert q <= bound + TOL
     if q > mpmath.mpf(10) ** -15:
         assert abs(q - bound) < mpmath.mpf(10) ** -25 * max(1, bound) + TOL
+
+
+_EPS_STAR = lambdify_mpmath((gamma, epsilon), m.EPS_STAR)
+_EPS_PRIME = lambdify_mpmath((gamma, epsilon), m.EPS_PRIME)
 
 
 @settings(deadline=None, max_examples=80)
@@ -278,16 +322,55 @@ def test_binary_randomized_response_attains_theorem_1_2_when_positive(p, e, a, b
 def test_sharp_bound_never_exceeds_the_papers(g, e):
     """ε* ≤ ε' (proofs SHARP_GAP), equality only at γ ∈ {0, 1} or ε = 0."""
     with working_precision(40):
-        star, printed = m._eps_star(mpmath.mpf(g), mpmath.mpf(e)), m._eps_prime(mpmath.mpf(g), mpmath.mpf(e))
+        star, printed = _EPS_STAR(mpmath.mpf(g), mpmath.mpf(e)), _EPS_PRIME(mpmath.mpf(g), mpmath.mpf(e))
         assert star <= printed + TOL
 
 
 @settings(deadline=None, max_examples=40)
 @given(m.eq5_data())
-def test_eq5_kernel_is_markov_exactly(data):
+def test_eq5_construction_is_exact(data):
+    """The identities of balle19.eq5 / eq5.mixture (proved for any n by EQ5, EQ5_MIXTURE, EQ5_ROWS), on the
+    construction eq5_objects builds for balle19.eq5.nonnegative, in exact rationals: K~ is Markov, omega~ K~ = omega,
+    mu K = (1 - gamma) omega + gamma mu K~."""
     o = m.eq5_objects(data)
-    assert all(sum(r) == 1 and min(r) >= 0 for r in o["K_tilde"])
-    assert all(isinstance(x, Fraction) for r in o["K_tilde"] for x in r)
+    Kt, g, push = o["K_tilde"], o["gamma"], o["push"]
+    assert all(isinstance(x, Fraction) for r in Kt for x in r)
+    assert all(sum(r) == 1 and min(r) >= 0 for r in Kt)
+    assert push(o["omega_tilde"], Kt) == o["omega"]
+    assert push(o["mu"], o["K"]) == [(1 - g) * w + g * v for w, v in zip(o["omega"], push(o["mu"], Kt))]
+
+
+@settings(deadline=None, max_examples=40)
+@given(m.pair_data(2, 8), st.floats(0, 3))
+def test_lemma_12_numerically(data, e):
+    """balle19.lem12 is an identity (proofs LEMMA_12); the engine's sum agrees with one minus the overlap."""
+    with working_precision(40):
+        P, Q = m.pair(data)
+        assert abs(hockey_stick(P, Q, e).value - (1 - m.min_overlap(P, Q, e))) < TOL
+
+
+@settings(deadline=None, max_examples=40)
+@given(m.kernel_only(positive=True))
+def test_table_1_ultra_mixing_row_numerically(data):
+    """balle19.tab1.ultra-mixing is an identity (proofs TAB1_ULTRA); symdp.kernels' γ_um against the max divergence
+    of symdp.finite, and against the event-wise ratio of balle19.def1.4."""
+    with working_precision(40):
+        K = m.build_kernel(data)
+        worst = max(max_divergence(a, b).value for a in K.rows for b in K.rows)
+        assert abs(mpmath.log(1 / (1 - K.ultra_mixing())) - worst) < TOL
+        assert abs(1 - K.ultra_mixing() - m.min_event_ratio(K)) < TOL
+
+
+@settings(deadline=None, max_examples=40)
+@given(m.kernel_only())
+def test_column_minima_attain_the_doeblin_coefficient(data):
+    """Catalogue def1.3: omega = the normalised column minima attains gamma_Doeb (when the minima are not all 0)."""
+    with working_precision(40):
+        K = m.build_kernel(data)
+        minima = [min(r[y] for r in K.rows) for y in range(K.shape[1])]
+        if sum(minima) == 0:
+            return
+        assert abs(m.minorisation_gamma(K, FD.normalized(minima)) - K.doeblin()) < TOL
 
 
 def test_renyi_is_not_jointly_convex():

@@ -1,5 +1,9 @@
 """Shift reduction in Balle et al. 2019: Example 1 (iterated Gaussian) and Theorem 4 (amplification by iteration).
 
+The verdicts of the theorems and the refutation of their tightened copies are checked catalogue-wide in
+tests/test_catalogue.py; here: the measured terms (quadratures, with closed forms off) against the Gaussian closed
+forms, the chain's law, and the algebra of the bounds.
+
 Reference values are from ../shared/catalogue/catalogue-balle.md (entries balle19.ex1, balle19.thm4.eq2,
 balle19.thm4.eq3, balle19.thm4.proof-phi, balle19.thm4.proof-theta, glossary balle19.fact.gauss-rdp), from closed
 forms, or from the paper.
@@ -12,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs.balle19 import couplings as proofs
-from symdp.precision import working_precision
+from symdp.precision import closed_forms, working_precision
+from symdp.statement import lambdify_mpmath
 from symdp.theorems.balle19 import couplings as b
 from symdp.verify import evaluate_point, verify
 
@@ -22,16 +27,16 @@ SHIFT_DERIVATIONS = [
     proofs.THM4_THETA,
 ]
 
-TIGHT = [b.EXAMPLE_1, b.EXAMPLE_1_ANY_W, b.THEOREM_4_EQ2, b.THEOREM_4_EQ2_GEOMETRIC, b.THEOREM_4_EQ3,
-         b.THEOREM_4_PHI, b.THEOREM_4_THETA_CORRECTED]
+TINY = mpmath.mpf(10) ** -25
 
 
 def _mp(**values):
     return {k: (v if isinstance(v, int) else mpmath.mpf(str(v))) for k, v in values.items()}
 
 
-def _value(x):
-    return x.value if hasattr(x, "value") else x
+def bound_fn(theorem):
+    """The statement's right side as an mpmath function of the theorem's parameters (in their order)."""
+    return lambdify_mpmath([p.symbol for p in theorem.parameters], theorem.statement.rhs)
 
 
 @pytest.mark.parametrize("derivation", SHIFT_DERIVATIONS, ids=lambda d: d.title[:60])
@@ -52,18 +57,40 @@ def test_example1_argmin_is_the_papers_theta():
     assert sp.simplify(proofs.EX1_THETA - 1 / (1 + proofs.sigma2**2 / proofs.sigma1**2)) == 0
 
 
-# --- tight results: hold, and their 0.99-tightened copies are refuted ---------------------------------------------
+# --- Example 1: Theorem 2's bound, measured ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("theorem", TIGHT, ids=lambda t: t.id)
-def test_tight_theorems_hold_and_tightened_copies_are_refuted(theorem):
-    report = verify(theorem)
-    assert report.verdict == "holds", report.reason
-    assert report.tight >= 1
-    if theorem.tight_everywhere:
-        assert report.tight == report.examples
-    refuted = verify(theorem.tightened(0.99))
-    assert refuted.verdict == "violated" and refuted.counterexample is not None
+@pytest.mark.parametrize("alpha, delta, s1, s2", [("3", "2", "1", "2"), ("1.05", "0.01", "10", "0.1"),
+                                                  ("30", "5", "0.1", "0.1")])
+def test_example1_terms_are_quadratures_equal_to_the_closed_forms(alpha, delta, s1, s2):
+    """Each term of Theorem 2 at the optimal w, by quadrature with closed forms off, against its Gaussian RDP closed
+    form (the oracle): αΔ²/(2(σ1²+σ2²)), αθ²Δ²/(2σ1²), α(1−θ)²Δ²/(2σ2²). At the default 50 digits, where the
+    verifier's tolerance for "tight" is 1e-25 relative."""
+    with closed_forms(False):
+        a, d, v1, v2 = (mpmath.mpf(v) for v in (alpha, delta, s1, s2))
+        th = v1**2 / (v1**2 + v2**2)
+        terms = b.example1_terms(a, d, v1, v2, th)
+        oracles = (a * d**2 / (2 * (v1**2 + v2**2)), a * (th * d) ** 2 / (2 * v1**2),
+                   a * ((1 - th) * d) ** 2 / (2 * v2**2))
+        for est, exact in zip(terms, oracles):
+            assert est.method == "quadrature"
+            assert abs(est.value - exact) <= est.error + TINY * exact and est.error < TINY * exact
+        assert abs(terms[0].value - terms[1].value - terms[2].value) < TINY * terms[0].value   # shift optimality
+
+
+def test_example1_bound_is_strict_away_from_the_optimal_w():
+    """At θ = 0 (ω = ν: all the shift in the kernel) and θ = 1 (ω = μ) Theorem 2's measured bound exceeds R_α."""
+    with working_precision(30):
+        for th in (0, 1, mpmath.mpf("0.5")):
+            out, shift, sup = b.example1_terms(mpmath.mpf(3), mpmath.mpf(1), mpmath.mpf(1), mpmath.mpf(2), th)
+            assert shift.value + sup.value > out.value * (1 + mpmath.mpf("0.01"))
+
+
+def test_example1_closed_form_value():
+    """R_α(N(Δ, σ1²+σ2²) ‖ N(0, σ1²+σ2²)) = αΔ²/(2(σ1²+σ2²)): α = 3, Δ = 2, σ1 = 1, σ2 = 2 gives 6/5."""
+    with working_precision(30):
+        lhs, rhs, _ = b.EXAMPLE_1.measure(_mp(alpha=3, Delta=2, sigma_1=1, sigma_2=2))
+        assert abs(lhs.value - mpmath.mpf(6) / 5) < TINY and abs(rhs.value - mpmath.mpf(6) / 5) < TINY
 
 
 @pytest.mark.parametrize("theorem", [b.THEOREM_4_EQ2_GEOMETRIC, b.THEOREM_4_EQ3], ids=lambda t: t.id)
@@ -74,14 +101,20 @@ def test_paper_paths_are_loose_away_from_L1_and_r1(theorem):
 
 
 def test_gauss_rdp_by_quadrature():
-    report = verify(b.GAUSS_RDP, examples=4)
-    assert report.verdict == "holds" and report.tight == report.examples
     with working_precision(30):
         est = b.GAUSS_RDP.witness(_mp(alpha="3.7", Delta="0.4", sigma="0.9"))
         assert est.method == "quadrature"
         # catalogue-balle.md glossary balle19.fact.gauss-rdp: 0.36543209876543209877 both ways
         assert abs(est.value - mpmath.mpf("0.36543209876543209877")) < mpmath.mpf(10) ** -20
-    assert verify(b.GAUSS_RDP.tightened(0.99), examples=2).verdict == "violated"
+
+
+def test_tiny_divergences_keep_their_relative_precision():
+    """A chain that contracts to a standardised gap of ~1e-25 still gives R_α to working precision relative to its
+    size (the quadrature runs with the digits it loses), so the tight eq. (2) is decided as tight, not inconclusive."""
+    raw = {"alpha": 2, "Delta": 1, "sigma": 1, "L": 0.05, "r": 19}
+    r = evaluate_point(b.THEOREM_4_EQ2, raw)
+    assert 0 < r.quantity < 1e-45
+    assert r.verdict == "tight"
 
 
 # --- catalogue values --------------------------------------------------------------------------------------------
@@ -96,18 +129,11 @@ def test_gauss_rdp_by_quadrature():
 def test_theorem4_catalogue_table(L, r, exact, geometric, eq3):
     p = _mp(alpha=2, Delta=1, sigma="0.5", L=L, r=r)
     with working_precision(30):
-        got_exact, got_opt = b.THEOREM_4_EQ2.evaluate(p)
-        _, got_geo = b.THEOREM_4_EQ2_GEOMETRIC.evaluate(p)
-        _, got_eq3 = b.THEOREM_4_EQ3.evaluate(p)
-        for got, ref in ((got_exact, exact), (got_opt, exact), (got_geo, geometric), (got_eq3, eq3)):
-            assert abs(_value(got) - mpmath.mpf(ref)) < 6 * mpmath.mpf(10) ** -6
-
-
-def test_example1_closed_form_value():
-    """R_α(N(Δ, σ1²+σ2²) ‖ N(0, σ1²+σ2²)) = αΔ²/(2(σ1²+σ2²)): α = 3, Δ = 2, σ1 = 1, σ2 = 2 gives 6/5."""
-    with working_precision(30):
-        v = _value(b.EXAMPLE_1.witness(_mp(alpha=3, Delta=2, sigma_1=1, sigma_2=2)))
-        assert abs(v - mpmath.mpf(6) / 5) < mpmath.mpf(10) ** -25
+        got_exact, got_opt, _ = b.THEOREM_4_EQ2.measure(p)   # the chain's divergence by quadrature, the bound
+        args = [p[k] for k in ("alpha", "Delta", "sigma", "L", "r")]
+        got_geo, got_eq3 = bound_fn(b.THEOREM_4_EQ2_GEOMETRIC)(*args), bound_fn(b.THEOREM_4_EQ3)(*args)
+        for got, ref in ((got_exact.value, exact), (got_opt.value, exact), (got_geo, geometric), (got_eq3, eq3)):
+            assert abs(got - mpmath.mpf(ref)) < 6 * mpmath.mpf(10) ** -6
 
 
 # --- properties --------------------------------------------------------------------------------------------------
@@ -117,14 +143,16 @@ def test_example1_closed_form_value():
 @given(alpha=st.floats(1.01, 30), delta=st.floats(0.01, 5), sigma=st.floats(0.1, 5),
        L=st.floats(0.01, 1), r=st.integers(1, 40))
 def test_theorem4_chain_of_bounds(alpha, delta, sigma, L, r):
-    """exact ≤ optimal-path (2) ≤ geometric-path (2) ≤ (3) for L ≤ 1 (catalogue-balle.md, balle19.thm4.eq3)."""
+    """exact = optimal-path (2) ≤ geometric-path (2) ≤ (3) for L ≤ 1 (catalogue-balle.md, balle19.thm4.eq3); "exact"
+    is the Gaussian RDP closed form of the chain's law (linear_chain), an oracle for the optimal-path bound here."""
     p = _mp(alpha=alpha, Delta=delta, sigma=sigma, L=L, r=r)
     with working_precision(30):
-        exact, opt = b.THEOREM_4_EQ2.evaluate(p)
-        _, geo = b.THEOREM_4_EQ2_GEOMETRIC.evaluate(p)
-        _, eq3 = b.THEOREM_4_EQ3.evaluate(p)
+        args = [p[k] for k in ("alpha", "Delta", "sigma", "L", "r")]
+        opt, geo, eq3 = (bound_fn(t)(*args) for t in (b.THEOREM_4_EQ2, b.THEOREM_4_EQ2_GEOMETRIC, b.THEOREM_4_EQ3))
+        gap, var = b.linear_chain(p)
+        exact = p["alpha"] * gap**2 / (2 * var)
         slack = 1 + mpmath.mpf(10) ** -20
-        assert exact.value <= opt + exact.error  # absolute: the engine's error at values ~1e-40 is absolute
+        assert abs(exact - opt) <= mpmath.mpf(10) ** -20 * opt
         assert opt <= geo * slack and geo <= eq3 * slack
 
 
@@ -134,8 +162,8 @@ def test_phi_is_nondecreasing_on_the_unit_interval(L1, L2, r):
     """A, proof of Theorem 4: φ is increasing on (0, 1], which with φ(1) = 1/r gives φ ≤ 1/r."""
     lo, hi = sorted((L1, L2))
     with working_precision(40):
-        a = b.phi_value({"L": mpmath.mpf(lo), "r": r})
-        c = b.phi_value({"L": mpmath.mpf(hi), "r": r})
+        a = b.phi_value(mpmath.mpf(lo), r)
+        c = b.phi_value(mpmath.mpf(hi), r)
         assert a <= c * (1 + mpmath.mpf(10) ** -30)
 
 
@@ -144,7 +172,7 @@ def test_phi_is_nondecreasing_on_the_unit_interval(L1, L2, r):
        th=st.floats(0, 1))
 def test_example1_bound_is_smallest_at_the_optimal_theta(alpha, delta, s1, s2, th):
     p = _mp(alpha=alpha, Delta=delta, sigma_1=s1, sigma_2=s2)
-    f = b.EXAMPLE_1_ANY_W._bound_fn
+    f = bound_fn(b.EXAMPLE_1_ANY_W)
     with working_precision(30):
         best = p["sigma_1"] ** 2 / (p["sigma_1"] ** 2 + p["sigma_2"] ** 2)
         args = (p["alpha"], p["Delta"], p["sigma_1"], p["sigma_2"])
@@ -155,22 +183,19 @@ def test_example1_bound_is_smallest_at_the_optimal_theta(alpha, delta, s1, s2, t
 
 
 def test_printed_theta_is_refuted_with_its_erratum():
-    report = verify(b.THEOREM_4_THETA)
-    assert report.verdict == "violated"
     assert b.THEOREM_4_THETA.erratum.corrected_id == b.THEOREM_4_THETA_CORRECTED.id
     with working_precision(30):
-        lhs, rhs = b.THEOREM_4_THETA.evaluate(_mp(L="0.5", r=3, i=3))
-        assert abs(lhs - 1) < mpmath.mpf(10) ** -25                 # θ_r = 1: μ_r = ν
-        assert abs(rhs - mpmath.mpf(15) / 8) < mpmath.mpf(10) ** -25  # printed: 15/8 (catalogue E2)
-        lhs0, rhs0 = b.THEOREM_4_THETA.evaluate(_mp(L="0.5", r=3, i=0))
-        assert lhs0 == 0 and abs(rhs0 - 1) < mpmath.mpf(10) ** -25    # printed θ_0 = 1
+        lhs, rhs, _ = b.THEOREM_4_THETA.measure(_mp(L="0.5", r=3, i=3))
+        assert abs(lhs.value - 1) < TINY                 # θ_r = 1: μ_r = ν
+        assert abs(rhs.value - mpmath.mpf(15) / 8) < TINY  # printed: 15/8 (catalogue E2)
+        lhs0, rhs0, _ = b.THEOREM_4_THETA.measure(_mp(L="0.5", r=3, i=0))
+        assert lhs0.value == 0 and abs(rhs0.value - 1) < TINY    # printed θ_0 = 1
 
 
-# --- rendering -----------------------------------------------------------------------------------------------------
+def test_corrected_theta_is_an_identity_proved_by_its_derivation():
+    assert b.THEOREM_4_THETA_CORRECTED.derivation is proofs.THM4_THETA
+    assert verify(b.THEOREM_4_THETA_CORRECTED).verdict == "holds"
 
 
-@pytest.mark.parametrize("theorem", TIGHT + [b.GAUSS_RDP, b.THEOREM_4_THETA], ids=lambda t: t.id)
-def test_latex_renders(theorem):
-    text = theorem.latex()
-    assert text.startswith(r"\begin{theorem}") and text.endswith(r"\end{theorem}")
-    assert theorem.source.number in text
+def test_phi_prints_its_formula():
+    assert sp.latex(b.THEOREM_4_PHI.statement) == r"\frac{L^{-1/2} - L^{1/2}}{L^{-r/2} - L^{r/2}} \leq \frac{1}{r}"

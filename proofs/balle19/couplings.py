@@ -1,8 +1,9 @@
 """Symbolic derivations for Balle, Barthe, Gaboardi, Geumlek, *Privacy Amplification by Mixing and Diffusion
-Mechanisms* (NeurIPS 2019): the Lap2 density (appendix, proof of Lemma 3, eq. (6)), the limit behind Lemma 3,
-Example 1's and Example 3's optimal interpolation points (and erratum E1), the algebra of Theorem 4's proof (φ(L),
-θ_i), Lemma 18's contraction step (co-coercivity) and its tightness, and Theorem 5 from Theorem 4 + Lemma 18 (the
-exponent (n − i + 1)/2, the optimal-path ε_i and its gap on the linear chain).
+Mechanisms* (NeurIPS 2019): Lemma 16 (the transport operator of a coupling), the Lap2 density (appendix, proof of
+Lemma 3, eq. (6)), the limit behind Lemma 3, Example 1's and Example 3's optimal interpolation points (and erratum
+E1), the algebra of Theorem 4's proof (φ(L), θ_i), Lemma 18's contraction step (co-coercivity) and its tightness,
+and Theorem 5 from Theorem 4 + Lemma 18 (the exponent (n − i + 1)/2, the optimal-path ε_i and its gap on the linear
+chain).
 
 Seeds: main text ``../shared/seeds/001_dc25d928cd3b540a.txt`` (P), appendix ``../shared/seeds/000_eb14441fc6376ec7.txt``
 (A); catalogue ``../shared/catalogue/catalogue-balle.md``.
@@ -41,6 +42,23 @@ _a, _k = sp.symbols("a k", positive=True)  # branch parameters for `given` (rate
 LAMBDA1_GT = {lambda1: 1 / _a, lambda2: 1 / (_a + _k)}  # λ1 > λ2
 LAMBDA1_LT = {lambda1: 1 / (_a + _k), lambda2: 1 / _a}  # λ1 < λ2
 L_LT_1 = {L: 1 / (1 + _k)}  # 0 < L < 1
+
+
+# --- Lemma 16 (A): the transport operator of a coupling -------------------------------------------------------------
+_pi, _nu = sp.IndexedBase(r"\pi"), sp.IndexedBase(r"\nu")
+_xi, _yi, _zi = sp.symbols("x y z", integer=True)
+_n, _m = sp.symbols("n m", integer=True, positive=True)
+_MU_X = sp.Sum(_pi[_xi, _zi], (_zi, 1, _m))
+"""μ(x) = Σ_z π(x, z): the first marginal of π ∈ 𝒞(μ, ν) on {1..n} × {1..m}."""
+
+LEM16_TRANSPORT = Derivation(
+    "Lemma 16: the transport operator h_pi(x, y) = pi(x, y)/mu(x) of pi in C(mu, nu) maps mu to nu",
+    sp.Sum(sp.Mul(_MU_X, sp.Mul(_pi[_xi, _yi], sp.Pow(_MU_X, -1), evaluate=False), evaluate=False), (_xi, 1, _n)),
+    source="000 (appendix), Lemma 16",
+    assumptions="pi in C(mu, nu) on finite spaces; mu(x) = sum_z pi(x, z); 0/0 = 0",
+).step(sp.Sum(_pi[_xi, _yi], (_xi, 1, _n)),
+       "mu(x) h_pi(x, y) = pi(x, y): cancel mu(x) > 0; where mu(x) = 0 both are 0 (0/0 = 0, and pi(x, y) <= mu(x))")\
+    .step(_nu[_yi], "the second marginal of pi is nu", given={_nu[_yi]: sp.Sum(_pi[_xi, _yi], (_xi, 1, _n))})
 
 
 # --- Lap2: eq. (6) -------------------------------------------------------------------------------------------------
@@ -460,6 +478,7 @@ FACTS = {
 }
 
 DERIVATIONS: list[Derivation] = [
+    LEM16_TRANSPORT,
     LAP2_DENSITY_GT, LAP2_DENSITY_LT, LAP2_DENSITY_EQ, LAP2_LIMIT_BRANCH, LAP2_SYMMETRIC,
     LAP2_NORMALISED_NEQ, LAP2_NORMALISED_EQ, LAP2_STABLE_FORM,
     E9_PRINTED_ANTIDERIVATIVE, E9_PRINTED_EVALUATION,

@@ -1,6 +1,8 @@
 """Symbolic derivations for Balle et al. (NeurIPS 2019), Section 3 (amplification from uniform mixing) and the
-hockey-stick background of Section 2: the identities inside A Lemma 12, Theorems 10, 13, 14, 15, eq. (5), the remark
-after Theorem 1, and the sharp δ = 0 bound under ultra-mixing that the catalogue derives.
+hockey-stick background of Section 2: D_1 = TV (P §2), A Lemma 12, Table 1's ultra-mixing row, the identities inside
+A Theorems 10, 13, 14, 15 and eq. (5), the remark after Theorem 1, and the sharp δ = 0 bound under ultra-mixing that
+the catalogue derives. LEMMA_12, HS_TV, TAB1_ULTRA, EQ5, EQ5_MIXTURE, REM_DOEBLIN and BLANKET are the evidence of the
+identity theorems of :mod:`symdp.theorems.balle19.mixing` (no draws).
 
 Seeds: main text ``../shared/seeds/001_dc25d928cd3b540a.txt`` (P), appendix ``../shared/seeds/000_eb14441fc6376ec7.txt``
 (A); catalogue ``../shared/catalogue/catalogue-balle.md`` §1–2. The numeric counterparts are in
@@ -59,6 +61,53 @@ HS_ATOM_ABOVE = _hs_atom(A_GE_C, "a >= c")
 """Summed over atoms with Σμ = 1: D_{e^ε}(μ‖ν) = 1 − Σ(μ ∧ e^ε ν) (Lemma 12), and on the event E = {μ > e^ε ν} the
 sum form is μ(E) − e^ε ν(E), the supremum over events (P §2)."""
 
+# Three atoms stand for any number: every step is atom by atom or linear in the atoms. (A ``Sum`` over an indexed
+# family would read better, but SymPy does not substitute an expression containing the summation index, which is how
+# the atom identities, proved case by case above, enter the sum.)
+_mus = sp.symbols("p_1:4", nonnegative=True)  # mu(x) at three atoms
+_nus = sp.symbols("q_1:4", nonnegative=True)  # nu(x) at three atoms
+_MU_SUMS_TO_1 = {_mus[2]: 1 - _mus[0] - _mus[1]}
+_NU_SUMS_TO_1 = {_nus[2]: 1 - _nus[0] - _nus[1]}
+
+LEMMA_12 = Derivation(
+    "Lemma 12: D_{e^eps}(mu||nu) = sum_x [mu(x) - e^eps nu(x)]_+ = 1 - sum_x mu(x) ^ e^eps nu(x) (three atoms)",
+    sum(sp.Max(p_ - E * q_, 0) for p_, q_ in zip(_mus, _nus)),
+    source="000 (appendix), Lemma 12",
+    assumptions="mu, nu probability vectors; the atom identity is HS_ATOM_BELOW / HS_ATOM_ABOVE",
+).step(sum(p_ - sp.Min(p_, E * q_) for p_, q_ in zip(_mus, _nus)),
+       "atom by atom, [a - c]_+ = a - a ^ c (HS_ATOM_BELOW, HS_ATOM_ABOVE)",
+       given={sp.Max(p_ - E * q_, 0): p_ - sp.Min(p_, E * q_) for p_, q_ in zip(_mus, _nus)})\
+    .step(1 - sum(sp.Min(p_, E * q_) for p_, q_ in zip(_mus, _nus)), "sum_x mu(x) = 1", given=_MU_SUMS_TO_1)
+
+
+# --- P §2: D_1 = TV with the paper's Csiszár functions phi(u) = [u - 1]_+ and phi(u) = |u - 1|/2 -------------------
+A_LE_B = {b: a + k}
+A_GE_B = {a: b + k}
+
+
+def _tv_atom(given, case):
+    return Derivation(
+        f"[a - b]_+ = (|a - b| + (a - b))/2 at one atom, {case} (P §2: D_1 = TV)",
+        sp.Max(a - b, 0),
+        source="001 (main text), §2",
+        assumptions=f"a = mu(x) >= 0, b = nu(x) >= 0, {case}",
+    ).step((sp.Abs(a - b) + (a - b)) / 2, f"resolve Max and Abs ({case})", given=given)
+
+
+TV_ATOM_BELOW = _tv_atom(A_LE_B, "a <= b")
+TV_ATOM_ABOVE = _tv_atom(A_GE_B, "a >= b")
+
+HS_TV = Derivation(
+    "D_1 = TV: sum_x [mu(x) - nu(x)]_+ = (1/2) sum_x |mu(x) - nu(x)| (three atoms)",
+    sum(sp.Max(p_ - q_, 0) for p_, q_ in zip(_mus, _nus)),
+    source="001 (main text), §2",
+    assumptions="mu, nu probability vectors; D_1 is the Csiszar divergence of [u - 1]_+, TV that of |u - 1|/2",
+).step(sum((sp.Abs(p_ - q_) + (p_ - q_)) / 2 for p_, q_ in zip(_mus, _nus)),
+       "atom by atom (TV_ATOM_BELOW, TV_ATOM_ABOVE)",
+       given={sp.Max(p_ - q_, 0): (sp.Abs(p_ - q_) + (p_ - q_)) / 2 for p_, q_ in zip(_mus, _nus)})\
+    .step(sum(sp.Abs(p_ - q_) for p_, q_ in zip(_mus, _nus)) / 2, "sum_x mu(x) = sum_x nu(x) = 1",
+          given={**_MU_SUMS_TO_1, **_NU_SUMS_TO_1})
+
 # --- A Theorem 10: the erasure channel attains the contraction -------------------------------------------------------
 _gamma_pos = sp.Symbol("gamma", positive=True)
 
@@ -106,6 +155,20 @@ BLANKET = Derivation(
     source="000 (appendix), proof of Theorem 14; 001 (main text), Table 1",
     assumptions="gamma > 0; K~ >= 0 is Doeblin's condition K(x) >= (1-gamma) omega",
 ).step(Kx, "cancel")
+
+# --- Table 1 row 4: ultra-mixing as local DP ------------------------------------------------------------------------
+_m = sp.Symbol("m", positive=True)  # the smallest likelihood ratio K(x)(y)/K(x')(y) over x, x', y
+_k1, _k2 = sp.symbols("k_1 k_2", nonnegative=True)  # any other ratio is m(1 + k)
+TAB1_ULTRA = Derivation(
+    "Table 1 row 4: log(1/(1 - gamma_um(K))) = sup_{x,x'} D_inf(K(x)||K(x'))",
+    sp.log(1 / (1 - gamma)),
+    source="001 (main text), Table 1 and Definition 1(4)",
+    assumptions="K > 0; m = min_{x,x',y} K(x)(y)/K(x')(y); the ratios are closed under x <-> x', so "
+                "sup_{x,x'} D_inf(K(x)||K(x')) = max_{x,x',y} log(K(x)(y)/K(x')(y)) = max log(1/ratio) "
+                "(two other ratios m(1 + k) stand for all)",
+).step(sp.log(1 / _m), "1 - gamma_um(K) = m (Definition 1(4))", given={gamma: 1 - _m})\
+    .step(sp.Max(sp.log(1 / _m), sp.log(1 / (_m * (1 + _k1))), sp.log(1 / (_m * (1 + _k2)))),
+          "log(1/r) decreases in r: the largest is at the smallest ratio m")
 
 # --- advanced joint convexity ([2, Thm 2], A Theorems 14, 15) --------------------------------------------------------
 _beta = sp.exp(EPS_PRIME - eps)
@@ -193,33 +256,58 @@ SHARP_EXTREMAL = Derivation(
     assumptions="(mu K)(0)/(nu K)(0); gamma_um(K) = 1 - (1 - gamma) = gamma",
 ).step(EPS_STAR_EXP, "simplify")
 
-# --- A Theorem 15, eq. (5) -------------------------------------------------------------------------------------------
-_w1, _w2, _m1, _m2 = sp.symbols("w_1 w_2 m_1 m_2", nonnegative=True)  # ω̃, μ on three inputs (third = 1 − others)
-_k1, _k2, _k3 = sp.symbols("K_1y K_2y K_3y", nonnegative=True)  # column y of K
-_wt = (_w1, _w2, 1 - _w1 - _w2)
-_mt = (_m1, _m2, 1 - _m1 - _m2)
-_col = (_k1, _k2, _k3)
-_omega_y = sum(w * kk for w, kk in zip(_wt, _col))  # ω(y) = (ω̃K)(y)
+# --- A Theorem 15, eq. (5): any number n of inputs, one output y at a time ------------------------------------------
+_x = sp.Symbol("x", integer=True, positive=True)  # an input, 1..n
+_n = sp.Symbol("n", integer=True, positive=True)
+# omega~(x), mu(x) and the column K(x, y) of one output y
+_wt, _mt, _col = sp.IndexedBase(r"\tilde\omega"), sp.IndexedBase("mu"), sp.IndexedBase("K_y")
+_omega_y = sp.Symbol("omega_y", nonnegative=True)  # omega(y) = (omega~ K)(y)
 
 
-def _ktilde(kk):
-    return (kk - (1 - _gamma_pos) * _omega_y) / _gamma_pos
+def _over_inputs(f):
+    return sp.Sum(f, (_x, 1, _n))
+
+
+def _ktilde(x):
+    return (_col[x] - (1 - _gamma_pos) * _omega_y) / _gamma_pos
 
 
 EQ5 = Derivation(
     "eq. (5): (omega~ K~)(y) = ((omega~ K)(y) - (1-gamma) omega(y))/gamma = omega(y)",
-    sum(w * _ktilde(kk) for w, kk in zip(_wt, _col)),
+    _over_inputs(_wt[_x] * _ktilde(_x)),
     source="000 (appendix), proof of Theorem 15, eq. (5)",
-    assumptions="three inputs, omega~ sums to 1, omega = omega~ K, gamma > 0",
-).step((_omega_y - (1 - _gamma_pos) * _omega_y) / _gamma_pos, "omega~ K_omega = omega (omega~ sums to 1)")\
+    assumptions="K~ = (K - (1-gamma) K_omega)/gamma, omega = omega~ K, omega~ sums to 1, gamma > 0",
+).step((_over_inputs(_wt[_x] * _col[_x]) - (1 - _gamma_pos) * _omega_y * _over_inputs(_wt[_x])) / _gamma_pos,
+       "linearity of the sum")\
+    .step((_omega_y - (1 - _gamma_pos) * _omega_y) / _gamma_pos, "omega(y) = sum_x omega~(x) K(x, y); omega~ sums to 1",
+          given={_over_inputs(_wt[_x] * _col[_x]): _omega_y, _over_inputs(_wt[_x]): 1})\
     .step(_omega_y, "simplify")
 
 EQ5_MIXTURE = Derivation(
     "Theorem 15: (mu K)(y) = (1-gamma) omega(y) + gamma (mu K~)(y) (printed with mu K~ on the left: typo E6)",
-    (1 - _gamma_pos) * _omega_y + _gamma_pos * sum(m * _ktilde(kk) for m, kk in zip(_mt, _col)),
+    (1 - _gamma_pos) * _omega_y + _gamma_pos * _over_inputs(_mt[_x] * _ktilde(_x)),
     source="000 (appendix), proof of Theorem 15",
-    assumptions="three inputs, mu sums to 1",
-).step(sum(m * kk for m, kk in zip(_mt, _col)), "expand K~; the omega terms cancel since mu sums to 1")
+    assumptions="mu sums to 1, gamma > 0",
+).step((1 - _gamma_pos) * _omega_y + _over_inputs(_mt[_x] * _col[_x]) - (1 - _gamma_pos) * _omega_y
+       * _over_inputs(_mt[_x]), "linearity of the sum")\
+    .step(_over_inputs(_mt[_x] * _col[_x]), "mu sums to 1: the omega terms cancel", given={_over_inputs(_mt[_x]): 1})
+
+_y = sp.Symbol("y", integer=True, positive=True)  # an output, 1..m
+_nout = sp.Symbol("m", integer=True, positive=True)
+_row, _om = sp.IndexedBase("K_x"), sp.IndexedBase("omega")  # K(x, y), omega(y)
+
+
+def _over_outputs(f):
+    return sp.Sum(f, (_y, 1, _nout))
+
+
+EQ5_ROWS = Derivation(
+    "Theorem 15: the rows of K~ = (K - (1-gamma) K_omega)/gamma sum to 1",
+    _over_outputs((_row[_y] - (1 - _gamma_pos) * _om[_y]) / _gamma_pos),
+    source="000 (appendix), proof of Theorem 15",
+    assumptions="the row K(x) and omega sum to 1, gamma > 0 (K~ >= 0 is balle19.eq5.nonnegative)",
+).step((_over_outputs(_row[_y]) - (1 - _gamma_pos) * _over_outputs(_om[_y])) / _gamma_pos, "linearity of the sum")\
+    .step(sp.Integer(1), "K(x) and omega sum to 1", given={_over_outputs(_row[_y]): 1, _over_outputs(_om[_y]): 1})
 
 
 # --- FACTS: printed slips ------------------------------------------------------------------------------------------
@@ -278,8 +366,9 @@ FACTS = {
 }
 
 DERIVATIONS: list[Derivation] = [
-    HS_ATOM_BELOW, HS_ATOM_ABOVE, ERASURE_ATOM_BELOW, ERASURE_ATOM_ABOVE, ERASURE_SYMBOL,
-    THM13_MIXTURE, THM13_LEVEL, BLANKET, AJC,
+    HS_ATOM_BELOW, HS_ATOM_ABOVE, LEMMA_12, TV_ATOM_BELOW, TV_ATOM_ABOVE, HS_TV,
+    ERASURE_ATOM_BELOW, ERASURE_ATOM_ABOVE, ERASURE_SYMBOL,
+    THM13_MIXTURE, THM13_LEVEL, BLANKET, TAB1_ULTRA, AJC,
     THM14_EXTREMAL_INPUT, THM14_EXTREMAL_OUTPUT, REM_DOEBLIN, REM_DOEBLIN_THRESHOLD, EPS_PRIME_LE_EPS,
-    SHARP_VERTEX, SHARP_MONOTONE, SHARP_GAP, SHARP_EXTREMAL, EQ5, EQ5_MIXTURE,
+    SHARP_VERTEX, SHARP_MONOTONE, SHARP_GAP, SHARP_EXTREMAL, EQ5, EQ5_MIXTURE, EQ5_ROWS,
 ]

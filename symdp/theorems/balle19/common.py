@@ -1,4 +1,10 @@
-"""What the three sections of Balle et al. (NeurIPS 2019) share: the seed files and the common parameters."""
+"""What the three sections of Balle et al. (NeurIPS 2019) share: the seed files, the common parameters, and the
+named laws of statements.
+
+>>> import sympy as sp
+>>> print(sp.latex(Law(r"\\mu K")), Law(r"\\mu K") == Law(r"\\mu K"))
+\\mu K True
+"""
 
 from __future__ import annotations
 
@@ -18,3 +24,12 @@ ALPHA = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 30))
 SIGMA = Param(sigma, POS, sample=(0.1, 5))
 SIGMA1 = Param(sigma1, POS, sample=(0.1, 10))
 SIGMA2 = Param(sigma2, POS, sample=(0.1, 10))
+
+
+class Law(sp.Symbol):
+    """A named distribution, kernel or operator of a statement (``\\mu K``, ``H_\\pi``), printed verbatim in LaTeX
+    (a plain Symbol would read its underscores as subscripts). One class for every section, so that a law named in
+    two sections is one symbol."""
+
+    def _latex(self, printer):
+        return self.name
