@@ -241,7 +241,9 @@ def _certified(run: Callable[[bool], tuple], method: str, vary_nodes: bool = Tru
         agreed = all(v == values[-1] for v in values)
         return Estimate(+values[-1], mpmath.mpf(0) if agreed else mpmath.inf, method)
     spread = max(values) - min(values)
-    floor = 16 * abs(values[-1]) * mpmath.mpf(10) ** (-dps)  # relative: tiny values keep their digits
+    # Relative, so that tiny values keep their digits; but an exact 0 from quadrature may be mass the nodes never
+    # reached (a region far out in a tail): it is 0 only to working precision on the unit scale of probabilities.
+    floor = 16 * (abs(values[-1]) if values[-1] != 0 or not vary_nodes else 1) * mpmath.mpf(10) ** (-dps)
     return Estimate(+values[-1], spread + max(e for _, e in runs) + floor, method)
 
 

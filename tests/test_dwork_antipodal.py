@@ -98,7 +98,8 @@ def test_lemma_3_8_and_3_7_are_loose_at_every_fixed_eps_but_not_by_a_uniform_fac
             for draw in r.draws:
                 eps = draw.values["epsilon"]
                 # the ratio to the printed bound never beats RR's 2/(e^eps + 1) (proofs/dwork/antipodal.lemma38_gap)
-                assert draw.ratio <= 2 / (mpmath.exp(eps) + 1) * (1 + 1e-12)  # ratio is a float
+                # (no ratio where the KL is within its rounding error: a ratio of noise means nothing)
+                assert draw.ratio is None or draw.ratio <= 2 / (mpmath.exp(eps) + 1) * (1 + 1e-12)
         # RR approaches the printed bound as eps -> 0, so no constant factor < 1 improves it uniformly
         assert verify(theorem.tightened(0.99), examples=0).counterexample == dw.rr(0.01)
         assert verify(theorem.tightened(0.9), examples=0).counterexample == dw.rr(0.01)
