@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.toy_theorems
 
-from symdp.finite import FiniteDistribution, kl, renyi
-from symdp.privacy_loss import subgaussian_standard
+from symdp.engine.finite import FiniteDistribution, kl, renyi
+from symdp.engine.privacy_loss import subgaussian_standard
 from symdp.precision import working_precision
 
 

@@ -3,8 +3,8 @@
     python benchmarks/bench_quadrature.py
 
 For each integrand: ``mpmath.quad`` over ``[-inf, inf]`` in one piece; the same split at the breakpoints that
-symdp.quadrature finds (kinks, crossing points, peaks: one run); and the full certified estimate (two runs, see
-symdp.quadrature), with the error it reports. References are closed forms (symdp.closed_forms) or, for the
+symdp.engine.quadrature finds (kinks, crossing points, peaks: one run); and the full certified estimate (two runs, see
+symdp.engine.quadrature), with the error it reports. References are closed forms (symdp.engine.closed_forms) or, for the
 sampled Gaussian mechanism, the binomial expansion of Mironov, Talwar & Zhang (2019), for Lap2 eq. (6) of Balle
 et al. (2019) integrated at 90 digits with hand-placed breakpoints (it matches catalogue-balle.md, balle19.ex2,
 0.214903840704, to the catalogue's 12 digits).
@@ -18,9 +18,9 @@ import mpmath
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from symdp import closed_forms as cf
-from symdp import quadrature as qd
-from symdp.continuous import Gaussian, Lap2, Laplace, Mixture
+from symdp.engine import closed_forms as cf
+from symdp.engine import quadrature as qd
+from symdp.engine.continuous import Gaussian, Lap2, Laplace, Mixture
 
 
 def timed(fn, repeat):

@@ -58,7 +58,7 @@ The printed bound is ε(e^ε − 1)/2. Randomized response attains ε·tanh(ε/2
 import random
 import mpmath
 import matplotlib.pyplot as plt
-from symdp.finite import FiniteDistribution, kl, max_divergence
+from symdp.engine.finite import FiniteDistribution, kl, max_divergence
 
 rng = random.Random(1)
 points = []
@@ -86,7 +86,7 @@ reaches it only as x → ∞ — slowly, as O(1/x), when λ1 = λ2. So the mecha
 post-processing by a second Laplace kernel buys no pure-DP amplification.
 """),
     code("""
-from symdp.continuous import Lap2
+from symdp.engine.continuous import Lap2
 
 fig, ax = plt.subplots(figsize=(7, 4.5))
 xs = [i / 4 for i in range(-40, 401)]

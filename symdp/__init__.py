@@ -1,17 +1,17 @@
 """symdp: symbolic verification and derivation of differential-privacy theory.
 
 The main objects: :class:`~symdp.theorem.Theorem` (a paper's result with its witness), :func:`~symdp.verify.verify`
-(an honest verdict from hypothesis draws evaluated at two precisions), the divergences of :mod:`symdp.divergences`
-on :mod:`symdp.finite` and :mod:`symdp.continuous` distributions, and :class:`~symdp.derivation.Derivation`.
+(an honest verdict from hypothesis draws evaluated at two precisions), the divergences of :mod:`symdp.engine.divergences`
+on :mod:`symdp.engine.finite` and :mod:`symdp.engine.continuous` distributions, and :class:`~symdp.derivation.Derivation`.
 """
 
-from symdp.continuous import Gaussian, Lap2, Laplace, Mixture
+from symdp.engine.continuous import Gaussian, Lap2, Laplace, Mixture
 from symdp.derivation import Derivation
-from symdp.divergences import hockey_stick, kl, max_divergence, renyi, tv
+from symdp.engine.divergences import hockey_stick, kl, max_divergence, renyi, tv
 from symdp.errors import SymdpError
 from symdp.estimate import Estimate
-from symdp.finite import FiniteDistribution
-from symdp.kernels import MarkovKernel
+from symdp.engine.finite import FiniteDistribution
+from symdp.engine.kernels import MarkovKernel
 from symdp.precision import DEFAULT_DPS, working_precision
 from symdp.theorem import Erratum, Param, Source, Theorem
 from symdp.verify import Report, verify

@@ -76,13 +76,13 @@ from typing import Callable, NamedTuple, Optional, Sequence
 import mpmath
 import sympy as sp
 
-from symdp import divergences
-from symdp.continuous import Gaussian as GaussianLaw, Lap2 as Lap2Law, Laplace as LaplaceLaw, Mixture
+from symdp.engine import divergences
+from symdp.engine.continuous import Gaussian as GaussianLaw, Lap2 as Lap2Law, Laplace as LaplaceLaw, Mixture
 from symdp.errors import ClaimSyntaxError, InvalidDistribution, InvalidParameter, SymdpError
 from symdp.estimate import Estimate
 from symdp.expressions import (KL, TV, DistributionHead, Finite, Gaussian, HockeyStick, Lap2, Laplace,
                                MaxDivergence, Mix, Quantity, Renyi)
-from symdp.finite import FiniteDistribution
+from symdp.engine.finite import FiniteDistribution
 from symdp.theorem import INDEPENDENT, Param, Source, Theorem
 
 MAX_LENGTH = 2000

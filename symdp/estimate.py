@@ -2,7 +2,8 @@
 
 Every numeric value symdp computes carries an honest error estimate: the absolute error bound that a verdict compares
 against the margin. Exact finite sums get the rounding error; quadrature gets the disagreement between two working
-precisions and two breakpoint sets.
+precisions and two breakpoint sets. A *certified* estimate is an enclosure: ball arithmetic (python-flint's Arb)
+proves that the true value lies in ``[value - error, value + error]``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ class Estimate:
     scale: mpmath.mpf | None = None
     """The size of what the value was computed from, where it is a difference that cancels (a residual that should
     be 0 on the scale of its terms); ``None`` means ``|value|``. Verdicts call two sides equal relative to it."""
+    certified: bool = False
+    """Whether ``[value - error, value + error]`` provably contains the true value (ball arithmetic), rather than
+    ``error`` being an estimate of the error."""
 
     @property
     def size(self) -> mpmath.mpf:
@@ -50,6 +54,34 @@ class Estimate:
         if mpmath.isinf(value):
             return Estimate(value, mpmath.mpf(0), method)
         return Estimate(value, 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps), method)
+
+    @staticmethod
+    def from_arb(ball, method: str) -> "Estimate":
+        """The certified estimate enclosing an Arb ball (``flint.arb``), rounded outward to mpmath's precision.
+
+        >>> from flint import arb
+        >>> e = Estimate.from_arb(arb(2).sqrt(), "exact")
+        >>> e.certified, e.value - e.error <= mpmath.sqrt(2) <= e.value + e.error
+        (True, True)
+        """
+        if not ball.is_finite():
+            if ball.is_exact() and not ball.is_nan():   # an exact infinity (a divergent integral, decided)
+                return Estimate(mpmath.inf if ball > 0 else -mpmath.inf, mpmath.mpf(0), method, certified=True)
+            centre = _mpf_of(ball.mid()) if ball.mid().is_finite() else mpmath.mpf(0)
+            return Estimate(centre, mpmath.inf, method)   # an unbounded ball or NaN: nothing is known
+        mid, rad = _mpf_of(ball.mid()), _mpf_of(ball.rad())
+        value = +mid   # rounded to the working precision; the rounding is added to the radius
+        slack = abs(value - mid) + abs(value) * mpmath.eps
+        with mpmath.workprec(mpmath.mp.prec):
+            error = mpmath.fadd(rad, slack, rounding="u")
+        return Estimate(value, error, method, certified=True)
+
+
+def _mpf_of(x) -> mpmath.mpf:
+    """An exact Arb midpoint or radius as an mpf, without rounding (mantissa and exponent carried over)."""
+    man, exp = x.man_exp()
+    with mpmath.workprec(max(mpmath.mp.prec, int(man).bit_length() + 1)):
+        return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
 
 
 def as_estimate(x) -> Estimate:

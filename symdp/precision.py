@@ -56,8 +56,8 @@ def closed_forms(enabled: bool) -> Iterator[None]:
     are computed by quadrature and search like any other family: ``symdp verify --no-closed-forms`` uses it to show
     that a theorem labelled *independent* does not rest on a formula.
 
-    >>> from symdp.divergences import kl
-    >>> from symdp.continuous import Laplace
+    >>> from symdp.engine.divergences import kl
+    >>> from symdp.engine.continuous import Laplace
     >>> with closed_forms(False):
     ...     print(kl(Laplace(0, 1), Laplace(1, 1)).method)
     quadrature

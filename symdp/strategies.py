@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from symdp.finite import FiniteDistribution  # noqa: F401  (used in the doctest)
+from symdp.engine.finite import FiniteDistribution  # noqa: F401  (used in the doctest)
 
 
 def weights(n: int, low: float = 0.01, high: float = 1.0) -> st.SearchStrategy[list[float]]:

@@ -71,6 +71,3 @@ j = sp.Symbol("j", integer=True, nonnegative=True)
 
 # --- names of distributions, mechanisms, kernels, datasets --------------------------------------------------------
 P, Q, M, Mp, D, Dp, K = sp.symbols("P Q M M' D D' K")
-
-# Deprecated aliases, kept while modules move over: they are the same symbols as above.
-eps_pos = epsilon

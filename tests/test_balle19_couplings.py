@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs.balle19 import couplings as proofs
-from symdp import closed_forms as cf
-from symdp import finite
+from symdp.engine import closed_forms as cf
+from symdp.engine import finite
 from symdp.derivation import Derivation, DerivationError
 from symdp.precision import closed_forms, working_precision
 from symdp.statement import lambdify_mpmath

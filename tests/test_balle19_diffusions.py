@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs.balle19 import diffusions as proofs
-from symdp import closed_forms as cf
+from symdp.engine import closed_forms as cf
 from symdp.derivation import Derivation, DerivationError
 from symdp.precision import closed_forms, working_precision
 from symdp.symbols import R, Delta, d, epsilon, rho, t, theta
@@ -100,7 +100,7 @@ def test_identities_hold_by_derivation_and_the_general_theorem_is_symbolic():
        variance=st.floats(0.01, 5), a=st.floats(1.05, 20))
 def test_isotropic_renyi_is_the_gaussian_closed_form(means, variance, a):
     """R_α(N(m, vI) ‖ N(m', vI)) by quadrature after the rigid motion, against the sum over coordinates of the
-    one-dimensional closed form α(m_i − m'_i)²/(2v) (symdp.closed_forms.gaussian_renyi)."""
+    one-dimensional closed form α(m_i − m'_i)²/(2v) (symdp.engine.closed_forms.gaussian_renyi)."""
     with working_precision(30):
         m, mp = [mpmath.mpf(u) for u, _ in means], [mpmath.mpf(v) for _, v in means]
         measured = b.isotropic_renyi(m, mp, mpmath.mpf(variance), a)

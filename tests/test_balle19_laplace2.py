@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs.balle19 import couplings as proofs
-from symdp import continuous, quadrature
+from symdp.engine import continuous, quadrature
 from symdp.precision import closed_forms, working_precision
 from symdp.statement import lambdify_mpmath
 from symdp.theorems.balle19 import couplings as b
@@ -113,15 +113,13 @@ def test_lemma3_witness_does_not_use_the_tail_constant(monkeypatch, l1, l2):
     """The reviewer's experiment: with the Lap2 tail constant of the engine's expansion halved, the witness must
     still find Δ/max(λ1, λ2) — from the densities — for equal scales too, where the log-ratio approaches its limit
     only like O(1/x) and no finite search reaches it."""
-    real = quadrature._asymptote
+    real = continuous.Lap2.expansion
 
     def halved(D, side):
         a = real(D, side)
-        if isinstance(D, continuous.Lap2):
-            return quadrature._Asymptote(a.quad, a.lin, a.power, a.const / 2)
-        return a
+        return continuous.TailExpansion(a.quad, a.lin, a.power, a.const / 2)
 
-    monkeypatch.setattr(quadrature, "_asymptote", halved)
+    monkeypatch.setattr(continuous.Lap2, "expansion", halved)
     with working_precision(30):
         p = _mp(lambda_1=l1, lambda_2=l2, Delta=1)
         limit = 1 / max(p["lambda_1"], p["lambda_2"])
@@ -129,7 +127,7 @@ def test_lemma3_witness_does_not_use_the_tail_constant(monkeypatch, l1, l2):
         assert abs(est.value - limit) <= est.error + mpmath.mpf(10) ** -28 and est.error < mpmath.mpf(10) ** -25
         # ... although the patched expansion now claims another limit (it is what the fast path would report).
         P, Q = b._lap2_pair(p)
-        claimed = quadrature._Asymptote.combine(1, quadrature._asymptote(P, 1), -1, quadrature._asymptote(Q, 1))
+        claimed = continuous.TailExpansion.combine(1, P.expansion(1), -1, Q.expansion(1))
         assert abs(claimed.limit() - limit) > limit / 4
 
 

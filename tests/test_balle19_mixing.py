@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs.balle19 import mixing as proofs
-from symdp.finite import FiniteDistribution as FD
-from symdp.finite import hockey_stick, max_divergence, renyi, to_mpf, tv
-from symdp.kernels import MarkovKernel
+from symdp.engine.finite import FiniteDistribution as FD
+from symdp.engine.finite import hockey_stick, max_divergence, renyi, to_mpf, tv
+from symdp.engine.kernels import MarkovKernel
 from symdp.precision import closed_forms, working_precision
 from symdp.strategies import weights
 from symdp.symbols import epsilon, gamma
@@ -352,8 +352,8 @@ def test_lemma_12_numerically(data, e):
 @settings(deadline=None, max_examples=40)
 @given(m.kernel_only(positive=True))
 def test_table_1_ultra_mixing_row_numerically(data):
-    """balle19.tab1.ultra-mixing is an identity (proofs TAB1_ULTRA); symdp.kernels' γ_um against the max divergence
-    of symdp.finite, and against the event-wise ratio of balle19.def1.4."""
+    """balle19.tab1.ultra-mixing is an identity (proofs TAB1_ULTRA); symdp.engine.kernels' γ_um against the max divergence
+    of symdp.engine.finite, and against the event-wise ratio of balle19.def1.4."""
     with working_precision(40):
         K = m.build_kernel(data)
         worst = max(max_divergence(a, b).value for a in K.rows for b in K.rows)

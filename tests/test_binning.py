@@ -1,6 +1,6 @@
 """Binning as post-processing: binned divergences are lower bounds, rise under refinement, and refute false bounds.
 
-The exact values binned divergences are compared with are closed forms (symdp.closed_forms), which
+The exact values binned divergences are compared with are closed forms (symdp.engine.closed_forms), which
 tests/test_quadrature.py checks against the catalogue and against quadrature.
 """
 
@@ -8,12 +8,12 @@ import mpmath
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from symdp import closed_forms as cf
-from symdp import finite
-from symdp.binning import (bin_masses, binned_lower_bound, binned_pair, refutes_upper_bound, uniform_edges)
-from symdp.continuous import Gaussian, Lap2, Laplace, Mixture
+from symdp.engine import closed_forms as cf
+from symdp.engine import finite
+from symdp.engine.binning import (bin_masses, binned_lower_bound, binned_pair, refutes_upper_bound, uniform_edges)
+from symdp.engine.continuous import Gaussian, Lap2, Laplace, Mixture
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.finite import FiniteDistribution
+from symdp.engine.finite import FiniteDistribution
 
 
 @pytest.fixture(autouse=True)

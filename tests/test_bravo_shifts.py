@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs import bravo as proofs
-from symdp import quadrature
+from symdp.engine import quadrature
 from symdp.derivation import DerivationError
 from symdp.precision import closed_forms, working_precision
 from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from proofs.dwork import antipodal as pr
 from proofs.dwork.antipodal import DERIVATIONS
-from symdp.finite import FiniteDistribution, kl, max_divergence
+from symdp.engine.finite import FiniteDistribution, kl, max_divergence
 from symdp.precision import closed_forms
 from symdp.theorem import INDEPENDENT
 from symdp.theorems.dwork import antipodal as dw

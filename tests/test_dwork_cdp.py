@@ -14,9 +14,9 @@ import sympy as sp
 from hypothesis import find, given, settings
 
 from proofs.dwork.cdp import DERIVATIONS
-from symdp import closed_forms
-from symdp.continuous import Gaussian
-from symdp.finite import FiniteDistribution, hockey_stick, kl, privacy_loss
+from symdp.engine import closed_forms
+from symdp.engine.continuous import Gaussian
+from symdp.engine.finite import FiniteDistribution, hockey_stick, kl, privacy_loss
 from symdp.precision import closed_forms as closed_forms_switch
 from symdp.theorem import INDEPENDENT
 from symdp.theorems import get
@@ -103,7 +103,7 @@ def test_advanced_composition_worst_ratio_on_the_catalogue_grid():
 @pytest.mark.parametrize("kk, e, total, dp", [(1, "1", "0", "0"), (3, "0.5", "0.7", "0.01"), (4, "1.5", "2", "0.1"),
                                               (5, "0.2", "-0.3", "0.05")])
 def test_composed_hockey_stick_equals_the_explicit_product(kk, e, total, dp):
-    # independent: the 4^k-atom product law of the KOV pair and symdp.finite.hockey_stick
+    # independent: the 4^k-atom product law of the KOV pair and symdp.engine.finite.hockey_stick
     e, dp_ = mpmath.mpf(e), mpmath.mpf(dp)
     w = mpmath.exp(e)
     P = FiniteDistribution([dp_, (1 - dp_) * w / (1 + w), (1 - dp_) / (1 + w), 0])
@@ -130,7 +130,7 @@ def test_discrete_gaussian_parameters_match_the_catalogue(sd, shift, radius, mu,
 @pytest.mark.parametrize("d, sd, lam", [("1", "1", "0.5"), ("2.5", "0.7", "3"), ("0.3", "3", "1.5"),
                                         ("2.3", "0.7", "-3.1")])
 def test_gaussian_quadrature_matches_the_closed_forms(d, sd, lam):
-    # independent closed forms of symdp.closed_forms (oracles here only): KL and E[e^{lam L}] = exp(lam R_{1+lam})
+    # independent closed forms of symdp.engine.closed_forms (oracles here only): KL and E[e^{lam L}] = exp(lam R_{1+lam})
     d, sd, lam = mpmath.mpf(d), mpmath.mpf(sd), mpmath.mpf(lam)
     mean = cdp.gaussian_loss_integral(d, sd)
     assert abs(mean.value - closed_forms.gaussian_kl(d, sd, 0, sd)) < mean.error + TINY
@@ -280,7 +280,7 @@ def test_the_draws_contain_randomized_adversaries():
 @given(cdp.adversaries())
 def test_adversary_views_are_the_joint_laws_of_the_game(adversary):
     U, V, games = cdp.adversary_views(adversary)
-    w = cdp.normalize(adversary["coin"])  # the coin's law, its weights read as decimals (symdp.finite.to_mpf)
+    w = cdp.normalize(adversary["coin"])  # the coin's law, its weights read as decimals (symdp.engine.finite.to_mpf)
     assert len(U) == sum(len(P2) for (_, after) in games for (P2, _) in after)
     # E[L] = sum_r w_r (KL(step 1 | r) + sum_y P_1(y) KL(step 2 | r, y)): the chain rule, the coin cancelling
     chain = mpmath.fsum(w_r * (kl(*first).value + mpmath.fsum(p * kl(*pair).value for p, pair in zip(first[0], after)))

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from proofs.dwork import group as proofs
 from symdp.errors import InvalidParameter
-from symdp.finite import hockey_stick, kl, max_divergence
+from symdp.engine.finite import hockey_stick, kl, max_divergence
 from symdp.theorem import CLOSED_FORM, INDEPENDENT, SYMBOLIC
 from symdp.theorems.dwork import group as grp
 from symdp.theorems.dwork.antipodal import rr_pair

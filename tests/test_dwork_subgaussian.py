@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs.dwork.subgaussian import DERIVATIONS, FACTS
-from symdp import quadrature
-from symdp.continuous import Laplace
-from symdp.finite import FiniteDistribution as FD
-from symdp.finite import hockey_stick
+from symdp.engine import quadrature
+from symdp.engine.continuous import Laplace
+from symdp.engine.finite import FiniteDistribution as FD
+from symdp.engine.finite import hockey_stick
 from symdp.precision import closed_forms
-from symdp.privacy_loss import LaplaceLossLaw, privacy_loss
+from symdp.engine.privacy_loss import LaplaceLossLaw, privacy_loss
 from symdp.theorem import INDEPENDENT
 from symdp.theorems.dwork import subgaussian as sg
 from symdp.verify import HOLDS, VIOLATED, verify
@@ -64,7 +64,7 @@ def test_gaussian_quadrature_law_mgf_and_moments_match_closed_forms(sd, lam):
 @pytest.mark.parametrize("shift, sigma", [(1.0, 1.0), (-0.5, 2.0), (4.0, 0.2), (0.05, 4.0)])
 def test_gaussian_pair_loss_from_the_densities(shift, sigma):
     # Theorem 3.2's proof (proofs GAUSS_LOSS): L ~ N(s²/2, s²), s = Δ/σ; E[e^{-L}] = 1; hockey sticks against the
-    # closed form Φ(-ε/s + s/2) - e^ε Φ(-ε/s - s/2) of symdp.quadrature
+    # closed form Φ(-ε/s + s/2) - e^ε Φ(-ε/s - s/2) of symdp.engine.quadrature
     with mpmath.workdps(DPS):
         P, Q = sg.build_pair({"kind": "gaussian", "delta": shift, "sigma": sigma})
         L = sg.loss_law({"kind": "gaussian", "delta": shift, "sigma": sigma})

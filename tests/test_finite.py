@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.finite import (FiniteDistribution as FD, approximate_max_divergence, hockey_stick, kl, max_divergence,
+from symdp.engine.finite import (FiniteDistribution as FD, approximate_max_divergence, hockey_stick, kl, max_divergence,
                           privacy_loss, privacy_loss_mgf, renyi, tv)
-from symdp.privacy_loss import subgaussian_standard
-from symdp.kernels import MarkovKernel
+from symdp.engine.privacy_loss import subgaussian_standard
+from symdp.engine.kernels import MarkovKernel
 from tests.strategies import kernels, pairs
 
 

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.finite import FiniteDistribution as FD, tv
-from symdp.kernels import MarkovKernel
+from symdp.engine.finite import FiniteDistribution as FD, tv
+from symdp.engine.kernels import MarkovKernel
 from tests.strategies import kernels
 
 

@@ -1,7 +1,7 @@
 """The exact privacy-loss laws and the optimal subgaussian standard, against independent references.
 
 References: closed forms (Gaussian loss N(Δ²/(2σ²), Δ²/σ²); Laplace KL a + e^{-a} - 1 and Rényi divergence from
-symdp.closed_forms; Kearns–Saul for Bernoulli; 2 ln cosh λ for Rademacher), quadrature of E_P[g(ln p/q)] on the
+symdp.engine.closed_forms; Kearns–Saul for Bernoulli; 2 ln cosh λ for Rademacher), quadrature of E_P[g(ln p/q)] on the
 original x-scale (an independent route to every moment and MGF of the law), the catalogue's discrete-Gaussian
 generator (iv) (τ = Δ/σ exactly) and RR's τ² = 2ε tanh(ε/2) (catalogue dwork.obs.rr-extremal).
 """
@@ -10,12 +10,12 @@ import mpmath
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from symdp import closed_forms as cf
-from symdp.continuous import Gaussian, Laplace
+from symdp.engine import closed_forms as cf
+from symdp.engine.continuous import Gaussian, Laplace
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.finite import FiniteDistribution as FD, kl
-from symdp.privacy_loss import subgaussian_standard
-from symdp.privacy_loss import (DiscreteLaw, GaussianLaw, LaplaceLossLaw, expectation_by_quadrature,
+from symdp.engine.finite import FiniteDistribution as FD, kl
+from symdp.engine.privacy_loss import subgaussian_standard
+from symdp.engine.privacy_loss import (DiscreteLaw, GaussianLaw, LaplaceLossLaw, expectation_by_quadrature,
                                 optimal_standard, privacy_loss, ratio_asymptote, subgaussian_ratio)
 
 TOL = mpmath.mpf(10) ** -40
@@ -94,7 +94,7 @@ def test_laplace_loss_moments_and_mgf_match_quadrature_on_the_x_scale(a, b, flip
 @pytest.mark.parametrize("a", ["0.5", "2"])
 @pytest.mark.parametrize("alpha", [2, "3.5", 20])
 def test_laplace_loss_mgf_is_the_renyi_divergence(a, alpha):
-    # E_P[e^{(α-1)L}] = exp((α-1) R_α(P||Q)), with R_α from the closed form of symdp.closed_forms.
+    # E_P[e^{(α-1)L}] = exp((α-1) R_α(P||Q)), with R_α from the closed form of symdp.engine.closed_forms.
     L, alpha = LaplaceLossLaw(mpmath.mpf(a)), mpmath.mpf(alpha)
     assert close(L.log_mgf(alpha - 1), (alpha - 1) * cf.laplace_renyi(L.a, 1, alpha), mpmath.mpf(10) ** -38)
 

@@ -1,6 +1,6 @@
 """The continuous-divergence engine against closed forms, published reference values and independent integrals.
 
-Every expected number here comes from somewhere other than the code under test: a closed form (symdp.closed_forms,
+Every expected number here comes from somewhere other than the code under test: a closed form (symdp.engine.closed_forms,
 itself pinned to the catalogue below), ../shared/catalogue/catalogue-balle.md, the binomial expansion of the
 sampled Gaussian mechanism's Rényi integral, or an integral written out from eq. (6) of Balle et al. 2019 and done
 at much higher precision with hand-placed breakpoints.
@@ -10,11 +10,11 @@ import mpmath
 import pytest
 from hypothesis import example, given, settings, strategies as st
 
-from symdp import closed_forms as cf
-from symdp import divergences, quadrature as qd
-from symdp.continuous import ContinuousDistribution, Gaussian, Lap2, Laplace, Mixture, Tail
+from symdp.engine import closed_forms as cf
+from symdp.engine import divergences, quadrature as qd
+from symdp.engine.continuous import ContinuousDistribution, Gaussian, Lap2, Laplace, Mixture, Tail
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.finite import FiniteDistribution
+from symdp.engine.finite import FiniteDistribution
 
 DPS = 50
 SMALL = mpmath.mpf(10) ** -30   # the reported error of a 50-digit quadrature must be below this
@@ -302,7 +302,7 @@ def test_heavier_tails_make_divergences_infinite():
 
 
 class Logistic(ContinuousDistribution):
-    """A family symdp.quadrature has no tail expansion for: only ``tail()`` describes it."""
+    """A family symdp.engine.quadrature has no tail expansion for: only ``tail()`` describes it."""
 
     def logpdf(self, x):
         x = mpmath.mpf(x)

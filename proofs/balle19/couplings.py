@@ -132,7 +132,7 @@ LAP2_NORMALISED_EQ = Derivation(
     2 * sp.Integral(lap2_eq(), (x, 0, sp.oo)),
 ).step(sp.Integer(1), "integrate")
 
-# Lap2 in the cancellation-free form of symdp.continuous.Lap2, with λ = λ1 > μ = λ2 and d = 1/λ2 − 1/λ1 > 0.
+# Lap2 in the cancellation-free form of symdp.engine.continuous.Lap2, with λ = λ1 > μ = λ2 and d = 1/λ2 − 1/λ1 > 0.
 _d = 1 / lambda2 - 1 / lambda1
 
 
@@ -142,7 +142,7 @@ def lap2_h(z=x):
 
 
 LAP2_STABLE_FORM = Derivation(
-    "eq. (6) in the cancellation-free form used by symdp.continuous.Lap2 (lambda_1 > lambda_2)",
+    "eq. (6) in the cancellation-free form used by symdp.engine.continuous.Lap2 (lambda_1 > lambda_2)",
     lap2_neq(),
     source="000 (appendix), eq. (6)",
     assumptions="x > 0, lambda_1 > lambda_2, d = 1/lambda_2 - 1/lambda_1",

@@ -46,11 +46,11 @@ from hypothesis import strategies as st
 
 # noise_sums and tail_products live with the derivations, which build the symbolic S_t and P_t with them
 from proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
-from symdp.continuous import Gaussian
+from symdp.engine.continuous import Gaussian
 from symdp.estimate import Estimate
 from symdp.expressions import Renyi, quantity
 from symdp.numeric import to_mpf
-from symdp.quadrature import renyi as _renyi
+from symdp.engine.quadrature import renyi as _renyi
 from symdp.symbols import D, T, alpha, c, h, sigma
 from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT, Param, Source, Theorem, register, registered, theorem
 

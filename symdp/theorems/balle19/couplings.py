@@ -40,14 +40,15 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from proofs.balle19 import couplings as proofs
-from symdp import continuous, divergences, finite, quadrature, strategies
+from symdp import strategies
+from symdp.engine import continuous, divergences, finite, quadrature
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import Gaussian as GaussianH
 from symdp.expressions import Lap2 as Lap2H
 from symdp.expressions import Laplace as LaplaceH
 from symdp.expressions import MaxDivergence, Renyi, numeric_function, quantity
-from symdp.finite import FiniteDistribution, to_mpf
+from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.symbols import (K, L, Delta, alpha, beta, c, eta, i, j, lam, lambda1, lambda2, n, r, rho, sigma, sigma1,
                            sigma2, theta, x)
 from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT, SYMBOLIC, Erratum, Param, Source, Theorem, register
@@ -86,7 +87,7 @@ def _exact(v) -> Fraction:
 
 def exact_weights(weights) -> list[Fraction]:
     """The probability vector proportional to drawn ``weights``, as exact rationals. Floats are read as the decimal
-    they print as (0.1 is one tenth), as :func:`symdp.finite.to_mpf` reads them.
+    they print as (0.1 is one tenth), as :func:`symdp.engine.finite.to_mpf` reads them.
 
     >>> exact_weights([0.1, 0.3])
     [Fraction(1, 4), Fraction(3, 4)]
@@ -571,7 +572,7 @@ def _lap2_pair(p):
 def lap2_max_divergence(p) -> Estimate:
     """sup_y log(Lap2(y − Δ)/Lap2(y)) from the densities alone: the engine's supremum search with the tail limits
     extrapolated from the log-ratio of the two densities (``method="quadrature"``), never the expansion constant
-    Δ/max(λ1, λ2) that Lemma 3 states (:func:`symdp.quadrature.max_divergence`, :func:`symdp.quadrature.
+    Δ/max(λ1, λ2) that Lemma 3 states (:func:`symdp.engine.quadrature.max_divergence`, :func:`symdp.engine.quadrature.
     _numeric_limit`).
 
     >>> with mpmath.workdps(30):   # λ1 = λ2: the log-ratio approaches Δ/λ only like O(1/y)
@@ -647,7 +648,7 @@ LEMMA_3_POINTWISE = register(Theorem(
         {"lambda_1": 3, "lambda_2": 2, "Delta": 0.7, "x": 597},
         {"lambda_1": 0.5, "lambda_2": 4, "Delta": 5, "x": 796},
     ),
-    notes="The densities are symdp.continuous.Lap2 (eq. (6) in cancellation-free form, checked against the "
+    notes="The densities are symdp.engine.continuous.Lap2 (eq. (6) in cancellation-free form, checked against the "
           "convolution by balle19.eq6). Not tight at any finite x (the supremum is approached only as x -> oo), but "
           "the 0.99-tightened copy is violated at the pinned finite points.",
 ))

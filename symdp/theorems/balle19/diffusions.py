@@ -11,7 +11,7 @@ The semigroups used here have Gaussian kernels: the Ornstein–Uhlenbeck semigro
 Example 4 is ρ = 1). **What is measured comes from these laws**, never from a closed form of what the statement
 bounds:
 
-* Rényi divergences between the diffused laws are integrals of their densities (``symdp.quadrature.renyi`` with
+* Rényi divergences between the diffused laws are integrals of their densities (``symdp.engine.quadrature.renyi`` with
   ``method="quadrature"``, whatever the closed-form switch says); on ℝ^k a rigid motion, which changes no
   divergence, reduces the two isotropic laws to one coordinate (:func:`isotropic_renyi`). Neighbouring outputs are
   drawn as ``x, x' ∈ ℝ^k`` (k ≤ 3) with ``‖x − x'‖ = Δ``, the worst case of L2-sensitivity Δ;
@@ -40,11 +40,11 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from proofs.balle19 import diffusions as proofs
-from symdp import quadrature
-from symdp.continuous import Gaussian
+from symdp.engine import quadrature
+from symdp.engine.continuous import Gaussian
 from symdp.estimate import Estimate
 from symdp.expressions import Renyi, quantity
-from symdp.finite import to_mpf
+from symdp.engine.finite import to_mpf
 from symdp.symbols import R, Delta, alpha, b, beta, c, d, epsilon, gamma, rho, s, t, theta, x, y
 from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT, SYMBOLIC, Erratum, Param, Source, Theorem, register, \
     registered, theorem
@@ -171,7 +171,7 @@ def isotropic_renyi(means, means_p, variance, a) -> Estimate:
     A rigid motion of ℝ^k taking m to 0 and m' to ‖m − m'‖e_1 is a bijection, so it changes no divergence; it maps
     the two laws to N(0, v) ⊗ N(0, vI_{k−1}) and N(‖m − m'‖, v) ⊗ N(0, vI_{k−1}). The Rényi divergence of product
     laws is the sum over the factors, and the common factor contributes 0; what is left, log(∫ p^α q^{1−α})/(α − 1)
-    for the two one-dimensional laws, is integrated by :func:`symdp.quadrature.renyi` with ``method="quadrature"``,
+    for the two one-dimensional laws, is integrated by :func:`symdp.engine.quadrature.renyi` with ``method="quadrature"``,
     whatever the closed-form switch says. (One quadrature per draw instead of k: each costs about a second.)
 
     >>> with mpmath.workdps(30):    # the Gaussian closed form α‖m − m'‖²/(2v) = 2·(3² + 4²)/(2·5) = 5

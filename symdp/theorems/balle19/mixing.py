@@ -7,7 +7,7 @@ Lemma 12, Table 1's ultra-mixing row, eq. (5), the remark after Theorem 1, the b
 the derivations of :mod:`proofs.balle19.mixing`, without draws.
 
 Everything numeric here is finite: distributions are probability vectors, Markov operators row-stochastic matrices
-(:class:`~symdp.kernels.MarkovKernel`), divergences exact sums at the working precision. Random structure is drawn
+(:class:`~symdp.engine.kernels.MarkovKernel`), divergences exact sums at the working precision. Random structure is drawn
 as plain weight lists (dense, sparse, mixtures with a constant kernel, constant kernels, erasure channels) and built
 into distributions and kernels inside the witness, at each of the verifier's two precisions. A witness measures the
 divergence heads and mixing coefficients its statement names (and the derived γ, δ, θ, ε of a draw); the bound is
@@ -15,7 +15,7 @@ the statement evaluated.
 
 Pair form. Theorem 1 speaks of mechanisms; as in the catalogue, every amplification result is checked on one pair
 (μ, ν) = (M(D), M(D')) with δ := D_{e^ε}(μ‖ν) (the one-sided pair condition the proofs use) and γ the kernel's
-smallest valid coefficient (:mod:`symdp.kernels`).
+smallest valid coefficient (:mod:`symdp.engine.kernels`).
 
 >>> import mpmath
 >>> with mpmath.workdps(30):
@@ -37,9 +37,9 @@ from proofs.balle19.mixing import BLANKET, EQ5, EQ5_MIXTURE, HS_TV, LEMMA_12 as 
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, as_estimate
 from symdp.expressions import TV, HockeyStick, MaxDivergence, Renyi, quantity
-from symdp.finite import (FiniteDistribution, approximate_max_divergence, hockey_stick, max_divergence, renyi,
+from symdp.engine.finite import (FiniteDistribution, approximate_max_divergence, hockey_stick, max_divergence, renyi,
                           to_mpf)
-from symdp.kernels import MarkovKernel
+from symdp.engine.kernels import MarkovKernel
 from symdp.strategies import weights
 from symdp.symbols import K, alpha, delta, epsilon, epsilon_p, gamma, h, t, theta
 from symdp.theorem import (CLOSED_FORM, IDENTITY, INDEPENDENT, Erratum, Param, Source, Theorem, lambdify_mpmath,
@@ -476,7 +476,7 @@ def _rows_by_events(Kt: MarkovKernel, e) -> mpmath.mpf:
     return max(hs_by_events(a, b, e) for a in Kt.rows for b in Kt.rows)
 
 
-# P Definition 1(1): γ-Dobrushin iff sup_{x,x'} TV(K(x), K(x')) ≤ γ; the smallest γ is that supremum. symdp.kernels
+# P Definition 1(1): γ-Dobrushin iff sup_{x,x'} TV(K(x), K(x')) ≤ γ; the smallest γ is that supremum. symdp.engine.kernels
 # computes it with TV's sum formula; here it is checked against TV as a supremum over events.
 @theorem(
     id="balle19.def1.1",
@@ -490,7 +490,7 @@ def _rows_by_events(Kt: MarkovKernel, e) -> mpmath.mpf:
     tight_everywhere=True,
 )
 def definition_1_1(point):
-    """symdp.kernels' sum formula against the maximum over rows and events."""
+    """symdp.engine.kernels' sum formula against the maximum over rows and events."""
     Kt = build_kernel(point["structure"])
     return {DOB: unit_scale(Kt.dobrushin()), RowsTVByEvents(K): unit_scale(_rows_by_events(Kt, 0))}
 
@@ -509,7 +509,7 @@ def definition_1_1(point):
     tight_everywhere=True,
 )
 def definition_1_2(point):
-    """symdp.kernels' sum formula against the maximum over rows and events."""
+    """symdp.engine.kernels' sum formula against the maximum over rows and events."""
     Kt = build_kernel(point["structure"])
     e = point["epsilon"]
     return {DOB_EPS: unit_scale(Kt.dobrushin_eps(e)),
@@ -551,7 +551,7 @@ def definition_1_3(point):
 
 
 # P Definition 1(4): γ-ultra-mixing iff K(x) ≪ K(x') and dK(x)/dK(x') ≥ 1 − γ, i.e. K(x)(E) ≥ (1 − γ)K(x')(E) for
-# every event E. The smallest γ computed over all events agrees with symdp.kernels' atom-wise ratio.
+# every event E. The smallest γ computed over all events agrees with symdp.engine.kernels' atom-wise ratio.
 @theorem(
     id="balle19.def1.4",
     title="Ultra-mixing coefficient: atom-wise likelihood ratio equals the event-wise one",
@@ -563,7 +563,7 @@ def definition_1_3(point):
     tight_everywhere=True,
 )
 def definition_1_4(point):
-    """symdp.kernels' atom-wise ratio against the smallest ratio over rows and non-empty events (the mediant
+    """symdp.engine.kernels' atom-wise ratio against the smallest ratio over rows and non-empty events (the mediant
     inequality makes them equal)."""
     Kt = build_kernel(point["structure"])
     return {UM: unit_scale(Kt.ultra_mixing()), MinEventRatio(K): unit_scale(min_event_ratio(Kt))}
@@ -686,7 +686,7 @@ _LDP_LEVEL = LDPLevel(K, epsilon)
 
 # P Table 1, rows 1–2: γ-Dobrushin ⇔ (0, γ)-LDP and (γ, ε)-Dobrushin ⇔ (ε, γ)-LDP. Checked through an independent
 # code path: at δ = γ_Dob(K, ε) the least ε_LDP with every pair (K(x), K(x')) (ε_LDP, δ)-indistinguishable
-# (symdp.finite.approximate_max_divergence) is at most ε, with equality unless the extremal pair is flat at ε.
+# (symdp.engine.finite.approximate_max_divergence) is at most ε, with equality unless the extremal pair is flat at ε.
 @theorem(
     id="balle19.tab1.dobrushin",
     title="Table 1: (gamma, epsilon)-Dobrushin is (epsilon, gamma)-local DP",

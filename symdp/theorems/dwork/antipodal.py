@@ -12,7 +12,7 @@ Conventions. Δ∞(D, D') is never defined in the paper; as in the catalogue it 
 (each a dict with a ``kind``) and built at the working precision by :func:`build_pair`.
 
 Evidence. Every numeric result is measured on concrete finite pairs: divergences are exact finite sums
-(:func:`symdp.finite.kl`, with rounding errors relative to their terms), ε is the measured Δ∞ of the drawn pair, B the mass of
+(:func:`symdp.engine.finite.kl`, with rounding errors relative to their terms), ε is the measured Δ∞ of the drawn pair, B the mass of
 its '-ε' class. Proposition 3.1's identity is proved exactly (:mod:`proofs.dwork.antipodal`), and Claims 3.11/3.12
 are inequalities between closed forms of (α, ε), evaluated at the draws.
 
@@ -36,7 +36,7 @@ from proofs.dwork.antipodal import sigma_alpha as _sigma
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import KL, MaxDivergence, numeric_function, quantity
-from symdp.finite import FiniteDistribution, kl, max_divergence, to_mpf
+from symdp.engine.finite import FiniteDistribution, kl, max_divergence, to_mpf
 from symdp.strategies import weights
 from symdp.symbols import D, M, Dp, Mp, alpha, epsilon, p_x
 from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT, Param, Source, Theorem, register, registered, theorem

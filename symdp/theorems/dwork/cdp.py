@@ -18,7 +18,7 @@ precision by :func:`build_cdp_pair` (which extends :func:`symdp.theorems.dwork.a
 Evidence. Every numeric theorem here measures its quantity from the laws: finite pairs by exact sums (KL, the MGF
 of the privacy loss, its optimal standard by a search over λ of those sums), the Gaussian mechanism by quadrature of
 E_P[e^{λL}] with L = ln p − ln q taken from the two densities (:func:`gaussian_loss_integral`), never from the
-Gaussian closed forms of :mod:`symdp.closed_forms` or :mod:`symdp.privacy_loss` — so the verdicts are the same
+Gaussian closed forms of :mod:`symdp.engine.closed_forms` or :mod:`symdp.engine.privacy_loss` — so the verdicts are the same
 with ``closed_forms(False)``.
 
 >>> import mpmath
@@ -34,11 +34,11 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from symdp.continuous import Gaussian
+from symdp.engine.continuous import Gaussian
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import KL, HockeyStick, PrivacyLossOf, Quantity, quantity
-from symdp.finite import FiniteDistribution, kl, privacy_loss_mgf, to_mpf
+from symdp.engine.finite import FiniteDistribution, kl, privacy_loss_mgf, to_mpf
 from symdp.statement import lambdify_mpmath, measured_atoms
 from symdp.strategies import weights
 from symdp.symbols import P, Q, Delta, delta, delta_p, epsilon, k, lam, mu1, mu2, n, s, sigma, sigma1, sigma2

@@ -6,9 +6,9 @@ import mpmath
 
 from symdp.estimate import Estimate
 from symdp.expressions import quantity
-from symdp.finite import FiniteDistribution, max_divergence, privacy_loss
+from symdp.engine.finite import FiniteDistribution, max_divergence, privacy_loss
 from symdp.numeric import to_mpf
-from symdp.privacy_loss import subgaussian_standard
+from symdp.engine.privacy_loss import subgaussian_standard
 
 SEED = "004_b3a545b59162ae7d.txt"
 

@@ -21,7 +21,7 @@ What is checked here, and how:
   and c ≤ 1/4, so every log-ratio of a neighbouring pair spans at most 2c and Hoeffding's lemma gives τ_i ≤ c ≤ 1/4:
   the hypotheses of Lemmas 4.2 and 4.3 hold by construction. The parameters (μ_i, τ_i) are the *least* admissible
   ones, measured: μ_i the larger KL of the two directions, τ_i the larger optimal standard (a search over λ of the
-  exact finite MGF, :func:`symdp.privacy_loss.subgaussian_standard`), so each bound is checked at its most stringent
+  exact finite MGF, :func:`symdp.engine.privacy_loss.subgaussian_standard`), so each bound is checked at its most stringent
   instance. Every log-ratio ln(D/D'), ln(D'/D'') takes both signs (two distinct laws always do), and λ of Claim 4.5
   is drawn with both signs. Discrete Gaussians with integer shifts (catalogue generator (iv)) have KL = Δ²/(2σ²)
   and standard Δ/σ exactly, and make the sharper Lemma 4.2 and the Gaussian group bounds tight.
@@ -50,7 +50,7 @@ from hypothesis import strategies as st
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import KL, HockeyStick, MaxDivergence, numeric_function, quantity
-from symdp.finite import FiniteDistribution, hockey_stick, kl, max_divergence, privacy_loss
+from symdp.engine.finite import FiniteDistribution, hockey_stick, kl, max_divergence, privacy_loss
 from symdp.numeric import to_mpf
 from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
@@ -87,18 +87,6 @@ class SoftO(sp.Function):
     def _latex(self, printer, exp=None):
         body = rf"\tilde{{O}}\left({printer._print(self.args[0])}\right)"
         return body if exp is None else rf"\left({body}\right)^{{{exp}}}"
-
-
-def _procedure(fn):
-    """``fn`` over mpf arguments, at the precision of its arguments: SymPy's ``evalf`` calls an implementation with
-    Floats at the precision it was asked for, but leaves mpmath at its own (15 digits)."""
-    def run(*args):
-        bits = max([mpmath.mp.prec] + [int(getattr(x, "_prec", 0)) for x in args])
-        with mpmath.workprec(bits):
-            return fn(*(mpmath.mpmathify(x) for x in args))
-
-    run.__doc__ = fn.__doc__
-    return run
 
 
 def _index(x) -> int:
@@ -441,16 +429,16 @@ def _tau_series(level, tau_value):
 
 
 TauIterate = numeric_function(
-    "tau_iterate", 2, _procedure(lambda n, t: tau_iterates(t, _index(n))[-1]), r"\tau_{{{0}}}",
+    "tau_iterate", 2, lambda n, t: tau_iterates(t, _index(n))[-1], r"\tau_{{{0}}}",
     "τ_n of recurrence (5), τ_{k+1} = 2τ_k + 34τ_k^{1.5}, from τ_0 = the second argument (iterated exactly).")
 MuIterate = numeric_function(
-    "mu_iterate", 2, _procedure(lambda n, t: mu_iterates(t, _index(n))[-1]), r"\mu_{{{0}}}",
+    "mu_iterate", 2, lambda n, t: mu_iterates(t, _index(n))[-1], r"\mu_{{{0}}}",
     "μ_n of recurrence (12) from μ_0 = τ²/2 and the iterates of (5) from τ_0 = τ (the second argument).")
 CCoefficient = numeric_function(
-    "c_coefficient", 2, _procedure(_c), r"c_{{{0},{1}}}",
+    "c_coefficient", 2, _c, r"c_{{{0},{1}}}",
     "c_{m,i} of the recursion after (10) (index range corrected to [1, m + 1]); 0 for i > m.")
 TauSeries = numeric_function(
-    "tau_series", 2, _procedure(_tau_series), r"\sum_{{i=0}}^{{{0}}} c_{{{0},i}}\,{1}^{{1.5^{{i}}}}",
+    "tau_series", 2, _tau_series, r"\sum_{{i=0}}^{{{0}}} c_{{{0},i}}\,{1}^{{1.5^{{i}}}}",
     "Σ_{i≤m} c_{m,i} τ^{1.5^i}: the right side of (7), with the c_{m,i} of the recursion after (10).")
 
 

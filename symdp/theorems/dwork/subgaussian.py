@@ -14,14 +14,14 @@ line of Lemma 2.3 when E[X] < 0; Fact 4.1 for "any two reals" (used so in Claim 
 form of the quantity it bounds:
 
 * finite laws and finite pairs: exact sums over atoms (subsets, for the set forms of Definitions 2.2–2.4);
-* Laplace pairs: the exact law of the privacy loss (:class:`symdp.privacy_loss.LaplaceLossLaw`: atoms ``1/2`` at
+* Laplace pairs: the exact law of the privacy loss (:class:`symdp.engine.privacy_loss.LaplaceLossLaw`: atoms ``1/2`` at
   ``a`` and ``e^{-a}/2`` at ``-a``, density ``e^{(ℓ-a)/2}/4`` between, derived in the proofs module), expectations
   by Gauss–Legendre quadrature of that density plus the atoms (:func:`expectation`);
 * Gaussian laws and Gaussian pairs: quadrature of the Gaussian density (:class:`GaussianQuadratureLaw`; for a pair,
   of ``p(x) g(ln p(x) - ln q(x))`` over x), and the standard τ by a search over λ of ``2 ln E[e^{λ(X-EX)}]/λ²`` on
   that quadrature (:func:`standard`) — never the engine's closed form τ = σ, so that the check of "N(0, σ²) is
   σ-subgaussian, with equality at every λ" means something;
-* the standard of a bounded law (finite, Laplace loss): :func:`symdp.privacy_loss.optimal_standard`'s search;
+* the standard of a bounded law (finite, Laplace loss): :func:`symdp.engine.privacy_loss.optimal_standard`'s search;
 * KL of continuous pairs: quadrature of ``p ln(p/q)`` (the engine's, closed forms bypassed, in Definition 2.1;
   :func:`kl_by_quadrature` in Definition 3.1), or ``E[L]`` over the loss law (:func:`pair_kl`).
 
@@ -50,14 +50,14 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from symdp import divergences, quadrature
-from symdp.continuous import Gaussian, Laplace
+from symdp.engine import divergences, quadrature
+from symdp.engine.continuous import Gaussian, Laplace
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import KL, HockeyStick, MaxDivergence, SubgaussianStandard, quantity
-from symdp.finite import FiniteDistribution, approximate_max_divergence
+from symdp.engine.finite import FiniteDistribution, approximate_max_divergence
 from symdp.numeric import to_mpf
-from symdp.privacy_loss import (DiscreteLaw, GaussianLaw, LaplaceLossLaw, Law, Shifted, expectation_by_quadrature,
+from symdp.engine.privacy_loss import (DiscreteLaw, GaussianLaw, LaplaceLossLaw, Law, Shifted, expectation_by_quadrature,
                                 optimal_standard, privacy_loss)
 from symdp.statement import measured_atoms
 from symdp.strategies import weights
@@ -402,7 +402,7 @@ def _grid_standard(law: GaussianQuadratureLaw) -> Estimate:
 
 
 def standard(law: Law) -> Estimate:
-    """``τ(X - EX)`` with its error: the search of :func:`symdp.privacy_loss.optimal_standard` for a bounded law, the
+    """``τ(X - EX)`` with its error: the search of :func:`symdp.engine.privacy_loss.optimal_standard` for a bounded law, the
     grid on quadrature of :func:`_grid_standard` for a Gaussian-density law (never a closed form)."""
     base = law
     while isinstance(base, Shifted):
@@ -431,7 +431,7 @@ def build_pair(draw):
 
 def loss_law(draw) -> Law:
     """The law of ``L_(P||Q)`` under P, for the pair of a draw: exact for finite and Laplace pairs
-    (:func:`symdp.privacy_loss.privacy_loss`), a :class:`GaussianQuadratureLaw` over the densities for Gaussians."""
+    (:func:`symdp.engine.privacy_loss.privacy_loss`), a :class:`GaussianQuadratureLaw` over the densities for Gaussians."""
     P_, Q_ = build_pair(draw)
     if draw["kind"] == "gaussian":
         return GaussianQuadratureLaw.of_pair(P_, Q_)
@@ -541,7 +541,7 @@ RR_PINS = tuple(antipodal.rr(e) for e in (0.1, 1.0, 3.0))
 def kl_by_quadrature(P_, Q_) -> Estimate:
     """KL(P‖Q) by Definition 2.1 itself, ``E_P[ln(p/q)]``: for a Gaussian P against a Gaussian Q, Gauss–Hermite
     quadrature with P's density as the weight (:class:`GaussianQuadratureLaw`); otherwise quadrature of
-    ``p ln(p/q)`` over the line (:func:`symdp.privacy_loss.expectation_by_quadrature`, split at both laws' centres
+    ``p ln(p/q)`` over the line (:func:`symdp.engine.privacy_loss.expectation_by_quadrature`, split at both laws' centres
     and kinks)."""
     if isinstance(P_, Gaussian) and isinstance(Q_, Gaussian):
         return GaussianQuadratureLaw(P_, Q_, None, ("kl", P_.mean, P_.sd, Q_.mean, Q_.sd)).expect(lambda v: v)
@@ -591,9 +591,9 @@ DP_PAIR_LATEX = r"P, Q \text{ finite with equal supports, } \mathcal{N}(0,\sigma
     default_examples=2,
 )
 def definition_2_1(point):
-    """Two independent quadratures of one integral: the engine's KL (symdp.quadrature, split at the log-ratio's
+    """Two independent quadratures of one integral: the engine's KL (symdp.engine.quadrature, split at the log-ratio's
     crossing points and the densities' kinks, closed forms bypassed) against E_{y~P}[ln(P(y)/Q(y))] summed over the
-    line by symdp.privacy_loss.expectation_by_quadrature. Finite pairs are not drawn: the engine's finite KL *is*
+    line by symdp.engine.privacy_loss.expectation_by_quadrature. Finite pairs are not drawn: the engine's finite KL *is*
     the defining sum, and a second copy of it would compare it with itself. Convention: the paper leaves KL
     undefined unless Supp(Y) = Supp(Z); the engine gives +inf when P is not absolutely continuous w.r.t. Q and a
     finite value when Supp(P) is a proper subset of Supp(Q). Every later result is drawn with equal supports.
@@ -654,7 +654,7 @@ DEF22_POSITIVE = {"delta": 0.1, "structure": {"kind": "exact", "p": [0.6, 0.3, 0
 )
 def definition_2_2_delta(point):
     """The printed δ-divergence by enumerating every subset, against ε_δ from the hockey-stick inverse
-    (symdp.finite.approximate_max_divergence: walks the atoms' losses, no subsets). Without '-δ' the printed
+    (symdp.engine.finite.approximate_max_divergence: walks the atoms' losses, no subsets). Without '-δ' the printed
     quantity ignores δ except as a size filter, so it is not the (ε, δ) level of the pair."""
     P_, Q_ = build_pair(point["structure"])
     d = point["delta"]
@@ -676,7 +676,7 @@ def definition_2_2_delta(point):
     examples=(DEF22_COUNTEREXAMPLE,),
 )
 def definition_2_2_delta_corrected(point):
-    """Brute force over all subsets against symdp.finite.approximate_max_divergence (hockey-stick inverse). Both
+    """Brute force over all subsets against symdp.engine.finite.approximate_max_divergence (hockey-stick inverse). Both
     sides may be negative (a δ larger than what separates the pair) or 0 (the catalogue's counterexample pair)."""
     P_, Q_ = build_pair(point["structure"])
     d = point["delta"]
@@ -700,7 +700,7 @@ def definition_2_2_delta_corrected(point):
 def definition_2_3(point):
     """Both directions of Definition 2.3's set form against the support of the exact privacy-loss law: 'for
     (eps,0)-DP algorithms its magnitude is always bounded by eps' (Section 2.1). Finite pairs: every subset
-    enumerated. Laplace pairs: the supremum of the log density ratio searched by symdp.quadrature (closed forms
+    enumerated. Laplace pairs: the supremum of the log density ratio searched by symdp.engine.quadrature (closed forms
     bypassed), against the atoms of the loss law at +-Delta/b."""
     P_, Q_ = build_pair(point["structure"])
     lo, hi = privacy_loss(P_, Q_).bounds()
@@ -1168,7 +1168,7 @@ def lemma_2_3_line_2_corrected(point):
     default_examples=12,
 )
 def definition_3_1(point):
-    """E[L] from the exact law of L that symdp.privacy_loss derives (Gaussian: the mean of N(tau^2/2, tau^2);
+    """E[L] from the exact law of L that symdp.engine.privacy_loss derives (Gaussian: the mean of N(tau^2/2, tau^2);
     Laplace: its atoms +-a and its density e^{(l-a)/2}/4, integrated), against KL(P||Q) by its Definition 2.1,
     quadrature of p ln(p/q) over the line. Finite pairs are not drawn: there the law's mean and the KL are the same
     sum. The 'discrete' of the paper is dropped: the same holds for densities. About 1.2 s a draw."""

@@ -10,14 +10,14 @@ bins shrink it converges to the true value from below.
 That makes binning the tool to **refute** a claimed upper bound: a binned value above the bound, by more than its
 arithmetic error, proves the bound false. Only the arithmetic of the bin masses and of the finite divergence is
 involved, and both are done with guard digits. It cannot *confirm* a bound (a lower bound below it says nothing);
-quadrature or a closed form (:mod:`symdp.quadrature`) gives the value itself.
+quadrature or a closed form (:mod:`symdp.engine.quadrature`) gives the value itself.
 
 Bins are ``(-inf, e_0], (e_0, e_1], ..., (e_{k-1}, e_k], (e_k, inf)`` for sorted edges ``e_0 < ... < e_k``; masses
-come from :meth:`~symdp.continuous.ContinuousDistribution.prob`, which differences the survival function right of
+come from :meth:`~symdp.engine.continuous.ContinuousDistribution.prob`, which differences the survival function right of
 the centre so that tail bins keep their relative precision.
 
->>> from symdp.continuous import Gaussian
->>> from symdp import finite
+>>> from symdp.engine.continuous import Gaussian
+>>> from symdp.engine import finite
 >>> import mpmath
 >>> P, Q = Gaussian(0, 1), Gaussian(1, 1)
 >>> with mpmath.workdps(30):
@@ -32,10 +32,10 @@ from typing import Callable, Sequence
 
 import mpmath
 
-from symdp.continuous import ContinuousDistribution
+from symdp.engine.continuous import ContinuousDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
-from symdp.finite import FiniteDistribution
+from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import to_mpf
 from symdp.precision import GUARD_DPS
 
@@ -61,7 +61,7 @@ def _edges(edges: Sequence) -> list[mpmath.mpf]:
 def bin_masses(D: ContinuousDistribution, edges: Sequence) -> FiniteDistribution:
     """The masses ``D`` gives the bins of ``edges``, as a finite distribution (computed with guard digits).
 
-    >>> from symdp.continuous import Laplace
+    >>> from symdp.engine.continuous import Laplace
     >>> [mpmath.nstr(p, 10) for p in bin_masses(Laplace(0, 1), [0, 1])]    # 1/2, (1 - 1/e)/2, 1/(2e)
     ['0.5', '0.3160602794', '0.1839397206']
     """
@@ -81,7 +81,7 @@ def binned_pair(P: ContinuousDistribution, Q: ContinuousDistribution,
                 edges: Sequence) -> tuple[FiniteDistribution, FiniteDistribution]:
     """``(P, Q)`` pushed through the same partition: the pair every binned divergence is computed on.
 
-    >>> from symdp.continuous import Gaussian
+    >>> from symdp.engine.continuous import Gaussian
     >>> P, Q = binned_pair(Gaussian(0, 1), Gaussian(1, 1), [0.5])   # one edge at the crossing point
     >>> print(mpmath.nstr(P[0], 12), mpmath.nstr(Q[1], 12))          # Phi(1/2) both
     0.691462461274 0.691462461274
@@ -93,7 +93,7 @@ def uniform_edges(P: ContinuousDistribution, Q: ContinuousDistribution, width, s
     """Edges ``width`` apart covering both centres with ``span`` on either side:
     from ``min(centres) - span`` to at least ``max(centres) + span``.
 
-    >>> from symdp.continuous import Laplace
+    >>> from symdp.engine.continuous import Laplace
     >>> [str(e) for e in uniform_edges(Laplace(0, 1), Laplace(1, 1), width=0.5, span=1)]
     ['-1.0', '-0.5', '0.0', '0.5', '1.0', '1.5', '2.0']
     """
@@ -115,13 +115,13 @@ def binned_lower_bound(divergence: Callable[..., Estimate], P: ContinuousDistrib
                        Q: ContinuousDistribution, edges: Sequence, *args) -> Estimate:
     """``divergence(P_binned, Q_binned, *args)``: a certified lower bound on ``divergence(P, Q, *args)``.
 
-    ``divergence`` is any finite divergence — :func:`symdp.finite.kl`, ``renyi`` (args: α), ``hockey_stick``
-    (args: ε), ``tv``, ``max_divergence``, or their :mod:`symdp.divergences` dispatchers. Masses and divergence are
+    ``divergence`` is any finite divergence — :func:`symdp.engine.finite.kl`, ``renyi`` (args: α), ``hockey_stick``
+    (args: ε), ``tv``, ``max_divergence``, or their :mod:`symdp.engine.divergences` dispatchers. Masses and divergence are
     computed with ``GUARD_DPS`` extra digits, so the rounding of the masses is negligible and the error is the
     finite computation's own plus the final rounding.
 
-    >>> from symdp.continuous import Laplace
-    >>> from symdp import finite
+    >>> from symdp.engine.continuous import Laplace
+    >>> from symdp.engine import finite
     >>> est = binned_lower_bound(finite.max_divergence, Laplace(0, 1), Laplace(1, 1), [0, 1])
     >>> print(mpmath.nstr(est.value, 12), est.method)   # the outer bins already see |Delta|/lambda = 1
     1.0 binned lower bound

@@ -1,10 +1,10 @@
 """Divergences between distributions: one function per concept, for finite and continuous distributions alike.
 
 Each returns an :class:`~symdp.estimate.Estimate`. Finite pairs are computed exactly at the working precision
-(:mod:`symdp.finite`); continuous pairs use closed forms where known and otherwise quadrature split at every
-privacy-loss crossing point, density kink and integrand peak (:mod:`symdp.quadrature`).
+(:mod:`symdp.engine.finite`); continuous pairs use closed forms where known and otherwise quadrature split at every
+privacy-loss crossing point, density kink and integrand peak (:mod:`symdp.engine.quadrature`).
 
->>> from symdp.continuous import Gaussian
+>>> from symdp.engine.continuous import Gaussian
 >>> print(mpmath.nstr(renyi(Gaussian(0, 1), Gaussian(1, 1), 3).value, 20))   # closed form alpha*Delta^2/(2 sigma^2)
 1.5
 """
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import mpmath  # noqa: F401  (used by the module doctest)
 
-from symdp import finite, quadrature
-from symdp.continuous import ContinuousDistribution
+from symdp.engine import finite, quadrature
+from symdp.engine.continuous import ContinuousDistribution
 from symdp.errors import InvalidDistribution
 from symdp.estimate import Estimate
-from symdp.finite import FiniteDistribution
+from symdp.engine.finite import FiniteDistribution
 
 
 def _kind(P, Q) -> str:

@@ -5,7 +5,7 @@ piece, and only algebraically across a kink: unsplit, the Laplace Rényi integra
 precision; split at its kinks it gives 50 digits. So every integral here is split where its integrand is not smooth
 or not resolved — the caller knows where, as ``quad(f, [a, b, c, ...])`` expects:
 
-* at every density kink (:meth:`~symdp.continuous.ContinuousDistribution.kinks` of both laws);
+* at every density kink (:meth:`~symdp.engine.continuous.ContinuousDistribution.kinks` of both laws);
 * at every privacy-loss crossing point ``log p - log q = ε`` (:func:`crossing_points`), where the hockey-stick
   integrand ``max(0, p - e^ε q)`` has a kink (``ε = 0`` for TV); closed form for Gaussian and Laplace pairs,
   otherwise bracketed on a grid around the laws' centres and refined;
@@ -30,9 +30,9 @@ are evaluated at the two precisions.
 
 What this does *not* certify: a crossing point or peak narrower than the search grid (a quarter of a scale near
 each law's centre) could be missed by both grids; the tail expansions are exact for the families of
-:mod:`symdp.continuous` (and assumed otherwise, see :func:`max_divergence`).
+:mod:`symdp.engine.continuous` (and assumed otherwise, see :func:`max_divergence`).
 
->>> from symdp.continuous import Gaussian, Laplace, Lap2
+>>> from symdp.engine.continuous import Gaussian, Laplace, Lap2
 >>> import mpmath
 >>> with mpmath.workdps(30):
 ...     est = renyi(Lap2(1, 1, 1), Lap2(0, 1, 1), 2)
@@ -46,13 +46,11 @@ closed form 0.367879441171442322 True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import mpmath
 
-from symdp import closed_forms as cf
-from symdp.continuous import ContinuousDistribution, Gaussian, Lap2, Laplace, Mixture, Shifted, canonical
+from symdp.engine.continuous import ContinuousDistribution, TailExpansion, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.numeric import check_order as _check_order, to_mpf
@@ -68,7 +66,7 @@ METHODS = ("auto", "closed form", "quadrature")
 def kl(P: ContinuousDistribution, Q: ContinuousDistribution, *, method: str = "auto") -> Estimate:
     """``KL(P || Q) = ∫ p log(p/q)``.
 
-    >>> from symdp.continuous import Gaussian
+    >>> from symdp.engine.continuous import Gaussian
     >>> with mpmath.workdps(30):   # closed form Delta^2/(2 sigma^2) = 1/8, against quadrature
     ...     exact = kl(Gaussian(0, 2), Gaussian(1, 2))
     ...     numeric = kl(Gaussian(0, 2), Gaussian(1, 2), method="quadrature")
@@ -85,7 +83,7 @@ def renyi(P: ContinuousDistribution, Q: ContinuousDistribution, alpha, *, method
     The integral is ``+inf`` when the tails of ``p^α q^(1-α)`` are not integrable (decided exactly from the
     tail expansions, e.g. a Gaussian against a narrower Gaussian at large α).
 
-    >>> from symdp.continuous import Laplace
+    >>> from symdp.engine.continuous import Laplace
     >>> with mpmath.workdps(30):    # catalogue-balle, balle19.fact.laplace-rdp: 0.298207282602136319
     ...     print(mpmath.nstr(renyi(Laplace(0.3, 0.7), Laplace(0, 0.7), 5.5, method="quadrature").value, 18))
     0.298207282602136319
@@ -104,7 +102,7 @@ def renyi(P: ContinuousDistribution, Q: ContinuousDistribution, alpha, *, method
 def hockey_stick(P: ContinuousDistribution, Q: ContinuousDistribution, eps, *, method: str = "auto") -> Estimate:
     """``D_{e^ε}(P || Q) = ∫ max(0, p - e^ε q)``, for ε of any sign.
 
-    >>> from symdp.continuous import Gaussian
+    >>> from symdp.engine.continuous import Gaussian
     >>> with mpmath.workdps(30):   # closed form Phi(-eps/tau + tau/2) - e^eps Phi(-eps/tau - tau/2)
     ...     a = hockey_stick(Gaussian(0, 1), Gaussian(1, 1), 1)
     ...     b = hockey_stick(Gaussian(0, 1), Gaussian(1, 1), 1, method="quadrature")
@@ -121,7 +119,7 @@ def hockey_stick(P: ContinuousDistribution, Q: ContinuousDistribution, eps, *, m
 def tv(P: ContinuousDistribution, Q: ContinuousDistribution, *, method: str = "auto") -> Estimate:
     """Total variation ``∫ |p - q|/2``, which is the hockey-stick divergence at ε = 0.
 
-    >>> from symdp.continuous import Laplace
+    >>> from symdp.engine.continuous import Laplace
     >>> with mpmath.workdps(30):   # closed form 1 - e^{-Delta/(2 lambda)}
     ...     print(mpmath.nstr(tv(Laplace(0, 1), Laplace(2, 1), method="quadrature").value, 18))
     0.632120558828557678
@@ -137,7 +135,7 @@ def max_divergence(P: ContinuousDistribution, Q: ContinuousDistribution, *, meth
     The supremum is the largest of the limits of the log-ratio at ``±∞`` and its maxima at finite x:
 
     * whether a limit is infinite is decided exactly from the tail expansions ``log p = -A u² + B u + k log u +
-      C + o(1)``, ``u = |x| → ∞`` (:func:`_asymptote`): a heavier tail of P, or a linear log-ratio (Gaussians of
+      C + o(1)``, ``u = |x| → ∞`` (:meth:`~symdp.engine.continuous.ContinuousDistribution.expansion`): a heavier tail of P, or a linear log-ratio (Gaussians of
       equal sd and different means), gives ``+inf``;
     * a finite limit is, with ``method="auto"`` and closed forms allowed, the difference of the expansions'
       constants ``C_P - C_Q`` (for ``Lap2(0; λ1, λ2)`` against ``Lap2(Δ; λ1, λ2)`` that is ``Δ/max(λ1, λ2)``,
@@ -148,14 +146,14 @@ def max_divergence(P: ContinuousDistribution, Q: ContinuousDistribution, *, meth
     * the finite maxima come from a grid search around the laws' centres (widened outward while the log-ratio
       still rises), refined by golden-section search to the working precision.
 
-    Certified: that a limit is infinite (exact for the families of :mod:`symdp.continuous`), the constants of the
+    Certified: that a limit is infinite (exact for the families of :mod:`symdp.engine.continuous`), the constants of the
     expansions, and every finite candidate (an attained value, so the result never exceeds the true supremum by
     more than rounding). The extrapolated limits carry the spread of their estimates as error, which sees every
     correction that has not died out 10^(dps/2) scales out; one that only sets in beyond 10^(dps+10) scales would
     be missed. Not certified: a maximum narrower than the search grid could be missed (both grids would miss it
     alike).
 
-    >>> from symdp.continuous import Gaussian, Lap2
+    >>> from symdp.engine.continuous import Gaussian, Lap2
     >>> with mpmath.workdps(30):
     ...     print(max_divergence(Lap2(0, 1, 2), Lap2(1, 1, 2)).value)   # Delta / max(lambda1, lambda2)
     ...     print(max_divergence(Gaussian(0, 1), Gaussian(1, 1)).value)
@@ -181,7 +179,7 @@ def crossing_points(P: ContinuousDistribution, Q: ContinuousDistribution, level=
     refined by the Illinois method. Sign changes beyond the grid, where both laws hold less than ``10^-(dps+20)``,
     are not searched for.
 
-    >>> from symdp.continuous import Gaussian, Lap2
+    >>> from symdp.engine.continuous import Gaussian, Lap2
     >>> crossing_points(Gaussian(0, 1), Gaussian(1, 1), 0)    # the midpoint
     [mpf('0.5')]
     >>> [mpmath.nstr(x, 15) for x in crossing_points(Lap2(0, 1, 2), Lap2(1, 1, 2), 0)]   # by symmetry
@@ -189,11 +187,8 @@ def crossing_points(P: ContinuousDistribution, Q: ContinuousDistribution, level=
     """
     P, Q = canonical(P), canonical(Q)
     level = to_mpf(level, "level")
-    if isinstance(P, Gaussian) and isinstance(Q, Gaussian):
-        return _gaussian_crossings(P, Q, level)
-    if isinstance(P, Laplace) and isinstance(Q, Laplace):
-        return _laplace_crossings(P, Q, level)
-    return _searched_crossings(P, Q, level, _search_grid(P, Q, refine))
+    known = P.crossings(Q, level)
+    return known if known is not None else _searched_crossings(P, Q, level, _search_grid(P, Q, refine))
 
 
 # --- dispatch and the honest error ------------------------------------------------------------------------------
@@ -203,7 +198,7 @@ def _pair(P, Q) -> tuple[ContinuousDistribution, ContinuousDistribution]:
     if not (isinstance(P, ContinuousDistribution) and isinstance(Q, ContinuousDistribution)):
         raise InvalidDistribution(
             f"continuous divergences need two continuous distributions, got a {type(P).__name__} "
-            f"and a {type(Q).__name__} (discretize with symdp.binning.binned_pair to compare with a finite one)")
+            f"and a {type(Q).__name__} (discretize with symdp.engine.binning.binned_pair to compare with a finite one)")
     return canonical(P), canonical(Q)
 
 
@@ -212,7 +207,7 @@ def _dispatch(kind: str, args: tuple, method: str, run: Callable, label: str = "
         raise InvalidParameter(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
     if method == "closed form" and not closed_forms_enabled():
         raise InvalidParameter("closed forms are disabled (symdp.precision.closed_forms(False), --no-closed-forms)")
-    formula = _closed_form(kind, *args) if method != "quadrature" and closed_forms_enabled() else None
+    formula = args[0].closed_form(kind, *args[1:]) if method != "quadrature" and closed_forms_enabled() else None
     if formula is not None:
         return _certified(lambda refine: (formula(), mpmath.mpf(0)), "closed form", vary_nodes=False)
     if method == "closed form":
@@ -247,33 +242,6 @@ def _certified(run: Callable[[bool], tuple], method: str, vary_nodes: bool = Tru
     return Estimate(+values[-1], spread + max(e for _, e in runs) + floor, method)
 
 
-def _closed_form(kind: str, P, Q, *args) -> Callable[[], mpmath.mpf] | None:
-    """The formula of :mod:`symdp.closed_forms` for this pair, as a thunk, or None."""
-    if isinstance(P, Gaussian) and isinstance(Q, Gaussian):
-        m1, s1, m2, s2 = P.mean, P.sd, Q.mean, Q.sd
-        if kind == "kl":
-            return lambda: cf.gaussian_kl(m1, s1, m2, s2)
-        if kind == "renyi":
-            return lambda: cf.gaussian_renyi(m1, s1, m2, s2, args[0])
-        if kind == "max_divergence":
-            return lambda: cf.gaussian_max_divergence(m1, s1, m2, s2)
-        if s1 == s2 and kind == "hockey_stick":
-            return lambda: cf.gaussian_hockey_stick(m1 - m2, s1, args[0])
-        if s1 == s2 and kind == "tv":
-            return lambda: cf.gaussian_tv(m1 - m2, s1)
-    if isinstance(P, Laplace) and isinstance(Q, Laplace) and P.b == Q.b:
-        d, lam = P.loc - Q.loc, P.b
-        table = {
-            "kl": lambda: cf.laplace_kl(d, lam),
-            "renyi": lambda: cf.laplace_renyi(d, lam, args[0]),
-            "hockey_stick": lambda: cf.laplace_hockey_stick(d, lam, args[0]),
-            "tv": lambda: cf.laplace_tv(d, lam),
-            "max_divergence": lambda: cf.laplace_max_divergence(d, lam),
-        }
-        return table[kind]
-    return None
-
-
 # --- the three integrals ----------------------------------------------------------------------------------------
 
 
@@ -291,7 +259,7 @@ def _kl_quadrature(P, Q, refine: bool):
 def _renyi_quadrature(P, Q, a, refine: bool):
     """``log(∫ exp(h))/(a - 1)`` with ``h = a log p + (1 - a) log q``; ``+inf`` when a tail of ``exp(h)`` is not
     integrable (decided from the exact tail expansions, before any quadrature)."""
-    tails = (_Asymptote.combine(a, _asymptote(P, side), 1 - a, _asymptote(Q, side)) for side in (-1, 1))
+    tails = (TailExpansion.combine(a, P.expansion(side), 1 - a, Q.expansion(side)) for side in (-1, 1))
     if any(tail.integrable() is False for tail in tails):
         return mpmath.inf, mpmath.mpf(0)
 
@@ -490,7 +458,7 @@ def _sup_log_ratio(P, Q, refine: bool, exact_tails: bool = True):
 
     tails = []
     for side in (-1, 1):
-        limit = _Asymptote.combine(1, _asymptote(P, side), -1, _asymptote(Q, side)).limit()
+        limit = TailExpansion.combine(1, P.expansion(side), -1, Q.expansion(side)).limit()
         e = mpmath.mpf(0)
         if limit is None or (mpmath.isfinite(limit) and not exact_tails):
             limit, e = _numeric_limit(raw_loss, P, Q, side, refine)
@@ -512,17 +480,8 @@ def _sup_log_ratio(P, Q, refine: bool, exact_tails: bool = True):
 # --- where to look: anchors, search grid, tail expansions -------------------------------------------------------
 
 
-def _anchors(D) -> list[tuple]:
-    """``(centre, scale, tail kind)`` of every component: a mixture's mass sits around each component."""
-    if isinstance(D, Mixture):
-        return _anchors(D.first) + _anchors(D.second)
-    if isinstance(D, Shifted):
-        return [(c + D.shift, s, k) for c, s, k in _anchors(D.base)]
-    return [(D.center(), D.scale(), D.tail().kind)]
-
-
 def _min_scale(P, Q):
-    return min(s for _, s, _ in _anchors(P) + _anchors(Q))
+    return min(s for _, s, _ in P.anchors() + Q.anchors())
 
 
 def _search_grid(P, Q, refine: bool) -> list:
@@ -534,7 +493,7 @@ def _search_grid(P, Q, refine: bool) -> list:
     fine, ratio = (mpmath.mpf(1) / 8, mpmath.sqrt(mpmath.mpf("1.25"))) if refine else (mpmath.mpf(1) / 4,
                                                                                        mpmath.mpf("1.25"))
     points = []
-    for centre, scale, kind in _anchors(P) + _anchors(Q):
+    for centre, scale, kind in P.anchors() + Q.anchors():
         reach = mpmath.sqrt(2 * digits) + 4 if kind == "gaussian" else mpmath.mpf("1.25") * digits + 10
         offsets = [fine * k for k in range(int(4 / fine) + 1)]
         t = mpmath.mpf(4)
@@ -543,82 +502,6 @@ def _search_grid(P, Q, refine: bool) -> list:
             offsets.append(t)
         points += [centre + t * scale for t in offsets] + [centre - t * scale for t in offsets]
     return _merge(list(P.kinks()) + list(Q.kinks()), points, _min_scale(P, Q))
-
-
-@dataclass(frozen=True)
-class _Asymptote:
-    """``log density ≈ -quad·u² + lin·u + power·log u + const + o(1)`` as ``u = side·x → +∞``.
-
-    A linear combination of such expansions is again one (the log-ratio is P's minus Q's; the Rényi exponent is
-    α·P's + (1-α)·Q's). NaN marks a coefficient that is not known (a family only described by its ``tail()``).
-    """
-
-    quad: mpmath.mpf
-    lin: mpmath.mpf
-    power: mpmath.mpf
-    const: mpmath.mpf
-
-    @staticmethod
-    def combine(a, x: "_Asymptote", b, y: "_Asymptote") -> "_Asymptote":
-        return _Asymptote(*(a * u + b * v for u, v in zip(
-            (x.quad, x.lin, x.power, x.const), (y.quad, y.lin, y.power, y.const))))
-
-    def limit(self):
-        """The limit as ``u → ∞``: ±inf from the first non-zero growing term, else ``const``; None if unknown."""
-        for growth in (-self.quad, self.lin, self.power):
-            if mpmath.isnan(growth):
-                return None
-            if growth != 0:
-                return mpmath.inf if growth > 0 else -mpmath.inf
-        return None if mpmath.isnan(self.const) else self.const
-
-    def integrable(self):
-        """Whether ``exp`` of this expansion is integrable at ``u → ∞`` (None if undecided)."""
-        for growth, threshold in ((-self.quad, 0), (self.lin, 0), (self.power, -1)):
-            if mpmath.isnan(growth):
-                return None
-            if growth != threshold:
-                return growth < threshold
-        return False   # u^-1: log-divergent
-
-
-def _asymptote(D, side: int) -> _Asymptote:
-    """The tail expansion of ``log D.pdf`` as ``x → side·∞``: exact for the families of :mod:`symdp.continuous`."""
-    s = mpmath.mpf(side)
-    if isinstance(D, Gaussian):
-        v = D.sd**2
-        return _Asymptote(1 / (2 * v), s * D.mean / v, mpmath.mpf(0),
-                          -D.mean**2 / (2 * v) - mpmath.log(D.sd * mpmath.sqrt(2 * mpmath.pi)))
-    if isinstance(D, Laplace):
-        return _Asymptote(mpmath.mpf(0), -1 / D.b, mpmath.mpf(0), s * D.loc / D.b - mpmath.log(2 * D.b))
-    if isinstance(D, Lap2):
-        lam, mu = max(D.scale1, D.scale2), min(D.scale1, D.scale2)
-        if lam == mu:   # e^{-a/λ}(λ + a)/(4λ²): a power of u
-            return _Asymptote(mpmath.mpf(0), -1 / lam, mpmath.mpf(1), s * D.loc / lam - mpmath.log(4 * lam**2))
-        # e^{-a/λ}/(2(λ+μ)) · (1 + μ/(λ-μ)) + (terms in e^{-a/μ})
-        return _Asymptote(mpmath.mpf(0), -1 / lam, mpmath.mpf(0),
-                          s * D.loc / lam - mpmath.log(2 * (lam + mu)) + mpmath.log(lam / (lam - mu)))
-    if isinstance(D, Shifted):
-        # log p(x) = base(x - d); with u' = u - s d, expand -A u'² + B u' + C in u.
-        b, d = _asymptote(D.base, side), D.shift
-        return _Asymptote(b.quad, 2 * b.quad * s * d + b.lin, b.power, -b.quad * d**2 - b.lin * s * d + b.const)
-    if isinstance(D, Mixture):
-        first, second = _asymptote(D.first, side), _asymptote(D.second, side)
-        first = _Asymptote(first.quad, first.lin, first.power, first.const + mpmath.log1p(-D.q))
-        second = _Asymptote(second.quad, second.lin, second.power, second.const + mpmath.log(D.q))
-        key1 = (-first.quad, first.lin, first.power)
-        key2 = (-second.quad, second.lin, second.power)
-        if any(mpmath.isnan(k) for k in key1 + key2):
-            return _Asymptote(mpmath.nan, mpmath.nan, mpmath.nan, mpmath.nan)
-        if key1 != key2:   # the heavier component dominates
-            return first if key1 > key2 else second
-        const = max(first.const, second.const) + mpmath.log1p(mpmath.exp(-abs(first.const - second.const)))
-        return _Asymptote(first.quad, first.lin, first.power, const)
-    tail = D.tail()   # another family: only the leading behaviour is known
-    nan = mpmath.nan
-    if tail.kind == "gaussian":
-        return _Asymptote(1 / (2 * tail.param**2), nan, nan, nan)
-    return _Asymptote(mpmath.mpf(0), -1 / tail.param, mpmath.mpf(tail.power), nan)
 
 
 LIMIT_WINDOW = 8
@@ -639,7 +522,7 @@ def _numeric_limit(f, P, Q, side: int, refine: bool = False):
     ``d`` is tiny, and then it shows as a spread; a correction that only sets in beyond the last node is not seen.
     A log-ratio still rising by more than 1 between the last two nodes is taken to grow without bound (``+inf``).
 
-    >>> from symdp.continuous import Lap2
+    >>> from symdp.engine.continuous import Lap2
     >>> P, Q = Lap2(1, 1, 1), Lap2(0, 1, 1)
     >>> with mpmath.workdps(30):
     ...     value, error = _numeric_limit(lambda x: P.logpdf(x) - Q.logpdf(x), P, Q, 1)
@@ -683,42 +566,6 @@ def _extrapolate_to_zero(ts: Sequence, fs: Sequence) -> tuple:
 
 
 # --- crossing points --------------------------------------------------------------------------------------------
-
-
-def _gaussian_crossings(P: Gaussian, Q: Gaussian, level) -> list:
-    """Roots of the quadratic ``log p - log q - level = A x² + B x + C``."""
-    v1, v2 = P.sd**2, Q.sd**2
-    A = 1 / (2 * v2) - 1 / (2 * v1)
-    B = P.mean / v1 - Q.mean / v2
-    C = mpmath.log(Q.sd / P.sd) - P.mean**2 / (2 * v1) + Q.mean**2 / (2 * v2) - level
-    if A == 0:
-        return [] if B == 0 else [-C / B]
-    disc = B * B - 4 * A * C
-    if disc < 0:
-        return []
-    # The stable form: no cancellation between -B and the square root.
-    q = -(B + (1 if B >= 0 else -1) * mpmath.sqrt(disc)) / 2
-    roots = {q / A} | ({C / q} if q != 0 else set())
-    return sorted(roots)
-
-
-def _laplace_crossings(P: Laplace, Q: Laplace, level) -> list:
-    """The log-ratio is linear between and beyond the two kinks: one linear equation per piece."""
-    k1, k2 = sorted((P.loc, Q.loc))
-    s = max(P.b, Q.b)
-    pieces = [(-mpmath.inf, k1, k1 - 2 * s, k1 - s), (k2, mpmath.inf, k2 + s, k2 + 2 * s)]
-    if k1 < k2:
-        pieces.append((k1, k2, k1, k2))
-    roots = set()
-    for lo, hi, x1, x2 in pieces:
-        g1 = P.logpdf(x1) - Q.logpdf(x1) - level
-        g2 = P.logpdf(x2) - Q.logpdf(x2) - level
-        if g1 == g2:   # constant on this piece: no isolated crossing
-            continue
-        root = x1 - g1 * (x2 - x1) / (g2 - g1)
-        if lo <= root <= hi:
-            roots.add(root)
-    return sorted(roots)
 
 
 def _searched_crossings(P, Q, level, grid: Sequence) -> list:

@@ -7,7 +7,7 @@ engine can split quadrature at every kink, crossing point and peak, and compute 
 Densities are evaluated in log space; Lap2's density uses a form without cancellation for any λ1, λ2 (including
 λ1 = λ2, eq. (6)'s second branch, and λ1 ≈ λ2).
 
->>> from symdp.continuous import Lap2
+>>> from symdp.engine.continuous import Lap2
 >>> with mpmath.workdps(30):      # reference: catalogue-balle.md, balle19.eq6 (mpmath convolution integral)
 ...     print(mpmath.nstr(Lap2(0, 1, 2).pdf(mpmath.mpf('0.7')), 18))
 0.152131812607669559
@@ -16,10 +16,11 @@ Densities are evaluated in log space; Lap2's density uses a form without cancell
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Callable, Literal
 
 import mpmath
 
+from symdp.engine import closed_forms as cf
 from symdp.errors import InvalidDistribution
 from symdp.numeric import to_mpf
 
@@ -49,6 +50,49 @@ class Tail:
     kind: Literal["gaussian", "exponential"]
     param: mpmath.mpf
     power: int = 0
+
+
+@dataclass(frozen=True)
+class TailExpansion:
+    """``log density ≈ -quad·u² + lin·u + power·log u + const + o(1)`` as ``u = side·x → +∞``.
+
+    A linear combination of such expansions is again one (the log-ratio is P's minus Q's; the Rényi exponent is
+    α·P's + (1-α)·Q's). NaN marks a coefficient that is not known (a family only described by its ``tail()``). Each family gives its
+    own exactly (:meth:`ContinuousDistribution.expansion`).
+    """
+
+    quad: mpmath.mpf
+    lin: mpmath.mpf
+    power: mpmath.mpf
+    const: mpmath.mpf
+
+    @staticmethod
+    def combine(a, x: "TailExpansion", b, y: "TailExpansion") -> "TailExpansion":
+        return TailExpansion(*(a * u + b * v for u, v in zip(
+            (x.quad, x.lin, x.power, x.const), (y.quad, y.lin, y.power, y.const))))
+
+    def limit(self):
+        """The limit as ``u → ∞``: ±inf from the first non-zero growing term, else ``const``; None if unknown."""
+        for growth in (-self.quad, self.lin, self.power):
+            if mpmath.isnan(growth):
+                return None
+            if growth != 0:
+                return mpmath.inf if growth > 0 else -mpmath.inf
+        return None if mpmath.isnan(self.const) else self.const
+
+    def integrable(self):
+        """Whether ``exp`` of this expansion is integrable at ``u → ∞`` (None if undecided)."""
+        for growth, threshold in ((-self.quad, 0), (self.lin, 0), (self.power, -1)):
+            if mpmath.isnan(growth):
+                return None
+            if growth != threshold:
+                return growth < threshold
+        return False   # u^-1: log-divergent
+
+
+    @staticmethod
+    def unknown() -> "TailExpansion":
+        return TailExpansion(mpmath.nan, mpmath.nan, mpmath.nan, mpmath.nan)
 
 
 class ContinuousDistribution:
@@ -89,6 +133,29 @@ class ContinuousDistribution:
 
     def tail(self) -> Tail:
         raise NotImplementedError
+
+    def anchors(self) -> list[tuple]:
+        """``(centre, scale, tail kind)`` of every component: where the engine searches for crossings and peaks."""
+        return [(self.center(), self.scale(), self.tail().kind)]
+
+    def expansion(self, side: int) -> TailExpansion:
+        """The expansion of ``log pdf`` as ``x → side·∞``; only the leading behaviour (from :meth:`tail`) unless
+        the family knows it exactly."""
+        tail = self.tail()
+        nan = mpmath.nan
+        if tail.kind == "gaussian":
+            return TailExpansion(1 / (2 * tail.param**2), nan, nan, nan)
+        return TailExpansion(mpmath.mpf(0), -1 / tail.param, mpmath.mpf(tail.power), nan)
+
+    def closed_form(self, kind: str, other: "ContinuousDistribution", *args) -> Callable[[], mpmath.mpf] | None:
+        """The formula of :mod:`symdp.engine.closed_forms` for ``kind(self, other, *args)``, as a thunk, or None.
+        Used only while closed forms are enabled (:func:`symdp.precision.closed_forms`)."""
+        return None
+
+    def crossings(self, other: "ContinuousDistribution", level) -> list | None:
+        """The points where ``log p - log q = level`` when the pair solves it exactly, else None (the engine
+        searches)."""
+        return None
 
     def shifted(self, by) -> "ContinuousDistribution":
         """The law of X + by."""
@@ -134,6 +201,45 @@ class Gaussian(ContinuousDistribution):
     def tail(self):
         return Tail("gaussian", self.sd)
 
+    def expansion(self, side):
+        s, v = mpmath.mpf(side), self.sd**2
+        return TailExpansion(1 / (2 * v), s * self.mean / v, mpmath.mpf(0),
+                             -self.mean**2 / (2 * v) - mpmath.log(self.sd * mpmath.sqrt(2 * mpmath.pi)))
+
+    def closed_form(self, kind, other, *args):
+        if not isinstance(other, Gaussian):
+            return None
+        m1, s1, m2, s2 = self.mean, self.sd, other.mean, other.sd
+        if kind == "kl":
+            return lambda: cf.gaussian_kl(m1, s1, m2, s2)
+        if kind == "renyi":
+            return lambda: cf.gaussian_renyi(m1, s1, m2, s2, args[0])
+        if kind == "max_divergence":
+            return lambda: cf.gaussian_max_divergence(m1, s1, m2, s2)
+        if s1 == s2 and kind == "hockey_stick":
+            return lambda: cf.gaussian_hockey_stick(m1 - m2, s1, args[0])
+        if s1 == s2 and kind == "tv":
+            return lambda: cf.gaussian_tv(m1 - m2, s1)
+        return None
+
+    def crossings(self, other, level):
+        """Roots of the quadratic ``log p - log q - level = A x² + B x + C``."""
+        if not isinstance(other, Gaussian):
+            return None
+        v1, v2 = self.sd**2, other.sd**2
+        A = 1 / (2 * v2) - 1 / (2 * v1)
+        B = self.mean / v1 - other.mean / v2
+        C = mpmath.log(other.sd / self.sd) - self.mean**2 / (2 * v1) + other.mean**2 / (2 * v2) - level
+        if A == 0:
+            return [] if B == 0 else [-C / B]
+        disc = B * B - 4 * A * C
+        if disc < 0:
+            return []
+        # The stable form: no cancellation between -B and the square root.
+        q = -(B + (1 if B >= 0 else -1) * mpmath.sqrt(disc)) / 2
+        roots = {q / A} | ({C / q} if q != 0 else set())
+        return sorted(roots)
+
     def _moved(self, by):
         return Gaussian(self.mean + by, self.sd)
 
@@ -171,6 +277,43 @@ class Laplace(ContinuousDistribution):
 
     def tail(self):
         return Tail("exponential", self.b)
+
+    def expansion(self, side):
+        return TailExpansion(mpmath.mpf(0), -1 / self.b, mpmath.mpf(0),
+                             mpmath.mpf(side) * self.loc / self.b - mpmath.log(2 * self.b))
+
+    def closed_form(self, kind, other, *args):
+        if not (isinstance(other, Laplace) and other.b == self.b):
+            return None
+        d, lam = self.loc - other.loc, self.b
+        table = {
+            "kl": lambda: cf.laplace_kl(d, lam),
+            "renyi": lambda: cf.laplace_renyi(d, lam, args[0]),
+            "hockey_stick": lambda: cf.laplace_hockey_stick(d, lam, args[0]),
+            "tv": lambda: cf.laplace_tv(d, lam),
+            "max_divergence": lambda: cf.laplace_max_divergence(d, lam),
+        }
+        return table[kind]
+
+    def crossings(self, other, level):
+        """The log-ratio is linear between and beyond the two kinks: one linear equation per piece."""
+        if not isinstance(other, Laplace):
+            return None
+        k1, k2 = sorted((self.loc, other.loc))
+        s = max(self.b, other.b)
+        pieces = [(-mpmath.inf, k1, k1 - 2 * s, k1 - s), (k2, mpmath.inf, k2 + s, k2 + 2 * s)]
+        if k1 < k2:
+            pieces.append((k1, k2, k1, k2))
+        roots = set()
+        for lo, hi, x1, x2 in pieces:
+            g1 = self.logpdf(x1) - other.logpdf(x1) - level
+            g2 = self.logpdf(x2) - other.logpdf(x2) - level
+            if g1 == g2:   # constant on this piece: no isolated crossing
+                continue
+            root = x1 - g1 * (x2 - x1) / (g2 - g1)
+            if lo <= root <= hi:
+                roots.add(root)
+        return sorted(roots)
 
     def _moved(self, by):
         return Laplace(self.loc + by, self.b)
@@ -239,6 +382,14 @@ class Lap2(ContinuousDistribution):
     def tail(self):
         return Tail("exponential", self._big, 1 if self.scale1 == self.scale2 else 0)
 
+    def expansion(self, side):
+        s, lam, mu = mpmath.mpf(side), self._big, self._small
+        if lam == mu:   # e^{-a/λ}(λ + a)/(4λ²): a power of u
+            return TailExpansion(mpmath.mpf(0), -1 / lam, mpmath.mpf(1), s * self.loc / lam - mpmath.log(4 * lam**2))
+        # e^{-a/λ}/(2(λ+μ)) · (1 + μ/(λ-μ)) + (terms in e^{-a/μ})
+        return TailExpansion(mpmath.mpf(0), -1 / lam, mpmath.mpf(0),
+                             s * self.loc / lam - mpmath.log(2 * (lam + mu)) + mpmath.log(lam / (lam - mu)))
+
     def _moved(self, by):
         return Lap2(self.loc + by, self.scale1, self.scale2)
 
@@ -299,6 +450,22 @@ class Mixture(ContinuousDistribution):
             return t1 if t1.kind == "exponential" else t2
         return max(t1, t2, key=lambda t: (t.param, t.power))
 
+    def anchors(self):
+        return self.first.anchors() + self.second.anchors()
+
+    def expansion(self, side):
+        first, second = self.first.expansion(side), self.second.expansion(side)
+        first = TailExpansion(first.quad, first.lin, first.power, first.const + mpmath.log1p(-self.q))
+        second = TailExpansion(second.quad, second.lin, second.power, second.const + mpmath.log(self.q))
+        key1 = (-first.quad, first.lin, first.power)
+        key2 = (-second.quad, second.lin, second.power)
+        if any(mpmath.isnan(k) for k in key1 + key2):
+            return TailExpansion.unknown()
+        if key1 != key2:   # the heavier component dominates
+            return first if key1 > key2 else second
+        const = max(first.const, second.const) + mpmath.log1p(mpmath.exp(-abs(first.const - second.const)))
+        return TailExpansion(first.quad, first.lin, first.power, const)
+
     def canonical(self):
         if self.q == 0:
             return self.first.canonical()
@@ -334,6 +501,14 @@ class Shifted(ContinuousDistribution):
 
     def tail(self):
         return self.base.tail()
+
+    def anchors(self):
+        return [(c + self.shift, s, k) for c, s, k in self.base.anchors()]
+
+    def expansion(self, side):
+        # log p(x) = base(x - d); with u' = u - s d, expand -A u'² + B u' + C in u.
+        s, b, d = mpmath.mpf(side), self.base.expansion(side), self.shift
+        return TailExpansion(b.quad, 2 * b.quad * s * d + b.lin, b.power, -b.quad * d**2 - b.lin * s * d + b.const)
 
     def canonical(self):
         return self.base.canonical()._moved(self.shift)

@@ -19,9 +19,9 @@ from typing import Sequence
 
 import mpmath
 
-from symdp import finite
+from symdp.engine import finite
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.finite import FiniteDistribution
+from symdp.engine.finite import FiniteDistribution
 
 
 @dataclass(frozen=True, init=False)

@@ -5,7 +5,7 @@ probability is non-negative and they sum to one within the working precision. Di
 measure-theoretic conventions: an atom with ``P > 0`` and ``Q = 0`` makes KL, Rényi and max divergence ``+inf``;
 atoms with ``P = 0`` contribute nothing.
 
->>> from symdp.finite import FiniteDistribution, kl, renyi, hockey_stick, tv
+>>> from symdp.engine.finite import FiniteDistribution, kl, renyi, hockey_stick, tv
 >>> P, Q = FiniteDistribution([0.75, 0.25]), FiniteDistribution([0.25, 0.75])
 >>> print(mpmath.nstr(kl(P, Q).value, 15))
 0.549306144334055

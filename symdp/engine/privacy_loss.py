@@ -28,7 +28,7 @@ Every law knows its mean, central moments, tails ``P[L >= t]`` / ``P[L <= t]``, 
   infinity, and no λ beyond ``2M₊/Var X`` can beat the λ → 0 limit: the search range is finite and known.
 
 >>> import mpmath
->>> from symdp.continuous import Gaussian, Laplace
+>>> from symdp.engine.continuous import Gaussian, Laplace
 >>> with mpmath.workdps(30):
 ...     L = privacy_loss(Gaussian(0, 2), Gaussian(1, 2))
 ...     print(L, optimal_standard(L).tau.value)              # Δ²/(2σ²) = 1/8, τ = Δ/σ = 1/2
@@ -47,12 +47,12 @@ from typing import Callable, Optional, Sequence
 
 import mpmath
 
-from symdp.continuous import ContinuousDistribution, Gaussian, Laplace, canonical
+from symdp.engine.continuous import ContinuousDistribution, Gaussian, Laplace, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
-from symdp.finite import FiniteDistribution
+from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import logsumexp as _logsumexp, to_mpf
-from symdp.finite import privacy_loss as _finite_privacy_loss
+from symdp.engine.finite import privacy_loss as _finite_privacy_loss
 from symdp.precision import closed_forms_enabled
 
 GUARD = 10
@@ -412,7 +412,7 @@ def privacy_loss(P, Q) -> Law:
     """The exact law of ``L = ln(p(X)/q(X))``, ``X ~ P``, for finite pairs, equal-sd Gaussian pairs and
     equal-scale Laplace pairs.
 
-    >>> from symdp.finite import FiniteDistribution as FD
+    >>> from symdp.engine.finite import FiniteDistribution as FD
     >>> L = privacy_loss(FD([0.75, 0.25]), FD([0.25, 0.75]))
     >>> [mpmath.nstr(v, 10) for v in L.values], L.probabilities
     (['1.098612289', '-1.098612289'], (mpf('0.75'), mpf('0.25')))
@@ -445,7 +445,7 @@ def expectation_by_quadrature(P: ContinuousDistribution, Q: ContinuousDistributi
     centres, plus a few scales either side; the error is the change when the pieces are split once more, plus
     the error ``mpmath.quad`` reports. An independent route to the moments and the MGF of :func:`privacy_loss`.
 
-    >>> from symdp.continuous import Laplace
+    >>> from symdp.engine.continuous import Laplace
     >>> with mpmath.workdps(30):    # E[e^{-L}] = 1 for any pair with equal supports
     ...     e = expectation_by_quadrature(Laplace(0, 1), Laplace(1.5, 1), lambda l: mpmath.exp(-l))
     ...     print(mpmath.nstr(e.value, 25), e.error < 1e-25)
@@ -690,7 +690,7 @@ def _brent_max(f: Callable, a, b, x, fx, iterations: int = 200) -> tuple:
 def subgaussian_standard(values: Sequence, probabilities: Sequence) -> Estimate:
     """Optimal subgaussian standard of the *centred* discrete variable: ``sqrt(sup_{λ≠0} 2 log E e^{λ(X-EX)} / λ²)``.
 
-    Delegates to :func:`symdp.privacy_loss.optimal_standard`, which searches only where the supremum can be: the
+    Delegates to :func:`symdp.engine.privacy_loss.optimal_standard`, which searches only where the supremum can be: the
     λ → 0 limit ``Var X``, and ``0 < |λ| <= 2M/Var X`` on each side (M the largest deviation from the mean on that
     side; beyond, the ratio is below ``2M/|λ| < Var X``, and it tends to 0 as ``|λ| → ∞``), with a maximum at tiny
     λ found from the sign of the third central moment. ``+inf`` if a value is infinite (an unbounded loss).

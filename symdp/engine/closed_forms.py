@@ -1,4 +1,4 @@
-"""Closed-form divergences of Gaussian and Laplace pairs: the fast paths of :mod:`symdp.quadrature` and its oracles.
+"""Closed-form divergences of Gaussian and Laplace pairs: the fast paths of :mod:`symdp.engine.quadrature` and its oracles.
 
 Each function takes plain parameters (numbers or mpf), computes at the caller's working precision plus guard digits
 where the formula cancels, and returns an mpf (possibly ``+inf``) rounded to the caller's precision. Conventions:
