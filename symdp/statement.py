@@ -25,6 +25,13 @@ floor of 16 units in the last place relative to the value. This secant over the 
 conservative for ``f`` monotone in each ``m_i``, including non-smooth ones (``sqrt`` at 0, ``Max``); it neglects the
 interaction of two errors, which is second order in errors that are already tiny.
 
+**Certified sides.** Where every measured atom is a certified enclosure (:attr:`Estimate.certified`, ball
+arithmetic in the engine) and the side is built only from operations Arb evaluates rigorously (:data:`ARB_FUNCTIONS`:
+arithmetic, powers, exp, log, the hyperbolic functions, erf, Abs, Max, Min, finite sums), the side is also evaluated in
+python-flint's Arb with the parameters as exact balls: the result is a certified enclosure too, and a verdict decided
+by it is proved, not estimated (:mod:`symdp.verify`). Anything else (a numeric procedure, a Piecewise) keeps the
+estimate above.
+
 **Size.** Each side also reports the size its value is to be compared with: the magnitude of the numbers its sums
 are computed from (:func:`_magnitude`: every sum's terms taken in absolute value), so that a difference that
 cancels to 0 is "0 relative to its terms", with an error of a few units of that size; or the measurement's own
@@ -104,6 +111,107 @@ def lambdify_mpmath(args: Sequence, expr):
                        dummify=False)
 
 
+ARB_FUNCTIONS = (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log, sp.tanh, sp.cosh, sp.sinh, sp.erf, sp.erfc, sp.atan,
+                 sp.Abs, sp.Max, sp.Min, sp.Sum, sp.gamma, sp.Tuple)
+"""The operations a side may use to be evaluated in Arb (:func:`lambdify_arb`); numbers and symbols are always fine."""
+
+
+def arb_evaluable(expr: sp.Basic) -> bool:
+    """Whether every operation of ``expr`` is one Arb evaluates rigorously (:data:`ARB_FUNCTIONS`)."""
+    return all(isinstance(node, (sp.Symbol, sp.Number, sp.NumberSymbol, sp.core.numbers.ImaginaryUnit.__base__))
+               or isinstance(node, ARB_FUNCTIONS) or node.func in ARB_FUNCTIONS
+               for node in sp.preorder_traversal(expr) if not isinstance(node, sp.Tuple)) \
+        and not expr.has(sp.I)
+
+
+class Uncertain(ArithmeticError):
+    """A ball comparison, or a ball where a number was needed, that ball arithmetic cannot decide."""
+
+
+def _arb_number(x):
+    """A number as an exact ball where it is exact (ints, binary floats — lambdify writes them as mpf tuples —,
+    mpf), else a ball around it (a decimal string)."""
+    from flint import arb, fmpq
+
+    if isinstance(x, arb):
+        return x
+    if isinstance(x, tuple):
+        x = mpmath.mpf(x)
+    if isinstance(x, mpmath.mpf):
+        if not mpmath.isfinite(x):
+            return arb(str(x))
+        man, exp = x.man_exp
+        return arb(fmpq(int(man) * 2 ** max(exp, 0), 2 ** max(-exp, 0)))
+    return arb(x)
+
+
+def _arb_integer(x) -> int:
+    """A Sum's bound: an int, or an exact integer ball."""
+    if isinstance(x, int):
+        return x
+    if x.is_exact() and x.is_integer():
+        return int(x.unique_fmpz())
+    raise Uncertain(f"the sum bound {x} is not an exact integer")
+
+
+def _arb_namespace() -> dict:
+    from flint import arb
+
+    def unary(method):
+        return lambda x: getattr(_arb_number(x), method)()
+
+    def fold(method):
+        def run(*xs):
+            out = _arb_number(xs[0])
+            for x in xs[1:]:
+                out = getattr(out, method)(_arb_number(x))
+            return out
+        return run
+
+    def power(x, y):
+        x = _arb_number(x)
+        if isinstance(y, int) or (isinstance(y, arb) and y.is_exact() and y.is_integer()):
+            return x ** int(y if isinstance(y, int) else y.unique_fmpz())
+        return x ** _arb_number(y)
+
+    functions = {name: unary(name) for name in ("sqrt", "exp", "log", "tanh", "cosh", "sinh", "erf", "erfc", "atan",
+                                                 "gamma")}
+    return {**functions, "mpf": _arb_number, "_pow": power, "max": fold("max"), "min": fold("min"),
+            "_pi": arb.pi, "_e": arb.const_e, "_integer": _arb_integer}
+
+
+class _ArbPrinter(MpmathPrinter):
+    """The code of :func:`lambdify_arb`: Sum bounds through ``_integer``, powers through an exact-integer test."""
+
+    def _print_Sum(self, expr):
+        loops = " ".join(f"for {self._print(i)} in map(mpf, range(_integer({self._print(a)}), "
+                         f"_integer({self._print(b)})+1))" for i, a, b in expr.limits[::-1])
+        return f"(builtins.sum(({self._print(expr.function)} {loops}), mpf(0)))"
+
+    def _print_Pow(self, expr, rational=False):
+        if expr.exp == sp.S.Half:
+            return f"sqrt({self._print(expr.base)})"
+        return f"_pow({self._print(expr.base)}, {self._print(expr.exp)})"
+
+    # Constants at the precision of the call, not of the compilation.
+    def _print_Pi(self, expr):
+        return "_pi()"
+
+    def _print_Exp1(self, expr):
+        return "_e()"
+
+
+def lambdify_arb(args: Sequence, expr):
+    """``expr`` as a function of Arb balls (python-flint), or None when it uses an operation outside
+    :data:`ARB_FUNCTIONS`. Literals become exact balls (a binary Float exactly, 1/3 as a ball around it)."""
+    if not arb_evaluable(expr):
+        return None
+    printer = _ArbPrinter({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": False,
+                           "user_functions": {}})
+    return sp.lambdify(args, expr, modules=[{"builtins": builtins}, _arb_namespace()], printer=printer,
+                       dummify=False)
+
+
 def rename(expr: sp.Basic, renaming: Mapping) -> sp.Basic:
     """``expr`` with some subexpressions renamed, not re-simplified: SymPy's automatic simplification may spend
     seconds on assumptions queries of nested functions (tanh(tanh(...))), and has nothing to add here."""
@@ -155,12 +263,44 @@ class Side:
         index = {h: i for i, h in enumerate(holes)}
         self.single = index.get(expr)  # the side is one measured atom: its own scale is the side's size
         self.nonnegative = list(nonnegative)
+        self._arb_args = list(args) + list(holes)
+        self._arb_f: Any = ...   # compiled on first use: most sides of a run never need it
+
+    def ball(self, params: list, measured: list[Estimate]):
+        """The side as an Arb ball, or None: needs every measurement certified and the side Arb-evaluable.
+        Parameters enter as exact balls (the draw is the binary number the witness was evaluated at)."""
+        if any(not m.certified or not mpmath.isfinite(m.value) for m in measured):
+            return None
+        if self._arb_f is ...:
+            self._arb_f = lambdify_arb(self._arb_args, self.expr)
+        if self._arb_f is None:
+            return None
+        from flint import arb, ctx
+
+        saved = ctx.prec
+        ctx.prec = mpmath.mp.prec + 20
+        try:
+            args = [_arb_number(x) for x in params]
+            args += [_arb_number(m.value) + arb(0, _arb_number(m.error)) for m in measured]
+            value = self._arb_f(*args)
+            if isinstance(value, int):   # a constant side
+                value = arb(value)
+        except (Uncertain, ArithmeticError, ValueError, TypeError):
+            return None
+        finally:
+            ctx.prec = saved
+        return value if isinstance(value, arb) and value.is_finite() else None
 
     def __call__(self, params: list, measured: list[Estimate]) -> Estimate:
         centre = [m.value for m in measured]
         value = self._real(self.f(*params, *centre))
         if not mpmath.isfinite(value):
             return Estimate(value, mpmath.mpf(0), _methods(measured))
+        ball = self.ball(params, measured)
+        size = self._size(params, centre, value, measured)
+        if ball is not None:
+            enclosure = Estimate.from_arb(ball, _methods(measured))
+            return Estimate(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True)
         error = 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)
         with mpmath.workdps(mpmath.mp.dps + 10):  # so that m_i ± e_i is representable
             for i, m in enumerate(measured):
@@ -177,14 +317,16 @@ class Side:
                     moved = self._real(self.f(*params, *centre[:i], corner, *centre[i + 1:]))
                     changes.append(abs(moved - value) if mpmath.isfinite(moved) else mpmath.inf)
                 error += max(changes)
-        if self.single is not None:
-            size = measured[self.single].size
-        elif self.magnitude is not None:
-            size = max(abs(value), abs(self._real(self.magnitude(*params, *centre))))
+        if self.single is None and self.magnitude is not None:
             error += 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps)  # what a cancelling sum may have lost
-        else:
-            size = abs(value)
         return Estimate(value, +error, _methods(measured), scale=size)
+
+    def _size(self, params: list, centre: list, value, measured: list[Estimate]) -> mpmath.mpf:
+        if self.single is not None:
+            return measured[self.single].size
+        if self.magnitude is not None:
+            return max(abs(value), abs(self._real(self.magnitude(*params, *centre))))
+        return abs(value)
 
     def _real(self, x) -> mpmath.mpf:
         if isinstance(x, mpmath.mpc):

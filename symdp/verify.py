@@ -1,4 +1,5 @@
-"""Verification: draw parameters, evaluate both sides at two precisions, and give an honest verdict.
+"""Verification: draw parameters, evaluate both sides (certified where the engine can, else at two precisions), and
+give an honest verdict.
 
 Per draw, the witness measures what the statement names and both sides are evaluated from the statement
 (:meth:`~symdp.theorem.Theorem.measure`). The *quantity* is the left side, the *bound* the right side; the margin is
@@ -14,6 +15,16 @@ proves nothing; a quadrature witness adds the change between two breakpoint sets
   counts as holding. Two sides that are both tiny are not tight because their difference is tiny;
 * **inconclusive**: otherwise (an error estimate as large as the quantities decides nothing), with the precision
   that would settle it.
+
+**Certified draws, adaptive precision.** When every quantity of a draw is a certified enclosure (ball arithmetic,
+:attr:`~symdp.estimate.Estimate.certified`) and both sides evaluate in Arb (:meth:`symdp.statement.Side.ball`), the
+margin's ball is a proof: the draw is first evaluated at :data:`LOW_DPS` digits, and a margin whose ball excludes 0
+decides it there (*certified* holds or violated) — most draws of a loose bound cost one cheap evaluation. What the
+balls prove is the margin of the laws *as the witness built them* at working precision; the rounding of that
+construction (a finite law's atoms e^ε/(1 + e^ε), say) is covered by a floor of 4 units of 10^-dps on the unit scale
+(the atoms' rounding is relative, hence absolute in their log-ratios) or the sides' size if larger, not proved. A ball
+that straddles 0 is recomputed at ``dps`` digits, where it decides, or is tight (its radius below 10^(-dps/2) of
+the sides' size), or is inconclusive. Draws without enclosures take the two-precision estimate above.
 
 Overall: violated if any draw is; holds if every draw holds or is tight; else inconclusive. Parameters are drawn by
 hypothesis, so a violation is shrunk to a minimal counterexample, and a run is deterministic for a given seed.
@@ -37,6 +48,9 @@ from symdp.theorem import CLOSED_FORM, INDEPENDENT, Theorem
 
 HOLDS, TIGHT, VIOLATED, INCONCLUSIVE = "holds", "tight", "violated", "inconclusive"
 
+LOW_DPS = 20
+"""Digits of the first, cheap evaluation of a draw whose quantities are certified enclosures."""
+
 
 @dataclass(frozen=True)
 class DrawResult:
@@ -52,6 +66,10 @@ class DrawResult:
     relation: str = "<="
     values: Mapping[str, Any] = field(default_factory=dict)
     method: str = ""
+    certified: bool = False
+    """The verdict is proved by enclosures (ball arithmetic), not estimated."""
+    dps: int = 0
+    """The digits at which the draw was decided."""
 
     @property
     def ratio(self) -> Optional[float]:
@@ -93,6 +111,20 @@ class Report:
     def worst_margin(self) -> Optional[mpmath.mpf]:
         return None if self.worst is None else self.worst.margin
 
+    @property
+    def certified_examples(self) -> int:
+        """How many draws were decided by enclosures."""
+        return sum(r.certified for r in self.draws)
+
+    @property
+    def certified(self) -> bool:
+        """Whether the verdict is proved by enclosures: a violation by its certified counterexample, a "holds" by
+        every draw held by a margin whose ball excludes 0 (a tight draw is equal only to working precision)."""
+        if self.verdict == VIOLATED:
+            return self.worst is not None and self.worst.certified
+        return self.verdict == HOLDS and bool(self.draws) and all(r.certified and r.verdict == HOLDS
+                                                                   for r in self.draws)
+
     def to_json(self, draws: bool = False) -> dict:
         """The report as JSON values. With ``draws``, every draw with its ``values`` (each parameter and measured atom
         as a decimal string at full precision), ``quantity``, ``bound``, ``margin``, ``error`` and ``verdict``."""
@@ -113,6 +145,8 @@ class Report:
             "worst_margin": num(self.worst_margin),
             "worst_margin_error": None if self.worst is None else num(self.worst.error),
             "worst_ratio": self.worst_ratio,
+            "certified": self.certified,
+            "certified_examples": self.certified_examples,
             "counterexample": None if self.counterexample is None else jsonable(self.counterexample),
             "dps": self.dps,
             "seconds": round(self.seconds, 3),
@@ -123,7 +157,8 @@ class Report:
             out["draws"] = [{"point": jsonable(r.point), "values": {k: _decimal(v, digits) for k, v in r.values.items()},
                              "quantity": _decimal(r.quantity, digits), "bound": _decimal(r.bound, digits),
                              "margin": _decimal(r.margin, digits), "error": _decimal(r.error, digits),
-                             "verdict": r.verdict, "method": r.method} for r in self.draws]
+                             "verdict": r.verdict, "method": r.method, "certified": r.certified, "dps": r.dps}
+                            for r in self.draws]
         return out
 
 
@@ -176,8 +211,56 @@ def _margin(relation: str, q: mpmath.mpf, b: mpmath.mpf) -> mpmath.mpf:
     return -abs(q - b)
 
 
-def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_DPS) -> DrawResult:
-    """Evaluate one draw at ``dps`` and ``dps + GUARD_DPS`` digits and classify it."""
+def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_DPS,
+                   certify: bool = True) -> DrawResult:
+    """Evaluate one draw and classify it: by enclosures at :data:`LOW_DPS` then ``dps`` digits where its quantities
+    are certified (``certify``), else at ``dps`` and ``dps + GUARD_DPS`` digits."""
+    if certify:
+        for digits in sorted({min(LOW_DPS, dps), dps}):
+            with working_precision(digits):
+                q, b, values = theorem.measure(convert_point(theorem, raw))
+                result = _certified_draw(theorem, raw, q, b, values, digits, final=digits == dps)
+            if result is None or result.verdict in (HOLDS, VIOLATED) or digits == dps:
+                break
+        if result is not None:
+            return result
+    return _estimated_draw(theorem, raw, dps)
+
+
+def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) -> Optional[DrawResult]:
+    """The draw decided by the enclosures ``q`` and ``b`` (None unless both are certified and finite): holds or
+    violated when the margin's ball excludes 0; at the ``final`` precision, tight when the ball is small relative to
+    the sides, else inconclusive; otherwise undecided (INCONCLUSIVE, for a retry at more digits)."""
+    if not (q.certified and b.certified and mpmath.isfinite(q.value) and mpmath.isfinite(b.value)):
+        return None
+    margin = _margin(theorem.relation, q.value, b.value)
+    # q ± e_q and b ± e_b enclose the sides *of the laws the witness built*, so margin ± (e_q + e_b) encloses their
+    # margin. Those laws were built at working precision (a finite law's atoms, e^eps/(1 + e^eps) say, are rounded
+    # numbers), which the enclosures cannot see: a relative rounding of the atoms is an absolute one of their
+    # log-ratios, so a floor of a few units of 10^-dps on the unit scale (or the sides', if larger) covers it.
+    size = max(q.size, b.size)
+    error = q.error + b.error + 4 * max(size, 1) * mpmath.mpf(10) ** (-dps)
+    note = ""
+    if margin > error and theorem.relation != "==":
+        verdict = HOLDS
+    elif margin < -error:
+        verdict = VIOLATED
+    elif not final:
+        verdict = INCONCLUSIVE
+    elif (q.error == 0 and b.error == 0 and q.value == b.value) or \
+            (size > 0 and error <= size * mpmath.mpf(10) ** (-(dps // 2))):
+        verdict = TIGHT
+    else:
+        verdict = INCONCLUSIVE
+        note = (f"|margin| {mpmath.nstr(abs(margin), 3)} is within the certified radius {mpmath.nstr(error, 3)}, "
+                f"on sides of size {mpmath.nstr(size, 3)}")
+    method = q.method if q.method == b.method else f"{q.method}; bound: {b.method}"
+    return DrawResult(dict(raw), q.value, b.value, margin, error, verdict, note, theorem.relation, values, method,
+                      certified=True, dps=dps)
+
+
+def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawResult:
+    """Evaluate one draw at ``dps`` and ``dps + GUARD_DPS`` digits and classify it by estimated errors."""
     runs = []
     for digits in (dps, dps + GUARD_DPS):
         with working_precision(digits):
@@ -215,7 +298,8 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
             note = (f"|margin| {mpmath.nstr(abs(margin), 3)} is within the error {mpmath.nstr(error, 3)}, "
                     f"on sides of size {mpmath.nstr(size, 3)}")
     method = q2.method if q2.method == b2.method else f"{q2.method}; bound: {b2.method}"
-    return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, theorem.relation, values, method)
+    return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, theorem.relation, values, method,
+                      dps=dps)
 
 
 def verify(
@@ -245,12 +329,17 @@ def verify(
             on_draw(result)
         return result
 
+    def evaluate(raw) -> DrawResult:
+        # A theorem whose first draws have no enclosures will not get any: stop paying for the cheap attempt.
+        misses = sum(not r.certified for r in results[:3])
+        return evaluate_point(theorem, raw, dps, certify=misses < 3 or any(r.certified for r in results))
+
     counterexample = None
     pinned = tuple(theorem.tight_at) + tuple(theorem.examples)
     if theorem.erratum is not None and theorem.erratum.counterexample:
         pinned += (theorem.erratum.counterexample,)  # the recorded counterexample must keep refuting the print
     for raw in pinned:
-        r = record(evaluate_point(theorem, raw, dps))
+        r = record(evaluate(raw))
         if r.verdict == VIOLATED and counterexample is None:
             counterexample = r
 
@@ -267,7 +356,7 @@ def verify(
             with working_precision(dps):
                 admitted = theorem.admits(raw)
             assume(admitted)
-            r = record(evaluate_point(theorem, raw, dps))
+            r = record(evaluate(raw))
             if r.verdict == VIOLATED:
                 raise _Violated(r)
 
@@ -278,7 +367,7 @@ def verify(
         except (Unsatisfiable, FailedHealthCheck) as exc:
             reason = f"could not draw admissible parameters: {type(exc).__name__}"
     elif not free and not results:
-        r = record(evaluate_point(theorem, {}, dps))
+        r = record(evaluate({}))
         if r.verdict == VIOLATED:
             counterexample = r
 
