@@ -131,7 +131,7 @@ class Uncertain(ArithmeticError):
 def _arb_number(x):
     """A number as an exact ball where it is exact (ints, binary floats — lambdify writes them as mpf tuples —,
     mpf), else a ball around it (a decimal string)."""
-    from flint import arb, fmpq
+    from flint import arb, ctx, fmpq
 
     if isinstance(x, arb):
         return x
@@ -140,8 +140,14 @@ def _arb_number(x):
     if isinstance(x, mpmath.mpf):
         if not mpmath.isfinite(x):
             return arb(str(x))
-        man, exp = x.man_exp
-        return arb(fmpq(int(man) * 2 ** max(exp, 0), 2 ** max(-exp, 0)))
+        sign, man, exp, _ = x._mpf_   # mpf.man_exp drops the sign
+        man = -int(man) if sign else int(man)
+        saved = ctx.prec
+        ctx.prec = max(saved, abs(man).bit_length() + 8)   # every bit of the mantissa, whatever the caller's precision
+        try:
+            return arb(fmpq(man * 2 ** max(exp, 0), 2 ** max(-exp, 0)))
+        finally:
+            ctx.prec = saved
     return arb(x)
 
 

@@ -8,7 +8,7 @@ from flint import arb, ctx
 from hypothesis import given, settings, strategies as st
 
 from symdp.estimate import Estimate
-from symdp.statement import arb_evaluable, lambdify_arb, lambdify_mpmath
+from symdp.statement import _arb_number, arb_evaluable, lambdify_arb, lambdify_mpmath
 from symdp.theorem import INDEPENDENT, Param, Source, Theorem
 from symdp.verify import HOLDS, INCONCLUSIVE, LOW_DPS, TIGHT, VIOLATED, verify
 
@@ -48,10 +48,11 @@ def test_loose_draws_are_certified_at_low_precision():
     assert r.to_json()["certified"] is True
 
 
-def test_tight_draw_is_recomputed_at_working_precision_and_called_tight():
+def test_tight_draw_is_recomputed_at_two_precisions_and_called_tight():
     r = verify(AMGM, examples=20, dps=40)
     tight = [d for d in r.draws if d.point == {"x": 1}]
-    assert tight and tight[0].verdict == TIGHT and tight[0].dps == 40 and tight[0].certified
+    # a ball around 0 decides nothing: equality to working precision is the two-precision path's call
+    assert tight and tight[0].verdict == TIGHT and tight[0].dps == 40 and not tight[0].certified
     assert r.verdict == HOLDS and not r.certified   # a tight draw is equal to working precision, not proved
     loose = [d for d in r.draws if d.verdict == HOLDS]
     assert loose and all(d.certified and d.dps == LOW_DPS for d in loose)
@@ -88,7 +89,7 @@ def test_a_wide_ball_decides_nothing():
                                                                                   certified=True),
                    parameters=(X,), evidence=INDEPENDENT)
     r = verify(wide, examples=5)
-    assert r.verdict == INCONCLUSIVE and "certified radius" in r.reason
+    assert r.verdict == INCONCLUSIVE and "within the error" in r.reason and r.certified_examples == 0
 
 
 y = sp.Symbol("y", positive=True)
@@ -121,6 +122,14 @@ def test_arb_sides_enclose_the_60_digit_value(expr, xv, yv, nv):
         rad = mpmath.mpf(ball.rad().str(5, radius=False))
         assert abs(ref - mid) <= rad * 1.001 + abs(ref) * mpmath.mpf(10) ** -68
     assert rad <= abs(ref) * mpmath.mpf(10) ** -40 + mpmath.mpf(10) ** -45
+
+
+@pytest.mark.parametrize("value", ["-2.5", "-1", "0", "3", "-1e-300", "7e300", "0.1"])
+def test_parameters_enter_as_the_exact_binary_number(value):
+    v = mpmath.mpf(value)
+    ball = _arb_number(v)
+    assert ball.is_exact()
+    assert Estimate.from_arb(ball, "x").value == v
 
 
 def test_max_of_overlapping_balls_encloses_both():
