@@ -15,6 +15,9 @@ A claim is one relation between two numeric expressions::
 
 Integers are exact, and so are decimals, read from their text (``2.2`` is 11/5, not the nearest double). Every
 other name is a real parameter, drawn from the range that ``where`` gives it (``"alpha in [1.01, 64], q = 0.1"``).
+Greek letters may be typed as such or spelt out (``λ`` and ``lambda`` are one parameter, though ``lambda`` is a
+Python keyword; ``π`` is ``pi``). ``E`` is Euler's number and ``e`` an ordinary parameter; a name that is a
+constant or a function of the language cannot be given a range, and the error says which it is.
 Divergences may sit on either side and inside arithmetic; their own arguments (means, scales, orders, ε of any
 sign) are arithmetic in the parameters, but not divergences.
 
@@ -79,7 +82,6 @@ import sympy as sp
 from symdp.engine import divergences
 from symdp.engine.continuous import Gaussian as GaussianLaw, Lap2 as Lap2Law, Laplace as LaplaceLaw, Mixture
 from symdp.errors import ClaimSyntaxError, InvalidDistribution, InvalidParameter, SymdpError
-from symdp.estimate import Estimate
 from symdp.expressions import (KL, TV, DistributionHead, Finite, Gaussian, HockeyStick, Lap2, Laplace,
                                MaxDivergence, Mix, Quantity, Renyi)
 from symdp.engine.finite import FiniteDistribution
@@ -113,6 +115,42 @@ _DIVERGENCES = {  # name: (head, number of numeric arguments after P and Q, nume
     "max_div": (MaxDivergence, 0, divergences.max_divergence),
 }
 _RESERVED = set(_MATH) | set(_CONSTANTS) | set(_DISTRIBUTIONS) | set(_DIVERGENCES)
+_CONSTANT_NAMES = {"E": "Euler's number (2.71828...)", "pi": "the constant pi (3.14159...)", "inf": "infinity",
+                   "oo": "infinity"}
+
+GREEK = {
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta", "η": "eta", "θ": "theta",
+    "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu", "ξ": "xi", "π": "pi", "ρ": "rho", "σ": "sigma",
+    "τ": "tau", "υ": "upsilon", "φ": "phi", "χ": "chi", "ψ": "psi", "ω": "omega", "Γ": "Gamma", "Δ": "Delta",
+    "Θ": "Theta", "Λ": "Lambda", "Ξ": "Xi", "Π": "Pi", "Σ": "Sigma", "Φ": "Phi", "Ψ": "Psi", "Ω": "Omega",
+}
+"""Greek letters typed as such, and the names they stand for (``λ`` and ``lambda`` are one parameter; ``π`` is pi).
+Python reads identifiers in NFKC form, so the variants ϵ, ϑ, ϕ and µ (micro) arrive here as ε, θ, φ and μ."""
+
+_LAMBDA = "_lmbd_"
+"""What the keyword ``lambda`` is read as: as long as it (columns in messages stay right), and, starting with ``_``,
+a name no user can type."""
+
+_KEYWORD_LAMBDA = re.compile(r"(?<![\w])lambda(?![\w])")
+
+
+def canonical_name(name: str) -> str:
+    """The parameter a typed name stands for: Greek letters spelt out, the keyword ``lambda`` read as a name.
+
+    >>> canonical_name("λ"), canonical_name("σ_1"), canonical_name("π"), canonical_name("alpha")
+    ('lambda', 'sigma_1', 'pi', 'alpha')
+    """
+    if name == _LAMBDA:
+        return "lambda"
+    return "".join(GREEK.get(ch, ch) for ch in name)
+
+
+def _readable(text: str) -> str:
+    """The text Python's parser is given: ``lambda`` as a parameter name becomes a placeholder of the same length.
+
+    A claim has no ``:`` anywhere, so text with one may hold a real lambda, which is left to be refused as such.
+    """
+    return text if ":" in text else _KEYWORD_LAMBDA.sub(_LAMBDA, text)
 
 # Node types the walker understands; anything else is refused before any SymPy object is built.
 _ALLOWED = (ast.Expression, ast.Compare, ast.BinOp, ast.UnaryOp, ast.Call, ast.Name, ast.Constant, ast.List,
@@ -175,7 +213,7 @@ class _Builder:
         if not self.text:
             raise ClaimSyntaxError(f"the {self.what} is empty")
         try:
-            body = ast.parse(self.text, mode="eval").body
+            body = ast.parse(_readable(self.text), mode="eval").body
         except SyntaxError as e:
             where = f" at column {e.offset}" if e.offset else ""
             raise ClaimSyntaxError(f"{self.what} does not parse: {e.msg}{where}") from None
@@ -309,7 +347,8 @@ class _Builder:
         self._deep(node, depth)
         example = "such as gaussian(0, 1)"
         if not isinstance(node, ast.Call):
-            kind = f"the parameter {node.id}" if isinstance(node, ast.Name) and node.id not in _RESERVED \
+            kind = f"the parameter {canonical_name(node.id)}" if isinstance(node, ast.Name) \
+                and canonical_name(node.id) not in _RESERVED \
                 else "a number"
             raise ClaimSyntaxError(f"{role} must be a distribution {example}, got {kind}" + self._at(node))
         name = self._callee(node)
@@ -375,7 +414,7 @@ class _Builder:
             return _Num(sp.Rational(num, den), mpmath.mpf(num) / den)
 
     def _name(self, node: ast.Name) -> "_Num":
-        name = node.id
+        name = canonical_name(node.id)
         if name in _CONSTANTS:
             expr, value = _CONSTANTS[name]
             with mpmath.workdps(_SHADOW_DPS):
@@ -441,7 +480,7 @@ class _Builder:
             stack.extend((child, here) for child in ast.iter_child_nodes(node))
             if not isinstance(node, _ALLOWED):
                 message = f"{_DESCRIBE.get(type(node), type(node).__name__)} is not allowed in a {self.what}"
-            elif isinstance(node, ast.Name) and node.id.startswith("_"):
+            elif isinstance(node, ast.Name) and node.id.startswith("_") and node.id != _LAMBDA:
                 message = f"the name {node.id} is not allowed (names may not start with _)"
             elif isinstance(node, ast.Constant) and (isinstance(node.value, bool)
                                                      or not isinstance(node.value, (int, float))):
@@ -524,9 +563,15 @@ def _exact_ranges(where: str) -> dict[str, tuple[_Num, _Num]]:
         if m is None:
             raise ClaimSyntaxError(f"cannot read the range {item.strip()!r}: write \"name in [low, high]\" "
                                    f"or \"name = value\"")
-        name, is_range, rest = m.group(1), m.group(2), m.group(4)
-        if name.startswith("_") or name in _RESERVED:
-            raise ClaimSyntaxError(f"{name} is not a parameter name (it is reserved or starts with _)")
+        typed, is_range, rest = m.group(1), m.group(2), m.group(4)
+        name = canonical_name(typed)
+        if name in _CONSTANT_NAMES:
+            raise ClaimSyntaxError(f"{typed} is {_CONSTANT_NAMES[name]} in a claim, not a parameter: name the "
+                                   f"parameter otherwise" + (" (e, lower case, is free)" if name == "E" else ""))
+        if name in _RESERVED:
+            raise ClaimSyntaxError(f"{typed} is a function of the claim language, not a parameter name")
+        if name.startswith("_"):
+            raise ClaimSyntaxError(f"{typed} is not a parameter name (names may not start with _)")
         if name in ranges:
             raise ClaimSyntaxError(f"parameter {name} has two ranges")
         if is_range:
@@ -666,8 +711,9 @@ def claim_theorem(text: str, where: Optional[str] = None) -> Theorem:
     missing = sorted(n for n in symbols if n not in ranges)
     if missing:
         hint = ", ".join(f"{n} in [low, high]" for n in missing)
+        euler = " (e is a parameter here: Euler's number is E, or exp(1))" if "e" in missing else ""
         raise InvalidParameter(f"parameter{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
-                               f"{'have' if len(missing) > 1 else 'has'} no range: add --where \"{hint}\"")
+                               f"{'have' if len(missing) > 1 else 'has'} no range: add --where \"{hint}\"{euler}")
     # A fixed value ("q = 1/3") enters the statement exactly; every other name is a parameter drawn from its range.
     fixed = {symbols[name]: low.expr for name, (low, high) in ranges.items() if low == high}
     relation = rename(relation, fixed) if fixed else relation

@@ -1,4 +1,4 @@
-"""The ``symdp`` command line: list, show, verify, check, errata, proofs.
+"""The ``symdp`` command line: list, show, verify, check, errata, proofs, latex.
 
 Every verdict says what kind of evidence stands behind it (``symdp.theorem.EVIDENCE``): *independent* (the
 quantity computed from the distributions themselves), *closed-form* (a closed form against another, where the
@@ -9,6 +9,14 @@ be seen not to rest on a formula.
 Bad input (an unknown ID, a claim that does not parse, a range with low > high) prints one line naming the problem
 and exits with status 2. ``verify`` exits with status 1 if any theorem is violated other than a printed statement
 recorded as an erratum (those are expected to be refuted, and *not* refuting one is a failure too).
+``verify --module my_theorems.py`` (or a dotted name) verifies the theorems a module of your own declares, the way
+the pytest plug-in (:mod:`symdp.plugin`) collects them.
+
+The ``verify`` table fits 80 columns (``--wide`` for every column); ``--json`` has everything. In JSON, counts
+(``examples``, ``tight_examples``, ``dps``) and ``seconds`` are numbers, parameter values (``counterexample``, each
+draw's ``point``) are numbers as drawn, and every computed real (``worst_margin``, ``worst_margin_error``,
+``worst_ratio``, and each draw's ``values``, ``quantity``, ``bound``, ``margin``, ``error``) is a decimal string at
+full precision (``"inf"``, ``"-inf"`` and ``"nan"`` included), so that nothing is rounded to a double.
 """
 
 from __future__ import annotations
@@ -17,28 +25,34 @@ import argparse
 import json
 import os
 import sys
+import time
+from pathlib import Path
 from typing import Optional, Sequence
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from symdp import parallel
 from symdp.errors import SymdpError
-from symdp.precision import DEFAULT_DPS, closed_forms
-from symdp.verify import HOLDS, INCONCLUSIVE, VIOLATED, Report, jsonable, verify
+from symdp.plugin import check, describe, expected_outcome, load_module, module_theorems
+from symdp.precision import DEFAULT_DPS
+from symdp.verify import HOLDS, INCONCLUSIVE, VIOLATED, Report, jsonable
 
 _STYLE = {HOLDS: "green", VIOLATED: "red", INCONCLUSIVE: "yellow"}
 
 
-def _console(stderr: bool = False) -> Console:
-    """A console that does not fold tables when the output is a file or a pipe.
+def _console(stderr: bool = False, width: Optional[int] = None) -> Console:
+    """A console for a terminal (its own width), or for a file or a pipe: ``width`` columns, or 220 so that wide
+    tables are not folded.
 
     Markup is off: titles, statements and reasons contain brackets (``[u - e^eps]_+``) that rich would eat; styles
     are given as :class:`rich.text.Text` instead.
     """
     probe = Console(stderr=stderr, markup=False)
-    return probe if probe.is_terminal else Console(stderr=stderr, width=220, markup=False)
+    return probe if probe.is_terminal else Console(stderr=stderr, width=width or 220, markup=False)
 
 
 def _theorems(patterns):
@@ -47,40 +61,17 @@ def _theorems(patterns):
     return select(list(patterns))
 
 
-def expected_outcome(theorem, report: Report) -> bool:
-    """Whether a report is what the catalogue expects: a printed erratum refuted, everything else not violated."""
-    if theorem.erratum is not None:
-        return report.verdict == VIOLATED
-    return report.verdict != VIOLATED
-
-
-def describe(theorem, report: Report) -> str:
-    if theorem.erratum is not None:
-        kind = theorem.erratum.kind
-        if report.verdict == VIOLATED:
-            return {"erratum": "violated as printed (erratum)", "conjecture": "refuted (conjecture of the paper)",
-                    "sharpness": "refuted (relaxed copy: the hypothesis is sharp)"}[kind]
-        return f"{report.verdict} ({kind} NOT reproduced)"
-    if theorem.evidence == "identity":
-        return "holds (identity, derivation checked)" if report.verdict == HOLDS else "identity NOT confirmed"
-    if theorem.evidence == "symbolic":
-        return "symbolic only (not checked)"
-    if report.verdict == HOLDS and report.tight:
-        return f"holds, tight ({report.tight}/{report.examples} draws equal)"
-    return report.verdict
-
-
 def _short(text: str, width: int = 60) -> str:
     """A table cell cut to ``width`` characters (the full value is in ``--json`` and ``symdp show``)."""
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _fmt(x) -> str:
+def _fmt(x, digits: int = 4) -> str:
     if x is None:
         return "-"
     import mpmath
 
-    return mpmath.nstr(x, 4) if not isinstance(x, float) else f"{x:.4g}"
+    return mpmath.nstr(x, digits) if not isinstance(x, float) else f"{x:.{digits}g}"
 
 
 def cmd_list(args) -> int:
@@ -146,51 +137,118 @@ def _cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _in_catalogue(theorem) -> bool:
-    from symdp.theorems import catalogue
+def _module_selection(reference: str, patterns) -> list:
+    """The theorems a user's module declares, narrowed to IDs or prefixes as for the catalogue."""
+    theorems = module_theorems(load_module(reference))
+    if not theorems:
+        raise SymdpError(f"{reference} declares no theorem (declare them with @theorem, or list them in THEOREMS)")
+    chosen = []
+    for pattern in patterns:
+        hits = [t for t in theorems if t.id == pattern or t.id.startswith(pattern.rstrip(".") + ".")]
+        if not hits:
+            raise SymdpError(f"no theorem of {reference} matches {pattern!r} "
+                             f"(it declares {', '.join(t.id for t in theorems)})")
+        chosen.extend(t for t in hits if t not in chosen)
+    return chosen or theorems
 
-    return any(t is theorem for t in catalogue())
+
+CERTIFIED = "✓"
+"""The mark of a certified verdict in the table (:attr:`symdp.verify.Report.certified`)."""
 
 
-def _verify_by_id(ident: str, examples, dps: int, seed: int, use_closed_forms: bool) -> Report:
-    """One theorem of the catalogue, verified in this process (a worker of ``--jobs``)."""
-    from symdp.theorems import catalogue
+def _verdict_cell(theorem, report: Report) -> str:
+    """The verdict in a few words for the compact table (``describe`` gives the long form, in ``--wide``)."""
+    if theorem.erratum is not None:
+        kind = theorem.erratum.kind
+        if report.verdict != VIOLATED:
+            return "NOT refuted"
+        return {"erratum": "refuted (erratum)", "conjecture": "refuted (conj.)", "sharpness": "refuted (sharp)"}[kind]
+    if theorem.evidence == "symbolic":
+        return "not checked"
+    if report.verdict == HOLDS and report.tight:
+        return "holds, tight"
+    return report.verdict
 
-    (theorem,) = [t for t in catalogue() if t.id == ident]
-    return _verify_one(theorem, examples, dps, seed, use_closed_forms)
+
+def _style(theorem, report: Report) -> str:
+    if expected_outcome(theorem, report):
+        return "yellow" if report.verdict == INCONCLUSIVE else "green"
+    return _STYLE.get(report.verdict, "red")
 
 
-def _verify_one(theorem, examples, dps: int, seed: int, use_closed_forms: bool) -> Report:
-    with closed_forms(use_closed_forms):
-        return verify(theorem, examples=examples, dps=dps, seed=seed)
+def fold_id(ident: str, width: int) -> str:
+    """An ID broken into lines of at most ``width`` characters before its dots (or anywhere, if a part is longer).
+
+    >>> print(fold_id("balle19.lem9.eps-dobrushin.corrected", 16))
+    balle19.lem9
+    .eps-dobrushin
+    .corrected
+    """
+    lines, line = [], ""
+    for k, part in enumerate(ident.split(".")):
+        piece = part if k == 0 else "." + part
+        if line and len(line) + len(piece) > width:
+            lines.append(line)
+            line = ""
+        line += piece
+        while len(line) > width:
+            lines.append(line[:width])
+            line = line[width:]
+    return "\n".join(lines + [line])
+
+
+TABLE_WIDTH = 80
+
+
+def _compact_table(reports) -> Table:
+    """id, verdict, evidence, draws, worst margin and ratio, in 80 columns (an ID that does not fit is folded at its
+    dots)."""
+    rows = []
+    for t, r in reports:
+        mark = f" {CERTIFIED}" if getattr(r, "certified", False) else ""
+        rows.append([t.id, Text(_verdict_cell(t, r) + mark, style=_style(t, r)), r.evidence or t.evidence,
+                     str(r.examples) if r.examples else "", "" if r.worst is None else _fmt(r.worst_margin, 3),
+                     "" if r.worst_ratio is None else f"{r.worst_ratio:.3g}"])
+    headers = ["id", "verdict", "evidence", "draws", "margin", "ratio"]
+    widths = [max([len(h)] + [len(str(row[k])) for row in rows]) for k, h in enumerate(headers)]
+    # rich puts a separator and a space either side between columns: 3 characters
+    id_width = max(12, min(widths[0], TABLE_WIDTH - sum(widths[1:]) - 3 * (len(headers) - 1)))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+    for k, header in enumerate(headers):
+        table.add_column(header, justify="right" if k >= 3 else "left", no_wrap=True)
+    for row in rows:
+        table.add_row(fold_id(row[0], id_width), *row[1:])
+    return table
+
+
+def _wide_table(reports) -> Table:
+    table = Table("id", "verdict", "evidence", "draws", "worst margin", "± error", "worst ratio", "counterexample",
+                  "s", "certified")
+    for t, r in reports:
+        table.add_row(t.id, Text(describe(t, r), style=_style(t, r)), r.evidence or t.evidence, str(r.examples),
+                      _fmt(r.worst_margin), _fmt(None if r.worst is None else r.worst.error), _fmt(r.worst_ratio),
+                      _short(json.dumps(jsonable(r.counterexample))) if r.counterexample else "", f"{r.seconds:.2f}",
+                      "yes" if getattr(r, "certified", False) else "")
+    return table
 
 
 def cmd_verify(args) -> int:
-    theorems = _theorems(args.ids)
+    module = args.module
+    theorems = _module_selection(module, args.ids) if module else _theorems(args.ids)
     if args.jobs < 1:
         raise SymdpError(f"--jobs must be >= 1, got {args.jobs}")
-    job = (args.examples, args.dps, args.seed, not args.no_closed_forms)
     console = _console(stderr=True)
-    by_id = {}
+    start = time.perf_counter()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
         task = progress.add_task("verifying", total=len(theorems))
-        # Workers find theorems by ID in the catalogue; anything else (a user's own module) is verified here.
-        if args.jobs == 1 or len(theorems) == 1 or not all(_in_catalogue(t) for t in theorems):
-            for t in theorems:
-                progress.update(task, description=t.id)
-                by_id[t.id] = _verify_one(t, *job)
-                progress.advance(task)
-        else:
-            # Each theorem is seeded on its own, so the reports do not depend on which process ran it, or when.
-            from concurrent.futures import ProcessPoolExecutor, as_completed
-
-            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                futures = {pool.submit(_verify_by_id, t.id, *job): t.id for t in theorems}
-                for future in as_completed(futures):
-                    by_id[futures[future]] = future.result()
-                    progress.update(task, description=futures[future])
-                    progress.advance(task)
+        reports_in_order = parallel.run(
+            [t.id for t in theorems], examples=args.examples, dps=args.dps, seed=args.seed,
+            use_closed_forms=not args.no_closed_forms, jobs=args.jobs, scheduler=args.scheduler,
+            draws_per_chunk=args.draws_per_chunk, module=module,
+            on_report=lambda r: progress.update(task, description=r.id, advance=1))
+    by_id = {r.id: r for r in reports_in_order}
+    seconds = time.perf_counter() - start
     reports = [(t, by_id[t.id]) for t in theorems]
     failed = [t.id for t, r in reports if not expected_outcome(t, r)]
     if args.json:
@@ -201,23 +259,24 @@ def cmd_verify(args) -> int:
             d["expected"] = expected_outcome(t, r)
             out.append(d)
         print(json.dumps(out, indent=2))
-    else:
-        table = Table("id", "verdict", "evidence", "draws", "worst margin", "± error", "worst ratio",
-                      "counterexample", "s")
+        return 1 if failed else 0
+    console = _console(width=None if args.wide else 80)
+    console.print(_wide_table(reports) if args.wide else _compact_table(reports))
+    if not args.wide:
         for t, r in reports:
-            style = "green" if expected_outcome(t, r) else _STYLE.get(r.verdict, "red")
-            if r.verdict == INCONCLUSIVE and expected_outcome(t, r):
-                style = "yellow"
-            table.add_row(t.id, Text(describe(t, r), style=style), t.evidence, str(r.examples), _fmt(r.worst_margin),
-                          _fmt(None if r.worst is None else r.worst.error), _fmt(r.worst_ratio),
-                          _short(json.dumps(jsonable(r.counterexample))) if r.counterexample else "",
-                          f"{r.seconds:.2f}")
-        _console().print(table)
-        for t, r in reports:
-            if r.reason:
-                _console().print(Text.assemble((t.id, "yellow"), f": {r.reason}"))
-        if failed:
-            _console().print(Text.assemble(("unexpected:", "red"), f" {', '.join(failed)}"))
+            if r.counterexample:
+                console.print(Text.assemble((t.id, _style(t, r)),
+                                            f": counterexample {json.dumps(jsonable(r.counterexample))}"))
+    for t, r in reports:
+        if r.reason and (args.wide or not expected_outcome(t, r) or r.verdict == INCONCLUSIVE):
+            console.print(Text.assemble((t.id, "yellow"), f": {r.reason}"))
+    if any(getattr(r, "certified", False) for _, r in reports) and not args.wide:
+        console.print(f"{CERTIFIED} certified: the verdict rests on rigorous enclosures, not on error estimates")
+    holding = sum(expected_outcome(t, r) for t, r in reports)
+    console.print(f"{holding} of {len(reports)} as expected in {seconds:.1f} s"
+                  + ("" if args.wide else "; --wide or --json for more"))
+    if failed:
+        console.print(Text.assemble(("unexpected:", "red"), f" {', '.join(failed)}"))
     return 1 if failed else 0
 
 
@@ -225,8 +284,7 @@ def cmd_check(args) -> int:
     from symdp.claims import claim_theorem
 
     claim = claim_theorem(args.claim, args.where)
-    with closed_forms(not args.no_closed_forms):
-        r = verify(claim, examples=args.examples, dps=args.dps, seed=args.seed)
+    r = check(claim, examples=args.examples, dps=args.dps, seed=args.seed, use_closed_forms=not args.no_closed_forms)
     if args.json:
         d = r.to_json(draws=args.draws)
         d.pop("id", None)
@@ -235,8 +293,9 @@ def cmd_check(args) -> int:
     else:
         console = _console()
         console.print(f"claim: {args.claim}")
+        mark = f" {CERTIFIED} certified" if getattr(r, "certified", False) else ""
         console.print(Text.assemble("verdict: ", (r.verdict, _STYLE.get(r.verdict, "white")),
-                                    (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "")
+                                    (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "") + mark
                                     + f" after {r.examples} draws in {r.seconds:.2f} s at {r.dps} digits"))
         if r.method:
             console.print(f"quantities computed by: {r.method}")
@@ -248,6 +307,34 @@ def cmd_check(args) -> int:
         if r.reason:
             console.print(r.reason)
     return 1 if r.verdict == VIOLATED else 0
+
+
+def cmd_latex(args) -> int:
+    """A LaTeX document of the selected theorems (and, with ``--proofs``, their papers' derivations)."""
+    try:
+        from symdp.latex import document
+    except ImportError as exc:
+        if exc.name != "symdp.latex":
+            raise
+        raise SymdpError("symdp latex needs symdp.latex.document, which this version of symdp does not have yet "
+                         "(use `symdp show ID --latex` meanwhile)") from None
+    theorems = _theorems(args.ids)
+    derivations = ()
+    if args.proofs:
+        from proofs import PAPERS, all_derivations
+
+        papers = [p for p in PAPERS if any(t.id.partition(".")[0] == p for t in theorems)]
+        derivations = [d for _, d in all_derivations(papers)] if papers else []
+    text = document(theorems, derivations=derivations, preamble=not args.no_preamble)
+    if args.output:
+        try:
+            Path(args.output).write_text(text if text.endswith("\n") else text + "\n")
+        except OSError as exc:
+            raise SymdpError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        print(f"wrote {args.output} ({len(theorems)} theorems, {len(derivations)} derivations)", file=sys.stderr)
+    else:
+        print(text)
+    return 0
 
 
 def cmd_errata(args) -> int:
@@ -291,6 +378,21 @@ def cmd_proofs(args) -> int:
     return 1 if failed else 0
 
 
+JSON_TYPES = """\
+JSON types: counts (examples, tight_examples, dps) and seconds are numbers;
+parameter values (counterexample, each draw's point) are numbers, as drawn;
+every computed real (worst_margin, worst_margin_error, worst_ratio, and with
+--draws each draw's values, quantity, bound, margin, error) is a decimal string
+at full precision ("inf", "-inf", "nan" included)."""
+
+CLAIM_NAMES = """\
+Names in a claim: any name is a parameter (given a range by --where), except
+the functions and distributions of the language and the constants E (Euler's
+number; `e` is an ordinary parameter), pi and inf. Greek letters may be typed
+as such or spelt out: λ and lambda are the same parameter (lambda, a Python
+keyword, is accepted)."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="symdp", description="Verify differential-privacy bounds.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -315,18 +417,36 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--no-closed-forms", action="store_true",
                        help="compute every divergence from the densities (quadrature), never by a closed form")
 
-    p = sub.add_parser("verify", help="verify theorems of the catalogue (all by default)")
+    p = sub.add_parser("verify", help="verify theorems of the catalogue (all by default), or of your own module",
+                       epilog=JSON_TYPES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. balle19)")
+    p.add_argument("--module", metavar="MODULE",
+                   help="verify the theorems your own module declares (a file path such as my_theorems.py, or a "
+                        "dotted name), instead of the catalogue")
     common(p, None)
+    p.add_argument("--wide", action="store_true", help="every column (error, counterexample, seconds): wider than 80")
     p.add_argument("--jobs", type=int, default=_cores(),
                    help="processes to spread the theorems over (default: the cores available; same reports)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run on a Dask cluster instead (e.g. tcp://10.0.0.1:8786; needs the extra symdp[dask] and the "
+                        "same symdp on every worker); same reports")
+    p.add_argument("--draws-per-chunk", type=int, default=None, metavar="N",
+                   help="spread each theorem's draws over chunks of at most N, each with its own fixed seed")
     p.set_defaults(run=cmd_verify)
 
-    p = sub.add_parser("check", help="check a bound of your own, e.g. \"kl(P, Q) <= eps\"")
+    p = sub.add_parser("check", help="check a bound of your own, e.g. \"kl(P, Q) <= eps\"", epilog=CLAIM_NAMES
+                       + "\n\n" + JSON_TYPES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("claim")
     p.add_argument("--where", default=None, help='parameter ranges, e.g. "alpha in [1.01, 64], sigma in [0.2, 5]"')
     common(p, 100)
     p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser("latex", help="a LaTeX document of theorems (all by default), optionally with their proofs")
+    p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. dwork)")
+    p.add_argument("--proofs", action="store_true", help="add the checked derivations of the selected papers")
+    p.add_argument("--no-preamble", action="store_true", help="only the body, to \\input into your own document")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of the standard output")
+    p.set_defaults(run=cmd_latex)
 
     p = sub.add_parser("errata", help="list the errata of the catalogue")
     p.add_argument("--json", action="store_true")

@@ -50,6 +50,8 @@ class Chunk:
     pinned: bool
     dps: int
     use_closed_forms: bool
+    module: Optional[str] = None
+    """The user's module the theorem is declared in (a path or dotted name), or None for the catalogue."""
 
 
 def chunk_seed(seed: int, index: int) -> int:
@@ -85,7 +87,8 @@ def chunk_sizes(examples: int, draws_per_chunk: Optional[int]) -> list[int]:
 
 
 def plan(theorem_id: str, *, examples: Optional[int] = None, dps: int = DEFAULT_DPS, seed: int = 0,
-         use_closed_forms: bool = True, draws_per_chunk: Optional[int] = None) -> list[Chunk]:
+         use_closed_forms: bool = True, draws_per_chunk: Optional[int] = None,
+         module: Optional[str] = None) -> list[Chunk]:
     """The chunks that verify one catalogue theorem: one, unless its draws are spread (``draws_per_chunk``).
 
     Identities, symbolic statements and theorems without free parameters are never split (they have no draws to
@@ -94,12 +97,12 @@ def plan(theorem_id: str, *, examples: Optional[int] = None, dps: int = DEFAULT_
     >>> [(c.index, c.examples, c.pinned) for c in plan("dwork.lem3.10", examples=50, draws_per_chunk=20)]
     [(0, 17, True), (1, 17, False), (2, 16, False)]
     """
-    theorem = _theorem(theorem_id)
+    theorem = _theorem(theorem_id, module)
     free = bool(theorem.parameters) or theorem.structure is not None
     if not (theorem.numeric and free) or draws_per_chunk is None:
-        return [Chunk(theorem_id, 0, examples, seed, True, dps, use_closed_forms)]
+        return [Chunk(theorem_id, 0, examples, seed, True, dps, use_closed_forms, module)]
     total = examples if examples is not None else (theorem.default_examples or 100)
-    return [Chunk(theorem_id, k, size, chunk_seed(seed, k), k == 0, dps, use_closed_forms)
+    return [Chunk(theorem_id, k, size, chunk_seed(seed, k), k == 0, dps, use_closed_forms, module)
             for k, size in enumerate(chunk_sizes(total, draws_per_chunk))]
 
 
@@ -109,8 +112,9 @@ _ONE_AT_A_TIME = threading.Lock()
 
 
 def verify_chunk(chunk: Chunk) -> Report:
-    """Verify one chunk in this process, finding its theorem by ID in the catalogue (what every worker runs)."""
-    theorem = _theorem(chunk.theorem_id)
+    """Verify one chunk in this process, finding its theorem by ID in the catalogue or the chunk's module (what every
+    worker runs)."""
+    theorem = _theorem(chunk.theorem_id, chunk.module)
     if not chunk.pinned:
         theorem = replace(theorem, tight_at=(), examples=(), erratum=None)
     with _ONE_AT_A_TIME, closed_forms(chunk.use_closed_forms):
@@ -156,8 +160,10 @@ def run(
     scheduler: Any = None,
     on_report: Optional[Callable[[Report], None]] = None,
     draws_per_chunk: Optional[int] = None,
+    module: Optional[str] = None,
 ) -> list[Report]:
-    """Verify catalogue theorems by ID and return their reports in the order of ``theorem_ids``.
+    """Verify theorems by ID — of the catalogue, or of a user's ``module`` (a file path or dotted name every worker
+    can import, see :func:`symdp.plugin.load_module`) — and return their reports in the order of ``theorem_ids``.
 
     Where: in this process (``jobs=1``), in a pool of ``jobs`` processes, or on a Dask cluster when ``scheduler``
     is given (an address such as ``"tcp://10.0.0.1:8786"``, or a ``distributed.Client``; ``jobs`` is then
@@ -179,7 +185,7 @@ def run(
         raise SymdpError(f"examples must be >= 0, got {examples}")
     unique = list(dict.fromkeys(ids))
     chunks = {ident: plan(ident, examples=examples, dps=dps, seed=seed, use_closed_forms=use_closed_forms,
-                          draws_per_chunk=draws_per_chunk) for ident in unique}
+                          draws_per_chunk=draws_per_chunk, module=module) for ident in unique}
     work = [chunk for ident in unique for chunk in chunks[ident]]
     if scheduler is not None:
         finished = _on_dask(work, scheduler)
@@ -252,12 +258,18 @@ def _client(distributed, scheduler):
         raise SymdpError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
 
 
-def _theorem(ident: str):
+def _theorem(ident: str, module: Optional[str] = None):
+    from symdp.plugin import load_module, module_theorems
     from symdp.theorems import get
 
     if not isinstance(ident, str):
         raise SymdpError(f"theorem IDs are strings, got {ident!r}")
-    return get(ident)
+    if module is None:
+        return get(ident)
+    found = [t for t in module_theorems(load_module(module)) if t.id == ident]
+    if not found:
+        raise SymdpError(f"{module} declares no theorem {ident!r}")
+    return found[-1]
 
 
 def _key(point) -> str:

@@ -32,9 +32,11 @@ hypothesis, so a violation is shrunk to a minimal counterexample, and a run is d
 
 from __future__ import annotations
 
+import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Iterator, Mapping, Optional
 
 import mpmath
 from hypothesis import HealthCheck, Phase, assume, given, seed as hypothesis_seed, settings
@@ -125,15 +127,13 @@ class Report:
                                                                    for r in self.draws)
 
     def to_json(self, draws: bool = False) -> dict:
-        """The report as JSON values. With ``draws``, every draw with its ``values`` (each parameter and measured atom
-        as a decimal string at full precision), ``quantity``, ``bound``, ``margin``, ``error`` and ``verdict``."""
-        def num(x):
-            if x is None:
-                return None
-            if mpmath.isinf(x):
-                return "inf" if x > 0 else "-inf"
-            return float(mpmath.nstr(x, 17)) if abs(x) > 1e-300 or x == 0 else mpmath.nstr(x, 17)
-
+        """The report as JSON values: counts and seconds as numbers, parameter values as drawn, every computed real
+        (margins, errors, ratios, sides, measured values) as a decimal string — at full precision, or with the digits
+        its error leaves meaningful — with ``inf``, ``-inf`` and ``nan`` spelled so. With ``draws``, every draw with
+        its ``values`` (each parameter and measured atom), ``quantity``, ``bound``, ``margin``, ``error``,
+        ``verdict``, ``certified`` and the ``dps`` it was decided at."""
+        digits = self.dps + GUARD_DPS
+        worst = self.worst
         out = {
             "id": self.id,
             "verdict": self.verdict,
@@ -141,9 +141,9 @@ class Report:
             "method": self.method,
             "examples": self.examples,
             "tight_examples": self.tight,
-            "worst_margin": num(self.worst_margin),
-            "worst_margin_error": None if self.worst is None else num(self.worst.error),
-            "worst_ratio": self.worst_ratio,
+            "worst_margin": None if worst is None else decimal(worst.margin, digits, worst.error),
+            "worst_margin_error": None if worst is None else decimal(worst.error, digits),
+            "worst_ratio": decimal(self.worst_ratio, digits),
             "certified": self.certified,
             "certified_examples": self.certified_examples,
             "counterexample": None if self.counterexample is None else jsonable(self.counterexample),
@@ -152,24 +152,42 @@ class Report:
             "reason": self.reason,
         }
         if draws:
-            digits = self.dps + GUARD_DPS
-            out["draws"] = [{"point": jsonable(r.point), "values": {k: _decimal(v, digits) for k, v in r.values.items()},
-                             "quantity": _decimal(r.quantity, digits), "bound": _decimal(r.bound, digits),
-                             "margin": _decimal(r.margin, digits), "error": _decimal(r.error, digits),
-                             "verdict": r.verdict, "method": r.method, "certified": r.certified, "dps": r.dps}
+            out["draws"] = [_draw_json(r, r.dps if r.certified else (r.dps or self.dps) + GUARD_DPS)
                             for r in self.draws]
         return out
 
 
-def _decimal(x, digits: int) -> str:
-    """A value as a decimal string with ``digits`` significant digits (``inf``, ``-inf``, ``nan`` as such)."""
+def _draw_json(r: DrawResult, digits: int) -> dict:
+    return {"point": jsonable(r.point), "values": {k: decimal(v, digits) for k, v in r.values.items()},
+            "quantity": decimal(r.quantity, digits), "bound": decimal(r.bound, digits),
+            "margin": decimal(r.margin, digits), "error": decimal(r.error, digits),
+            "verdict": r.verdict, "method": r.method, "certified": r.certified, "dps": r.dps}
+
+
+def decimal(x, digits: int, error=None) -> Optional[str]:
+    """A computed real as a decimal string with ``digits`` significant digits (``inf``, ``-inf``, ``nan`` as such), or
+    with the digits its ``error`` leaves meaningful (two beyond, at most ``digits``): a margin decided at 20 digits
+    is not written with 65.
+
+    >>> decimal(mpmath.mpf(2) ** -60, 20), decimal(mpmath.mpf("-1e-400"), 5), decimal(-mpmath.inf, 5)
+    ('0.00000000000000000086736173798840354721', '-1.0e-400', '-inf')
+    >>> decimal(mpmath.mpf(-1) / 128, 65, error=mpmath.mpf("0.001")), decimal(2.5, 5), decimal(3, 5)
+    ('-0.00781', '2.5', '3')
+    """
+    if x is None:
+        return None
     if isinstance(x, int):
         return str(x)
+    if isinstance(x, float):
+        return repr(x) if mpmath.isfinite(x) else str(mpmath.mpf(x))  # a double is its own shortest decimal
     x = mpmath.mpf(x)
     if not mpmath.isfinite(x):
         return str(x)
-    return mpmath.nstr(x, digits, strip_zeros=True, min_fixed=-mpmath.inf, max_fixed=mpmath.inf) \
-        if abs(x) < mpmath.mpf(10) ** 30 and (x == 0 or abs(x) > mpmath.mpf(10) ** -30) else mpmath.nstr(x, digits)
+    if error is not None and x != 0 and mpmath.isfinite(error) and error > 0:
+        digits = max(3, min(digits, int(mpmath.log10(abs(x) / error)) + 2))
+    if x == 0 or mpmath.mpf(10) ** -30 < abs(x) < mpmath.mpf(10) ** 30:
+        return mpmath.nstr(x, digits, strip_zeros=True, min_fixed=-mpmath.inf, max_fixed=mpmath.inf)
+    return mpmath.nstr(x, digits)
 
 
 def jsonable(value):
@@ -354,7 +372,8 @@ def verify(
                 raise _Violated(r)
 
         try:
-            search()
+            with private_hypothesis_storage():
+                search()
         except _Violated as violation:
             counterexample = violation.result
         except (Unsatisfiable, FailedHealthCheck) as exc:
@@ -371,6 +390,25 @@ def verify(
         # formula, and saying "independent" would be the tautology the label exists to rule out.
         report.evidence = CLOSED_FORM
     return report
+
+
+@contextmanager
+def private_hypothesis_storage() -> Iterator[None]:
+    """Hypothesis's own cache files (the constants it reads from local modules) go to a temporary directory.
+
+    Hypothesis writes them under ``./.hypothesis`` of the working directory, which is the user's; symdp's searches
+    need no example database (:func:`symdp.verify.verify` runs without one), so nothing of them is worth keeping.
+    The previous storage directory is restored on exit, so the user's own hypothesis tests keep theirs.
+    """
+    from hypothesis import configuration
+
+    previous = configuration.storage_directory(intent_to_write=False).home_directory
+    with tempfile.TemporaryDirectory(prefix="symdp-hypothesis-") as scratch:
+        configuration.set_hypothesis_home_dir(scratch)
+        try:
+            yield
+        finally:
+            configuration.set_hypothesis_home_dir(previous)
 
 
 def _verify_symbolic(theorem: Theorem, dps: int, start: float) -> Report:

@@ -1,6 +1,7 @@
 """The command line, against a registry of toy theorems whose truth is known (and, at the end, the real one)."""
 
 import json
+import sys
 
 import pytest
 import sympy as sp
@@ -84,12 +85,12 @@ def test_verify_json_draws_reproduce_both_sides_from_the_statement(toys, capsys)
             assert abs(value - sp.Float(draw[key], 60)) <= 1e-45 * max(1, abs(value)), (key, draw)
 
 
-def test_no_closed_forms_switches_the_engine_to_quadrature(capsys):
+def test_no_closed_forms_switches_the_engine_to_the_densities(capsys):
     claim = "kl(laplace(0, 1), laplace(1, 1)) <= 0.37"
     status, out, _ = run(capsys, "check", claim, "--json")
     assert status == 0 and json.loads(out)["method"] == "closed form"
     status, out, _ = run(capsys, "check", claim, "--json", "--no-closed-forms")
-    assert status == 0 and json.loads(out)["method"] == "quadrature"
+    assert status == 0 and json.loads(out)["method"] in ("certified", "quadrature")   # integration of the densities
 
 
 def test_table_output_mentions_verdicts(toys, capsys):
@@ -116,6 +117,8 @@ def test_conjectures_and_sharpness_witnesses_are_named_for_what_they_are(monkeyp
     sharpness = replace(printed, id="toy.relaxed", erratum=replace(printed.erratum, kind="sharpness"))
     monkeypatch.setattr(registry, "all_theorems", lambda: [toy.AMGM, conjecture, sharpness])
     status, out, _ = run(capsys, "verify", "toy.conjecture", "toy.relaxed", "--examples", "5")
+    assert status == 0 and "refuted (conj.)" in out and "refuted (sharp)" in out
+    status, out, _ = run(capsys, "verify", "toy.conjecture", "toy.relaxed", "--examples", "5", "--wide")
     assert status == 0 and "conjecture of the paper" in out and "hypothesis is sharp" in out
     status, out, _ = run(capsys, "errata", "--json")
     assert [(r["id"], r["kind"]) for r in json.loads(out)] == [("toy.conjecture", "conjecture")]
@@ -129,3 +132,97 @@ def test_parallel_jobs_give_the_same_reports_as_one_process(capsys):
     assert status1 == status2 == 0 and strip(out1) == strip(out2)
     status, _, err = run(capsys, "verify", "dwork.lem3.8", "--jobs", "0")
     assert status == 2 and "--jobs must be >= 1" in err
+
+
+def test_verify_table_fits_80_columns_and_wide_has_every_column(toys, capsys, monkeypatch):
+    from dataclasses import replace
+
+    long_id = replace(toy.AMGM, id="toy.a-rather-long-identifier.of-a-corollary.corrected")
+    monkeypatch.setattr(registry, "all_theorems", lambda: [*toy.ALL, long_id])
+    status, out, _ = run(capsys, "verify", "toy", "--examples", "10")
+    assert status == 1 and max(len(line) for line in out.splitlines()) <= 80
+    # the long ID is folded before its dots, every part on its own line of the table
+    lines = [line.strip() for line in out.splitlines()]
+    assert ".of-a-corollary" in lines and ".corrected" in lines
+    assert "toy.false: counterexample {\"x\": 0.25}" in out and "unexpected: toy.false" in out
+    status, out, _ = run(capsys, "verify", "toy.amgm", "toy.false", "--examples", "10", "--wide")
+    header = out.splitlines()[1]
+    assert all(column in header for column in ("± error", "worst ratio", "counterexample", "certified"))
+
+
+def test_json_computed_reals_are_decimal_strings_and_counts_are_numbers(toys, capsys):
+    status, out, _ = run(capsys, "verify", "toy.amgm", "toy.false", "toy.noisy", "--examples", "10", "--json")
+    for row in json.loads(out):
+        assert isinstance(row["examples"], int) and isinstance(row["dps"], int) and isinstance(row["seconds"], float)
+        for key in ("worst_margin", "worst_margin_error", "worst_ratio"):
+            assert row[key] is None or isinstance(row[key], str), (key, row[key])
+        assert isinstance(row["certified"], bool)
+    rows = {r["id"]: r for r in json.loads(out)}
+    # x + 1/x - 2 at the pinned x = 1 is exactly 0; the false bound's counterexample x is a number as drawn
+    assert rows["toy.amgm"]["worst_margin"] == "0.0"
+    assert isinstance(rows["toy.false"]["counterexample"]["x"], float)
+    assert float(rows["toy.false"]["worst_margin"]) < 0
+    status, out, _ = run(capsys, "check", "tv(finite([0.75, 0.25]), finite([0.25, 0.75])) <= 0.49", "--json")
+    row = json.loads(out)
+    # TV = 1/2 exactly (half the L1 distance 1): the margin is -0.01, written out in full
+    assert status == 1 and row["worst_margin"] == "-0.01"
+
+
+def test_latex_writes_the_document_or_says_why_it_cannot(toys, capsys, tmp_path, monkeypatch):
+    import symdp
+
+    calls = []
+
+    def document(theorems, *, derivations=(), preamble=True):
+        calls.append(([t.id for t in theorems], list(derivations), preamble))
+        return "\\documentclass{article}"
+
+    fake = type(sys)("symdp.latex")
+    fake.document = document
+    monkeypatch.setitem(sys.modules, "symdp.latex", fake)
+    monkeypatch.setattr(symdp, "latex", fake, raising=False)
+    status, out, _ = run(capsys, "latex", "toy.amgm", "--no-preamble")
+    assert status == 0 and out.strip() == "\\documentclass{article}" and calls[-1] == (["toy.amgm"], [], False)
+    target = tmp_path / "catalogue.tex"
+    status, _, err = run(capsys, "latex", "toy", "-o", str(target))
+    assert status == 0 and target.read_text() == "\\documentclass{article}\n" and "wrote" in err
+    assert calls[-1][0] == [t.id for t in toy.ALL] and calls[-1][2] is True
+    monkeypatch.setitem(sys.modules, "symdp.latex", None)  # not installed: one line saying so
+    status, _, err = run(capsys, "latex", "toy.amgm")
+    assert status == 2 and "symdp latex needs symdp.latex.document" in err
+
+
+def test_latex_proofs_adds_the_derivations_of_the_selected_papers(capsys, monkeypatch):
+    from proofs import all_derivations
+
+    seen = {}
+
+    def document(theorems, *, derivations=(), preamble=True):
+        seen["derivations"] = list(derivations)
+        return ""
+
+    fake = type(sys)("symdp.latex")
+    fake.document = document
+    monkeypatch.setitem(sys.modules, "symdp.latex", fake)
+    status, _, _ = run(capsys, "latex", "bravo", "--proofs")
+    assert status == 0 and seen["derivations"] == [d for _, d in all_derivations(["bravo"])] != []
+
+
+@pytest.mark.parametrize("claim, where, verdict", [
+    # KL(Lap(0, lambda) || Lap(1, lambda)) = 1/lambda + exp(-1/lambda) - 1 (the Laplace closed form) <= 1/lambda
+    ("kl(laplace(0, lambda), laplace(1, lambda)) <= 1/lambda", "lambda in [0.5, 4]", "holds"),
+    ("kl(laplace(0, λ), laplace(1, λ)) <= 1/λ", "lambda in [0.5, 4]", "holds"),
+    ("kl(laplace(0, lambda), laplace(1, λ)) <= 1/(2*lambda)", "λ in [0.5, 4]", "violated"),
+])
+def test_lambda_is_a_parameter_however_it_is_typed(capsys, claim, where, verdict):
+    status, out, err = run(capsys, "check", claim, "--where", where, "--examples", "5", "--json")
+    assert json.loads(out)["verdict"] == verdict, err
+
+
+def test_names_that_collide_with_constants_are_explained(capsys):
+    status, _, err = run(capsys, "check", "exp(e) <= 3", "--examples", "1")
+    assert status == 2 and "e is a parameter here" in err and "E" in err
+    status, _, err = run(capsys, "check", "exp(E) <= 16", "--where", "E in [0, 1]")
+    assert status == 2 and "E is Euler's number" in err
+    status, _, err = run(capsys, "check", "pi <= x", "--where", "pi in [0, 1], x in [4, 5]")
+    assert status == 2 and "pi is the constant" in err

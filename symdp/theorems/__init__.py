@@ -1,7 +1,8 @@
 """The catalogue: every encoded theorem, one module per source paper.
 
 Each module (``dwork``, ``bravo``, ``balle19``) defines its theorems as module-level constants named after the
-paper's own numbers and lists them in ``THEOREMS``. IDs are those of ``../shared/catalogue``.
+paper's own numbers and lists them in ``THEOREMS``. IDs name the paper and its own number
+(``dwork.lem3.8``).
 """
 
 from __future__ import annotations
