@@ -60,7 +60,7 @@ def closed_forms(enabled: bool) -> Iterator[None]:
     >>> from symdp.engine.continuous import Laplace
     >>> with closed_forms(False):
     ...     print(kl(Laplace(0, 1), Laplace(1, 1)).method)
-    quadrature
+    certified
     """
     token = _CLOSED_FORMS.set(bool(enabled))
     try:

@@ -20,11 +20,12 @@ proves nothing; a quadrature witness adds the change between two breakpoint sets
 :attr:`~symdp.estimate.Estimate.certified`) and both sides evaluate in Arb (:meth:`symdp.statement.Side.ball`), the
 margin's ball is a proof. The draw is first evaluated at :data:`LOW_DPS` digits, and a margin whose ball excludes 0
 decides it there (*certified* holds or violated): most draws of a loose bound cost one cheap evaluation. A ball that
-straddles 0 is retried at ``dps`` digits; if it still does, the draw takes the two-precision path above, which tells
-tight from inconclusive. What the balls prove is the margin of the laws *as the witness built them* at working
-precision; the rounding of that construction (a finite law's atoms e^ε/(1 + e^ε), say) is covered by a floor of 4
-units of 10^-dps on the unit scale (the atoms' rounding is relative, hence absolute in their log-ratios) or the
-sides' size if larger, not proved. Draws without enclosures take the two-precision path directly.
+straddles 0 is recomputed at ``dps`` digits, where it decides, or shows the sides equal to working precision
+relative to their size (tight, as above); anything else takes the two-precision path. What the balls prove is the
+margin of the laws *as the witness built them* at working precision; the rounding of that construction (a finite
+law's atoms e^ε/(1 + e^ε), say) is covered by a floor of 4 units of 10^-dps on the unit scale (the atoms' rounding
+is relative, hence absolute in their log-ratios) or the sides' size if larger, not proved. Draws without
+enclosures take the two-precision path directly.
 
 Overall: violated if any draw is; holds if every draw holds or is tight; else inconclusive. Parameters are drawn by
 hypothesis, so a violation is shrunk to a minimal counterexample, and a run is deterministic for a given seed.
@@ -230,43 +231,49 @@ def _margin(relation: str, q: mpmath.mpf, b: mpmath.mpf) -> mpmath.mpf:
 
 def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_DPS,
                    certify: bool = True) -> DrawResult:
-    """Evaluate one draw and classify it: by enclosures at :data:`LOW_DPS` then ``dps`` digits where its quantities
-    are certified (``certify``) and the margin's ball excludes 0; otherwise at ``dps`` and ``dps + GUARD_DPS``
-    digits, where equality to working precision (tight) and the inconclusive cases are told apart."""
+    """Evaluate one draw and classify it: by enclosures at :data:`LOW_DPS`, then ``dps`` digits, where its quantities
+    are certified (``certify``); otherwise, or where the enclosures leave it open, at ``dps`` and ``dps + GUARD_DPS``
+    digits."""
     if certify:
         for digits in sorted({min(LOW_DPS, dps), dps}):
             with working_precision(digits):
                 q, b, values = theorem.measure(convert_point(theorem, raw))
-                result = _certified_draw(theorem, raw, q, b, values, digits)
+                result = _certified_draw(theorem, raw, q, b, values, digits, final=digits == dps)
             if result is None:
                 break
-            if result.verdict in (HOLDS, VIOLATED):
+            if result.verdict != INCONCLUSIVE:
                 return result
     return _estimated_draw(theorem, raw, dps)
 
 
-def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int) -> Optional[DrawResult]:
-    """The draw decided by the enclosures ``q`` and ``b``: holds or violated when the margin's ball excludes 0,
-    INCONCLUSIVE while it straddles 0 (for a retry); None unless both sides are certified and finite."""
+def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) -> Optional[DrawResult]:
+    """The draw decided by the enclosures ``q`` and ``b`` (None unless both are certified and finite): holds or
+    violated when the margin's ball excludes 0; at the ``final`` precision, tight when the two balls agree to
+    working precision relative to the sides; INCONCLUSIVE otherwise (left to a retry, or to the estimated path)."""
     if not (q.certified and b.certified and mpmath.isfinite(q.value) and mpmath.isfinite(b.value)):
         return None
     margin = _margin(theorem.relation, q.value, b.value)
     # q ± e_q and b ± e_b enclose the sides *of the laws the witness built*, so margin ± (e_q + e_b) encloses their
     # margin. Those laws were built at working precision (a finite law's atoms, e^eps/(1 + e^eps) say, are rounded
     # numbers), which the enclosures cannot see: a relative rounding of the atoms is an absolute one of their
-    # log-ratios, so a floor of a few units of 10^-dps on the unit scale (or the sides', if larger) covers it. A
-    # statement of the parameters alone measures no law: its floor is relative to the sides.
+    # log-ratios, so a floor of a few units of 10^-dps on the unit scale (or the sides', if larger) covers it before
+    # an inequality is called proved. A statement of the parameters alone measures no law: its floor is relative.
     size = max(q.size, b.size)
-    scale = max(size, 1) if theorem.measured else size
-    error = q.error + b.error + 4 * scale * mpmath.mpf(10) ** (-dps)
+    unit = mpmath.mpf(10) ** (-dps)
+    relative = q.error + b.error + 4 * size * unit
+    error = q.error + b.error + 4 * (max(size, 1) if theorem.measured else size) * unit
+    note = ""
     if margin > error and theorem.relation != "==":
         verdict = HOLDS
     elif margin < -error:
         verdict = VIOLATED
+    elif final and size > 0 and abs(margin) <= relative <= size * mpmath.mpf(10) ** (-(dps // 2)):
+        # Equal to working precision relative to the sides, as the estimated path would call it.
+        verdict, error = TIGHT, relative
     else:
         verdict = INCONCLUSIVE
     method = q.method if q.method == b.method else f"{q.method}; bound: {b.method}"
-    return DrawResult(dict(raw), q.value, b.value, margin, error, verdict, "", theorem.relation, values, method,
+    return DrawResult(dict(raw), q.value, b.value, margin, error, verdict, note, theorem.relation, values, method,
                       certified=True, dps=dps)
 
 

@@ -48,11 +48,10 @@ def test_loose_draws_are_certified_at_low_precision():
     assert r.to_json()["certified"] is True
 
 
-def test_tight_draw_is_recomputed_at_two_precisions_and_called_tight():
+def test_tight_draw_is_recomputed_at_working_precision_and_called_tight():
     r = verify(AMGM, examples=20, dps=40)
     tight = [d for d in r.draws if d.point == {"x": 1}]
-    # a ball around 0 decides nothing: equality to working precision is the two-precision path's call
-    assert tight and tight[0].verdict == TIGHT and tight[0].dps == 40 and not tight[0].certified
+    assert tight and tight[0].verdict == TIGHT and tight[0].dps == 40 and tight[0].certified
     assert r.verdict == HOLDS and not r.certified   # a tight draw is equal to working precision, not proved
     loose = [d for d in r.draws if d.verdict == HOLDS]
     assert loose and all(d.certified and d.dps == LOW_DPS for d in loose)

@@ -314,16 +314,17 @@ def test_the_printed_identity_is_the_proved_one():
 @pytest.mark.parametrize("theorem", dw.THEOREMS, ids=lambda t: t.id)
 def test_theorem_latex(theorem):
     tex = theorem.latex()
-    assert tex.startswith(r"\begin{theorem}") and theorem.source.number in tex
+    env = "erratum" if theorem.erratum is not None else "theorem"
+    assert tex.startswith(rf"\begin{{{env}}}") and "Dwork and Rothblum (2016)" in tex
     if theorem.id in ("dwork.lem3.7", "dwork.lem3.8", "dwork.lem3.10", "dwork.lem3.9", "dwork.def3.4",
                       "dwork.obs.rr-extremal", "dwork.lem3.7.sharp"):
         assert r"D_{\mathrm{KL}}" in tex
     if theorem.id == "dwork.lem3.9.same-eps":
         assert r"D_{\infty}" in tex
     if theorem.id == "dwork.lem3.9.antipodal":
-        assert (r"\max_{x} \operatorname{dist}\left(\ln\frac{M[x]}{M'[x]}, \left\{-\epsilon, 0, \epsilon\right\}"
-                r"\right)") in tex
+        assert (r"\max_{x} \operatorname{dist}\left(\ln\frac{M[x]}{{M'}[x]}, \left\{-\varepsilon, 0, "
+                r"\varepsilon\right\}\right)") in tex
     if theorem.id.startswith("dwork.prop3.1"):
-        assert r"M[x]\ln\frac{M[x]}{M'[x]}" in tex and r"D[x]\ln\frac{D[x]}{D'[x]}" in tex
+        assert r"M[x]\ln\frac{M[x]}{{M'}[x]}" in tex and r"D[x]\ln\frac{D[x]}{{D'}[x]}" in tex
     if theorem.id == "dwork.prop3.1.identity":
         assert r"\sigma_{\alpha}" in tex

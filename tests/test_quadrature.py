@@ -143,11 +143,15 @@ def test_laplace_tv_and_max_divergence():
     assert qd.max_divergence(Laplace(0, 0.5), Laplace(1.5, 0.5)).method == "closed form"
 
 
-def test_closed_forms_are_used_when_the_pair_matches_and_quadrature_otherwise():
+def test_closed_forms_are_used_when_the_pair_matches_and_certified_enclosures_otherwise():
     assert qd.renyi(Gaussian(0, 1), Gaussian(1, 2), 2).method == "closed form"
     assert qd.renyi(Laplace(0, 1).shifted(1), Laplace(0, 1), 2).method == "closed form"   # shifts are folded
-    assert qd.hockey_stick(Gaussian(0, 1), Gaussian(1, 2), 0).method == "quadrature"      # unequal sd: no form
-    assert qd.kl(Laplace(0, 1), Laplace(1, 2)).method == "quadrature"
+    assert qd.hockey_stick(Gaussian(0, 1), Gaussian(1, 2), 0).method == "certified"      # unequal sd: no form
+    assert qd.kl(Laplace(0, 1), Laplace(1, 2)).method == "certified"
+    assert qd.kl(Laplace(0, 1), Laplace(1, 2), method="quadrature").method == "quadrature"
+    assert qd.max_divergence(Lap2(0, 1, 2), Lap2(1, 1, 2), method="quadrature").method == "sup search"
+    with pytest.raises(InvalidParameter, match="no certified route"):
+        qd.max_divergence(Lap2(0, 1, 2), Lap2(1, 1, 2), method="certified")
     with pytest.raises(InvalidParameter, match="no closed form"):
         qd.kl(Lap2(0, 1, 2), Lap2(1, 1, 2), method="closed form")
 
@@ -163,7 +167,7 @@ def test_closed_forms_are_used_when_the_pair_matches_and_quadrature_otherwise():
     ("30", "1", "1", "1", "0.741709162597"),
 ])
 def test_lap2_renyi_against_catalogue(alpha, delta, lam1, lam2, reference):
-    est = qd.renyi(Lap2(delta, lam1, lam2), Lap2(0, lam1, lam2), alpha)
+    est = qd.renyi(Lap2(delta, lam1, lam2), Lap2(0, lam1, lam2), alpha, method="quadrature")
     assert est.method == "quadrature" and est.error < SMALL
     half_unit = mpmath.mpf(10) ** (mpmath.floor(mpmath.log10(mpmath.mpf(reference))) - 11) / 2
     assert abs(est.value - mpmath.mpf(reference)) <= half_unit
@@ -400,6 +404,6 @@ def test_public_dispatch_reaches_this_engine_and_precision_is_restored():
     before = mpmath.mp.dps
     est = divergences.kl(Laplace(0, 1), Laplace(1, 2))
     assert mpmath.mp.dps == before
-    assert est.method == "quadrature" and est.error < SMALL
+    assert est.method == "certified" and est.certified and est.error < SMALL
     # KL(Lap(0,1) || Lap(1,2)) = log 2 - 1 + (1 + e^-1)/2: E|X - 1| = 1 + e^-1 for X ~ Lap(0, 1).
     assert abs(est.value - (mpmath.log(2) - 1 + (1 + mpmath.exp(-1)) / 2)) <= est.error

@@ -18,7 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Literal
 
+import functools
+
 import mpmath
+from flint import acb, arb, ctx
 
 from symdp.engine import closed_forms as cf
 from symdp.errors import InvalidDistribution
@@ -37,6 +40,74 @@ def _real(x, what: str) -> mpmath.mpf:
     if not mpmath.isfinite(v):
         raise InvalidDistribution(f"{what} must be a finite number, got {v}")
     return v
+
+
+# --- ball arithmetic helpers (python-flint's Arb) -----------------------------------------------------------------
+# The ``arb_*`` methods of the families below take an ``arb`` (a real ball, possibly wide: the result then encloses
+# the function's range over it) or, with ``piece``, an ``acb`` for rigorous integration. They compute at flint's
+# ``ctx.prec``, which the caller sets (:func:`symdp.engine.certified.arb_precision`).
+
+Envelope = tuple
+"""``(A, B, C)`` arbs: the exponent ``-A u² + B u + C`` of a tail envelope, in ``u = side·x``."""
+
+
+def _arb(x) -> arb:
+    """An mpf (or int) as an exact Arb ball: the binary value carries over without rounding."""
+    return arb(x)
+
+
+@functools.lru_cache(maxsize=512)
+def _constants_at(dist: "ContinuousDistribution", prec: int) -> tuple:
+    return dist._arb_constants()
+
+
+def _constants(dist: "ContinuousDistribution") -> tuple:
+    """The family's parameters and derived constants as Arb balls at flint's current precision, computed once per
+    (law, precision): converting an mpf costs as much as a dozen ball operations."""
+    return _constants_at(dist, ctx.prec)
+
+
+def _sqr(z):
+    """``z²``, non-negative for a real ball that contains 0 (``z*z`` would not be)."""
+    if isinstance(z, acb) or z > 0 or z < 0:
+        return z * z
+    return arb(0).union(z.abs_upper() ** 2)
+
+
+def _abs(z: arb) -> arb:
+    """``|z|`` of a real ball, as a non-negative ball."""
+    if z >= 0:
+        return z
+    if z <= 0:
+        return -z
+    return arb(0).union(z.abs_upper())
+
+
+def _branches(z: arb, negative: Callable, positive: Callable) -> arb:
+    """A function given by ``negative(z)`` for ``z ≤ 0`` and ``positive(z)`` for ``z ≥ 0``, on a real ball: the
+    union of both where the ball straddles 0 (the true value is one of them, at a point of the ball)."""
+    if z <= 0:
+        return negative(z)
+    if z >= 0:
+        return positive(z)
+    return negative(z).union(positive(z))
+
+
+def _logaddexp(a, b, analytic: bool = False):
+    """``log(e^a + e^b)`` for balls (real, or complex near the real axis), shifted by the larger midpoint."""
+    if (a.real if isinstance(a, acb) else a).mid() < (b.real if isinstance(b, acb) else b).mid():
+        a, b = b, a
+    t = (b - a).exp()
+    if isinstance(t, acb):
+        return a + (1 + t).log(analytic=analytic)
+    return a + t.log1p()
+
+
+def _side(piece, kink) -> int:
+    """Which side of ``kink`` the piece containing the real point ``piece`` lies on."""
+    if piece == kink:
+        raise ValueError("a piece's reference point must not be a kink")
+    return 1 if piece > kink else -1
 
 
 @dataclass(frozen=True)
@@ -125,6 +196,50 @@ class ContinuousDistribution:
         """Points where the density is not smooth (quadrature must split there)."""
         return ()
 
+    # Ball arithmetic (Arb). A family without these raises NotImplementedError and the engine uses mpmath.
+
+    def arb_logpdf(self, x, piece=None):
+        """``log p`` on a ball: a real ``arb`` (the enclosure of the range over it), or, given ``piece`` (a real
+        point strictly between two kinks), an ``acb`` through the form analytic on that piece, which is non-finite
+        where ``analytic`` is set and the ball leaves the domain of the logarithm (for ``acb.integral``)."""
+        raise NotImplementedError(f"{type(self).__name__} has no ball-arithmetic log-density")
+
+    def arb_dlogpdf(self, x: arb) -> arb:
+        """``d/dx log p`` on a real ball; across a kink, the hull of both one-sided derivatives (so that the mean
+        value enclosure ``log p(y) - log p(x) ∈ (y - x) · arb_dlogpdf([x, y])`` still holds)."""
+        raise NotImplementedError(f"{type(self).__name__} has no ball-arithmetic derivative")
+
+    def arb_cdf(self, x: arb) -> arb:
+        """``P(X ≤ x)`` on a real ball."""
+        raise NotImplementedError(f"{type(self).__name__} has no ball-arithmetic cdf")
+
+    def arb_sf(self, x: arb) -> arb:
+        """``P(X > x)`` on a real ball, without cancellation in the right tail."""
+        raise NotImplementedError(f"{type(self).__name__} has no ball-arithmetic sf")
+
+    def arb_prob(self, a: arb, b: arb) -> arb:
+        """``P([a, b])`` from the cdf left of the centre and the sf right of it, as :meth:`prob`."""
+        c = _arb(self.center())
+        if b <= c:
+            return self.arb_cdf(b) - self.arb_cdf(a)
+        if a >= c:
+            return self.arb_sf(a) - self.arb_sf(b)
+        return 1 - self.arb_cdf(a) - self.arb_sf(b)
+
+    def arb_envelope(self, side: int, start) -> tuple[list[Envelope], Envelope]:
+        """Certified bounds of ``log p`` on the tail ``u = side·x ≥ start`` (``start`` beyond every kink):
+        ``(uppers, lower)`` with ``p ≤ Σ exp(-A u² + B u + C)`` over ``uppers`` and ``log p ≥ -A u² + B u + C``
+        for ``lower``, so that tail integrals are bounded in closed form (erfc, exp)."""
+        raise NotImplementedError(f"{type(self).__name__} has no tail envelope")
+
+    def arb_supported(self) -> bool:
+        """Whether the ball-arithmetic methods are implemented (the certified engine applies)."""
+        try:
+            self.arb_envelope(1, max([self.center(), *self.kinks()]) + 1)
+        except NotImplementedError:
+            return False
+        return True
+
     def center(self) -> mpmath.mpf:
         raise NotImplementedError
 
@@ -197,6 +312,33 @@ class Gaussian(ContinuousDistribution):
 
     def scale(self):
         return self.sd
+
+    def _arb_constants(self):
+        m, s = _arb(self.mean), _arb(self.sd)
+        return m, s, (s * (2 * arb.pi()).sqrt()).log(), s * arb(2).sqrt()
+
+    def arb_logpdf(self, x, piece=None):
+        m, s, log_norm, _ = _constants(self)
+        return -_sqr((x - m) / s) / 2 - log_norm
+
+    def arb_dlogpdf(self, x):
+        m, s, _, _ = _constants(self)
+        return -(x - m) / (s * s)
+
+    def arb_cdf(self, x):
+        m, _, _, s_root2 = _constants(self)
+        return ((m - x) / s_root2).erfc() / 2
+
+    def arb_sf(self, x):
+        m, _, _, s_root2 = _constants(self)
+        return ((x - m) / s_root2).erfc() / 2
+
+    def arb_envelope(self, side, start):
+        # Exact: -(u - side·m)²/(2 s²) - log(s √(2π)).
+        m, s, log_norm, _ = _constants(self)
+        m, v = side * m, s * s
+        exponent = (1 / (2 * v), m / v, -(m * m) / (2 * v) - log_norm)
+        return [exponent], exponent
 
     def tail(self):
         return Tail("gaussian", self.sd)
@@ -274,6 +416,35 @@ class Laplace(ContinuousDistribution):
 
     def scale(self):
         return self.b
+
+    def _arb_constants(self):
+        b = _arb(self.b)
+        return _arb(self.loc), b, (2 * b).log()
+
+    def arb_logpdf(self, x, piece=None):
+        loc, b, log_norm = _constants(self)
+        z = x - loc
+        a = _abs(z) if piece is None else _side(piece, self.loc) * z
+        return -a / b - log_norm
+
+    def arb_dlogpdf(self, x):
+        loc, b, _ = _constants(self)
+        return _branches(x - loc, lambda z: 1 / b, lambda z: -1 / b)
+
+    def arb_cdf(self, x):
+        loc, b, _ = _constants(self)
+        return _branches((x - loc) / b, lambda z: z.exp() / 2, lambda z: 1 - (-z).exp() / 2)
+
+    def arb_sf(self, x):
+        loc, b, _ = _constants(self)
+        return _branches((x - loc) / b, lambda z: 1 - z.exp() / 2, lambda z: (-z).exp() / 2)
+
+    def arb_envelope(self, side, start):
+        if start < side * self.loc:
+            raise ValueError("a Laplace tail envelope starts beyond the kink")
+        loc, b, log_norm = _constants(self)   # exact on the tail: -(u - side·loc)/b - log 2b
+        exponent = (arb(0), -1 / b, side * loc / b - log_norm)
+        return [exponent], exponent
 
     def tail(self):
         return Tail("exponential", self.b)
@@ -379,6 +550,67 @@ class Lap2(ContinuousDistribution):
     def scale(self):
         return self._big
 
+    def _arb_constants(self):
+        lam, mu = _arb(self._big), _arb(self._small)
+        equal = self._big == self._small
+        # d = 1/μ - 1/λ and λ d = λ/μ - 1, each from the exact difference λ - μ (no cancellation as μ → λ).
+        d, lam_d = (lam - mu) / (lam * mu), (lam - mu) / mu
+        ceiling = None if equal else (lam / (lam - mu)).log()   # log(1 + sup c) = log(λ/(λ - μ))
+        return _arb(self.loc), lam, mu, d, lam_d, (2 * (lam + mu)).log(), ceiling
+
+    def _arb_correction(self, a):
+        """``c(a) = (a/λ) φ(a d) = (1 - e^{-a d})/(λ d)``, with ``d = 1/μ - 1/λ``, so that the density is
+        ``e^{-a/λ}/(2(λ + μ)) · (1 + c(a))``; ``a/λ`` at λ = μ. ``expm1`` keeps it relative as ``d → 0``, and no
+        division by ``a`` leaves a removable singularity for ``acb.integral``."""
+        _, lam, _, d, lam_d, _, _ = _constants(self)
+        if self._big == self._small:
+            return a / lam
+        return -(-a * d).expm1() / lam_d
+
+    def arb_logpdf(self, x, piece=None):
+        loc, lam, _, _, _, log_norm, _ = _constants(self)
+        z = x - loc
+        a = _abs(z) if piece is None else _side(piece, self.loc) * z
+        one_plus = 1 + self._arb_correction(a)
+        log_factor = one_plus.log(analytic=True) if isinstance(one_plus, acb) else one_plus.log()
+        return -a / lam - log_norm + log_factor
+
+    def arb_dlogpdf(self, x):
+        loc, lam, _, d, _, _, _ = _constants(self)
+
+        def slope(a):   # d/da log p = -1/λ + c'(a)/(1 + c(a)), c'(a) = e^{-a d}/λ
+            return -1 / lam + (-a * d).exp() / (lam * (1 + self._arb_correction(a)))
+        return _branches(x - loc, lambda z: -slope(-z), slope)
+
+    def _arb_sf_right(self, z):
+        """``P(X - loc > z)`` for ``z ≥ 0``: ``e^{-z/λ}/2 · (1 + μ z φ(z d)/(λ(λ + μ)))``."""
+        _, lam, mu, _, _, _, _ = _constants(self)
+        return (-z / lam).exp() / 2 * (1 + mu * self._arb_correction(z) / (lam + mu))
+
+    def arb_sf(self, x):
+        z = x - _constants(self)[0]
+        return _branches(z, lambda z: 1 - self._arb_sf_right(-z), self._arb_sf_right)
+
+    def arb_cdf(self, x):
+        z = x - _constants(self)[0]
+        return _branches(z, lambda z: self._arb_sf_right(-z), lambda z: 1 - self._arb_sf_right(z))
+
+    def arb_envelope(self, side, start):
+        loc, lam, _, _, _, log_norm, ceiling = _constants(self)
+        a0 = _arb(start) - side * loc   # a = u - side·loc ≥ a0 ≥ 0 on the tail
+        if a0 < 0:
+            raise ValueError("a Lap2 tail envelope starts beyond the kink")
+        # log p = -a/λ - log 2(λ+μ) + log(1 + c(a)), c increasing from c(a0).
+        base = side * loc / lam - log_norm
+        low = (1 + self._arb_correction(a0)).log()
+        if ceiling is None:
+            # c(a) = a/λ; log(1 + a/λ) lies below its tangent at a0 (concavity).
+            slope = 1 / (lam + a0)
+            upper = (arb(0), -1 / lam + slope, base + low - slope * (side * loc + a0))
+        else:
+            upper = (arb(0), -1 / lam, base + ceiling)   # c(a) < μ/(λ - μ)
+        return [upper], (arb(0), -1 / lam, base + low)
+
     def tail(self):
         return Tail("exponential", self._big, 1 if self.scale1 == self.scale2 else 0)
 
@@ -431,6 +663,50 @@ class Mixture(ContinuousDistribution):
 
     def kinks(self):
         return tuple(sorted(set(self.first.kinks()) | set(self.second.kinks())))
+
+    def _arb_constants(self):
+        q = _arb(self.q)
+        return 1 - q, q, (1 - q).log(), q.log()
+
+    def _arb_weights(self):
+        return _constants(self)[2:]
+
+    def arb_logpdf(self, x, piece=None):
+        if self.q == 0:
+            return self.first.arb_logpdf(x, piece)
+        if self.q == 1:
+            return self.second.arb_logpdf(x, piece)
+        w1, w2 = self._arb_weights()
+        return _logaddexp(w1 + self.first.arb_logpdf(x, piece), w2 + self.second.arb_logpdf(x, piece),
+                          analytic=True)
+
+    def arb_dlogpdf(self, x):
+        if self.q in (0, 1):
+            return (self.first if self.q == 0 else self.second).arb_dlogpdf(x)
+        # σ l1' + (1 - σ) l2', σ = w1 p1/p the first component's share.
+        w1, w2 = self._arb_weights()
+        a, b = w1 + self.first.arb_logpdf(x), w2 + self.second.arb_logpdf(x)
+        share = (a - _logaddexp(a, b)).exp()
+        share = share.intersection(arb(0).union(arb(1))) if share.overlaps(arb(0).union(arb(1))) else share
+        d1, d2 = self.first.arb_dlogpdf(x), self.second.arb_dlogpdf(x)
+        return d2 + share * (d1 - d2)
+
+    def arb_cdf(self, x):
+        p, q, _, _ = _constants(self)
+        return p * self.first.arb_cdf(x) + q * self.second.arb_cdf(x)
+
+    def arb_sf(self, x):
+        p, q, _, _ = _constants(self)
+        return p * self.first.arb_sf(x) + q * self.second.arb_sf(x)
+
+    def arb_envelope(self, side, start):
+        # p = w1 p1 + w2 p2: the sum of the components' upper envelopes, and above the heavier weighted lower one.
+        _, _, log_p, log_q = _constants(self)
+        parts = [(w, d.arb_envelope(side, start)) for w, d, keep in
+                 ((log_p, self.first, self.q < 1), (log_q, self.second, self.q > 0)) if keep]
+        uppers = [(A, B, C + w) for w, (ups, _) in parts for A, B, C in ups]
+        lowers = [(A, B, C + w) for w, (_, (A, B, C)) in parts]
+        return uppers, min(lowers, key=lambda e: (e[0].mid(), -e[1].mid()))
 
     def center(self):
         return (1 - self.q) * self.first.center() + self.q * self.second.center()
@@ -492,6 +768,30 @@ class Shifted(ContinuousDistribution):
 
     def kinks(self):
         return tuple(k + self.shift for k in self.base.kinks())
+
+    def _arb_constants(self):
+        return (_arb(self.shift),)
+
+    def arb_logpdf(self, x, piece=None):
+        return self.base.arb_logpdf(x - _constants(self)[0], None if piece is None else piece - self.shift)
+
+    def arb_dlogpdf(self, x):
+        return self.base.arb_dlogpdf(x - _constants(self)[0])
+
+    def arb_cdf(self, x):
+        return self.base.arb_cdf(x - _constants(self)[0])
+
+    def arb_sf(self, x):
+        return self.base.arb_sf(x - _constants(self)[0])
+
+    def arb_envelope(self, side, start):
+        # In u' = u - e, e = side·shift: -A(u - e)² + B(u - e) + C.
+        e = side * _constants(self)[0]
+        ups, low = self.base.arb_envelope(side, start - side * self.shift)
+
+        def moved(A, B, C):
+            return A, B + 2 * A * e, C - A * _sqr(e) - B * e
+        return [moved(*u) for u in ups], moved(*low)
 
     def center(self):
         return self.base.center() + self.shift

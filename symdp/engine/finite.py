@@ -284,17 +284,21 @@ def approximate_max_divergence(P: FiniteDistribution, Q: FiniteDistribution, del
     A, B = off_support, fmpq(0)
     for p, q in sorted((atom for atom in atoms if atom[1] != 0), key=lambda atom: atom[0] / atom[1], reverse=True):
         if A - (p / q) * B > level:  # D_{e^ε} at ε = this atom's loss is still above δ: the solution lies above it
-            return _log_of_rational((A - level) / B)
+            return _log_of_rational(A, level, B)
         A += p
         B += q
     if A <= level or B == 0:
         return Estimate(-mpmath.inf, mpmath.mpf(0), "exact", certified=True)
-    return _log_of_rational((A - level) / B)
+    return _log_of_rational(A, level, B)
 
 
-def _log_of_rational(x: fmpq) -> Estimate:
+def _log_of_rational(A: fmpq, level: fmpq, B: fmpq) -> Estimate:
+    """``log((A - δ)/B)``, with the scale ``A/(A - δ) + 1 + δ/(A - δ)`` of its sensitivity to relative roundings of
+    the masses and of δ (see :func:`_certified`): a root at ε = 0 is 0 relative to those, not to itself."""
     with _ball_precision(1):
-        return _certified(arb(x).log())
+        value = arb((A - level) / B).log()
+        scale = arb((A + level) / (A - level)) + 1
+        return _certified(value, scale=scale)
 
 
 def hockey_stick(P: FiniteDistribution, Q: FiniteDistribution, eps) -> Estimate:

@@ -1,4 +1,10 @@
-"""Divergences between continuous distributions: closed forms where known, otherwise split quadrature.
+"""Divergences between continuous distributions: closed forms where known, otherwise certified enclosures, otherwise
+split quadrature.
+
+The dispatch (``method="auto"``) takes a closed form while closed forms are enabled and the pair has one; otherwise
+the certified route of :mod:`symdp.engine.certified` (Arb ball arithmetic: an interval that provably contains the
+value) for KL, Rényi, hockey-stick and TV of the built-in families; otherwise the mpmath quadrature described below,
+which stays the cross-check route (``method="quadrature"``) and the only one for the max divergence.
 
 Tanh-sinh quadrature (``mpmath.quad``) converges double-exponentially on an integrand that is analytic on each
 piece, and only algebraically across a kink: unsplit, the Laplace Rényi integrand gives 3–5 correct digits at any
@@ -36,8 +42,11 @@ each law's centre) could be missed by both grids; the tail expansions are exact 
 >>> import mpmath
 >>> with mpmath.workdps(30):
 ...     est = renyi(Lap2(1, 1, 1), Lap2(0, 1, 1), 2)
-...     print(mpmath.nstr(est.value, 12), est.method, est.error < 1e-20)   # catalogue-balle, balle19.ex2
-0.271716394596 quadrature True
+...     print(mpmath.nstr(est.value, 12), est.method, est.certified, est.error < 1e-20)   # catalogue-balle, ex2
+...     slow = renyi(Lap2(1, 1, 1), Lap2(0, 1, 1), 2, method="quadrature")
+...     print(slow.method, slow.certified, abs(slow.value - est.value) <= slow.error + est.error)
+0.271716394596 certified True True
+quadrature False True
 >>> with mpmath.workdps(30):   # closed form z + e^{-z} - 1 = e^{-1} at z = 1
 ...     fast, slow = kl(Laplace(0, 1), Laplace(1, 1)), kl(Laplace(0, 1), Laplace(1, 1), method="quadrature")
 ...     print(fast.method, mpmath.nstr(fast.value, 18), abs(fast.value - slow.value) < slow.error + fast.error)
@@ -50,6 +59,7 @@ from typing import Callable, Sequence
 
 import mpmath
 
+from symdp.engine import certified
 from symdp.engine.continuous import ContinuousDistribution, TailExpansion, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
@@ -57,8 +67,14 @@ from symdp.numeric import check_order as _check_order, to_mpf
 from symdp.optimize import golden_section_max
 from symdp.precision import GUARD_DPS, closed_forms_enabled
 
-METHODS = ("auto", "closed form", "quadrature")
-"""``auto``: a closed form when the pair has one, otherwise quadrature. The others force one or the other."""
+METHODS = ("auto", "closed form", "certified", "quadrature")
+"""``auto``: a closed form when closed forms are enabled and the pair has one, otherwise a certified enclosure
+(:mod:`symdp.engine.certified`) when both laws support ball arithmetic, otherwise mpmath quadrature. The others
+force one route (``certified``: an error where it does not apply)."""
+
+CERTIFIED_KINDS = {"kl": certified.kl, "renyi": certified.renyi, "hockey_stick": certified.hockey_stick,
+                   "tv": certified.tv}
+"""The divergences with a certified route (the max divergence keeps its supremum search)."""
 
 # --- public API -------------------------------------------------------------------------------------------------
 
@@ -207,13 +223,33 @@ def _dispatch(kind: str, args: tuple, method: str, run: Callable, label: str = "
         raise InvalidParameter(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
     if method == "closed form" and not closed_forms_enabled():
         raise InvalidParameter("closed forms are disabled (symdp.precision.closed_forms(False), --no-closed-forms)")
-    formula = args[0].closed_form(kind, *args[1:]) if method != "quadrature" and closed_forms_enabled() else None
+    wants_formula = method in ("auto", "closed form") and closed_forms_enabled()
+    formula = args[0].closed_form(kind, *args[1:]) if wants_formula else None
     if formula is not None:
         return _certified(lambda refine: (formula(), mpmath.mpf(0)), "closed form", vary_nodes=False)
+    names = " and ".join(type(d).__name__ for d in args[:2])
     if method == "closed form":
-        names = " and ".join(type(d).__name__ for d in args[:2])
         raise InvalidParameter(f"no closed form for {kind} of {names} with these parameters; use method='auto'")
+    if method == "certified" and not (kind in CERTIFIED_KINDS and certified.supported(*args[:2])):
+        raise InvalidParameter(f"no certified route for {kind} of {names}; use method='auto'")
+    if method in ("auto", "certified") and kind in CERTIFIED_KINDS and certified.supported(*args[:2]):
+        result = CERTIFIED_KINDS[kind](*args)
+        if method == "certified" or _sharp(result):
+            return result
+        # A sound but wide enclosure (two kinks almost on top of each other, say): the estimated route may be
+        # sharper; the narrower of the two is returned.
+        estimate = _certified(run, label)
+        return estimate if estimate.error < result.error else result
     return _certified(run, label)
+
+
+def _sharp(result: Estimate) -> bool:
+    """Whether an enclosure is narrow enough to stand for the value: half the working digits, relative, or the
+    working precision absolutely (a divergence that is 0, or nearly)."""
+    if not mpmath.isfinite(result.error):
+        return False
+    dps = mpmath.mp.dps
+    return result.error <= max(abs(result.value) * mpmath.mpf(10) ** (-(dps // 2)), mpmath.mpf(10) ** (-dps))
 
 
 def _certified(run: Callable[[bool], tuple], method: str, vary_nodes: bool = True) -> Estimate:

@@ -1,0 +1,195 @@
+"""benchmarks/bench_accountants.py: its references are right, and its quick run's correctness columns say so.
+
+Times are never asserted (they are the benchmark's output, measured on a shared machine); what is asserted could be
+false: a reference that disagrees with an independent value, an estimate whose error does not cover its reference, a
+certified ball that misses it, a pessimistic accountant below it.
+"""
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import mpmath
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_accountants.py"
+
+
+def _load_script():
+    spec = importlib.util.spec_from_file_location("bench_accountants", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # its dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load_script()
+
+
+# --- the references, against values that do not come from the script's own formulas ----------------------------
+
+
+@pytest.mark.parametrize("alpha, delta, l1, l2, expected", [
+    ("4", "1", "1", "2", "0.214903840704"),        # catalogue-balle.md, balle19.ex2 (mpmath, 30 digits)
+    ("1.5", "2", "0.5", "0.8", "1.46744139122"),   # same table
+])
+def test_lap2_renyi_reference_matches_the_catalogue(alpha, delta, l1, l2, expected):
+    with mpmath.workdps(30):
+        value = bench.lap2_renyi(*(mpmath.mpf(v) for v in (alpha, l1, l2, delta)))
+        assert abs(value - mpmath.mpf(expected)) < 1e-11
+
+
+def _lap2_cdf(x, l1, l2):
+    """CDF of Lap(0, λ1) + Lap(0, λ2), integrated by hand from eq. (6): for z >= 0 the survival function is
+    (λ1² e^{-z/λ1} - λ2² e^{-z/λ2}) / (2(λ1² - λ2²))."""
+    def sf(z):
+        return (l1**2 * mpmath.exp(-z / l1) - l2**2 * mpmath.exp(-z / l2)) / (2 * (l1**2 - l2**2))
+
+    return sf(-x) if x < 0 else 1 - sf(x)
+
+
+@pytest.mark.parametrize("eps", ["0", "0.5", "1.5"])
+def test_lap2_delta_reference_matches_the_cdf_difference(eps):
+    """δ(ε) = P(X < x_ε) - e^ε Q(X < x_ε) at the crossing point: exact CDFs, no quadrature."""
+    with mpmath.workdps(60):
+        e, l1, l2, d = (mpmath.mpf(v) for v in (eps, bench.LAP2_L1, bench.LAP2_L2, bench.LAP2_DELTA))
+        x = bench.lap2_crossing(e, l1, l2, d)
+        exact = _lap2_cdf(x, l1, l2) - mpmath.exp(e) * _lap2_cdf(x - d, l1, l2)
+        assert exact > 0
+        assert abs(bench.lap2_delta(e, l1, l2, d) - exact) < mpmath.mpf(10) ** -50 * exact
+
+
+@pytest.mark.parametrize("eps", ["0", "0.3", "2"])
+def test_sampled_gaussian_delta_reference_matches_quadrature(eps):
+    """The crossing-point formula against ∫ max(0, p - e^ε q) by quadrature of the densities, split at x*."""
+    with mpmath.workdps(40):
+        e, q, s, d = (mpmath.mpf(v) for v in (eps, bench.SG_Q, bench.SG_SIGMA, bench.SG_DELTA))
+        x = bench.sampled_gaussian_crossing(e, q, s, d)
+
+        def gap(t):
+            p = mpmath.exp(bench.sampled_gaussian_logpdf(t, q, s, d))
+            return p - mpmath.exp(e + bench.gaussian_logpdf(t, 0, s))
+
+        assert gap(x - 1) < 0 < gap(x + 1)   # the integrand is positive right of x*, as the formula assumes
+        by_quadrature = mpmath.quad(gap, [x, x + 2, x + 8, mpmath.inf])
+        assert abs(bench.sampled_gaussian_delta(e, q, s, d) - by_quadrature) < mpmath.mpf(10) ** -35 * by_quadrature
+
+
+def test_sampled_gaussian_renyi_reference_matches_quadrature():
+    with mpmath.workdps(30):
+        q, s, d, a = (mpmath.mpf(v) for v in (bench.SG_Q, bench.SG_SIGMA, bench.SG_DELTA, 5))
+
+        def integrand(t):
+            return mpmath.exp(a * bench.sampled_gaussian_logpdf(t, q, s, d) + (1 - a) * bench.gaussian_logpdf(t, 0, s))
+
+        by_quadrature = mpmath.log(mpmath.quad(integrand, [-mpmath.inf, -5, 0, 5, 10, mpmath.inf])) / (a - 1)
+        assert abs(bench.sampled_gaussian_renyi(5, q, s, d) - by_quadrature) < 1e-25
+
+
+def test_laplace_references_match_quadrature():
+    with mpmath.workdps(30):
+        b, d, e, a = (mpmath.mpf(v) for v in (bench.LAPLACE_B, bench.LAPLACE_DELTA, "0.5", "3"))
+
+        def logp(t):
+            return bench.laplace_logpdf(t, 0, b)
+
+        def logq(t):
+            return bench.laplace_logpdf(t, d, b)
+
+        pieces = [-mpmath.inf, 0, d, mpmath.inf]
+        crossing = (d - e * b) / 2   # log p - log q = (d - 2x)/b on [0, d]
+        delta = mpmath.quad(lambda t: mpmath.exp(logp(t)) - mpmath.exp(e + logq(t)), [-mpmath.inf, 0, crossing])
+        renyi = mpmath.log(mpmath.quad(lambda t: mpmath.exp(a * logp(t) + (1 - a) * logq(t)), pieces)) / (a - 1)
+        assert abs(bench.laplace_delta(e, b, d) - delta) < 1e-25
+        assert abs(bench.laplace_renyi(a, b, d) - renyi) < 1e-25
+
+
+def test_correct_digits_are_relative_and_capped():
+    with mpmath.workdps(bench.REFERENCE_DPS):
+        assert bench.correct_digits(mpmath.mpf("1e-10") * (1 + mpmath.mpf("1e-30")), mpmath.mpf("1e-10")) == \
+            pytest.approx(30, abs=0.01)
+        assert bench.correct_digits(mpmath.mpf(2), mpmath.mpf(2)) == bench.DIGITS_CAP
+
+
+# --- the quick run: one subprocess, one test (so that pytest-xdist's workers do not each run it) -------------------
+
+
+def test_quick_run_correctness_columns():
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--json"], capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    quick = json.loads(proc.stdout)
+    _every_law_and_quantity_is_measured(quick)
+    _quadrature_path_agrees_with_every_reference(quick)
+    _certified_balls_hold_every_reference(quick)
+    if quick["accountant"]:
+        _accountants_are_right_to_their_own_precision(quick)
+    _headline_compares_like_with_like(quick)
+    _goals_table_names_every_goal_of_issue_9(quick)
+
+
+def _cells(quick, method):
+    return [(r, r["cells"][method]) for r in quick["rows"]]
+
+
+def _every_law_and_quantity_is_measured(quick):
+    measured = {(r["family"].split()[0], r["quantity"]) for r in quick["rows"]}
+    laws = ("Gaussian", "Laplace", "Lap2(0;.5,1)", "subsampled")
+    assert measured == {(law, q) for law in laws for q in ("delta", "renyi")}
+
+
+def _quadrature_path_agrees_with_every_reference(quick):
+    """symdp's previous path: all but a few of the working digits, and its error estimate covers the reference."""
+    for row, cell in _cells(quick, "quadrature"):
+        assert cell["digits"] >= quick["dps"] - 3, row
+        assert cell["contains_reference"], row
+
+
+def _certified_balls_hold_every_reference(quick):
+    """Where the engine has the certified route, every value is a certified ball around its reference."""
+    from symdp.engine import quadrature
+
+    for row, cell in _cells(quick, "certified"):
+        if cell["seconds"] is None:
+            assert "certified" not in quadrature.METHODS, (row, cell["note"])
+            continue
+        assert cell["certified"], row
+        assert cell["contains_reference"], row
+        assert cell["digits"] >= cell["radius_digits"] - 1, row   # a ball is never much wider than its error
+
+
+def _accountants_are_right_to_their_own_precision(quick):
+    for row, cell in _cells(quick, "dp_accounting"):
+        if row["family"].startswith("Lap2"):
+            assert cell["seconds"] is None and "no accountant" in cell["note"]
+        elif row["quantity"] == "delta":   # PLD: pessimistic, a few digits (discretization 1e-4)
+            assert cell["contains_reference"] and cell["digits"] >= 4, row
+        else:                              # RDP: float64 formulas
+            assert cell["digits"] >= 12, row
+
+
+def _headline_compares_like_with_like(quick):
+    head = quick["headline"]
+    assert head["values"] == 10
+    if quick["accountant"]:
+        assert head["pld_all_above"] and head["pld_worst_digits"] >= 4
+    if head["certified_seconds"] is not None:
+        assert head["certified_all_certified"] and head["certified_all_contain"]
+
+
+def _goals_table_names_every_goal_of_issue_9(quick):
+    goals = quick["goals"]
+    assert len(goals) == 4
+    assert all(g["met"] in ("yes", "no", "not measured") for g in goals)
+    assert goals[2]["met"] == goals[3]["met"] == "not measured"   # the catalogue and the claims: not in --quick
+
+
+def test_script_doctests():
+    """The script's docstring examples (benchmarks/ is outside pytest's doctest paths)."""
+    import doctest
+
+    with mpmath.workdps(15):
+        result = doctest.testmod(bench)
+    assert result.attempted >= 5 and result.failed == 0
