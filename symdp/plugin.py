@@ -253,7 +253,9 @@ if pytest is not None:
     def pytest_make_collect_report(collector):
         """A test module's theorems join its tests (after them), once the module is imported and collected."""
         report = yield
-        if isinstance(collector, pytest.Module) and report.passed:
+        # A test module exactly: not a module collected for its doctests (pytest's DoctestModule is a Module too),
+        # which would run a whole library of theorems, the catalogue's own modules included, as tests.
+        if type(collector) is pytest.Module and report.passed:
             report.result.extend(_collect_theorems(collector))
         return report
 

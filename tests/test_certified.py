@@ -109,11 +109,19 @@ def test_gaussian_kl_and_renyi_of_unequal_scales(m, s1, s2, alpha):
 @given(st.floats(0.05, 0.6), st.floats(0.5, 2), st.floats(0.01, 2), digits)
 @example(0.2, 1.0, 1.0, 50)
 def test_subsampled_gaussian_delta_through_its_analytic_crossing(q, sigma, eps, dps):
-    with mpmath.workdps(dps):
+    from symdp.precision import closed_forms
+    with mpmath.workdps(dps), closed_forms(False):
         P, Q = Mixture(q, Gaussian(0, sigma), Gaussian(1, sigma)), Gaussian(0, sigma)
         est = certified.hockey_stick(P, Q, eps)
+        best = qd.hockey_stick(P, Q, eps)
     with mpmath.workdps(REFERENCE_DPS):
-        encloses(est, sampled_gaussian_delta(mp(q, dps), mp(sigma, dps), mp(eps, dps)), dps)
+        reference = sampled_gaussian_delta(mp(q, dps), mp(sigma, dps), mp(eps, dps))
+        if not est.certified:
+            # The known hard cases (see below): an unbounded ball, and auto's fallback gets the value.
+            assert not mpmath.isfinite(est.error)
+            assert abs(best.value - reference) <= best.error + abs(reference) * mpmath.mpf(10) ** -(dps - 5)
+            return
+        encloses(est, reference, dps)
 
 
 @pytest.mark.parametrize("q, sigma, alpha", [("0.2", "1", 2), ("0.05", "0.7", 8), ("0.3", "2", 5)])
