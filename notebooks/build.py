@@ -26,8 +26,7 @@ import nbformat
 from nbclient import NotebookClient
 
 from symdp.citations import paper as bibliography
-from symdp.errors import UnknownTheorem
-from symdp.theorems import PAPERS, select
+from symdp.theorems import encoded_papers
 
 HERE = Path(__file__).resolve().parent
 
@@ -393,24 +392,12 @@ display({"text/markdown": text, "text/plain": text}, raw=True)
 # --- building ----------------------------------------------------------------------------------------------------
 
 
-def papers() -> list[str]:
-    """The papers of the catalogue that hold theorems, in catalogue order (a paper not encoded yet has none)."""
-    found = []
-    for paper in PAPERS:
-        try:
-            select([paper])
-        except UnknownTheorem:
-            continue
-        found.append(paper)
-    return found
-
-
 def notebooks() -> dict[str, list[nbformat.NotebookNode]]:
     """Every notebook by name: the tour, then one per paper."""
-    missing = [p for p in papers() if p not in PLOTS]
+    missing = [p for p in encoded_papers() if p not in PLOTS]
     if missing:
         raise SystemExit(f"notebooks/build.py: choose a tight and a loose result to plot for {', '.join(missing)}")
-    return {"tour": TOUR} | {paper: paper_cells(paper) for paper in papers()}
+    return {"tour": TOUR} | {paper: paper_cells(paper) for paper in encoded_papers()}
 
 
 def build(name: str, cells: Sequence[nbformat.NotebookNode], output: Path = HERE, timeout: int = 600) -> Path:

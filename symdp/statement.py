@@ -118,7 +118,7 @@ ARB_FUNCTIONS = (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log, sp.tanh, sp.cosh, sp.si
 
 def arb_evaluable(expr: sp.Basic) -> bool:
     """Whether every operation of ``expr`` is one Arb evaluates rigorously (:data:`ARB_FUNCTIONS`)."""
-    return all(isinstance(node, (sp.Symbol, sp.Number, sp.NumberSymbol, sp.core.numbers.ImaginaryUnit.__base__))
+    return all(isinstance(node, (sp.Symbol, sp.Number, sp.NumberSymbol))
                or isinstance(node, ARB_FUNCTIONS) or node.func in ARB_FUNCTIONS
                for node in sp.preorder_traversal(expr) if not isinstance(node, sp.Tuple)) \
         and not expr.has(sp.I)

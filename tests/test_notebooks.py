@@ -16,27 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from symdp.errors import UnknownTheorem
-from symdp.theorems import PAPERS, select
+from symdp.theorems import encoded_papers, select
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 BUILD_SCRIPT = NOTEBOOKS / "build.py"
 TABLE_HEADER = "| ID | result | verdict | evidence | draws | worst ratio | as expected |"
 
 
-def _papers() -> list[str]:
-    """The papers of the catalogue that hold theorems (a paper not encoded yet has no notebook)."""
-    found = []
-    for paper in PAPERS:
-        try:
-            select([paper])
-        except UnknownTheorem:
-            continue
-        found.append(paper)
-    return found
-
-
-PAPER_NAMES = _papers()
+PAPER_NAMES = encoded_papers()
 NAMES = ["tour"] + PAPER_NAMES
 
 

@@ -57,6 +57,11 @@ def select(patterns: list[str] | tuple[str, ...] = ()) -> list[Theorem]:
     return chosen
 
 
+def encoded_papers() -> list[str]:
+    """The papers of :data:`PAPERS` that hold theorems, in that order (a paper not encoded yet has none)."""
+    return [paper for paper in PAPERS if any(t.id.partition(".")[0] == paper for t in all_theorems())]
+
+
 def get(ident: str) -> Theorem:
     for t in all_theorems():
         if t.id == ident:
