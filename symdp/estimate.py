@@ -77,6 +77,25 @@ class Estimate:
         return Estimate(value, error, method, certified=True)
 
 
+    def rounded(self) -> "Estimate":
+        """The estimate at the current working precision, computed at a higher one: the rounding of the value is
+        added to the error (rounded up), so a certified enclosure stays one.
+
+        >>> with mpmath.workdps(60):
+        ...     fine = Estimate(mpmath.pi, mpmath.mpf(10) ** -55, "exact", certified=True)
+        >>> coarse = fine.rounded()
+        >>> coarse.certified, coarse.value - coarse.error <= mpmath.pi <= coarse.value + coarse.error
+        (True, True)
+        """
+        value = +self.value
+        if not mpmath.isfinite(self.value):
+            return Estimate(value, +self.error, self.method, self.scale, self.certified)
+        slack = abs(mpmath.fsub(value, self.value, exact=True))
+        error = mpmath.fadd(mpmath.fadd(self.error, slack, rounding="u"), abs(value) * mpmath.eps, rounding="u")
+        scale = None if self.scale is None else +self.scale
+        return Estimate(value, error, self.method, scale, self.certified)
+
+
 def _mpf_of(x) -> mpmath.mpf:
     """An exact Arb midpoint or radius as an mpf, without rounding (mantissa and exponent carried over)."""
     man, exp = x.man_exp()

@@ -193,7 +193,7 @@ def test_example3_as_printed_is_refuted_by_the_catalogue_counterexample():
     {"alpha": 2, "Delta": 1, "sigma_1": 1, "sigma_2": 10, "L": 2, "c": 0.5},
     {"alpha": 17, "Delta": "0.03", "sigma_1": "0.2", "sigma_2": 4, "L": "0.1", "c": -1},
 ])
-def test_example3_witness_is_the_quadrature_of_the_exact_output_laws(point):
+def test_example3_witness_is_integrated_from_the_exact_output_laws(point):
     """Against the Gaussian closed form αg²/(2s²) with g = cLΔ, s² = c²L²σ1² + σ2² (its oracle), closed forms off."""
     with working_precision(30), closed_forms(False):
         p = _mp(**point)
@@ -201,7 +201,7 @@ def test_example3_witness_is_the_quadrature_of_the_exact_output_laws(point):
         s = p["c"] * p["L"]
         exact = cf.gaussian_renyi(s * p["Delta"], mpmath.sqrt(s**2 * p["sigma_1"] ** 2 + p["sigma_2"] ** 2), 0,
                                   mpmath.sqrt(s**2 * p["sigma_1"] ** 2 + p["sigma_2"] ** 2), p["alpha"])
-        assert est.method == "quadrature"
+        assert est.method == "certified"
         assert abs(est.value - exact) <= est.error + TINY * exact and est.error < TINY * exact
 
 
@@ -291,7 +291,7 @@ def test_theorem5_catalogue_chain():
     # R/alpha = 0.0014652
     with working_precision(30):
         lhs, eps, _ = b.THEOREM_5.measure(_mp(**b.CATALOGUE_CHAIN))
-        assert lhs.method == "quadrature"
+        assert lhs.method == "certified"
         assert abs(lhs.value / 2 - mpmath.mpf("0.0014652")) < mpmath.mpf("5e-8")
         # eps_1 = 2C^2/(5 sigma^2) (1 - 1/2)^3 with C = 1 (half the gradient gap): 0.05 per unit alpha
         assert abs(eps.value / 2 - mpmath.mpf("0.05")) < TINY
@@ -331,7 +331,7 @@ def test_sgd_sufficient_statistic_keeps_the_whole_divergence(raw):
         mean, cov = b.sgd_outputs(p)
         exact = p["alpha"] * (mean.T * mpmath.lu_solve(cov, mean))[0] / 2
         est = b._sgd_renyi(p)
-        assert est.method == "quadrature"
+        assert est.method == "certified"
         assert abs(est.value - exact) <= est.error + TINY * exact and est.error < TINY * exact
 
 

@@ -95,14 +95,14 @@ def test_theorem_3_4_makes_its_h_gap_visible():
     assert draws and all("Sigma_h" in d["values"] and "h" in d["point"]["structure"] for d in draws)
 
 
-def test_chain_renyi_is_quadrature_with_or_without_closed_forms():
+def test_chain_renyi_is_integrated_from_the_densities_with_or_without_closed_forms():
     # bravo.id.linchain, bravo.cor3.8: the Gaussian closed form would be the bound itself, so it is never used
     with working_precision(30):
         c, _, s2 = mp_instance(["0.3", "2.5", "1", "0.7"], [0] * 4, ["0.05", "3", "1", "0.2"])
         on = bv.linear_chain_renyi(mpmath.mpf("1.5"), c, s2, mpmath.mpf(2))
         with closed_forms(False):
             off = bv.linear_chain_renyi(mpmath.mpf("1.5"), c, s2, mpmath.mpf(2))
-    assert on.method == off.method == "quadrature" and on.value == off.value
+    assert on.method == off.method == "certified" and on.value == off.value
 
 
 # --- the exact rational instance (catalogue bravo.thm3.4, check 2) ------------------------------------------------
@@ -226,7 +226,7 @@ def test_linear_chain_renyi_matches_the_catalogue_value():
     with working_precision(30):
         c, _, s2 = mp_instance(["0.81"] * 5, [0] * 5, ["0.09"] * 5)
         r = bv.linear_chain_renyi(3, c, s2, 1)
-        assert r.method == "quadrature"
+        assert r.method == "certified"
         assert close(r.value, "1.69524312049416", "1e-12")  # catalogue bravo.cor3.8, c = 0.81
         closed = quadrature.renyi(bv.linear_chain_law(c, s2, mpmath.mpf("0.5")),
                                   bv.linear_chain_law(c, s2, mpmath.mpf("-0.5")), 3, method="closed form")

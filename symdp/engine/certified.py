@@ -10,12 +10,20 @@ error estimate, no truncation of a tail:
   it is cut into intervals on which the sign of ``L - ε`` is decided by evaluating ``L`` on the interval's ball,
   bisected while undecided. An interval still undecided (it holds a crossing) contributes ``[0, w · sup_I (p -
   e^ε q)_+]`` — ``O(w²)`` at a simple crossing — and the mass of P beyond the window is added as ``[0, P(tails)]``.
-* **KL and Rényi** (:func:`kl`, :func:`renyi`): Arb's rigorous Petras integration (``acb.integral``) of ``p log(p/q)``
-  and ``p^α q^(1-α)`` between the kinks of both densities (each family gives a form analytic on one side of each
-  kink), over a window around the integrand's peak, plus a rigorous bound of the tails from each family's
+  Where both laws are Gaussian sums (Gaussians, their shifts and mixtures), ``L`` is evaluated with the common
+  quadratic cancelled before the ball enters (:class:`_GaussianSumRatio`), so wide intervals decide their sign.
+* **Rényi in closed form** where the distributions allow it, from their components: an integer order with P a
+  Gaussian sum and Q a Gaussian is a finite multinomial sum of Gaussian integrals (:func:`_renyi_gaussian_sum`, the
+  RDP accountants' computation); laws whose log-densities are quadratics between their kinks (Gaussian, Laplace,
+  shifts) integrate piece by piece with erfc and exp, for any order (:func:`_renyi_log_quadratic`).
+* **KL and other Rényi** (:func:`kl`, :func:`renyi`): Arb's rigorous Petras integration (``acb.integral``) of
+  ``p log(p/q)`` and ``p^α q^(1-α)`` between the kinks of both densities (each family gives a form analytic on one
+  side of each kink), over a window around the integrand's peak, plus a rigorous bound of the tails from each family's
   certified envelope of ``log p`` (:meth:`~symdp.engine.continuous.ContinuousDistribution.arb_envelope`), whose
   exponential integrates in closed form. A Rényi integral whose tails diverge (decided exactly from the tail
-  expansions) is ``+inf``.
+  expansions) is ``+inf``. The integrands are written with the laws' quadratic parts combined before the ball enters
+  (:class:`_LogForms`), and their work is bounded by a count of evaluations (:data:`MAX_EVALUATIONS`): past it the
+  result is an unbounded ball, at once.
 
 The search for peaks and windows is done at low precision; it only decides *where* to look, never what is found.
 Results are computed at ``mpmath.mp.prec`` + :data:`GUARD_BITS` and rounded outward.
@@ -189,27 +197,46 @@ def _partition(P, Q, bits: int) -> list:
 
 
 def _hockey_stick_ball(P, Q, eps) -> arb:
-    """See the module docstring: runs of certified sign, crossing intervals, and the tails beyond the window."""
+    """See the module docstring: runs of certified sign, crossing intervals, and the tails beyond the window.
+
+    The crossing intervals are made narrow enough that their bounds sum below ``2^-(prec+4)`` relative to δ. δ is
+    not known beforehand: the first tolerance is relative to the runs of the coarse partition that are provably
+    positive (a lower bound of δ), or absolute where there are none (δ may be 0); if δ turns out larger than that
+    absolute scale but smaller than the crossings' bounds, the crossings are narrowed again relative to it."""
     prec = ctx.prec
     points = _partition(P, Q, prec + 30)
     lo, hi = points[0], points[-1]
     loss = _Loss(P, Q, eps)
     weight = arb(eps).exp()
-    scale = _min_scale(P, Q)
-    # First pass: the sign on each interval of the partition, for an estimate of δ that sets the tolerance.
-    first = [(a, b, loss.sign(a, b)) for a, b in zip(points, points[1:])]
-    estimate = _runs_sum(P, Q, weight, [(a, b, sign, None) for a, b, sign in first]).mid()
-    # Relative to δ where some interval is provably positive; otherwise δ may be 0 and the unit scale of
-    # probabilities is what "small" means.
-    tolerance = arb(2) ** -(prec + 4) * (abs(estimate) if estimate != 0 else 1)
-    finest = scale * mpmath.mpf(2) ** -(prec // 2 + 8)
+    first = [(a, b, loss.sign(a, b), None) for a, b in zip(points, points[1:])]
+    tails = P.arb_cdf(arb(lo)) + P.arb_sf(arb(hi))
+    relative = arb(2) ** -(prec + 4)
+    estimate = _runs_sum(P, Q, weight, first).lower()
+    intervals = first
+    for _ in range(3):
+        tolerance = relative * (estimate if estimate > 0 else 1)
+        intervals = _refine(loss, intervals, tolerance, _min_scale(P, Q) * mpmath.mpf(2) ** -(prec // 2 + 8))
+        runs = _runs_sum(P, Q, weight, intervals)
+        crossings = sum((bound for _, _, sign, bound in intervals if sign == 0), arb(0))
+        if not (crossings.upper() > relative * runs.lower() and runs.lower() > estimate):
+            break   # tight relative to δ, or no better estimate of δ to aim at
+        estimate = runs.lower()
+    return runs + arb(0).union(crossings + tails)
+
+
+def _refine(loss, intervals: list, tolerance: arb, finest) -> list:
+    """The intervals of undecided sign (``sign`` 0) cut, in order, into intervals of certified sign and crossing
+    brackets whose bound of ``∫ (p - e^ε q)_+`` is below ``tolerance``. Each entry is ``(a, b, sign, bound)``;
+    ``bound`` is set on the undecided ones. A crossing is bracketed by :meth:`_Loss.split_at_crossing` where the
+    loss is provably monotone, else the interval is bisected, within :data:`MAX_INTERVALS` bisections; an
+    interval that cannot be narrowed (at the rounding level, or :data:`finest` wide) keeps its bound."""
     refined, budget = [], MAX_INTERVALS
-    for a, b, sign in first:
-        stack = [(a, b, sign)]
+    for a, b, sign, bound in intervals:
+        stack = [(a, b, sign, None if bound is None or bound.upper() > tolerance else bound)]
         while stack:   # depth first, right part pushed first: intervals come out in order
-            a, b, sign = stack.pop()
-            if sign != 0:
-                refined.append((a, b, sign, None))
+            a, b, sign, bound = stack.pop()
+            if sign != 0 or bound is not None:
+                refined.append((a, b, sign, bound))
                 continue
             bound, rounding = loss.bound(a, b)
             if bound <= tolerance or rounding or b - a <= finest or budget <= 0:
@@ -219,21 +246,27 @@ def _hockey_stick_ball(P, Q, eps) -> arb:
             split = loss.split_at_crossing(a, b, tolerance, finest)
             if split is None:   # not monotone on [a, b], or a crossing at an end: bisect
                 m = (a + b) / 2
-                split = [(a, m, loss.sign(a, m)), (m, b, loss.sign(m, b))]
+                split = [(a, m, loss.sign(a, m), None), (m, b, loss.sign(m, b), None)]
             stack += reversed(split)
-    tails = P.arb_cdf(arb(lo)) + P.arb_sf(arb(hi))
-    crossings = sum((bound for _, _, sign, bound in refined if sign == 0), arb(0))
-    return _runs_sum(P, Q, weight, refined) + arb(0).union(crossings + tails)
+    return refined
 
 
 class _Loss:
-    """``g = L - ε = log p - log q - ε`` on balls: its sign on intervals, and its crossings of 0."""
+    """``g = L - ε = log p - log q - ε`` on balls: its sign on intervals, and its crossings of 0.
+
+    ``log p`` and ``log q`` evaluated apart on a wide ball each enclose a range of width ``~ |x| w / σ²`` that their
+    difference does not have (the dependency problem of interval arithmetic): far from the centre no sign is
+    decided until the intervals are tiny. Where both laws are Gaussian sums, ``L`` is computed by
+    :class:`_GaussianSumRatio`, in which the common quadratic cancels exactly."""
 
     def __init__(self, P, Q, eps):
         self.P, self.Q, self.eps = P, Q, arb(eps)
+        self.ratio = _GaussianSumRatio.of(P, Q)
 
     def at(self, x) -> arb:
         x = arb(x)
+        if self.ratio is not None:
+            return self.ratio.at(x) - self.eps
         return self.P.arb_logpdf(x) - self.Q.arb_logpdf(x) - self.eps
 
     def sign(self, a, b) -> int:
@@ -263,14 +296,17 @@ class _Loss:
         return (arb(b) - arb(a)) * lp.upper().exp() * top.upper().nonnegative_part(), rounding
 
     def slope(self, x) -> arb:
+        if self.ratio is not None:
+            return self.ratio.slope(arb(x))
         return self.P.arb_dlogpdf(x) - self.Q.arb_dlogpdf(x)
 
     def split_at_crossing(self, a, b, tolerance, finest):
-        """Where ``g`` is provably monotone on ``[a, b]``: ``[(a, b, sign)]`` if its ends have one sign, else
-        its single crossing ``r`` bracketed, ``[(a, r - w, s), (r - w, r + w, 0), (r + w, b, -s)]`` (clipped to
-        ``[a, b]``), with ``r`` from Newton's method, or an end of the interval where ``g`` is 0 to working
-        precision, the signs at ``r ± w`` certified and ``w`` small enough that the bracket's bound is below
-        ``tolerance``. None where monotonicity is not certified or ``g`` vanishes at both ends."""
+        """Where ``g`` is provably monotone on ``[a, b]``: ``[(a, b, sign, None)]`` if its ends have one sign, else
+        its single crossing ``r`` bracketed, ``[(a, r - w, s, None), (r - w, r + w, 0, bound), (r + w, b, -s,
+        None)]`` (clipped to ``[a, b]``), with ``r`` from Newton's method, or an end of the interval where ``g`` is
+        0 to working precision, the signs at ``r ± w`` certified and ``w`` small enough that the bracket's
+        ``bound`` is below ``tolerance`` (or ``w`` at ``finest``: the bracket is final either way). None where
+        monotonicity is not certified or ``g`` vanishes at both ends."""
         slope = self.slope(arb(a).union(arb(b)))
         if not (slope > 0 or slope < 0):
             return None
@@ -278,7 +314,7 @@ class _Loss:
         sa = 1 if ga > 0 else -1 if ga < 0 else 0
         sb = 1 if gb > 0 else -1 if gb < 0 else 0
         if sa == sb:
-            return None if sa == 0 else [(a, b, sa)]
+            return None if sa == 0 else [(a, b, sa, None)]
         rising = 1 if slope > 0 else -1
         left_sign, right_sign = -rising, rising
         root = self._newton(a, b, ga, gb) if sa and sb else (a if sa == 0 else b)
@@ -288,9 +324,10 @@ class _Loss:
             ok_left = left == a or self._has_sign(left, left_sign)
             ok_right = right == b or self._has_sign(right, right_sign)
             if ok_left and ok_right:
-                if self.bound(left, right)[0] <= tolerance or w <= finest:
-                    return ([(a, left, left_sign)] if left > a else []) + [(left, right, 0)] + (
-                        [(right, b, right_sign)] if right < b else [])
+                bound = self.bound(left, right)[0]
+                if bound <= tolerance or w <= finest:
+                    return ([(a, left, left_sign, None)] if left > a else []) + [(left, right, 0, bound)] + (
+                        [(right, b, right_sign, None)] if right < b else [])
                 w /= 4   # the signs hold but the bracket is too wide
             elif left == a and right == b:
                 return None
@@ -314,6 +351,306 @@ class _Loss:
             if abs(step) <= abs(x) * mpmath.mpf(2) ** -(ctx.prec - 4) + mpmath.mpf(2) ** -(ctx.prec * 2):
                 break
         return x
+
+
+class _GaussianSumRatio:
+    """``L = log p - log q`` for two laws that are Gaussian sums (:meth:`~symdp.engine.continuous.
+    ContinuousDistribution.arb_gaussian_sum`), without dependency on wide balls: every term's log-density minus that
+    of Q's first term ``r`` is a quadratic ``c(x) = a x² + b x + c0`` whose coefficients are formed before ``x``
+    enters (the ``-x²/2σ²`` of equal scales cancels exactly), evaluated in vertex form, and
+    ``L = LSE_i cᵢ(x) - LSE_j dⱼ(x)`` with each log-sum-exp increasing in every argument.
+
+    >>> from symdp.engine.continuous import Gaussian, Mixture
+    >>> with arb_precision(64):   # subsampled Gaussian: L = log(1 - q + q e^{(2x - 1)/2}), increasing
+    ...     ratio = _GaussianSumRatio.of(Mixture(0.5, Gaussian(0, 1), Gaussian(1, 1)), Gaussian(0, 1))
+    ...     wide = arb(-40).union(arb(-30))
+    ...     print(ratio.at(wide) < 0, ratio.at(wide).rad() < 1e-9, ratio.slope(wide) > 0)
+    True True True
+    """
+
+    def __init__(self, top: list, bottom: list):
+        reference = bottom[0]
+        self.top = [_log_ratio_quadratic(t, reference) for t in top]
+        self.bottom = [_log_ratio_quadratic(t, reference) for t in bottom]
+
+    @classmethod
+    def of(cls, P, Q):
+        """The ratio of ``P`` to ``Q``, or None unless both are Gaussian sums."""
+        top, bottom = P.arb_gaussian_sum(), Q.arb_gaussian_sum()
+        return None if top is None or bottom is None else cls(top, bottom)
+
+    def at(self, x: arb) -> arb:
+        return _log_sum_exp([_quadratic_at(c, x) for c in self.top]) - \
+            _log_sum_exp([_quadratic_at(c, x) for c in self.bottom])
+
+    def slope(self, x: arb) -> arb:
+        return _softmax_slope(self.top, x) - _softmax_slope(self.bottom, x)
+
+
+class _Quadratic:
+    """``a x² + b x + c`` with coefficients fixed before ``x`` enters, evaluated on real or complex balls with ``x``
+    occurring once (vertex form, or linear where ``a`` is an exact 0): no dependency between its terms, which on a
+    disc of radius ``r`` around a point ``x`` far out would otherwise each vary by ``~ |a x| r``.
+
+    >>> with arb_precision(64):
+    ...     q = _Quadratic(arb(-1), arb(300), arb(0))   # -(x - 150)² + 22500
+    ...     print(q.at(acb(150, 0.01)).real.rad() < 1e-3, q.at(arb(149).union(arb(151))).upper() < 22500.001)
+    True True
+    """
+
+    __slots__ = ("a", "b", "c", "vertex", "top")
+
+    def __init__(self, a: arb, b: arb, c: arb):
+        self.a, self.b, self.c = a, b, c
+        self.vertex = self.top = None
+        if not a.is_zero() and (a > 0 or a < 0):
+            self.vertex = -b / (2 * a)
+            self.top = c + b * self.vertex / 2
+
+    def at(self, x):
+        if self.a.is_zero():
+            return self.b * x + self.c
+        if self.vertex is not None:
+            d = x - self.vertex
+            return self.a * (d * d if isinstance(d, acb) else _square(d)) + self.top
+        return _quadratic_at((self.a, self.b, self.c), x) if isinstance(x, arb) else (self.a * x + self.b) * x + self.c
+
+    def __sub__(self, other: "_Quadratic") -> "_Quadratic":
+        return _Quadratic(self.a - other.a, self.b - other.b, self.c - other.c)
+
+    def scaled(self, k: arb) -> "_Quadratic":
+        return _Quadratic(k * self.a, k * self.b, k * self.c)
+
+
+class _LogSumExp:
+    """``x ↦ log Σᵢ e^{qᵢ(x)}`` for quadratics ``qᵢ``: on a real ball by :func:`_log_sum_exp` (monotone hull); on
+    a complex one as ``q_k(x) + log(1 + Σ_{i≠k} e^{(qᵢ - q_k)(x)})`` about its largest term ``k``, each difference
+    a quadratic formed beforehand (the terms' own widths would not cancel in ``qᵢ(x) - q_k(x)``, and the sum could
+    reach the logarithm's branch cut), with the branch cut checked (``analytic``): Petras integration needs that.
+
+    >>> with arb_precision(64):   # log(e^{-x²} + e^{-(x-1)²}) at 0: log(1 + e^{-1})
+    ...     lse = _LogSumExp([_Quadratic(arb(-1), arb(0), arb(0)), _Quadratic(arb(-1), arb(2), arb(-1))])
+    ...     print(abs(lse(acb(0)).real - (1 + arb(-1).exp()).log()) < 1e-15, lse(arb(0)).overlaps(lse(acb(0)).real))
+    True True
+    """
+
+    def __init__(self, quadratics: list):
+        self.terms = quadratics
+        self.differences = [[qi - qk for qi in quadratics] for qk in quadratics]
+
+    def __call__(self, x):
+        values = [q.at(x) for q in self.terms]
+        if isinstance(x, arb):
+            return _log_sum_exp(values)
+        if len(values) == 1:
+            return values[0]
+        k = max(range(len(values)), key=lambda i: values[i].real.mid())
+        rest = sum((d.at(x).exp() for i, d in enumerate(self.differences[k]) if i != k), acb(0))
+        return values[k] + (1 + rest).log(analytic=True)
+
+
+class _GaussianSumLogs:
+    """The log-densities of two Gaussian sums, ``log p = LSE_i gᵢ`` and ``log q = LSE_j hⱼ`` with each term's
+    ``log(w N(x; m, s²))`` a :class:`_Quadratic`, and the forms the integrals need, each with its quadratics
+    combined before ``x`` enters (``r = h₀`` is Q's first term):
+
+    * ``L = log p - log q = LSE_i (gᵢ - r) - LSE_j (hⱼ - r)``, where the common ``-x²/2s²`` cancels exactly;
+    * ``α log p + (1 - α) log q = α LSE_i (gᵢ - (1 - 1/α) r) + (1 - α) LSE_j (hⱼ - r)``: near the peak of the
+      Rényi integrand each combined quadratic is nearly flat, where ``α log p`` and ``(1 - α) log q`` apart each
+      vary like ``α x`` (at α = 150 the Petras discs would have to be 10⁴ times smaller).
+
+    >>> from symdp.engine.continuous import Gaussian, Mixture
+    >>> with arb_precision(80):   # p/q = 1 - q + q e^{x - 1/2} for the subsampled Gaussian with σ = 1
+    ...     logs = _GaussianSumLogs.of(Mixture(0.5, Gaussian(0, 1), Gaussian(1, 1)), Gaussian(0, 1))
+    ...     print(abs(logs.log_ratio(arb(2)) - ((1 + (arb(1.5)).exp()) / 2).log()) < 1e-20)
+    True
+    """
+
+    def __init__(self, top: list, bottom: list):
+        self.p = [self._log_term(*t) for t in top]
+        self.q = [self._log_term(*t) for t in bottom]
+        reference = self.q[0]
+        self.log_p = _LogSumExp(self.p)
+        self.log_p_over_r = _LogSumExp([g - reference for g in self.p])
+        self.log_q_over_r = _LogSumExp([h - reference for h in self.q])
+        self.single_q = len(self.q) == 1
+
+    @classmethod
+    def of(cls, P, Q):
+        """The logs of ``P`` and ``Q``, or None unless both are Gaussian sums."""
+        top, bottom = P.arb_gaussian_sum(), Q.arb_gaussian_sum()
+        return None if top is None or bottom is None else cls(top, bottom)
+
+    @staticmethod
+    def _log_term(log_w, m, s) -> _Quadratic:
+        v = s * s
+        return _Quadratic(-1 / (2 * v), m / v, log_w - m * m / (2 * v) - (s * (2 * arb.pi()).sqrt()).log())
+
+    def log_ratio(self, x):
+        top = self.log_p_over_r(x)
+        return top if self.single_q else top - self.log_q_over_r(x)
+
+    def kl_integrand(self, x, shift):
+        return (self.log_p(x) - shift).exp() * self.log_ratio(x)
+
+    def renyi_exponent(self, alpha: arb):
+        """``x ↦ α log p(x) + (1 - α) log q(x)``, its quadratics combined once for this α."""
+        reference = self.q[0].scaled(1 - 1 / alpha)
+        combined = _LogSumExp([g - reference for g in self.p])
+        log_q_over_r, single_q = self.log_q_over_r, self.single_q
+
+        def exponent(x):
+            value = alpha * combined(x)
+            return value if single_q else value + (1 - alpha) * log_q_over_r(x)
+        return exponent
+
+
+class _LogForms:
+    """The log-densities two laws offer the KL and Rényi integrands, per piece between kinks: each form has
+    ``log_p``, ``log_ratio`` (``log p - log q``), ``kl_integrand(x, shift)`` (``e^{log p - shift} (log p - log
+    q)``) and ``renyi_exponent(α)`` (``α log p + (1 - α) log q``), on real and complex balls. The exponents are
+    built with as little dependency as the laws allow, since on the complex discs of Petras integration a form that
+    is the difference of two large terms is as wide as each of them:
+
+    * two Gaussian sums: :class:`_GaussianSumLogs`, on every piece;
+    * laws with :meth:`~symdp.engine.continuous.ContinuousDistribution.arb_log_split` (Gaussian, Laplace, Lap2,
+      shifts): :class:`_PieceLogs`, their quadratic parts combined before the ball enters (on Lap2's tail pieces
+      ``α log p`` and ``(1 - α) log q`` each vary like ``α |x|/λ``, their sum only like ``|x|/λ``);
+    * otherwise :class:`_DensityLogs`, the laws' own log-densities.
+
+    ``on(None)`` gives the forms for a real ball anywhere (the peak search), which cannot use a piece's split."""
+
+    def __init__(self, P, Q):
+        self.P, self.Q, self.cache = P, Q, {}
+        self.sums = _GaussianSumLogs.of(P, Q)
+
+    def on(self, piece):
+        if self.sums is not None:
+            return self.sums
+        if piece not in self.cache:
+            split_p, split_q = (None, None) if piece is None else (self.P.arb_log_split(piece),
+                                                                  self.Q.arb_log_split(piece))
+            self.cache[piece] = _DensityLogs(self.P, self.Q, piece) if split_p is None or split_q is None else \
+                _PieceLogs(split_p, split_q)
+        return self.cache[piece]
+
+
+class _DensityLogs:
+    """The forms from the laws' log-densities (through their analytic form on ``piece``, when given)."""
+
+    def __init__(self, P, Q, piece):
+        self.P, self.Q, self.piece = P, Q, piece
+
+    def log_p(self, x):
+        return self.P.arb_logpdf(x, self.piece)
+
+    def log_ratio(self, x):
+        return self.P.arb_logpdf(x, self.piece) - self.Q.arb_logpdf(x, self.piece)
+
+    def kl_integrand(self, x, shift):
+        """``e^{log p - shift} (log p - log q)``, each log-density evaluated once."""
+        log_p = self.P.arb_logpdf(x, self.piece)
+        return (log_p - shift).exp() * (log_p - self.Q.arb_logpdf(x, self.piece))
+
+    def renyi_exponent(self, alpha: arb):
+        P, Q, piece = self.P, self.Q, self.piece
+        return lambda x: alpha * P.arb_logpdf(x, piece) + (1 - alpha) * Q.arb_logpdf(x, piece)
+
+
+class _PieceLogs:
+    """``log p = g + ρ_p`` and ``log q = h + ρ_q`` on one piece (``g``, ``h`` quadratics, ``ρ`` remainders)."""
+
+    def __init__(self, split_p, split_q):
+        (g, self.rest_p), (h, self.rest_q) = split_p, split_q
+        self.g, self.h = _Quadratic(*g), _Quadratic(*h)
+        self.ratio = self.g - self.h
+
+    def log_p(self, x):
+        return self.g.at(x) + (0 if self.rest_p is None else self.rest_p(x))
+
+    def log_ratio(self, x):
+        value = self.ratio.at(x)
+        if self.rest_p is not None:
+            value = value + self.rest_p(x)
+        return value if self.rest_q is None else value - self.rest_q(x)
+
+    def kl_integrand(self, x, shift):
+        """``e^{log p - shift} (log p - log q)``, the remainder of ``log p`` evaluated once."""
+        rest = 0 if self.rest_p is None else self.rest_p(x)
+        ratio = self.ratio.at(x) + rest
+        if self.rest_q is not None:
+            ratio = ratio - self.rest_q(x)
+        return (self.g.at(x) + rest - shift).exp() * ratio
+
+    def renyi_exponent(self, alpha: arb):
+        """``x ↦ α log p + (1 - α) log q``: ``(α g + (1 - α) h)(x) + α ρ_p(x) + (1 - α) ρ_q(x)``."""
+        combined = _Quadratic(*(alpha * u + (1 - alpha) * v for u, v in zip(
+            (self.g.a, self.g.b, self.g.c), (self.h.a, self.h.b, self.h.c))))
+        rest_p, rest_q = self.rest_p, self.rest_q
+
+        def exponent(x):
+            value = combined.at(x)
+            if rest_p is not None:
+                value = value + alpha * rest_p(x)
+            return value if rest_q is None else value + (1 - alpha) * rest_q(x)
+        return exponent
+
+
+def _log_ratio_quadratic(term, reference) -> tuple:
+    """``(a, b, c0)`` with ``log(w N(x; m, s²)) - log(w_r N(x; m_r, s_r²)) = a x² + b x + c0``; ``a`` is an exact 0
+    for equal scales."""
+    (lw, m, s), (lw_r, m_r, s_r) = term, reference
+    v, v_r = s * s, s_r * s_r
+    if s == s_r:
+        return arb(0), (m - m_r) / v, lw - lw_r - (m - m_r) * (m + m_r) / (2 * v)
+    constant = lw - lw_r - (s / s_r).log() - m * m / (2 * v) + m_r * m_r / (2 * v_r)
+    return (1 / v_r - 1 / v) / 2, m / v - m_r / v_r, constant
+
+
+def _quadratic_at(c, x: arb) -> arb:
+    """``a x² + b x + c0`` on a real ball, with ``x`` entering once: linear, vertex form, or (``a`` a ball around 0)
+    the exact Taylor form at the ball's midpoint."""
+    a, b, c0 = c
+    if a.is_zero():
+        return b * x + c0
+    if a > 0 or a < 0:
+        vertex = -b / (2 * a)
+        return a * _square(x - vertex) + (c0 + b * vertex / 2)
+    m = arb(x.mid())
+    return a * m * m + b * m + c0 + (2 * a * m + b) * (x - m) + a * _square(x - m)
+
+
+def _square(z: arb) -> arb:
+    """``z²`` of a real ball, non-negative where it contains 0."""
+    return z * z if z > 0 or z < 0 else arb(0).union(z.abs_upper() ** 2)
+
+
+def _log_sum_exp(values: list) -> arb:
+    """``log Σ e^vᵢ`` of real balls: directly on narrow balls, else the hull of its values at the lower and at the
+    upper ends (it increases in every argument)."""
+    if len(values) == 1:
+        return values[0]
+    if all(v.is_finite() and v.rad() < 2 ** -20 for v in values) or not all(v.is_finite() for v in values):
+        top = arb(max(v.mid() for v in values)) if all(v.is_finite() for v in values) else arb(0)
+        return top + sum(((v - top).exp() for v in values), arb(0)).log()
+    return _log_sum_exp([v.lower() for v in values]).union(_log_sum_exp([v.upper() for v in values]))
+
+
+def _softmax_slope(quadratics: list, x: arb) -> arb:
+    """``d/dx LSE_i cᵢ(x) = Σ sᵢ cᵢ'(x)``, ``sᵢ = 1 / Σ_k e^{c_k - cᵢ}`` (each difference a quadratic evaluated
+    once), intersected with the hull of the ``cᵢ'`` (a convex combination lies in it)."""
+    slopes = [2 * a * x + b for a, b, _ in quadratics]
+    if len(quadratics) == 1:
+        return slopes[0]
+    total = arb(0)
+    for i, ci in enumerate(quadratics):
+        spread = sum(((_quadratic_at(tuple(u - v for u, v in zip(ck, ci)), x)).exp()
+                      for k, ck in enumerate(quadratics) if k != i), arb(0))
+        total += slopes[i] / (1 + spread)
+    hull = slopes[0]
+    for g in slopes[1:]:
+        hull = hull.union(g)
+    return total.intersection(hull) if total.overlaps(hull) else total
 
 
 def _mpf(x: arb) -> mpmath.mpf:
@@ -342,11 +679,7 @@ def _runs_sum(P, Q, weight, intervals) -> arb:
 def _kl_ball(P, Q) -> arb:
     """``∫ p (log p - log q)`` on the window, plus the tails: below by ``p log(p/q) ≥ p - q ≥ -q``, above by
     ``p log(p/q) ≤ p^(1+t) q^(-t)/t`` (``log y ≤ (y^t - 1)/t``) for the first ``t`` whose envelope integrates."""
-    def log_weight(x, piece=None):
-        return P.arb_logpdf(x, piece)
-
-    def factor(x, piece):
-        return P.arb_logpdf(x, piece) - Q.arb_logpdf(x, piece)
+    logs = _LogForms(P, Q)
 
     def tail_bound(lo, hi):
         above = arb("inf")
@@ -357,7 +690,7 @@ def _kl_ball(P, Q) -> arb:
         below = Q.arb_cdf(arb(lo)) + Q.arb_sf(arb(hi))
         return (-below).union(above)
 
-    return _window_integral(P, Q, log_weight, factor, tail_bound)
+    return _window_integral(P, Q, logs.on(None).log_p, lambda piece: logs.on(piece).kl_integrand, tail_bound)
 
 
 def _renyi_ball(P, Q, alpha) -> arb:
@@ -365,22 +698,185 @@ def _renyi_ball(P, Q, alpha) -> arb:
     for side in (-1, 1):
         if TailExpansion.combine(alpha, P.expansion(side), 1 - alpha, Q.expansion(side)).integrable() is False:
             return arb("inf")
+    exact = _renyi_gaussian_sum(P, Q, alpha)
+    if exact is None:
+        exact = _renyi_log_quadratic(P, Q, alpha)
+    if exact is not None:
+        return exact
     a = arb(alpha)
-
-    def log_weight(x, piece=None):
-        return a * P.arb_logpdf(x, piece) + (1 - a) * Q.arb_logpdf(x, piece)
+    logs = _LogForms(P, Q)
 
     def tail_bound(lo, hi):
         return arb(0).union(_tail_integral(P, Q, a, lo, hi))
 
-    integral = _window_integral(P, Q, log_weight, None, tail_bound)
+    def on_piece(piece):
+        exponent = logs.on(piece).renyi_exponent(a)
+        return lambda x, shift: (exponent(x) - shift).exp()
+
+    integral = _window_integral(P, Q, logs.on(None).renyi_exponent(a), on_piece, tail_bound)
     return integral.log() / (a - 1)
 
 
-def _window_integral(P, Q, log_weight, factor, tail_bound) -> arb:
-    """``∫ e^{log_weight} · factor`` over ℝ (``factor`` None: 1): Petras integration over a window around the
-    peak of ``log_weight``, split at the kinks, plus ``tail_bound(lo, hi)`` for the rest; the window is widened
-    until the tail bound is below the working precision relative to the integral."""
+MAX_GAUSSIAN_TERMS = 4096
+"""Most terms of the multinomial expansion :func:`_renyi_gaussian_sum` sums before leaving the integral to Petras."""
+
+
+def _renyi_gaussian_sum(P, Q, alpha) -> arb | None:
+    """``R_α`` for an integer ``α ≥ 2``, ``P = Σᵢ wᵢ N(mᵢ, sᵢ²)`` a Gaussian sum and ``Q = N(m, s²)``, by expanding
+    ``p^α = Σ_k (α; k) Πᵢ (wᵢ φᵢ)^kᵢ`` (multinomial): each term times ``q^(1-α)`` is the exponential of a quadratic,
+    ``exp(-A x² + B x + C)``, whose integral over ℝ is ``e^{C + B²/4A} √(π/A)`` (``+inf`` where ``A ≤ 0``). All terms
+    are positive, so the sum is computed without cancellation; for the subsampled Gaussian it is the binomial sum of
+    Mironov, Talwar & Zhang (2019), here derived from the law's components. None where the route does not apply.
+    Computed with extra bits until the result is tight: the exponents grow like ``α² m²/s²`` and cancel in ``A``.
+
+    >>> from symdp.engine.continuous import Gaussian, Mixture
+    >>> with arb_precision(100):   # q = 1/2, σ = 1, α = 2: log(1 + q²(e - 1))
+    ...     r = _renyi_gaussian_sum(Mixture(0.5, Gaussian(0, 1), Gaussian(1, 1)), Gaussian(0, 1), mpmath.mpf(2))
+    ...     print(abs(r - (1 + (arb(1).exp() - 1) / 4).log()) < 1e-28, r.rad() < 1e-28)
+    True True
+    """
+    if not (alpha >= 2 and alpha == int(alpha)):
+        return None
+    top, bottom = P.arb_gaussian_sum(), Q.arb_gaussian_sum()
+    order = int(alpha)
+    if top is None or bottom is None or len(bottom) != 1 or math.comb(order + len(top) - 1, len(top) - 1) > \
+            MAX_GAUSSIAN_TERMS:
+        return None
+    prec = ctx.prec
+    for extra in (32, 128, 512):
+        with arb_precision(prec + extra):
+            value = _gaussian_sum_renyi_at(P.arb_gaussian_sum(), Q.arb_gaussian_sum()[0], order)
+        if value is None or not value.is_finite() or value.rad() <= arb(2) ** -(prec - 4) * abs(value).upper():
+            break
+    return value
+
+
+def _gaussian_sum_renyi_at(terms: list, reference: tuple, order: int) -> arb | None:
+    """The multinomial expansion of :func:`_renyi_gaussian_sum` at flint's current precision."""
+    _, m_q, s_q = reference
+    log_root_2pi = (2 * arb.pi()).log() / 2
+    # Each component's log-density -x²/(2s²) + m x/s² + (log w - log s√(2π) - m²/(2s²)) as (A, B, C) of -A x² + B x + C
+    pieces = [(1 / (2 * s * s), m / (s * s), lw - s.log() - log_root_2pi - m * m / (2 * s * s)) for lw, m, s in terms]
+    a_q, b_q, c_q = 1 / (2 * s_q * s_q), m_q / (s_q * s_q), -s_q.log() - log_root_2pi - m_q * m_q / (2 * s_q * s_q)
+    logs = []
+    for counts in _compositions(order, len(pieces)):
+        A, B, C = (sum((k * piece[j] for k, piece in zip(counts, pieces)), arb(0)) + (1 - order) * q_part
+                   for j, q_part in enumerate((a_q, b_q, c_q)))
+        if A <= 0:
+            return arb("inf")   # a positive term with a divergent integral
+        if not A > 0:
+            return None
+        coefficient = math.factorial(order) // math.prod(math.factorial(k) for k in counts)
+        logs.append(arb(coefficient).log() + C + B * B / (4 * A) + (arb.pi() / A).log() / 2)
+    top = max(v.mid() for v in logs)
+    return (arb(top) + sum(((v - arb(top)).exp() for v in logs), arb(0)).log()) / (order - 1)
+
+
+def _renyi_log_quadratic(P, Q, alpha) -> arb | None:
+    """``R_α`` for laws whose log-densities are quadratics on every piece between their kinks (Gaussian, Laplace,
+    shifted copies), any order: on each piece ``p^α q^(1-α) = exp(a x² + b x + c)``, integrated in closed form
+    (:func:`_exp_quadratic_piece`). None where a piece is not of that kind or its integral is not decided.
+
+    >>> from symdp.engine.continuous import Laplace
+    >>> with arb_precision(100):   # Mironov 2017: log(α/(2α-1) e^{(α-1)z} + (α-1)/(2α-1) e^{-αz})/(α-1), z = 1
+    ...     r = _renyi_log_quadratic(Laplace(0, 1), Laplace(1, 1), mpmath.mpf("2.5"))
+    ...     z, a = arb(1), arb(2.5)
+    ...     print(abs(r - (a / (2*a - 1) * ((a - 1) * z).exp() + (a - 1) / (2*a - 1) * (-a * z).exp()).log() / (a - 1))
+    ...           < 1e-28)
+    True
+    """
+    kinks = sorted(set(P.kinks()) | set(Q.kinks()))
+    edges = [None] + kinks + [None]
+    prec = ctx.prec
+    for extra in (32, 128):
+        with arb_precision(prec + extra):
+            a_ = arb(alpha)
+            total = arb(0)
+            for left, right in zip(edges, edges[1:]):
+                inside = (left + right) / 2 if left is not None and right is not None else (
+                    0 if left is None and right is None else (right - 1 if left is None else left + 1))
+                p_part, q_part = P.arb_log_quadratic(inside), Q.arb_log_quadratic(inside)
+                if p_part is None or q_part is None:
+                    return None
+                exponent = tuple(a_ * u + (1 - a_) * v for u, v in zip(p_part, q_part))
+                piece = _exp_quadratic_piece(*exponent, left, right)
+                if piece is None:
+                    return None
+                total += piece
+            value = total.log() / (a_ - 1)
+        if not value.is_finite() or value.rad() <= arb(2) ** -(prec - 4) * abs(value).upper():
+            break
+    return value
+
+
+def _exp_quadratic_piece(a: arb, b: arb, c: arb, left, right) -> arb | None:
+    """``∫_left^right exp(a x² + b x + c) dx`` (None for an infinite end) in closed form: erfc differences taken on
+    one side of the vertex (no cancellation) where ``a < 0``, exponentials where ``a = 0`` exactly; ``+inf`` where
+    an infinite end makes it diverge; None where the sign of ``a`` (or of ``b``, for ``a = 0``) is not decided.
+
+    >>> with arb_precision(80):   # ∫_0^∞ e^{-x²} = √π/2, ∫_0^1 e^{2x} = (e² - 1)/2
+    ...     print(abs(_exp_quadratic_piece(arb(-1), arb(0), arb(0), 0, None) - arb.pi().sqrt() / 2) < 1e-20,
+    ...           abs(_exp_quadratic_piece(arb(0), arb(2), arb(0), 0, 1) - (arb(2).exp() - 1) / 2) < 1e-20)
+    True True
+    """
+    lo = None if left is None else arb(left)
+    hi = None if right is None else arb(right)
+    if a.is_zero():
+        if b.is_zero():
+            return arb("inf") if lo is None or hi is None else c.exp() * (hi - lo)
+        if not (b > 0 or b < 0):
+            return None
+        if (lo is None and b < 0) or (hi is None and b > 0):
+            return arb("inf")
+        if lo is None:
+            return (c + b * hi).exp() / b
+        if hi is None:
+            return (c + b * lo).exp() / -b
+        return (c + b * lo).exp() * (b * (hi - lo)).expm1() / b
+    if not a < 0:
+        return None if not a > 0 or (lo is not None and hi is not None) else arb("inf")
+    A = -a
+    vertex = b / (2 * A)
+    root = A.sqrt()
+    u0 = None if lo is None else root * (lo - vertex)   # None: -inf
+    u1 = None if hi is None else root * (hi - vertex)   # None: +inf
+    scale = (c + b * vertex / 2).exp() * (arb.pi() / A).sqrt() / 2
+
+    def erfc_or_zero(u):   # erfc(u) with u = +inf as None
+        return arb(0) if u is None else u.erfc()
+    if u0 is not None and u0 >= 0:
+        return scale * (u0.erfc() - erfc_or_zero(u1))
+    if u1 is not None and u1 <= 0:
+        return scale * ((-u1).erfc() - erfc_or_zero(None if u0 is None else -u0))
+    # The vertex inside (or undecided): erf(u1) - erf(u0) = 2 - erfc(u1) - erfc(-u0), both terms below 1.
+    return scale * (2 - erfc_or_zero(u1) - erfc_or_zero(None if u0 is None else -u0))
+
+
+def _compositions(total: int, parts: int) -> Iterator[tuple]:
+    """Every ``(k_1, ..., k_parts)`` of non-negative integers summing to ``total``.
+
+    >>> list(_compositions(2, 2))
+    [(0, 2), (1, 1), (2, 0)]
+    """
+    if parts == 1:
+        yield (total,)
+        return
+    for k in range(total + 1):
+        for rest in _compositions(total - k, parts - 1):
+            yield (k,) + rest
+
+
+def _window_integral(P, Q, log_weight, on_piece, tail_bound) -> arb:
+    """``∫ e^{log_weight} · factor`` over ℝ: Petras integration over a window around the peak of ``log_weight`` (a
+    function of a real ball, for the search), split at the kinks, of ``f(z, shift) = e^{log_weight(z) - shift} ·
+    factor(z)`` with ``f = on_piece(x)`` on the piece containing the real point ``x``, plus ``tail_bound(lo, hi)``
+    for the rest. The window is widened (only the new strips are integrated) while the tail bound is above the
+    working precision relative to the integral and still shrinks.
+
+    The work is bounded by :data:`MAX_EVALUATIONS` integrand evaluations, counted, not timed, so that the result
+    is the same on any machine: an integral that does not converge within them (an integrand whose ball
+    enclosures are too wide on the complex discs Petras needs) gives an unbounded ball at once, which the
+    dispatch then answers by another route."""
     prec = ctx.prec
     peak, top, lo, hi = _peak_window(P, Q, log_weight, (prec + 30) * math.log(2))
     shift = arb(top)
@@ -388,23 +884,63 @@ def _window_integral(P, Q, log_weight, factor, tail_bound) -> arb:
     margin = _min_scale(P, Q)
     lo, hi = min([lo] + [k - margin for k in kinks]), max([hi] + [k + margin for k in kinks])
     tol = arb(2) ** -prec
+    budget = _EvaluationBudget(MAX_EVALUATIONS)
 
     def integrate(a, b):
-        piece = (a + b) / 2
+        if a >= b:
+            return arb(0)
+        integrand = on_piece((a + b) / 2)
 
         def f(z, analytic):
-            value = (log_weight(z, piece) - shift).exp()
-            return value * factor(z, piece) if factor is not None else value
-        return acb.integral(f, arb(a), arb(b), rel_tol=tol, abs_tol=tol * arb(margin)).real
+            return integrand(z, shift)
+        return budget.integral(f, a, b, rel_tol=tol, abs_tol=tol * arb(margin))
 
+    def strip(a, b):
+        edges = [a] + [x for x in sorted(set(kinks) | {peak}) if a < x < b] + [b]
+        return sum((integrate(u, v) for u, v in zip(edges, edges[1:])), arb(0))
+
+    body = strip(lo, hi)
+    tails = tail_bound(lo, hi)
     for _ in range(8):
-        edges = [lo] + [x for x in sorted(set(kinks) | {peak}) if lo < x < hi] + [hi]
-        body = sum((integrate(a, b) for a, b in zip(edges, edges[1:])), arb(0)) * shift.exp()
-        tails = tail_bound(lo, hi)
-        if tails.is_finite() and tails.rad() <= arb(2) ** -(prec - 4) * abs(body).upper():
-            return body + tails
-        lo, hi = peak - 2 * (peak - lo), peak + 2 * (hi - peak)   # the envelopes are loose here: look further
-    return body + tails
+        if not body.is_finite():
+            return arb("nan")   # widening does not help the body: give up now, nothing known
+        scaled = body * shift.exp()
+        if tails.is_finite() and tails.rad() <= arb(2) ** -(prec - 4) * abs(scaled).upper():
+            break
+        new_lo, new_hi = peak - 2 * (peak - lo), peak + 2 * (hi - peak)   # the envelopes are loose: look further
+        wider = tail_bound(new_lo, new_hi)
+        if tails.is_finite() and not wider.upper() < tails.upper() / 2:
+            break   # the tail bound no longer shrinks: more window would only cost evaluations
+        body += strip(new_lo, lo) + strip(hi, new_hi)
+        lo, hi, tails = new_lo, new_hi, wider
+    return body * shift.exp() + tails
+
+
+MAX_EVALUATIONS = 20_000
+"""Most integrand evaluations one KL or Rényi integration may spend (every piece and every widening together);
+beyond it the result is an unbounded ball (at 50 digits, after about 0.4 s). The costliest integrals of a sweep of
+Gaussian sums and Lap2 pairs (KL, α from 0.5 to 150.5, 30 to 100 digits) took under 3,000."""
+
+
+class _EvaluationBudget:
+    """``acb.integral`` calls sharing one budget of integrand evaluations, passed to Arb as each call's
+    ``eval_limit``: a call that runs out returns a non-finite ball, and after it no call is made."""
+
+    def __init__(self, evaluations: int):
+        self.left = evaluations
+        self.spent = 0
+
+    def integral(self, f, a, b, **tolerances) -> arb:
+        if self.left <= 0:
+            return arb("nan")   # nothing known (never an exact infinity, which would read as a divergent integral)
+
+        def counted(z, analytic):
+            self.spent += 1
+            return f(z, analytic)
+        before = self.spent
+        result = acb.integral(counted, arb(a), arb(b), eval_limit=self.left, **tolerances).real
+        self.left -= self.spent - before
+        return result
 
 
 def _peak_window(P, Q, log_weight, drop) -> tuple:

@@ -50,6 +50,9 @@ def _real(x, what: str) -> mpmath.mpf:
 Envelope = tuple
 """``(A, B, C)`` arbs: the exponent ``-A u² + B u + C`` of a tail envelope, in ``u = side·x``."""
 
+GaussianTerm = tuple
+"""``(log w, mean, sd)`` arbs: one term ``w · N(mean, sd²)`` of a density written as a finite sum of Gaussians."""
+
 
 def _arb(x) -> arb:
     """An mpf (or int) as an exact Arb ball: the binary value carries over without rounding."""
@@ -94,7 +97,23 @@ def _branches(z: arb, negative: Callable, positive: Callable) -> arb:
 
 
 def _logaddexp(a, b, analytic: bool = False):
-    """``log(e^a + e^b)`` for balls (real, or complex near the real axis), shifted by the larger midpoint."""
+    """``log(e^a + e^b)`` for balls (real, or complex near the real axis), shifted by the larger midpoint.
+
+    On real balls the function is increasing in both arguments, so its range is the hull of its values at the
+    lower and at the upper ends: no dependency between ``a`` and ``e^(b - a)``, and no negative ``e^(b - a)``
+    from a wide ball's exponential (whose ``log1p`` would be NaN).
+
+    >>> _logaddexp(arb(-100).union(arb(20)), arb(-300).union(arb(-50))).upper() < 20.001
+    True
+    """
+    if isinstance(a, arb) and isinstance(b, arb) and a.is_finite() and b.is_finite() and not (
+            a.rad() == 0 and b.rad() == 0):
+        return _logaddexp_point(a.lower(), b.lower()).union(_logaddexp_point(a.upper(), b.upper()))
+    return _logaddexp_point(a, b, analytic)
+
+
+def _logaddexp_point(a, b, analytic: bool = False):
+    """``log(e^a + e^b)`` evaluated directly (for narrow balls), shifted by the larger midpoint."""
     if (a.real if isinstance(a, acb) else a).mid() < (b.real if isinstance(b, acb) else b).mid():
         a, b = b, a
     t = (b - a).exp()
@@ -232,6 +251,34 @@ class ContinuousDistribution:
         for ``lower``, so that tail integrals are bounded in closed form (erfc, exp)."""
         raise NotImplementedError(f"{type(self).__name__} has no tail envelope")
 
+    def arb_gaussian_sum(self) -> list[GaussianTerm] | None:
+        """The density as a finite sum of weighted Gaussian densities, ``[(log w, mean, sd), ...]`` as Arb balls at
+        flint's precision, or None when it is not one (the default). On such sums the engine does exact algebra, as
+        RDP accountants do: log-ratios whose common quadratic cancels before any rounding, and integer-order Rényi
+        integrals as finite sums of Gaussian integrals."""
+        return None
+
+    def arb_log_quadratic(self, piece) -> tuple | None:
+        """``(a, b, c)`` as Arb balls with ``log p(x) = a x² + b x + c`` on the piece (between consecutive kinks)
+        containing the real point ``piece``, or None where ``log p`` is not a quadratic there (the default). On such
+        pieces ``∫ p^α q^(1-α)`` is a Gaussian or exponential integral in closed form."""
+        return None
+
+    def arb_log_split(self, piece) -> tuple | None:
+        """``((a, b, c), remainder)`` as Arb balls and a function, with ``log p(x) = a x² + b x + c + remainder(x)``
+        on the piece containing the real point ``piece``: the quadratic part exact, the remainder (None: 0) a
+        slowly varying function of a real or complex ball (through the form analytic on the piece, as
+        :meth:`arb_logpdf`). Integrands built from it combine the quadratic parts of two laws before the ball
+        enters, so that large exponents do not each widen the ball. None where the family has no such split (the
+        default: its log-quadratic form, if it has one).
+
+        >>> ((a, b, c), rest) = Laplace(0, 2).arb_log_split(mpmath.mpf(1))   # -x/2 - log 4
+        >>> print(a.is_zero(), float(b.mid()), rest)
+        True -0.5 None
+        """
+        quadratic = self.arb_log_quadratic(piece)
+        return None if quadratic is None else (quadratic, None)
+
     def arb_supported(self) -> bool:
         """Whether the ball-arithmetic methods are implemented (the certified engine applies)."""
         try:
@@ -340,6 +387,15 @@ class Gaussian(ContinuousDistribution):
         exponent = (1 / (2 * v), m / v, -(m * m) / (2 * v) - log_norm)
         return [exponent], exponent
 
+    def arb_gaussian_sum(self):
+        m, s, _, _ = _constants(self)
+        return [(arb(0), m, s)]
+
+    def arb_log_quadratic(self, piece):
+        m, s, log_norm, _ = _constants(self)
+        v = s * s
+        return -1 / (2 * v), m / v, -m * m / (2 * v) - log_norm
+
     def tail(self):
         return Tail("gaussian", self.sd)
 
@@ -445,6 +501,11 @@ class Laplace(ContinuousDistribution):
         loc, b, log_norm = _constants(self)   # exact on the tail: -(u - side·loc)/b - log 2b
         exponent = (arb(0), -1 / b, side * loc / b - log_norm)
         return [exponent], exponent
+
+    def arb_log_quadratic(self, piece):
+        loc, b, log_norm = _constants(self)   # -side (x - loc)/b - log 2b on the side of the kink holding the piece
+        side = _side(piece, self.loc)
+        return arb(0), -side / b, side * loc / b - log_norm
 
     def tail(self):
         return Tail("exponential", self.b)
@@ -611,6 +672,25 @@ class Lap2(ContinuousDistribution):
             upper = (arb(0), -1 / lam, base + ceiling)   # c(a) < μ/(λ - μ)
         return [upper], (arb(0), -1 / lam, base + low)
 
+    def arb_log_split(self, piece):
+        """The Laplace part ``-a/λ - log 2(λ + μ)`` (linear on each side of the kink) and ``log(1 + c(a))``,
+        which lies in ``[0, log(λ/(λ - μ))]``.
+
+        >>> ((a, b, c), rest) = Lap2(0, 1, 2).arb_log_split(mpmath.mpf(-1))
+        >>> x = arb(-3)
+        >>> print((b * x + c + rest(x)).overlaps(Lap2(0, 1, 2).arb_logpdf(x)), (b * x + c + rest(x)).rad() < 1e-13)
+        True True
+        """
+        loc, lam, _, d, lam_d, log_norm, _ = _constants(self)
+        side = _side(piece, self.loc)
+        equal = self._big == self._small
+
+        def remainder(x):   # log(1 + c(a)) as in _arb_correction, its constants bound once (it runs per node)
+            a = side * (x - loc)
+            one_plus = 1 + (a / lam if equal else -(-a * d).expm1() / lam_d)
+            return one_plus.log(analytic=True) if isinstance(one_plus, acb) else one_plus.log()
+        return (arb(0), -side / lam, side * loc / lam - log_norm), remainder
+
     def tail(self):
         return Tail("exponential", self._big, 1 if self.scale1 == self.scale2 else 0)
 
@@ -708,6 +788,32 @@ class Mixture(ContinuousDistribution):
         lowers = [(A, B, C + w) for w, (_, (A, B, C)) in parts]
         return uppers, min(lowers, key=lambda e: (e[0].mid(), -e[1].mid()))
 
+    def arb_gaussian_sum(self):
+        """The components' sums, their log weights raised by ``log(1 - q)`` and ``log q``.
+
+        >>> terms = Mixture(0.25, Gaussian(0, 1), Gaussian(1, 1).shifted(1)).arb_gaussian_sum()
+        >>> [(float(w.exp().mid()), float(m.mid())) for w, m, _ in terms]
+        [(0.75, 0.0), (0.25, 2.0)]
+        """
+        parts = [(w, d.arb_gaussian_sum()) for w, d, keep in
+                 ((2, self.first, self.q < 1), (3, self.second, self.q > 0)) if keep]
+        if any(terms is None for _, terms in parts):
+            return None
+        if len(parts) == 1:
+            return parts[0][1]
+        weights = _constants(self)
+        return [(weights[w] + lw, m, s) for w, terms in parts for lw, m, s in terms]
+
+    def arb_log_quadratic(self, piece):
+        if self.q in (0, 1):
+            return (self.first if self.q == 0 else self.second).arb_log_quadratic(piece)
+        return None   # a log-sum of two quadratics
+
+    def arb_log_split(self, piece):
+        if self.q in (0, 1):
+            return (self.first if self.q == 0 else self.second).arb_log_split(piece)
+        return None
+
     def center(self):
         return (1 - self.q) * self.first.center() + self.q * self.second.center()
 
@@ -792,6 +898,28 @@ class Shifted(ContinuousDistribution):
         def moved(A, B, C):
             return A, B + 2 * A * e, C - A * _sqr(e) - B * e
         return [moved(*u) for u in ups], moved(*low)
+
+    def arb_gaussian_sum(self):
+        terms = self.base.arb_gaussian_sum()
+        shift = _constants(self)[0]
+        return None if terms is None else [(lw, m + shift, s) for lw, m, s in terms]
+
+    def arb_log_split(self, piece):
+        split = self.base.arb_log_split(piece - self.shift)
+        if split is None:
+            return None
+        (a, b, c), rest = split
+        t = _constants(self)[0]
+        moved = (a, b - 2 * a * t, a * t * t - b * t + c)   # a (x - t)² + b (x - t) + c in powers of x
+        return moved, None if rest is None else (lambda x: rest(x - t))
+
+    def arb_log_quadratic(self, piece):
+        # a (x - t)² + b (x - t) + c in powers of x.
+        coefficients = self.base.arb_log_quadratic(piece - self.shift)
+        if coefficients is None:
+            return None
+        (a, b, c), t = coefficients, _constants(self)[0]
+        return a, b - 2 * a * t, a * t * t - b * t + c
 
     def center(self):
         return self.base.center() + self.shift

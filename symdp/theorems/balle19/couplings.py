@@ -23,7 +23,7 @@ Encoded here, in the order of ``THEOREMS``:
   with the sharper optimal-path ε_i of the catalogue beside it.
 
 Every divergence of continuous laws that a statement here bounds is computed by quadrature of the two densities
-(:func:`gaussian_renyi_by_quadrature`) or, for Lemma 3, as the supremum of their log-ratio with its limits at
+(:func:`gaussian_renyi_from_densities`) or, for Lemma 3, as the supremum of their log-ratio with its limits at
 infinity extrapolated from the densities (:func:`lap2_max_divergence`), never by a closed form; on finite spaces
 by exact sums. The verdicts are the same with closed forms off (:func:`symdp.precision.closed_forms`).
 
@@ -363,10 +363,11 @@ THEOREM_2_DPI = register(Theorem(
 # =====================================================================================================================
 
 
-def gaussian_renyi_by_quadrature(P: continuous.Gaussian, Q: continuous.Gaussian, a,
+def gaussian_renyi_from_densities(P: continuous.Gaussian, Q: continuous.Gaussian, a,
                                  relative: bool = True) -> Estimate:
-    """R_α(P‖Q) of two Gaussians of equal sd by the engine's quadrature of their densities — never by the closed form
-    αΔ²/(2σ²), which is what the theorems of this section bound.
+    """R_α(P‖Q) of two Gaussians of equal sd integrated from their densities (``method="densities"``: a certified
+    enclosure of the integral, mpmath quadrature where none applies) — never by the closed form αΔ²/(2σ²), which is
+    what the theorems of this section bound.
 
     With ``relative``, a divergence of size ~z² (z the standardised gap) below 10^(-dps/2) is computed with as many
     more digits as it is small, so that its error stays 10 digits below the verifier's tolerance for "tight"
@@ -375,16 +376,16 @@ def gaussian_renyi_by_quadrature(P: continuous.Gaussian, Q: continuous.Gaussian,
     absolute terms (enough to show a bound that is not itself tiny).
 
     >>> with mpmath.workdps(30):   # catalogue-balle, glossary balle19.fact.gauss-rdp: 0.36543209876543209877
-    ...     est = gaussian_renyi_by_quadrature(continuous.Gaussian("0.4", "0.9"), continuous.Gaussian(0, "0.9"), 3.7)
+    ...     est = gaussian_renyi_from_densities(continuous.Gaussian("0.4", "0.9"), continuous.Gaussian(0, "0.9"), 3.7)
     ...     print(mpmath.nstr(est.value, 20), est.method)
-    0.36543209876543209877 quadrature
+    0.36543209876543209877 certified
     """
     z = abs(P.mean - Q.mean) / P.sd
     lost = int(-2 * mpmath.log10(z)) if relative and 0 < z < 1 else 0   # the digits of the size of the divergence
     extra = min(max(0, lost - mpmath.mp.dps // 2 + 10), 2 * mpmath.mp.dps)
     with mpmath.workdps(mpmath.mp.dps + extra):
-        est = quadrature.renyi(P, Q, a, method="quadrature")
-    return Estimate(+est.value, +est.error, est.method)
+        est = quadrature.renyi(P, Q, a, method="densities")
+    return est.rounded()
 
 
 def _gaussian(mean, sd) -> continuous.Gaussian:
@@ -395,7 +396,7 @@ R_GAUSS = Renyi(GaussianH(Delta, sigma), GaussianH(0, sigma), alpha)
 
 
 def _gauss_rdp_witness(p):
-    return gaussian_renyi_by_quadrature(_gaussian(p["Delta"], p["sigma"]), _gaussian(0, p["sigma"]), p["alpha"])
+    return gaussian_renyi_from_densities(_gaussian(p["Delta"], p["sigma"]), _gaussian(0, p["sigma"]), p["alpha"])
 
 
 # Catalogue glossary: the Gaussian RDP α Δ²/(2σ²) (used by Example 1 and Theorem 4), checked by quadrature.
@@ -410,7 +411,7 @@ GAUSS_RDP = register(Theorem(
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"alpha": 3.7, "Delta": 0.4, "sigma": 0.9},),  # catalogue-balle.md: 0.36543209876543209877
-    notes="Quadrature of the two Gaussian densities (gaussian_renyi_by_quadrature), never the closed form.",
+    notes="Integrated from the two Gaussian densities (gaussian_renyi_from_densities), never the closed form.",
     default_examples=12,
 ))
 
@@ -433,9 +434,9 @@ def example1_terms(a, delta, s1, s2, th) -> tuple[Estimate, Estimate, Estimate]:
     s12 = mpmath.sqrt(s1**2 + s2**2)
     u, v = delta, mpmath.mpf(0)
     w = th * u + (1 - th) * v
-    out = gaussian_renyi_by_quadrature(_gaussian(u, s12), _gaussian(v, s12), a)
-    shift = gaussian_renyi_by_quadrature(_gaussian(w, s1), _gaussian(v, s1), a)
-    sup = gaussian_renyi_by_quadrature(_gaussian(v + u - w, s2), _gaussian(v, s2), a)
+    out = gaussian_renyi_from_densities(_gaussian(u, s12), _gaussian(v, s12), a)
+    shift = gaussian_renyi_from_densities(_gaussian(w, s1), _gaussian(v, s1), a)
+    sup = gaussian_renyi_from_densities(_gaussian(v + u - w, s2), _gaussian(v, s2), a)
     return out, shift, sup
 
 
@@ -476,7 +477,7 @@ EX1_ANY_W_BOUND = alpha / 2 * (theta**2 * Delta**2 / sigma1**2 + (1 - theta)**2 
 
 def _ex1_out(p):
     s12 = mpmath.sqrt(p["sigma_1"] ** 2 + p["sigma_2"] ** 2)
-    return gaussian_renyi_by_quadrature(_gaussian(p["Delta"], s12), _gaussian(0, s12), p["alpha"])
+    return gaussian_renyi_from_densities(_gaussian(p["Delta"], s12), _gaussian(0, s12), p["alpha"])
 
 
 # P Example 1, first display: the Theorem 2 bound for any w = θu + (1−θ)v; tight exactly at the optimal θ.
@@ -680,13 +681,13 @@ def g_alpha_expr(z):
     return alpha / (2 * alpha - 1) * sp.exp(z * (alpha - 1)) + (alpha - 1) / (2 * alpha - 1) * sp.exp(-z * alpha)
 
 
-def renyi_by_quadrature(P, Q, a) -> Estimate:
-    """R_α(P‖Q) by the engine's quadrature path, bypassing any closed form (an independent computation)."""
-    return quadrature.renyi(P, Q, a, method="quadrature")
+def renyi_from_densities(P, Q, a) -> Estimate:
+    """R_α(P‖Q) integrated from the densities, bypassing any closed form (an independent computation)."""
+    return quadrature.renyi(P, Q, a, method="densities")
 
 
 def _laplace_rdp_witness(p):
-    return renyi_by_quadrature(continuous.Laplace(p["Delta"], p["lambda"]), continuous.Laplace(0, p["lambda"]),
+    return renyi_from_densities(continuous.Laplace(p["Delta"], p["lambda"]), continuous.Laplace(0, p["lambda"]),
                                p["alpha"])
 
 
@@ -754,7 +755,7 @@ def example3_laws(p) -> tuple[continuous.Gaussian, continuous.Gaussian]:
 
 
 def _ex3_witness(p):
-    return gaussian_renyi_by_quadrature(*example3_laws(p), p["alpha"])
+    return gaussian_renyi_from_densities(*example3_laws(p), p["alpha"])
 
 
 _EX3_PARAMS = (ALPHA, DELTA, SIGMA1, SIGMA2, Param(L, POS, sample=(0.05, 5)), Param(c, sp.Interval(-1, 1)))
@@ -824,7 +825,7 @@ def linear_chain(p) -> tuple[mpmath.mpf, mpmath.mpf]:
 def _chain_renyi(p) -> Estimate:
     gap, var = linear_chain(p)
     sd = mpmath.sqrt(var)
-    return gaussian_renyi_by_quadrature(_gaussian(gap, sd), _gaussian(0, sd), p["alpha"])
+    return gaussian_renyi_from_densities(_gaussian(gap, sd), _gaussian(0, sd), p["alpha"])
 
 
 R_PARAM = Param(r, sp.Range(1, sp.oo), sample=(1, 20))
@@ -1261,7 +1262,7 @@ def _sgd_renyi(p) -> Estimate:
         return Estimate.exact(0, "exact (equal laws)")
     # Tight only at n = i = 1, where the gap is not small: absolute precision decides every other draw (both bounds
     # exceed 1e-33 on the sampled ranges) without the cost of extra digits for tiny gaps.
-    return gaussian_renyi_by_quadrature(*laws, p["alpha"], relative=False)
+    return gaussian_renyi_from_densities(*laws, p["alpha"], relative=False)
 
 
 _SGD_PARAMS = (ALPHA, Param(C, POS, sample=(0.1, 3)), SIGMA, RHO, BETA, ETA,

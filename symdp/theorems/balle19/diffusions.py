@@ -12,7 +12,7 @@ Example 4 is ρ = 1). **What is measured comes from these laws**, never from a c
 bounds:
 
 * Rényi divergences between the diffused laws are integrals of their densities (``symdp.engine.quadrature.renyi`` with
-  ``method="quadrature"``, whatever the closed-form switch says); on ℝ^k a rigid motion, which changes no
+  ``method="densities"``, whatever the closed-form switch says); on ℝ^k a rigid motion, which changes no
   divergence, reduces the two isotropic laws to one coordinate (:func:`isotropic_renyi`). Neighbouring outputs are
   drawn as ``x, x' ∈ ℝ^k`` (k ≤ 3) with ``‖x − x'‖ = Δ``, the worst case of L2-sensitivity Δ;
 * the intrinsic sensitivity ``∫_t^∞ κ`` integrates Γ of the kernels' log-ratio by quadrature;
@@ -166,24 +166,24 @@ def neighbours(p) -> tuple[list, list, list]:
 
 
 def isotropic_renyi(means, means_p, variance, a) -> Estimate:
-    """R_α(N(m, vI) ‖ N(m', vI)) on ℝ^k by quadrature of one-dimensional densities (never the Gaussian closed form).
+    """R_α(N(m, vI) ‖ N(m', vI)) on ℝ^k integrated from one-dimensional densities (never the Gaussian closed form).
 
     A rigid motion of ℝ^k taking m to 0 and m' to ‖m − m'‖e_1 is a bijection, so it changes no divergence; it maps
     the two laws to N(0, v) ⊗ N(0, vI_{k−1}) and N(‖m − m'‖, v) ⊗ N(0, vI_{k−1}). The Rényi divergence of product
     laws is the sum over the factors, and the common factor contributes 0; what is left, log(∫ p^α q^{1−α})/(α − 1)
-    for the two one-dimensional laws, is integrated by :func:`symdp.engine.quadrature.renyi` with ``method="quadrature"``,
-    whatever the closed-form switch says. (One quadrature per draw instead of k: each costs about a second.)
+    for the two one-dimensional laws, is integrated by :func:`symdp.engine.quadrature.renyi` with ``method="densities"``
+    (a certified enclosure), whatever the closed-form switch says. (One integral per draw instead of k.)
 
     >>> with mpmath.workdps(30):    # the Gaussian closed form α‖m − m'‖²/(2v) = 2·(3² + 4²)/(2·5) = 5
     ...     e = isotropic_renyi([0, 0], [3, 4], 5, 2)
     ...     print(mpmath.nstr(e.value, 20), e.method, e.error < 1e-25)
-    5.0 quadrature True
+    5.0 certified True
     """
     distance = mpmath.sqrt(mpmath.fsum((m - mp) ** 2 for m, mp in zip(means, means_p)))
     if distance == 0:
         return Estimate(mpmath.mpf(0), mpmath.mpf(0), "exact")  # the same law twice
     sd = mpmath.sqrt(variance)
-    return quadrature.renyi(Gaussian(0, sd), Gaussian(distance, sd), a, method="quadrature")
+    return quadrature.renyi(Gaussian(0, sd), Gaussian(distance, sd), a, method="densities")
 
 
 def semigroup_renyi(theta_, rho_, p) -> Estimate:

@@ -414,7 +414,7 @@ def definition_2_1(point):
     finite value when Supp(P) is a proper subset of Supp(Q). Every later result is drawn with equal supports.
     Costly: the engine's KL quadrature takes 5-10 s a draw at 50 + 65 digits, hence few draws."""
     P_, Q_ = build_pair(point["structure"])
-    return {KL(P, Q): quadrature.kl(P_, Q_, method="quadrature"),
+    return {KL(P, Q): quadrature.kl(P_, Q_, method="densities"),
             E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)"))): kl_by_quadrature(P_, Q_)}
 
 
