@@ -48,7 +48,7 @@ import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, as_estimate
+from symdp.estimate import Estimate, exact_ball, as_estimate
 from symdp.expressions import Quantity
 
 MAX_LOG = mpmath.mpf(10) ** 6
@@ -128,29 +128,6 @@ class Uncertain(ArithmeticError):
     """A ball comparison, or a ball where a number was needed, that ball arithmetic cannot decide."""
 
 
-def _arb_number(x):
-    """A number as an exact ball where it is exact (ints, binary floats — lambdify writes them as mpf tuples —,
-    mpf), else a ball around it (a decimal string)."""
-    from flint import arb, ctx, fmpq
-
-    if isinstance(x, arb):
-        return x
-    if isinstance(x, tuple):
-        x = mpmath.mpf(x)
-    if isinstance(x, mpmath.mpf):
-        if not mpmath.isfinite(x):
-            return arb(str(x))
-        sign, man, exp, _ = x._mpf_   # mpf.man_exp drops the sign
-        man = -int(man) if sign else int(man)
-        saved = ctx.prec
-        ctx.prec = max(saved, abs(man).bit_length() + 8)   # every bit of the mantissa, whatever the caller's precision
-        try:
-            return arb(fmpq(man * 2 ** max(exp, 0), 2 ** max(-exp, 0)))
-        finally:
-            ctx.prec = saved
-    return arb(x)
-
-
 def _arb_integer(x) -> int:
     """A Sum's bound: an int, or an exact integer ball."""
     if isinstance(x, int):
@@ -164,25 +141,25 @@ def _arb_namespace() -> dict:
     from flint import arb
 
     def unary(method):
-        return lambda x: getattr(_arb_number(x), method)()
+        return lambda x: getattr(exact_ball(x), method)()
 
     def fold(method):
         def run(*xs):
-            out = _arb_number(xs[0])
+            out = exact_ball(xs[0])
             for x in xs[1:]:
-                out = getattr(out, method)(_arb_number(x))
+                out = getattr(out, method)(exact_ball(x))
             return out
         return run
 
     def power(x, y):
-        x = _arb_number(x)
+        x = exact_ball(x)
         if isinstance(y, int) or (isinstance(y, arb) and y.is_exact() and y.is_integer()):
             return x ** int(y if isinstance(y, int) else y.unique_fmpz())
-        return x ** _arb_number(y)
+        return x ** exact_ball(y)
 
     functions = {name: unary(name) for name in ("sqrt", "exp", "log", "tanh", "cosh", "sinh", "erf", "erfc", "atan",
                                                  "gamma")}
-    return {**functions, "mpf": _arb_number, "_pow": power, "max": fold("max"), "min": fold("min"),
+    return {**functions, "mpf": exact_ball, "_pow": power, "max": fold("max"), "min": fold("min"),
             "_pi": arb.pi, "_e": arb.const_e, "_integer": _arb_integer}
 
 
@@ -286,8 +263,8 @@ class Side:
         saved = ctx.prec
         ctx.prec = mpmath.mp.prec + 20
         try:
-            args = [_arb_number(x) for x in params]
-            args += [_arb_number(m.value) + arb(0, _arb_number(m.error)) for m in measured]
+            args = [exact_ball(x) for x in params]
+            args += [m.ball() for m in measured]
             value = self._arb_f(*args)
             if isinstance(value, int):   # a constant side
                 value = arb(value)

@@ -8,7 +8,8 @@ from flint import arb, ctx
 from hypothesis import given, settings, strategies as st
 
 from symdp.estimate import Estimate
-from symdp.statement import _arb_number, arb_evaluable, lambdify_arb, lambdify_mpmath
+from symdp.estimate import exact_ball as _arb_number
+from symdp.statement import arb_evaluable, lambdify_arb, lambdify_mpmath
 from symdp.theorem import INDEPENDENT, Param, Source, Theorem
 from symdp.verify import HOLDS, INCONCLUSIVE, LOW_DPS, TIGHT, VIOLATED, verify
 

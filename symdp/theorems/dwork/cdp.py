@@ -3,7 +3,7 @@
 Seed ``../shared/seeds/004_b3a545b59162ae7d.txt``; catalogue ``../shared/catalogue/catalogue-dwork.md`` (IDs below are
 the catalogue's). Encoded here, in the paper's order: advanced composition (Theorem 1.1, on its worst case, k-fold
 randomized response, with the exact hockey-stick divergence), Definition 3.3 ((μ, τ)-CDP of a pair), the Gaussian
-mechanism (Theorem 3.2, checked by quadrature of its privacy-loss MGF, the remarks after it, Corollary 3.3),
+mechanism (Theorem 3.2, checked by certified integration of its privacy-loss MGF, the remarks after it, Corollary 3.3),
 composition (Theorem 3.4: non-adaptive on finite products and on Gaussians; *refuted* for adaptive composition,
 with corrected bounds for the game of Section 3.1, whose adversary has its own coins), DP ⇒ CDP (Theorem 3.5), and
 the observation that the paper's CDP is not closed under post-processing. The symbolic side (the Gaussian loss
@@ -16,8 +16,8 @@ standard of L − E[L] (:func:`cdp_parameters`). The Gaussian mechanism is P = N
 precision by :func:`build_cdp_pair` (which extends :func:`symdp.theorems.dwork.antipodal.build_pair`).
 
 Evidence. Every numeric theorem here measures its quantity from the laws: finite pairs by exact sums (KL, the MGF
-of the privacy loss, its optimal standard by a search over λ of those sums), the Gaussian mechanism by quadrature of
-E_P[e^{λL}] with L = ln p − ln q taken from the two densities (:func:`gaussian_loss_integral`), never from the
+of the privacy loss, its optimal standard by a search over λ of those sums), the Gaussian mechanism by certified
+integration of E_P[e^{λL}] with L = ln p − ln q taken from the two densities (:func:`gaussian_loss_integral`), never from the
 Gaussian closed forms of :mod:`symdp.engine.closed_forms` or :mod:`symdp.engine.privacy_loss` — so the verdicts are the same
 with ``closed_forms(False)``.
 
@@ -34,6 +34,7 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
+from symdp.engine import certified, quadrature
 from symdp.engine.continuous import Gaussian
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
@@ -123,86 +124,41 @@ def centred_loss_mgf(P_: FiniteDistribution, Q_: FiniteDistribution, lam_value) 
     return privacy_loss_mgf(P_, Q_, lam_value, centred=True)
 
 
-# --- the Gaussian mechanism, by quadrature ---------------------------------------------------------------------
-def _truncation(dps: int) -> mpmath.mpf:
-    """Half-width, in standard deviations, beyond which a Gaussian bump keeps less than 10^-(dps+10) of its mass."""
-    return mpmath.sqrt(2 * (dps + 10) * mpmath.log(10)) + 1
-
-
+# --- the Gaussian mechanism, integrated from its densities ------------------------------------------------------
 def loss_integral(P_: Gaussian, Q_: Gaussian, lam_value=None) -> Estimate:
-    """E_P[e^{λL}] (or E_P[L] when ``lam_value`` is None), L = ln p(x) − ln q(x), by quadrature of the two laws'
-    log-densities (``Gaussian.logpdf``), for two Gaussians of one standard deviation.
-
-    No closed form of the loss or of its moments is used: the integrand is p(x)·e^{λ(ln p(x) − ln q(x))} as the
-    densities give it. Where it sits is used to place the quadrature: for equal standard deviations sd it is a
-    Gaussian bump of width sd centred at m_P + λ(m_P − m_Q) (completing the square: proofs/dwork/cdp.py,
-    ``mgf_integrand_peak``), and p·L has its mass around m_P. The integral is split at that centre and truncated
-    where less than 10^-(dps+10) of the bump is left; the error adds that bound to mpmath.quad's own.
+    """E_P[e^{λL}] (or E_P[L] when ``lam_value`` is None), L = ln p(x) − ln q(x), integrated from the two laws'
+    densities by the certified engine: E_P[L] is KL(P‖Q) (:func:`symdp.engine.quadrature.kl` with
+    ``method="densities"``) and E_P[e^{λL}] = ∫ p^{1+λ} q^{−λ} (:func:`symdp.engine.certified.loss_mgf`), both
+    enclosures. No closed form of the loss or of its moments is used, whatever the closed-form switch says.
 
     >>> with mpmath.workdps(30):      # e^{λτ²/2 + λ²τ²/2} at τ = 1, λ = 1 (Theorem 3.2): e
-    ...     print(mpmath.nstr(loss_integral(Gaussian(1, 1), Gaussian(0, 1), 1).value, 20))
-    2.7182818284590452354
+    ...     est = loss_integral(Gaussian(1, 1), Gaussian(0, 1), 1)
+    ...     print(mpmath.nstr(est.value, 20), est.certified)
+    2.7182818284590452354 True
     """
-    if P_.sd != Q_.sd:
-        raise InvalidParameter("loss_integral places its quadrature for two Gaussians of one standard deviation")
-    sd = P_.sd
-    shift = P_.mean - Q_.mean
-    w = _truncation(mpmath.mp.dps)
-
     if lam_value is None:
-        centre = P_.mean
-        top = P_.logpdf(centre)
+        return quadrature.kl(P_, Q_, method="densities")
+    return certified.loss_mgf(P_, Q_, lam_value)
 
-        def integrand(x):
-            lp = P_.logpdf(x)
-            return mpmath.exp(lp - top) * (lp - Q_.logpdf(x))
-    else:
-        l = to_mpf(lam_value, "lambda")
-        centre = P_.mean + l * shift
 
-        def log_bump(x):
-            lp = P_.logpdf(x)
-            return lp + l * (lp - Q_.logpdf(x))
-
-        top = log_bump(centre)
-
-        def integrand(x):
-            return mpmath.exp(log_bump(x) - top)
-    value, error = mpmath.quad(integrand, [centre - w * sd, centre, centre + w * sd], error=True)
-    scale = mpmath.exp(top)
-    # The dropped tails |x - centre| > w sd of the bump e^{-(x - centre)^2/2 sd^2}, times |factor|: for the mean
-    # |L(x)| = |shift| |2(x - m_P) + shift|/(2 sd^2) <= (|shift|/sd^2)(|x - m_P| + |shift|/2).
-    gauss_tail = sd * mpmath.sqrt(2 * mpmath.pi) * mpmath.erfc(w / mpmath.sqrt(2))
-    if lam_value is None:
-        dropped = abs(shift) / sd**2 * (2 * sd**2 * mpmath.exp(-w**2 / 2) + abs(shift) / 2 * gauss_tail)
-    else:
-        dropped = gauss_tail
-    floor = 16 * max(abs(value) * scale, mpmath.mpf(1)) * mpmath.mpf(10) ** (-mpmath.mp.dps)
-    return Estimate(value * scale, (error + dropped) * scale + floor, "quadrature")
+def _mechanism(delta_value, sigma_value) -> tuple[Gaussian, Gaussian]:
+    """The Gaussian mechanism's pair P = N(Δ, σ²) = M(d), Q = N(0, σ²) = M(d')."""
+    sd = to_mpf(sigma_value, "sigma")
+    if not sd > 0:
+        raise InvalidParameter(f"the noise scale sigma must be positive, got {sigma_value}")
+    return Gaussian(to_mpf(delta_value, "Delta"), sd), Gaussian(0, sd)
 
 
 def gaussian_loss_integral(delta_value, sigma_value, lam_value=None) -> Estimate:
     """:func:`loss_integral` for the Gaussian mechanism, P = N(Δ, σ²) = M(d), Q = N(0, σ²) = M(d')."""
-    sd = to_mpf(sigma_value, "sigma")
-    if not sd > 0:
-        raise InvalidParameter(f"the noise scale sigma must be positive, got {sigma_value}")
-    return loss_integral(Gaussian(to_mpf(delta_value, "Delta"), sd), Gaussian(0, sd), lam_value)
+    return loss_integral(*_mechanism(delta_value, sigma_value), lam_value)
 
 
 def gaussian_centred_mgf(delta_value, sigma_value, lam_value) -> tuple[Estimate, Estimate]:
-    """(E_P[L], E_P[e^{λ(L − E L)}]) for the Gaussian mechanism: the mean and the MGF, both by quadrature."""
-    m = gaussian_loss_integral(delta_value, sigma_value)
-    g = gaussian_loss_integral(delta_value, sigma_value, lam_value)
-    l = to_mpf(lam_value, "lambda")
-    shift = mpmath.exp(-l * m.value)
-    # d/dm of g e^{-λm} is -λ g e^{-λm}: the mean's error enters scaled by |λ|.
-    return m, Estimate(g.value * shift, (g.error + abs(l) * g.value * m.error * 2) * shift, "quadrature")
-
-
-def _power(g: Estimate, nn: int) -> Estimate:
-    """g^n with its error (the MGF of a sum of n independent copies)."""
-    value = g.value**nn
-    return Estimate(value, nn * value * g.error / g.value, g.method)
+    """(E_P[L], E_P[e^{λ(L − E L)}]) for the Gaussian mechanism: the mean and the centred MGF, both integrated from
+    the densities and certified."""
+    P_, Q_ = _mechanism(delta_value, sigma_value)
+    return loss_integral(P_, Q_), certified.loss_mgf(P_, Q_, lam_value, centred=True)
 
 
 # --- Theorem 1.1: advanced composition ---------------------------------------------------------------------------
@@ -366,7 +322,7 @@ def _gauss_centred(delta_value, sigma_value, lam_value):
     default_examples=80,
 )
 def theorem_3_2(point):
-    """The MGF of N(tau^2/2, tau^2), by quadrature of the two densities, at every drawn lambda: the law of the
+    """The MGF of N(tau^2/2, tau^2), integrated from the two densities, at every drawn lambda: the law of the
     loss, hence (tau^2/2, tau)-CDP and no better in either parameter (dwork.thm3.2.mean, dwork.thm3.2.tau)."""
     return gaussian_loss_integral(point["Delta"], point["sigma"], point["lambda"])
 
@@ -383,7 +339,7 @@ def theorem_3_2(point):
     default_examples=80,
 )
 def theorem_3_2_mean(point):
-    """E[L] by quadrature of p (ln p - ln q); equality for every (Delta, sigma)."""
+    """E[L] = ∫ p (ln p - ln q) from the densities; equality for every (Delta, sigma)."""
     return gaussian_loss_integral(point["Delta"], point["sigma"])
 
 
@@ -401,7 +357,7 @@ def theorem_3_2_mean(point):
 )
 def theorem_3_2_tau(point):
     """Equality at every lambda: the standard is exactly tau = Delta/sigma. The mean and the MGF are both
-    quadratures of the densities."""
+    integrated from the densities (certified)."""
     return _gauss_centred(point["Delta"], point["sigma"], point["lambda"])
 
 
@@ -416,7 +372,7 @@ CENTRED_UV = LossMGF(U, V, lam, KL(U, V))
 def _queries_mean(sd_of):
     def witness(point):
         m = gaussian_loss_integral(1, sd_of(point))
-        return Estimate(point["n"] * m.value, point["n"] * m.error, m.method)
+        return m.scaled(point["n"])
 
     return witness
 
@@ -426,7 +382,7 @@ def _queries_centred(sd_of):
     its own mean (the product law's MGF factorises and its KL adds: proofs/dwork/cdp.py,
     composition_mgf_factorises)."""
     def witness(point):
-        return _power(gaussian_centred_mgf(1, sd_of(point), point["lambda"])[1], point["n"])
+        return gaussian_centred_mgf(1, sd_of(point), point["lambda"])[1].power(point["n"])
 
     return witness
 
@@ -469,7 +425,7 @@ text_3_2_tau = register(Theorem(
     evidence=INDEPENDENT,
     tight_everywhere=True,
     default_examples=35,
-    notes="One query's loss by quadrature, n independent copies by the product law: equality at every lambda.",
+    notes="One query's loss integrated from its densities, n independent copies by the product law: equality at every lambda.",
 ))
 
 text_3_2_noise = register(Theorem(
@@ -533,7 +489,7 @@ S_P = Param(s, sp.Naturals, sample=(1, 5))
     ),
 )
 def corollary_3_3(point):
-    """Theorem 3.2 with the group sensitivity s Delta, by quadrature; the printed standard lacks the 1/sigma."""
+    """Theorem 3.2 with the group sensitivity s Delta, integrated from the densities; the printed standard lacks the 1/sigma."""
     return _gauss_centred(point["s"] * point["Delta"], point["sigma"], point["lambda"])
 
 
@@ -549,7 +505,7 @@ def corollary_3_3(point):
     default_examples=35,
 )
 def corollary_3_3_corrected(point):
-    """Theorem 3.2 with the group sensitivity s Delta, by quadrature; the mean (s Delta/sigma)^2/2 is printed
+    """Theorem 3.2 with the group sensitivity s Delta, integrated from the densities; the mean (s Delta/sigma)^2/2 is printed
     correctly. Equality at every lambda."""
     return _gauss_centred(point["s"] * point["Delta"], point["sigma"], point["lambda"])
 
@@ -629,14 +585,12 @@ GAUSS_COMPOSITION_PARAMS = (Param(tau1, sp.Interval.open(0, sp.oo), sample=(0.05
 )
 def theorem_3_4_gaussian(point):
     """The MGF of the composed loss is the product of the mechanisms' MGFs (independent outputs), each by
-    quadrature of its densities and centred at its own mean (KL(U||V) is their sum); equality at every lambda:
+    integration of its densities and centred at its own mean (KL(U||V) is their sum); equality at every lambda:
     sqrt(tau_1^2 + tau_2^2) cannot be improved."""
     l = point["lambda"]
     parts = [gaussian_centred_mgf(point[t] * point[sd], point[sd], l) for t, sd in
              (("tau_1", "sigma_1"), ("tau_2", "sigma_2"))]
-    value = mpmath.fprod(g.value for _, g in parts)
-    error = value * mpmath.fsum(g.error / g.value for _, g in parts)
-    return Estimate(value, error, "quadrature")
+    return Estimate.combine(lambda g1, g2: g1 * g2, *(g for _, g in parts))
 
 
 # --- Theorem 3.4: adaptive composition, in the game of Section 3.1 ---------------------------------------------------
