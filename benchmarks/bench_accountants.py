@@ -526,7 +526,8 @@ def catalogue_run(jobs: int = 2, ids: tuple = ()) -> dict:
     reports = json.loads(proc.stdout) if proc.stdout.strip() else []
     numeric = [r for r in reports if r.get("evidence") in ("independent", "closed-form")]
     return {"seconds": seconds, "theorems": len(reports), "numeric": len(numeric),
-            "under_100": sorted(r["id"] for r in numeric if r["examples"] < 100),
+            # a printed statement refuted as expected stops at its counterexample: its draws are not "too few"
+            "under_100": sorted(r["id"] for r in numeric if r["examples"] < 100 and r["verdict"] != "violated"),
             "draws": sum(r["examples"] for r in numeric)}
 
 

@@ -33,10 +33,6 @@ HERE = Path(__file__).resolve().parent
 DRAWS = 3
 """Hypothesis draws per theorem in a table, beyond its pinned instances (tight cases, references, counterexamples)."""
 
-SLOW_DEFAULT_EXAMPLES = 20
-"""A theorem whose declared default number of draws is at most this does so because one draw costs seconds (a
-quadrature of continuous laws at 50 digits, the exact law of a chain): the tables list it without running it."""
-
 SWEEP_DPS = 20
 """Digits for the plots' sweeps: the values are plotted as floats, so 20 digits are plenty and quadrature is cheap."""
 
@@ -224,7 +220,6 @@ def paper_cells(paper: str) -> list[nbformat.NotebookNode]:
         code(f"""
 PAPER = {paper!r}
 DRAWS = {DRAWS}  # hypothesis draws per theorem, beyond its pinned instances
-SLOW_DEFAULT_EXAMPLES = {SLOW_DEFAULT_EXAMPLES}  # theorems declaring at most this many default draws are not run here
 SWEEP_DPS = {SWEEP_DPS}  # digits of the plots' sweeps (plotted as floats)
 """),
         markdown(f"""
@@ -233,12 +228,7 @@ the SymPy relation at 50 digits and again with 15 guard digits, the left side *m
 from concrete distributions; the verdict is honest (**holds** only where the numeric error is below the margin).
 A printed statement recorded as an erratum is *expected* to be violated, and the column "as expected" says whether
 it was. "Draws" counts tight draws out of all draws (pinned instances and {DRAWS} hypothesis draws); the worst ratio
-is quantity/bound (1 = attained).
-
-**Not run here:** theorems whose declared default number of draws is at most {SLOW_DEFAULT_EXAMPLES} declare it
-because each draw costs seconds (quadrature of continuous laws at 50 digits, the exact law of a chain). They are
-listed, so the table names every theorem, but left to `symdp verify ID`, which runs their full default, and to the
-catalogue's test suite; the build of this notebook has to fit the test budget.
+is quantity/bound (1 = attained). `symdp verify ID` runs the full default (at least 100 draws).
 """),
         code("""
 import json
@@ -253,14 +243,9 @@ from symdp.verify import VIOLATED, jsonable
 theorems = select([PAPER])
 
 
-def slow(theorem) -> bool:
-    \"\"\"A theorem declaring few default draws does so because each one costs seconds.\"\"\"
-    return theorem.numeric and (theorem.default_examples or 100) <= SLOW_DEFAULT_EXAMPLES
-
-
 # Every core: each theorem is seeded on its own, so the reports are those of verify(t, examples=DRAWS) in one process.
-run_here = [t.id for t in theorems if not slow(t)]
-reports = dict(zip(run_here, run(run_here, examples=DRAWS, jobs=os.cpu_count() or 1)))
+ids = [t.id for t in theorems]
+reports = dict(zip(ids, run(ids, examples=DRAWS, jobs=os.cpu_count() or 1)))
 
 
 def cell(text: str) -> str:
@@ -269,10 +254,8 @@ def cell(text: str) -> str:
 
 
 def row(theorem) -> str:
-    report = reports.get(theorem.id)
+    report = reports[theorem.id]
     result = cell(theorem.source.number)
-    if report is None:
-        return f"| `{theorem.id}` | {result} | not run here (slow draws) | {theorem.evidence} | – | – | – |"
     ratio = "–" if report.worst_ratio is None or report.verdict == VIOLATED else f"{report.worst_ratio:.4g}"
     draws = f"{report.tight}/{report.examples}" if theorem.numeric else "–"
     expected = "yes" if outcome(theorem, report).passed else "**NO**"
@@ -280,10 +263,10 @@ def row(theorem) -> str:
             f"| {ratio} | {expected} |")
 
 
-unexpected = [t.id for t in theorems if t.id in reports and not outcome(t, reports[t.id]).passed]
+unexpected = [t.id for t in theorems if not outcome(t, reports[t.id]).passed]
 errata = sum(t.erratum is not None for t in theorems)
-summary = (f"{len(theorems)} theorems: {len(reports)} verified here ({errata} printed statements recorded as errata), "
-           f"{len(theorems) - len(reports)} not run here; unexpected verdicts: {', '.join(unexpected) or 'none'}.")
+summary = (f"{len(theorems)} theorems verified here ({errata} printed statements recorded as errata); "
+           f"unexpected verdicts: {', '.join(unexpected) or 'none'}.")
 table = "\\n".join([summary, "",
                     "| ID | result | verdict | evidence | draws | worst ratio | as expected |",
                     "|---|---|---|---|---|---|---|"] + [row(t) for t in theorems])
@@ -348,7 +331,7 @@ def plot_sweep(ident, fixed, parameter, values, label, log_x=False):
 
 Where a printed statement is wrong, symdp keeps both: the statement *as printed*, refuted by its counterexample,
 and the corrected statement, a theorem of its own. Each counterexample is the one recorded with the erratum (a
-pinned draw that must keep refuting the print), evaluated here at 50 digits, slow ones included. *Kind*
+pinned draw that must keep refuting the print), evaluated here at 50 digits. *Kind*
 says what is refuted: an erratum of the paper, a conjecture the paper only suspects, or a deliberately relaxed copy
 of a true theorem (its refutation shows the printed hypothesis is sharp).
 """),

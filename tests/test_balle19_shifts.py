@@ -62,8 +62,8 @@ def test_example1_argmin_is_the_papers_theta():
 
 @pytest.mark.parametrize("alpha, delta, s1, s2", [("3", "2", "1", "2"), ("1.05", "0.01", "10", "0.1"),
                                                   ("30", "5", "0.1", "0.1")])
-def test_example1_terms_are_quadratures_equal_to_the_closed_forms(alpha, delta, s1, s2):
-    """Each term of Theorem 2 at the optimal w, by quadrature with closed forms off, against its Gaussian RDP closed
+def test_example1_terms_integrated_from_densities_equal_the_closed_forms(alpha, delta, s1, s2):
+    """Each term of Theorem 2 at the optimal w, integrated from the densities with closed forms off, against its Gaussian RDP closed
     form (the oracle): αΔ²/(2(σ1²+σ2²)), αθ²Δ²/(2σ1²), α(1−θ)²Δ²/(2σ2²). At the default 50 digits, where the
     verifier's tolerance for "tight" is 1e-25 relative."""
     with closed_forms(False):
@@ -73,7 +73,7 @@ def test_example1_terms_are_quadratures_equal_to_the_closed_forms(alpha, delta, 
         oracles = (a * d**2 / (2 * (v1**2 + v2**2)), a * (th * d) ** 2 / (2 * v1**2),
                    a * ((1 - th) * d) ** 2 / (2 * v2**2))
         for est, exact in zip(terms, oracles):
-            assert est.method == "quadrature"
+            assert est.method == "certified" and est.certified
             assert abs(est.value - exact) <= est.error + TINY * exact and est.error < TINY * exact
         assert abs(terms[0].value - terms[1].value - terms[2].value) < TINY * terms[0].value   # shift optimality
 
@@ -100,10 +100,10 @@ def test_paper_paths_are_loose_away_from_L1_and_r1(theorem):
     assert r.verdict == "holds" and r.ratio < 0.9
 
 
-def test_gauss_rdp_by_quadrature():
+def test_gauss_rdp_integrated_from_the_densities():
     with working_precision(30):
         est = b.GAUSS_RDP.witness(_mp(alpha="3.7", Delta="0.4", sigma="0.9"))
-        assert est.method == "quadrature"
+        assert est.method == "certified" and est.certified
         # catalogue-balle.md glossary balle19.fact.gauss-rdp: 0.36543209876543209877 both ways
         assert abs(est.value - mpmath.mpf("0.36543209876543209877")) < mpmath.mpf(10) ** -20
 

@@ -450,7 +450,7 @@ H_GAP = ("The witness, the unprojected linear chain, has no h: its Rényi diverg
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / 2 * BRACKET), evidence=INDEPENDENT,
          evidence_note="R_α(X_T‖X'_T) by quadrature of the exact law of the linear chain (mean and variance "
                        "recursions), never the Gaussian closed form. Gap: " + H_GAP,
-         default_examples=10, tight_at=THM_3_4_TIGHT)
+         tight_at=THM_3_4_TIGHT)
 def theorem_3_4(point):
     """Attained for h ≡ 0 by the linear chain (catalogue bravo.id.linchain). Gap: the chain has no h, so the
     h-terms Σ_h are not tested: on draws with h > 0 the left side is the h = 0 value and the bound is loose by
@@ -478,7 +478,7 @@ def theorem_3_4_value(point):
          source=_source("catalogue helper"), parameters=(P_ALPHA, P_D), structure=lambda: moduli(),
          structure_latex=MODULI_LATEX + r",\ " + CHAIN_LATEX,
          statement=sp.Eq(Renyi(X_T, X_Tp, alpha), alpha * P_0 * D ** 2 / (2 * S_0)), evidence=INDEPENDENT,
-         tight_everywhere=True, default_examples=8, tight_at=THM_3_4_TIGHT)
+         tight_everywhere=True, tight_at=THM_3_4_TIGHT)
 def linear_chain(point):
     """X_T ~ N(sqrt(P_0) x_0, S_0): the Rényi divergence by quadrature of the law that the mean and variance
     recursions of the chain give, against α P_0 D²/(2 S_0) with P_0 and S_0 from their definitions."""
@@ -502,7 +502,7 @@ COR_3_7_REFERENCE = {"alpha": 2, "D": 1, "sigma": 1, "h": 0.04, "T": 10}
                        "so the h-term of (6) is not exercised",
          tight_at=({"alpha": 2, "D": 1, "sigma": 1, "h": 0, "T": 10},
                    {"alpha": 7.5, "D": 3, "sigma": 0.2, "h": 0, "T": 1}),
-         examples=(COR_3_7_REFERENCE,), default_examples=8)
+         examples=(COR_3_7_REFERENCE,))
 def corollary_3_7(point):
     """The identity map has modulus δ ≤ sqrt(δ² + h). Attained at h = 0 (the paper asks h > 0); the h-part is
     loose, and untested here: the walk does not depend on h."""
@@ -536,7 +536,7 @@ harmonic_bound = register(Theorem(
     parameters=(Param(T, sp.Range(1, sp.oo), sample=(1, 3000)),),
     statement=sp.Le(Harmonic(T), sp.log(T * sp.E)), evidence=CLOSED_FORM,
     evidence_note="an inequality between two formulas of T: H_T (mpmath.harmonic) against ln T + 1",
-    tight_at=({"T": 1},), default_examples=60,
+    tight_at=({"T": 1},),
     notes="Equality at T = 1 only: H_T - ln T decreases to Euler's γ < 1."))
 
 
@@ -552,7 +552,7 @@ COR_3_8_REFERENCES = tuple({"alpha": 3, "D": 1, "sigma": 0.3, "T": 5, "c": cv} f
          structure_latex=r"X_{t+1} = \sqrt{c}X_t + \sigma\xi_t,\ X_0 = D/2,\ X'_0 = -D/2",
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_8_RHS), evidence=INDEPENDENT,
          tight_everywhere=True, tight_at=COR_3_8_REFERENCES,
-         examples=({"alpha": 2, "D": 1, "sigma": 1, "T": 7, "c": 1 + 1e-12},), default_examples=8)
+         examples=({"alpha": 2, "D": 1, "sigma": 1, "T": 7, "c": 1 + 1e-12},))
 def corollary_3_8(point):
     """Equality on the unprojected chain (catalogue remark R1), whose R_α is computed by quadrature of its exact law
     (mean c^{T/2}(±D/2), variance from the recursion), never from (7); c = 1 + 1e-12 probes the transition

@@ -315,7 +315,6 @@ THEOREM_2 = register(Theorem(
           "translation coupling at the optimal w gives equality for every parameter). Typo E13 (A, proof of "
           "Theorem 2): 'let pi' = C(mu, omega)' should read 'pi' in C(mu, omega)'. The step the proof calls "
           "Hoelder's inequality is int f g dnu <= (int f dnu) sup g.",
-    default_examples=60,
 ))
 
 
@@ -354,7 +353,6 @@ THEOREM_2_DPI = register(Theorem(
               {"alpha": 1, "structure": {"mu": [0.6, 0.4], "nu": [0.25, 0.75], "K": [[1.0, 0.0], [0.0, 1.0]]}}),
     notes="Both sides are exact finite sums (KL at alpha = 1). That it is eq. (1) with omega = mu and the identity "
           "coupling (sup term 0) is checked in tests/test_balle19_couplings.py.",
-    default_examples=60,
 ))
 
 
@@ -412,7 +410,6 @@ GAUSS_RDP = register(Theorem(
     tight_everywhere=True,
     examples=({"alpha": 3.7, "Delta": 0.4, "sigma": 0.9},),  # catalogue-balle.md: 0.36543209876543209877
     notes="Integrated from the two Gaussian densities (gaussian_renyi_from_densities), never the closed form.",
-    default_examples=12,
 ))
 
 THETA_EX1 = sigma1**2 / (sigma1**2 + sigma2**2)
@@ -469,7 +466,6 @@ EXAMPLE_1 = register(Theorem(
           "closed form. Since Theorem 2's bound is at least the left side for every w (balle19.thm2, "
           "balle19.ex1.any-w), equality here shows that the paper's w is optimal; the algebra of the optimum is "
           "proofs.balle19.couplings.EX1_OPTIMAL_W.",
-    default_examples=3,  # three quadratures per draw at two precisions: ~7 s of CPU per draw
 ))
 
 EX1_ANY_W_BOUND = alpha / 2 * (theta**2 * Delta**2 / sigma1**2 + (1 - theta)**2 * Delta**2 / sigma2**2)
@@ -494,7 +490,6 @@ EXAMPLE_1_ANY_W = register(Theorem(
               {"alpha": 1.5, "Delta": 2, "sigma_1": 3, "sigma_2": 1, "theta": 0.9}),   # θ = 9/(9 + 1)
     notes="The left side by quadrature of the post-processed Gaussian densities; the right side is the paper's "
           "display. Tight exactly at theta = sigma_1^2/(sigma_1^2 + sigma_2^2) (EX1_OPTIMAL_W).",
-    default_examples=12,
 ))
 
 
@@ -611,7 +606,6 @@ LEMMA_3 = register(Theorem(
           "error; the tail constant of the expansion (which is the bound) is not used. A finite-point certificate "
           "of tightness is balle19.lem3.pointwise, whose 0.99-tightened copy is refuted at a finite y. Typo E14 (P "
           "and A, Lemma 3): 'f : D -> R' should read 'f : D^n -> R'.",
-    default_examples=25,
 ))
 
 
@@ -705,7 +699,6 @@ LAPLACE_RDP = register(Theorem(
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "lambda": 1}, {"alpha": 5.5, "Delta": 0.3, "lambda": 0.7}),
     notes="Quadrature of the two Laplace densities split at their kinks, never the closed form.",
-    default_examples=20,
 ))
 
 
@@ -733,7 +726,6 @@ EXAMPLE_2 = register(Theorem(
     ),
     notes="The left side is a quadrature of the Lap2 densities (no closed form exists). Loose for every finite "
           "alpha; the best theta is strictly inside (0, 1).",
-    default_examples=4,  # each draw is a Lap2 Renyi quadrature at two precisions and two grids (~5 s of CPU)
 ))
 
 
@@ -784,7 +776,6 @@ EXAMPLE_3 = register(Theorem(
              "sigma_2^2 (1 - 1/L^2) > sigma_1^2 (for the map psi = L x).",
     ),
     notes="The left side by quadrature of the two exactly Gaussian output densities (example3_laws).",
-    default_examples=10,
 ))
 
 # P Example 3, corrected (catalogue): K∘M is (α, αΔ²/(2σ*²))-RDP, σ*² = σ1² + σ2²/L², from Theorem 2 with the
@@ -805,7 +796,6 @@ EXAMPLE_3_CORRECTED = register(Theorem(
           "linear psi = +-L x; for |c| < 1 the divergence is smaller (it increases with |c|). Nonlinear L-Lipschitz "
           "psi are not checked numerically (the output law is not Gaussian); the argument is Theorem 2 + the "
           "Lipschitz bound, whose algebra is proofs.balle19.couplings.EX3_OPTIMAL_W.",
-    default_examples=10,
 ))
 
 # =====================================================================================================================
@@ -862,7 +852,6 @@ THEOREM_4_EQ2 = register(Theorem(
               {"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 0.6, "r": 3},   # catalogue table: 0.125285
               {"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 1, "r": 2}),    # catalogue table: 2
     notes=_CHAIN_NOTES + " Equal to the optimal-path bound for every L: Theorem 4's bound is attained.",
-    default_examples=9,
 ))
 
 # P Theorem 4, eq. (2) along the paper's own geometric path Δ_i = Δ0 L^i (A, proof of Theorem 4): valid, loose unless
@@ -880,7 +869,6 @@ THEOREM_4_EQ2_GEOMETRIC = register(Theorem(
               {"alpha": 3, "Delta": 0.4, "sigma": 1.3, "L": 0.3, "r": 1}),
     examples=({"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 0.8, "r": 2},),  # catalogue table: 1.01136
     notes=_CHAIN_NOTES,
-    default_examples=9,
 ))
 
 # P Theorem 4, eq. (3): for L ≤ 1, R_α ≤ αΔ²L^{r+1}/(2rσ²). Tight at L = 1 (any r) and at r = 1; otherwise loose
@@ -899,7 +887,6 @@ THEOREM_4_EQ3 = register(Theorem(
               {"alpha": 3, "Delta": 0.4, "sigma": 1.3, "L": 0.3, "r": 1}),
     examples=({"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 0.6, "r": 3},),  # catalogue: 0.125285 vs 0.1728
     notes=_CHAIN_NOTES,
-    default_examples=9,
 ))
 
 
@@ -1315,7 +1302,6 @@ THEOREM_5 = register(Theorem(
           "proof of Theorem 5): K_0'(x) = N(psi_0'(x), eta^2 sigma^2 I) omits the projection Pi_K (harmless: "
           "post-processing). The exponent (n-i+1)/2 is consistent with Theorem 4 eq. (3) and Lemma 18 "
           "(proofs.balle19.couplings.THM5_FROM_THM4).",
-    default_examples=9,
 ))
 
 # Catalogue (balle19.thm5, derived there): Theorem 4 eq. (2) along the optimal path (Δ_i ∝ L^{2i}) instead of eq. (3)
@@ -1339,7 +1325,6 @@ THEOREM_5_OPTIMAL = register(Theorem(
           "eta = 2/(beta + rho) (contraction exactly L), started at the differing step, exact/eps^opt = "
           "(1 - L^{2r})/(1 - L^{2r+2}) < 1 with r = n - i: not attained, but the supremum of the ratio is 1 "
           "(LONG_CHAIN: 1 - 7e-13).",
-    default_examples=9,
 ))
 
 THEOREMS = registered(__name__)

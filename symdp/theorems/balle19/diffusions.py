@@ -281,7 +281,6 @@ _PT_PLUS_S = TransitionDensity(t + s, x, y)
     tight_everywhere=True,
     examples=({"theta": 0, "rho": 1, "t": 0.5, "s": 1.5, "x": 1, "y": -1},   # Example 4's Brownian motion
               {"theta": 1, "rho": 1, "t": 0.3, "s": 0.02, "x": 2, "y": 1.9}),
-    default_examples=50,
 )
 def semigroup(p):
     """Both sides from the laws: the composition ∫ p_t(x, z) p_s(z, y) dz by quadrature of the product of the two
@@ -328,7 +327,6 @@ def semigroup(p):
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "t": 0.5},),
-    default_examples=10,
 )
 def example_4(p):
     """R_α between the two Brownian laws N(x, 2tI), N(x', 2tI), by quadrature of their densities (isotropic_renyi).
@@ -358,7 +356,6 @@ _INTRINSIC = IntrinsicSensitivity(t)
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "t": 0.3, "theta": 1, "rho": 1},       # catalogue: 1.2163692151608707947
               {"alpha": 3, "Delta": 2, "t": 0.5, "theta": 0, "rho": 1}),      # Example 4/5: 6
-    default_examples=8,
 )
 def theorem_6(p):
     """Instances only: the general statement under Assumption 1 is balle19.thm6.general (symbolic only). Left side:
@@ -402,7 +399,6 @@ _PHI_T, _KAPPA_T = Varphi(t), KappaIntegral(t)
     evidence=INDEPENDENT,
     tight_at=({"c": 2, "t": 0.5, "A": 3, "beta": 1, "b": 0, "gamma": 1},
               {"c": 0.5, "t": 0, "A": 0.2, "beta": 2.5, "b": 0, "gamma": 1}),
-    default_examples=60,
 )
 def lemma_19(p):
     """φ(t) from the family, ∫_t^∞ κ by quadrature (not from its antiderivative log φ(t)/c + b e^{−γt}/γ). Loose by
@@ -513,7 +509,6 @@ ou_printed_sde = register(Theorem(
              "The literal reading satisfies Corollary 7 only for rho <= 1.",
     ),
     notes=_SDE_NOTE,
-    default_examples=8,
 ))
 
 ou_corrected_sde = register(Theorem(
@@ -530,7 +525,6 @@ ou_corrected_sde = register(Theorem(
     examples=({"alpha": 2, "Delta": 1, "theta": 1, "rho": 4, "t": 1},),
     notes=_SDE_NOTE + " The law of X_t is then the printed P_t(x) (proofs.balle19.diffusions.OU_ITO_VARIANCE), "
                       "and the RDP is exactly alpha Lambda(t).",
-    default_examples=10,
 ))
 
 
@@ -549,7 +543,6 @@ ou_corrected_sde = register(Theorem(
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "theta": 1, "rho": 1, "t": 0.3},       # catalogue: 1.2163692151608707947
               {"alpha": 5, "Delta": 0.7, "theta": 0.5, "rho": 2, "t": 1}),    # catalogue: 0.089115183239365608734
-    default_examples=10,
 )
 def corollary_7(p):
     """R_α between the two OU laws P_t(x), P_t(x') by quadrature of their densities (isotropic_renyi).
@@ -580,7 +573,6 @@ _MSE_OU = MeanSquaredError(_Tex("M_t^f(D)"))
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"theta": 1, "rho": 1, "t": 0.5, "d": 3, "F": 2},),
-    default_examples=50,
 )
 def eq_4(p):
     """The expectation integrated over the mechanism's Gaussian noise (mse_by_quadrature). Uses the printed variance
@@ -607,7 +599,6 @@ _MSE_PGM = MeanSquaredError(_Tex(r"\beta^*(f(D) + Z)"))
     evidence=INDEPENDENT,
     tight_at=({"theta": 1, "rho": 1, "t": 0.5, "d": 3, "R": 2, "F": 2},
               {"theta": 0.2, "rho": 3, "t": 2, "d": 1, "R": 0.5, "F": 0.5}),
-    default_examples=50,
 )
 def gm_pgm(p):
     """The mechanism's MSE integrated over its noise β*Z (mse_by_quadrature: bias (1 − β*)f(D), noise variance
@@ -637,7 +628,6 @@ def _theorem_8a(hypothesis_factor=1, ident="balle19.thm8.a", title=None, **extra
         conditions=(sp.Le(theta * R**2, 4 * d * rho**2 * hypothesis_factor), sp.Le(F, R)),
         structure_latex=r"\|f(D)\| = F,\ \mathcal{E}_{\mathrm{GM}} = d\tilde\sigma^2",
         evidence=INDEPENDENT,
-        default_examples=50,
         **extra,
     )
 
@@ -718,7 +708,6 @@ _MSE_GM1 = MeanSquaredError(_Tex(r"(f(D) + \mathcal{N}(0, \tilde\sigma^2 I))"))
         {"d": 3, "Delta": 0.5, "epsilon": 5, "R": 1, "F": 1},
     ),
     examples=({"d": 1, "Delta": 1, "epsilon": 0.1, "R": 1, "F": 1},),  # theta R^2 > 4 d rho^2: outside part (a)
-    default_examples=20,
 )
 def theorem_8_b(p):
     """Both mean squared errors integrated over the mechanisms' noise: the calibrated OU mechanism at t = 1 and the
@@ -743,7 +732,6 @@ _P1 = Renyi(_Tex("P_1(x)"), _Tex("P_1(x')"), alpha)
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"alpha": 2, "d": 1, "Delta": 1, "epsilon": 1, "R": 1},),  # catalogue balle19.thm8.b's first point
-    default_examples=12,
 )
 def theorem_8_b_rdp(p):
     """R_α between the calibrated OU laws P_1(0) and P_1(Δ e_1) by quadrature of their densities

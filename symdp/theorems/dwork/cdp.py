@@ -319,7 +319,6 @@ def _gauss_centred(delta_value, sigma_value, lam_value):
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=GAUSS_EXAMPLES,
-    default_examples=80,
 )
 def theorem_3_2(point):
     """The MGF of N(tau^2/2, tau^2), integrated from the two densities, at every drawn lambda: the law of the
@@ -336,7 +335,6 @@ def theorem_3_2(point):
     structure_latex=GAUSS_LATEX,
     evidence=INDEPENDENT,
     tight_everywhere=True,
-    default_examples=80,
 )
 def theorem_3_2_mean(point):
     """E[L] = ∫ p (ln p - ln q) from the densities; equality for every (Delta, sigma)."""
@@ -353,7 +351,6 @@ def theorem_3_2_mean(point):
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=GAUSS_EXAMPLES,
-    default_examples=45,
 )
 def theorem_3_2_tau(point):
     """Equality at every lambda: the standard is exactly tau = Delta/sigma. The mean and the MGF are both
@@ -408,7 +405,6 @@ text_3_2 = register(Theorem(
     witness=_queries_mean(_sd_remark),
     structure_latex=QUERIES_LATEX + r",\ \sigma^2 = n/\epsilon^2",
     evidence=INDEPENDENT,
-    default_examples=80,
     notes="Verified but loose: the exact expected loss is eps^2/2 (worst ratio eps/(e^eps - 1) -> 1 as eps -> 0). "
           "The standard eps is exact (dwork.text3.2.tau). Footnote 4 (noise N(0, 2 ln(1/delta)) for (eps, "
           "delta)-DP) is imprecise (the usual calibration is sigma^2 = 2n ln(1.25/delta)/eps^2); not checked.",
@@ -424,7 +420,6 @@ text_3_2_tau = register(Theorem(
     structure_latex=QUERIES_LATEX + r",\ \sigma^2 = n/\epsilon^2",
     evidence=INDEPENDENT,
     tight_everywhere=True,
-    default_examples=35,
     notes="One query's loss integrated from its densities, n independent copies by the product law: equality at every lambda.",
 ))
 
@@ -437,7 +432,6 @@ text_3_2_noise = register(Theorem(
     witness=_queries_centred(_sd_printed),
     structure_latex=QUERIES_LATEX + r",\ \sigma^2 = 1/\epsilon",
     evidence=INDEPENDENT,
-    default_examples=30,
     erratum=Erratum(
         location="Section 3, remark after Theorem 3.2",
         printed=r"(\epsilon, \sqrt{\epsilon})\text{-CDP with noise of magnitude } \sqrt{1/\epsilon}",
@@ -459,7 +453,6 @@ text_3_2_noise_corrected = register(Theorem(
     structure_latex=QUERIES_LATEX + r",\ \sigma^2 = n/\epsilon",
     evidence=INDEPENDENT,
     tight_everywhere=True,
-    default_examples=35,
     notes="With sigma^2 = n/eps: tau^2 = n/sigma^2 = eps exactly, and the expected loss n/(2 sigma^2) = eps/2 <= eps.",
 ))
 
@@ -475,7 +468,6 @@ S_P = Param(s, sp.Naturals, sample=(1, 5))
     parameters=(S_P, DELTA_P, SIGMA_P, LAM_G),
     structure_latex=GROUP_LATEX,
     evidence=INDEPENDENT,
-    default_examples=30,
     erratum=Erratum(
         location="Corollary 3.3",
         printed=r"\left((s\Delta f/\sigma)^2/2,\ s\Delta f\right)\text{-CDP}",
@@ -502,7 +494,6 @@ def corollary_3_3(point):
     structure_latex=GROUP_LATEX,
     evidence=INDEPENDENT,
     tight_everywhere=True,
-    default_examples=35,
 )
 def corollary_3_3_corrected(point):
     """Theorem 3.2 with the group sensitivity s Delta, integrated from the densities; the mean (s Delta/sigma)^2/2 is printed
@@ -581,7 +572,6 @@ GAUSS_COMPOSITION_PARAMS = (Param(tau1, sp.Interval.open(0, sp.oo), sample=(0.05
                      r"with } \tau_i = \Delta_i/\sigma_i \text{, composed non-adaptively)}"),
     evidence=INDEPENDENT,
     tight_everywhere=True,
-    default_examples=20,
 )
 def theorem_3_4_gaussian(point):
     """The MGF of the composed loss is the product of the mechanisms' MGFs (independent outputs), each by
@@ -746,7 +736,6 @@ theorem_3_4_adaptive = register(Theorem(
     structure=adversaries,
     structure_latex=ADAPTIVE_LATEX,
     evidence=INDEPENDENT,
-    default_examples=30,
     erratum=Erratum(
         location="Theorem 3.4 and its proof (application of Lemma 2.2)",
         printed=r"D_{\mathrm{subG}}(U\|V) \preceq \left(\sum_i \mu_i, (\sum_i \tau_i^2)^{1/2}\right) "
@@ -775,7 +764,6 @@ theorem_3_4_adaptive = register(Theorem(
     structure_latex=ADAPTIVE_LATEX,
     evidence=INDEPENDENT,
     examples=ADAPTIVE_PINS,
-    default_examples=60,
 )
 def theorem_3_4_adaptive_corrected(point):
     """L - E L = sum_i (C_i - E[C_i | R, prefix]) + sum_i (E[C_i | R, prefix] - E C_i): the first sum is a
@@ -803,7 +791,6 @@ def theorem_3_4_adaptive_corrected(point):
     evidence=INDEPENDENT,
     examples=(ADAPTIVE_COUNTEREXAMPLE, ADAPTIVE_RR_ROW),
     tight_at=(ONE_STEP,),
-    default_examples=60,
 )
 def theorem_3_4_adaptive_deterministic(point):
     """Hypothesis: the adversary is deterministic (no R_U; its choices are functions of the outputs seen). Then the
@@ -824,7 +811,6 @@ theorem_3_4_adaptive_deterministic_randomized = register(Theorem(
     structure=adversaries,
     structure_latex=ADAPTIVE_LATEX,
     evidence=INDEPENDENT,
-    default_examples=30,
     erratum=Erratum(
         location="Theorem 3.4, the game of Section 3.1 (the adversary's randomness R_U, which the proof conditions on)",
         printed=r"\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 2} \mu_i / 2"
@@ -854,7 +840,6 @@ theorem_3_4_adaptive_deterministic_randomized = register(Theorem(
     structure_latex=ADAPTIVE_LATEX,
     evidence=INDEPENDENT,
     examples=ADAPTIVE_PINS,
-    default_examples=60,
 )
 def theorem_3_4_adaptive_mean(point):
     """The half of Theorem 3.4 that survives adaptivity: E[L] = sum_i E[E[C_i | R, prefix]] <= sum_i mu_i (the
@@ -873,7 +858,6 @@ def theorem_3_4_adaptive_mean(point):
     structure_latex=ADAPTIVE_LATEX,
     evidence=INDEPENDENT,
     examples=tuple({"lambda": l, **pin} for pin in ADAPTIVE_PINS for l in (0.5, 5.0)),
-    default_examples=60,
 )
 def theorem_3_4_adaptive_uncentred(point):
     """For lambda >= 0, E[e^{lambda (C_i - mu_i)} | R, prefix] = e^{lambda (KL_i - mu_i)} E[e^{lambda (C_i - KL_i)}

@@ -971,7 +971,6 @@ GROUP_GAUSS_STANDARD, NEIGHBOUR_GAUSS_STANDARD = LossStandard(P0, Ps), LossStand
     evidence=INDEPENDENT,
     tight_everywhere=True,
     tight_at=GAUSS_PINS,
-    default_examples=30,  # about 0.6 s of CPU a draw (two searched standards over ~20 atoms, two precisions)
 )
 def gaussian_group_standard(point):
     """The centred loss MGF of (N_ℤ(0), N_ℤ(kΔ)) is e^{λ²τ_k²/2} θ(λkΔ)/θ(0) with τ_k = kΔ/σ and

@@ -403,7 +403,6 @@ DP_PAIR_LATEX = r"P, Q \text{ finite with equal supports, } \mathcal{N}(0,\sigma
     tight_everywhere=True,
     examples=(_s({"kind": "gaussian", "delta": 1.0, "sigma": 1.0, "sigma2": 2.0}),
               _s({"kind": "laplace", "delta": 1.5, "b": 1.0, "b2": 0.5})),
-    default_examples=2,
 )
 def definition_2_1(point):
     """Two independent quadratures of one integral: the engine's KL (symdp.engine.quadrature, split at the log-ratio's
@@ -510,7 +509,6 @@ def definition_2_2_delta_corrected(point):
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=LAPLACE_PAIR_PINS,
-    default_examples=50,
 )
 def definition_2_3(point):
     """Both directions of Definition 2.3's set form against the support of the exact privacy-loss law: 'for
@@ -650,7 +648,6 @@ def text_2_1(point):
     structure_latex=TEXT21_LATEX,
     evidence=INDEPENDENT,
     examples=(TEXT21_COUNTEREXAMPLE,),
-    default_examples=60,
 )
 def text_2_1_corrected(point):
     """Upper tail: D_{e^eps}(P||Q) = E_P[(1 - e^{eps - L})_+] >= (1 - e^{-eps}) Pr[L >= 2 eps]. Lower tail:
@@ -676,7 +673,6 @@ LAPLACE_LAW_AT_MINUS_ONE = ({"lambda": -1.0, "structure": {"kind": "laplace", "a
     structure_latex=r"X \text{ centred: finite, } \mathcal{N}(0, \sigma^2) \text{ or a centred Laplace loss}",
     evidence=INDEPENDENT,
     tight_at=tuple(p | {"lambda": v} for p in GAUSS_LAW_PINS for v in (-3.0, 0.5)) + LAPLACE_LAW_AT_MINUS_ONE,
-    default_examples=60,
 )
 def definition_2_5(point):
     """E[e^{lambda X}] from the law (exact sum, Laplace atoms + density, Gaussian density by quadrature) at the
@@ -742,7 +738,6 @@ def lemma_2_1(point):
     evidence=INDEPENDENT,
     examples=tuple(p | {"t": 0.9} for p in RADEMACHER_PINS),
     notes=LEMMA_2_1_NOTES + " Proof: Chernoff with lambda = t/tau (proofs/dwork/subgaussian.py).",
-    default_examples=60,
 )
 def lemma_2_1_corrected(point):
     return _tails(point)
@@ -758,7 +753,6 @@ def lemma_2_1_corrected(point):
     structure_latex=r"X \text{ centred}",
     evidence=INDEPENDENT,
     tight_at=GAUSS_LAW_PINS + RADEMACHER_PINS,
-    default_examples=60,
 )
 def fact_2_1(point):
     """Var X = E[X^2] from the law, against the searched tau(X). Var X is the lambda -> 0 limit of
@@ -789,7 +783,6 @@ FACT22_PINS = (GAUSS_LAW_PINS[0] | {"k": 4}, RADEMACHER_PINS[0] | {"k": 3}, LAPL
     structure_latex=FACT22_LATEX,
     evidence=INDEPENDENT,
     examples=FACT22_PINS,
-    default_examples=60,
 )
 def fact_2_2(point):
     """E[X^k] from the law, tau(X) searched. The printed [k/2]! is ambiguous; Claim 4.5 uses the ceiling. Even
@@ -810,7 +803,6 @@ def fact_2_2(point):
     structure_latex=FACT22_LATEX,
     evidence=INDEPENDENT,
     examples=FACT22_PINS,
-    default_examples=60,
 )
 def fact_2_2_floor(point):
     """For odd k >= 5 this is below the two-sided classical bound, but E[X^k] <= E[X_+^k] <= k 2^{k/2-1}
@@ -857,7 +849,6 @@ def _independent(scale1, scale2) -> dict:
                     r"\mathbb{E}[X_2 \mid X_1] = 0",
     evidence=INDEPENDENT,
     tight_at=(_independent(1.0, 1.0), _independent(0.5, 2.0)),
-    default_examples=30,
 )
 def lemma_2_2(point):
     """The three standards searched on the exact finite laws (the sum's law atom by atom). The induction step
@@ -980,7 +971,6 @@ def lemma_2_3_line_2_corrected(point):
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS,
-    default_examples=12,
 )
 def definition_3_1(point):
     """E[L] from the exact law of L that symdp.engine.privacy_loss derives (Gaussian: the mean of N(tau^2/2, tau^2);
@@ -1030,7 +1020,6 @@ def _centred_mgf_and_standard(point) -> dict:
     evidence=INDEPENDENT,
     tight_at=tuple(p | {"lambda": v} for p in GAUSS_PAIR_PINS for v in (-2.0, 1.5))
     + tuple(p | {"lambda": -1.0} for p in LAPLACE_PAIR_PINS + RR_PINS),
-    default_examples=60,
 )
 def definition_3_2(point):
     """The centred MGF of L at the drawn lambda from the law of L, tau searched over lambda. D_subG(P||Q) <= (mu,
@@ -1092,7 +1081,6 @@ def corollary_3_1(point):
     evidence=INDEPENDENT,
     examples=tuple(p | {"t": 0.5} for p in GAUSS_PAIR_PINS + RR_PINS),
     notes=COROLLARY_3_1_NOTES,
-    default_examples=60,
 )
 def corollary_3_1_corrected(point):
     return _loss_tail(point)
@@ -1128,7 +1116,6 @@ def lemma_3_6(point):
     structure_latex=r"P, Q \text{ with equal supports},\ \tau = \tau(L_{(P\|Q)} - \mathbb{E}[L_{(P\|Q)}])",
     evidence=INDEPENDENT,
     tight_at=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS + RR_PINS,
-    default_examples=60,
 )
 def kl_le_tau2(point):
     """KL from the distributions (exact sums; E[L] from the Laplace loss's atoms and density; quadrature of the
