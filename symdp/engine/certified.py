@@ -181,13 +181,17 @@ def loss_mgf(P: ContinuousDistribution, Q: ContinuousDistribution, lam, centred:
 
     alpha = mpmath.fadd(1, lam, exact=True)
 
+    bits = alpha.man.bit_length() if alpha else 0   # what 1 + λ needs to be exact in Arb
+
     def compute():
+        prec = ctx.prec
         if lam == 0 or lam == -1:
             value = arb(1)
-        elif alpha.man.bit_length() > mpmath.mp.prec + GUARD_BITS:   # 1 + λ not exact in Arb
+        elif bits > 3 * prec:   # |λ| < 2^(-2 prec): the expansion's λ² term is far below the working precision
             value = _loss_mgf_near_zero(P, Q, lam)
         elif lam > -1:
-            value = (arb(lam) * _renyi_ball(P, Q, alpha)).exp()
+            with arb_precision(max(prec, bits + 8)):   # 1 + λ exact; R_{1+λ} keeps its digits where λ is small
+                value = (arb(lam) * _renyi_ball(P, Q, alpha)).exp()
         else:
             value = (arb(-lam - 1) * _renyi_ball(Q, P, -lam)).exp()
         return value * (-arb(lam) * _kl_ball(P, Q)).exp() if centred and lam != 0 else value
