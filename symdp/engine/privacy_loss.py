@@ -541,8 +541,11 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
       sits, down to ``|λ|·spread = 10^-(dps/2)``, below which the excess over ``Var X`` is below ``10^-dps``).
 
     ``check=True`` repeats the search on a second grid (5 points per decade, offset by half a step); the error is
-    the two results' difference plus a rounding floor. Not certified: a maximum narrower than the grid step in
-    ``ln λ`` could be missed by both grids alike.
+    the two results' difference plus a rounding floor. Where they differ, one grid missed a peak (r can have many,
+    as for a truncated discrete Gaussian, whose θ ratio peaks at every λ with λ·shift an integer): both searches are
+    repeated on grids four times finer, up to :data:`MAX_PER_DECADE`, and the value is the largest found (each is
+    attained by r, so none exceeds the supremum). Not certified: a maximum narrower than the finest grid step in
+    ``ln λ`` could be missed by every grid alike.
 
     >>> with mpmath.workdps(30):   # Kearns–Saul: τ² = (1 - 2p)/(2 ln((1 - p)/p)), attained at λ = 2 ln((1 - p)/p)
     ...     p = mpmath.mpf("0.1")
@@ -569,18 +572,35 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
     if hi == lo or var <= 0:
         return Standard(Estimate(mpmath.mpf(0), mpmath.mpf(0), "point mass"), mpmath.mpf(0), mpmath.mpf(0))
     spread = hi - lo
-    best, arg, peaks = _search(law, var, (hi - m, m - lo), skew, spread, per_decade=6, phase=0)
-    error = mpmath.mpf(0)
-    if check:
-        best2, _, _ = _search(law, var, (hi - m, m - lo), skew, spread, per_decade=5, phase=mpmath.mpf(1) / 2,
-                              known=peaks)
-        error = abs(best - best2)
-    tau = mpmath.sqrt(best)
+    reach = (hi - m, m - lo)
+    best, arg, peaks = _search(law, var, reach, skew, spread, per_decade=6, phase=0)
     # d tau = d(tau²)/(2 tau); the floor (relative: τ² scales with X²) covers rounding and Brent's stopping
     # tolerance (the value error of a smooth maximum is ~ tol²).
     floor = 64 * best * mpmath.mpf(10) ** (-dps)
+    error = mpmath.mpf(0)
+    per_decade = 6
+    while check:
+        best2, arg2, peaks2 = _search(law, var, reach, skew, spread, per_decade=per_decade - 1,
+                                      phase=mpmath.mpf(1) / 2, known=peaks)
+        error = abs(best - best2)
+        if best2 > best:   # every value found is attained by r: the larger is nearer the supremum
+            best, arg = best2, arg2
+        if error <= floor or per_decade >= MAX_PER_DECADE:
+            break
+        # The grids disagree: one missed a peak the other found (r can have many peaks, e.g. a periodic θ ratio).
+        # Search again on a grid four times finer, twice, and let those two decide.
+        per_decade *= 4
+        best3, arg3, peaks = _search(law, var, reach, skew, spread, per_decade=per_decade, phase=0,
+                                     known=peaks + peaks2)
+        if best3 > best:
+            best, arg = best3, arg3
+    tau = mpmath.sqrt(best)
     with mpmath.workdps(dps):
         return Standard(Estimate(+tau, (error + floor) / (2 * tau), "grid+brent"), +var, +arg)
+
+
+MAX_PER_DECADE = 96
+"""The finest search grid, in points per decade of |λ|, that :func:`optimal_standard` tries when two grids disagree."""
 
 
 def _search(law: Law, var, reach: tuple, skew, spread, per_decade: int, phase, known: tuple = ()) -> tuple:

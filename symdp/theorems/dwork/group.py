@@ -971,10 +971,6 @@ GROUP_GAUSS_STANDARD, NEIGHBOUR_GAUSS_STANDARD = LossStandard(P0, Ps), LossStand
     evidence=INDEPENDENT,
     tight_everywhere=True,
     tight_at=GAUSS_PINS,
-    # Fewer than the usual 100: at draw 101, (s, σ, Δ) = (2, 0.534, 2), the two search grids' suprema differ by
-    # 3e-13 and the draw is honestly inconclusive. r(λ) has equal peaks at every λ with λsΔ an integer (spacing
-    # 1/(sΔ)), several inside one grid bracket, where Brent's unimodal bracketing stops short of the peak.
-    default_examples=30,
 )
 def gaussian_group_standard(point):
     """The centred loss MGF of (N_ℤ(0), N_ℤ(kΔ)) is e^{λ²τ_k²/2} θ(λkΔ)/θ(0) with τ_k = kΔ/σ and
