@@ -436,3 +436,40 @@ def test_bad_input_is_named():
     assert not certified.supported(Bare(), Gaussian(0, 1))
     with pytest.raises(InvalidParameter, match="no certified route"):
         certified.kl(Bare(), Gaussian(0, 1))
+
+
+# --- the privacy loss's MGF, and KL of laws far apart ---------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.floats(0.05, 4), st.floats(0.25, 4), st.floats(-6, 6))
+@example(1.8784239864895782, 3.266120979688294, 1e-11)     # 1 + λ needs more bits than the working precision
+@example(1.0, 1.0, 1e-175)                                  # below 2^(-2 prec): the proved expansion
+@example(3.4813028410241205 * 4, 0.25, 0.1)                  # τ²/2 = 1551: KL's tails decide the centred MGF
+def test_loss_mgf_of_the_gaussian_mechanism_encloses_its_closed_form(delta, sigma, lam):
+    # The Gaussian loss is N(τ²/2, τ²), τ = Δ/σ (Dwork & Rothblum, Thm 3.2): E e^{λL} = e^{λτ²/2 + λ²τ²/2}, and the
+    # centred MGF is e^{λ²τ²/2}; evaluated here at 80 digits from the exact binary parameters.
+    with mpmath.workdps(50):
+        d, s, l = mpmath.mpf(delta), mpmath.mpf(sigma), mpmath.mpf(lam)
+        P, Q = Gaussian(d, s), Gaussian(0, s)
+        plain, centred = certified.loss_mgf(P, Q, l), certified.loss_mgf(P, Q, l, centred=True)
+    with mpmath.workdps(80):
+        tau2 = (d / s) ** 2
+        encloses(plain, mpmath.exp(l * tau2 / 2 + l * l * tau2 / 2), 50)
+        encloses(centred, mpmath.exp(l * l * tau2 / 2), 50)
+        assert not abs(plain.value - mpmath.exp(l * tau2 / 2 + l * l * tau2 / 2) * (1 + mpmath.mpf(10) ** -40)) \
+            <= plain.error   # a value wrong in the 40th digit is outside
+
+
+def test_loss_mgf_rejects_an_infinite_lambda():
+    with pytest.raises(InvalidParameter, match="lambda"):
+        certified.loss_mgf(Gaussian(1, 1), Gaussian(0, 1), mpmath.inf)
+
+
+@pytest.mark.parametrize("gap, sd", [("13.925211364096482", "0.25"), ("30", "1"), ("0.001", "2")])
+def test_kl_of_gaussians_far_apart_or_close_is_tight(gap, sd):
+    # KL(N(Δ, σ²) ‖ N(0, σ²)) = Δ²/(2σ²): the tails are bounded by the least of several envelopes on each side
+    # (at Δ/σ = 55.7 the first one tried was e^{τ²} ≈ 1e1347)
+    with mpmath.workdps(50):
+        est = certified.kl(Gaussian(gap, sd), Gaussian(0, sd))
+        encloses(est, mpmath.mpf(gap) ** 2 / (2 * mpmath.mpf(sd) ** 2), 50)

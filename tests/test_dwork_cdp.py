@@ -401,3 +401,14 @@ def test_gaussian_theorems_keep_their_verdicts_without_closed_forms(ident):
     with closed_forms_switch(False):
         r = verify(t, examples=10, seed=2)
     assert r.verdict == (VIOLATED if t.erratum is not None else HOLDS), r.reason
+
+
+def test_construction_rounding_amplified_by_the_mgf_is_not_called_a_violation():
+    # Corollary 3.3 corrected is an equality. At this draw the group mean s·Δ is rounded to the working precision,
+    # which moves e^{λ²s²Δ²/2σ²} (~1.8e123) by 566 × 2^-169 relative, 10 times the certified balls' radii: the balls
+    # alone would call it violated ✓. The verifier leaves a decision by less than half the working digits to the
+    # two-precision check, which sees the rounding change.
+    raw = {"sigma": 1.9032187020615738, "Delta": 2.5213017069654353, "lambda": 3.5969532130514743, "s": 5}
+    r = evaluate_point(cdp.corollary_3_3_corrected, raw)
+    assert r.verdict == "tight", (r.verdict, r.margin, r.error)
+    assert not r.certified   # decided by the estimated path

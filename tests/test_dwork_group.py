@@ -382,3 +382,14 @@ def test_gaussian_group_standard_is_exactly_s_tau_on_more_draws():
     # two searches over ~20 atoms per draw and precision: about 1.5 s a draw
     r = verify(grp.gaussian_group_standard, examples=40)
     assert r.verdict == HOLDS and r.tight == r.examples
+
+
+def test_searched_standard_finds_the_peaks_a_coarse_grid_misses():
+    # (s, σ, Δ) = (2, 0.534, 2): r(λ) of the truncated discrete Gaussian peaks near every λ with 4λ an integer, the
+    # first grid's highest peak (λ = 1.75) is 3e-13 below the supremum τ² = (sΔ/σ)² (attained near λ = 0.25, 0.5,
+    # ...); the disagreement of the two grids triggers the finer ones, and the standard comes out exact.
+    with mpmath.workdps(50):
+        first, _, last = grp.gaussian_chain_ends({"s": 2, "sigma": mpmath.mpf(0.5338106431127447), "Delta": 2})
+        tau = grp.loss_standard(first, last)
+        exact = 4 / mpmath.mpf(0.5338106431127447)
+        assert abs(tau.value - exact) <= tau.error + mpmath.mpf(10) ** -45 and tau.error < mpmath.mpf(10) ** -40
