@@ -8,9 +8,9 @@ proves that the true value lies in ``[value - error, value + error]``.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
-
-from typing import Callable
+from typing import Callable, Iterator
 
 import mpmath
 
@@ -78,7 +78,6 @@ class Estimate:
             error = mpmath.fadd(rad, slack, rounding="u")
         return Estimate(value, error, method, certified=True)
 
-
     def ball(self):
         """The enclosure ``[value - error, value + error]`` as an Arb ball (``flint.arb``), both ends exact; for a
         certified estimate it provably contains the true value, so balls of several estimates combine rigorously.
@@ -120,14 +119,8 @@ class Estimate:
         >>> c.value, c.certified, c.error < 1e-14
         (mpf('6.0'), True, True)
         """
-        from flint import ctx
-
-        saved = ctx.prec
-        ctx.prec = mpmath.mp.prec + 20
-        try:
+        with arb_precision(mpmath.mp.prec + 20):
             ball = function(*(e.ball() for e in estimates))
-        finally:
-            ctx.prec = saved
         if method is None:
             method = ", ".join(dict.fromkeys(e.method for e in estimates))
         result = Estimate.from_arb(ball, method)
@@ -172,13 +165,28 @@ def exact_ball(x):
             return arb(str(x))
         sign, man, exp, _ = x._mpf_   # mpf.man_exp drops the sign
         man = -int(man) if sign else int(man)
-        saved = ctx.prec
-        ctx.prec = max(saved, abs(man).bit_length() + 8)   # every bit of the mantissa, whatever the caller's precision
-        try:
+        with arb_precision(max(ctx.prec, abs(man).bit_length() + 8)):   # every bit, whatever the caller's precision
             return arb(fmpq(man * 2 ** max(exp, 0), 2 ** max(-exp, 0)))
-        finally:
-            ctx.prec = saved
     return arb(x)
+
+
+@contextlib.contextmanager
+def arb_precision(bits: int) -> Iterator[None]:
+    """Run a block with flint's working precision at ``bits``, restoring the caller's on exit.
+
+    >>> from flint import ctx
+    >>> with arb_precision(200):
+    ...     print(ctx.prec)
+    200
+    """
+    from flint import ctx
+
+    saved = ctx.prec
+    ctx.prec = int(bits)
+    try:
+        yield
+    finally:
+        ctx.prec = saved
 
 
 def _mpf_of(x) -> mpmath.mpf:

@@ -48,7 +48,7 @@ import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, exact_ball, as_estimate
+from symdp.estimate import Estimate, arb_precision, as_estimate, exact_ball
 from symdp.expressions import Quantity
 
 MAX_LOG = mpmath.mpf(10) ** 6
@@ -258,20 +258,17 @@ class Side:
             self._arb_f = lambdify_arb(self._arb_args, self.expr)
         if self._arb_f is None:
             return None
-        from flint import arb, ctx
+        from flint import arb
 
-        saved = ctx.prec
-        ctx.prec = mpmath.mp.prec + 20
         try:
-            args = [exact_ball(x) for x in params]
-            args += [m.ball() for m in measured]
-            value = self._arb_f(*args)
-            if isinstance(value, int):   # a constant side
-                value = arb(value)
+            with arb_precision(mpmath.mp.prec + 20):
+                args = [exact_ball(x) for x in params]
+                args += [m.ball() for m in measured]
+                value = self._arb_f(*args)
+                if isinstance(value, int):   # a constant side
+                    value = arb(value)
         except (Uncertain, ArithmeticError, ValueError, TypeError):
             return None
-        finally:
-            ctx.prec = saved
         return value if isinstance(value, arb) and value.is_finite() else None
 
     def __call__(self, params: list, measured: list[Estimate]) -> Estimate:

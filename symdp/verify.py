@@ -263,8 +263,8 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
     relative = q.error + b.error + 4 * size * unit
     error = q.error + b.error + 4 * (max(size, 1) if theorem.measured else size) * unit
     note = ""
-    near_tight = size > 0 and abs(margin) <= size * mpmath.mpf(10) ** (-(dps // 2))
-    if theorem.measured and near_tight and abs(margin) > relative:
+    half_digits = size * mpmath.mpf(10) ** (-(dps // 2))   # "equal to working precision", relative to the sides
+    if theorem.measured and relative < abs(margin) <= half_digits:
         # Decided by the balls, but by less than half the working digits of the sides: the construction's rounding,
         # amplified by the divergence (a Gaussian's rounded mean moves e^{λ²Δ²/2σ²} by 2·log of it, relative), may
         # be all of it. Left to the two precisions of the estimated path, which see that rounding change.
@@ -273,7 +273,7 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
         verdict = HOLDS
     elif margin < -error:
         verdict = VIOLATED
-    elif final and size > 0 and abs(margin) <= relative <= size * mpmath.mpf(10) ** (-(dps // 2)):
+    elif final and size > 0 and abs(margin) <= relative <= half_digits:
         # Equal to working precision relative to the sides, as the estimated path would call it.
         verdict, error = TIGHT, relative
     else:

@@ -44,7 +44,6 @@ True True
 
 from __future__ import annotations
 
-import contextlib
 import math
 from typing import Iterator
 
@@ -53,7 +52,7 @@ from flint import acb, arb, ctx
 
 from symdp.engine.continuous import ContinuousDistribution, TailExpansion
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate
+from symdp.estimate import Estimate, arb_precision
 from symdp.numeric import to_mpf
 
 GUARD_BITS = 24
@@ -64,22 +63,6 @@ SEARCH_BITS = 64
 
 MAX_INTERVALS = 400
 """Bisection budget of the sign decisions of one hockey-stick divergence."""
-
-
-@contextlib.contextmanager
-def arb_precision(bits: int) -> Iterator[None]:
-    """Run a block with flint's working precision at ``bits``, restoring the caller's on exit.
-
-    >>> with arb_precision(200):
-    ...     print(ctx.prec)
-    200
-    """
-    saved = ctx.prec
-    ctx.prec = int(bits)
-    try:
-        yield
-    finally:
-        ctx.prec = saved
 
 
 def supported(P: ContinuousDistribution, Q: ContinuousDistribution) -> bool:

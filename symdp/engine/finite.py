@@ -22,17 +22,16 @@ numbers given*. Rounding made before (in building the probabilities) is the call
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Sequence
 
 import mpmath
-from flint import arb, ctx, fmpq
+from flint import arb, fmpq
 
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate
+from symdp.estimate import Estimate, arb_precision
 from symdp.numeric import check_order as _check_order, to_mpf
 
 GUARD_BITS = 32
@@ -121,15 +120,9 @@ def _pair(P: FiniteDistribution, Q: FiniteDistribution) -> None:
 # --- ball arithmetic ------------------------------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def _ball_precision(atoms: int) -> Iterator[None]:
+def _ball_precision(atoms: int):
     """Arb's precision for a sum over ``atoms`` atoms: mpmath's plus guard bits, restored on exit."""
-    saved = ctx.prec
-    ctx.prec = mpmath.mp.prec + GUARD_BITS + atoms.bit_length()
-    try:
-        yield
-    finally:
-        ctx.prec = saved
+    return arb_precision(mpmath.mp.prec + GUARD_BITS + atoms.bit_length())
 
 
 def _certified(ball: arb, scale: arb | None = None) -> Estimate:

@@ -38,7 +38,7 @@ from symdp.engine import certified, quadrature
 from symdp.engine.continuous import Gaussian
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
-from symdp.expressions import KL, HockeyStick, PrivacyLossOf, Quantity, quantity
+from symdp.expressions import KL, HockeyStick, PrivacyLossOf, Quantity
 from symdp.engine.finite import FiniteDistribution, kl, privacy_loss_mgf, to_mpf
 from symdp.statement import lambdify_mpmath, measured_atoms
 from symdp.strategies import weights
@@ -154,11 +154,10 @@ def gaussian_loss_integral(delta_value, sigma_value, lam_value=None) -> Estimate
     return loss_integral(*_mechanism(delta_value, sigma_value), lam_value)
 
 
-def gaussian_centred_mgf(delta_value, sigma_value, lam_value) -> tuple[Estimate, Estimate]:
-    """(E_P[L], E_P[e^{λ(L − E L)}]) for the Gaussian mechanism: the mean and the centred MGF, both integrated from
-    the densities and certified."""
-    P_, Q_ = _mechanism(delta_value, sigma_value)
-    return loss_integral(P_, Q_), certified.loss_mgf(P_, Q_, lam_value, centred=True)
+def gaussian_centred_mgf(delta_value, sigma_value, lam_value) -> Estimate:
+    """E_P[e^{λ(L − E L)}] for the Gaussian mechanism, integrated from the densities and certified (E L = KL(P‖Q) is
+    integrated inside :func:`symdp.engine.certified.loss_mgf`)."""
+    return certified.loss_mgf(*_mechanism(delta_value, sigma_value), lam_value, centred=True)
 
 
 # --- Theorem 1.1: advanced composition ---------------------------------------------------------------------------
@@ -304,10 +303,6 @@ GAUSS_EXAMPLES = ({"Delta": 1.0, "sigma": 2.0, "lambda": -1.0}, {"Delta": 3.0, "
 CENTRED_G = LossMGF(Md, Mdp, lam, KL(Md, Mdp))
 
 
-def _gauss_centred(delta_value, sigma_value, lam_value):
-    return gaussian_centred_mgf(delta_value, sigma_value, lam_value)[1]
-
-
 @theorem(
     id="dwork.thm3.2",
     title="The Gaussian mechanism's privacy loss is exactly N(tau^2/2, tau^2)",
@@ -355,7 +350,7 @@ def theorem_3_2_mean(point):
 def theorem_3_2_tau(point):
     """Equality at every lambda: the standard is exactly tau = Delta/sigma. The mean and the MGF are both
     integrated from the densities (certified)."""
-    return _gauss_centred(point["Delta"], point["sigma"], point["lambda"])
+    return gaussian_centred_mgf(point["Delta"], point["sigma"], point["lambda"])
 
 
 # Remark after Theorem 3.2 (and the intro): n sensitivity-1 queries with N(0, n/eps^2) noise each. Composed
@@ -379,7 +374,7 @@ def _queries_centred(sd_of):
     its own mean (the product law's MGF factorises and its KL adds: proofs/dwork/cdp.py,
     composition_mgf_factorises)."""
     def witness(point):
-        return gaussian_centred_mgf(1, sd_of(point), point["lambda"])[1].power(point["n"])
+        return gaussian_centred_mgf(1, sd_of(point), point["lambda"]).power(point["n"])
 
     return witness
 
@@ -482,7 +477,7 @@ S_P = Param(s, sp.Naturals, sample=(1, 5))
 )
 def corollary_3_3(point):
     """Theorem 3.2 with the group sensitivity s Delta, integrated from the densities; the printed standard lacks the 1/sigma."""
-    return _gauss_centred(point["s"] * point["Delta"], point["sigma"], point["lambda"])
+    return gaussian_centred_mgf(point["s"] * point["Delta"], point["sigma"], point["lambda"])
 
 
 @theorem(
@@ -498,7 +493,7 @@ def corollary_3_3(point):
 def corollary_3_3_corrected(point):
     """Theorem 3.2 with the group sensitivity s Delta, integrated from the densities; the mean (s Delta/sigma)^2/2 is printed
     correctly. Equality at every lambda."""
-    return _gauss_centred(point["s"] * point["Delta"], point["sigma"], point["lambda"])
+    return gaussian_centred_mgf(point["s"] * point["Delta"], point["sigma"], point["lambda"])
 
 
 # --- Theorem 3.4: non-adaptive composition ---------------------------------------------------------------------------
@@ -580,7 +575,7 @@ def theorem_3_4_gaussian(point):
     l = point["lambda"]
     parts = [gaussian_centred_mgf(point[t] * point[sd], point[sd], l) for t, sd in
              (("tau_1", "sigma_1"), ("tau_2", "sigma_2"))]
-    return Estimate.combine(lambda g1, g2: g1 * g2, *(g for _, g in parts))
+    return Estimate.combine(lambda g1, g2: g1 * g2, *parts)
 
 
 # --- Theorem 3.4: adaptive composition, in the game of Section 3.1 ---------------------------------------------------
