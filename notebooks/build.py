@@ -336,23 +336,23 @@ says what is refuted: an erratum of the paper, a conjecture the paper only suspe
 of a true theorem (its refutation shows the printed hypothesis is sharp).
 """),
         code("""
+import re
+
 import mpmath
+from symdp.latex import plain
 from symdp.verify import evaluate_point
 
 
 def formula(text: str) -> str:
-    \"\"\"The printed text as the catalogue records it: LaTeX rendered as math, plain text verbatim.\"\"\"
-    if "\\\\" in text:
-        return f"${text}$"
-    fence = "``" if "`" in text else "`"  # a backtick inside needs a longer fence
-    return f"{fence} {text} {fence}"
+    \"\"\"Catalogue prose as Markdown: its mathematics ($…$) for MathJax, the text between as a terminal shows it.\"\"\"
+    return "".join(part if part.startswith("$") else plain(part) for part in re.split(r"(\\$[^$]*\\$)", text))
 
 
 def erratum_entry(theorem) -> str:
     e = theorem.erratum
     corrected = f" (`{e.corrected_id}`)" if e.corrected_id else ""
     lines = [f"**`{theorem.id}`**: {e.kind}, {e.severity}{f', same error as `{e.same_as}`' if e.same_as else ''}. "
-             f"{cell(e.location)}",
+             f"{cell(formula(e.location))}",
              f"- printed: {formula(e.printed)}",
              f"- corrected{corrected}: {formula(e.corrected)}",
              f"- counterexample: `{json.dumps(jsonable(e.counterexample))}`"]

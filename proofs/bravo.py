@@ -82,11 +82,12 @@ def problem_p() -> Derivation:
     ut, a_next = sp.Symbol("u_t", nonnegative=True), sp.Symbol("a_{t+1}")
     here, before = PabiShift(D, a_vec, sym.t), PabiShift(D, a_vec, sym.t - 1)
     recursion = sp.sqrt(ct * before ** 2 + ht) - a_next
-    return (Derivation(r"Section 3.1: the PABI recursion of the shifts a_t = phi_{t-1}(u_{t-1}) - u_t runs through u",
+    return (Derivation((r"Section 3.1: the PABI recursion of the shifts $a_t = \varphi_{t-1}(u_{t-1}) - u_t$ runs "
+                        "through $u$"),
                        here, source=SOURCE + ".1, eq. (3) and Lemma 3.3",
-                       assumptions="c_t > 0, h_t >= 0, 0 <= t <= T - 1, u_0 = D")
+                       assumptions=r"$c_t > 0$, $h_t \ge 0$, $0 \le t \le T - 1$, $u_0 = D$")
             .step(recursion, r"definition of $\varphi_{[0:t]}$, with $\varphi_{[0:-1]}(D, \mathbf{a}) := D$ at $t = 0$ "
-                  r"(the base case $\varphi_0(D) - a_1$)", given={here: recursion})
+                             r"(the base case $\varphi_0(D) - a_1$)", given={here: recursion})
             .step(sp.sqrt(ct * ut ** 2 + ht) - a_next,
                   r"induction hypothesis $\varphi_{[0:t-1]}(D, \mathbf{a}) = u_t$ (at $t = 0$: $u_0 = D$)",
                   given={before: ut})
@@ -129,9 +130,9 @@ def eq5_is_scaled_gradient() -> Derivation:
     sm, st = sp.symbols("sigma_{t-1}^2 sigma_t^2", positive=True)
     two_terms = (_phi(cm, hm, um) - u) ** 2 / sm + (_phi(ct, ht, u) - up) ** 2 / st
     dphi = ct * u / _phi(ct, ht, u)
-    return (Derivation("Lemma 3.5: eq. (5) is the scaled gradient of E", sp.Rational(1, 2) * sm * st
+    return (Derivation("Lemma 3.5: eq. (5) is the scaled gradient of $E$", sp.Rational(1, 2) * sm * st
                        * sp.Derivative(two_terms, u), source=SOURCE + ", proof of Lemma 3.5",
-                       assumptions="c_t > 0, h_t >= 0, sigma_t > 0")
+                       assumptions=r"$c_t > 0$, $h_t \ge 0$, $\sigma_t > 0$")
             .step(sp.Rational(1, 2) * sm * st * sp.diff(two_terms, u), "differentiate")
             .step((ct * sm + st) * u - sm * dphi * up - st * _phi(cm, hm, um),
                   r"collect; $\varphi_t(u_t)\varphi_t'(u_t) = c_t u_t$: the left side minus the right side of (5)"))
@@ -150,11 +151,13 @@ def stationarity(n: int, t: int) -> Derivation:
     S = noise_sums(cs, s2)
     ratios = {r[s]: S[s] / S[s - 1] for s in range(1, n)}
     bracket = -(1 - r[t]) / s2[t - 1] + cs[t] * r[t] * (1 - r[t + 1]) / s2[t]
-    return (Derivation(f"Lemma 3.5: dE/du_{t} vanishes at u* (T = {n})", sp.diff(objective(u, cs, hs, s2), u[t - 1]),
-                       source=SOURCE + ", Lemma 3.5, eq. (4)", assumptions="c_t > 0, h_t >= 0, sigma_t > 0, D > 0")
+    return (Derivation(f"Lemma 3.5: $dE/du_{t}$ vanishes at $u^*$ ($T = {n}$)",
+                       sp.diff(objective(u, cs, hs, s2), u[t - 1]),
+                       source=SOURCE + ", Lemma 3.5, eq. (4)", assumptions=(r"$c_t > 0$, $h_t \ge 0$, $\sigma_t > 0$, "
+                                                                            "$D > 0$"))
             .step(2 * A[t - 1] * bracket,
-                  r"$u = u^*$: $u^*_s = r_s A_s$, $A_{s+1} = \varphi_s(u^*_s)$, "
-                  r"$\varphi_s'(u^*_s) = c_s u^*_s/A_{s+1}$",
+                  r"$u = u^*$: $u^*_s = r_s A_s$, $A_{s+1} = \varphi_s(u^*_s)$, $\varphi_s'(u^*_s) = c_s "
+                  "u^*_s/A_{s+1}$",
                   given=at_star)
             .step(0, r"$r_s = S_s/S_{s-1}$ with $S_{s-1} = S_s + \sigma_{s-1}^2 P_s$", given=ratios))
 
@@ -183,14 +186,16 @@ def optimal_value(n: int) -> Derivation:
         value = (Ssym[s] / Ssym[s - 1]) ** 2 * (Psym[s - 1] / Psym[s] * value + hs[s - 1])
         explicit[v[s]] = value
     closed = Psym[0] * D ** 2 / Ssym[0] + sum(hs[s] * Psym[s + 1] / Ssym[s] for s in range(n))
-    return (Derivation(f"Theorem 3.4: E(u*) in closed form (T = {n})", objective(u, cs, hs, s2),
-                       source=SOURCE + ", proof of Theorem 3.4", assumptions="c_t > 0, h_t >= 0, sigma_t > 0, D > 0")
+    return (Derivation(f"Theorem 3.4: $E(u^*)$ in closed form ($T = {n}$)", objective(u, cs, hs, s2),
+                       source=SOURCE + (", proof of Theorem "
+                                        "3.4"), assumptions=(r"$c_t > 0$, $h_t \ge 0$, $\sigma_t > "
+                                                                              "0$, $D > 0$"))
             .step(sum((A[s] - r[s] * A[s]) ** 2 / s2[s - 1] for s in range(1, n + 1)),
                   r"$u = u^*$: $u^*_s = r_s A_s$ (eq. (4)), $A_s = \varphi_{s-1}(u^*_{s-1})$", given=at_star)
             .step(sum((1 - r[s]) ** 2 * (cs[s - 1] * v[s - 1] + hs[s - 1]) / s2[s - 1] for s in range(1, n + 1)),
-                  r"$v_s = u_s^{*2}$: $A_{s+1}^2 = c_s v_s + h_s$, $v_0 = D^2$", given=squares)
-            .step(closed, r"$r_s = S_s/S_{s-1}$, $v_s = r_s^2(c_{s-1}v_{s-1} + h_{s-1})$; in the variables $(P, S)$: "
-                  r"$c_s = P_s/P_{s+1}$, $\sigma_s^2 = (S_s - S_{s+1})/P_{s+1}$", given=explicit)
+                  "$v_s = u_s^{*2}$: $A_{s+1}^2 = c_s v_s + h_s$, $v_0 = D^2$", given=squares)
+            .step(closed, "$r_s = S_s/S_{s-1}$, $v_s = r_s^2(c_{s-1}v_{s-1} + h_{s-1})$; in the variables $(P, S)$: "
+                          r"$c_s = P_s/P_{s+1}$, $\sigma_s^2 = (S_s - S_{s+1})/P_{s+1}$", given=explicit)
             .step(P[0] * D ** 2 / S[0] + sum(hs[s] * P[s + 1] / S[s] for s in range(n)),
                   r"$P_t = \prod_{l=t}^{T-1} c_l$, $S_t = \sum_{k=t}^{T-1}\sigma_k^2 P_{k+1}$: Theorem 3.4",
                   given={**{Ssym[s]: S[s] for s in range(n)}, **{Psym[s]: P[s] for s in range(n)}}))
@@ -200,8 +205,8 @@ def optimal_value(n: int) -> Derivation:
 def limit_c_to_one() -> Derivation:
     """lim_{c→1} c^T(1 - c)/(1 - c^T) = 1/T: (7) tends to (8)."""
     start = sp.Limit(c ** T * (1 - c) / (1 - c ** T), c, 1, dir="+-")
-    return (Derivation("Corollary 3.8: (7) tends to (8) as c -> 1", start,
-                       source=SOURCE + ", remark after Corollary 3.8", assumptions="T >= 1 integer")
+    return (Derivation(r"Corollary 3.8: (7) tends to (8) as $c \to 1$", start,
+                       source=SOURCE + ", remark after Corollary 3.8", assumptions=r"$T \ge 1$ integer")
             .step(sp.Limit(c ** T, c, 1, dir="+-") * sp.Limit((1 - c) / (1 - c ** T), c, 1, dir="+-"),
                   "product of limits")
             .step(sp.Limit(1 / (T * c ** (T - 1)), c, 1, dir="+-"), r"$c^T \to 1$; l'H\^opital on $0/0$")
@@ -216,8 +221,8 @@ def corollary_3_7(n: int) -> Derivation:
     constant = {**{x: 1 for x in cs}, **{x: h for x in hs}, **{x: sigma ** 2 for x in s2}}
     middle = alpha / 2 * (D ** 2 / (T * sigma ** 2) + sp.Sum(h / ((T - sp.Symbol("t")) * sigma ** 2),
                                                                (sp.Symbol("t"), 0, T - 1)))
-    return (Derivation(f"Corollary 3.7 from Theorem 3.4 (T = {n})", bound, source=SOURCE + ", Corollary 3.7",
-                       assumptions="c_t = 1, h_t = h, sigma_t = sigma")
+    return (Derivation(f"Corollary 3.7 from Theorem 3.4 ($T = {n}$)", bound, source=SOURCE + ", Corollary 3.7",
+                       assumptions=r"$c_t = 1$, $h_t = h$, $\sigma_t = \sigma$")
             .step(middle, rf"$c_t = 1$: $P_t = 1$, $S_t = (T - t)\sigma^2$; $T = {n}$",
                   given={**constant, T: n})
             .step(alpha / (2 * sigma ** 2) * (D ** 2 / T + h * sp.harmonic(T)),
@@ -231,11 +236,11 @@ def corollary_3_8(n: int) -> Derivation:
     bound = alpha / 2 * P[0] * D ** 2 / S[0]
     j = sp.Symbol("j", integer=True, nonnegative=True)
     constant = {**{x: c for x in cs}, **{x: sigma ** 2 for x in s2}, T: n}
-    return (Derivation(f"Corollary 3.8 from Theorem 3.4 (T = {n})", bound, source=SOURCE + ", Corollary 3.8",
-                       assumptions="c_t = c != 1, h_t = 0, sigma_t = sigma")
+    return (Derivation(f"Corollary 3.8 from Theorem 3.4 ($T = {n}$)", bound, source=SOURCE + ", Corollary 3.8",
+                       assumptions=r"$c_t = c \ne 1$, $h_t = 0$, $\sigma_t = \sigma$")
             .step(alpha * c ** T * D ** 2 / (2 * sigma ** 2 * sp.Sum(c ** j, (j, 0, T - 1))),
                   rf"$P_0 = c^T$, $S_0 = \sigma^2\sum_{{j<T}} c^j$; $T = {n}$", given=constant)
-            .step(alpha * D ** 2 * c ** T * (1 - c) / (2 * sigma ** 2 * (1 - c ** T)), "geometric sum, c != 1",
+            .step(alpha * D ** 2 * c ** T * (1 - c) / (2 * sigma ** 2 * (1 - c ** T)), r"geometric sum, $c \ne 1$",
                   given={T: n}))
 
 

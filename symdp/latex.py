@@ -5,40 +5,49 @@ Three pieces, one concern each:
 * :class:`PaperLatexPrinter` prints SymPy expressions as the papers do: ``\varepsilon`` (not ``\epsilon``),
   ``\varphi``, primes on any name (``epsilon'`` is ``\varepsilon'``), multi-letter subscripts upright
   (``E_GM`` is ``E_{\mathrm{GM}}``).
-* :func:`text` turns the plain Unicode/ASCII text of the modules (titles, notes, hypotheses, step reasons) into
-  LaTeX text mode: prose is escaped, and the mathematics in it — runs such as ``D_{e^eps}(mu || nu)``, ``τ ≤ 1/4``
-  or ``sqrt(2 rho)`` — is set in ``$…$`` with Greek names, relations and roots translated. Text that already holds
-  ``$…$`` keeps it as written.
+* The catalogue's prose (titles, notes, errata, evidence notes, derivation titles and step reasons) is written
+  LaTeX-ready: ordinary text with every piece of mathematics in ``$…$``, accents as TeX accents (``R\'enyi``),
+  theorem IDs as ``\symdpid{dwork.lem3.10}`` and code as ``\symdpcode{loss\_standard}``. It goes into the
+  document as written, once :func:`check_prose` has checked that it is well-formed; :func:`plain` renders it for a
+  terminal.
 * :func:`theorem_block`, :func:`derivation_block` and :func:`document` lay them out: display math that is broken
   at relations and between terms when it is too wide for the page, an ``erratum`` environment for a statement as
-  printed that is false (with its counterexample), derivations as aligned chains with their reasons as text.
+  printed that is false (with its counterexample), derivations as aligned chains with their reasons as text. The
+  environments and macros they use are those of the LaTeX package :func:`package` (``symdp.sty``).
 
 >>> import sympy as sp
 >>> latex(sp.Symbol("epsilon'") + sp.Symbol("E_GM"))
 "E_{\\mathrm{GM}} + {\\varepsilon'}"
->>> text("KL ≤ τ²/2 for 50% of the draws_")
-'KL $\\le \\tau^{2}/2$ for 50\\% of the draws\\_'
->>> text("Hockey-stick divergence as epsilon -> oo")
-'Hockey-stick divergence as $\\varepsilon \\to \\infty$'
+>>> check_prose(r"KL $\le \tau^2/2$ for 50\% of the draws")
+'KL $\\le \\tau^2/2$ for 50\\% of the draws'
+>>> plain(r"as $\varepsilon \to \infty$ (\symdpid{balle19.def.hs.limit})")
+'as ε → ∞ (balle19.def.hs.limit)'
 """
 
 from __future__ import annotations
 
-import json
+import math
 import re
 import unicodedata
-from typing import Any, Iterable, Optional, Sequence
+from importlib import resources
+from typing import Any, Iterable, Optional
 
 import sympy as sp
 from sympy.printing.conventions import split_super_sub
 from sympy.printing.latex import LatexPrinter, translate
 
 from symdp.citations import PAPERS, cite, cite_seeds, paper_of, reference
+from symdp.errors import SymdpError
+from symdp.expressions import HockeyStick
 
 # --- the printer ---------------------------------------------------------------------------------------------------
 
 PAPER_NAMES = {"epsilon": r"\varepsilon", "eps": r"\varepsilon", "phi": r"\varphi"}
 """Symbol names the papers write with the variant glyph."""
+
+ASCII_NAMES = {"delta_p": "delta'"}
+"""Symbol names that are ASCII stand-ins for the papers' (:data:`symdp.symbols.delta_p` is Dwork and Rothblum's
+δ')."""
 
 
 class PaperLatexPrinter(LatexPrinter):
@@ -46,12 +55,14 @@ class PaperLatexPrinter(LatexPrinter):
 
     >>> PaperLatexPrinter().doprint(sp.Symbol("x'_1") + sp.Symbol("r_s'") + sp.Symbol("epsilon_0"))
     "\\varepsilon_{0} + {r_{s'}} + {x'_{1}}"
+    >>> PaperLatexPrinter().doprint(sp.Symbol("delta_p"))
+    "{\\delta'}"
     """
 
     def _deal_with_super_sub(self, string: str, style: str = "plain") -> str:
         if "{" in string or self._settings.get("disable_split_super_sub"):
             return super()._deal_with_super_sub(string, style=style)
-        name, supers, subs = split_super_sub(string)
+        name, supers, subs = split_super_sub(ASCII_NAMES.get(string, string))
         tex = _name_tex(name)
         if style == "bold":
             tex = rf"\mathbf{{{tex}}}"
@@ -60,6 +71,18 @@ class PaperLatexPrinter(LatexPrinter):
         if subs:
             tex += "_{%s}" % " ".join(_name_tex(s, index=True) for s in subs)
         return "{%s}" % tex if "'" in tex else tex  # a prime is a superscript: x'^2 would be a double one
+
+    def _print_ExpBase(self, expr, exp=None) -> str:
+        r"""``e^{x}`` with short fractions folded in the exponent (``e^{\lambda^{2} \tau^{2}/2}``), and
+        ``\exp\left(x\right)`` when ``x`` is too wide to read at superscript size (:data:`EXPONENT_WIDTH`)."""
+        fold, self._settings["fold_short_frac"] = self._settings["fold_short_frac"], True
+        try:
+            folded = self._print(expr.args[0])
+        finally:
+            self._settings["fold_short_frac"] = fold
+        if width(folded) > EXPONENT_WIDTH:
+            return self._do_exponent(rf"\exp\left({self._print(expr.args[0])}\right)", exp)
+        return self._do_exponent(f"e^{{{folded}}}", exp)
 
 
 def _name_tex(name: str, index: bool = False) -> str:
@@ -81,7 +104,7 @@ def latex(expr, **settings) -> str:
 
 
 def module_latex(tex: str) -> str:
-    r"""LaTeX written by hand in a module (``structure_latex``, an erratum), with the papers' ``\varepsilon``.
+    r"""LaTeX math written by hand in a module (``quantity_latex``), with the papers' ``\varepsilon``.
 
     >>> module_latex(r"e^{\epsilon} \le \epsilon_0")
     'e^{\\varepsilon} \\le \\varepsilon_0'
@@ -89,402 +112,165 @@ def module_latex(tex: str) -> str:
     return re.sub(r"\\epsilon(?![A-Za-z])", r"\\varepsilon", tex)
 
 
-# --- plain text to LaTeX -------------------------------------------------------------------------------------------
+EXPONENT_WIDTH = 12.0
+"""An exponent of ``e`` wider than this (in :func:`width` units) is printed as ``\\exp(…)`` at full size."""
 
-GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma tau upsilon phi chi "
-         "psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega").split()
-MATH_WORDS = {name: PAPER_NAMES.get(name, "\\" + name) for name in GREEK}
-MATH_WORDS.update({
-    "eps": r"\varepsilon", "oo": r"\infty", "infty": r"\infty", "inf": r"\inf", "sup": r"\sup", "lim": r"\lim",
-    "log": r"\log", "ln": r"\ln", "exp": r"\exp", "tanh": r"\tanh", "cosh": r"\cosh", "sinh": r"\sinh",
-    "sech": r"\operatorname{sech}", "sin": r"\sin", "cos": r"\cos", "max": r"\max", "min": r"\min",
-    "Max": r"\max", "Min": r"\min", "sum": r"\sum", "prod": r"\prod", "int": r"\int", "sqrt": r"\sqrt",
-    "Pr": r"\Pr", "Var": r"\operatorname{Var}", "Cov": r"\operatorname{Cov}", "grad": r"\nabla",
-    "spec": r"\operatorname{spec}", "Lap": r"\operatorname{Lap}",
-    "Lap2": r"\operatorname{Lap2}", "argmin": r"\operatorname{arg\,min}", "argmax": r"\operatorname{arg\,max}",
-    "ell": r"\ell", "Abs": r"\operatorname{Abs}", "iff": r"\iff", "varphi": r"\varphi",
-    "varepsilon": r"\varepsilon", "vartheta": r"\vartheta",
-})
-"""Words that are mathematics wherever they appear in text, and their LaTeX."""
-
-UNICODE_MATH = {
-    "≤": r"\le", "≥": r"\ge", "≠": r"\ne", "≡": r"\equiv", "≪": r"\ll", "≫": r"\gg", "≈": r"\approx",
-    "→": r"\to", "←": r"\leftarrow", "⇒": r"\Rightarrow", "⇔": r"\iff", "∈": r"\in", "∉": r"\notin",
-    "⊂": r"\subset", "⊆": r"\subseteq", "∝": r"\propto", "∞": r"\infty", "∫": r"\int", "∑": r"\sum",
-    "∏": r"\prod", "∇": r"\nabla", "∂": r"\partial", "√": r"\sqrt", "‖": r"\|", "⟨": r"\langle", "⟩": r"\rangle",
-    "±": r"\pm", "∓": r"\mp", "·": r"\cdot", "×": r"\times", "∘": r"\circ", "−": "-", "∀": r"\forall",
-    "∃": r"\exists", "ℝ": r"\mathbb{R}", "ℤ": r"\mathbb{Z}", "ℕ": r"\mathbb{N}", "Õ": r"\tilde{O}",
-    "≲": r"\lesssim", "∧": r"\wedge", "∨": r"\vee", "⊥": r"\perp", "∼": r"\sim", "⌈": r"\lceil", "⌉": r"\rceil",
-    "⌊": r"\lfloor", "⌋": r"\rfloor",
-    "²": "^{2}", "³": "^{3}", "⁴": "^{4}", "⁵": "^{5}", "ⁿ": "^{n}", "⁻": "^{-}", "¹": "^{1}",
-    "₀": "_{0}", "₁": "_{1}", "₂": "_{2}", "₃": "_{3}", "ᵢ": "_{i}", "ₘ": "_{m}", "ₙ": "_{n}",
-}
-UNICODE_MATH.update(zip("αβγδεζηθικλμνξπρστυφχψω", (MATH_WORDS[name] for name in GREEK[:23])))
-UNICODE_MATH.update(zip("ΓΔΘΛΞΠΣΥΦΨΩ", (MATH_WORDS[name] for name in GREEK[23:])))
-UNICODE_MATH.update({"ϵ": r"\varepsilon", "ϕ": r"\varphi", "ε": r"\varepsilon", "φ": r"\varphi"})
-"""Unicode mathematics and its LaTeX (Greek letters, relations, sub- and superscript digits)."""
-
-ASCII_RELATIONS = {"<=>": r"\iff", "<->": r"\leftrightarrow", "<=": r"\le", ">=": r"\ge", "!=": r"\ne",
-                   "->": r"\to", "=>": r"\Rightarrow", "||": r"\,\|\,", "==": "="}
-MATH_SYMBOLS = set("=<>+*/^_|~\u0303")  # U+0303: a combining tilde, as in σ̃
-TEXT_ESCAPES = {"_": r"\_", "%": r"\%", "&": r"\&", "#": r"\#", "{": r"\{", "}": r"\}", "$": r"\$",
-                "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}",
-                "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}", "§": r"\S{}", "…": r"\dots{}",
-                "–": "--", "—": "---", "“": "``", "”": "''", "‘": "`", "’": "'"}
-ACCENTS = {"\u0301": "'", "\u0300": "`", "\u0302": "^", "\u0303": "~", "\u0308": '"', "\u0327": "c"}
-
-_TOKEN = re.compile(r"""
-    (?P<tex>\$[^$]+\$)                                        # LaTeX already: kept as written
-  | (?P<code>`[^`]+`|\b[\w.-]+\.(?:txt|md|py)\b                       # code: quoted, file names,
-      |\b(?:symdp|proofs|tests)(?:\.\w+)+|\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b  # modules, CONSTANT_NAMES,
-      |\b(?!(?:GREEK_NAMES)_)[a-z][a-z0-9]+(?:_[a-z0-9]{2,})+\b)   # snake_case_names, but not sigma_alpha
-  | (?P<abbr>\b(?:e\.g\.|i\.e\.|w\.r\.t\.|cf\.|vs\.|resp\.|WLOG)(?!\w))
-  | (?P<space>\s+)
-  | (?P<number>\d+(?:\.\d+)*(?:'s(?![A-Za-z]))?)
-  | (?P<word>[A-Za-zÀ-ÖØ-öø-ÿĀ-ſḀ-ỿ]+[0-9]*(?:'[A-Za-z]+)*)
-  | (?P<rel><=>|<->|<=|>=|!=|->|=>|\|\||==)
-  | (?P<char>.)
-""".replace("GREEK_NAMES", "|".join(sorted(GREEK + ["eps"], key=len, reverse=True))), re.VERBOSE | re.DOTALL)
-
-MATH, WEAK, STOP = "math", "weak", "stop"
-VERB_LIKE = {"sum", "prod", "int", "Max", "Min", "Abs", "max", "min", "sign"}
-"""Words that are operators only when an argument or index follows them at once (``sum_x``, ``Max(``)."""
+LEVEL_WIDTH = 6.0
+"""A hockey-stick level ``e^ε`` whose ``ε`` prints wider than this (in :func:`width` units) is named in the display
+and stated beside it: in the head's subscript it would be set at sub-subscript size."""
 
 
-class _Tok:
-    __slots__ = ("kind", "value", "cls")
+def named_levels(statement: sp.Basic) -> tuple[sp.Basic, list[tuple[sp.Symbol, sp.Basic]]]:
+    r"""The statement with every long hockey-stick level replaced by a name (``ε'``, or more primes where ``ε'`` is
+    taken), and the ``(name, level)`` pairs: ``D_{e^{ε'}}(U‖V) ≤ δ`` where ``ε' = …`` reads at full size.
 
-    def __init__(self, kind: str, value: str):
-        self.kind, self.value, self.cls = kind, value, STOP
-
-    def __repr__(self):
-        return f"{self.kind}:{self.value!r}:{self.cls}"
-
-
-def _tokens(s: str) -> list[_Tok]:
-    return [_Tok(m.lastgroup, m.group()) for m in _TOKEN.finditer(s)]
-
-
-def _is_math_word(word: str) -> bool:
-    base = word.rstrip("0123456789")
-    return (word in MATH_WORDS or base in MATH_WORDS or (len(base) == 1 and base.isascii())
-            or (len(word) == 2 and word[0] == "d" and word[1] != "o"))  # dX, dt: differentials
-
-
-def _classify(toks: list[_Tok]) -> None:
-    """Mark each token as mathematics (starts a run), weak (joins a run) or a stop (ends it), first by what it is,
-    then by its neighbours (:func:`_by_context`)."""
-    for i, t in enumerate(toks):
-        t.cls = _own_class(toks, i)
-    _by_context(toks)
-
-
-def _own_class(toks: list[_Tok], i: int) -> str:
-    t, v = toks[i], toks[i].value
-    if t.kind in ("tex", "code", "abbr"):
-        return STOP
-    if t.kind == "space" or (t.kind == "number" and "'" not in v):
-        return WEAK
-    if t.kind == "rel":
-        return MATH
-    if t.kind == "word":
-        if "'" in v or v in ("a", "A", "I", "in"):
-            return STOP  # a possessive, L'Hopital, the article, the preposition (unless in mathematics: below)
-        if v.isupper() and len(v) > 1:
-            return WEAK  # an acronym (KL, DP, OU, E11) reads the same in text
-        return MATH if _is_math_word(v) else STOP
-    if v in ("^", "_"):  # an index needs something to index; a spaced ^ is the papers' minimum (a ^ b)
-        glued = i + 1 < len(toks) and toks[i + 1].kind != "space" and i > 0 and toks[i - 1].kind != "space"
-        spaced = 0 < i < len(toks) - 1 and toks[i - 1].kind == toks[i + 1].kind == "space" and v == "^"
-        return MATH if glued or spaced else STOP
-    if v in UNICODE_MATH or v in MATH_SYMBOLS:
-        return MATH
-    if v in "()[]{},'-" or (v == "." and i + 1 < len(toks) and toks[i + 1].kind != "space"):
-        return WEAK
-    return STOP
-
-
-def _by_context(toks: list[_Tok]) -> None:
-    """Words whose class depends on their neighbours: "a" and "in" (prose, or a variable and ∈), "sum" and "Max"
-    (words, or operators with an argument), indices (E_GM, eps^opt) and factorials (k!)."""
-    def neighbour(i, step):
-        j = i + step
-        while 0 <= j < len(toks) and toks[j].kind == "space":
-            j += step
-        return j if 0 <= j < len(toks) else None
-
-    for i, t in enumerate(toks):
-        a, b = neighbour(i, 1), neighbour(i, -1)
-        after, before = (toks[a] if a is not None else None), (toks[b] if b is not None else None)
-        glued_next = toks[i + 1].value if i + 1 < len(toks) else ""
-        if t.kind == "word" and t.value in VERB_LIKE and glued_next not in ("_", "^", "(", "{"):
-            t.cls = STOP  # "the geometric sum", "resolve Max and Abs": words, not operators
-        if t.kind == "word" and i > 0 and toks[i - 1].value in ("_", "^"):
-            t.cls = MATH
-        if t.value == "!" and i > 0 and toks[i - 1].kind in ("word", "number") and glued_next != "=":
-            t.cls = MATH
-        if t.kind == "word" and t.value in ("a", "A"):
-            glued_after = glued_next != "" and glued_next in "^_)]}+-*/|'"
-            glued_before = i > 0 and toks[i - 1].value in "(^_[{+-*/|"
-            then = neighbour(a, 1) if a is not None else None
-            listed = (after is not None and after.value == "," and then is not None and toks[then].kind == "word"
-                      and len(toks[then].value) == 1)  # "reals a, b"
-            symbol_after = after is not None and after.kind in ("rel", "char") and (
-                after.cls == MATH or after.value in "+-")
-            symbol_before = before is not None and before.kind in ("rel", "char") and before.cls == MATH
-            enumeration = 0 < i < len(toks) - 1 and toks[i - 1].value == "(" and glued_next == ")"  # "(a)"
-            if (glued_after or glued_before or listed or symbol_after or symbol_before) and not enumeration:
-                t.cls = MATH
-        elif t.kind == "word" and t.value == "in":
-            if (before is not None and before.cls == MATH and after is not None
-                    and (after.cls == MATH or after.value in "([{")):
-                t.cls = MATH
-
-
-def _runs(toks: list[_Tok]) -> list[tuple[int, int]]:
-    """(start, end) index ranges of the mathematical runs: math and weak tokens around at least one math token,
-    trimmed of the punctuation, unmatched brackets and acronyms at their ends, and merged so that no run leaves a
-    brace open."""
-    runs, i, n = [], 0, len(toks)
-    while i < n:
-        if toks[i].cls != MATH:
-            i += 1
-            continue
-        start = i
-        while start > 0 and toks[start - 1].cls == WEAK:
-            start -= 1
-        end = i
-        while end + 1 < n and toks[end + 1].cls != STOP:
-            end += 1
-        runs.append([start, end])
-        i = end + 1
-    merged: list[list[int]] = []
-    for run in runs:  # a brace opened in one run and closed in a later one: one run through the prose between
-        if merged and _brace_depth(toks, *merged[-1]) > 0:
-            merged[-1][1] = run[1]
-        else:
-            merged.append(run)
-    return [r for r in (_trim(toks, s, e) for s, e in merged) if r is not None]
-
-
-def _brace_depth(toks, start, end) -> int:
-    return sum((t.value == "{") - (t.value == "}") for t in toks[start:end + 1])
-
-
-def _unmatched(toks, start, end) -> set[int]:
-    """Indices of brackets in ``toks[start:end+1]`` with no partner (an interval ``[0, 1)`` is matched)."""
-    stack, lonely = [], set()
-    for k in range(start, end + 1):
-        v = toks[k].value
-        if v in "([{":
-            stack.append(k)
-        elif v in ")]}":
-            if stack and (toks[stack[-1]].value == "{") == (v == "}"):
-                stack.pop()
-            else:
-                lonely.add(k)
-    return lonely | set(stack)
-
-
-def _trim(toks, start, end) -> Optional[tuple[int, int]]:
-    def loose(k, lonely, leading):
-        t = toks[k]
-        if t.kind == "space" or t.value in ",-" or k in lonely:
-            return True
-        prime_of = toks[k - 1].kind == "word" or toks[k - 1].value in UNICODE_MATH
-        if t.value == "." or (t.value == "'" and (leading or not prime_of)):
-            return True  # a quotation mark, not a prime
-        indexed = k > 0 and toks[k - 1].value in ("_", "^")
-        return t.cls == WEAK and t.kind == "word" and not indexed  # an acronym at the edge stays text
-
-    while start <= end:
-        lonely = _unmatched(toks, start, end)
-        negative = (toks[start].value == "-" and start + 1 <= end and toks[start + 1].kind != "space"
-                    and (start == 0 or toks[start - 1].kind == "space" or toks[start - 1].value in "(["))
-        if loose(start, lonely, True) and not negative:
-            start += 1
-        elif loose(end, lonely, False):
-            end -= 1
-        else:
-            break
-    if start > end or not any(toks[k].cls == MATH for k in range(start, end + 1)):
-        return None
-    return start, end
-
-
-def _text_tex(value: str) -> str:
-    """Prose escaped for text mode, accented letters as TeX accents."""
-    out = []
-    for ch in value:
-        if ch in TEXT_ESCAPES:
-            out.append(TEXT_ESCAPES[ch])
-        elif ord(ch) < 128:
-            out.append(ch)
-        elif ch in UNICODE_MATH:
-            out.append(f"${UNICODE_MATH[ch]}$")
-        else:
-            out.append(_accented(ch))
-    return "".join(out)
-
-
-def _accented(ch: str) -> str:
-    """A Latin letter with accents as TeX accent commands (é is \\'e); anything else as a visible '?'."""
-    parts = unicodedata.normalize("NFD", ch)
-    base, marks = parts[0], parts[1:]
-    if ord(base) >= 128 or any(m not in ACCENTS for m in marks):
-        return "?"
-    tex = base
-    for mark in marks:
-        tex = f"\\{ACCENTS[mark]}{{{tex}}}"
-    return tex
-
-
-def _math_tex(toks: Sequence[_Tok]) -> str:
-    """A run of mathematical tokens as LaTeX math: words and symbols translated, ``x~`` as ``\\tilde{x}``,
-    ``sqrt(...)`` and ``√x`` as roots, ``^`` and ``_`` with their argument braced."""
-    toks = [t for t in toks]
-    out: list[str] = []
-    i = 0
-
-    def group(k: int) -> tuple[str, int]:
-        """The bracketed group starting at k (without its brackets) and the index after it."""
-        depth, j = 0, k
-        while j < len(toks):
-            if toks[j].value in "([{":
-                depth += 1
-            elif toks[j].value in ")]}":
-                depth -= 1
-                if depth == 0:
-                    return _math_tex(toks[k + 1:j]), j + 1
-            j += 1
-        return _math_tex(toks[k + 1:]), len(toks)
-
-    def atom(k: int) -> tuple[str, int]:
-        """One argument (of ^, _, a root) starting at k: a bracketed group, a word or number, or a symbol."""
-        while k < len(toks) and toks[k].kind == "space":
-            k += 1
-        if k >= len(toks):
-            return "", k
-        t = toks[k]
-        if t.value in "({":
-            return group(k)
-        if t.value == "-" and k + 1 < len(toks):
-            rest, after = atom(k + 1)
-            return "-" + rest, after
-        return _token_tex(t), k + 1
-
-    while i < len(toks):
-        t = toks[i]
-        v = t.value
-        if t.kind == "space":
-            out.append(" ")
-            i += 1
-        elif v == "^" and i + 1 < len(toks) and toks[i + 1].kind == "space":
-            out.append(r"\wedge ")
-            i += 1
-        elif v in ("^", "_"):
-            arg, i = atom(i + 1)
-            arg = r"\infty" if arg.strip() == r"\inf" else arg.strip()
-            again = out and out[-1].lstrip("{}").startswith(v)  # a_b_c: a second index of a kind needs its own base
-            out.append(("{}" if again else "") + f"{v}{{{arg}}}")
-        elif v in ("sqrt", "√"):
-            arg, i = atom(i + 1)
-            out.append(rf"\sqrt{{{arg}}}")
-        elif v in ("~", "\u0303"):
-            previous = next((k for k in range(len(out) - 1, -1, -1) if out[k].strip()), None)
-            if previous is None or (i > 0 and toks[i - 1].kind == "space"):  # X ~ N(0, 1): distributed as
-                out.append(r"\sim ")
-            else:
-                out[previous] = rf"\tilde{{{out[previous].strip()}}}"
-            i += 1
-        elif v == "*":
-            glued = i + 1 < len(toks) and toks[i + 1].kind in ("word", "number") and i > 0 \
-                and toks[i - 1].kind != "space"
-            out.append(r"\cdot " if glued else "^{*}")
-            i += 1
-        elif v == "'" and out and out[-1].rstrip().endswith("}"):
-            out.append("{}'")  # a prime after a superscript group would be a double superscript
-            i += 1
-        else:
-            tex = _token_tex(t)
-            if tex[:1] in "^_" and out and out[-1].lstrip("{}").startswith(tex[0]):
-                tex = "{}" + tex  # x*² or x₁₂: a second index of the same kind needs its own base
-            out.append(tex)
-            i += 1
-    tex = "".join(out).strip()
-    if tex.count("{") - tex.count("\\{") != tex.count("}") - tex.count("\\}"):
-        tex = re.sub(r"(?<!\\)([{}])", r"\\\1", tex)  # a stray brace would break the document: print it
-    tex = re.sub(r"(\\[A-Za-z]+) (?![A-Za-z])", r"\1", tex)  # the space that ends a command name, where not needed
-    return re.sub(r" {2,}", " ", tex)
-
-
-def _token_tex(t: _Tok) -> str:
-    v = t.value
-    if t.kind == "word":
-        if v == "in":
-            return r"\in "
-        if v in MATH_WORDS:
-            return MATH_WORDS[v] + " "
-        base = v.rstrip("0123456789")
-        if base != v and base in MATH_WORDS:
-            return f"{MATH_WORDS[base]}_{{{v[len(base):]}}}"
-        if len(v) == 1 or (len(v) == 2 and v[0] == "d"):
-            return v
-        return rf"\mathrm{{{v}}}"
-    if t.kind == "rel":
-        return ASCII_RELATIONS[v] + " "
-    if v in UNICODE_MATH:
-        tex = UNICODE_MATH[v]
-        return tex + " " if tex.startswith("\\") and tex[-1].isalpha() else tex
-    if v in "%#&$":
-        return "\\" + v
-    if v == "\\":
-        return r"\backslash "
-    if v == "'":
-        return "'"
-    if ord(v[0]) >= 128 and len(v) == 1:
-        return rf"\text{{{_accented(v)}}}"
-    return v
-
-
-def text(s: str) -> str:
-    """Plain Unicode/ASCII text with mathematics in it, as LaTeX text mode (see the module docstring).
-
-    >>> text("(gamma, epsilon)-Dobrushin implies gamma-Dobrushin")
-    '$(\\\\gamma, \\\\varepsilon)$-Dobrushin implies $\\\\gamma$-Dobrushin'
-    >>> text("for any two reals a, b and a kernel K~")
-    'for any two reals $a, b$ and a kernel $\\\\tilde{K}$'
-    >>> text("already $x^2$ here")
-    'already $x^2$ here'
+    >>> eps, k = sp.symbols("epsilon k")
+    >>> U, V = sp.symbols("U V")
+    >>> named, levels = named_levels(sp.Le(HockeyStick(U, V, k * eps * sp.tanh(eps / 2) + sp.sqrt(k)), 1))
+    >>> print(latex(named))
+    D_{e^{{\varepsilon'}}}\left(U \,\middle\|\, V\right) \leq 1
+    >>> levels
+    [(epsilon', epsilon*k*tanh(epsilon/2) + sqrt(k))]
     """
-    if not s:
-        return ""
-    toks = _tokens(s)
-    _classify(toks)
-    out, k = [], 0
-    for start, end in _runs(toks):
-        out.extend(_prose(toks[k:start]))
-        out.append(f"${_math_tex(toks[start:end + 1])}$")
-        k = end + 1
-    out.extend(_prose(toks[k:]))
-    return "".join(out)
+    taken = {str(s) for s in statement.free_symbols}
+    levels: list[tuple[sp.Symbol, sp.Basic]] = []
+    replace = {}
+    for head in sorted(statement.atoms(HockeyStick), key=sp.default_sort_key):
+        level = head.args[2]
+        if width(latex(level)) <= LEVEL_WIDTH:
+            continue
+        named = next((s for s, value in levels if value == level), None)
+        if named is None:
+            name = "epsilon'"
+            while name in taken:
+                name += "'"
+            taken.add(name)
+            named = sp.Symbol(name)
+            levels.append((named, level))
+        replace[head] = HockeyStick(head.args[0], head.args[1], named)
+    return statement.xreplace(replace), levels
 
 
-def _prose(toks: Sequence[_Tok]) -> list[str]:
-    out = []
-    for i, t in enumerate(toks):
-        if t.kind == "tex":
-            out.append(module_latex(t.value))
-        elif t.kind == "code":
-            out.append(r"\texttt{" + _text_tex(t.value.strip("`")).replace(".", ".\\allowbreak{}") + "}")
-        elif t.kind == "char" and t.value == "'" and (i == 0 or toks[i - 1].kind == "space"
-                                                       or toks[i - 1].value in "(["):
-            out.append("`")
-        elif t.kind == "char" and t.value == '"':
-            out.append("``" if i == 0 or toks[i - 1].kind == "space" else "''")
-        else:
-            out.append(_text_tex(t.value))
-    return out
+# --- prose ---------------------------------------------------------------------------------------------------------
+
+class ProseError(SymdpError):
+    """Catalogue prose that is not LaTeX-ready: the message names the text, the problem and where it is."""
+
+
+TEXT_SPECIALS = "%&#_^~"
+"""Characters that must be escaped (``\\%``) in text; in ``$…$`` only ``%`` and ``#`` are errors."""
+
+
+def check_prose(text: str, where: str = "prose") -> str:
+    r"""``text`` itself if it is LaTeX-ready prose, else a :class:`ProseError` naming ``where``, the problem and its
+    column: every character ASCII (accents as ``\'e``, mathematics as ``$\varepsilon$``), ``$`` balanced (``\$`` is a
+    dollar sign), no unescaped ``%``, ``&``, ``#``, ``_``, ``^``, ``~`` outside mathematics and no ``%`` or ``#``
+    inside it, braces balanced in the text and in every piece of mathematics.
+
+    >>> check_prose(r"$\tau_1 \le 1/3$ for 50\% of the pairs (\symdpcode{tilted\_triples})")
+    '$\\tau_1 \\le 1/3$ for 50\\% of the pairs (\\symdpcode{tilted\\_triples})'
+    >>> check_prose("tau_1 <= 1/3", "dwork.lem4.2: notes")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    symdp.latex.ProseError: dwork.lem4.2: notes: '_' outside $…$ (escape it as \_, ...) at column 4: 'tau_1 <= 1/3'
+    """
+    def fail(problem: str, column: int) -> ProseError:
+        return ProseError(f"{where}: {problem} at column {column + 1}: {text!r}")
+
+    math_start, depth, math_depth, i = None, 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ord(ch) > 127:
+            raise fail(f"non-ASCII {ch!r} (accents as TeX accents, \\'e; mathematics in $…$ with LaTeX macros)", i)
+        if ch == "\\":
+            command = re.match(r"\\(?:[A-Za-z]+|.)", text[i:])
+            i += len(command.group()) if command else 1
+            continue
+        if ch == "$":
+            if math_start is None:
+                if text.startswith("$$", i):
+                    raise fail("display math $$ (prose sets mathematics inline, in $…$)", i)
+                math_start, math_depth = i, 0
+            elif math_depth:
+                raise fail("unbalanced braces in $…$", math_start)
+            else:
+                math_start = None
+        elif ch in "{}":
+            step = 1 if ch == "{" else -1
+            depth += step
+            if math_start is not None:
+                math_depth += step
+            if depth < 0 or (math_start is not None and math_depth < 0):
+                raise fail("unbalanced '}'", i)
+        elif ch in "%#" or (ch in TEXT_SPECIALS and math_start is None):
+            inside = "inside" if math_start is not None else "outside"
+            escaped = {"^": r"\^{}", "~": r"\~{}"}.get(ch, "\\" + ch)
+            raise fail(f"{ch!r} {inside} $…$ (escape it as {escaped}"
+                       + (", or write the mathematics in $…$)" if inside == "outside" else ")"), i)
+        i += 1
+    if math_start is not None:
+        raise fail("unbalanced $", math_start)
+    if depth:
+        raise fail("unbalanced '{'", len(text) - 1)
+    return text
+
+
+def escape(text: str) -> str:
+    r"""Data that is not prose (a file name, a user's ID, a drawn structure's label) as text LaTeX prints verbatim.
+
+    >>> escape("my_notes.txt, 50%")
+    'my\\_notes.txt, 50\\%'
+    """
+    return re.sub(r"[\\%&#_{}$]", lambda m: r"\textbackslash{}" if m.group() == "\\" else "\\" + m.group(),
+                  text).replace("^", r"\^{}").replace("~", r"\~{}")
+
+
+TERMINAL = {
+    "varepsilon": "ε", "epsilon": "ε", "varphi": "φ", "phi": "ϕ", "alpha": "α", "beta": "β", "gamma": "γ",
+    "delta": "δ", "zeta": "ζ", "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
+    "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "chi": "χ", "psi": "ψ", "omega": "ω",
+    "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Sigma": "Σ", "Pi": "Π", "Phi": "Φ", "Omega": "Ω",
+    "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈", "sim": "∼", "ll": "≪",
+    "to": "→", "mapsto": "↦", "Rightarrow": "⇒", "iff": "⇔", "in": "∈", "subset": "⊂", "perp": "⊥",
+    "preceq": "≼", "infty": "∞", "pm": "±", "cdot": "·", "times": "×", "propto": "∝", "equiv": "≡", "wedge": "∧",
+    "sum": "Σ", "prod": "Π", "int": "∫", "sqrt": "√", "nabla": "∇", "partial": "∂", "|": "‖", "dots": "…",
+    "langle": "⟨", "rangle": "⟩", "ell": "ℓ", "mid": "|", "leftrightarrow": "↔", "forall": "∀", "top": "ᵀ",
+    "tilde": "~", "S": "§", "%": "%", "_": "_", "&": "&", "#": "#", "$": "$", "{": "{", "}": "}",
+    ",": " ", ";": " ", " ": " ", "!": "", "left": "", "right": "", "middle": "", "big": "", "Big": "",
+}
+"""The commonest macros of the prose and their Unicode; any other command prints as its name."""
+
+
+def plain(text: str) -> str:
+    r"""Prose as a terminal shows it: ``$`` dropped, the commonest macros as Unicode (:data:`TERMINAL`), TeX accents
+    as accented letters, ``\symdpid{…}``, ``\symdpcode{…}`` and the like as their argument, fractions as ``(a)/(b)``,
+    compound indices in parentheses.
+
+    >>> plain(r"R\'enyi: $D_{\mathrm{KL}}(P\|Q) \le \tau^2/2$ (\symdpcode{loss\_standard}), 5--10\,s")
+    'Rényi: D_KL(P‖Q) ≤ τ^2/2 (loss_standard), 5–10 s'
+    >>> plain(r"$\frac{(2^{m+1}\tau)^2}{2}$, $\alpha \in \{-1, 1\}$")
+    '((2^(m+1)τ)^2)/(2), α ∈ {-1, 1}'
+    """
+    marks = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303"}
+    out = re.sub(r"\\([`'^\"~])\{?([A-Za-z])\}?", lambda m: m.group(2) + marks[m.group(1)], text)
+    out = out.replace(r"\{", "\x01").replace(r"\}", "\x02")  # braces that print, kept through the groups' removal
+    group = lambda inner: inner if re.fullmatch(r"\w+|.", inner) else f"({inner})"  # noqa: E731
+    rules = ((r"(\\[A-Za-z]+)?\\(?:symdpid|symdpcode|texttt|emph|textit|textbf|text|math[a-z]+|operatorname\*?)\s*"
+              r"\{([^{}]*)\}", lambda m: (m.group(1) + " " if m.group(1) else "") + m.group(2)),
+             (r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}", lambda m: f"({m.group(1)})/({m.group(2)})"),
+             (r"\\sqrt\{([^{}]*)\}", lambda m: "√" + group(m.group(1))),
+             (r"([_^])\{([^{}]*)\}", lambda m: m.group(1) + group(m.group(2))),
+             (r"(?<![\\A-Za-z}])\{([^{}]*)\}", lambda m: m.group(1)))
+    while True:  # innermost groups first
+        before = out
+        for pattern, replace in rules:
+            out = re.sub(pattern, replace, out)
+        if out == before:
+            break
+    out = re.sub(r"\\([A-Za-z]+|.)", lambda m: TERMINAL.get(m.group(1), m.group(1)), out)
+    out = out.replace("---", "—").replace("--", "–").replace("``", "“").replace("''", "”").replace("`", "‘")
+    out = re.sub(r"[{}$]", "", out).replace("\x01", "{").replace("\x02", "}")
+    return unicodedata.normalize("NFC", out)
 
 
 # --- widths and line breaking --------------------------------------------------------------------------------------
@@ -683,125 +469,82 @@ def display(statement: sp.Basic, *, suffix: str = "", room: float = DISPLAY_WIDT
     return "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}"
 
 
-def _top_level_text(tex: str) -> list[tuple[str, str]]:
-    r"""LaTeX math split at its top-level ``\text{…}`` and ``,\ `` separators: ``("math" | "text", piece)`` pairs,
-    so that a long hypothesis can be set as a paragraph that breaks between its parts."""
-    parts: list[tuple[str, str]] = []
-    i, n, depth, start = 0, len(tex), 0, 0
-
-    def emit(kind, piece):
-        if kind == "math":  # spacing at the edges of a math piece becomes a space of the text
-            lead = re.match(r"(?:\\[ ,;]|\s)*", piece).group()
-            trail = re.search(r"(?:\\[ ,;]|\s)*$", piece[len(lead):]).group()
-            core = piece[len(lead):len(piece) - len(trail)]
-            if core:
-                parts.extend([("text", " ")] * bool(lead) + [("math", core)] + [("text", " ")] * bool(trail))
-        elif piece:
-            parts.append((kind, piece))
-
-    while i < n:
-        ch = tex[i]
-        if ch == "\\" and depth == 0 and tex.startswith(r"\text{", i):
-            emit("math", tex[start:i])
-            j, level = i + 6, 1
-            while j < n and level:
-                level += (tex[j] == "{") - (tex[j] == "}")
-                j += 1
-            emit("text", tex[i + 6:j - 1])
-            i = start = j
-            continue
-        if ch == "," and depth == 0:  # a list of hypotheses: break between them
-            emit("math", tex[start:i])
-            parts.append(("text", ", "))
-            i = start = i + 1
-            continue
-        if tex.startswith(r"\left", i) or tex.startswith(r"\right", i):
-            depth += 1 if tex.startswith(r"\left", i) else -1
-            i += 5 if tex.startswith(r"\left", i) else 6
-            i += 1 if i < n and tex[i] == "\\" else 0  # \left\{ is one delimiter
-            i += 1
-            continue
-        if ch == "\\":
-            i += 2
-            continue
-        depth += (ch in "{([") - (ch in "})]")
-        i += 1
-    emit("math", tex[start:])
-    return parts
-
-
-def inline(tex: str) -> str:
-    r"""Hand-written module LaTeX (math mode, with ``\text``) as text with ``$…$`` pieces, which TeX can break
-    between.
-
-    >>> inline(r"\mu, \nu \text{ on } n \le 5 \text{ inputs},\ K \text{ a kernel}")
-    '$\\mu$, $\\nu$ on $n \\le 5$ inputs, $K$ a kernel'
-    """
-    out = []
-    for kind, piece in _top_level_text(module_latex(tex)):
-        out.append(piece if kind == "text" else f"${piece}$")
-    return re.sub(r"\s+,", ",", re.sub(r" {2,}", " ", "".join(out))).strip()
-
-
-def display_tex(tex: str, room: float = DISPLAY_WIDTH) -> str:
-    """Hand-written LaTeX math displayed when it fits, else set as an indented paragraph that can break."""
-    tex = module_latex(tex)
-    if width(tex) <= room:
-        return rf"\[ {fit(tex)} \]"
-    return r"\begin{quote}" + inline(tex) + r"\end{quote}"
 
 
 # --- theorems ------------------------------------------------------------------------------------------------------
 
-def _value_tex(value: Any) -> str:
-    r"""A drawn value as math: integers as they are, other numbers to 6 significant digits (``1.5 \cdot 10^{-7}``).
+def _value_tex(value: Any) -> Optional[str]:
+    r"""A drawn number as math: integers as they are, other numbers to 6 significant digits (``1.5 \cdot 10^{-7}``),
+    infinities as ``\infty``; None for a value that is not a number.
 
-    >>> _value_tex(1.5e-07), _value_tex(3), _value_tex("0.25")
-    ('1.5 \\cdot 10^{-7}', '3', '0.25')
+    >>> _value_tex(1.5e-07), _value_tex(3), _value_tex("0.25"), _value_tex(float("inf")), _value_tex("dense")
+    ('1.5 \\cdot 10^{-7}', '3', '0.25', '\\infty', None)
     """
-    if isinstance(value, (bool, int)):
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
         return str(value)
     try:
         number = float(value)
     except (TypeError, ValueError):
-        return r"\text{" + _text_tex(str(value)) + "}"
+        return None
+    if math.isinf(number):
+        return r"\infty" if number > 0 else r"-\infty"
+    if math.isnan(number):
+        return r"\mathrm{NaN}"
     mantissa, _, exponent = f"{number:.6g}".partition("e")
     return mantissa + (rf" \cdot 10^{{{int(exponent)}}}" if exponent else "")
 
 
-def _short(obj: Any) -> Any:
-    """A structure with its long numbers cut to 6 significant digits, for reading."""
-    if isinstance(obj, dict):
-        return {k: _short(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_short(v) for v in obj]
-    if isinstance(obj, float):
-        return float(f"{obj:.6g}")
-    if isinstance(obj, str):
-        try:
-            return float(f"{float(obj):.6g}")
-        except ValueError:
-            return obj
-    return obj
+def _data_tex(value: Any) -> str:
+    """A drawn value as text: a number, a vector of numbers (a tuple) or a matrix of numbers (a small matrix) as
+    math, a record field by field in parentheses (:func:`point_tex`), a list of anything else in brackets, a word
+    in italics."""
+    number = _value_tex(value)
+    if number is not None:
+        return f"${number}$"
+    if isinstance(value, dict):
+        return "(" + point_tex(value) + ")"
+    if isinstance(value, (list, tuple)):
+        entries = [_value_tex(v) for v in value]
+        if entries and None not in entries:
+            return r"$(" + r",\allowbreak ".join(entries) + ")$"
+        rows = [[_value_tex(v) for v in row] if isinstance(row, (list, tuple)) else [None] for row in value]
+        if rows and all(row and None not in row and len(row) == len(rows[0]) for row in rows):
+            return (r"$\left(\begin{smallmatrix}" + r" \\ ".join(" & ".join(row) for row in rows)
+                    + r"\end{smallmatrix}\right)$")
+        return "[" + "; ".join(_data_tex(v) for v in value) + "]"
+    return r"\textit{" + escape(str(value)) + "}"
+
+
+def _key_tex(name: str) -> str:
+    r"""A parameter's or field's name as math: a symbol as the printer writes it (``\sigma_{1}``), a word upright."""
+    core = split_super_sub(ASCII_NAMES.get(name, name))[0].rstrip("'")
+    if len(core) > 1 and core not in PAPER_NAMES and translate(core) == core:
+        return r"\mathrm{" + escape(name) + "}"
+    return latex(sp.Symbol(name))
 
 
 def point_tex(point: dict) -> str:
-    r"""Parameter values as text: ``$\varepsilon = 1.09861$``, ...; a drawn structure as compact JSON text.
+    r"""Values by name as text: numbers as assignments, ``$\varepsilon = 1.09861$``; a drawn structure field by
+    field (:func:`_data_tex`), its ``kind`` as a word.
 
     >>> point_tex({"epsilon": 1.0986122886681098, "sigma_1": 1})
     '$\\varepsilon = 1.09861$, $\\sigma_{1} = 1$'
+    >>> print(point_tex({"delta": 0.1, "structure": {"kind": "exact", "p": [0.5, 0.5], "q": [0.4, 0.6]}}))
+    $\delta = 0.1$, structure (\textit{exact}, $p = (0.5,\allowbreak 0.5)$, $q = (0.4,\allowbreak 0.6)$)
+    >>> print(point_tex({"K": [[0.75, 0.25], [0.25, 0.75]]}))
+    $K = \left(\begin{smallmatrix}0.75 & 0.25 \\ 0.25 & 0.75\end{smallmatrix}\right)$
     """
     parts = []
     for name, value in point.items():
-        if name == "structure":
-            continue
-        parts.append(f"${latex(sp.Symbol(name))} = {_value_tex(value)}$")
-    if "structure" in point:
-        blob = json.dumps(_short(point["structure"]), separators=(", ", ": "))
-        if len(blob) > 400:
-            blob = blob[:400] + " …"
-        breakable = _text_tex(blob).replace(", ", r", \allowbreak ").replace(": ", r": \allowbreak ")
-        parts.append("structure " + r"{\small\ttfamily " + breakable + "}")
+        data = _data_tex(value)
+        if name == "kind":
+            parts.append(data)
+        elif re.fullmatch(r"\$[^$]*\$", data):
+            parts.append(f"${_key_tex(name)} = {data[1:-1]}$")
+        else:
+            parts.append(f"{escape(name)} {data}")
     return ", ".join(parts)
 
 
@@ -837,88 +580,102 @@ def _verdict_tex(theorem, report) -> str:
         summary = f"{verdict} after {report.examples} draws" if report.examples else verdict
     details = []
     if report.examples:
-        details.append(f"{report.dps} digits, {report.seconds:.2g} s")
+        details.append(f"{report.dps} digits, {report.seconds:.2g}\\,s")
     if getattr(report, "worst_ratio", None) is not None and verdict == "holds" and not report.tight:
         details.append(f"worst ratio quantity/bound {float(report.worst_ratio):.4g}")
     if report.counterexample and theorem.erratum is None:
         details.append("counterexample " + point_tex(dict(report.counterexample)))
-    return r"\par\noindent\textit{Verdict:} " + _text_tex(summary) + (
-        " (" + "; ".join(details) + ")" if details else "") + "."
+    return r"\par\noindent\textit{Verdict:} " + summary + (" (" + "; ".join(details) + ")" if details else "") + "."
 
 
 def _id_tex(ident: str) -> str:
-    """A theorem ID in typewriter type, breakable after its dots."""
-    return r"\texttt{" + _text_tex(ident).replace(".", r".\allowbreak{}") + "}"
+    """A theorem ID as the catalogue's prose writes it (``\\symdpid``: typewriter type, breakable after its dots)."""
+    return r"\symdpid{" + escape(ident) + "}"
 
 
-def _formula(written: str) -> str:
-    """A formula of an erratum as the module writes it: LaTeX (displayed) or plain text (converted, as a quote)."""
-    if "\\" in written:
-        return display_tex(written)
-    return r"\begin{quote}" + text(written) + r"\end{quote}"
+def _citation(source, where: str) -> str:
+    """The citation of a source as text: a paper of the catalogue as :func:`cite` writes it; a user's own source
+    with its name as data and its number as prose."""
+    if paper_of(source) is None:
+        return ", ".join(p for p in (escape(source.seed), check_prose(source.number, where)) if p)
+    return check_prose(cite(source), where)
+
+
+def _formula(text: str) -> str:
+    """A formula of an erratum (prose): displayed when it is one piece of mathematics, else a quoted paragraph."""
+    formula = re.fullmatch(r"\$([^$]+)\$", text)
+    if formula:
+        return rf"\[ {fit(formula.group(1))} \]"
+    return r"\begin{quote}" + text + r"\end{quote}"
 
 
 def theorem_block(theorem, report=None, *, corrected_label: Optional[str] = None, notes: bool = True) -> str:
-    r"""One theorem as a LaTeX environment: title and citation, hypotheses, the statement in display math,
-    tightness, evidence, how the witness checks it (the notes, unless ``notes=False``), and the verdict when a
-    :class:`~symdp.verify.Report` is given.
+    r"""One theorem as a LaTeX environment: title and citation, hypotheses, the statement in display math (a long
+    hockey-stick level named and stated after it, :func:`named_levels`), tightness, evidence, how the witness checks
+    it (the notes, unless ``notes=False``), and the verdict when a :class:`~symdp.verify.Report` is given.
 
     A theorem whose statement as printed is wrong is a ``erratum`` environment: what was printed, the statement
     refuted with its counterexample, and the correction (a reference to the corrected theorem when
-    ``corrected_label`` is given, as :func:`document` does). The environments are defined by :data:`PREAMBLE`.
+    ``corrected_label`` is given, as :func:`document` does, else its ID). The environments and macros are those of
+    :func:`package`. Prose that is not LaTeX-ready is a :class:`ProseError` naming the theorem and the field.
     """
+    def say(field: str, text: str) -> str:
+        return check_prose(text, f"{theorem.id}: {field}")
+
     erratum = theorem.erratum
     env = "erratum" if erratum is not None else "theorem"
-    title = text(theorem.title)
-    # the title opens the body, not the environment's optional argument: amsthm sets that in an unbreakable box
-    lines = [rf"\begin{{{env}}}\label{{{_label(theorem.id)}}}\textbf{{{title}.}}",
-             rf"\textit{{{text(cite(theorem.source))}.}} {_id_tex(theorem.id)}\par"]
+    # the title opens the body, not the environment's optional argument: amsthm sets that in an unbreakable box;
+    # \sloppy (local to the environment) lets lines with unbreakable mathematics stretch rather than stick out
+    lines = [rf"\begin{{{env}}}\label{{{_label(theorem.id)}}}\sloppy\textbf{{{say('title', theorem.title)}.}}",
+             rf"\textit{{{_citation(theorem.source, f'{theorem.id}: source')}.}} {_id_tex(theorem.id)}\par"]
     if erratum is not None:
-        where = text(erratum.location)
         kind = {"erratum": "As printed", "conjecture": "Conjectured", "sharpness": "Relaxed on purpose"}[erratum.kind]
-        lines.append(rf"\noindent\textit{{{kind}}} ({where}):")
-        lines.append(_formula(erratum.printed))
+        lines.append(rf"\noindent\textit{{{kind}}} ({say('erratum location', erratum.location)}):")
+        lines.append(_formula(say("erratum printed", erratum.printed)))
         lines.append(r"\noindent This is encoded as follows, and refuted.")
     hyps = hypotheses(theorem)
     if hyps:
         lines.append("Let " + _sentence_list([f"${h}$" for h in hyps]) + ".")
     if theorem.structure_latex:
-        lines.append(rf"Checked on {inline(theorem.structure_latex)}.")
-    lines.append(("Then" if hyps or theorem.structure_latex else "") )
-    lines.append(display(theorem.statement, suffix="" if theorem.quantity_latex else "."))
-    if theorem.quantity_latex:
-        lines.append(rf"where ${latex(theorem.statement.lhs)} = {module_latex(theorem.quantity_latex)}$.")
+        lines.append(f"Checked on {say('structure_latex', theorem.structure_latex)}.")
+    if hyps or theorem.structure_latex:
+        lines.append("Then")
+    statement, levels = named_levels(theorem.statement)
+    where = [f"${latex(statement.lhs)} = {module_latex(theorem.quantity_latex)}$"] if theorem.quantity_latex else []
+    where += [f"${latex(name)} = {latex(level)}$" for name, level in levels]
+    lines.append(display(statement, suffix="" if where else "."))
+    if where:
+        lines.append("where " + _sentence_list(where) + ".")
     if theorem.tight_everywhere:
         lines.append("Equality holds for every admissible choice of the parameters.")
     elif theorem.tight_at:
         lines.append("The bound is attained, at " + "; ".join(point_tex(dict(p)) for p in theorem.tight_at) + ".")
     if theorem.symbolic_only:
-        lines.append(r"\par\noindent\textit{Not checked numerically:} " + text(theorem.symbolic_only).rstrip(".")
-                     + ".")
-    if theorem.evidence in ("closed-form",) and theorem.evidence_note:
+        lines.append(r"\par\noindent\textit{Not checked numerically:} "
+                     + say("symbolic_only", theorem.symbolic_only).rstrip(".") + ".")
+    if theorem.evidence == "closed-form" and theorem.evidence_note:
         lines.append(r"\par\noindent\textit{Evidence:} closed form against closed form: "
-                     + text(theorem.evidence_note).rstrip(".") + ".")
+                     + say("evidence_note", theorem.evidence_note).rstrip(".") + ".")
     if erratum is not None:
         lines.append(r"\par\noindent\textit{Counterexample:} " + (point_tex(dict(erratum.counterexample)) or "none")
                      + ".")
-        corrected = _formula(erratum.corrected)
-        see = rf" (Theorem~\ref{{{corrected_label}}})" if corrected_label else ""
+        see = (rf" (Theorem~\ref{{{corrected_label}}})" if corrected_label
+               else f" ({_id_tex(erratum.corrected_id)})" if erratum.corrected_id else "")
+        corrected = _formula(say("erratum corrected", erratum.corrected))
         lines.append(rf"\par\noindent\textit{{Corrected}}{see}:" + corrected)
         if erratum.note:
-            lines.append(r"\noindent " + text(erratum.note))
+            lines.append(r"\noindent " + say("erratum note", erratum.note))
     if notes and theorem.notes:
-        lines.append(r"\par\noindent{\small\textit{Check:} " + text(theorem.notes) + "}")
+        lines.append(r"\par\noindent{\small\textit{Check:} " + say("notes", theorem.notes) + "}")
     if report is not None:
         lines.append(_verdict_tex(theorem, report))
     lines.append(rf"\end{{{env}}}")
-    return "\n".join(line for line in lines if line)
+    return "\n".join(lines)
 
 
 # --- derivations ---------------------------------------------------------------------------------------------------
 
 STEP_RELATIONS = {"=": "=", "<=": r"\le", ">=": r"\ge"}
-REASON_WIDTH = 24.0
-"""Reasons wider than this (in :func:`width` units) go on a row of their own under their step."""
 
 
 def visible_steps(derivation) -> list[tuple[str, str, str]]:
@@ -958,9 +715,10 @@ def derivation_align(derivation, room: float = DISPLAY_WIDTH) -> str:
     """
     printer = PaperLatexPrinter()
     start = printer.doprint(derivation.start)
-    steps = visible_steps(derivation)
+    steps = [(relation, tex, check_prose(reason, f"derivation {derivation.title!r}: step reason"))
+             for relation, tex, reason in visible_steps(derivation)]
     if len(steps) == 1 and steps[0][0] == "":  # nothing to chain: the expression and why it is what it is
-        return ("\\begin{align*}\n" + rf"&{fit(start, 0.6)} && \text{{{text(steps[0][2])}}}" + "\n\\end{align*}")
+        return "\\begin{align*}\n" + rf"&{fit(start, 0.6)} && \text{{{steps[0][2]}}}" + "\n\\end{align*}"
     exprs = {printer.doprint(s.expr): s.expr for s in derivation.steps}
     start_alone = width(start) > room * 0.3
     lead = 2.0 if start_alone else room * 0.3 + 2  # a start beside the chain is shrunk to 0.3 of the line
@@ -969,11 +727,10 @@ def derivation_align(derivation, room: float = DISPLAY_WIDTH) -> str:
               for _, tex, _ in steps]
     widest = max([width(line) for lines in broken for line in lines] + [width(start) if start_alone else 0.0])
     rows: list[str] = [rf"&{fit(start, 0.95)}"] if start_alone else []
-    for k, ((relation, _, reason), lines) in enumerate(zip(steps, broken)):
+    for k, ((relation, _, reason_tex), lines) in enumerate(zip(steps, broken)):
         left = fit(start, 0.3) if (k == 0 and not start_alone) else ""
         head = f"{left} &{STEP_RELATIONS[relation]} {fit(lines[0], share - 0.02)}"
         rest = [rf"&\qquad {fit(line, share - 0.08)}" for line in lines[1:]]
-        reason_tex = text(reason)
         reason_width = width(reason_tex.replace("$", "")) * 0.8
         beside = lead + min(widest, room * 0.95) + 4 + reason_width <= room
         if beside and reason_tex:
@@ -1007,39 +764,67 @@ def _fix_intertext(rows: list[str]) -> str:
 
 
 def derivation_block(derivation) -> str:
-    """A derivation as a titled block: the title as text, its source and assumptions, then the checked chain."""
-    head = [rf"\begin{{derivation}}\textbf{{{text(derivation.title)}.}}"]
+    """A derivation as a titled block: the title, its source (seed files cited as their papers) and assumptions as
+    prose, then the checked chain."""
+    where = f"derivation {derivation.title!r}"
+    head = [rf"\begin{{derivation}}\sloppy\textbf{{{check_prose(derivation.title, where + ': title')}.}}"]
     meta = []
     if derivation.source:
-        meta.append(r"\textit{Source:} " + text(cite_seeds(derivation.source)).rstrip("."))
+        meta.append(r"\textit{Source:} " + check_prose(cite_seeds(derivation.source), where + ": source").rstrip("."))
     if derivation.assumptions:
-        meta.append(r"\textit{Assuming:} " + text(derivation.assumptions).rstrip("."))
+        meta.append(r"\textit{Assuming:} " + check_prose(derivation.assumptions, where + ": assumptions").rstrip("."))
     if meta:
         head.append(". ".join(meta) + ".")
     return "\n".join(head + [derivation_align(derivation), r"\end{derivation}"])
 
 
-# --- the document --------------------------------------------------------------------------------------------------
+# --- the package and the document ----------------------------------------------------------------------------------
 
-PREAMBLE = r"""\documentclass[10pt]{article}
+NEEDS = r"% needs \usepackage{symdp}: write it with symdp latex --sty > symdp.sty"
+"""The first line of a body without preamble and of :func:`theorem_environment`: what the document must load."""
+
+
+def package() -> str:
+    r"""The LaTeX package ``symdp.sty`` (shipped with symdp) that a body of :func:`document` with ``preamble=False``,
+    or a :func:`theorem_environment`, needs: amsmath, amssymb, amsthm and graphicx, the ``theorem`` (unless the
+    document has its own), ``erratum`` and ``derivation`` environments, ``\symdpid`` and ``\symdpcode`` for theorem
+    IDs and code in the prose (typewriter type, breakable after dots) and ``\symdpfit`` for mathematics shrunk to a
+    width (:func:`fit`). Write it next to the document and load it with ``\usepackage{symdp}``.
+
+    >>> package().startswith(r"\NeedsTeXFormat{LaTeX2e}") and r"\newcommand{\symdpid}" in package()
+    True
+    """
+    return resources.files("symdp").joinpath("symdp.sty").read_text(encoding="utf-8")
+
+
+def _preamble() -> str:
+    """A complete document's preamble: the article class and page, the package's definitions inlined (the document
+    compiles on its own, with no ``symdp.sty`` beside it), then the layout of a catalogue."""
+    definitions = re.sub(r"^\\(?:NeedsTeXFormat|ProvidesPackage)\b.*\n", "", package(), flags=re.MULTILINE)
+    return (r"""\documentclass[10pt]{article}
 \usepackage[a4paper,margin=2.2cm]{geometry}
-\usepackage{amsmath,amssymb,amsthm,graphicx}
+\makeatletter
+""" + definitions + r"""\makeatother
 \allowdisplaybreaks
 \AtBeginDocument{\raggedright\sloppy}% titles carry unbreakable inline math: ragged lines, not overfull ones
-\newsavebox{\symdpbox}
-\newlength{\symdpmax}
-% \symdpfit{max width}{math}: the math in display style, shrunk to the width if TeX finds it wider
-\newcommand{\symdpfit}[2]{\setlength{\symdpmax}{#1}\sbox{\symdpbox}{$\displaystyle #2$}%
-  \ifdim\wd\symdpbox>\symdpmax\resizebox{\symdpmax}{!}{\usebox{\symdpbox}}\else\usebox{\symdpbox}\fi}
 \emergencystretch=3em
-\newtheorem{theorem}{Theorem}
-\theoremstyle{definition}
-\newtheorem{erratum}[theorem]{Erratum}
-\newtheorem{derivation}{Derivation}
-"""
-"""What :func:`document` needs: amsmath, amssymb, amsthm, graphicx (all in Debian's texlive-latex-base), the
-``theorem``, ``erratum`` and ``derivation`` environments and the ``\\symdpfit`` macro of :func:`fit`. A document of
-one's own that inputs the body (``preamble=False``) needs the same definitions."""
+""")
+
+
+PREAMBLE = _preamble()
+"""What :func:`document` puts before ``\\begin{document}``: the definitions of :func:`package`, inlined."""
+
+
+def theorem_environment(theorem, report=None) -> str:
+    r"""One theorem environment (an ``erratum`` environment for a statement as printed that is false, naming its
+    corrected theorem by ID) with the line saying what it needs: ``\input`` it in a document that loads
+    ``\usepackage{symdp}`` (:func:`package`). With a :class:`~symdp.verify.Report`, the verdict is shown.
+
+    >>> from symdp.theorems import get
+    >>> print(theorem_environment(get("dwork.lem3.10")).splitlines()[1][:40])
+    \begin{theorem}\label{thm:dwork.lem3.10}
+    """
+    return NEEDS + "\n" + theorem_block(theorem, report) + "\n"
 
 
 def document(theorems: Iterable = (), *, derivations: Iterable = (), preamble: bool = True,
@@ -1048,12 +833,14 @@ def document(theorems: Iterable = (), *, derivations: Iterable = (), preamble: b
     derivations grouped by paper. ``derivations`` holds :class:`~symdp.derivation.Derivation` objects or
     ``(paper, derivation)`` pairs (as ``proofs.all_derivations`` gives them); ``reports`` maps theorem IDs to
     reports, whose verdicts are then shown; ``notes=False`` leaves out how each theorem is checked. Without
-    ``preamble`` only the body is returned, to ``\input`` in a
-    document that defines the environments of :data:`PREAMBLE`.
+    ``preamble`` only the body is returned, to ``\input`` in a document that loads ``\usepackage{symdp}``
+    (:func:`package`); its first line says so (:data:`NEEDS`).
 
     >>> doc = document([], derivations=[])
     >>> doc.startswith(r"\documentclass") and doc.rstrip().endswith(r"\end{document}")
     True
+    >>> document([], derivations=[], preamble=False).splitlines()[0]
+    '% needs \\usepackage{symdp}: write it with symdp latex --sty > symdp.sty'
     """
     theorems = list(theorems)
     present = {t.id for t in theorems}
@@ -1064,7 +851,7 @@ def document(theorems: Iterable = (), *, derivations: Iterable = (), preamble: b
         if source_paper not in cited:  # a section per paper, in the order the theorems come
             cited.append(source_paper)
             heading = "Theorems" if source_paper is None else f"{source_paper.short}: {source_paper.title}"
-            body.append(rf"\section*{{{text(heading)}}}")
+            body.append(rf"\section*{{{heading}}}")
         corrected = t.erratum.corrected_id if t.erratum is not None else None
         label = _label(corrected) if corrected in present else None
         body.append(theorem_block(t, (reports or {}).get(t.id), corrected_label=label, notes=notes))
@@ -1076,8 +863,8 @@ def document(theorems: Iterable = (), *, derivations: Iterable = (), preamble: b
             source_paper = PAPERS.get(group)
             if source_paper is not None and source_paper not in cited:
                 cited.append(source_paper)
-            name = source_paper.short if source_paper is not None else group
-            body.append(r"\section*{Derivations" + (f": {text(name)}" if name else "") + "}")
+            name = source_paper.short if source_paper is not None else escape(group)
+            body.append(r"\section*{Derivations" + (f": {name}" if name else "") + "}")
         body.append(derivation_block(d))
     if any(cited):
         items = "\n".join(rf"\bibitem[{p.short}]{{{p.key}}} {reference(p)}" for p in cited if p)
@@ -1085,6 +872,6 @@ def document(theorems: Iterable = (), *, derivations: Iterable = (), preamble: b
         body.append(f"\\begin{{thebibliography}}{{{widest}}}\n" + items + "\n\\end{thebibliography}")
     content = "\n\n".join(body) + "\n"
     if not preamble:
-        return content
-    return (PREAMBLE + "\\title{" + text(title) + "}\\date{}\n\\begin{document}\n\\maketitle\n\n" + content
-            + "\n\\end{document}\n")
+        return NEEDS + "\n\n" + content
+    return (PREAMBLE + "\\title{" + check_prose(title, "document title") + "}\\date{}\n\\begin{document}\n"
+            + "\\maketitle\n\n" + content + "\n\\end{document}\n")

@@ -301,7 +301,7 @@ def test_derivation_heads():
     for head in ("Lemma 3.10", "Lemma 3.9", "Proposition 3.1", "Claim 3.11", "Claim 3.12", "Definition 3.4"):
         assert head in titles
     final = {d.title: d.end for d in DERIVATIONS}
-    assert final["Lemma 3.10: D_KL(M || M') - D_KL(M' || M) = 0"] == 0
+    assert final[r"Lemma 3.10: $D_{\mathrm{KL}}(M\|M') - D_{\mathrm{KL}}(M'\|M) = 0$"] == 0
 
 
 def test_the_printed_identity_is_the_proved_one():

@@ -52,13 +52,14 @@ _MU_X = sp.Sum(_pi[_xi, _zi], (_zi, 1, _m))
 """μ(x) = Σ_z π(x, z): the first marginal of π ∈ 𝒞(μ, ν) on {1..n} × {1..m}."""
 
 LEM16_TRANSPORT = Derivation(
-    "Lemma 16: the transport operator h_pi(x, y) = pi(x, y)/mu(x) of pi in C(mu, nu) maps mu to nu",
+    r"Lemma 16: the transport operator $h_\pi(x, y) = \pi(x, y)/\mu(x)$ of $\pi \in C(\mu, \nu)$ maps $\mu$ to $\nu$",
     sp.Sum(sp.Mul(_MU_X, sp.Mul(_pi[_xi, _yi], sp.Pow(_MU_X, -1), evaluate=False), evaluate=False), (_xi, 1, _n)),
     source="000 (appendix), Lemma 16",
-    assumptions="pi in C(mu, nu) on finite spaces; mu(x) = sum_z pi(x, z); 0/0 = 0",
+    assumptions=r"$\pi \in C(\mu, \nu)$ on finite spaces; $\mu(x) = \sum_z \pi(x, z)$; $0/0 = 0$",
 ).step(sp.Sum(_pi[_xi, _yi], (_xi, 1, _n)),
-       "mu(x) h_pi(x, y) = pi(x, y): cancel mu(x) > 0; where mu(x) = 0 both are 0 (0/0 = 0, and pi(x, y) <= mu(x))")\
-    .step(_nu[_yi], "the second marginal of pi is nu", given={_nu[_yi]: sp.Sum(_pi[_xi, _yi], (_xi, 1, _n))})
+       (r"$\mu(x) h_\pi(x, y) = \pi(x, y)$: cancel $\mu(x) > 0$; where $\mu(x) = 0$ both are 0 ($0/0 = 0$, and $\pi(x, "
+        r"y) \le \mu(x)$)"))\
+    .step(_nu[_yi], r"the second marginal of $\pi$ is $\nu$", given={_nu[_yi]: sp.Sum(_pi[_xi, _yi], (_xi, 1, _n))})
 
 
 # --- Lap2: eq. (6) -------------------------------------------------------------------------------------------------
@@ -93,37 +94,38 @@ def convolution(l1=lambda1, l2=lambda2):
 
 def _lap2_density_neq(given, case):
     return Derivation(
-        f"Lap2 density by convolution, {case} (A, proof of Lemma 3, eq. (6) first branch)",
+        rf"$\mathrm{{Lap2}}$ density by convolution, {case} (A, proof of Lemma 3, eq. (6) first branch)",
         convolution(),
         source="000 (appendix), proof of Lemma 3",
-        assumptions=f"x > 0, {case}",
-    ).step(lap2_neq(), f"evaluate the three integrals ({case}: checked with the rates of `given`)", given=given)
+        assumptions=f"$x > 0$, {case}",
+    ).step(lap2_neq(), rf"evaluate the three integrals ({case}: checked with the rates of \symdpcode{{given}})",
+           given=given)
 
 
-LAP2_DENSITY_GT = _lap2_density_neq(LAMBDA1_GT, "lambda_1 > lambda_2")
-LAP2_DENSITY_LT = _lap2_density_neq(LAMBDA1_LT, "lambda_1 < lambda_2")
+LAP2_DENSITY_GT = _lap2_density_neq(LAMBDA1_GT, r"$\lambda_1 > \lambda_2$")
+LAP2_DENSITY_LT = _lap2_density_neq(LAMBDA1_LT, r"$\lambda_1 < \lambda_2$")
 
 LAP2_DENSITY_EQ = Derivation(
-    "Lap2 density by convolution, lambda_1 = lambda_2 (eq. (6) second branch)",
+    r"$\mathrm{Lap2}$ density by convolution, $\lambda_1 = \lambda_2$ (eq. (6) second branch)",
     convolution(lam, lam),
     source="000 (appendix), proof of Lemma 3",
-    assumptions="x > 0, lambda_1 = lambda_2 = lambda",
-).step(lap2_eq(), "evaluate the three integrals (the middle integrand is constant in t)")
+    assumptions=r"$x > 0$, $\lambda_1 = \lambda_2 = \lambda$",
+).step(lap2_eq(), "evaluate the three integrals (the middle integrand is constant in $t$)")
 
 LAP2_LIMIT_BRANCH = Derivation(
-    "eq. (6): the first branch tends to the second as lambda_1 -> lambda_2",
+    r"eq. (6): the first branch tends to the second as $\lambda_1 \to \lambda_2$",
     sp.Limit(lap2_neq(), lambda1, lambda2),
     source="000 (appendix), eq. (6)",
-).step(lap2_eq(x, lambda2), "evaluate the limit (0/0 in 1/(lambda_1 - lambda_2))")
+).step(lap2_eq(x, lambda2), r"evaluate the limit ($0/0$ in $1/(\lambda_1 - \lambda_2)$)")
 
 LAP2_SYMMETRIC = Derivation(
-    "eq. (6) is symmetric in (lambda_1, lambda_2), as the convolution is",
+    r"eq. (6) is symmetric in $(\lambda_1, \lambda_2)$, as the convolution is",
     lap2_neq(),
     source="000 (appendix), eq. (6)",
-).step(lap2_neq(x, lambda2, lambda1), "swap lambda_1 and lambda_2")
+).step(lap2_neq(x, lambda2, lambda1), r"swap $\lambda_1$ and $\lambda_2$")
 
 LAP2_NORMALISED_NEQ = Derivation(
-    "eq. (6), first branch, integrates to 1 (even density: twice the integral over x > 0)",
+    "eq. (6), first branch, integrates to 1 (even density: twice the integral over $x > 0$)",
     2 * sp.Integral(lap2_neq(), (x, 0, sp.oo)),
 ).step(sp.Integer(1), "integrate the two exponentials")
 
@@ -142,12 +144,12 @@ def lap2_h(z=x):
 
 
 LAP2_STABLE_FORM = Derivation(
-    "eq. (6) in the cancellation-free form used by symdp.engine.continuous.Lap2 (lambda_1 > lambda_2)",
+    r"eq. (6) in the cancellation-free form used by \symdpcode{symdp.engine.continuous.Lap2} ($\lambda_1 > \lambda_2$)",
     lap2_neq(),
     source="000 (appendix), eq. (6)",
-    assumptions="x > 0, lambda_1 > lambda_2, d = 1/lambda_2 - 1/lambda_1",
+    assumptions=r"$x > 0$, $\lambda_1 > \lambda_2$, $d = 1/\lambda_2 - 1/\lambda_1$",
 ).step(sp.exp(-x / lambda1) * lap2_h() / (2 * (lambda1 + lambda2)),
-       "factor out the dominant exponential e^{-x/lambda_1}", given=LAMBDA1_GT)
+       r"factor out the dominant exponential $e^{-x/\lambda_1}$", given=LAMBDA1_GT)
 
 # --- erratum E9: the printed antiderivative of the third integral ------------------------------------------------
 _f3 = convolution_pieces()[2]
@@ -159,40 +161,43 @@ E9_PRINTED_ANTIDERIVATIVE = Derivation(
     "erratum E9: the printed antiderivative of the third integral differentiates to MINUS the integrand",
     sp.Derivative(PRINTED_F3, t),
     source="000 (appendix), proof of Lemma 3, fifth display",
-    assumptions="x > 0",
-).step(-_f3, "differentiate in t: the printed antiderivative lacks a minus sign (eq. (6) itself is correct)")
+    assumptions="$x > 0$",
+).step(-_f3, "differentiate in $t$: the printed antiderivative lacks a minus sign (eq. (6) itself is correct)")
 
 E9_PRINTED_EVALUATION = Derivation(
-    "erratum E9: the printed bracket [F3]_{t=x}^{t=oo} is the negative of the third integral",
+    r"erratum E9: the printed bracket $[F_3]_{t=x}^{t=\infty}$ is the negative of the third integral",
     sp.Limit(PRINTED_F3, t, sp.oo) - PRINTED_F3.subs(t, x),
     source="000 (appendix), proof of Lemma 3, fifth display",
 ).step(-lambda1 * lambda2 / (lambda1 + lambda2) * sp.exp(-x / lambda2), "evaluate the printed bracket")\
     .step(-sp.Integral(_f3, (t, x, sp.oo)),
-          "the third integral is +lambda_1 lambda_2/(lambda_1+lambda_2) e^{-x/lambda_2}")
+          r"the third integral is $+\frac{\lambda_1\lambda_2}{\lambda_1+\lambda_2} e^{-x/\lambda_2}$")
 
 # --- Lemma 3: the privacy loss tends to Δ/max(λ1, λ2) ---------------------------------------------------------------
 LEMMA3_RATIO_FORM = Derivation(
-    "Lemma 3: the likelihood ratio of Lap2 at x > 0 is e^{Delta/lambda_1} h(x)/h(x+Delta) (lambda_1 > lambda_2)",
+    (r"Lemma 3: the likelihood ratio of $\mathrm{Lap2}$ at $x > 0$ is $e^{\Delta/\lambda_1} h(x)/h(x+\Delta)$ "
+     r"($\lambda_1 > \lambda_2$)"),
     lap2_neq() / lap2_neq(x + Delta),
-    source="000 (appendix), proof of Lemma 3, last paragraph ('the dominating term')",
-    assumptions="x > 0, lambda_1 > lambda_2 (WLOG: eq. (6) is symmetric)",
+    source="000 (appendix), proof of Lemma 3, last paragraph (`the dominating term')",
+    assumptions=r"$x > 0$, $\lambda_1 > \lambda_2$ (without loss of generality: eq. (6) is symmetric)",
 ).step(sp.exp(Delta / lambda1) * lap2_h() / lap2_h(x + Delta),
-       "the stable form e^{-x/lambda_1} h(x)/(2(lambda_1+lambda_2)) at x and x + Delta", given=LAMBDA1_GT)
+       r"the stable form $e^{-x/\lambda_1} h(x)/(2(\lambda_1+\lambda_2))$ at $x$ and $x + \Delta$", given=LAMBDA1_GT)
 
 LEMMA3_LIMIT_NEQ = Derivation(
-    "Lemma 3: lim_{x->oo} log(Lap2(x)/Lap2(x+Delta)) = Delta/max(lambda_1, lambda_2) (lambda_1 > lambda_2)",
+    (r"Lemma 3: $\lim_{x\to\infty} \log(\mathrm{Lap2}(x)/\mathrm{Lap2}(x+\Delta)) = \Delta/\max(\lambda_1, \lambda_2)$ "
+     r"($\lambda_1 > \lambda_2$)"),
     sp.Limit(Delta / lambda1 - sp.log(lap2_h(x + Delta) / lap2_h()), x, sp.oo),
     source="000 (appendix), proof of Lemma 3",
-    assumptions="lambda_1 > lambda_2, so max(lambda_1, lambda_2) = lambda_1",
-).step(Delta / lambda1, "h(x) -> 1 + 1/(lambda_1 d) > 0, so the log-ratio of h tends to 0", given=LAMBDA1_GT)
+    assumptions=r"$\lambda_1 > \lambda_2$, so $\max(\lambda_1, \lambda_2) = \lambda_1$",
+).step(Delta / lambda1, r"$h(x) \to 1 + 1/(\lambda_1 d) > 0$, so the log-ratio of $h$ tends to 0", given=LAMBDA1_GT)
 
 LEMMA3_LIMIT_EQ = Derivation(
-    "Lemma 3: lim_{x->oo} log(Lap2(x)/Lap2(x+Delta)) = Delta/lambda when lambda_1 = lambda_2 = lambda",
+    (r"Lemma 3: $\lim_{x\to\infty} \log(\mathrm{Lap2}(x)/\mathrm{Lap2}(x+\Delta)) = \Delta/\lambda$ when $\lambda_1 = "
+     r"\lambda_2 = \lambda$"),
     sp.Limit(sp.log(lap2_eq() / lap2_eq(x + Delta)), x, sp.oo),
     source="000 (appendix), proof of Lemma 3",
 ).step(sp.Limit(Delta / lam - sp.log(1 + Delta / (lam + x)), x, sp.oo),
-       "the ratio is e^{Delta/lambda}(lambda+x)/(lambda+x+Delta)")\
-    .step(Delta / lam, "log(1 + Delta/(lambda + x)) -> 0, only at rate O(1/x)")
+       r"the ratio is $e^{\Delta/\lambda}(\lambda+x)/(\lambda+x+\Delta)$")\
+    .step(Delta / lam, r"$\log(1 + \Delta/(\lambda + x)) \to 0$, only at rate $O(1/x)$")
 
 # --- Example 1 (P): the optimal interpolation point -----------------------------------------------------------------
 EX1_OBJECTIVE = theta**2 * Delta**2 / sigma1**2 + (1 - theta)**2 * Delta**2 / sigma2**2
@@ -200,17 +205,18 @@ EX1_OBJECTIVE = theta**2 * Delta**2 / sigma1**2 + (1 - theta)**2 * Delta**2 / si
 EX1_THETA = sigma1**2 / (sigma1**2 + sigma2**2)
 
 EX1_OPTIMAL_W = Derivation(
-    "Example 1: completing the square gives the optimal theta = sigma_1^2/(sigma_1^2+sigma_2^2) and the minimum",
+    ((r"Example 1: completing the square gives the optimal $\theta = \sigma_1^2/(\sigma_1^2+\sigma_2^2)$ and the "
+      "minimum")),
     EX1_OBJECTIVE,
     source="001 (main text), Example 1",
-    assumptions="w = theta u + (1 - theta) v, ||u - v|| = Delta",
+    assumptions=r"$w = \theta u + (1 - \theta) v$, $\|u - v\| = \Delta$",
 ).step(Delta**2 / (sigma1**2 + sigma2**2)
        + Delta**2 * (sigma1**2 + sigma2**2) / (sigma1**2 * sigma2**2) * (theta - EX1_THETA)**2,
-       "complete the square in theta: the square vanishes only at theta = sigma_1^2/(sigma_1^2+sigma_2^2)")\
+       r"complete the square in $\theta$: the square vanishes only at $\theta = \sigma_1^2/(\sigma_1^2+\sigma_2^2)$")\
     .step(Delta**2 / (sigma1**2 + sigma2**2), "at the minimiser", relation=">=")
 
 EX1_BOUND_AT_OPTIMUM = Derivation(
-    "Example 1: the Theorem 2 bound at the optimal w is alpha Delta^2/(2(sigma_1^2+sigma_2^2))",
+    r"Example 1: the Theorem 2 bound at the optimal $w$ is $\alpha\Delta^2/(2(\sigma_1^2+\sigma_2^2))$",
     alpha / 2 * EX1_OBJECTIVE.subs(theta, EX1_THETA),
     source="001 (main text), Example 1",
 ).step(alpha * Delta**2 / (2 * (sigma1**2 + sigma2**2)), "simplify")
@@ -220,34 +226,37 @@ _s = sp.Symbol("s", positive=True)
 _gauss = lambda m: sp.exp(-(_y - m)**2 / (2 * _s**2)) / (sp.sqrt(2 * sp.pi) * _s)  # noqa: E731
 
 GAUSS_RDP = Derivation(
-    "glossary balle19.fact.gauss-rdp: R_alpha(N(Delta, s^2) || N(0, s^2)) = alpha Delta^2/(2 s^2)",
+    (r"glossary \symdpid{balle19.fact.gauss-rdp}: $R_\alpha(\mathcal{N}(\Delta, s^2)\|\mathcal{N}(0, s^2)) = "
+     r"\alpha\Delta^2/(2s^2)$"),
     sp.log(sp.Integral(sp.exp(sp.expand(alpha * sp.log(_gauss(Delta)) + (1 - alpha) * sp.log(_gauss(0)),
                                         force=True)), (_y, -sp.oo, sp.oo))) / (alpha - 1),
-    source="catalogue-balle.md, glossary",
-).step(alpha * Delta**2 / (2 * _s**2), "Gaussian integral: exp(alpha(alpha-1) Delta^2/(2 s^2))")
+    source=r"\symdpcode{catalogue-balle.md}, glossary",
+).step(alpha * Delta**2 / (2 * _s**2), r"Gaussian integral: $\exp(\alpha(\alpha-1)\Delta^2/(2s^2))$")
 
 # --- Theorem 4 (P) and its proof (A) --------------------------------------------------------------------------------
 OPTIMAL_STEP = Delta * L**(2 * i) * (1 - L**2) / (L**2 * (1 - L**(2 * r)))
 """Δ_i = Δ L^{2i}/Σ_j L^{2j} (0 < L < 1): the path minimising Σ L^{2(r−i)} Δ_i² subject to Σ Δ_i = Δ (catalogue)."""
 
 THM4_OPTIMAL_STEPS = Derivation(
-    "Theorem 4: the optimal steps Delta_i sum to Delta (0 < L < 1)",
+    r"Theorem 4: the optimal steps $\Delta_i$ sum to $\Delta$ ($0 < L < 1$)",
     sp.Sum(OPTIMAL_STEP, (i, 1, r)),
-    source="catalogue-balle.md, balle19.thm4.eq2 (optimal path)",
+    source=r"\symdpcode{catalogue-balle.md}, \symdpid{balle19.thm4.eq2} (optimal path)",
 ).step(Delta, "geometric sum", given=L_LT_1)
 
 THM4_OPTIMAL_PATH = Derivation(
-    "Theorem 4, eq. (2) along the optimal path (0 < L < 1)",
+    "Theorem 4, eq. (2) along the optimal path ($0 < L < 1$)",
     alpha * L**2 / (2 * sigma**2) * sp.Sum(L**(2 * (r - i)) * OPTIMAL_STEP**2, (i, 1, r)),
-    source="001 (main text), Theorem 4 eq. (2); optimal path from catalogue-balle.md",
+    source=r"001 (main text), Theorem 4 eq. (2); optimal path from \symdpcode{catalogue-balle.md}",
 ).step(alpha * Delta**2 * L**(2 * r) * (1 - L**2) / (2 * sigma**2 * (1 - L**(2 * r))),
-       "L^{2(r-i)} L^{4i} = L^{2r} L^{2i}, then the geometric sum", given=L_LT_1)
+       "$L^{2(r-i)} L^{4i} = L^{2r} L^{2i}$, then the geometric sum", given=L_LT_1)
 
 THM4_LINEAR_CHAIN = Derivation(
-    "Theorem 4: the r-step chain x -> L x + N(0, sigma^2) from delta_0, delta_Delta has exactly the optimal-path value",
+    (r"Theorem 4: the $r$-step chain $x \mapsto Lx + \mathcal{N}(0, \sigma^2)$ from $\delta_0$, $\delta_\Delta$ has "
+     "exactly the optimal-path value"),
     alpha * (L**r * Delta)**2 / (2 * sigma**2 * sp.Sum(L**(2 * j), (j, 0, r - 1))),
-    source="001 (main text), Theorem 4 (tightness for linear maps, catalogue-balle.md)",
-    assumptions="mean gap L^r Delta, variance sigma^2 sum_{k<r} L^{2k}; Gaussian RDP alpha gap^2/(2 var)",
+    source=r"001 (main text), Theorem 4 (tightness for linear maps, \symdpcode{catalogue-balle.md})",
+    assumptions=(r"mean gap $L^r\Delta$, variance $\sigma^2\sum_{k<r} L^{2k}$; Gaussian RDP "
+                 r"$\alpha\,\mathrm{gap}^2/(2\,\mathrm{var})$"),
 ).step(alpha * Delta**2 * L**(2 * r) * (1 - L**2) / (2 * sigma**2 * (1 - L**(2 * r))), "geometric sum",
        given=L_LT_1)
 
@@ -256,27 +265,27 @@ DELTA0 = Delta / L * (1 - L) / (1 - L**r)
 PHI = (L**sp.Rational(-1, 2) - L**sp.Rational(1, 2)) / (L**(-r / sp.Integer(2)) - L**(r / sp.Integer(2)))
 
 THM4_DELTA0 = Derivation(
-    "Theorem 4 proof: the steps Delta_0 L^i sum to Delta",
+    r"Theorem 4 proof: the steps $\Delta_0 L^i$ sum to $\Delta$",
     sp.Sum(DELTA0 * L**i, (i, 1, r)),
     source="000 (appendix), proof of Theorem 4",
 ).step(Delta, "geometric sum", given=L_LT_1)
 
 THM4_PHI = Derivation(
-    "Theorem 4 proof: the geometric path gives (alpha Delta^2 L^{r+1} r/(2 sigma^2)) phi(L)^2",
+    r"Theorem 4 proof: the geometric path gives $(\alpha\Delta^2 L^{r+1} r/(2\sigma^2))\,\varphi(L)^2$",
     alpha * L**2 / (2 * sigma**2) * sp.Sum(L**(2 * (r - i)) * (DELTA0 * L**i)**2, (i, 1, r)),
     source="000 (appendix), proof of Theorem 4",
-).step(alpha * L**2 / (2 * sigma**2) * r * DELTA0**2 * L**(2 * r), "every term equals Delta_0^2 L^{2r}")\
-    .step(alpha * Delta**2 * L**(r + 1) * r / (2 * sigma**2) * PHI**2, "multiply by L^{-(r+1)/2} twice",
+).step(alpha * L**2 / (2 * sigma**2) * r * DELTA0**2 * L**(2 * r), r"every term equals $\Delta_0^2 L^{2r}$")\
+    .step(alpha * Delta**2 * L**(r + 1) * r / (2 * sigma**2) * PHI**2, "multiply by $L^{-(r+1)/2}$ twice",
           given=L_LT_1)
 
 THM4_PHI_LIMIT = Derivation(
-    "Theorem 4 proof: lim_{L->1} phi(L) = 1/r",
+    r"Theorem 4 proof: $\lim_{L\to 1} \varphi(L) = 1/r$",
     sp.Limit(PHI, L, 1),
     source="000 (appendix), proof of Theorem 4",
 ).step(sp.Limit(sp.diff(L**sp.Rational(-1, 2) - L**sp.Rational(1, 2), L)
                 / sp.diff(L**(-r / sp.Integer(2)) - L**(r / sp.Integer(2)), L), L, 1),
-       "L'Hopital once (the paper says twice; erratum E11, cosmetic)")\
-    .step(1 / sp.Integer(1) / r, "evaluate at L = 1: (-1)/(-r)")
+       r"l'H\^opital once (the paper says twice; erratum E11, cosmetic)")\
+    .step(1 / sp.Integer(1) / r, "evaluate at $L = 1$: $(-1)/(-r)$")
 
 THETA_DEFINED = DELTA0 / Delta * sp.Sum(L**j, (j, 1, i))
 """θ_i = (Δ0/Δ) Σ_{j≤i} L^j, the interpolation weights of A's proof of Theorem 4."""
@@ -284,10 +293,10 @@ THETA_PRINTED = (1 - L**(i + 1)) / (1 - L)
 THETA_CORRECTED = (1 - L**i) / (1 - L**r)
 
 THM4_THETA = Derivation(
-    "Theorem 4 proof: theta_i = (1 - L^i)/(1 - L^r) (corrected; erratum E2 prints (1 - L^{i+1})/(1 - L))",
+    r"Theorem 4 proof: $\theta_i = (1 - L^i)/(1 - L^r)$ (corrected; erratum E2 prints $(1 - L^{i+1})/(1 - L)$)",
     THETA_DEFINED,
     source="000 (appendix), proof of Theorem 4",
-).step(THETA_CORRECTED, "geometric sum; gives theta_0 = 0 and theta_r = 1 as the proof needs", given=L_LT_1)
+).step(THETA_CORRECTED, r"geometric sum; gives $\theta_0 = 0$ and $\theta_r = 1$ as the proof needs", given=L_LT_1)
 
 
 # --- Example 3 (P): the Lipschitz Gaussian kernel -------------------------------------------------------------------
@@ -297,42 +306,45 @@ SIGMA_STAR2 = sigma1**2 + sigma2**2 / L**2
 EX3_THETA = 1 / (1 + sigma2**2 / (L**2 * sigma1**2))
 
 EX3_OPTIMAL_W = Derivation(
-    "Example 3: completing the square gives theta = (1 + sigma_2^2/(L^2 sigma_1^2))^{-1} and the minimum "
-    "Delta^2/sigma_*^2",
+    r"Example 3: completing the square gives $\theta = (1 + \sigma_2^2/(L^2\sigma_1^2))^{-1}$ and the minimum "
+    r"$\Delta^2/\sigma_*^2$",
     EX3_OBJECTIVE,
     source="001 (main text), Example 3",
-    assumptions="w = theta u + (1 - theta) v, ||u - v|| = Delta, psi L-Lipschitz",
+    assumptions=r"$w = \theta u + (1 - \theta) v$, $\|u - v\| = \Delta$, $\psi$ $L$-Lipschitz",
 ).step(Delta**2 / SIGMA_STAR2 + Delta**2 * (L**2 * sigma1**2 + sigma2**2) / (sigma1**2 * sigma2**2)
        * (theta - EX3_THETA)**2,
-       "complete the square in theta (the square vanishes only at the paper's theta)")\
+       r"complete the square in $\theta$ (the square vanishes only at the paper's $\theta$)")\
     .step(Delta**2 / SIGMA_STAR2, "at the minimiser", relation=">=")
 
 EX3_BOUND_AT_OPTIMUM = Derivation(
-    "Example 3: the bound at the optimal w is alpha Delta^2/(2 sigma_*^2), not alpha Delta^2/(2 sigma_2^2) (E1)",
+    (r"Example 3: the bound at the optimal $w$ is $\alpha\Delta^2/(2\sigma_*^2)$, not $\alpha\Delta^2/(2\sigma_2^2)$ "
+     "(E1)"),
     alpha / 2 * EX3_OBJECTIVE.subs(theta, EX3_THETA),
     source="001 (main text), Example 3",
-).step(alpha * Delta**2 / (2 * SIGMA_STAR2), "simplify: sigma_*^2 = sigma_1^2 + sigma_2^2/L^2")
+).step(alpha * Delta**2 / (2 * SIGMA_STAR2), r"simplify: $\sigma_*^2 = \sigma_1^2 + \sigma_2^2/L^2$")
 
 EX3_LINEAR_EXACT = Derivation(
-    "Example 3 is tight for psi(x) = L x: the outputs N(L u, L^2 sigma_1^2 + sigma_2^2) have exactly the bound",
+    (r"Example 3 is tight for $\psi(x) = Lx$: the outputs $\mathcal{N}(Lu, L^2\sigma_1^2 + \sigma_2^2)$ have exactly "
+     "the bound"),
     alpha * (L * Delta)**2 / (2 * (L**2 * sigma1**2 + sigma2**2)),
-    source="001 (main text), Example 3; catalogue-balle.md, balle19.ex3",
-    assumptions="Gaussian RDP alpha gap^2/(2 var) with gap L Delta, var L^2 sigma_1^2 + sigma_2^2",
-).step(alpha * Delta**2 / (2 * SIGMA_STAR2), "divide numerator and denominator by L^2")
+    source=r"001 (main text), Example 3; \symdpcode{catalogue-balle.md}, \symdpid{balle19.ex3}",
+    assumptions=(r"Gaussian RDP $\alpha\,\mathrm{gap}^2/(2\,\mathrm{var})$ with gap $L\Delta$, variance $L^2\sigma_1^2 "
+                 r"+ \sigma_2^2$"),
+).step(alpha * Delta**2 / (2 * SIGMA_STAR2), "divide numerator and denominator by $L^2$")
 
 EX3_AMPLIFIES = Derivation(
-    "Example 3 side claim: sigma_*^2 > sigma_1^2 (amplification for every L < oo, sigma_2 > 0)",
+    r"Example 3 side claim: $\sigma_*^2 > \sigma_1^2$ (amplification for every $L < \infty$, $\sigma_2 > 0$)",
     SIGMA_STAR2 - sigma1**2,
     source="001 (main text), Example 3, last paragraph",
-).step(sigma2**2 / L**2, "definition of sigma_*^2").step(0, "positive", relation=">=")
+).step(sigma2**2 / L**2, r"definition of $\sigma_*^2$").step(0, "positive", relation=">=")
 
 EX3_BEATS_EXAMPLE_1 = Derivation(
-    "Example 3 side claim: for L < 1, sigma_*^2 > sigma_1^2 + sigma_2^2 (stronger than Example 1)",
+    r"Example 3 side claim: for $L < 1$, $\sigma_*^2 > \sigma_1^2 + \sigma_2^2$ (stronger than Example 1)",
     SIGMA_STAR2 - (sigma1**2 + sigma2**2),
     source="001 (main text), Example 3, last paragraph",
-    assumptions="0 < L < 1",
-).step(sigma2**2 * (1 - L**2) / L**2, "definition of sigma_*^2")\
-    .step(0, "1 - L^2 > 0 for L < 1 (checked with L = 1/(1 + k))", relation=">=", given=L_LT_1)
+    assumptions="$0 < L < 1$",
+).step(sigma2**2 * (1 - L**2) / L**2, r"definition of $\sigma_*^2$")\
+    .step(0, "$1 - L^2 > 0$ for $L < 1$ (checked with $L = 1/(1 + k)$)", relation=">=", given=L_LT_1)
 
 
 def e1_counterexample() -> bool:
@@ -354,38 +366,43 @@ COCOERCIVITY = {_P: beta * rho / (beta + rho) * _D2 + _G2 / (beta + rho) + _slac
 """Bubeck, Lemma 3.11: ⟨g, x − y⟩ = βρ/(β+ρ)‖x − y‖² + ‖g‖²/(β+ρ) + s with s ≥ 0."""
 
 LEM18_CONTRACTION = Derivation(
-    "Lemma 18: ||psi(x) - psi(y)||^2 <= (1 - 2 eta beta rho/(beta + rho)) ||x - y||^2",
+    r"Lemma 18: $\|\psi(x) - \psi(y)\|^2 \le (1 - 2\eta\beta\rho/(\beta + \rho))\|x - y\|^2$",
     _D2 + eta**2 * _G2 - 2 * eta * _P,
     source="000 (appendix), proof of Lemma 18",
-    assumptions="D2 = ||x-y||^2, G2 = ||grad f(x) - grad f(y)||^2, P = <grad f(x) - grad f(y), x - y>",
+    assumptions=(r"$D_2 = \|x-y\|^2$, $G_2 = \|\nabla f(x) - \nabla f(y)\|^2$, $P = \langle\nabla f(x) - \nabla f(y), "
+                 r"x - y\rangle$"),
 ).step((1 - KAPPA) * _D2 + eta * (eta - 2 / (beta + rho)) * _G2,
-       "co-coercivity of a beta-smooth rho-strongly convex f (Bubeck, Lemma 3.11)", relation="<=",
+       r"co-coercivity of a $\beta$-smooth $\rho$-strongly convex $f$ (Bubeck, Lemma 3.11)", relation="<=",
        given=COCOERCIVITY)\
-    .step(L18_SQUARED * _D2, "eta <= 2/(beta + rho) (checked with eta = 2/((beta + rho)(1 + k)))", relation="<=",
+    .step(L18_SQUARED * _D2, (r"$\eta \le 2/(\beta + \rho)$ (checked with $\eta = 2/((\beta + \rho)(1 "
+                              "+ k))$)"), relation=("<="),
           given=ETA_ADMISSIBLE)
 
 LEM18_VS_ELEMENTARY = Derivation(
-    "Lemma 18 vs the elementary rate: L^2 - (1 - eta rho)^2 = eta rho^2 (2 - eta(beta + rho))/(beta + rho) >= 0",
+    (r"Lemma 18 vs the elementary rate: $L^2 - (1 - \eta\rho)^2 = \eta\rho^2(2 - \eta(\beta + \rho))/(\beta + \rho) "
+     r"\ge 0$"),
     L18_SQUARED - (1 - eta * rho)**2,
-    source="catalogue-balle.md, balle19.lem18 (comparison)",
+    source=r"\symdpcode{catalogue-balle.md}, \symdpid{balle19.lem18} (comparison)",
 ).step(eta * rho**2 * (2 - eta * (beta + rho)) / (beta + rho), "expand")\
-    .step(0, "eta <= 2/(beta + rho)", relation=">=", given=ETA_ADMISSIBLE)
+    .step(0, r"$\eta \le 2/(\beta + \rho)$", relation=">=", given=ETA_ADMISSIBLE)
 
 LEM18_TIGHT = Derivation(
-    "Lemma 18 is tight at eta = 2/(beta + rho): L = (beta - rho)/(beta + rho) = |1 - eta rho| = |1 - eta beta|",
+    (r"Lemma 18 is tight at $\eta = 2/(\beta + \rho)$: $L = (\beta - \rho)/(\beta + \rho) = |1 - \eta\rho| = |1 - "
+     r"\eta\beta|$"),
     L18_SQUARED.subs(eta, 2 / (beta + rho)),
-    source="catalogue-balle.md, balle19.lem18 (tightness)",
-).step(((beta - rho) / (beta + rho))**2, "1 - 4 beta rho/(beta + rho)^2")\
-    .step((1 - 2 * rho / (beta + rho))**2, "the quadratic's eigenvalue rho")\
-    .step((1 - 2 * beta / (beta + rho))**2, "the quadratic's eigenvalue beta")
+    source=r"\symdpcode{catalogue-balle.md}, \symdpid{balle19.lem18} (tightness)",
+).step(((beta - rho) / (beta + rho))**2, r"$1 - 4\beta\rho/(\beta + \rho)^2$")\
+    .step((1 - 2 * rho / (beta + rho))**2, r"the quadratic's eigenvalue $\rho$")\
+    .step((1 - 2 * beta / (beta + rho))**2, r"the quadratic's eigenvalue $\beta$")
 
 _xr = sp.Symbol("x", real=True)
 LOGCOSH_F = rho * _xr**2 / 2 + (beta - rho) * sp.log(sp.cosh(_xr))
 
 LEM18_LOGCOSH = Derivation(
-    "the test loss f = rho x^2/2 + (beta - rho) log cosh x has f'' = rho + (beta - rho) sech^2 x, in (rho, beta]",
+    (r"the test loss $f = \rho x^2/2 + (\beta - \rho)\log\cosh x$ has $f'' = \rho + (\beta - "
+     r"\rho)\operatorname{sech}^2 x$, in $(\rho, \beta]$"),
     sp.diff(LOGCOSH_F, _xr, 2),
-    source="catalogue-balle.md, balle19.lem18 (numeric check)",
+    source=r"\symdpcode{catalogue-balle.md}, \symdpid{balle19.lem18} (numeric check)",
 ).step(rho + (beta - rho) / sp.cosh(_xr)**2, "differentiate twice")
 
 # --- Theorem 5 (P; proof A) ---------------------------------------------------------------------------------------
@@ -397,55 +414,60 @@ KAPPA_LT_1 = {_kappa: 1 - 1 / (1 + _k)**2}  # 0 < kappa < 1, so L = sqrt(1 - kap
 EPS_PAPER = 2 * C**2 / ((n_ - i_) * sigma**2) * (1 - KAPPA)**((n_ - i_ + 1) / sp.Integer(2))
 
 THM5_FROM_THM4 = Derivation(
-    "Theorem 5 from Theorem 4 eq. (3) with r = n - i, noise eta sigma, Delta = 2 eta C and L from Lemma 18",
+    r"Theorem 5 from Theorem 4 eq. (3) with $r = n - i$, noise $\eta\sigma$, $\Delta = 2\eta C$ and $L$ from Lemma 18",
     (alpha * Delta**2 * L**(r + 1) / (2 * r * sigma**2)).subs({sigma: eta * sigma}, simultaneous=True)
     .subs({Delta: 2 * eta * C}),
     source="000 (appendix), proof of Theorem 5",
-).step(2 * alpha * C**2 * L**(r + 1) / (r * sigma**2), "eta^2 cancels")\
+).step(2 * alpha * C**2 * L**(r + 1) / (r * sigma**2), r"$\eta^2$ cancels")\
     .step(2 * alpha * C**2 * (1 - _kappa)**((r + 1) / sp.Integer(2)) / (r * sigma**2),
-          "L^{r+1} = (1 - kappa)^{(r+1)/2}, L = sqrt(1 - kappa) (Lemma 18; checked with kappa = 1 - 1/(1+k)^2)",
+          (r"$L^{r+1} = (1 - \kappa)^{(r+1)/2}$, $L = \sqrt{1 - \kappa}$ (Lemma 18; checked with $\kappa = 1 - "
+           "1/(1+k)^2$)"),
           given={L: 1 / (1 + _k), **KAPPA_LT_1})\
-    .step(alpha * EPS_PAPER, "kappa = 2 eta beta rho/(beta + rho), r = n - i: the paper's exponent (n - i + 1)/2",
+    .step(alpha * EPS_PAPER, (r"$\kappa = 2\eta\beta\rho/(\beta + \rho)$, $r = n - i$: the paper's exponent $(n - i + "
+                              "1)/2$"),
           given={_kappa: KAPPA, r: n_ - i_})
 
 THM5_LAST_INDEX = Derivation(
-    "Theorem 5 at i = n: the Gaussian mechanism with sensitivity 2 eta C and noise eta sigma",
+    r"Theorem 5 at $i = n$: the Gaussian mechanism with sensitivity $2\eta C$ and noise $\eta\sigma$",
     alpha * (2 * eta * C)**2 / (2 * (eta * sigma)**2),
-    source="000 (appendix), proof of Theorem 5 (case i = n)",
-).step(alpha * 2 * C**2 / sigma**2, "eta^2 cancels: epsilon_n = 2 C^2/sigma^2")
+    source="000 (appendix), proof of Theorem 5 (case $i = n$)",
+).step(alpha * 2 * C**2 / sigma**2, r"$\eta^2$ cancels: $\varepsilon_n = 2C^2/\sigma^2$")
 
 
 THM5_OPTIMAL_PATH = Derivation(
-    "Theorem 5 via Theorem 4 eq. (2) along the optimal path: epsilon_i^opt = (2C^2/sigma^2) kappa (1-kappa)^r/"
-    "(1 - (1-kappa)^r), r = n - i",
+    r"Theorem 5 via Theorem 4 eq. (2) along the optimal path: $\varepsilon_i^{\mathrm{opt}} = "
+    r"(2C^2/\sigma^2)\,\kappa(1-\kappa)^r/(1 - (1-\kappa)^r)$, $r = n - i$",
     (alpha * Delta**2 * L**(2 * r) * (1 - L**2) / (2 * sigma**2 * (1 - L**(2 * r))))
     .subs({sigma: eta * sigma}, simultaneous=True).subs({Delta: 2 * eta * C}),
-    source="catalogue-balle.md, balle19.thm5 (optimal path); THM4_OPTIMAL_PATH for the path value",
-).step(2 * alpha * C**2 * L**(2 * r) * (1 - L**2) / (sigma**2 * (1 - L**(2 * r))), "eta^2 cancels")\
-    .step(alpha * EPS_OPT, "L^2 = 1 - kappa (Lemma 18)", given={L: 1 / (1 + _k), **KAPPA_LT_1})
+    source=(r"\symdpcode{catalogue-balle.md}, \symdpid{balle19.thm5} (optimal path); \symdpcode{THM4\_OPTIMAL\_PATH} "
+            "for the path value"),
+).step(2 * alpha * C**2 * L**(2 * r) * (1 - L**2) / (sigma**2 * (1 - L**(2 * r))), r"$\eta^2$ cancels")\
+    .step(alpha * EPS_OPT, r"$L^2 = 1 - \kappa$ (Lemma 18)", given={L: 1 / (1 + _k), **KAPPA_LT_1})
 
 CHAIN_VARIANCE = Derivation(
-    "Theorem 5 test chain: the output variance is eta^2 sigma^2 (1 - L^{2r+2})/(1 - L^2) (r + 1 noisy steps)",
+    r"Theorem 5 test chain: the output variance is $\eta^2\sigma^2(1 - L^{2r+2})/(1 - L^2)$ ($r + 1$ noisy steps)",
     eta**2 * sigma**2 * sp.Sum(L**(2 * j), (j, 0, r)),
-    source="catalogue-balle.md, balle19.thm5 (the linear sanity chain)",
-    assumptions="1-D, A_j = rho I, eta = 2/(beta + rho) so each step contracts by exactly L; noise from the differing "
-                "step on",
+    source=r"\symdpcode{catalogue-balle.md}, \symdpid{balle19.thm5} (the linear sanity chain)",
+    assumptions=r"one-dimensional, $A_j = \rho I$, $\eta = 2/(\beta + \rho)$ so each step contracts by exactly $L$; "
+                "noise from the differing step on",
 ).step(eta**2 * sigma**2 * (1 - L**(2 * r + 2)) / (1 - L**2), "geometric sum", given=L_LT_1)
 
 THM5_OPT_CHAIN_RATIO = Derivation(
-    "Theorem 5, optimal path, on that chain: exact/epsilon^opt = (1 - L^{2r})/(1 - L^{2r+2}) < 1, -> 1 as r -> oo",
+    (r"Theorem 5, optimal path, on that chain: $\mathrm{exact}/\varepsilon^{\mathrm{opt}} = (1 - L^{2r})/(1 - "
+     r"L^{2r+2}) < 1$, $\to 1$ as $r \to \infty$"),
     (alpha * (2 * eta * C * L**r)**2 / (2 * CHAIN_VARIANCE.end))
     / (alpha * 2 * C**2 / sigma**2 * L**(2 * r) * (1 - L**2) / (1 - L**(2 * r))),
-    source="catalogue-balle.md, balle19.thm5 (is the optimal path tight?)",
-    assumptions="mean gap 2 eta C L^r; epsilon^opt written with L^2 = 1 - kappa (THM5_OPTIMAL_PATH); the noise of "
-                "the differing step is in the exact value but unused by Theorem 4",
-).step((1 - L**(2 * r)) / (1 - L**(2 * r + 2)), "cancel alpha, C, eta, sigma, L^{2r}, 1 - L^2")
+    source=r"\symdpcode{catalogue-balle.md}, \symdpid{balle19.thm5} (is the optimal path tight?)",
+    assumptions=r"mean gap $2\eta C L^r$; $\varepsilon^{\mathrm{opt}}$ written with $L^2 = 1 - \kappa$ "
+                r"(\symdpcode{THM5\_OPTIMAL\_PATH}); the noise of the differing step is in the exact value but unused "
+                "by Theorem 4",
+).step((1 - L**(2 * r)) / (1 - L**(2 * r + 2)), r"cancel $\alpha$, $C$, $\eta$, $\sigma$, $L^{2r}$, $1 - L^2$")
 
 THM5_PAPER_CHAIN_RATIO = Derivation(
-    "Theorem 5 as printed, one step after the differing one (n = 2, i = 1) on the same chain: exact/epsilon_1 = "
-    "1/(1 + L^2), which tends to 1 as L -> 0",
+    "Theorem 5 as printed, one step after the differing one ($n = 2$, $i = 1$) on the same chain: "
+    r"$\mathrm{exact}/\varepsilon_1 = 1/(1 + L^2)$, which tends to 1 as $L \to 0$",
     (2 * C**2 / sigma**2 * L**2 / (1 + L**2)) / (2 * C**2 / sigma**2 * L**2),
-    source="derived here (Theorem 5 is not loose by a fixed factor for i < n)",
+    source="derived here (Theorem 5 is not loose by a fixed factor for $i < n$)",
 ).step(1 / (1 + L**2), "cancel")
 
 

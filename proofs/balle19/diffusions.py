@@ -93,45 +93,47 @@ def ou_variance(time):
 
 
 BM_SEMIGROUP_VARIANCE = Derivation(
-    "semigroup: P_s P_t = P_{t+s} for Brownian motion (variances 2t and 2s add)",
+    "semigroup: $P_s P_t = P_{t+s}$ for Brownian motion (variances $2t$ and $2s$ add)",
     2 * t + 2 * s,
     source="001 (main text), Section 5 and Example 4",
-    assumptions="P_t(x) = N(x, 2t); the composition of Gaussian kernels adds the variances",
+    assumptions=r"$P_t(x) = \mathcal{N}(x, 2t)$; the composition of Gaussian kernels adds the variances",
 ).step(2 * (t + s), "factor")
 
 OU_SEMIGROUP_MEAN = Derivation(
-    "semigroup: the OU means compose, e^{-theta s} e^{-theta t} x = e^{-theta (t+s)} x",
+    r"semigroup: the OU means compose, $e^{-\theta s} e^{-\theta t} x = e^{-\theta(t+s)} x$",
     sp.exp(-theta * s) * sp.exp(-theta * t),
     source="001 (main text), Section 5.1",
 ).step(sp.exp(-theta * (t + s)), "add the exponents")
 
 OU_SEMIGROUP_VARIANCE = Derivation(
-    "semigroup: P_s P_t = P_{t+s} for OU: e^{-2 theta s} v(t) + v(s) = v(t+s)",
+    r"semigroup: $P_s P_t = P_{t+s}$ for OU: $e^{-2\theta s} v(t) + v(s) = v(t+s)$",
     sp.exp(-2 * theta * s) * ou_variance(t) + ou_variance(s),
-    source="001 (main text), Section 5.1; catalogue-balle.md balle19.semigroup",
-    assumptions="P_t(x) = N(e^{-theta t} x, v(t)), v(t) = rho^2 (1 - e^{-2 theta t})/theta; P_s scales the variance "
-                "of its input by e^{-2 theta s} and adds v(s)",
-).step(ou_variance(t + s), "expand: the cross terms e^{-2 theta s} cancel")
+    source=r"001 (main text), Section 5.1; \symdpcode{catalogue-balle.md}, \symdpid{balle19.semigroup}",
+    assumptions=r"$P_t(x) = \mathcal{N}(e^{-\theta t} x, v(t))$, $v(t) = \rho^2(1 - e^{-2\theta t})/\theta$; $P_s$ "
+                r"scales the variance of its input by $e^{-2\theta s}$ and adds $v(s)$",
+).step(ou_variance(t + s), r"expand: the cross terms $e^{-2\theta s}$ cancel")
 
 # --- Example 4: Brownian motion -------------------------------------------------------------------------------------
 EX4_GENERATOR = Derivation(
-    "Example 4: the generator of dX = sqrt(2) dW is the Laplacian",
+    r"Example 4: the generator of $dX = \sqrt{2}\,dW$ is the Laplacian",
     L_BM(f),
     source="001 (main text), Example 4",
-    assumptions="u = 0, v = sqrt(2) I in Lf = <u, grad f> + (1/2) <v v^T, H(f)>",
-).step(laplacian(f), "v v^T = 2 I")
+    assumptions=(r"$u = 0$, $v = \sqrt{2} I$ in $Lf = \langle u, \nabla f\rangle + \frac{1}{2}\langle vv^\top, "
+                 r"H(f)\rangle$"),
+).step(laplacian(f), r"$vv^\top = 2I$")
 
 EX4_CARRE_DU_CHAMP = Derivation(
-    "Example 4: Gamma(f, g) = <grad f, grad g> for Brownian motion",
+    r"Example 4: $\Gamma(f, g) = \langle\nabla f, \nabla g\rangle$ for Brownian motion",
     carre_du_champ(L_BM)(f, g),
     source="001 (main text), Example 4",
 ).step(dot(grad(f), grad(g)), "product rule for the Laplacian")
 
 EX4_DIFFUSION_PROPERTY = Derivation(
-    "Example 4: the diffusion property L phi(f) = phi'(f) Lf + phi''(f) Gamma(f) (the paper's chain rule display)",
+    (r"Example 4: the diffusion property $L\varphi(f) = \varphi'(f) Lf + \varphi''(f)\Gamma(f)$ (the paper's chain "
+     "rule display)"),
     laplacian(phi(f)),
-    source="001 (main text), Example 4 (display; its left side reads 'Lf', erratum E10: 'L phi(f)')",
-    assumptions="phi and f generic",
+    source=r"001 (main text), Example 4 (display; its left side reads `$Lf$', erratum E10: `$L\varphi(f)$')",
+    assumptions=r"$\varphi$ and $f$ generic",
 ).step(_phi_prime(2) * dot(grad(f), grad(f)) + _phi_prime(1) * laplacian(f), "chain rule for the gradient")
 
 # --- Example 5: Brownian motion via Theorem 6 -----------------------------------------------------------------------
@@ -140,19 +142,19 @@ BM_LOG_RATIO = (_sq(XP, Y) - _sq(X, Y)) / (4 * t)
 """log(p_t(x, y)/p_t(x', y)) for p_t(x, y) ∝ exp(−‖x − y‖²/(4t)) (P Example 5)."""
 
 EX5_KAPPA = Derivation(
-    "Example 5: Gamma(log p_t(x,y)/p_t(x',y)) = ||x - x'||^2/(4t^2), constant in y",
+    r"Example 5: $\Gamma(\log p_t(x,y)/p_t(x',y)) = \|x - x'\|^2/(4t^2)$, constant in $y$",
     dot(grad(BM_LOG_RATIO), grad(BM_LOG_RATIO)),
     source="001 (main text), Example 5",
-).step(_sq(X, XP) / (4 * t**2), "the gradient in y is (x - x')/(2t)")
+).step(_sq(X, XP) / (4 * t**2), "the gradient in $y$ is $(x - x')/(2t)$")
 
 EX5_LAMBDA = Derivation(
-    "Example 5: Lambda(t) = int_t^oo Delta^2/(4 s^2) ds = Delta^2/(4t)",
+    r"Example 5: $\Lambda(t) = \int_t^\infty \Delta^2/(4s^2)\,ds = \Delta^2/(4t)$",
     sp.Integral(Delta**2 / (4 * s**2), (s, t, sp.oo)),
     source="001 (main text), Example 5",
-).step(Delta**2 / (4 * t), "int_t^oo s^{-2} ds = 1/t")
+).step(Delta**2 / (4 * t), r"$\int_t^\infty s^{-2}\,ds = 1/t$")
 
 EX5_RDP = Derivation(
-    "Example 5 = Example 4: alpha Lambda(t) is the Gaussian RDP alpha Delta^2/(2 sigma^2) at sigma^2 = 2t",
+    r"Example 5 = Example 4: $\alpha\Lambda(t)$ is the Gaussian RDP $\alpha\Delta^2/(2\sigma^2)$ at $\sigma^2 = 2t$",
     alpha * Delta**2 / (2 * (2 * t)),
     source="001 (main text), Examples 4 and 5",
 ).step(alpha * Delta**2 / (4 * t), "simplify")
@@ -168,15 +170,15 @@ ON_THE_SPHERE = {x1: xp1 + Delta * sp.cos(angle), x2: xp2 + Delta * sp.sin(angle
 """Every pair with ‖x − x'‖ = Δ in ℝ²: x = x' + Δ(cos φ, sin φ)."""
 
 EX5_INTRINSIC = Derivation(
-    "Example 5: the intrinsic sensitivity of Brownian motion, int_t^oo sup_y Gamma(log p_s(x,y)/p_s(x',y)) ds, "
-    "is Delta^2/(4t)",
+    r"Example 5: the intrinsic sensitivity of Brownian motion, $\int_t^\infty \sup_y \Gamma(\log "
+    r"p_s(x,y)/p_s(x',y))\,ds$, is $\Delta^2/(4t)$",
     sp.Integral(dot(grad(bm_log_ratio(s)), grad(bm_log_ratio(s))), (s, t, sp.oo)),
-    source="001 (main text), Example 5; catalogue-balle.md balle19.ex5",
-    assumptions="Gamma(h) = ||grad_y h||^2 (Example 4); x, x' in R^2 with ||x - x'|| = Delta",
+    source=r"001 (main text), Example 5; \symdpcode{catalogue-balle.md}, \symdpid{balle19.ex5}",
+    assumptions=r"$\Gamma(h) = \|\nabla_y h\|^2$ (Example 4); $x, x' \in \mathbb{R}^2$ with $\|x - x'\| = \Delta$",
 ).step(sp.Integral(_sq(X, XP) / (4 * s**2), (s, t, sp.oo)),
-       "Gamma(log ratio) = ||x - x'||^2/(4 s^2): constant in y, so it is its own sup over y")\
-    .step(_sq(X, XP) / (4 * t), "int_t^oo s^{-2} ds = 1/t")\
-    .step(Delta**2 / (4 * t), "||x - x'|| = Delta: x = x' + Delta (cos phi, sin phi)", given=ON_THE_SPHERE)
+       r"$\Gamma(\log\mathrm{ratio}) = \|x - x'\|^2/(4s^2)$: constant in $y$, so it is its own supremum over $y$")\
+    .step(_sq(X, XP) / (4 * t), r"$\int_t^\infty s^{-2}\,ds = 1/t$")\
+    .step(Delta**2 / (4 * t), r"$\|x - x'\| = \Delta$: $x = x' + \Delta(\cos\phi, \sin\phi)$", given=ON_THE_SPHERE)
 
 
 # --- Theorem 6 (A): eqs. (7)–(9), the derivative of varphi, the Γ identity, Lemma 19 --------------------------------
@@ -205,103 +207,112 @@ ua = sp.Symbol("u", positive=True)
 PHI = ua**alpha
 r = p / q
 
-EQ7 = Derivation("eq. (7): phi'(u) = alpha phi(u)/u for phi(u) = u^alpha", sp.diff(PHI, ua),
+EQ7 = Derivation(r"eq. (7): $\phi'(u) = \alpha\phi(u)/u$ for $\phi(u) = u^\alpha$", sp.diff(PHI, ua),
                  source="000 (appendix), proof of Theorem 6, eq. (7)").step(alpha * PHI / ua, "power rule")
-EQ8 = Derivation("eq. (8): phi''(u) = alpha (alpha - 1) phi(u)/u^2", sp.diff(PHI, ua, 2),
+EQ8 = Derivation(r"eq. (8): $\phi''(u) = \alpha(\alpha - 1)\phi(u)/u^2$", sp.diff(PHI, ua, 2),
                  source="000 (appendix), proof of Theorem 6, eq. (8)").step(alpha * (alpha - 1) * PHI / ua**2,
                                                                             "power rule twice")
-EQ9 = Derivation("eq. (9): -u phi''(u) = d/du (phi(u) - u phi'(u))", -ua * sp.diff(PHI, ua, 2),
+EQ9 = Derivation(r"eq. (9): $-u\phi''(u) = \frac{d}{du}(\phi(u) - u\phi'(u))$", -ua * sp.diff(PHI, ua, 2),
                  source="000 (appendix), proof of Theorem 6, eq. (9)").step(
-    sp.Derivative(PHI - ua * sp.diff(PHI, ua), ua), "differentiate: phi' - phi' - u phi''")
+    sp.Derivative(PHI - ua * sp.diff(PHI, ua), ua), r"differentiate: $\phi' - \phi' - u\phi''$")
 
 _Lp, _Lq, _dtp, _dtq = sp.symbols("Lp_t Lq_t partial_tp_t partial_tq_t", real=True)
 _phi1, _phi2 = sp.diff(PHI, ua), sp.diff(PHI, ua, 2)
 _at = {ua: r}
 
 THM6_DT_REARRANGE = Derivation(
-    "Theorem 6 proof: the integrand of d varphi/dt after the Fokker-Planck equation, re-arranged (pointwise in y)",
+    (r"Theorem 6 proof: the integrand of $d\varphi/dt$ after the Fokker--Planck equation, re-arranged (pointwise in "
+     "$y$)"),
     _phi1.subs(_at) * (_dtp * q - _dtq * p) / q**2 * q + PHI.subs(_at) * _dtq,
-    source="000 (appendix), proof of Theorem 6, steps 2-4 of the first display",
-    assumptions="d r_t/dt = ((d p_t/dt) q_t - (d q_t/dt) p_t)/q_t^2; Fokker-Planck d p_t/dt = L p_t",
-).step(_phi1.subs(_at) * (_Lp * q - _Lq * p) / q + PHI.subs(_at) * _Lq, "Fokker-Planck: d p_t/dt = L p_t, d q_t/dt = L q_t",
+    source="000 (appendix), proof of Theorem 6, steps 2--4 of the first display",
+    assumptions="$dr_t/dt = ((dp_t/dt) q_t - (dq_t/dt) p_t)/q_t^2$; Fokker--Planck $dp_t/dt = Lp_t$",
+).step(_phi1.subs(_at) * (_Lp * q - _Lq * p) / q + PHI.subs(_at) * _Lq, ("Fokker--Planck: $dp_t/dt = Lp_t$, $dq_t/dt = "
+                                                                         "Lq_t$"),
        given={_dtp: _Lp, _dtq: _Lq})\
     .step(_phi1.subs(_at) * _Lp + (PHI.subs(_at) - r * _phi1.subs(_at)) * _Lq, "re-arrange")
 
 THM6_DT_INTEGRAND = Derivation(
-    "Theorem 6 proof: the integrand after integration by parts, chain rule and (7)-(9) (pointwise in y)",
+    "Theorem 6 proof: the integrand after integration by parts, chain rule and (7)--(9) (pointwise in $y$)",
     G(_phi1.subs(_at), p) + G(PHI.subs(_at) - r * _phi1.subs(_at), q),
-    source="000 (appendix), proof of Theorem 6, steps 5-9 of the first display (the integrand, up to the sign)",
-    assumptions="phi(u) = u^alpha; Gamma(f, g) = c <grad f, grad g> (Brownian motion c = 1, OU c = rho^2)",
-).step(_phi2.subs(_at) * G(r, p) + G(PHI.subs(_at) - r * _phi1.subs(_at), q), "chain rule for Gamma", given=GIVEN)\
-    .step(_phi2.subs(_at) * G(r, p) - r * _phi2.subs(_at) * G(r, q), "chain rule for Gamma and (9)", given=GIVEN)\
+    source="000 (appendix), proof of Theorem 6, steps 5--9 of the first display (the integrand, up to the sign)",
+    assumptions=(r"$\phi(u) = u^\alpha$; $\Gamma(f, g) = c\langle\nabla f, \nabla g\rangle$ (Brownian motion $c = 1$, "
+                 r"OU $c = \rho^2$)"),
+).step(_phi2.subs(_at) * G(r, p) + G(PHI.subs(_at) - r * _phi1.subs(_at), q), r"chain rule for $\Gamma$", given=GIVEN)\
+    .step(_phi2.subs(_at) * G(r, p) - r * _phi2.subs(_at) * G(r, q), r"chain rule for $\Gamma$ and (9)", given=GIVEN)\
     .step(alpha * (alpha - 1) * PHI.subs(_at) / r**2 * (G(r, p) - r * G(r, q)), "by (8)", given=GIVEN)\
-    .step(alpha * (alpha - 1) * PHI.subs(_at) * q * (q * G(r, p) - p * G(r, q)) / p**2, "definition of r_t",
+    .step(alpha * (alpha - 1) * PHI.subs(_at) * q * (q * G(r, p) - p * G(r, q)) / p**2, "definition of $r_t$",
           given=GIVEN)
 
 THM6_GAMMA_LOG_RATIO = Derivation(
-    "Theorem 6 proof: Gamma(log r_t) = (q_t Gamma(r_t, p_t) - p_t Gamma(r_t, q_t))/p_t^2",
+    r"Theorem 6 proof: $\Gamma(\log r_t) = (q_t\Gamma(r_t, p_t) - p_t\Gamma(r_t, q_t))/p_t^2$",
     G(sp.log(r), sp.log(r)),
     source="000 (appendix), proof of Theorem 6, second display",
-    assumptions="r_t = p_t/q_t with p_t, q_t generic positive functions on R^2; Gamma(f, g) = c <grad f, grad g>",
-).step(G(r, sp.log(r)) / r, "chain rule for Gamma", given=GIVEN)\
-    .step(G(r, r) / r**2, "chain rule for Gamma", given=GIVEN)\
-    .step((G(r, p) / q + p * G(r, 1 / q)) / r**2, "product rule for Gamma (r_t = p_t/q_t)", given=GIVEN)\
-    .step((G(r, p) / q - p / q**2 * G(r, q)) / r**2, "chain rule for Gamma", given=GIVEN)\
-    .step((q * G(r, p) - p * G(r, q)) / p**2, "definition of r_t", given=GIVEN)
+    assumptions=(r"$r_t = p_t/q_t$ with $p_t$, $q_t$ generic positive functions on $\mathbb{R}^2$; $\Gamma(f, g) = "
+                 r"c\langle\nabla f, \nabla g\rangle$"),
+).step(G(r, sp.log(r)) / r, r"chain rule for $\Gamma$", given=GIVEN)\
+    .step(G(r, r) / r**2, r"chain rule for $\Gamma$", given=GIVEN)\
+    .step((G(r, p) / q + p * G(r, 1 / q)) / r**2, r"product rule for $\Gamma$ ($r_t = p_t/q_t$)", given=GIVEN)\
+    .step((G(r, p) / q - p / q**2 * G(r, q)) / r**2, r"chain rule for $\Gamma$", given=GIVEN)\
+    .step((q * G(r, p) - p * G(r, q)) / p**2, "definition of $r_t$", given=GIVEN)
 
 LEMMA19_EQUALITY = Derivation(
-    "Lemma 19, equality case: varphi(s) = exp(c int_s^oo kappa) solves varphi' = -c kappa varphi",
+    r"Lemma 19, equality case: $\varphi(s) = \exp(c\int_s^\infty \kappa)$ solves $\varphi' = -c\kappa\varphi$",
     sp.diff(sp.exp(c * sp.Integral(kappa(u), (u, s, sp.oo))), s),
-    source="000 (appendix), Lemma 19; catalogue-balle.md balle19.lem19",
+    source=r"000 (appendix), Lemma 19; \symdpcode{catalogue-balle.md}, \symdpid{balle19.lem19}",
 ).step(-c * kappa(s) * sp.exp(c * sp.Integral(kappa(u), (u, s, sp.oo))), "fundamental theorem of calculus")
 
 THM6_FINAL_STEP = Derivation(
-    "Theorem 6 proof: Lemma 19 with c = alpha(alpha - 1) gives R_alpha = log(varphi(t))/(alpha - 1) <= alpha int kappa",
+    (r"Theorem 6 proof: Lemma 19 with $c = \alpha(\alpha - 1)$ gives $R_\alpha = \log(\varphi(t))/(\alpha - 1) \le "
+     r"\alpha\int\kappa$"),
     sp.log(sp.exp(alpha * (alpha - 1) * K)) / (alpha - 1),
     source="000 (appendix), proof of Theorem 6",
-    assumptions="K = int_t^oo kappa_{x,x'}(s) ds, alpha > 1",
-).step(alpha * K, "log exp")
+    assumptions=r"$K = \int_t^\infty \kappa_{x,x'}(s)\,ds$, $\alpha > 1$",
+).step(alpha * K, r"$\log\exp$")
 
 # --- the OU semigroup (P §5.1) and Corollary 7 (A) -------------------------------------------------------------------
 OU_GENERATOR = Derivation(
-    "OU: the generator of dX = -theta X dt + sqrt(2) rho dW is rho^2 Laplacian - theta <x, grad>",
+    (r"OU: the generator of $dX = -\theta X\,dt + \sqrt{2}\rho\,dW$ is $\rho^2\nabla^2 - \theta\langle x, "
+     r"\nabla\rangle$"),
     L_OU(f),
-    source="001 (main text), Section 5.1 (with the SDE coefficient sqrt(2) rho; erratum E3)",
-).step(rho**2 * laplacian(f) - theta * dot(Y, grad(f)), "v v^T = 2 rho^2 I")
+    source=r"001 (main text), Section 5.1 (with the SDE coefficient $\sqrt{2}\rho$; erratum E3)",
+).step(rho**2 * laplacian(f) - theta * dot(Y, grad(f)), r"$vv^\top = 2\rho^2 I$")
 
 OU_GENERATOR_PRINTED_SDE = Derivation(
-    "erratum E3: the printed SDE dX = -theta X dt + sqrt(2 rho) dW has generator rho Laplacian - theta <x, grad>",
+    (r"erratum E3: the printed SDE $dX = -\theta X\,dt + \sqrt{2\rho}\,dW$ has generator $\rho\nabla^2 - \theta\langle "
+     r"x, \nabla\rangle$"),
     L_OU_PRINTED(f),
     source="001 (main text), Section 5.1, the SDE as printed",
-).step(rho * laplacian(f) - theta * dot(Y, grad(f)), "v v^T = 2 rho I: rho, not rho^2 as printed for L")
+).step(rho * laplacian(f) - theta * dot(Y, grad(f)), r"$vv^\top = 2\rho I$: $\rho$, not $\rho^2$ as printed for $L$")
 
 OU_CARRE_DU_CHAMP = Derivation(
-    "OU: Gamma(f, g) = rho^2 <grad f, grad g>",
+    r"OU: $\Gamma(f, g) = \rho^2\langle\nabla f, \nabla g\rangle$",
     carre_du_champ(L_OU)(f, g),
     source="001 (main text), Section 5.1",
-).step(rho**2 * dot(grad(f), grad(g)), "the drift is first order and drops out of Gamma")
+).step(rho**2 * dot(grad(f), grad(g)), r"the drift is first order and drops out of $\Gamma$")
 
 OU_DIFFUSION_PROPERTY = Derivation(
-    "OU: the diffusion property L phi(f) = phi'(f) Lf + phi''(f) Gamma(f)",
+    r"OU: the diffusion property $L\varphi(f) = \varphi'(f) Lf + \varphi''(f)\Gamma(f)$",
     L_OU(phi(f)),
     source="001 (main text), Section 5.1 (Assumption 1 (3))",
 ).step(_phi_prime(1) * L_OU(f) + _phi_prime(2) * rho**2 * dot(grad(f), grad(f)), "chain rule")
 
 _invariant = sp.exp(-theta * (y1**2 + y2**2) / (2 * rho**2))
 OU_INVARIANT = Derivation(
-    "OU: lambda = N(0, rho^2/theta I) is invariant: L* p_lambda = rho^2 Laplacian p + theta div(x p) = 0",
+    (r"OU: $\lambda = \mathcal{N}(0, (\rho^2/\theta) I)$ is invariant: $L^* p_\lambda = \rho^2\nabla^2 p + "
+     r"\theta\operatorname{div}(xp) = 0$"),
     rho**2 * laplacian(_invariant) + theta * sum(sp.diff(v * _invariant, v) for v in Y),
     source="001 (main text), Section 5.1",
 ).step(0, "differentiate")
 
 _e = sp.exp(theta * t)
 OU_KERNEL = Derivation(
-    "OU: the density w.r.t. lambda has the symmetric exponent -theta(|x|^2 - 2e^{theta t}<x,y> + |y|^2)/(2 rho^2(e^{2 theta t}-1))",
+    (r"OU: the density with respect to $\lambda$ has the symmetric exponent $-\theta(|x|^2 - 2e^{\theta t}\langle "
+     r"x,y\rangle + |y|^2)/(2\rho^2(e^{2\theta t}-1))$"),
     -theta * _sq(Y, [sp.exp(-theta * t) * v for v in X]) / (2 * rho**2 * (1 - sp.exp(-2 * theta * t)))
     + theta * _sq(Y, (0, 0)) / (2 * rho**2),
     source="001 (main text), Section 5.1, display before Corollary 7",
 ).step(-theta * (_sq(X, (0, 0)) - 2 * _e * dot(X, Y) + _sq(Y, (0, 0))) / (2 * rho**2 * (_e**2 - 1)),
-       "multiply by e^{2 theta t}/e^{2 theta t}: exact, no y-dependent remainder")
+       r"multiply by $e^{2\theta t}/e^{2\theta t}$: exact, no $y$-dependent remainder")
 
 
 def ou_log_kernel(x):
@@ -314,48 +325,50 @@ PRINTED_LOG_RATIO = theta * _e * dot([a - b for a, b in zip(X, XP)], Y) / (rho**
 E8_MISSING_TERM = -theta * (_sq(X, (0, 0)) - _sq(XP, (0, 0))) / (2 * rho**2 * (_e**2 - 1))
 
 COR7_LOG_RATIO = Derivation(
-    "Corollary 7 proof: the log-ratio is the printed one PLUS -theta(|x|^2-|x'|^2)/(2 rho^2(e^{2 theta t}-1)) (E8)",
+    ((r"Corollary 7 proof: the log-ratio is the printed one PLUS $-\theta(|x|^2-|x'|^2)/(2\rho^2(e^{2\theta t}-1))$ "
+      "(E8)")),
     OU_LOG_RATIO - PRINTED_LOG_RATIO,
-    source="000 (appendix), proof of Corollary 7, first display (erratum E8: the y-independent term is missing)",
-).step(E8_MISSING_TERM, "expand: the difference does not depend on y, so kappa is unaffected")
+    source="000 (appendix), proof of Corollary 7, first display (erratum E8: the $y$-independent term is missing)",
+).step(E8_MISSING_TERM, r"expand: the difference does not depend on $y$, so $\kappa$ is unaffected")
 
 COR7_KAPPA = Derivation(
-    "Corollary 7 proof: kappa_{x,x'}(t) = rho^2 |grad_y log ratio|^2",
+    r"Corollary 7 proof: $\kappa_{x,x'}(t) = \rho^2|\nabla_y \log\mathrm{ratio}|^2$",
     rho**2 * dot(grad(OU_LOG_RATIO), grad(OU_LOG_RATIO)),
     source="000 (appendix), proof of Corollary 7",
 ).step(theta**2 * sp.exp(2 * theta * t) * _sq(X, XP) / (rho**2 * (sp.exp(2 * theta * t) - 1)**2),
-       "the gradient is theta e^{theta t}(x - x')/(rho^2(e^{2 theta t} - 1)), constant in y")
+       r"the gradient is $\theta e^{\theta t}(x - x')/(\rho^2(e^{2\theta t} - 1))$, constant in $y$")
 
 COR7_INTEGRAL = Derivation(
-    "Corollary 7 proof: int_t^oo e^{2 theta s}/(e^{2 theta s} - 1)^2 ds = 1/(2 theta(e^{2 theta t} - 1))",
+    r"Corollary 7 proof: $\int_t^\infty e^{2\theta s}/(e^{2\theta s} - 1)^2\,ds = 1/(2\theta(e^{2\theta t} - 1))$",
     sp.Integral(sp.exp(2 * theta * s) / (sp.exp(2 * theta * s) - 1)**2, (s, t, sp.oo)),
     source="000 (appendix), proof of Corollary 7",
-).step(1 / (2 * theta * (sp.exp(2 * theta * t) - 1)), "antiderivative -1/(2 theta(e^{2 theta s} - 1))")
+).step(1 / (2 * theta * (sp.exp(2 * theta * t) - 1)), r"antiderivative $-1/(2\theta(e^{2\theta s} - 1))$")
 
 LAMBDA_OU = theta * Delta**2 / (2 * rho**2 * (sp.exp(2 * theta * t) - 1))
 
 COR7_LAMBDA = Derivation(
-    "Corollary 7: Lambda(t) = (theta^2 Delta^2/rho^2) int_t^oo e^{2 theta s}/(e^{2 theta s}-1)^2 ds",
+    r"Corollary 7: $\Lambda(t) = (\theta^2\Delta^2/\rho^2)\int_t^\infty e^{2\theta s}/(e^{2\theta s}-1)^2\,ds$",
     theta**2 * Delta**2 / rho**2 * sp.Integral(sp.exp(2 * theta * s) / (sp.exp(2 * theta * s) - 1)**2,
                                                (s, t, sp.oo)),
     source="000 (appendix), proof of Corollary 7",
-    assumptions="sup over ||x - x'|| <= Delta of kappa is attained at ||x - x'|| = Delta",
+    assumptions=r"the supremum of $\kappa$ over $\|x - x'\| \le \Delta$ is attained at $\|x - x'\| = \Delta$",
 ).step(LAMBDA_OU, "the integral formula")
 
 COR7_EXACT = Derivation(
-    "Corollary 7 is exact: R_alpha(P_t(x)||P_t(x'))/alpha = e^{-2 theta t} Delta^2/(2 v(t)) = Lambda(t)",
+    r"Corollary 7 is exact: $R_\alpha(P_t(x)\|P_t(x'))/\alpha = e^{-2\theta t}\Delta^2/(2v(t)) = \Lambda(t)$",
     sp.exp(-2 * theta * t) * Delta**2 / (2 * ou_variance(t)),
-    source="catalogue-balle.md balle19.cor7",
-    assumptions="Gaussian RDP alpha |m - m'|^2/(2 v) with means e^{-theta t} x, e^{-theta t} x'",
-).step(LAMBDA_OU, "multiply by e^{2 theta t}/e^{2 theta t}")
+    source=r"\symdpcode{catalogue-balle.md}, \symdpid{balle19.cor7}",
+    assumptions=r"Gaussian RDP $\alpha|m - m'|^2/(2v)$ with means $e^{-\theta t} x$, $e^{-\theta t} x'$",
+).step(LAMBDA_OU, r"multiply by $e^{2\theta t}/e^{2\theta t}$")
 
 OU_ITO_VARIANCE = Derivation(
-    "OU: Ito isometry, Var X_t = int_0^t c^2 e^{-2 theta (t-u)} du = c^2 (1 - e^{-2 theta t})/(2 theta)",
+    (r"OU: It\^o isometry, $\operatorname{Var} X_t = \int_0^t c^2 e^{-2\theta(t-u)}\,du = c^2(1 - e^{-2\theta "
+     r"t})/(2\theta)$"),
     sp.Integral(c**2 * sp.exp(-2 * theta * (t - u)), (u, 0, t)),
-    source="catalogue-balle.md balle19.ou (erratum E3)",
-    assumptions="X_t = e^{-theta t} x + c int_0^t e^{-theta (t-u)} dW_u",
+    source=r"\symdpcode{catalogue-balle.md}, \symdpid{balle19.ou} (erratum E3)",
+    assumptions=r"$X_t = e^{-\theta t} x + c\int_0^t e^{-\theta(t-u)}\,dW_u$",
 ).step(c**2 / (2 * theta) * (1 - sp.exp(-2 * theta * t)), "integrate")\
-    .step(ou_variance(t), "c = sqrt(2) rho (corrected SDE)", given={c: sp.sqrt(2) * rho})
+    .step(ou_variance(t), r"$c = \sqrt{2}\rho$ (corrected SDE)", given={c: sp.sqrt(2) * rho})
 
 # --- eq. (4), E_GM, the PGM, Theorem 8 ------------------------------------------------------------------------------
 a_ = sp.Symbol("a", real=True)
@@ -367,82 +380,89 @@ def _gauss_density(mean, var):
 
 
 MSE_ONE_COORDINATE = Derivation(
-    "eq. (4), one coordinate: E(f_i - (a f_i + N(0, w)))^2 = (1 - a)^2 f_i^2 + w",
+    r"eq. (4), one coordinate: $\mathbb{E}(f_i - (af_i + \mathcal{N}(0, w)))^2 = (1 - a)^2 f_i^2 + w$",
     sp.Integral((x1 - z)**2 * _gauss_density(a_ * x1, w_), (z, -sp.oo, sp.oo)),
     source="001 (main text), eq. (4)",
-).step((1 - a_)**2 * x1**2 + w_, "Gaussian moments: bias^2 + variance")
+).step((1 - a_)**2 * x1**2 + w_, "Gaussian moments: squared bias plus variance")
 
 E_OU = (1 - sp.exp(-theta * t))**2 * F**2 + d * rho**2 / theta * (1 - sp.exp(-2 * theta * t))
 SIGMA_TILDE2 = rho**2 * (sp.exp(2 * theta * t) - 1) / theta
 E_GM = d * SIGMA_TILDE2
 
 EQ4 = Derivation(
-    "eq. (4): E||f - M_t^f||^2 = sum over d coordinates with a = e^{-theta t}, w = v(t)",
+    r"eq. (4): $\mathbb{E}\|f - M_t^f\|^2$ is the sum over $d$ coordinates with $a = e^{-\theta t}$, $w = v(t)$",
     (1 - sp.exp(-theta * t))**2 * F**2 + d * ou_variance(t),
     source="001 (main text), eq. (4)",
-    assumptions="sum_i f_i^2 = F^2 = ||f(D)||^2",
+    assumptions=r"$\sum_i f_i^2 = F^2 = \|f(D)\|^2$",
 ).step(E_OU, "the printed eq. (4)")
 
 GM_CALIBRATION = Derivation(
-    "E_GM: the Gaussian mechanism N(f, sigma~^2 I) has RDP alpha Delta^2/(2 sigma~^2) = alpha Lambda(t)",
+    (r"$E_{\mathrm{GM}}$: the Gaussian mechanism $\mathcal{N}(f, \tilde\sigma^2 I)$ has RDP "
+     r"$\alpha\Delta^2/(2\tilde\sigma^2) = \alpha\Lambda(t)$"),
     alpha * Delta**2 / (2 * SIGMA_TILDE2),
-    source="001 (main text), Section 5.1 (definition of sigma~^2, cf. Corollary 7)",
-).step(alpha * LAMBDA_OU, "substitute sigma~^2 = rho^2 (e^{2 theta t} - 1)/theta")
+    source=r"001 (main text), Section 5.1 (definition of $\tilde\sigma^2$, cf. Corollary 7)",
+).step(alpha * LAMBDA_OU, r"substitute $\tilde\sigma^2 = \rho^2(e^{2\theta t} - 1)/\theta$")
 
 S_ = sp.Symbol("S", positive=True)  # d σ̃²
 PGM_MSE = (1 - beta)**2 * R**2 + beta**2 * S_
 BETA_STAR = R**2 / (R**2 + S_)
 
 PGM_OPTIMAL_BETA = Derivation(
-    "PGM: the worst-case MSE (1-beta)^2 R^2 + beta^2 d sigma~^2 is stationary at beta* = R^2/(R^2 + d sigma~^2)",
+    (r"PGM: the worst-case MSE $(1-\beta)^2 R^2 + \beta^2 d\tilde\sigma^2$ is stationary at $\beta^* = R^2/(R^2 + "
+     r"d\tilde\sigma^2)$"),
     sp.diff(PGM_MSE, beta).subs(beta, BETA_STAR),
     source="001 (main text), Section 5.1 (post-processed Gaussian mechanism)",
-    assumptions="S = d sigma~^2; the MSE is a convex quadratic in beta",
+    assumptions=r"$S = d\tilde\sigma^2$; the MSE is a convex quadratic in $\beta$",
 ).step(0, "simplify")
 
 PGM_VALUE = Derivation(
-    "PGM: at beta*, the MSE for ||f|| = R equals E_GM (1 + d sigma~^2/R^2)^{-1}",
+    r"PGM: at $\beta^*$, the MSE for $\|f\| = R$ equals $E_{\mathrm{GM}}(1 + d\tilde\sigma^2/R^2)^{-1}$",
     PGM_MSE.subs(beta, BETA_STAR),
     source="001 (main text), Section 5.1",
-    assumptions="S = d sigma~^2 = E_GM",
+    assumptions=r"$S = d\tilde\sigma^2 = E_{\mathrm{GM}}$",
 ).step(S_ / (1 + S_ / R**2), "simplify")
 
 THM8_DE_OU = Derivation(
-    "Theorem 8 proof: d E_OU/dt = 2 d rho^2 e^{-2 theta t} + 2 theta ||f||^2 e^{-theta t}(1 - e^{-theta t})",
+    (r"Theorem 8 proof: $dE_{\mathrm{OU}}/dt = 2d\rho^2 e^{-2\theta t} + 2\theta\|f\|^2 e^{-\theta t}(1 - e^{-\theta "
+     "t})$"),
     sp.diff(E_OU, t),
     source="000 (appendix), proof of Theorem 8",
 ).step(2 * d * rho**2 * sp.exp(-2 * theta * t) + 2 * theta * F**2 * sp.exp(-theta * t) * (1 - sp.exp(-theta * t)),
        "differentiate eq. (4)")
 
 THM8_DE_GM = Derivation(
-    "Theorem 8 proof: d E_GM/dt = 2 d rho^2 e^{2 theta t}",
+    r"Theorem 8 proof: $dE_{\mathrm{GM}}/dt = 2d\rho^2 e^{2\theta t}$",
     sp.diff(E_GM, t),
     source="000 (appendix), proof of Theorem 8",
 ).step(2 * d * rho**2 * sp.exp(2 * theta * t), "differentiate")
 
 THM8_FACTOR = Derivation(
-    "Theorem 8 proof: 2 d rho^2 e^{-2 theta t} + 8 d rho^2 e^{-theta t}(1 - e^{-theta t}) = 2 d rho^2 e^{-2 theta t}(4 e^{theta t} - 3)",
+    (r"Theorem 8 proof: $2d\rho^2 e^{-2\theta t} + 8d\rho^2 e^{-\theta t}(1 - e^{-\theta t}) = 2d\rho^2 e^{-2\theta "
+     r"t}(4e^{\theta t} - 3)$"),
     2 * d * rho**2 * sp.exp(-2 * theta * t) + 8 * d * rho**2 * sp.exp(-theta * t) * (1 - sp.exp(-theta * t)),
     source="000 (appendix), proof of Theorem 8",
 ).step(2 * d * rho**2 * sp.exp(-2 * theta * t) * (4 * sp.exp(theta * t) - 3), "factor")
 
 THM8_H_PRIME = Derivation(
-    "Theorem 8 proof: 4e^s - 3 <= e^{4s} for s >= 0, since h = e^{4s} - 4e^s + 3 has h(0) = 0 and h' >= 0",
+    (r"Theorem 8 proof: $4e^s - 3 \le e^{4s}$ for $s \ge 0$, since $h = e^{4s} - 4e^s + 3$ has $h(0) = 0$ and $h' \ge "
+     "0$"),
     sp.diff(sp.exp(4 * s) - 4 * sp.exp(s) + 3, s),
-    source="000 (appendix), proof of Theorem 8; catalogue-balle.md balle19.thm8.a",
-).step(4 * sp.exp(s) * (sp.exp(s) - 1) * (sp.exp(2 * s) + sp.exp(s) + 1), "factor: every factor >= 0 for s >= 0")
+    source=r"000 (appendix), proof of Theorem 8; \symdpcode{catalogue-balle.md}, \symdpid{balle19.thm8.a}",
+).step(4 * sp.exp(s) * (sp.exp(s) - 1) * (sp.exp(2 * s) + sp.exp(s) + 1), ((r"factor: every factor $\ge 0$ for $s \ge "
+                                                                            "0$")))
 
 THM8_SHARP = Derivation(
-    "Theorem 8 (a) is sharp: (E_GM - E_OU)/t^2 -> theta(4 d rho^2 - theta R^2) as t -> 0 when ||f|| = R",
+    (r"Theorem 8 (a) is sharp: $(E_{\mathrm{GM}} - E_{\mathrm{OU}})/t^2 \to \theta(4d\rho^2 - \theta R^2)$ as $t \to "
+     r"0$ when $\|f\| = R$"),
     sp.Limit((E_GM - E_OU.subs(F, R)) / t**2, t, 0),
-    source="catalogue-balle.md balle19.thm8.a (derived there, not in the paper)",
-).step(theta * (4 * d * rho**2 - theta * R**2), "Taylor expansion to second order in t")
+    source=r"\symdpcode{catalogue-balle.md}, \symdpid{balle19.thm8.a} (derived there, not in the paper)",
+).step(theta * (4 * d * rho**2 - theta * R**2), "Taylor expansion to second order in $t$")
 
 THM8_LIMIT = Derivation(
-    "Theorem 8 (a): E_OU/E_GM -> 0 as t -> oo",
+    r"Theorem 8 (a): $E_{\mathrm{OU}}/E_{\mathrm{GM}} \to 0$ as $t \to \infty$",
     sp.Limit(E_OU / E_GM, t, sp.oo),
     source="000 (appendix), proof of Theorem 8",
-).step(0, "E_OU stays bounded while E_GM grows like e^{2 theta t}")
+).step(0, r"$E_{\mathrm{OU}}$ stays bounded while $E_{\mathrm{GM}}$ grows like $e^{2\theta t}$")
 
 A_CAL = d * Delta**2 / (2 * eps * R**2)
 THETA_CAL = sp.log(1 + A_CAL)
@@ -455,16 +475,17 @@ def _at_calibration(expr):
 
 
 THM8B_PRIVACY = Derivation(
-    "Theorem 8 (b): the calibrated OU mechanism has Lambda(1) = epsilon, so it is (alpha, alpha epsilon)-RDP at t = 1",
+    (r"Theorem 8 (b): the calibrated OU mechanism has $\Lambda(1) = \varepsilon$, so it is $(\alpha, "
+     r"\alpha\varepsilon)$-RDP at $t = 1$"),
     _at_calibration(LAMBDA_OU),
     source="000 (appendix), proof of Theorem 8",
-).step(eps, "substitute rho^2")
+).step(eps, r"substitute $\rho^2$")
 
 THM8B_EGM = Derivation(
-    "Theorem 8 (b): E_GM(theta, rho, 1) = d Delta^2/(2 epsilon)",
+    r"Theorem 8 (b): $E_{\mathrm{GM}}(\theta, \rho, 1) = d\Delta^2/(2\varepsilon)$",
     _at_calibration(E_GM),
     source="000 (appendix), proof of Theorem 8",
-).step(d * Delta**2 / (2 * eps), "substitute rho^2")
+).step(d * Delta**2 / (2 * eps), r"substitute $\rho^2$")
 
 THM8B_EOU_MIDDLE_CORRECTED = (R**2 * (d * Delta**2 / (2 * eps))**2 + R**4 * d * Delta**2 / (2 * eps)) \
     / (R**2 + d * Delta**2 / (2 * eps))**2
@@ -476,15 +497,19 @@ THM8B_MIDDLE = Derivation(
     "Theorem 8 proof, last display: its left end equals the middle expression (corrected, erratum E7)",
     THM8B_EOU_LEFT,
     source="000 (appendix), proof of Theorem 8, last display",
-    assumptions="theta = log(1 + d Delta^2/(2 epsilon R^2))",
-).step(THM8B_EOU_MIDDLE_CORRECTED, "plug in theta: e^{-theta} = 2 epsilon R^2/(2 epsilon R^2 + d Delta^2)")
+    assumptions=r"$\theta = \log(1 + d\Delta^2/(2\varepsilon R^2))$",
+).step(THM8B_EOU_MIDDLE_CORRECTED, ((r"plug in $\theta$: $e^{-\theta} = 2\varepsilon R^2/(2\varepsilon R^2 + "
+                                     r"d\Delta^2)$")))
 
 THM8B_EOU = Derivation(
-    "Theorem 8 (b): E_OU(theta, rho, 1) at ||f|| = R is E_GM/(1 + d Delta^2/(2 epsilon R^2)) (last display, corrected)",
+    (r"Theorem 8 (b): $E_{\mathrm{OU}}(\theta, \rho, 1)$ at $\|f\| = R$ is $E_{\mathrm{GM}}/(1 + "
+     r"d\Delta^2/(2\varepsilon R^2))$ (last display, corrected)"),
     _at_calibration(E_OU.subs(F, R)),
     source="000 (appendix), proof of Theorem 8, last two displays (middle expression corrected: erratum E7)",
-).step(THM8B_EOU_LEFT, "substitute rho^2: d rho^2 (1 - e^{-2 theta})/theta = d Delta^2 e^{-2 theta}/(2 epsilon)")\
-    .step(THM8B_EOU_MIDDLE_CORRECTED, "plug in theta (the paper prints d Delta^2/(2 epsilon R^2) in the numerator)")\
+).step(THM8B_EOU_LEFT, (r"substitute $\rho^2$: $d\rho^2(1 - e^{-2\theta})/\theta = d\Delta^2 "
+                        r"e^{-2\theta}/(2\varepsilon)$"))\
+    .step(THM8B_EOU_MIDDLE_CORRECTED, (r"plug in $\theta$ (the paper prints $d\Delta^2/(2\varepsilon R^2)$ in the "
+                                       "numerator)"))\
     .step(d * Delta**2 / (2 * eps) / (1 + A_CAL), "simplify")
 
 

@@ -49,15 +49,15 @@ GAMMA_LE_1 = {gamma: 1 - g}
 # --- P §2 / A Lemma 12: the pointwise identity [a − c]_+ + (a ∧ c) = a --------------------------------------------
 def _hs_atom(given, case):
     return Derivation(
-        f"max(a - c, 0) + min(a, c) = a at one atom, {case} (c = e^eps nu(x); A Lemma 12, P §2)",
+        rf"$\max(a - c, 0) + \min(a, c) = a$ at one atom, {case} ($c = e^{{\varepsilon}}\nu(x)$; A Lemma 12, P \S 2)",
         sp.Max(a - c, 0) + sp.Min(a, c),
-        source="000 (appendix), Lemma 12; 001 (main text), §2",
-        assumptions=f"a = mu(x) >= 0, c = e^eps nu(x) >= 0, {case}",
-    ).step(a, f"resolve Max and Min ({case})", given=given)
+        source=r"000 (appendix), Lemma 12; 001 (main text), \S 2",
+        assumptions=rf"$a = \mu(x) \ge 0$, $c = e^{{\varepsilon}}\nu(x) \ge 0$, {case}",
+    ).step(a, rf"resolve $\max$ and $\min$ ({case})", given=given)
 
 
-HS_ATOM_BELOW = _hs_atom(A_LE_C, "a <= c")
-HS_ATOM_ABOVE = _hs_atom(A_GE_C, "a >= c")
+HS_ATOM_BELOW = _hs_atom(A_LE_C, r"$a \le c$")
+HS_ATOM_ABOVE = _hs_atom(A_GE_C, r"$a \ge c$")
 """Summed over atoms with Σμ = 1: D_{e^ε}(μ‖ν) = 1 − Σ(μ ∧ e^ε ν) (Lemma 12), and on the event E = {μ > e^ε ν} the
 sum form is μ(E) − e^ε ν(E), the supremum over events (P §2)."""
 
@@ -70,14 +70,16 @@ _MU_SUMS_TO_1 = {_mus[2]: 1 - _mus[0] - _mus[1]}
 _NU_SUMS_TO_1 = {_nus[2]: 1 - _nus[0] - _nus[1]}
 
 LEMMA_12 = Derivation(
-    "Lemma 12: D_{e^eps}(mu||nu) = sum_x [mu(x) - e^eps nu(x)]_+ = 1 - sum_x mu(x) ^ e^eps nu(x) (three atoms)",
+    (r"Lemma 12: $D_{e^{\varepsilon}}(\mu\|\nu) = \sum_x [\mu(x) - e^{\varepsilon}\nu(x)]_+ = 1 - \sum_x \mu(x) \wedge "
+     r"e^{\varepsilon}\nu(x)$ (three atoms)"),
     sum(sp.Max(p_ - E * q_, 0) for p_, q_ in zip(_mus, _nus)),
     source="000 (appendix), Lemma 12",
-    assumptions="mu, nu probability vectors; the atom identity is HS_ATOM_BELOW / HS_ATOM_ABOVE",
+    assumptions=(r"$\mu$, $\nu$ probability vectors; the atom identity is \symdpcode{HS\_ATOM\_BELOW} / "
+                 r"\symdpcode{HS\_ATOM\_ABOVE}"),
 ).step(sum(p_ - sp.Min(p_, E * q_) for p_, q_ in zip(_mus, _nus)),
-       "atom by atom, [a - c]_+ = a - a ^ c (HS_ATOM_BELOW, HS_ATOM_ABOVE)",
+       r"atom by atom, $[a - c]_+ = a - a \wedge c$ (\symdpcode{HS\_ATOM\_BELOW}, \symdpcode{HS\_ATOM\_ABOVE})",
        given={sp.Max(p_ - E * q_, 0): p_ - sp.Min(p_, E * q_) for p_, q_ in zip(_mus, _nus)})\
-    .step(1 - sum(sp.Min(p_, E * q_) for p_, q_ in zip(_mus, _nus)), "sum_x mu(x) = 1", given=_MU_SUMS_TO_1)
+    .step(1 - sum(sp.Min(p_, E * q_) for p_, q_ in zip(_mus, _nus)), r"$\sum_x \mu(x) = 1$", given=_MU_SUMS_TO_1)
 
 
 # --- P §2: D_1 = TV with the paper's Csiszár functions phi(u) = [u - 1]_+ and phi(u) = |u - 1|/2 -------------------
@@ -87,25 +89,26 @@ A_GE_B = {a: b + k}
 
 def _tv_atom(given, case):
     return Derivation(
-        f"[a - b]_+ = (|a - b| + (a - b))/2 at one atom, {case} (P §2: D_1 = TV)",
+        rf"$[a - b]_+ = (|a - b| + (a - b))/2$ at one atom, {case} (P \S 2: $D_1 = \mathrm{{TV}}$)",
         sp.Max(a - b, 0),
-        source="001 (main text), §2",
-        assumptions=f"a = mu(x) >= 0, b = nu(x) >= 0, {case}",
-    ).step((sp.Abs(a - b) + (a - b)) / 2, f"resolve Max and Abs ({case})", given=given)
+        source=r"001 (main text), \S 2",
+        assumptions=rf"$a = \mu(x) \ge 0$, $b = \nu(x) \ge 0$, {case}",
+    ).step((sp.Abs(a - b) + (a - b)) / 2, rf"resolve $\max$ and $|\cdot|$ ({case})", given=given)
 
 
-TV_ATOM_BELOW = _tv_atom(A_LE_B, "a <= b")
-TV_ATOM_ABOVE = _tv_atom(A_GE_B, "a >= b")
+TV_ATOM_BELOW = _tv_atom(A_LE_B, r"$a \le b$")
+TV_ATOM_ABOVE = _tv_atom(A_GE_B, r"$a \ge b$")
 
 HS_TV = Derivation(
-    "D_1 = TV: sum_x [mu(x) - nu(x)]_+ = (1/2) sum_x |mu(x) - nu(x)| (three atoms)",
+    r"$D_1 = \mathrm{TV}$: $\sum_x [\mu(x) - \nu(x)]_+ = \frac{1}{2}\sum_x |\mu(x) - \nu(x)|$ (three atoms)",
     sum(sp.Max(p_ - q_, 0) for p_, q_ in zip(_mus, _nus)),
-    source="001 (main text), §2",
-    assumptions="mu, nu probability vectors; D_1 is the Csiszar divergence of [u - 1]_+, TV that of |u - 1|/2",
+    source=r"001 (main text), \S 2",
+    assumptions=(r"$\mu$, $\nu$ probability vectors; $D_1$ is the Csisz\'ar divergence of $[u - 1]_+$, $\mathrm{TV}$ "
+                 "that of $|u - 1|/2$"),
 ).step(sum((sp.Abs(p_ - q_) + (p_ - q_)) / 2 for p_, q_ in zip(_mus, _nus)),
-       "atom by atom (TV_ATOM_BELOW, TV_ATOM_ABOVE)",
+       r"atom by atom (\symdpcode{TV\_ATOM\_BELOW}, \symdpcode{TV\_ATOM\_ABOVE})",
        given={sp.Max(p_ - q_, 0): (sp.Abs(p_ - q_) + (p_ - q_)) / 2 for p_, q_ in zip(_mus, _nus)})\
-    .step(sum(sp.Abs(p_ - q_) for p_, q_ in zip(_mus, _nus)) / 2, "sum_x mu(x) = sum_x nu(x) = 1",
+    .step(sum(sp.Abs(p_ - q_) for p_, q_ in zip(_mus, _nus)) / 2, r"$\sum_x \mu(x) = \sum_x \nu(x) = 1$",
           given={**_MU_SUMS_TO_1, **_NU_SUMS_TO_1})
 
 # --- A Theorem 10: the erasure channel attains the contraction -------------------------------------------------------
@@ -114,112 +117,128 @@ _gamma_pos = sp.Symbol("gamma", positive=True)
 
 def _erasure_atom(given, case):
     return Derivation(
-        f"erasure channel, input atom: max(gamma a - gamma e^eps b, 0) = gamma max(a - e^eps b, 0) ({case})",
+        rf"erasure channel, input atom: $\max(\gamma a - \gamma e^{{\varepsilon}} b, 0) = "
+        rf"\gamma\max(a - e^{{\varepsilon}} b, 0)$ ({case})",
         sp.Max(_gamma_pos * a - _gamma_pos * c, 0),
-        source="catalogue balle19.thm1.1 (tight instance)",
-        assumptions=f"c = e^eps b, gamma > 0, {case}",
-    ).step(_gamma_pos * sp.Max(a - c, 0), f"gamma >= 0 factors out of max(., 0) ({case})", given=given)
+        source=r"catalogue \symdpid{balle19.thm1.1} (tight instance)",
+        assumptions=rf"$c = e^{{\varepsilon}} b$, $\gamma > 0$, {case}",
+    ).step(_gamma_pos * sp.Max(a - c, 0), rf"$\gamma \ge 0$ factors out of $\max(\cdot, 0)$ ({case})", given=given)
 
 
-ERASURE_ATOM_BELOW = _erasure_atom(A_LE_C, "a <= c")
-ERASURE_ATOM_ABOVE = _erasure_atom(A_GE_C, "a >= c")
+ERASURE_ATOM_BELOW = _erasure_atom(A_LE_C, r"$a \le c$")
+ERASURE_ATOM_ABOVE = _erasure_atom(A_GE_C, r"$a \ge c$")
 ERASURE_SYMBOL = Derivation(
-    "erasure channel, erasure atom: max((1 - gamma)(1 - e^eps), 0) = 0, so D(mu K||nu K) = gamma D(mu||nu)",
+    (r"erasure channel, erasure atom: $\max((1 - \gamma)(1 - e^{\varepsilon}), 0) = 0$, so $D(\mu K\|\nu K) = \gamma "
+     r"D(\mu\|\nu)$"),
     sp.Max((1 - gamma) - E * (1 - gamma), 0),
-    source="catalogue balle19.thm1.1 (tight instance)",
-    assumptions="eps >= 0 (e^eps = 1 + u), gamma <= 1 (gamma = 1 - g)",
-).step(sp.Integer(0), "(1 - gamma)(1 - e^eps) <= 0", given={**GAMMA_LE_1, eps: sp.log(1 + u)})
+    source=r"catalogue \symdpid{balle19.thm1.1} (tight instance)",
+    assumptions=r"$\varepsilon \ge 0$ ($e^{\varepsilon} = 1 + u$), $\gamma \le 1$ ($\gamma = 1 - g$)",
+).step(sp.Integer(0), r"$(1 - \gamma)(1 - e^{\varepsilon}) \le 0$", given={**GAMMA_LE_1, eps: sp.log(1 + u)})
 
 # --- A Theorem 13: overlapping mixtures ------------------------------------------------------------------------------
 THM13_MIXTURE = Derivation(
-    "Theorem 13, identity (iii): mu - e^eps nu = theta (mu' - e^{eps~_theta} nu'), eps~_theta = "
-    "log(1 + (e^eps - 1)/theta)",
+    r"Theorem 13, identity (iii): $\mu - e^{\varepsilon}\nu = \theta(\mu' - e^{\tilde\varepsilon_\theta}\nu')$, "
+    r"$\tilde\varepsilon_\theta = \log(1 + (e^{\varepsilon} - 1)/\theta)$",
     ((1 - theta) * omega + theta * mup) - E * ((1 - theta) / E * omega + (1 - (1 - theta) / E) * nup),
     source="000 (appendix), proof of Theorem 13",
-    assumptions="mu = (1-theta) omega + theta mu', nu = (1-theta)/e^eps omega + (1 - (1-theta)/e^eps) nu', theta > 0",
-).step(theta * mup - (E - 1 + theta) * nup, "expand: the omega terms cancel")\
-    .step(theta * (mup - sp.exp(sp.log(1 + (E - 1) / theta)) * nup), "factor theta: e^{eps~} = 1 + (e^eps - 1)/theta")
+    assumptions=(r"$\mu = (1-\theta)\omega + \theta\mu'$, $\nu = (1-\theta)e^{-\varepsilon}\omega + (1 - "
+                 r"(1-\theta)e^{-\varepsilon})\nu'$, $\theta > 0$"),
+).step(theta * mup - (E - 1 + theta) * nup, r"expand: the $\omega$ terms cancel")\
+    .step(theta * (mup - sp.exp(sp.log(1 + (E - 1) / theta)) * nup), (r"factor $\theta$: $e^{\tilde\varepsilon} = 1 + "
+                                                                      r"(e^{\varepsilon} - 1)/\theta$"))
 
 _dlt = sp.Symbol("delta", positive=True)
 THM13_LEVEL = Derivation(
-    "Theorem 13: theta <= delta gives e^{eps~_theta} >= e^{eps'} = 1 + (e^eps - 1)/delta",
+    (r"Theorem 13: $\theta \le \delta$ gives $e^{\tilde\varepsilon_\theta} \ge e^{\varepsilon'} = 1 + (e^{\varepsilon} "
+     r"- 1)/\delta$"),
     1 + u / theta,
     source="000 (appendix), proof of Theorem 13",
-    assumptions="e^eps = 1 + u, delta = theta + k >= theta > 0",
-).step(1 + u / _dlt, "u/theta >= u/delta", relation=">=", given={_dlt: theta + k})
+    assumptions=r"$e^{\varepsilon} = 1 + u$, $\delta = \theta + k \ge \theta > 0$",
+).step(1 + u / _dlt, r"$u/\theta \ge u/\delta$", relation=">=", given={_dlt: theta + k})
 
 # --- Table 1 row 3 / A Theorem 14: the blanket (Doeblin) decomposition -----------------------------------------------
 BLANKET = Derivation(
-    "Doeblin / blanket decomposition: K(x) = (1-gamma) omega + gamma K~(x), K~ = (K - (1-gamma) K_omega)/gamma",
+    (r"Doeblin (blanket) decomposition: $K(x) = (1-\gamma)\omega + \gamma\tilde K(x)$, $\tilde K = (K - "
+     r"(1-\gamma)K_\omega)/\gamma$"),
     (1 - _gamma_pos) * omega + _gamma_pos * (Kx - (1 - _gamma_pos) * omega) / _gamma_pos,
     source="000 (appendix), proof of Theorem 14; 001 (main text), Table 1",
-    assumptions="gamma > 0; K~ >= 0 is Doeblin's condition K(x) >= (1-gamma) omega",
+    assumptions=r"$\gamma > 0$; $\tilde K \ge 0$ is Doeblin's condition $K(x) \ge (1-\gamma)\omega$",
 ).step(Kx, "cancel")
 
 # --- Table 1 row 4: ultra-mixing as local DP ------------------------------------------------------------------------
 _m = sp.Symbol("m", positive=True)  # the smallest likelihood ratio K(x)(y)/K(x')(y) over x, x', y
 _k1, _k2 = sp.symbols("k_1 k_2", nonnegative=True)  # any other ratio is m(1 + k)
 TAB1_ULTRA = Derivation(
-    "Table 1 row 4: log(1/(1 - gamma_um(K))) = sup_{x,x'} D_inf(K(x)||K(x'))",
+    r"Table 1 row 4: $\log(1/(1 - \gamma_{\mathrm{um}}(K))) = \sup_{x,x'} D_\infty(K(x)\|K(x'))$",
     sp.log(1 / (1 - gamma)),
     source="001 (main text), Table 1 and Definition 1(4)",
-    assumptions="K > 0; m = min_{x,x',y} K(x)(y)/K(x')(y); the ratios are closed under x <-> x', so "
-                "sup_{x,x'} D_inf(K(x)||K(x')) = max_{x,x',y} log(K(x)(y)/K(x')(y)) = max log(1/ratio) "
-                "(two other ratios m(1 + k) stand for all)",
-).step(sp.log(1 / _m), "1 - gamma_um(K) = m (Definition 1(4))", given={gamma: 1 - _m})\
+    assumptions=r"$K > 0$; $m = \min_{x,x',y} K(x)(y)/K(x')(y)$; the ratios are closed under $x \leftrightarrow x'$, "
+                r"so $\sup_{x,x'} D_\infty(K(x)\|K(x')) = \max_{x,x',y} \log(K(x)(y)/K(x')(y)) = \max "
+                r"\log(1/\mathrm{ratio})$ (two other ratios $m(1 + k)$ stand for all)",
+).step(sp.log(1 / _m), r"$1 - \gamma_{\mathrm{um}}(K) = m$ (Definition 1(4))", given={gamma: 1 - _m})\
     .step(sp.Max(sp.log(1 / _m), sp.log(1 / (_m * (1 + _k1))), sp.log(1 / (_m * (1 + _k2)))),
-          "log(1/r) decreases in r: the largest is at the smallest ratio m")
+          r"$\log(1/r)$ decreases in $r$: the largest is at the smallest ratio $m$")
 
 # --- advanced joint convexity ([2, Thm 2], A Theorems 14, 15) --------------------------------------------------------
 _beta = sp.exp(EPS_PRIME - eps)
 AJC = Derivation(
-    "advanced joint convexity: (1-g)w + g mu1 - e^{eps'}((1-g)w + g nu1) = g(mu1 - e^eps((1-beta)w + beta nu1))",
+    (r"advanced joint convexity: $(1-g)w + g\mu_1 - e^{\varepsilon'}((1-g)w + g\nu_1) = g(\mu_1 - "
+     r"e^{\varepsilon}((1-\beta)w + \beta\nu_1))$"),
     (1 - gamma) * omega + gamma * mu1 - sp.exp(EPS_PRIME) * ((1 - gamma) * omega + gamma * nu1),
     source="000 (appendix), proofs of Theorems 14 and 15 (citing [2, Theorem 2])",
-    assumptions="e^{eps'} = 1 + gamma(e^eps - 1), beta = e^{eps' - eps}",
+    assumptions=r"$e^{\varepsilon'} = 1 + \gamma(e^{\varepsilon} - 1)$, $\beta = e^{\varepsilon' - \varepsilon}$",
 ).step((1 - gamma) * (1 - sp.exp(EPS_PRIME)) * omega + gamma * mu1 - gamma * sp.exp(EPS_PRIME) * nu1, "expand")\
     .step(gamma * (mu1 - E * ((1 - _beta) * omega + _beta * nu1)),
-          "collect gamma: (1-gamma)(1 - e^{eps'}) = gamma e^eps (beta - 1)")
+          r"collect $\gamma$: $(1-\gamma)(1 - e^{\varepsilon'}) = \gamma e^{\varepsilon}(\beta - 1)$")
 
 # --- A Theorem 14: the catalogue's one-sided extremal instance -------------------------------------------------------
 _q = (1 - delta) / E
 THM14_EXTREMAL_INPUT = Derivation(
-    "Theorem 14 extremal instance: D_{e^eps}(delta_a || q delta_a + (1-q) delta_b) = 1 - e^eps q = delta",
+    (r"Theorem 14 extremal instance: $D_{e^{\varepsilon}}(\delta_a\|q\delta_a + (1-q)\delta_b) = 1 - e^{\varepsilon}q "
+     r"= \delta$"),
     1 - E * _q,
-    source="catalogue balle19.thm1.3",
-    assumptions="q = (1 - delta) e^{-eps}; the atom b contributes [0 - .]_+ = 0",
-).step(delta, "substitute q")
+    source=r"catalogue \symdpid{balle19.thm1.3}",
+    assumptions=r"$q = (1 - \delta)e^{-\varepsilon}$; the atom $b$ contributes $[0 - \cdot]_+ = 0$",
+).step(delta, "substitute $q$")
 
 THM14_EXTREMAL_OUTPUT = Derivation(
-    "Theorem 14 extremal instance through the erasure channel: D_{e^eps'}(mu K || nu K) = delta'",
+    r"Theorem 14 extremal instance through the erasure channel: $D_{e^{\varepsilon'}}(\mu K\|\nu K) = \delta'$",
     gamma - sp.exp(EPS_PRIME) * gamma * _q,
-    source="catalogue balle19.thm1.3",
-    assumptions="mu K = (gamma, 0, 1-gamma), nu K = (gamma q, gamma(1-q), 1-gamma); only the first atom is positive "
-                "(e^{eps'} <= e^eps: EPS_PRIME_LE_EPS; the erasure atom gives [(1-gamma)(1-e^{eps'})]_+ = 0)",
-).step(DELTA_PRIME_DOEBLIN, "gamma(1 - e^{eps' - eps}(1 - delta))")
+    source=r"catalogue \symdpid{balle19.thm1.3}",
+    assumptions=r"$\mu K = (\gamma, 0, 1-\gamma)$, $\nu K = (\gamma q, \gamma(1-q), 1-\gamma)$; only the first atom is "
+                r"positive ($e^{\varepsilon'} \le e^{\varepsilon}$: \symdpcode{EPS\_PRIME\_LE\_EPS}; the erasure atom "
+                r"gives $[(1-\gamma)(1-e^{\varepsilon'})]_+ = 0$)",
+).step(DELTA_PRIME_DOEBLIN, r"$\gamma(1 - e^{\varepsilon' - \varepsilon}(1 - \delta))$")
 
 # --- the remark after Theorem 1 --------------------------------------------------------------------------------------
 REM_DOEBLIN = Derivation(
-    "remark after Theorem 1: (delta' - delta) e^eps = (gamma - 1)(delta e^eps - gamma (e^eps - 1)(1 - delta))",
+    (r"remark after Theorem 1: $(\delta' - \delta)e^{\varepsilon} = (\gamma - 1)(\delta e^{\varepsilon} - "
+     r"\gamma(e^{\varepsilon} - 1)(1 - \delta))$"),
     (DELTA_PRIME_DOEBLIN - delta) * E,
-    source="001 (main text), §3, remark after Theorem 1",
-).step(gamma * E - gamma * (1 + gamma * (E - 1)) * (1 - delta) - delta * E, "e^{eps' - eps} e^eps = e^{eps'}")\
+    source=r"001 (main text), \S 3, remark after Theorem 1",
+).step(gamma * E - gamma * (1 + gamma * (E - 1)) * (1 - delta) - delta * E, (r"$e^{\varepsilon' - "
+                                                                             r"\varepsilon}e^{\varepsilon} = "
+                                                                             r"e^{\varepsilon'}$"))\
     .step((gamma - 1) * (delta * E - gamma * (E - 1) * (1 - delta)), "factor")
 
 _threshold = delta * E / ((1 - delta) * (E - 1))
 REM_DOEBLIN_THRESHOLD = Derivation(
-    "remark after Theorem 1: the second factor vanishes at gamma = delta e^eps / ((1 - delta)(e^eps - 1))",
+    (r"remark after Theorem 1: the second factor vanishes at $\gamma = \delta e^{\varepsilon}/((1 - "
+     r"\delta)(e^{\varepsilon} - 1))$"),
     (delta * E - gamma * (E - 1) * (1 - delta)).subs(gamma, _threshold),
-    source="001 (main text), §3, remark after Theorem 1",
-    assumptions="0 <= delta < 1, eps > 0; for gamma in [0, 1) the sign of delta' - delta is that of gamma - threshold",
+    source=r"001 (main text), \S 3, remark after Theorem 1",
+    assumptions=(r"$0 \le \delta < 1$, $\varepsilon > 0$; for $\gamma \in [0, 1)$ the sign of $\delta' - \delta$ is "
+                 r"that of $\gamma$ minus the threshold"),
 ).step(sp.Integer(0), "substitute")
 
 EPS_PRIME_LE_EPS = Derivation(
-    "remark after Theorem 1: e^{eps'} = 1 + gamma(e^eps - 1) <= e^eps, so eps' <= eps",
+    (r"remark after Theorem 1: $e^{\varepsilon'} = 1 + \gamma(e^{\varepsilon} - 1) \le e^{\varepsilon}$, so "
+     r"$\varepsilon' \le \varepsilon$"),
     1 + u,
-    source="001 (main text), §3, remark after Theorem 1",
-    assumptions="e^eps = 1 + u, u >= 0; gamma = 1 - g, g in [0, 1]",
-).step(1 + gamma * u, "e^eps - e^{eps'} = (1 - gamma)(e^eps - 1) >= 0", relation=">=", given=GAMMA_LE_1)
+    source=r"001 (main text), \S 3, remark after Theorem 1",
+    assumptions=r"$e^{\varepsilon} = 1 + u$, $u \ge 0$; $\gamma = 1 - g$, $g \in [0, 1]$",
+).step(1 + gamma * u, (r"$e^{\varepsilon} - e^{\varepsilon'} = (1 - "
+                       r"\gamma)(e^{\varepsilon} - 1) \ge 0$"), relation=(">="), given=GAMMA_LE_1)
 
 # --- Theorem 1(4): the sharp δ = 0 bound (catalogue, derived here) ---------------------------------------------------
 _g1 = sp.Symbol("gamma", positive=True)  # 0 < gamma < 1 below
@@ -228,32 +247,35 @@ _s = sp.Symbol("s", nonnegative=True)  # mu(S): mass on the inputs at the top of
 EPS_STAR_EXP = E / (1 + (1 - _g1) * (E - 1))
 
 SHARP_VERTEX = Derivation(
-    "Theorem 1(4) sharp: at the vertex mu(S) = 1, nu(S) = e^{-eps}, the ratio (1 + c)/(1 + e^{-eps} c) is e^{eps*}",
+    (r"Theorem 1(4) sharp: at the vertex $\mu(S) = 1$, $\nu(S) = e^{-\varepsilon}$, the ratio $(1 + c)/(1 + "
+     r"e^{-\varepsilon}c)$ is $e^{\varepsilon^*}$"),
     (1 + _cc) / (1 + _cc / E),
-    source="catalogue balle19.thm1.4",
-    assumptions="c = gamma/(1 - gamma); the column ratio at a vertex S is (1 + mu(S) c)/(1 + nu(S) c)",
-).step(EPS_STAR_EXP, "simplify: e^eps/((1-gamma)e^eps + gamma)")
+    source=r"catalogue \symdpid{balle19.thm1.4}",
+    assumptions=r"$c = \gamma/(1 - \gamma)$; the column ratio at a vertex $S$ is $(1 + \mu(S)c)/(1 + \nu(S)c)$",
+).step(EPS_STAR_EXP, r"simplify: $e^{\varepsilon}/((1-\gamma)e^{\varepsilon} + \gamma)$")
 
 SHARP_MONOTONE = Derivation(
-    "Theorem 1(4) sharp: (1 + s c)/(1 + e^{-eps} s c) increases in s = mu(S), so the maximum is at mu(S) = 1",
+    (r"Theorem 1(4) sharp: $(1 + sc)/(1 + e^{-\varepsilon}sc)$ increases in $s = \mu(S)$, so the maximum is at $\mu(S) "
+     "= 1$"),
     sp.diff((1 + _s * _cc) / (1 + _s * _cc / E), _s),
-    source="catalogue balle19.thm1.4",
-    assumptions="nu(S) >= e^{-eps} mu(S) (one-sided pure pair), which only lowers the ratio",
-).step(_cc * (1 - 1 / E) / (1 + _s * _cc / E) ** 2, "differentiate: nonnegative since e^eps >= 1")
+    source=r"catalogue \symdpid{balle19.thm1.4}",
+    assumptions=r"$\nu(S) \ge e^{-\varepsilon}\mu(S)$ (one-sided pure pair), which only lowers the ratio",
+).step(_cc * (1 - 1 / E) / (1 + _s * _cc / E) ** 2, r"differentiate: non-negative since $e^{\varepsilon} \ge 1$")
 
 SHARP_GAP = Derivation(
-    "Theorem 1(4) sharp vs printed: e^{eps'}(1 + (1-gamma)(e^eps - 1)) = e^eps + gamma(1-gamma)(e^eps - 1)^2",
+    (r"Theorem 1(4) sharp vs printed: $e^{\varepsilon'}(1 + (1-\gamma)(e^{\varepsilon} - 1)) = e^{\varepsilon} + "
+     r"\gamma(1-\gamma)(e^{\varepsilon} - 1)^2$"),
     (1 + _g1 * (E - 1)) * (1 + (1 - _g1) * (E - 1)),
-    source="catalogue balle19.thm1.4",
-    assumptions="hence e^{eps*} < e^{eps'} when 0 < gamma < 1, eps > 0",
+    source=r"catalogue \symdpid{balle19.thm1.4}",
+    assumptions=r"hence $e^{\varepsilon^*} < e^{\varepsilon'}$ when $0 < \gamma < 1$, $\varepsilon > 0$",
 ).step(E + _g1 * (1 - _g1) * (E - 1) ** 2, "expand")
 
 SHARP_EXTREMAL = Derivation(
-    "Theorem 1(4) sharp: the extremal instance mu = (1,0), nu = (e^{-eps}, 1 - e^{-eps}), "
-    "K = [[1, 1-gamma], [1-gamma, 1]]/(2-gamma) attains e^{eps*}",
+    r"Theorem 1(4) sharp: the extremal instance $\mu = (1, 0)$, $\nu = (e^{-\varepsilon}, 1 - e^{-\varepsilon})$, $K$ "
+    r"with rows $(1, 1-\gamma)/(2-\gamma)$ and $(1-\gamma, 1)/(2-\gamma)$ attains $e^{\varepsilon^*}$",
     (1 / (2 - _g1)) / (1 / E * 1 / (2 - _g1) + (1 - 1 / E) * (1 - _g1) / (2 - _g1)),
-    source="catalogue balle19.thm1.4",
-    assumptions="(mu K)(0)/(nu K)(0); gamma_um(K) = 1 - (1 - gamma) = gamma",
+    source=r"catalogue \symdpid{balle19.thm1.4}",
+    assumptions=r"$(\mu K)(0)/(\nu K)(0)$; $\gamma_{\mathrm{um}}(K) = 1 - (1 - \gamma) = \gamma$",
 ).step(EPS_STAR_EXP, "simplify")
 
 # --- A Theorem 15, eq. (5): any number n of inputs, one output y at a time ------------------------------------------
@@ -273,24 +295,28 @@ def _ktilde(x):
 
 
 EQ5 = Derivation(
-    "eq. (5): (omega~ K~)(y) = ((omega~ K)(y) - (1-gamma) omega(y))/gamma = omega(y)",
+    r"eq. (5): $(\tilde\omega\tilde K)(y) = ((\tilde\omega K)(y) - (1-\gamma)\omega(y))/\gamma = \omega(y)$",
     _over_inputs(_wt[_x] * _ktilde(_x)),
     source="000 (appendix), proof of Theorem 15, eq. (5)",
-    assumptions="K~ = (K - (1-gamma) K_omega)/gamma, omega = omega~ K, omega~ sums to 1, gamma > 0",
+    assumptions=(r"$\tilde K = (K - (1-\gamma)K_\omega)/\gamma$, $\omega = \tilde\omega K$, $\tilde\omega$ sums to 1, "
+                 r"$\gamma > 0$"),
 ).step((_over_inputs(_wt[_x] * _col[_x]) - (1 - _gamma_pos) * _omega_y * _over_inputs(_wt[_x])) / _gamma_pos,
        "linearity of the sum")\
-    .step((_omega_y - (1 - _gamma_pos) * _omega_y) / _gamma_pos, "omega(y) = sum_x omega~(x) K(x, y); omega~ sums to 1",
+    .step((_omega_y - (1 - _gamma_pos) * _omega_y) / _gamma_pos, (r"$\omega(y) = \sum_x \tilde\omega(x) K(x, y)$; "
+                                                                  r"$\tilde\omega$ sums to 1"),
           given={_over_inputs(_wt[_x] * _col[_x]): _omega_y, _over_inputs(_wt[_x]): 1})\
     .step(_omega_y, "simplify")
 
 EQ5_MIXTURE = Derivation(
-    "Theorem 15: (mu K)(y) = (1-gamma) omega(y) + gamma (mu K~)(y) (printed with mu K~ on the left: typo E6)",
+    (r"Theorem 15: $(\mu K)(y) = (1-\gamma)\omega(y) + \gamma(\mu\tilde K)(y)$ (printed with $\mu\tilde K$ on the "
+     "left: typo E6)"),
     (1 - _gamma_pos) * _omega_y + _gamma_pos * _over_inputs(_mt[_x] * _ktilde(_x)),
     source="000 (appendix), proof of Theorem 15",
-    assumptions="mu sums to 1, gamma > 0",
+    assumptions=r"$\mu$ sums to 1, $\gamma > 0$",
 ).step((1 - _gamma_pos) * _omega_y + _over_inputs(_mt[_x] * _col[_x]) - (1 - _gamma_pos) * _omega_y
        * _over_inputs(_mt[_x]), "linearity of the sum")\
-    .step(_over_inputs(_mt[_x] * _col[_x]), "mu sums to 1: the omega terms cancel", given={_over_inputs(_mt[_x]): 1})
+    .step(_over_inputs(_mt[_x] * _col[_x]), (r"$\mu$ sums to 1: the $\omega$ terms "
+                                             "cancel"), given={_over_inputs(_mt[_x]): 1})
 
 _y = sp.Symbol("y", integer=True, positive=True)  # an output, 1..m
 _nout = sp.Symbol("m", integer=True, positive=True)
@@ -302,12 +328,13 @@ def _over_outputs(f):
 
 
 EQ5_ROWS = Derivation(
-    "Theorem 15: the rows of K~ = (K - (1-gamma) K_omega)/gamma sum to 1",
+    r"Theorem 15: the rows of $\tilde K = (K - (1-\gamma)K_\omega)/\gamma$ sum to 1",
     _over_outputs((_row[_y] - (1 - _gamma_pos) * _om[_y]) / _gamma_pos),
     source="000 (appendix), proof of Theorem 15",
-    assumptions="the row K(x) and omega sum to 1, gamma > 0 (K~ >= 0 is balle19.eq5.nonnegative)",
+    assumptions=(r"the row $K(x)$ and $\omega$ sum to 1, $\gamma > 0$ ($\tilde K \ge 0$ is "
+                 r"\symdpid{balle19.eq5.nonnegative})"),
 ).step((_over_outputs(_row[_y]) - (1 - _gamma_pos) * _over_outputs(_om[_y])) / _gamma_pos, "linearity of the sum")\
-    .step(sp.Integer(1), "K(x) and omega sum to 1", given={_over_outputs(_row[_y]): 1, _over_outputs(_om[_y]): 1})
+    .step(sp.Integer(1), r"$K(x)$ and $\omega$ sum to 1", given={_over_outputs(_row[_y]): 1, _over_outputs(_om[_y]): 1})
 
 
 # --- FACTS: printed slips ------------------------------------------------------------------------------------------

@@ -326,11 +326,12 @@ P_T = Param(T, sp.Range(1, sp.oo), sample=(1, 40))
 P_C = Param(c, sp.Interval.open(0, sp.oo), sample=(0.2, 3.0))
 P_H = Param(h, sp.Interval(0, sp.oo), sample=(0.0, 2.0))
 
-MODULI_LATEX = (r"\varphi_t(\delta) = \sqrt{c_t\delta^2 + h_t},\ c_t > 0,\ h_t \ge 0,\ \sigma_t > 0\ (0 \le t < T),\ "
-                r"S_t = \sum_{k=t}^{T-1}\sigma_k^2 P_{k+1},\ P_t = \prod_{l=t}^{T-1} c_l")
-U_STAR_LATEX = r",\ u^{*}_0 = D,\ u^{*}_t = \frac{S_t}{S_{t-1}}\varphi_{t-1}(u^{*}_{t-1})\ \text{(4)}"
-BRACKET_LATEX = r",\ \Sigma_{h} = \sum_{t=0}^{T-1}\frac{h_t P_{t+1}}{S_t}"
-CHAIN_LATEX = r"X_{t+1} = \sqrt{c_t}X_t + \xi_t,\ \xi_t \sim \mathcal{N}(0, \sigma_t^2),\ X_0 = D/2,\ X'_0 = -D/2"
+MODULI_LATEX = (r"$\varphi_t(\delta) = \sqrt{c_t\delta^2 + h_t}$, $c_t > 0$, $h_t \ge 0$, $\sigma_t > 0$ ($0 \le t < "
+                r"T$), $S_t = \sum_{k=t}^{T-1}\sigma_k^2 P_{k+1}$, $P_t = \prod_{l=t}^{T-1} c_l$")
+U_STAR_LATEX = r", $u^*_0 = D$, $u^*_t = \frac{S_t}{S_{t-1}}\varphi_{t-1}(u^*_{t-1})$ (4)"
+BRACKET_LATEX = r", $\Sigma_{h} = \sum_{t=0}^{T-1}\frac{h_t P_{t+1}}{S_t}$"
+CHAIN_LATEX = ((r"$X_{t+1} = \sqrt{c_t}X_t + \xi_t$, $\xi_t \sim \mathcal{N}(0, \sigma_t^2)$, $X_0 = D/2$, $X'_0 = "
+                "-D/2$"))
 
 FIGURE_2 = {"D": 5.0, "structure": {"c": [1.0, 1.0, 1.0], "h": [4.0, 4.0, 4.0], "sigma2": [1.0, 0.0001, 0.16]}}
 """Figure 2 of the paper (Appendix B): D = 5, η = L = 1 (h = (2ηL)² = 4, c = 1), σ = (1, 0.01, 0.4)."""
@@ -346,16 +347,17 @@ def _with_starts(instance: dict, starts: list) -> dict:
 # --- problem (P), §3.1 -----------------------------------------------------------------------------------------
 _P = problem_p()
 problem_P = register(Theorem(
-    id="bravo.P", title="feasible shifts are the u of eq. (3)", source=_source("Section 3.1, eq. (3) and (P)"),
-    parameters=(P_D,), structure_latex=MODULI_LATEX + r",\ a_t = \varphi_{t-1}(u_{t-1}) - u_t\ (1 \le t \le T),\ "
-                                                     r"u_0 = D,\ 0 \le t \le T - 1",
+    id="bravo.P", title="feasible shifts are the $u$ of eq. (3)", source=_source("Section 3.1, eq. (3) and (P)"),
+    parameters=(P_D,), structure_latex=MODULI_LATEX + r", $a_t = \varphi_{t-1}(u_{t-1}) - u_t$ ($1 \le t \le T$), $u_0 "
+                                                      r"= D$, $0 \le t \le T - 1$",
     statement=sp.Eq(_P.start, _P.end), evidence=IDENTITY, derivation=_P,
-    symbolic_only="an identity by induction on t for every T (proofs.bravo.problem_p): with a_t = φ_{t-1}(u_{t-1}) - "
-                  "u_t the recursion φ_[0:t](D, a) = φ_t(φ_[0:t-1]) - a_{t+1} returns u_{t+1}; computing both at "
-                  "draws would run the same recursion twice",
-    notes="The reparametrisation of §3.1: hence a_t ≥ 0 iff u_t ≤ φ_{t-1}(u_{t-1}), φ_[0:t-1](D, a) ≥ 0 iff u_t ≥ 0, "
-          "and φ_[0:T-1](D, a) = 0 iff u_T = 0, so the feasible shifts are exactly the u ∈ R of (3). The base case "
-          "is the paper's φ_[0:0] (printed φ_[0:t], erratum E7)."))
+    symbolic_only=r"an identity by induction on $t$ for every $T$ (\symdpcode{proofs.bravo.problem\_p}): with $a_t = "
+                  r"\varphi_{t-1}(u_{t-1}) - u_t$ the recursion $\varphi_{[0:t]}(D, a) = \varphi_t(\varphi_{[0:t-1]}) "
+                  "- a_{t+1}$ returns $u_{t+1}$; computing both at draws would run the same recursion twice",
+    notes=r"The reparametrisation of \S 3.1: hence $a_t \ge 0$ iff $u_t \le \varphi_{t-1}(u_{t-1})$, "
+          r"$\varphi_{[0:t-1]}(D, a) \ge 0$ iff $u_t \ge 0$, and $\varphi_{[0:T-1]}(D, a) = 0$ iff $u_T = 0$, so the "
+          r"feasible shifts are exactly the $u \in \mathcal{R}$ of (3). The base case is the paper's $\varphi_{[0:0]}$ "
+          r"(printed $\varphi_{[0:t]}$, erratum E7)."))
 
 
 # --- Lemma 3.5 -------------------------------------------------------------------------------------------------
@@ -373,42 +375,43 @@ def _tried(point):
     return values, minima, optimal_shifts(c_, h_, s2, D_)
 
 
-@theorem(id="bravo.lem3.5", title="u* minimises the shifts objective", source=_source("Lemma 3.5"),
+@theorem(id="bravo.lem3.5", title="$u^*$ minimises the shifts objective", source=_source("Lemma 3.5"),
          parameters=(P_D,), structure=lambda: moduli_with_starts(), structure_latex=MODULI_LATEX + U_STAR_LATEX
-         + r",\ \mathcal{U} = \text{sampled } \mathbf{u} \in \mathcal{R} \text{ and the local minima of } E "
-           r"\text{ on } \mathbb{R}^{T-1} \text{ reached from them}",
+         + r", $\mathcal{U} =$ sampled $\mathbf{u} \in \mathcal{R}$ and the local minima of $E$ on $\mathbb{R}^{T-1}$ "
+           "reached from them",
          statement=sp.Ge(TriedMinimum(), Eobj(u_star)), evidence=INDEPENDENT, default_examples=200,
          tight_at=(_with_starts(FIGURE_2, [[0.1, 0.9], [1.0, 0.0]]), _with_starts(RATIONAL, [[0.3]])))
 def lemma_3_5(point):
-    """Tight: every local minimisation reaches E(u*) (the minimum is attained, at u*). The tried shifts never use
-    u*: sampled feasible points and damped-Newton local minima over all of ℝ^{T-1} started from them.
-    bravo.lem3.5.unique checks that the minima reached are u* itself."""
+    r"""Tight: every local minimisation reaches $E(u^*)$ (the minimum is attained, at $u^*$). The tried shifts never use
+    $u^*$: sampled feasible points and damped-Newton local minima over all of $\mathbb{R}^{T-1}$ started from them.
+    \symdpid{bravo.lem3.5.unique} checks that the minima reached are $u^*$ itself."""
     values, _, star = _tried(point)
     c_, h_, s2 = _instance(point)
     return {TriedMinimum(): min(values), Eobj(u_star): shifts_objective(star[1:-1], c_, h_, s2, point["D"])}
 
 
-@theorem(id="bravo.lem3.5.unique", title="every local minimisation of E ends at u*", source=_source("Lemma 3.5"),
+@theorem(id="bravo.lem3.5.unique", title="every local minimisation of $E$ ends at $u^*$", source=_source("Lemma 3.5"),
          parameters=(P_D,), structure=lambda: moduli_with_starts(), structure_latex=MODULI_LATEX + U_STAR_LATEX
-         + r",\ \mathcal{L} = \text{the local minima of } E \text{ reached from sampled } \mathbf{u} \in \mathcal{R},\ "
-           r"\operatorname*{far}_i x_i = \text{the } x_i \text{ farthest from } 1",
+         + r", $\mathcal{L} =$ the local minima of $E$ reached from sampled $\mathbf{u} \in \mathcal{R}$, "
+           r"$\operatorname*{far}_i x_i =$ the $x_i$ farthest from 1",
          statement=sp.Eq(MinimaRatio(), 1), evidence=INDEPENDENT, tight_everywhere=True, default_examples=200)
 def lemma_3_5_unique(point):
-    """Numeric evidence of uniqueness: every coordinate of every local minimum reached equals u*'s (u*_t > 0 for
-    t < T), so no other local minimum is found (the paper shows u* is the only stationary point where E is
+    """Numeric evidence of uniqueness: every coordinate of every local minimum reached equals that of $u^*$ ($u^*_t > 0$
+    for $t < T$), so no other local minimum is found (the paper shows $u^*$ is the only stationary point where $E$ is
     differentiable)."""
     _, minima, star = _tried(point)
     return {MinimaRatio(): _farthest_from_one([x / y for u in minima for x, y in zip(u, star[1:-1])])}
 
 
-@theorem(id="bravo.lem3.5.feasible", title="u* is a feasible shift sequence", source=_source("Lemma 3.5, eq. (4)"),
+@theorem(id="bravo.lem3.5.feasible", title="$u^*$ is a feasible shift sequence", source=_source("Lemma 3.5, eq. (4)"),
          parameters=(P_D,), structure=lambda: moduli(), structure_latex=MODULI_LATEX + U_STAR_LATEX,
          statement=sp.Ge(Slack(), 0), evidence=CLOSED_FORM,
-         evidence_note="u* ∈ R is algebra: u*_t/φ_{t-1}(u*_{t-1}) = S_t/S_{t-1} = S_t/(S_t + σ²_{t-1}P_t) ∈ (0, 1) "
-                       "for t < T; the draws evaluate the recursion (4) against the constraints (3)")
+         evidence_note=r"$u^* \in \mathcal{R}$ is algebra: $u^*_t/\varphi_{t-1}(u^*_{t-1}) = S_t/S_{t-1} = S_t/(S_t + "
+                       r"\sigma^2_{t-1}P_t) \in (0, 1)$ for $t < T$; the draws evaluate the recursion (4) against the "
+                       "constraints (3)")
 def lemma_3_5_feasible(point):
-    """Strict, so there is no tightness to claim: S_t/S_{t-1} ∈ (0, 1) for t < T. u*_T = 0 exactly because
-    S_T = 0."""
+    r"""Strict, so there is no tightness to claim: $S_t/S_{t-1} \in (0, 1)$ for $t < T$. $u^*_T = 0$ exactly because
+    $S_T = 0$."""
     c_, h_, s2 = _instance(point)
     star = optimal_shifts(c_, h_, s2, point["D"])
     slacks = [min(star[t], modulus(c_[t - 1], h_[t - 1], star[t - 1]) - star[t])
@@ -416,14 +419,17 @@ def lemma_3_5_feasible(point):
     return min(slacks, default=mpmath.mpf(1))
 
 
-@theorem(id="bravo.lem3.5.eq5", title="u* solves the stationarity equations (5)", source=_source("Lemma 3.5, eq. (5)"),
+@theorem(id=("bravo.lem3.5.eq5"), title=("$u^*$ solves the stationarity "
+                                       "equations (5)"), source=_source(("Lemma 3.5, eq. "
+                                                                                                     "(5)")),
          parameters=(P_D,), structure=lambda: moduli(), structure_latex=MODULI_LATEX + U_STAR_LATEX
-         + r",\ \operatorname*{far}_t x_t = \text{the } x_t \text{ farthest from } 1",
+         + r", $\operatorname*{far}_t x_t =$ the $x_t$ farthest from 1",
          statement=sp.Eq(Eq5Ratio(), 1), evidence=CLOSED_FORM, tight_everywhere=True,
-         evidence_note="that u* of (4) solves (5) is algebra (proved exactly for T ≤ 4 by proofs.bravo.stationarity); "
-                       "the draws evaluate both sides of (5) at the recursion (4) for T ≤ 8")
+         evidence_note=r"that $u^*$ of (4) solves (5) is algebra (proved exactly for $T \le 4$ by "
+                       r"\symdpcode{proofs.bravo.stationarity}); the draws evaluate both sides of (5) at the recursion "
+                       r"(4) for $T \le 8$")
 def lemma_3_5_eq5(point):
-    """Both sides of (5) at u*, as their ratio (the right side σ_t² φ_{t-1}(u*_{t-1}) is positive)."""
+    r"""Both sides of (5) at $u^*$, as their ratio (the right side $\sigma_t^2\varphi_{t-1}(u^*_{t-1})$ is positive)."""
     c_, h_, s2 = _instance(point)
     star = optimal_shifts(c_, h_, s2, point["D"])
     return _farthest_from_one([left / right for left, right in eq5_sides(star, c_, h_, s2)])
@@ -439,49 +445,55 @@ THM_3_4_TIGHT = (_no_noise(FIGURE_2, 3.0), _no_noise(RATIONAL, 2.0),
                  {"alpha": 1.5, "D": 2.0, "structure": {"c": [0.3, 2.5, 1.0, 0.7], "h": [0.0] * 4,
                                                           "sigma2": [0.05, 3.0, 1.0, 0.2]}})
 
-H_GAP = ("The witness, the unprojected linear chain, has no h: its Rényi divergence is the same at h = 0 and h > 0, "
-         "so the h-terms of the bound (Σ_h, shown among each draw's values) are never exercised, only added to the "
-         "right side; a witness whose maps attain sqrt(c δ² + h) with h > 0 is still to be built.")
+H_GAP = (r"The witness, the unprojected linear chain, has no $h$: its R\'enyi divergence is the same at $h = 0$ and $h "
+         r"> 0$, so the h-terms of the bound ($\Sigma_h$, shown among each draw's values) are never exercised, only "
+         r"added to the right side; a witness whose maps attain $\sqrt{c\delta^2 + h}$ with $h > 0$ is still to be "
+         "built.")
 
 
-@theorem(id="bravo.thm3.4", title="PABI bound for the moduli sqrt(c_t δ² + h_t)", source=_source("Theorem 3.4"),
+@theorem(id=("bravo.thm3.4"), title=(r"PABI bound for the moduli $\sqrt{c_t\delta^2 + "
+                                   "h_t}$"), source=_source(("Theorem "
+                                                                                                           "3.4")),
          parameters=(P_ALPHA, P_D), structure=lambda: moduli(),
-         structure_latex=MODULI_LATEX + BRACKET_LATEX + r",\ " + CHAIN_LATEX,
+         structure_latex=MODULI_LATEX + BRACKET_LATEX + ", " + CHAIN_LATEX,
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / 2 * BRACKET), evidence=INDEPENDENT,
-         evidence_note="R_α(X_T‖X'_T) by quadrature of the exact law of the linear chain (mean and variance "
+         evidence_note=r"$R_\alpha(X_T\|X'_T)$ by quadrature of the exact law of the linear chain (mean and variance "
                        "recursions), never the Gaussian closed form. Gap: " + H_GAP,
          tight_at=THM_3_4_TIGHT)
 def theorem_3_4(point):
-    """Attained for h ≡ 0 by the linear chain (catalogue bravo.id.linchain). Gap: the chain has no h, so the
-    h-terms Σ_h are not tested: on draws with h > 0 the left side is the h = 0 value and the bound is loose by
-    exactly (α/2)Σ_h (a later issue will add a witness with h > 0)."""
+    r"""Attained for $h \equiv 0$ by the linear chain (catalogue \symdpid{bravo.id.linchain}). Gap: the chain has no
+    $h$, so the h-terms $\Sigma_h$ are not tested: on draws with $h > 0$ the left side is the $h = 0$ value and the
+    bound is loose by exactly $(\alpha/2)\Sigma_h$ (a later issue will add a witness with $h > 0$)."""
     c_, h_, s2 = _instance(point)
     return {Renyi(X_T, X_Tp, alpha): linear_chain_renyi(point["alpha"], c_, s2, point["D"]),
             **_bracket_values(c_, h_, s2)}
 
 
-@theorem(id="bravo.thm3.4.value", title="the optimal value E(u*) in closed form", source=_source("Theorem 3.4 (proof)"),
+@theorem(id=("bravo.thm3.4.value"), title=("the optimal value $E(u^*)$ in "
+                                         "closed form"), source=_source(("Theorem 3.4 "
+                                                                                                     "(proof)")),
          parameters=(P_D,), structure=lambda: moduli(), structure_latex=MODULI_LATEX + U_STAR_LATEX + BRACKET_LATEX,
          statement=sp.Eq(Eobj(u_star), BRACKET), evidence=CLOSED_FORM, tight_everywhere=True,
          tight_at=(FIGURE_2, RATIONAL),
-         evidence_note="the proof's last step, E(u*) = the bracket, is algebra: E evaluated at the recursion (4) "
-                       "against P_0 D²/S_0 + Σ_h from their definitions (proved exactly for T ≤ 4 by "
-                       "proofs.bravo.optimal_value; the draws reach T ≤ 8)")
+         evidence_note="the proof's last step, $E(u^*) =$ the bracket, is algebra: $E$ evaluated at the recursion (4) "
+                       r"against $P_0 D^2/S_0 + \Sigma_h$ from their definitions (proved exactly for $T \le 4$ by "
+                       r"\symdpcode{proofs.bravo.optimal\_value}; the draws reach $T \le 8$)")
 def theorem_3_4_value(point):
-    """E evaluated at the recursion (4) against the bracket of Theorem 3.4."""
+    """$E$ evaluated at the recursion (4) against the bracket of Theorem 3.4."""
     c_, h_, s2 = _instance(point)
     star = optimal_shifts(c_, h_, s2, point["D"])
     return {Eobj(u_star): shifts_objective(star[1:-1], c_, h_, s2, point["D"]), **_bracket_values(c_, h_, s2)}
 
 
-@theorem(id="bravo.id.linchain", title="Rényi divergence of the linear-Gaussian chain",
+@theorem(id="bravo.id.linchain", title=r"R\'enyi divergence of the linear-Gaussian chain",
          source=_source("catalogue helper"), parameters=(P_ALPHA, P_D), structure=lambda: moduli(),
-         structure_latex=MODULI_LATEX + r",\ " + CHAIN_LATEX,
+         structure_latex=MODULI_LATEX + ", " + CHAIN_LATEX,
          statement=sp.Eq(Renyi(X_T, X_Tp, alpha), alpha * P_0 * D ** 2 / (2 * S_0)), evidence=INDEPENDENT,
          tight_everywhere=True, tight_at=THM_3_4_TIGHT)
 def linear_chain(point):
-    """X_T ~ N(sqrt(P_0) x_0, S_0): the Rényi divergence by quadrature of the law that the mean and variance
-    recursions of the chain give, against α P_0 D²/(2 S_0) with P_0 and S_0 from their definitions."""
+    r"""$X_T \sim \mathcal{N}(\sqrt{P_0}\,x_0, S_0)$: the R\'enyi divergence by quadrature of the law that the mean and
+    variance recursions of the chain give, against $\alpha P_0 D^2/(2S_0)$ with $P_0$ and $S_0$ from their
+    definitions."""
     c_, h_, s2 = _instance(point)
     P0, S0, _ = bracket_terms(c_, h_, s2)
     return {Renyi(X_T, X_Tp, alpha): linear_chain_renyi(point["alpha"], c_, s2, point["D"]), P_0: P0, S_0: S0}
@@ -495,31 +507,34 @@ COR_3_7_REFERENCE = {"alpha": 2, "D": 1, "sigma": 1, "h": 0.04, "T": 10}
 """Catalogue bravo.cor3.7: (6) = 0.21715873015873, its ln-version 0.232103403719762."""
 
 
-@theorem(id="bravo.cor3.7", title="PABI bound for φ(δ) = sqrt(δ² + h)", source=_source("Corollary 3.7, eq. (6)"),
-         parameters=COR_3_7_PARAMS, structure_latex=r"X_{t+1} = X_t + \sigma\xi_t,\ X_0 = D/2,\ X'_0 = -D/2",
+@theorem(id=("bravo.cor3.7"), title=(r"PABI bound for $\varphi(\delta) = "
+                                   r"\sqrt{\delta^2 + h}$"), source=_source(("Corollary "
+                                                                                                             "3.7, eq. "
+                                                                                                             "(6)")),
+         parameters=COR_3_7_PARAMS, structure_latex=r"$X_{t+1} = X_t + \sigma\xi_t$, $X_0 = D/2$, $X'_0 = -D/2$",
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_7_RHS), evidence=INDEPENDENT,
-         evidence_note="the random walk's R_α by quadrature of its exact law; as for bravo.thm3.4 the walk has no h, "
-                       "so the h-term of (6) is not exercised",
+         evidence_note=r"the random walk's $R_\alpha$ by quadrature of its exact law; as for \symdpid{bravo.thm3.4} "
+                       "the walk has no $h$, so the $h$-term of (6) is not exercised",
          tight_at=({"alpha": 2, "D": 1, "sigma": 1, "h": 0, "T": 10},
                    {"alpha": 7.5, "D": 3, "sigma": 0.2, "h": 0, "T": 1}),
          examples=(COR_3_7_REFERENCE,))
 def corollary_3_7(point):
-    """The identity map has modulus δ ≤ sqrt(δ² + h). Attained at h = 0 (the paper asks h > 0); the h-part is
-    loose, and untested here: the walk does not depend on h."""
+    r"""The identity map has modulus $\delta \le \sqrt{\delta^2 + h}$. Attained at $h = 0$ (the paper asks $h > 0$); the
+    $h$-part is loose, and untested here: the walk does not depend on $h$."""
     n = point["T"]
     return linear_chain_renyi(point["alpha"], [mpmath.mpf(1)] * n, [point["sigma"] ** 2] * n, point["D"])
 
 
-@theorem(id="bravo.cor3.7.thm3.4", title="Theorem 3.4 with c ≡ 1 is the middle of (6)",
+@theorem(id="bravo.cor3.7.thm3.4", title=r"Theorem 3.4 with $c \equiv 1$ is the middle of (6)",
          source=_source("Corollary 3.7"), parameters=COR_3_7_PARAMS,
-         structure_latex=r"c_t = 1,\ h_t = h,\ \sigma_t = \sigma\ (0 \le t < T)" + BRACKET_LATEX,
+         structure_latex=r"$c_t = 1$, $h_t = h$, $\sigma_t = \sigma$ ($0 \le t < T$)" + BRACKET_LATEX,
          statement=sp.Eq(alpha / 2 * BRACKET, COR_3_7_RHS), evidence=CLOSED_FORM, tight_everywhere=True,
          examples=(COR_3_7_REFERENCE,),
-         evidence_note="the corollary's first step is algebra: Theorem 3.4's bracket, P_0, S_0, Σ_h from their "
-                       "definitions at c ≡ 1, against (6) (S_t = (T - t)σ², P_t = 1; proved exactly for T = 1, 2, 3, "
-                       "5 by proofs.bravo.corollary_3_7)")
+         evidence_note=r"the corollary's first step is algebra: Theorem 3.4's bracket, $P_0$, $S_0$, $\Sigma_h$ from "
+                       r"their definitions at $c \equiv 1$, against (6) ($S_t = (T - t)\sigma^2$, $P_t = 1$; proved "
+                       r"exactly for $T = 1, 2, 3, 5$ by \symdpcode{proofs.bravo.corollary\_3\_7})")
 def corollary_3_7_reduction(point):
-    """S_t = (T - t)σ², P_t = 1, so Σ_h = (h/σ²) Σ_{t<T} 1/(T - t) = h H_T/σ²."""
+    r"""$S_t = (T - t)\sigma^2$, $P_t = 1$, so $\Sigma_h = (h/\sigma^2)\sum_{t<T} 1/(T - t) = hH_T/\sigma^2$."""
     n = point["T"]
     return _bracket_values([mpmath.mpf(1)] * n, [point["h"]] * n, [point["sigma"] ** 2] * n)
 
@@ -527,17 +542,18 @@ def corollary_3_7_reduction(point):
 corollary_3_7_ln = register(Theorem(
     id="bravo.cor3.7.ln", title="the harmonic sum step of (6)", source=_source("Corollary 3.7, eq. (6)"),
     parameters=COR_3_7_PARAMS, statement=sp.Le(COR_3_7_RHS, COR_3_7_LN), evidence=CLOSED_FORM,
-    evidence_note="the step is the inequality H_T ≤ ln(T e) between two formulas of T (bravo.id.harm), scaled",
+    evidence_note=(r"the step is the inequality $H_T \le \ln(Te)$ between two formulas of $T$ "
+                   r"(\symdpid{bravo.id.harm}), scaled"),
     tight_at=({"alpha": 2, "D": 1, "sigma": 1, "h": 0.04, "T": 1},), examples=(COR_3_7_REFERENCE,),
-    notes="H_T ≤ 1 + ln T, equality at T = 1 only (catalogue bravo.id.harm)."))
+    notes=r"$H_T \le 1 + \ln T$, equality at $T = 1$ only (catalogue \symdpid{bravo.id.harm})."))
 
 harmonic_bound = register(Theorem(
-    id="bravo.id.harm", title="H_T ≤ ln(T e)", source=_source("Corollary 3.7 (helper)"),
+    id="bravo.id.harm", title=r"$H_T \le \ln(Te)$", source=_source("Corollary 3.7 (helper)"),
     parameters=(Param(T, sp.Range(1, sp.oo), sample=(1, 3000)),),
     statement=sp.Le(Harmonic(T), sp.log(T * sp.E)), evidence=CLOSED_FORM,
-    evidence_note="an inequality between two formulas of T: H_T (mpmath.harmonic) against ln T + 1",
+    evidence_note=r"an inequality between two formulas of $T$: $H_T$ (\symdpcode{mpmath.harmonic}) against $\ln T + 1$",
     tight_at=({"T": 1},),
-    notes="Equality at T = 1 only: H_T - ln T decreases to Euler's γ < 1."))
+    notes=r"Equality at $T = 1$ only: $H_T - \ln T$ decreases to Euler's $\gamma < 1$."))
 
 
 # --- Corollary 3.8 ---------------------------------------------------------------------------------------------
@@ -547,27 +563,30 @@ COR_3_8_REFERENCES = tuple({"alpha": 3, "D": 1, "sigma": 0.3, "T": 5, "c": cv} f
 """Catalogue bravo.cor3.8: 1.69524312049416 (c = 0.81), 3.33333333333333 (c = 1), 5.69608882088791 (c = 1.21)."""
 
 
-@theorem(id="bravo.cor3.8", title="PABI bound for φ(δ) = sqrt(c) δ", source=_source("Corollary 3.8, eqs. (7), (8)"),
+@theorem(id=("bravo.cor3.8"), title=(r"PABI bound for $\varphi(\delta) "
+                                   r"= \sqrt{c}\,\delta$"), source=_source(("Corollary "
+                                                                                                          "3.8, eqs. "
+                                                                                                          "(7), (8)")),
          parameters=(P_ALPHA, P_D, P_SIGMA, P_C, P_T),
-         structure_latex=r"X_{t+1} = \sqrt{c}X_t + \sigma\xi_t,\ X_0 = D/2,\ X'_0 = -D/2",
+         structure_latex=r"$X_{t+1} = \sqrt{c}X_t + \sigma\xi_t$, $X_0 = D/2$, $X'_0 = -D/2$",
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_8_RHS), evidence=INDEPENDENT,
          tight_everywhere=True, tight_at=COR_3_8_REFERENCES,
          examples=({"alpha": 2, "D": 1, "sigma": 1, "T": 7, "c": 1 + 1e-12},))
 def corollary_3_8(point):
-    """Equality on the unprojected chain (catalogue remark R1), whose R_α is computed by quadrature of its exact law
-    (mean c^{T/2}(±D/2), variance from the recursion), never from (7); c = 1 + 1e-12 probes the transition
-    (7) → (8)."""
+    r"""Equality on the unprojected chain (catalogue remark R1), whose $R_\alpha$ is computed by quadrature of its exact
+    law (mean $c^{T/2}(\pm D/2)$, variance from the recursion), never from (7); $c = 1 + 10^{-12}$ probes the
+    transition (7) $\to$ (8)."""
     n = point["T"]
     return linear_chain_renyi(point["alpha"], [point["c"]] * n, [point["sigma"] ** 2] * n, point["D"])
 
 
 _LIMIT = limit_c_to_one()
 limit_7_to_8 = register(Theorem(
-    id="bravo.id.limit", title="(7) tends to (8) as c → 1", source=_source("Corollary 3.8 (remark after it)"),
+    id="bravo.id.limit", title=r"(7) tends to (8) as $c \to 1$", source=_source("Corollary 3.8 (remark after it)"),
     parameters=(P_T,), statement=sp.Eq(_LIMIT.start, _LIMIT.end), evidence=IDENTITY, derivation=_LIMIT,
-    symbolic_only="a limit identity for every T, proved by SymPy (proofs.bravo.limit_c_to_one); the numeric "
-                  "approach to 1/T from both sides is a test (tests/test_bravo_shifts.py)",
-    notes="Both one-sided limits: l'Hôpital on (1 - c)/(1 - c^T)."))
+    symbolic_only=r"a limit identity for every $T$, proved by SymPy (\symdpcode{proofs.bravo.limit\_c\_to\_one}); the "
+                  r"numeric approach to $1/T$ from both sides is a test (\symdpcode{tests/test\_bravo\_shifts.py})",
+    notes=r"Both one-sided limits: l'H\^opital on $(1 - c)/(1 - c^T)$."))
 
 
 THEOREMS = registered(__name__)

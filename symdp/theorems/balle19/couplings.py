@@ -222,14 +222,15 @@ LEMMA_16 = register(Theorem(
     title="The transport operator of a coupling moves its first marginal to its second",
     source=Source(A_SEED, "Lemma 16"),
     statement=sp.Eq(Law(r"\mu H_\pi"), _NU, evaluate=False),
-    structure_latex=r"\pi \in \mathcal{C}(\mu, \nu),\ h_\pi(x, y) = \pi(x, y)/\mu(x)\ (0/0 = 0)",
+    structure_latex=r"$\pi \in \mathcal{C}(\mu, \nu)$, $h_\pi(x, y) = \pi(x, y)/\mu(x)$ ($0/0 = 0$)",
     evidence=IDENTITY,
     derivation=proofs.LEM16_TRANSPORT,
-    symbolic_only="an identity of finite sums, true by construction: (mu H_pi)(y) = sum_x mu(x) pi(x, y)/mu(x) = "
-                  "sum_x pi(x, y) = nu(y) (rows with mu(x) = 0 are 0 on both sides); a numeric check would compute "
-                  "the same sums",
-    notes="The couplings of balle19.thm2 are built in exact rationals; tests/test_balle19_couplings.py checks "
-          "mu H_pi = nu and the Markov rows of H_pi exactly on random ones.",
+    symbolic_only=r"an identity of finite sums, true by construction: $(\mu H_\pi)(y) = \sum_x \mu(x)\pi(x, y)/\mu(x) "
+                  r"= \sum_x \pi(x, y) = \nu(y)$ (rows with $\mu(x) = 0$ are 0 on both sides); a numeric check would "
+                  "compute the same sums",
+    notes=r"The couplings of \symdpid{balle19.thm2} are built in exact rationals; "
+          r"\symdpcode{tests/test\_balle19\_couplings.py} checks $\mu H_\pi = \nu$ and the Markov rows of $H_\pi$ "
+          "exactly on random ones.",
 ))
 
 
@@ -298,8 +299,8 @@ THEOREM_2 = register(Theorem(
     witness=_theorem2_witness,
     parameters=(ALPHA_THM2,),
     structure=lambda: theorem2_instances(),
-    structure_latex=r"\mu, \nu, \omega \in \mathcal{P}(\{1..n\}),\ K \in \mathcal{K}(\{1..n\}, \{1..m\}),\ "
-                    r"\pi \in \mathcal{C}(\omega, \mu),\ n, m \le 5,\ R_1 = D_{\mathrm{KL}}",
+    structure_latex=r"$\mu, \nu, \omega \in \mathcal{P}(\{1, \dots, n\})$, $K \in \mathcal{K}(\{1, \dots, n\}, \{1, "
+                    r"\dots, m\})$, $\pi \in \mathcal{C}(\omega, \mu)$, $n, m \le 5$, $R_1 = D_{\mathrm{KL}}$",
     evidence=INDEPENDENT,
     tight_at=(_dpi_equality(2.5), _dpi_equality(1),
               {"alpha": 4, "structure": {"mu": [0.2, 0.5, 0.3], "nu": [0.0, 1.0, 0.0], "omega": [0.0, 1.0, 0.0],
@@ -311,10 +312,10 @@ THEOREM_2 = register(Theorem(
                                           "K": [[0.9, 0.1], [0.2, 0.8], [0.5, 0.5]],
                                           "coupling": {"product": 0.3, "parts": [{"weight": 1.0, "rows": [2, 0, 1],
                                                                                   "cols": [1, 2, 0]}]}}}),
-    notes="Every term is an exact finite sum (KL at alpha = 1). Tight on R^d via Example 1 (balle19.ex1: the "
-          "translation coupling at the optimal w gives equality for every parameter). Typo E13 (A, proof of "
-          "Theorem 2): 'let pi' = C(mu, omega)' should read 'pi' in C(mu, omega)'. The step the proof calls "
-          "Hoelder's inequality is int f g dnu <= (int f dnu) sup g.",
+    notes=r"Every term is an exact finite sum (KL at $\alpha = 1$). Tight on $\mathbb{R}^d$ via Example 1 "
+          r"(\symdpid{balle19.ex1}: the translation coupling at the optimal $w$ gives equality for every parameter). "
+          r"Typo E13 (A, proof of Theorem 2): `let $\pi' = C(\mu, \omega)$' should read `$\pi' \in C(\mu, \omega)$'. "
+          'The step the proof calls H\\"older\'s inequality is $\\int fg\\,d\\nu \\le (\\int f\\,d\\nu)\\sup g$.',
 ))
 
 
@@ -346,13 +347,13 @@ THEOREM_2_DPI = register(Theorem(
     witness=_dpi_witness,
     parameters=(ALPHA_THM2,),
     structure=lambda: dpi_instances(),
-    structure_latex=r"\mu, \nu \in \mathcal{P}(\{1..n\}),\ K \in \mathcal{K}(\{1..n\}, \{1..m\}),\ \omega = \mu,\ "
-                    r"\pi = (\mathrm{id}, \mathrm{id})_\# \mu",
+    structure_latex=r"$\mu, \nu \in \mathcal{P}(\{1, \dots, n\})$, $K \in \mathcal{K}(\{1, \dots, n\}, \{1, \dots, "
+                    r"m\})$, $\omega = \mu$, $\pi = (\mathrm{id}, \mathrm{id})_\# \mu$",
     evidence=INDEPENDENT,
     tight_at=({"alpha": 3, "structure": {"mu": [0.6, 0.3, 0.1], "nu": [0.2, 0.3, 0.5], "K": _EYE3}},
               {"alpha": 1, "structure": {"mu": [0.6, 0.4], "nu": [0.25, 0.75], "K": [[1.0, 0.0], [0.0, 1.0]]}}),
-    notes="Both sides are exact finite sums (KL at alpha = 1). That it is eq. (1) with omega = mu and the identity "
-          "coupling (sup term 0) is checked in tests/test_balle19_couplings.py.",
+    notes=r"Both sides are exact finite sums (KL at $\alpha = 1$). That it is eq. (1) with $\omega = \mu$ and the "
+          r"identity coupling (supremum term 0) is checked in \symdpcode{tests/test\_balle19\_couplings.py}.",
 ))
 
 
@@ -400,7 +401,7 @@ def _gauss_rdp_witness(p):
 # Catalogue glossary: the Gaussian RDP α Δ²/(2σ²) (used by Example 1 and Theorem 4), checked by quadrature.
 GAUSS_RDP = register(Theorem(
     id="balle19.fact.gauss-rdp",
-    title="Renyi divergence of the Gaussian mechanism",
+    title=r"R\'enyi divergence of the Gaussian mechanism",
     source=Source(P_SEED, "Example 1 (standard)"),
     statement=sp.Eq(R_GAUSS, alpha * Delta**2 / (2 * sigma**2)),
     witness=_gauss_rdp_witness,
@@ -409,7 +410,8 @@ GAUSS_RDP = register(Theorem(
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"alpha": 3.7, "Delta": 0.4, "sigma": 0.9},),  # catalogue-balle.md: 0.36543209876543209877
-    notes="Integrated from the two Gaussian densities (gaussian_renyi_from_densities), never the closed form.",
+    notes=(r"Integrated from the two Gaussian densities (\symdpcode{gaussian\_renyi\_from\_densities}), never the "
+           "closed form."),
 ))
 
 THETA_EX1 = sigma1**2 / (sigma1**2 + sigma2**2)
@@ -443,9 +445,9 @@ def _ex1_witness(p):
     return {EX1_OUT: out, R_SHIFT: shift, SUP_TRANSPORT: sup}
 
 
-_EX1_LATEX = (r"\mu = \mathcal{N}(u, \sigma_1^2),\ \nu = \mathcal{N}(v, \sigma_1^2),\ u = \Delta,\ v = 0,\ "
-              r"K(x) = \mathcal{N}(x, \sigma_2^2),\ \omega = \mathcal{N}(w, \sigma_1^2),\ w = \theta u + (1 - \theta) v,\ "
-              r"\pi \in \mathcal{C}(\omega, \mu): Y = X + u - w")
+_EX1_LATEX = (r"$\mu = \mathcal{N}(u, \sigma_1^2)$, $\nu = \mathcal{N}(v, \sigma_1^2)$, $u = \Delta$, $v = 0$, $K(x) = "
+              r"\mathcal{N}(x, \sigma_2^2)$, $\omega = \mathcal{N}(w, \sigma_1^2)$, $w = \theta u + (1 - \theta) v$, "
+              r"$\pi \in \mathcal{C}(\omega, \mu)$: $Y = X + u - w$")
 
 # P Example 1 (shift optimality): Theorem 2 with ω = N(w, σ1²), the translation coupling and w = θu + (1−θ)v at
 # θ = σ1²/(σ1² + σ2²) (the minimiser, proofs.balle19.couplings.EX1_OPTIMAL_W) gives exactly the Rényi divergence of
@@ -458,14 +460,14 @@ EXAMPLE_1 = register(Theorem(
     statement=sp.Eq(EX1_OUT, R_SHIFT + SUP_TRANSPORT),
     witness=_ex1_witness,
     parameters=(ALPHA, DELTA, SIGMA1, SIGMA2),
-    structure_latex=_EX1_LATEX + r",\ \theta = \sigma_1^2/(\sigma_1^2 + \sigma_2^2)",
+    structure_latex=_EX1_LATEX + r", $\theta = \sigma_1^2/(\sigma_1^2 + \sigma_2^2)$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"alpha": 3, "Delta": 2, "sigma_1": 1, "sigma_2": 2},),  # 6/5 = 3·4/(2·5), both sides
-    notes="Each of the three Renyi divergences is a quadrature of two Gaussian densities (example1_terms), none is a "
-          "closed form. Since Theorem 2's bound is at least the left side for every w (balle19.thm2, "
-          "balle19.ex1.any-w), equality here shows that the paper's w is optimal; the algebra of the optimum is "
-          "proofs.balle19.couplings.EX1_OPTIMAL_W.",
+    notes=r"Each of the three R\'enyi divergences is a quadrature of two Gaussian densities "
+          r"(\symdpcode{example1\_terms}), none is a closed form. Since Theorem 2's bound is at least the left side "
+          r"for every $w$ (\symdpid{balle19.thm2}, \symdpid{balle19.ex1.any-w}), equality here shows that the paper's "
+          r"$w$ is optimal; the algebra of the optimum is \symdpcode{proofs.balle19.couplings.EX1\_OPTIMAL\_W}.",
 ))
 
 EX1_ANY_W_BOUND = alpha / 2 * (theta**2 * Delta**2 / sigma1**2 + (1 - theta)**2 * Delta**2 / sigma2**2)
@@ -489,7 +491,7 @@ EXAMPLE_1_ANY_W = register(Theorem(
     tight_at=({"alpha": 3, "Delta": 1, "sigma_1": 1, "sigma_2": 2, "theta": 0.2},      # θ = 1/(1 + 4)
               {"alpha": 1.5, "Delta": 2, "sigma_1": 3, "sigma_2": 1, "theta": 0.9}),   # θ = 9/(9 + 1)
     notes="The left side by quadrature of the post-processed Gaussian densities; the right side is the paper's "
-          "display. Tight exactly at theta = sigma_1^2/(sigma_1^2 + sigma_2^2) (EX1_OPTIMAL_W).",
+          r"display. Tight exactly at $\theta = \sigma_1^2/(\sigma_1^2 + \sigma_2^2)$ (\symdpcode{EX1\_OPTIMAL\_W}).",
 ))
 
 
@@ -552,9 +554,9 @@ EQ_6 = register(Theorem(
     ),
     quantity_latex=r"\int_{-\infty}^{\infty} \frac{e^{-|x - t|/\lambda_{1}}}{2\lambda_{1}} "
                    r"\frac{e^{-|t|/\lambda_{2}}}{2\lambda_{2}} \, dt",
-    notes="Left side: quadrature of the convolution integral split at t = 0 and t = x. Right side: eq. (6) as "
-          "printed, evaluated from the statement (its first branch loses digits as lambda_1 -> lambda_2, which the "
-          "two working precisions see).",
+    notes="Left side: quadrature of the convolution integral split at $t = 0$ and $t = x$. Right side: eq. (6) as "
+          r"printed, evaluated from the statement (its first branch loses digits as $\lambda_1 \to \lambda_2$, which "
+          "the two working precisions see).",
     default_examples=100,
 ))
 
@@ -600,12 +602,13 @@ LEMMA_3 = register(Theorem(
     ),
     quantity_latex=r"\sup_{y} \log \frac{\mathrm{Lap2}(y - \Delta; \lambda_1, \lambda_2)}"
                    r"{\mathrm{Lap2}(y; \lambda_1, \lambda_2)}",
-    notes="Witness: lap2_max_divergence, the supremum of the log-ratio of the two Lap2 densities: a grid and "
-          "golden-section search at finite y, and the limits at +-infinity extrapolated in 1/y from the log-ratio "
-          "itself (exact for the O(1/y) approach of lambda_1 = lambda_2), with the spread of the extrapolations as "
-          "error; the tail constant of the expansion (which is the bound) is not used. A finite-point certificate "
-          "of tightness is balle19.lem3.pointwise, whose 0.99-tightened copy is refuted at a finite y. Typo E14 (P "
-          "and A, Lemma 3): 'f : D -> R' should read 'f : D^n -> R'.",
+    notes=r"Witness: \symdpcode{lap2\_max\_divergence}, the supremum of the log-ratio of the two $\mathrm{Lap2}$ "
+          r"densities: a grid and golden-section search at finite $y$, and the limits at $\pm\infty$ extrapolated in "
+          r"$1/y$ from the log-ratio itself (exact for the $O(1/y)$ approach of $\lambda_1 = \lambda_2$), with the "
+          "spread of the extrapolations as error; the tail constant of the expansion (which is the bound) is not "
+          r"used. A finite-point certificate of tightness is \symdpid{balle19.lem3.pointwise}, whose 0.99-tightened "
+          r"copy is refuted at a finite $y$. Typo E14 (P and A, Lemma 3): `$f : D \to \mathbb{R}$' should read `$f : "
+          r"D^n \to \mathbb{R}$'.",
 ))
 
 
@@ -632,7 +635,7 @@ def _densities_at_x(p):
 # tightened to 0.99·Δ/max λ is refuted by a finite computation, and so is (ε, 0)-DP for any ε < Δ/max λ.
 LEMMA_3_POINTWISE = register(Theorem(
     id="balle19.lem3.pointwise",
-    title="Iterated Laplace: the privacy loss at every point is at most Delta/max(lambda1, lambda2)",
+    title=r"Iterated Laplace: the privacy loss at every point is at most $\Delta/\max(\lambda_1, \lambda_2)$",
     source=Source(P_SEED, "Lemma 3"),
     statement=sp.Le(LOSS, Delta / LAM),
     witness=_densities_at_x,
@@ -643,9 +646,9 @@ LEMMA_3_POINTWISE = register(Theorem(
         {"lambda_1": 3, "lambda_2": 2, "Delta": 0.7, "x": 597},
         {"lambda_1": 0.5, "lambda_2": 4, "Delta": 5, "x": 796},
     ),
-    notes="The densities are symdp.engine.continuous.Lap2 (eq. (6) in cancellation-free form, checked against the "
-          "convolution by balle19.eq6). Not tight at any finite x (the supremum is approached only as x -> oo), but "
-          "the 0.99-tightened copy is violated at the pinned finite points.",
+    notes=r"The densities are \symdpcode{symdp.engine.continuous.Lap2} (eq. (6) in cancellation-free form, checked "
+          r"against the convolution by \symdpid{balle19.eq6}). Not tight at any finite $x$ (the supremum is approached "
+          r"only as $x \to \infty$), but the 0.99-tightened copy is violated at the pinned finite points.",
 ))
 
 # Derived here (not in the paper): a quantitative form of A's "dominating term" argument. With λ = max(λ1, λ2),
@@ -662,7 +665,7 @@ LEMMA_3_LOWER = register(Theorem(
     parameters=(LAMBDA1, LAMBDA2, DELTA, Param(x, sp.Interval(0, sp.oo), sample=(0, 2000))),
     evidence=INDEPENDENT,
     examples=({"lambda_1": 1, "lambda_2": 1, "Delta": 1, "x": 199}, {"lambda_1": 1, "lambda_2": 1, "Delta": 3, "x": 0}),
-    notes="Derived in this module's comment, not in the paper; the ratio tends to 1 as x -> oo.",
+    notes=r"Derived in this module's comment, not in the paper; the ratio tends to 1 as $x \to \infty$.",
 ))
 
 
@@ -689,7 +692,7 @@ def _laplace_rdp_witness(p):
 # witness integrates numerically, so the closed form is checked against an independent computation.
 LAPLACE_RDP = register(Theorem(
     id="balle19.fact.laplace-rdp",
-    title="Renyi divergence of the Laplace mechanism (Mironov)",
+    title=r"R\'enyi divergence of the Laplace mechanism (Mironov)",
     source=Source(P_SEED, "Example 2 (citing Mironov 2017, Corollary 2)"),
     statement=sp.Eq(Renyi(LaplaceH(Delta, lam), LaplaceH(0, lam), alpha),
                     sp.log(g_alpha_expr(Delta / lam)) / (alpha - 1)),
@@ -712,7 +715,7 @@ EX2_BOUND = sp.log(g_alpha_expr(theta * Delta / lambda1) * g_alpha_expr((1 - the
 # Rényi divergence of the two Lap2 laws. Valid for every θ ∈ [0, 1]; loose for every finite α (catalogue).
 EXAMPLE_2 = register(Theorem(
     id="balle19.ex2",
-    title="Iterated Laplace: Renyi amplification via Theorem 2",
+    title=r"Iterated Laplace: R\'enyi amplification via Theorem 2",
     source=Source(P_SEED, "Example 2"),
     statement=sp.Le(Renyi(_M2, _M2p, alpha), EX2_BOUND),
     witness=_renyi_lap2,
@@ -724,8 +727,8 @@ EXAMPLE_2 = register(Theorem(
         {"alpha": 2, "Delta": 1, "lambda_1": 1, "lambda_2": 1, "theta": 0.5},
         {"alpha": 4, "Delta": 1, "lambda_1": 1, "lambda_2": 2, "theta": 0.13028},
     ),
-    notes="The left side is a quadrature of the Lap2 densities (no closed form exists). Loose for every finite "
-          "alpha; the best theta is strictly inside (0, 1).",
+    notes=r"The left side is a quadrature of the $\mathrm{Lap2}$ densities (no closed form exists). Loose for every "
+          r"finite $\alpha$; the best $\theta$ is strictly inside $(0, 1)$.",
 ))
 
 
@@ -735,7 +738,7 @@ EXAMPLE_2 = register(Theorem(
 
 SIGMA_STAR2 = sigma1**2 + sigma2**2 / L**2
 _KM = Renyi(Law(r"(K \circ M)(D)"), Law(r"(K \circ M)(D')"), alpha)
-_EX3_LATEX = r"K(x) = \mathcal{N}(\psi(x), \sigma_2^2),\ \psi(x) = c L x,\ M(D) = \mathcal{N}(f(D), \sigma_1^2)"
+_EX3_LATEX = r"$K(x) = \mathcal{N}(\psi(x), \sigma_2^2)$, $\psi(x) = cLx$, $M(D) = \mathcal{N}(f(D), \sigma_1^2)$"
 
 
 def example3_laws(p) -> tuple[continuous.Gaussian, continuous.Gaussian]:
@@ -767,15 +770,14 @@ EXAMPLE_3 = register(Theorem(
     evidence=INDEPENDENT,
     erratum=Erratum(
         location="P, Example 3 (first sentence)",
-        printed=r"(\alpha, \frac{\alpha\Delta^2}{2\sigma_2^2})\text{-RDP with } "
-                r"\sigma_*^2 = \sigma_1^2 + \sigma_2^2/L^2",
-        corrected=r"(\alpha, \frac{\alpha\Delta^2}{2\sigma_*^2})\text{-RDP}, \sigma_*^2 = \sigma_1^2 + \sigma_2^2/L^2",
+        printed=r"$(\alpha, \frac{\alpha\Delta^2}{2\sigma_2^2})$-RDP with $\sigma_*^2 = \sigma_1^2 + \sigma_2^2/L^2$",
+        corrected=r"$(\alpha, \frac{\alpha\Delta^2}{2\sigma_*^2})$-RDP, $\sigma_*^2 = \sigma_1^2 + \sigma_2^2/L^2$",
         counterexample=E1_COUNTEREXAMPLE,
         corrected_id="balle19.ex3.corrected",
-        note="Catalogue erratum E1: exact R_alpha = alpha/52 > alpha/200. The printed bound fails whenever "
-             "sigma_2^2 (1 - 1/L^2) > sigma_1^2 (for the map psi = L x).",
+        note=r"Catalogue erratum E1: exact $R_\alpha = \alpha/52 > \alpha/200$. The printed bound fails whenever "
+             r"$\sigma_2^2(1 - 1/L^2) > \sigma_1^2$ (for the map $\psi = Lx$).",
     ),
-    notes="The left side by quadrature of the two exactly Gaussian output densities (example3_laws).",
+    notes=r"The left side by quadrature of the two exactly Gaussian output densities (\symdpcode{example3\_laws}).",
 ))
 
 # P Example 3, corrected (catalogue): K∘M is (α, αΔ²/(2σ*²))-RDP, σ*² = σ1² + σ2²/L², from Theorem 2 with the
@@ -783,7 +785,7 @@ EXAMPLE_3 = register(Theorem(
 # Rényi divergence of the exact output laws for the linear maps ψ = cLx, |c| ≤ 1; an equality for |c| = 1.
 EXAMPLE_3_CORRECTED = register(Theorem(
     id="balle19.ex3.corrected",
-    title="Lipschitz Gaussian kernel (corrected constant sigma_*)",
+    title=r"Lipschitz Gaussian kernel (corrected constant $\sigma_*$)",
     source=Source(P_SEED, "Example 3"),
     statement=sp.Le(_KM, alpha * Delta**2 / (2 * SIGMA_STAR2)),
     witness=_ex3_witness,
@@ -792,10 +794,11 @@ EXAMPLE_3_CORRECTED = register(Theorem(
     evidence=INDEPENDENT,
     tight_at=(E1_COUNTEREXAMPLE, {"alpha": 7.5, "Delta": 0.3, "sigma_1": 2, "sigma_2": 0.5, "L": 0.25, "c": -1}),
     examples=({"alpha": 3, "Delta": 2, "sigma_1": 1, "sigma_2": 1, "L": 3, "c": 0.5},),
-    notes="The left side by quadrature of the two exactly Gaussian output densities (example3_laws). Tight for "
-          "linear psi = +-L x; for |c| < 1 the divergence is smaller (it increases with |c|). Nonlinear L-Lipschitz "
-          "psi are not checked numerically (the output law is not Gaussian); the argument is Theorem 2 + the "
-          "Lipschitz bound, whose algebra is proofs.balle19.couplings.EX3_OPTIMAL_W.",
+    notes=r"The left side by quadrature of the two exactly Gaussian output densities (\symdpcode{example3\_laws}). "
+          r"Tight for linear $\psi = \pm Lx$; for $|c| < 1$ the divergence is smaller (it increases with $|c|$). "
+          r"Nonlinear $L$-Lipschitz $\psi$ are not checked numerically (the output law is not Gaussian); the argument "
+          "is Theorem 2 and the Lipschitz bound, whose algebra is "
+          r"\symdpcode{proofs.balle19.couplings.EX3\_OPTIMAL\_W}.",
 ))
 
 # =====================================================================================================================
@@ -821,9 +824,9 @@ def _chain_renyi(p) -> Estimate:
 R_PARAM = Param(r, sp.Range(1, sp.oo), sample=(1, 20))
 L_CHAIN = Param(L, POS, sample=(0.05, 2))
 _CHAIN = Renyi(Law(r"\mu K_1 \cdots K_r"), Law(r"\nu K_1 \cdots K_r"), alpha)
-_CHAIN_LATEX = r"\text{the chain } K_i(x) = \mathcal{N}(Lx, \sigma^2),\ \mu = \delta_\Delta,\ \nu = \delta_0"
-_CHAIN_NOTES = ("The left side: the exact law of the chain (linear_chain: mean gap L^r Delta, variance "
-                "sigma^2 sum_{k<r} L^{2k}), its Renyi divergence by quadrature of the two output densities.")
+_CHAIN_LATEX = r"the chain $K_i(x) = \mathcal{N}(Lx, \sigma^2)$, $\mu = \delta_\Delta$, $\nu = \delta_0$"
+_CHAIN_NOTES = (r"The left side: the exact law of the chain (\symdpcode{linear\_chain}: mean gap $L^r\Delta$, variance "
+                r"$\sigma^2\sum_{k<r} L^{2k}$), its R\'enyi divergence by quadrature of the two output densities.")
 
 
 def eq2_bound(steps):
@@ -851,7 +854,7 @@ THEOREM_4_EQ2 = register(Theorem(
     examples=({"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 0.8, "r": 2},   # catalogue table: 0.999024
               {"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 0.6, "r": 3},   # catalogue table: 0.125285
               {"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 1, "r": 2}),    # catalogue table: 2
-    notes=_CHAIN_NOTES + " Equal to the optimal-path bound for every L: Theorem 4's bound is attained.",
+    notes=_CHAIN_NOTES + " Equal to the optimal-path bound for every $L$: Theorem 4's bound is attained.",
 ))
 
 # P Theorem 4, eq. (2) along the paper's own geometric path Δ_i = Δ0 L^i (A, proof of Theorem 4): valid, loose unless
@@ -918,17 +921,18 @@ Phi = numeric_function(
 # the step from the geometric path to eq. (3). Tight at L = 1 and for r = 1 (φ ≡ 1).
 THEOREM_4_PHI = register(Theorem(
     id="balle19.thm4.proof-phi",
-    title="phi(L) <= 1/r, with equality in the limit L -> 1",
+    title=r"$\varphi(L) \le 1/r$, with equality in the limit $L \to 1$",
     source=Source(A_SEED, "proof of Theorem 4"),
     statement=sp.Le(Phi(L, r), 1 / r),
     parameters=(Param(L, sp.Interval.Lopen(0, 1), sample=(0.01, 1)), Param(r, sp.Range(1, sp.oo), sample=(1, 40))),
     evidence=CLOSED_FORM,
-    evidence_note="the proof's claim is itself an inequality between two closed forms of L and r, phi(L) <= 1/r; "
-                  "phi is evaluated from its formula (at L = 1 from its limit, by numerical differentiation)",
+    evidence_note=r"the proof's claim is itself an inequality between two closed forms of $L$ and $r$, $\varphi(L) \le "
+                  r"1/r$; $\varphi$ is evaluated from its formula (at $L = 1$ from its limit, by numerical "
+                  "differentiation)",
     tight_at=({"L": 1, "r": 5}, {"L": 1, "r": 1}, {"L": 0.3, "r": 1}),
     examples=({"L": 0.999999, "r": 29},),
-    notes="Typo E11 (A, proof of Theorem 4): the limit 1/r needs L'Hopital's rule once, not 'twice' "
-          "(proofs.balle19.couplings.THM4_PHI_LIMIT).",
+    notes=r"Typo E11 (A, proof of Theorem 4): the limit $1/r$ needs l'H\^opital's rule once, not `twice' "
+          r"(\symdpcode{proofs.balle19.couplings.THM4\_PHI\_LIMIT}).",
 ))
 
 THETA_DEFINED = (1 - L) / (L * (1 - L**r)) * sp.Sum(L**j, (j, 1, i))
@@ -941,18 +945,18 @@ _THETA_PARAMS = (Param(L, sp.Interval.open(0, 1), sample=(0.05, 0.95)), Param(r,
 # (erratum E2): it gives θ_0 = 1 and θ_r > 1, contradicting μ_0 = μ, μ_r = ν.
 THEOREM_4_THETA = register(Theorem(
     id="balle19.thm4.proof-theta",
-    title="The interpolation weights theta_i of Theorem 4's proof (as printed)",
+    title=r"The interpolation weights $\theta_i$ of Theorem 4's proof (as printed)",
     source=Source(A_SEED, "proof of Theorem 4"),
     statement=sp.Eq(THETA_DEFINED, (1 - L**(i + 1)) / (1 - L)),
     parameters=_THETA_PARAMS,
     conditions=(sp.Le(i, r),),
     evidence=CLOSED_FORM,
-    evidence_note="the printed claim is an equality between two closed forms of L, r and i (a finite sum and its "
-                  "claimed value), both evaluated from the statement",
+    evidence_note="the printed claim is an equality between two closed forms of $L$, $r$ and $i$ (a finite sum and "
+                  "its claimed value), both evaluated from the statement",
     erratum=Erratum(
-        location="A, proof of Theorem 4 (definition of mu_i)",
-        printed=r"\theta_i = \frac{\Delta_0}{\Delta}\sum_{j=1}^i L^j = \frac{1-L^{i+1}}{1-L}",
-        corrected=r"\theta_i = \frac{1-L^i}{1-L^r}",
+        location=r"A, proof of Theorem 4 (definition of $\mu_i$)",
+        printed=r"$\theta_i = \frac{\Delta_0}{\Delta}\sum_{j=1}^i L^j = \frac{1-L^{i+1}}{1-L}$",
+        corrected=r"$\theta_i = \frac{1-L^i}{1-L^r}$",
         counterexample={"L": 0.5, "r": 3, "i": 3},  # printed θ_3 = 15/8, defined θ_3 = 1 (also θ_0: 1 vs 0)
         corrected_id="balle19.thm4.proof-theta.corrected",
         note="Catalogue erratum E2. Theorem 4 itself is unaffected.",
@@ -961,14 +965,15 @@ THEOREM_4_THETA = register(Theorem(
 
 THEOREM_4_THETA_CORRECTED = register(Theorem(
     id="balle19.thm4.proof-theta.corrected",
-    title="The interpolation weights theta_i of Theorem 4's proof (corrected)",
+    title=r"The interpolation weights $\theta_i$ of Theorem 4's proof (corrected)",
     source=Source(A_SEED, "proof of Theorem 4"),
     statement=sp.Eq(THETA_DEFINED, (1 - L**i) / (1 - L**r)),
     parameters=_THETA_PARAMS,
     conditions=(sp.Le(i, r),),
     evidence=IDENTITY,
     derivation=proofs.THM4_THETA,
-    symbolic_only="an algebraic identity (a geometric sum), proved exactly; it gives theta_0 = 0 and theta_r = 1",
+    symbolic_only=(r"an algebraic identity (a geometric sum), proved exactly; it gives $\theta_0 = 0$ and $\theta_r = "
+                   "1$"),
 ))
 
 
@@ -1067,37 +1072,38 @@ def _point_masses(a, b_, kind="linear", shift=0.0, slope=1.0, box=None, sd=1.0):
 # from their quantile functions; tight for ψ = ±Lx + b without projection.
 LEMMA_17 = register(Theorem(
     id="balle19.lem17",
-    title="W_infinity contraction of a projected noisy Lipschitz map (point-mass inputs)",
+    title=r"$W_\infty$ contraction of a projected noisy Lipschitz map (point-mass inputs)",
     source=Source(A_SEED, "Lemma 17"),
     statement=sp.Le(W_OUT, L * W_IN),
     witness=_lemma17_witness,
     parameters=(Param(L, POS, sample=(0.05, 3)),),
     structure=lambda: lemma17_instances(),
-    structure_latex=r"\mu = \delta_a,\ \nu = \delta_b,\ a, b \in \mathbb{K} = [lo, hi] \text{ or } \mathbb{R},\ "
-                    r"\psi \in \{cLx + s,\ L\sin(x + s),\ L\tanh x + s\},\ K(x) = \Pi_{\mathbb{K}}(\psi(x) + Z)",
+    structure_latex=r"$\mu = \delta_a$, $\nu = \delta_b$, $a, b \in \mathbb{K} = [\mathrm{lo}, \mathrm{hi}]$ or "
+                    r"$\mathbb{R}$, $\psi \in \{cLx + s,\ L\sin(x + s),\ L\tanh x + s\}$, $K(x) = "
+                    r"\Pi_{\mathbb{K}}(\psi(x) + Z)$",
     evidence=INDEPENDENT,
     tight_at=({"L": 0.7, "structure": _point_masses(0.1, 0.9)},
               {"L": 2.5, "structure": _point_masses(0.8, 0.3, shift=-1.0, slope=-1.0)}),
     examples=({"L": 1.5, "structure": _point_masses(0.0, 1.0, kind="sin", box=[-1.0, 2.0])},),
-    notes="W_inf(mu K, nu K) is the supremum of the distance of the two output quantile functions "
-          "(winf_by_quantiles); it equals the closed form min(|psi(a) - psi(b)|, hi - lo) "
-          "(winf_projected_gaussians, tests). General mu, nu (Gaussian mixtures after K) are "
-          "balle19.lem17.general, symbolic only.",
+    notes=r"$W_\infty(\mu K, \nu K)$ is the supremum of the distance of the two output quantile functions "
+          r"(\symdpcode{winf\_by\_quantiles}); it equals the closed form $\min(|\psi(a) - \psi(b)|, \mathrm{hi} - "
+          r"\mathrm{lo})$ (\symdpcode{winf\_projected\_gaussians}, tests). General $\mu$, $\nu$ (Gaussian mixtures "
+          r"after $K$) are \symdpid{balle19.lem17.general}, symbolic only.",
 ))
 
 # A Lemma 17 in general (any μ, ν; any dimension). Not checked numerically: see the reason.
 LEMMA_17_GENERAL = register(Theorem(
     id="balle19.lem17.general",
-    title="W_infinity contraction of a projected noisy Lipschitz map (general inputs)",
+    title=r"$W_\infty$ contraction of a projected noisy Lipschitz map (general inputs)",
     source=Source(A_SEED, "Lemma 17"),
     statement=sp.Le(W_OUT, L * W_IN),
     evidence=SYMBOLIC,
-    symbolic_only="for inputs with several atoms muK and nuK are (projected) Gaussian mixtures whose quantile "
-                  "functions have no closed form, and W_inf is a supremum over all quantile levels: values read off "
-                  "a quantile grid (the catalogue's check, max excess -1.5e-3) are approximations, not certified "
-                  "bounds. The proof is the synchronous coupling Y = Pi(psi(X) + Z), Y' = Pi(psi(X') + Z), with "
-                  "|Y - Y'| <= |psi(X) - psi(X')| <= L |X - X'|; the point-mass case is checked exactly in "
-                  "balle19.lem17.",
+    symbolic_only=r"for inputs with several atoms $\mu K$ and $\nu K$ are (projected) Gaussian mixtures whose quantile "
+                  r"functions have no closed form, and $W_\infty$ is a supremum over all quantile levels: values read "
+                  r"off a quantile grid (the catalogue's check, max excess $-1.5 \cdot 10^{-3}$) are approximations, "
+                  r"not certified bounds. The proof is the synchronous coupling $Y = \Pi(\psi(X) + Z)$, $Y' = "
+                  r"\Pi(\psi(X') + Z)$, with $|Y - Y'| \le |\psi(X) - \psi(X')| \le L|X - X'|$; the point-mass case is "
+                  r"checked exactly in \symdpid{balle19.lem17}.",
 ))
 
 # =====================================================================================================================
@@ -1178,17 +1184,16 @@ LEMMA_18 = register(Theorem(
     parameters=(RHO, BETA, ETA),
     conditions=STEP_CONDITIONS,
     structure=lambda: lemma18_instances(),
-    structure_latex=r"\psi(x) = x - \eta\nabla f(x),\ f(x) = \tfrac12 x^\top A x,\ "
-                    r"\mathrm{spec}(A) \subset [\rho, \beta]"
-                    r"\ \text{or}\ f(x) = \tfrac{\rho}{2}x^2 + (\beta - \rho)\log\cosh x,\ x \ne y",
+    structure_latex=r"$\psi(x) = x - \eta\nabla f(x)$, $f(x) = \frac{1}{2} x^\top A x$, $\mathrm{spec}(A) \subset "
+                    r"[\rho, \beta]$ or $f(x) = \tfrac{\rho}{2}x^2 + (\beta - \rho)\log\cosh x$, $x \ne y$",
     evidence=INDEPENDENT,
     tight_at=(_eigen_pair(1, 3, 0.5), _eigen_pair(0.5, 1.5, 1, point=(0.0, -2.5))),  # ratio (β−ρ)/(β+ρ) = 1/2
     examples=({"rho": 0.2, "beta": 2, "eta": 0.5, "structure": {"loss": {"kind": "logcosh"}, "x": [0.001],
                                                                  "y": [-0.001]}},),
-    notes="The difference quotient of the gradient step, computed from the map. Tight at eta = 2/(beta + rho) "
-          "(quadratic with eigenvalues rho and beta, x - y along an eigenvector: "
-          "proofs.balle19.couplings.LEM18_TIGHT); loose for smaller eta, where the exact constant is "
-          "max(|1 - eta rho|, |1 - eta beta|) <= L (LEM18_VS_ELEMENTARY).",
+    notes=r"The difference quotient of the gradient step, computed from the map. Tight at $\eta = 2/(\beta + \rho)$ "
+          r"(quadratic with eigenvalues $\rho$ and $\beta$, $x - y$ along an eigenvector: "
+          r"\symdpcode{proofs.balle19.couplings.LEM18\_TIGHT}); loose for smaller $\eta$, where the exact constant is "
+          r"$\max(|1 - \eta\rho|, |1 - \eta\beta|) \le L$ (\symdpcode{LEM18\_VS\_ELEMENTARY}).",
 ))
 
 
@@ -1256,13 +1261,14 @@ _SGD_PARAMS = (ALPHA, Param(C, POS, sample=(0.1, 3)), SIGMA, RHO, BETA, ETA,
                Param(n, sp.Range(1, sp.oo), sample=(1, 30)), Param(i, sp.Range(1, sp.oo), sample=(1, 30)))
 _SGD_CONDITIONS = (sp.Le(i, n),) + STEP_CONDITIONS
 _SGD = Renyi(Law(r"\mathrm{NoisyProjSGD}(D)"), Law(r"\mathrm{NoisyProjSGD}(D')"), alpha)
-_SGD_LATEX = (r"\mathbb{K} = \mathbb{R}^2,\ \ell(x, z_j) = \tfrac12 (x - c_j)^\top A_j (x - c_j),\ "
-              r"\mathrm{spec}(A_j) \subset [\rho, \beta],\ \|A_i(c_i - c_i')\| \le 2C,\ \xi_0 = \delta_{x_0}")
-_SGD_HYPOTHESIS = ("Instances: unprojected SGD on R^2 with quadratic losses, whose outputs are exactly Gaussian "
-                   "(sgd_outputs propagates their law step by step); the Renyi divergence is a quadrature of the "
-                   "densities of the sufficient statistic (sgd_statistic_laws). A strongly convex loss cannot be "
-                   "C-Lipschitz on all of R^d, so C-Lipschitz is replaced by the only consequence the proof uses, "
-                   "sup_x |grad l(x, z_i) - grad l(x, z_i')| <= 2C (a weaker hypothesis, so a stronger statement).")
+_SGD_LATEX = (r"$\mathbb{K} = \mathbb{R}^2$, $\ell(x, z_j) = \frac{1}{2}(x - c_j)^\top A_j (x - c_j)$, "
+              r"$\mathrm{spec}(A_j) \subset [\rho, \beta]$, $\|A_i(c_i - c_i')\| \le 2C$, $\xi_0 = \delta_{x_0}$")
+_SGD_HYPOTHESIS = (r"Instances: unprojected SGD on $\mathbb{R}^2$ with quadratic losses, whose outputs are exactly "
+                   r"Gaussian (\symdpcode{sgd\_outputs} propagates their law step by step); the R\'enyi divergence is "
+                   r"a quadrature of the densities of the sufficient statistic (\symdpcode{sgd\_statistic\_laws}). A "
+                   r"strongly convex loss cannot be $C$-Lipschitz on all of $\mathbb{R}^d$, so $C$-Lipschitz is "
+                   r"replaced by the only consequence the proof uses, $\sup_x |\nabla\ell(x, z_i) - \nabla\ell(x, "
+                   r"z_i')| \le 2C$ (a weaker hypothesis, so a stronger statement).")
 
 
 def _single_step(frac=1.0):
@@ -1284,7 +1290,7 @@ LONG_CHAIN = {"alpha": 3, "C": 1, "sigma": 0.7, "rho": 1, "beta": 3, "eta": 0.5,
 # mechanism with sensitivity 2ηC); loose for i < n, where the rate L^{n−i+1}/(n−i) of eq. (3) is far from L^{2(n−i)}.
 THEOREM_5 = register(Theorem(
     id="balle19.thm5",
-    title="Noisy SGD on smooth strongly convex losses: RDP at index i",
+    title="Noisy SGD on smooth strongly convex losses: RDP at index $i$",
     source=Source(P_SEED, "Theorem 5"),
     statement=sp.Le(_SGD, alpha * EPS_I),
     witness=_sgd_renyi,
@@ -1295,13 +1301,15 @@ THEOREM_5 = register(Theorem(
     evidence=INDEPENDENT,
     tight_at=(_single_step(),),
     examples=(CATALOGUE_CHAIN, LONG_CHAIN, _single_step(0.3)),
-    notes=_SGD_HYPOTHESIS + " Tight only at i = n = 1. For i < n loose on typical draws (catalogue chain: ratio "
-          "0.029; median over draws ~0.005), but not by a fixed factor: with i = 1 the ratio tends to 1 as eta -> 0 "
-          "and n -> oo (L -> 1: ratio ~ (n-1)/n; 0.876 among 400 draws), and for n = 2 it is 1/(1 + L^2) -> 1 as "
-          "L -> 0 (proofs.balle19.couplings.THM5_PAPER_CHAIN_RATIO). Typo E12 (A, "
-          "proof of Theorem 5): K_0'(x) = N(psi_0'(x), eta^2 sigma^2 I) omits the projection Pi_K (harmless: "
-          "post-processing). The exponent (n-i+1)/2 is consistent with Theorem 4 eq. (3) and Lemma 18 "
-          "(proofs.balle19.couplings.THM5_FROM_THM4).",
+    notes=_SGD_HYPOTHESIS + " Tight only at $i = n = 1$. For $i < n$ loose on typical draws (catalogue chain: ratio "
+                            "0.029; median over draws about 0.005), but not by a fixed factor: with $i = 1$ the ratio "
+                            r"tends to 1 as $\eta \to 0$ and $n \to \infty$ ($L \to 1$: ratio about $(n-1)/n$; 0.876 "
+                            r"among 400 draws), and for $n = 2$ it is $1/(1 + L^2) \to 1$ as $L \to 0$ "
+                            r"(\symdpcode{proofs.balle19.couplings.THM5\_PAPER\_CHAIN\_RATIO}). Typo E12 (A, proof of "
+                            r"Theorem 5): $K_0'(x) = \mathcal{N}(\psi_0'(x), \eta^2\sigma^2 I)$ omits the projection "
+                            r"$\Pi_{\mathbb{K}}$ (harmless: post-processing). The exponent $(n-i+1)/2$ is consistent "
+                            "with Theorem 4 eq. (3) and Lemma 18 "
+                            r"(\symdpcode{proofs.balle19.couplings.THM5\_FROM\_THM4}).",
 ))
 
 # Catalogue (balle19.thm5, derived there): Theorem 4 eq. (2) along the optimal path (Δ_i ∝ L^{2i}) instead of eq. (3)
@@ -1310,7 +1318,7 @@ THEOREM_5 = register(Theorem(
 # contracting at exactly L (proofs.balle19.couplings.THM5_OPT_CHAIN_RATIO).
 THEOREM_5_OPTIMAL = register(Theorem(
     id="balle19.thm5.optimal-path",
-    title="Noisy SGD on smooth strongly convex losses: RDP at index i via the optimal path",
+    title="Noisy SGD on smooth strongly convex losses: RDP at index $i$ via the optimal path",
     source=Source(A_SEED, "proof of Theorem 5, with Theorem 4 eq. (2) along the optimal path (catalogue)"),
     statement=sp.Le(_SGD, alpha * EPS_I_OPT),
     witness=_sgd_renyi,
@@ -1321,10 +1329,11 @@ THEOREM_5_OPTIMAL = register(Theorem(
     evidence=INDEPENDENT,
     tight_at=(_single_step(),),
     examples=(CATALOGUE_CHAIN, LONG_CHAIN),
-    notes=_SGD_HYPOTHESIS + " Derived in the catalogue, not in the paper. On the chain with A_j = rho I and "
-          "eta = 2/(beta + rho) (contraction exactly L), started at the differing step, exact/eps^opt = "
-          "(1 - L^{2r})/(1 - L^{2r+2}) < 1 with r = n - i: not attained, but the supremum of the ratio is 1 "
-          "(LONG_CHAIN: 1 - 7e-13).",
+    notes=_SGD_HYPOTHESIS + r" Derived in the catalogue, not in the paper. On the chain with $A_j = \rho I$ and "
+                            r"$\eta = 2/(\beta + \rho)$ (contraction exactly $L$), started at the differing step, "
+                            r"$\mathrm{exact}/\varepsilon^{\mathrm{opt}} = (1 - L^{2r})/(1 - L^{2r+2}) < 1$ with $r = "
+                            r"n - i$: not attained, but the supremum of the ratio is 1 (\symdpcode{LONG\_CHAIN}: $1 - "
+                            r"7 \cdot 10^{-13}$).",
 ))
 
 THEOREMS = registered(__name__)

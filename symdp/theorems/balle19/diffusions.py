@@ -269,25 +269,25 @@ _PT_PLUS_S = TransitionDensity(t + s, x, y)
 # is proofs.balle19.diffusions.OU_SEMIGROUP_VARIANCE (and BM_SEMIGROUP_VARIANCE).
 @theorem(
     id="balle19.semigroup",
-    title="Semigroup property of the Brownian and Ornstein-Uhlenbeck kernels (Chapman-Kolmogorov)",
+    title="Semigroup property of the Brownian and Ornstein--Uhlenbeck kernels (Chapman--Kolmogorov)",
     source=Source(P_SEED, "Section 5 (semigroup property), Example 4, Section 5.1"),
     statement=sp.Eq(_PT_THEN_PS, _PT_PLUS_S),
     parameters=(THETA0, RHO, TIME, Param(s, POS, sample=(0.02, 3)), Param(x, sp.Reals, sample=(-2, 2)),
                 Param(y, sp.Reals, sample=(-2, 2))),
-    structure_latex=r"p_t(x, \cdot) \text{ the density of } P_t(x) = "
-                    r"\mathcal{N}\left(e^{-\theta t}x, \frac{\rho^2}{\theta}(1 - e^{-2\theta t})\right)"
-                    r"\ (\theta = 0: \mathcal{N}(x, 2\rho^2 t))",
+    structure_latex=r"$p_t(x, \cdot)$ the density of $P_t(x) = \mathcal{N}\left(e^{-\theta t}x, "
+                    r"\frac{\rho^2}{\theta}(1 - e^{-2\theta t})\right)$ ($\theta = 0$: $\mathcal{N}(x, 2\rho^2 t)$)",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"theta": 0, "rho": 1, "t": 0.5, "s": 1.5, "x": 1, "y": -1},   # Example 4's Brownian motion
               {"theta": 1, "rho": 1, "t": 0.3, "s": 0.02, "x": 2, "y": 1.9}),
 )
 def semigroup(p):
-    """Both sides from the laws: the composition ∫ p_t(x, z) p_s(z, y) dz by quadrature of the product of the two
-    Gaussian densities (a bump in z, integrated over its centre ± L widths; the tails beyond, 2·peak·width·e^{−L²/2}/L,
-    go to the error), and the density of the law P_{t+s}(x) at y. θ = 0 is the Brownian motion with variance 2ρ²t
-    (Example 4: ρ = 1). Symbolic side: proofs.balle19.diffusions OU_SEMIGROUP_MEAN, OU_SEMIGROUP_VARIANCE,
-    BM_SEMIGROUP_VARIANCE."""
+    r"""Both sides from the laws: the composition $\int p_t(x, z) p_s(z, y)\,dz$ by quadrature of the product of the two
+    Gaussian densities (a bump in $z$, integrated over its centre $\pm L$ widths; the tails beyond, $2 \cdot
+    \mathrm{peak} \cdot \mathrm{width} \cdot e^{-L^2/2}/L$, go to the error), and the density of the law $P_{t+s}(x)$ at
+    $y$. $\theta = 0$ is the Brownian motion with variance $2\rho^2 t$ (Example 4: $\rho = 1$). Symbolic side:
+    \symdpcode{proofs.balle19.diffusions} \symdpcode{OU\_SEMIGROUP\_MEAN}, \symdpcode{OU\_SEMIGROUP\_VARIANCE},
+    \symdpcode{BM\_SEMIGROUP\_VARIANCE}."""
     th, rh, x_, y_ = p["theta"], p["rho"], p["x"], p["y"]
     (a1, v1), (a2, v2) = ou_law(th, rh, p["t"]), ou_law(th, rh, p["s"])
     # p_t(x, z) p_s(z, y) = exp(-(z - a1 x)²/(2 v1) - (y - a2 z)²/(2 v2)) / (2π √(v1 v2)): the two Gaussian densities,
@@ -318,21 +318,22 @@ def semigroup(p):
 # P Example 4: M_t^f(D) = N(f(D), 2t I) is (α, αΔ²/(4t))-RDP; equality for every pair with ‖x − x'‖ = Δ.
 @theorem(
     id="balle19.ex4",
-    title="Brownian motion mechanism: exact Renyi DP alpha Delta^2/(4t)",
+    title=r"Brownian motion mechanism: exact R\'enyi DP $\alpha\Delta^2/(4t)$",
     source=Source(P_SEED, "Example 4"),
     statement=sp.Eq(Renyi(_PT, _PTP, alpha), alpha * Delta**2 / (4 * t)),
     parameters=(ALPHA, DELTA, TIME),
     structure=pair_structure,
-    structure_latex=r"P_t(x) = \mathcal{N}(x, 2tI),\ x, x' \in \mathbb{R}^k,\ \|x - x'\| = \Delta",
+    structure_latex=r"$P_t(x) = \mathcal{N}(x, 2tI)$, $x, x' \in \mathbb{R}^k$, $\|x - x'\| = \Delta$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "t": 0.5},),
 )
 def example_4(p):
-    """R_α between the two Brownian laws N(x, 2tI), N(x', 2tI), by quadrature of their densities (isotropic_renyi).
-    L = Laplacian, Γ(f, g) = ⟨∇f, ∇g⟩, the diffusion property and the kernel's symmetry are derivations
-    in proofs.balle19.diffusions (EX4_*). Typo E10: the chain-rule display starts 'Lf = ...' where it means
-    'L φ(f) = ...' (FACTS, e10_chain_rule_left_side)."""
+    r"""$R_\alpha$ between the two Brownian laws $\mathcal{N}(x, 2tI)$, $\mathcal{N}(x', 2tI)$, by quadrature of their
+    densities (\symdpcode{isotropic\_renyi}). $L$ the Laplacian, $\Gamma(f, g) = \langle\nabla f, \nabla g\rangle$, the
+    diffusion property and the kernel's symmetry are derivations in \symdpcode{proofs.balle19.diffusions}
+    (\symdpcode{EX4\_*}). Typo E10: the chain-rule display starts `$Lf = \dots$' where it means `$L\varphi(f) = \dots$'
+    (\symdpcode{FACTS}, \symdpcode{e10\_chain\_rule\_left\_side})."""
     return semigroup_renyi(0, 1, p)
 
 
@@ -344,23 +345,23 @@ _INTRINSIC = IntrinsicSensitivity(t)
 # quadrature of the densities. Γ(log r_t) is constant in y here, so the proof's inequality is an equality: tight.
 @theorem(
     id="balle19.thm6",
-    title="Heat-flow Renyi DP of diffusion mechanisms (Brownian and Ornstein-Uhlenbeck instances)",
+    title=r"Heat-flow R\'enyi DP of diffusion mechanisms (Brownian and Ornstein--Uhlenbeck instances)",
     source=Source(P_SEED, "Theorem 6"),
     statement=sp.Le(Renyi(_PT, _PTP, alpha), alpha * _INTRINSIC),
     parameters=(ALPHA, DELTA, TIME, THETA0_KAPPA, RHO),
     structure=pair_structure,
-    structure_latex=r"P \text{ the OU}(\theta, \rho) \text{ semigroup } (\theta = 0: \text{Brownian motion}),\ "
-                    r"\kappa_{x,x'}(s) = \sup_y \Gamma\left(\log \frac{p_s(x, y)}{p_s(x', y)}\right),\ "
-                    r"\|x - x'\| = \Delta",
+    structure_latex=r"$P$ the $\mathrm{OU}(\theta, \rho)$ semigroup ($\theta = 0$: Brownian motion), $\kappa_{x,x'}(s) "
+                    r"= \sup_y \Gamma\left(\log \frac{p_s(x, y)}{p_s(x', y)}\right)$, $\|x - x'\| = \Delta$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "t": 0.3, "theta": 1, "rho": 1},       # catalogue: 1.2163692151608707947
               {"alpha": 3, "Delta": 2, "t": 0.5, "theta": 0, "rho": 1}),      # Example 4/5: 6
 )
 def theorem_6(p):
-    """Instances only: the general statement under Assumption 1 is balle19.thm6.general (symbolic only). Left side:
-    the Rényi divergence of the Gaussian outputs by quadrature of their densities; right side: α times the intrinsic
-    sensitivity, κ = ρ²‖∇_y log ratio‖² integrated by quadrature. Neither uses a closed form of the other."""
+    r"""Instances only: the general statement under Assumption 1 is \symdpid{balle19.thm6.general} (symbolic only). Left
+    side: the R\'enyi divergence of the Gaussian outputs by quadrature of their densities; right side: $\alpha$ times
+    the intrinsic sensitivity, $\kappa = \rho^2\|\nabla_y \log\mathrm{ratio}\|^2$ integrated by quadrature. Neither uses
+    a closed form of the other."""
     return {Renyi(_PT, _PTP, alpha): semigroup_renyi(p["theta"], p["rho"], p),
             _INTRINSIC: intrinsic_sensitivity(p["theta"], p["rho"], p)}
 
@@ -368,15 +369,16 @@ def theorem_6(p):
 # P Theorem 6 in general: every Markov semigroup satisfying Assumption 1.
 theorem_6_general = register(Theorem(
     id="balle19.thm6.general",
-    title="Heat-flow Renyi DP of diffusion mechanisms (any semigroup satisfying Assumption 1)",
+    title=r"Heat-flow R\'enyi DP of diffusion mechanisms (any semigroup satisfying Assumption 1)",
     source=Source(P_SEED, "Theorem 6 (proof: appendix C)"),
     statement=sp.Le(Renyi(_Tex("M_t^f(D)"), _Tex("M_t^f(D')"), alpha), alpha * _Tex(r"\Lambda(t)")),
     evidence=SYMBOLIC,
-    symbolic_only="Assumption 1 quantifies over all symmetric diffusion semigroups on R^d, which have no finite "
-                  "description; only the Brownian and OU semigroups have closed-form kernels here (their "
-                  "instances are balle19.thm6). The pointwise identities of the proof are checked in "
-                  "proofs.balle19.diffusions (EQ7-EQ9, THM6_*); the integration by parts and the Fokker-Planck "
-                  "equation are the cited standard facts of [1] and are not checked.",
+    symbolic_only=r"Assumption 1 quantifies over all symmetric diffusion semigroups on $\mathbb{R}^d$, which have no "
+                  "finite description; only the Brownian and OU semigroups have closed-form kernels here (their "
+                  r"instances are \symdpid{balle19.thm6}). The pointwise identities of the proof are checked in "
+                  r"\symdpcode{proofs.balle19.diffusions} (\symdpcode{EQ7}--\symdpcode{EQ9}, \symdpcode{THM6\_*}); the "
+                  "integration by parts and the Fokker--Planck equation are the cited standard facts of [1] and are "
+                  "not checked.",
 ))
 
 
@@ -388,22 +390,23 @@ _PHI_T, _KAPPA_T = Varphi(t), KappaIntegral(t)
 # κ = −φ'/(cφ) + b e^{−γs} (so φ' = −cκφ + cb e^{−γs} φ ≥ −cκφ); equality when b = 0 (no slack).
 @theorem(
     id="balle19.lem19",
-    title="Gronwall-type bound of Lemma 19",
+    title=r'Gr\"onwall-type bound of Lemma 19',
     source=Source(A_SEED, "Lemma 19"),
     statement=sp.Le(_PHI_T, sp.exp(c * _KAPPA_T)),
     parameters=(Param(c, POS, sample=(0.1, 5)), TIME0, Param(A, POS, sample=(0.01, 5)),
                 Param(beta, POS, sample=(0.1, 3)), Param(b, sp.Interval(0, sp.oo), sample=(0, 2)),
                 Param(gamma, POS, sample=(0.1, 3))),
-    structure_latex=r"\varphi(s) = 1 + A e^{-\beta s},\ \kappa(s) = \frac{A \beta e^{-\beta s}}"
-                    r"{c\,(1 + A e^{-\beta s})} + b e^{-\gamma s}",
+    structure_latex=r"$\varphi(s) = 1 + A e^{-\beta s}$, $\kappa(s) = \frac{A \beta e^{-\beta s}}{c\,(1 + A e^{-\beta "
+                    r"s})} + b e^{-\gamma s}$",
     evidence=INDEPENDENT,
     tight_at=({"c": 2, "t": 0.5, "A": 3, "beta": 1, "b": 0, "gamma": 1},
               {"c": 0.5, "t": 0, "A": 0.2, "beta": 2.5, "b": 0, "gamma": 1}),
 )
 def lemma_19(p):
-    """φ(t) from the family, ∫_t^∞ κ by quadrature (not from its antiderivative log φ(t)/c + b e^{−γt}/γ). Loose by
-    exp(c b e^{−γt}/γ) when b > 0; equality for b = 0 (the differential inequality is an equality, as for the
-    Brownian and OU semigroups). Equality case symbolically: proofs.balle19.diffusions.LEMMA19_EQUALITY."""
+    r"""$\varphi(t)$ from the family, $\int_t^\infty \kappa$ by quadrature (not from its antiderivative
+    $\log\varphi(t)/c + be^{-\gamma t}/\gamma$). Loose by $\exp(cbe^{-\gamma t}/\gamma)$ when $b > 0$; equality for
+    $b = 0$ (the differential inequality is an equality, as for the Brownian and OU semigroups). Equality case
+    symbolically: \symdpcode{proofs.balle19.diffusions.LEMMA19\_EQUALITY}."""
     cc, a, bt, bb, gm = p["c"], p["A"], p["beta"], p["b"], p["gamma"]
 
     def kappa_at(u):
@@ -419,15 +422,16 @@ def lemma_19(p):
 # printed, for generic positive p_t, q_t and Γ(f, g) = c⟨∇f, ∇g⟩. No distribution is involved: an exact identity.
 theorem_6_identities = register(Theorem(
     id="balle19.thm6.identities",
-    title="The carre du champ identities of Theorem 6's proof",
-    source=Source(A_SEED, "proof of Theorem 6, eqs. (7)-(9) and the Gamma(log r_t) display"),
+    title=r"The carr\'e du champ identities of Theorem 6's proof",
+    source=Source(A_SEED, r"proof of Theorem 6, eqs. (7)--(9) and the $\Gamma(\log r_t)$ display"),
     statement=sp.Eq(proofs.THM6_GAMMA_LOG_RATIO.start, proofs.THM6_GAMMA_LOG_RATIO.end),
     evidence=IDENTITY,
-    symbolic_only="identities of the calculus of Gamma, exact in SymPy for generic positive p_t, q_t; there is no "
-                  "distribution to evaluate",
+    symbolic_only=r"identities of the calculus of $\Gamma$, exact in SymPy for generic positive $p_t$, $q_t$; there is "
+                  "no distribution to evaluate",
     derivation=proofs.THM6_GAMMA_LOG_RATIO,
-    notes="Eqs. (7)-(9), the pointwise steps of d varphi/dt (THM6_DT_REARRANGE, THM6_DT_INTEGRAND) and the final "
-          "step with Lemma 19 (THM6_FINAL_STEP) are further derivations in proofs.balle19.diffusions.",
+    notes=r"Eqs. (7)--(9), the pointwise steps of $d\varphi/dt$ (\symdpcode{THM6\_DT\_REARRANGE}, "
+          r"\symdpcode{THM6\_DT\_INTEGRAND}) and the final step with Lemma 19 (\symdpcode{THM6\_FINAL\_STEP}) are "
+          r"further derivations in \symdpcode{proofs.balle19.diffusions}.",
 ))
 
 # P Example 5: for Brownian motion, Γ(log p_t(x, y)/p_t(x', y)) = ‖x − x'‖²/(4t²), ∫_t^∞ s^{−2} ds = 1/t, so the
@@ -435,20 +439,21 @@ theorem_6_identities = register(Theorem(
 # an identity, proved exactly.
 example_5 = register(Theorem(
     id="balle19.ex5",
-    title="Brownian motion via Theorem 6: intrinsic sensitivity Delta^2/(4t)",
+    title=r"Brownian motion via Theorem 6: intrinsic sensitivity $\Delta^2/(4t)$",
     source=Source(P_SEED, "Example 5"),
     statement=sp.Eq(_INTRINSIC, Delta**2 / (4 * t)),
     parameters=(DELTA, TIME),
-    structure_latex=r"\kappa_{x,x'}(s) = \sup_y \|\nabla_y \log \frac{p_s(x, y)}{p_s(x', y)}\|^2,\ "
-                    r"p_s(x, y) \propto e^{-\|x - y\|^2/(4s)},\ \|x - x'\| = \Delta",
+    structure_latex=r"$\kappa_{x,x'}(s) = \sup_y \|\nabla_y \log \frac{p_s(x, y)}{p_s(x', y)}\|^2$, $p_s(x, y) \propto "
+                    r"e^{-\|x - y\|^2/(4s)}$, $\|x - x'\| = \Delta$",
     evidence=IDENTITY,
     derivation=proofs.EX5_INTRINSIC,
-    symbolic_only="Gamma of the explicit Gaussian log-ratio and its integral over [t, oo) are exact calculus: "
-                  "proofs.balle19.diffusions.EX5_INTRINSIC proves the equality for every x, x' in R^2 with "
-                  "||x - x'|| = Delta; a draw would integrate the same formula",
-    notes="The numeric intrinsic sensitivity (quadrature of Gamma of the kernels' log-ratio) is the right side of "
-          "balle19.thm6, whose theta = 0 instance is pinned; the RDP equality R_alpha = alpha Lambda(t) is "
-          "balle19.ex4. Further derivations: EX5_KAPPA, EX5_LAMBDA, EX5_RDP.",
+    symbolic_only=r"$\Gamma$ of the explicit Gaussian log-ratio and its integral over $[t, \infty)$ are exact "
+                  r"calculus: \symdpcode{proofs.balle19.diffusions.EX5\_INTRINSIC} proves the equality for every $x, "
+                  r"x' \in \mathbb{R}^2$ with $\|x - x'\| = \Delta$; a draw would integrate the same formula",
+    notes=r"The numeric intrinsic sensitivity (quadrature of $\Gamma$ of the kernels' log-ratio) is the right side of "
+          r"\symdpid{balle19.thm6}, whose $\theta = 0$ instance is pinned; the RDP equality $R_\alpha = "
+          r"\alpha\Lambda(t)$ is \symdpid{balle19.ex4}. Further derivations: \symdpcode{EX5\_KAPPA}, "
+          r"\symdpcode{EX5\_LAMBDA}, \symdpcode{EX5\_RDP}.",
 ))
 
 # =====================================================================================================================
@@ -481,50 +486,52 @@ def _sde_renyi(coefficient_of):
     return witness
 
 
-_SDE_NOTE = ("Witness: the variance of X_t by the Ito isometry, integrated by quadrature; then the Renyi divergence "
-             "of the two Gaussian laws by quadrature of their densities.")
+_SDE_NOTE = (r"Witness: the variance of $X_t$ by the It\^o isometry, integrated by quadrature; then the R\'enyi "
+             "divergence of the two Gaussian laws by quadrature of their densities.")
 
 # P §5.1 as printed: the OU mechanism is the law at time t of dX_t = −θX_t dt + √(2ρ) dW_t started at f(D), and
 # Corollary 7 claims it is (α, αΛ(t))-RDP. Taken literally, the SDE has variance ρ(1 − e^{−2θt})/θ, not the printed
 # ρ²(1 − e^{−2θt})/θ (erratum E3), and for ρ > 1 the claim fails.
 ou_printed_sde = register(Theorem(
     id="balle19.ou",
-    title="OU mechanism defined by the printed SDE dX = -theta X dt + sqrt(2 rho) dW (as printed)",
+    title=r"OU mechanism defined by the printed SDE $dX = -\theta X\,dt + \sqrt{2\rho}\,dW$ (as printed)",
     source=Source(P_SEED, "Section 5.1 (the OU SDE) with Corollary 7"),
     statement=sp.Le(_SDE_RENYI, alpha * LAMBDA_OU),
     witness=_sde_renyi(lambda r: mpmath.sqrt(2 * r)),
     parameters=_OU_PARAMS,
     structure=pair_structure,
-    structure_latex=r"dX_t = -\theta X_t\,dt + \sqrt{2\rho}\,dW_t,\ X_0 = x \text{ or } x',\ \|x - x'\| = \Delta",
+    structure_latex=r"$dX_t = -\theta X_t\,dt + \sqrt{2\rho}\,dW_t$, $X_0 = x$ or $x'$, $\|x - x'\| = \Delta$",
     evidence=INDEPENDENT,
     erratum=Erratum(
-        location="P Section 5.1, the SDE of the Ornstein-Uhlenbeck process",
-        printed=r"dX_t = -\theta X_t\,dt + \sqrt{2\rho}\,dW_t",
-        corrected=r"dX_t = -\theta X_t\,dt + \sqrt{2}\,\rho\,dW_t",
+        location="P Section 5.1, the SDE of the Ornstein--Uhlenbeck process",
+        printed=r"$dX_t = -\theta X_t\,dt + \sqrt{2\rho}\,dW_t$",
+        corrected=r"$dX_t = -\theta X_t\,dt + \sqrt{2}\,\rho\,dW_t$",
         counterexample={"alpha": 2, "Delta": 1, "theta": 1, "rho": 4, "t": 1},  # catalogue E3: R/α 0.019565 > 0.004891
         corrected_id="balle19.ou.corrected",
-        note="Catalogue erratum E3. With sqrt(2 rho) the variance is rho(1 - e^{-2 theta t})/theta (dsolve: "
-             "proofs FACTS e3_printed_sde_variance), the generator rho Laplacian - theta <x, grad>; every other "
-             "formula of the paper (P_t, lambda, L, Gamma, Corollary 7, eq. (4), Theorem 8) needs sqrt(2) rho. "
-             "The literal reading satisfies Corollary 7 only for rho <= 1.",
+        note=r"Catalogue erratum E3. With $\sqrt{2\rho}$ the variance is $\rho(1 - e^{-2\theta t})/\theta$ (dsolve: "
+             r"proofs \symdpcode{FACTS}, \symdpcode{e3\_printed\_sde\_variance}), the generator $\rho\nabla^2 - "
+             r"\theta\langle x, \nabla\rangle$; every other formula of the paper ($P_t$, $\lambda$, $L$, $\Gamma$, "
+             r"Corollary 7, eq. (4), Theorem 8) needs $\sqrt{2}\rho$. The literal reading satisfies Corollary 7 only "
+             r"for $\rho \le 1$.",
     ),
     notes=_SDE_NOTE,
 ))
 
 ou_corrected_sde = register(Theorem(
     id="balle19.ou.corrected",
-    title="OU mechanism defined by the corrected SDE dX = -theta X dt + sqrt(2) rho dW",
+    title=r"OU mechanism defined by the corrected SDE $dX = -\theta X\,dt + \sqrt{2}\rho\,dW$",
     source=Source(P_SEED, "Section 5.1 (the OU SDE, corrected) with Corollary 7"),
     statement=sp.Eq(_SDE_RENYI, alpha * LAMBDA_OU),
     witness=_sde_renyi(lambda r: mpmath.sqrt(2) * r),
     parameters=_OU_PARAMS,
     structure=pair_structure,
-    structure_latex=r"dX_t = -\theta X_t\,dt + \sqrt{2}\rho\,dW_t,\ X_0 = x \text{ or } x',\ \|x - x'\| = \Delta",
+    structure_latex=r"$dX_t = -\theta X_t\,dt + \sqrt{2}\rho\,dW_t$, $X_0 = x$ or $x'$, $\|x - x'\| = \Delta$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "theta": 1, "rho": 4, "t": 1},),
-    notes=_SDE_NOTE + " The law of X_t is then the printed P_t(x) (proofs.balle19.diffusions.OU_ITO_VARIANCE), "
-                      "and the RDP is exactly alpha Lambda(t).",
+    notes=_SDE_NOTE + " The law of $X_t$ is then the printed $P_t(x)$ "
+                      r"(\symdpcode{proofs.balle19.diffusions.OU\_ITO\_VARIANCE}), and the RDP is exactly "
+                      r"$\alpha\Lambda(t)$.",
 ))
 
 
@@ -532,23 +539,24 @@ ou_corrected_sde = register(Theorem(
 # Exact for every pair with ‖x − x'‖ = Δ.
 @theorem(
     id="balle19.cor7",
-    title="Ornstein-Uhlenbeck mechanism: exact Renyi DP alpha Lambda(t)",
+    title=r"Ornstein--Uhlenbeck mechanism: exact R\'enyi DP $\alpha\Lambda(t)$",
     source=Source(P_SEED, "Corollary 7"),
     statement=sp.Eq(Renyi(_PT, _PTP, alpha), alpha * LAMBDA_OU),
     parameters=_OU_PARAMS,
     structure=pair_structure,
-    structure_latex=r"P_t(x) = \mathcal{N}\left(e^{-\theta t}x, \frac{\rho^2}{\theta}(1 - e^{-2\theta t}) I\right),"
-                    r"\ \|x - x'\| = \Delta",
+    structure_latex=r"$P_t(x) = \mathcal{N}\left(e^{-\theta t}x, \frac{\rho^2}{\theta}(1 - e^{-2\theta t}) I\right)$, "
+                    r"$\|x - x'\| = \Delta$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "theta": 1, "rho": 1, "t": 0.3},       # catalogue: 1.2163692151608707947
               {"alpha": 5, "Delta": 0.7, "theta": 0.5, "rho": 2, "t": 1}),    # catalogue: 0.089115183239365608734
 )
 def corollary_7(p):
-    """R_α between the two OU laws P_t(x), P_t(x') by quadrature of their densities (isotropic_renyi).
-    Proof identities: proofs.balle19.diffusions COR7_LOG_RATIO (erratum E8: the printed log-ratio misses the
-    y-independent term −θ(‖x‖² − ‖x'‖²)/(2ρ²(e^{2θt} − 1)), which does not change κ), COR7_KAPPA, COR7_INTEGRAL,
-    COR7_LAMBDA, COR7_EXACT."""
+    r"""$R_\alpha$ between the two OU laws $P_t(x)$, $P_t(x')$ by quadrature of their densities
+    (\symdpcode{isotropic\_renyi}). Proof identities: \symdpcode{proofs.balle19.diffusions}
+    \symdpcode{COR7\_LOG\_RATIO} (erratum E8: the printed log-ratio misses the $y$-independent term $-\theta(\|x\|^2
+    - \|x'\|^2)/(2\rho^2(e^{2\theta t} - 1))$, which does not change $\kappa$), \symdpcode{COR7\_KAPPA},
+    \symdpcode{COR7\_INTEGRAL}, \symdpcode{COR7\_LAMBDA}, \symdpcode{COR7\_EXACT}."""
     return semigroup_renyi(p["theta"], p["rho"], p)
 
 
@@ -565,19 +573,19 @@ _MSE_OU = MeanSquaredError(_Tex("M_t^f(D)"))
 # covariance), F = ‖f(D)‖; the expectation is integrated numerically.
 @theorem(
     id="balle19.eq4",
-    title="Mean squared error of the Ornstein-Uhlenbeck mechanism",
+    title="Mean squared error of the Ornstein--Uhlenbeck mechanism",
     source=Source(P_SEED, "eq. (4)"),
     statement=sp.Eq(_MSE_OU, E_OU),
     parameters=(THETA, RHO, TIME, DIM, NORM_F),
-    structure_latex=r"M_t^f(D) \sim P_t(f(D)),\ f(D) \in \mathbb{R}^d,\ \|f(D)\| = F",
+    structure_latex=r"$M_t^f(D) \sim P_t(f(D))$, $f(D) \in \mathbb{R}^d$, $\|f(D)\| = F$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"theta": 1, "rho": 1, "t": 0.5, "d": 3, "F": 2},),
 )
 def eq_4(p):
-    """The expectation integrated over the mechanism's Gaussian noise (mse_by_quadrature). Uses the printed variance
-    ρ²(1 − e^{−2θt})/θ (see balle19.ou, erratum E3). Symbolic side: proofs.balle19.diffusions MSE_ONE_COORDINATE,
-    EQ4."""
+    r"""The expectation integrated over the mechanism's Gaussian noise (\symdpcode{mse\_by\_quadrature}). Uses the
+    printed variance $\rho^2(1 - e^{-2\theta t})/\theta$ (see \symdpid{balle19.ou}, erratum E3). Symbolic side:
+    \symdpcode{proofs.balle19.diffusions} \symdpcode{MSE\_ONE\_COORDINATE}, \symdpcode{EQ4}."""
     return ou_mse(p)
 
 
@@ -588,23 +596,24 @@ _MSE_PGM = MeanSquaredError(_Tex(r"\beta^*(f(D) + Z)"))
 # under ‖f(D)‖ ≤ R, β* = R²/(R² + dσ̃²), has E_PGM ≤ E_GM (1 + dσ̃²/R²)^{−1}, E_GM = dσ̃²; equality at ‖f(D)‖ = R.
 @theorem(
     id="balle19.gm-pgm",
-    title="Post-processed Gaussian mechanism: E_PGM <= E_GM (1 + d sigma~^2/R^2)^{-1}",
-    source=Source(P_SEED, "Section 5.1 (E_GM, sigma~^2 and the post-processed Gaussian mechanism)"),
+    title=r"Post-processed Gaussian mechanism: $E_{\mathrm{PGM}} \le E_{\mathrm{GM}}(1 + d\tilde\sigma^2/R^2)^{-1}$",
+    source=Source(P_SEED, (r"Section 5.1 ($E_{\mathrm{GM}}$, $\tilde\sigma^2$ and the post-processed Gaussian "
+                           "mechanism)")),
     statement=sp.Le(_MSE_PGM, E_GM / (1 + d * SIGMA_TILDE2 / R**2)),
     parameters=(THETA, RHO, TIME, DIM, RADIUS, NORM_F),
     conditions=(sp.Le(F, R),),
-    structure_latex=r"Z \sim \mathcal{N}(0, \tilde\sigma^2 I),\ "
-                    r"\tilde\sigma^2 = \frac{\rho^2(e^{2\theta t}-1)}{\theta},"
-                    r"\ \beta^* = \frac{R^2}{R^2 + d\tilde\sigma^2},\ \|f(D)\| = F",
+    structure_latex=r"$Z \sim \mathcal{N}(0, \tilde\sigma^2 I)$, $\tilde\sigma^2 = \frac{\rho^2(e^{2\theta "
+                    r"t}-1)}{\theta}$, $\beta^* = \frac{R^2}{R^2 + d\tilde\sigma^2}$, $\|f(D)\| = F$",
     evidence=INDEPENDENT,
     tight_at=({"theta": 1, "rho": 1, "t": 0.5, "d": 3, "R": 2, "F": 2},
               {"theta": 0.2, "rho": 3, "t": 2, "d": 1, "R": 0.5, "F": 0.5}),
 )
 def gm_pgm(p):
-    """The mechanism's MSE integrated over its noise β*Z (mse_by_quadrature: bias (1 − β*)f(D), noise variance
-    β*²σ̃²), not from the bias-variance formula. Loose for ‖f(D)‖ < R (the bound is the worst case). The Gaussian
-    mechanism with variance σ̃² has RDP αΔ²/(2σ̃²) = αΛ(t), the OU mechanism's (proofs.balle19.diffusions GM_CALIBRATION); β* and
-    its value: PGM_OPTIMAL_BETA, PGM_VALUE."""
+    r"""The mechanism's MSE integrated over its noise $\beta^* Z$ (\symdpcode{mse\_by\_quadrature}: bias $(1 -
+    \beta^*)f(D)$, noise variance $\beta^{*2}\tilde\sigma^2$), not from the bias-variance formula. Loose for
+    $\|f(D)\| < R$ (the bound is the worst case). The Gaussian mechanism with variance $\tilde\sigma^2$ has RDP
+    $\alpha\Delta^2/(2\tilde\sigma^2) = \alpha\Lambda(t)$, the OU mechanism's (\symdpcode{proofs.balle19.diffusions}
+    \symdpcode{GM\_CALIBRATION}); $\beta^*$ and its value: \symdpcode{PGM\_OPTIMAL\_BETA}, \symdpcode{PGM\_VALUE}."""
     sigma2 = p["rho"] ** 2 * mpmath.expm1(2 * p["theta"] * p["t"]) / p["theta"]
     beta_star = p["R"] ** 2 / (p["R"] ** 2 + p["d"] * sigma2)
     return mse_by_quadrature((1 - beta_star) * p["F"], beta_star**2 * sigma2, p["d"])
@@ -620,13 +629,14 @@ def _theorem_8a(hypothesis_factor=1, ident="balle19.thm8.a", title=None, **extra
     """Theorem 8 (a) with the hypothesis θR² ≤ 4dρ²·``hypothesis_factor`` (1: as printed)."""
     return Theorem(
         id=ident,
-        title=title or "Ornstein-Uhlenbeck beats the Gaussian mechanism: E_OU <= E_GM for all t >= 0",
+        title=title or (r"Ornstein--Uhlenbeck beats the Gaussian mechanism: $E_{\mathrm{OU}} \le E_{\mathrm{GM}}$ for "
+                        r"all $t \ge 0$"),
         source=Source(P_SEED, "Theorem 8, first part"),
         statement=sp.Le(_MSE_OU, E_GM),
         witness=ou_mse,
         parameters=_THM8A_PARAMS,
         conditions=(sp.Le(theta * R**2, 4 * d * rho**2 * hypothesis_factor), sp.Le(F, R)),
-        structure_latex=r"\|f(D)\| = F,\ \mathcal{E}_{\mathrm{GM}} = d\tilde\sigma^2",
+        structure_latex=r"$\|f(D)\| = F$, $\mathcal{E}_{\mathrm{GM}} = d\tilde\sigma^2$",
         evidence=INDEPENDENT,
         **extra,
     )
@@ -639,11 +649,13 @@ theorem_8_a = register(_theorem_8a(
     tight_at=({"theta": 1, "rho": 1, "t": 0, "d": 1, "R": 2, "F": 2},),
     examples=({"theta": 1, "rho": 1, "t": 0.001, "d": 1, "R": 2, "F": 2},
               {"theta": 0.25, "rho": 0.5, "t": 0.01, "d": 4, "R": 4, "F": 4}),
-    notes="E_OU is the OU mechanism's MSE integrated over its noise (mse_by_quadrature); E_GM = d sigma~^2 is the "
-          "paper's definition. Equality only at t = 0; sup_t E_OU/E_GM = 1 approached as t -> 0 on the boundary "
-          "theta R^2 = 4 d rho^2, ||f|| = R (the pinned t = 0.001 draw has ratio > 0.999). The hypothesis is "
-          "sharp: balle19.thm8.a.relaxed (theorem_8a_relaxed(eta)) relaxes it to theta R^2 <= 4 d rho^2 (1 + eta) "
-          "and is violated at small t. lim E_OU/E_GM = 0 as t -> oo: proofs.balle19.diffusions.THM8_LIMIT.",
+    notes=r"$E_{\mathrm{OU}}$ is the OU mechanism's MSE integrated over its noise (\symdpcode{mse\_by\_quadrature}); "
+          r"$E_{\mathrm{GM}} = d\tilde\sigma^2$ is the paper's definition. Equality only at $t = 0$; $\sup_t "
+          r"E_{\mathrm{OU}}/E_{\mathrm{GM}} = 1$ approached as $t \to 0$ on the boundary $\theta R^2 = 4d\rho^2$, "
+          r"$\|f\| = R$ (the pinned $t = 0.001$ draw has ratio $> 0.999$). The hypothesis is sharp: "
+          r"\symdpid{balle19.thm8.a.relaxed} (\symdpcode{theorem\_8a\_relaxed}$(\eta)$) relaxes it to $\theta R^2 \le "
+          r"4d\rho^2(1 + \eta)$ and is violated at small $t$. $\lim E_{\mathrm{OU}}/E_{\mathrm{GM}} = 0$ as $t \to "
+          r"\infty$: \symdpcode{proofs.balle19.diffusions.THM8\_LIMIT}.",
 ))
 
 
@@ -657,16 +669,16 @@ def theorem_8a_relaxed(eta_value: float = 0.0201, t_star: float = 0.00984) -> Th
     return _theorem_8a(
         hypothesis_factor=1 + sp.Rational(str(eta_value)),
         ident="balle19.thm8.a.relaxed",
-        title=f"Theorem 8 (a) with the hypothesis relaxed by eta = {eta_value} (refuted: the hypothesis is sharp)",
+        title=rf"Theorem 8 (a) with the hypothesis relaxed by $\eta = {eta_value}$ (refuted: the hypothesis is sharp)",
         erratum=Erratum(
-            location="Theorem 8, first part: the hypothesis theta R^2 <= 4 d rho^2",
-            printed=f"theta R^2 <= 4 d rho^2 (1 + {eta_value})  (relaxed on purpose)",
-            corrected="theta R^2 <= 4 d rho^2, as printed",
+            location=r"Theorem 8, first part: the hypothesis $\theta R^2 \le 4d\rho^2$",
+            printed=rf"$\theta R^2 \le 4d\rho^2(1 + {eta_value})$ (relaxed on purpose)",
+            corrected=r"$\theta R^2 \le 4d\rho^2$, as printed",
             counterexample={"theta": 1, "rho": 1, "t": t_star, "d": 1, "R": radius, "F": radius},
             corrected_id="balle19.thm8.a",
             kind="sharpness",
         ),
-        notes="Not a paper erratum: a copy of balle19.thm8.a with a weaker hypothesis, expected violated.",
+        notes=r"Not a paper erratum: a copy of \symdpid{balle19.thm8.a} with a weaker hypothesis, expected violated.",
     )
 
 
@@ -685,8 +697,8 @@ def calibrated(p) -> tuple[mpmath.mpf, mpmath.mpf]:
 
 
 _CAL_PARAMS = (Param(d, sp.Range(1, sp.oo), sample=(1, 50)), Param(Delta, POS, sample=(0.05, 3)), EPS, RADIUS)
-_CAL_LATEX = r"\theta = \log\left(1 + \frac{d\Delta^2}{2\epsilon R^2}\right),\ " \
-             r"\rho^2 = \frac{\theta\Delta^2}{2\epsilon(e^{2\theta} - 1)}"
+_CAL_LATEX = (r"$\theta = \log\left(1 + \frac{d\Delta^2}{2\varepsilon R^2}\right)$, $\rho^2 = "
+              r"\frac{\theta\Delta^2}{2\varepsilon(e^{2\theta} - 1)}$")
 _MSE_OU1 = MeanSquaredError(_Tex("M_1^f(D)"))
 _MSE_GM1 = MeanSquaredError(_Tex(r"(f(D) + \mathcal{N}(0, \tilde\sigma^2 I))"))
 
@@ -695,12 +707,13 @@ _MSE_GM1 = MeanSquaredError(_Tex(r"(f(D) + \mathcal{N}(0, \tilde\sigma^2 I))"))
 # equality at ‖f(D)‖ = R. It is proved directly at t = 1 (the calibration need not satisfy part (a)'s hypothesis).
 @theorem(
     id="balle19.thm8.b",
-    title="Calibrated OU mechanism at t = 1: E_OU/E_GM <= (1 + d Delta^2/(2 epsilon R^2))^{-1}",
+    title=(r"Calibrated OU mechanism at $t = 1$: $E_{\mathrm{OU}}/E_{\mathrm{GM}} \le (1 + d\Delta^2/(2\varepsilon "
+           "R^2))^{-1}$"),
     source=Source(P_SEED, "Theorem 8, second part"),
     statement=sp.Le(_MSE_OU1 / _MSE_GM1, 1 / (1 + A_CAL)),
     parameters=_CAL_PARAMS + (NORM_F,),
     conditions=(sp.Le(F, R),),
-    structure_latex=_CAL_LATEX + r",\ \tilde\sigma^2 = \frac{\rho^2(e^{2\theta}-1)}{\theta},\ \|f(D)\| = F",
+    structure_latex=_CAL_LATEX + r", $\tilde\sigma^2 = \frac{\rho^2(e^{2\theta}-1)}{\theta}$, $\|f(D)\| = F$",
     evidence=INDEPENDENT,
     tight_at=(  # catalogue-balle.md balle19.thm8.b: 2/3, 0.0740740..., 0.930232558...
         {"d": 1, "Delta": 1, "epsilon": 1, "R": 1, "F": 1},
@@ -710,9 +723,9 @@ _MSE_GM1 = MeanSquaredError(_Tex(r"(f(D) + \mathcal{N}(0, \tilde\sigma^2 I))"))
     examples=({"d": 1, "Delta": 1, "epsilon": 0.1, "R": 1, "F": 1},),  # theta R^2 > 4 d rho^2: outside part (a)
 )
 def theorem_8_b(p):
-    """Both mean squared errors integrated over the mechanisms' noise: the calibrated OU mechanism at t = 1 and the
-    Gaussian mechanism N(f(D), σ̃²I) (E_GM). Loose for ‖f‖ < R. Symbolic side: proofs.balle19.diffusions THM8B_EGM,
-    THM8B_EOU."""
+    r"""Both mean squared errors integrated over the mechanisms' noise: the calibrated OU mechanism at $t = 1$ and the
+    Gaussian mechanism $\mathcal{N}(f(D), \tilde\sigma^2 I)$ ($E_{\mathrm{GM}}$). Loose for $\|f\| < R$. Symbolic side:
+    \symdpcode{proofs.balle19.diffusions} \symdpcode{THM8B\_EGM}, \symdpcode{THM8B\_EOU}."""
     th, rh = calibrated(p)
     sigma2 = rh**2 * mpmath.expm1(2 * th) / th
     return {_MSE_OU1: ou_mse({**p, "theta": th, "rho": rh, "t": 1}), _MSE_GM1: mse_by_quadrature(0, sigma2, p["d"])}
@@ -724,18 +737,18 @@ _P1 = Renyi(_Tex("P_1(x)"), _Tex("P_1(x')"), alpha)
 # P Theorem 8 (b): the calibrated mechanism M_1^f is (α, αϵ)-RDP (Corollary 7 with Λ(1) = ϵ); exactly.
 @theorem(
     id="balle19.thm8.b.rdp",
-    title="Calibrated OU mechanism at t = 1 is exactly (alpha, alpha epsilon)-RDP",
+    title=r"Calibrated OU mechanism at $t = 1$ is exactly $(\alpha, \alpha\varepsilon)$-RDP",
     source=Source(P_SEED, "Theorem 8, second part"),
     statement=sp.Eq(_P1, alpha * epsilon),
     parameters=(ALPHA,) + _CAL_PARAMS,
-    structure_latex=_CAL_LATEX + r",\ \|x - x'\| = \Delta",
+    structure_latex=_CAL_LATEX + r", $\|x - x'\| = \Delta$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=({"alpha": 2, "d": 1, "Delta": 1, "epsilon": 1, "R": 1},),  # catalogue balle19.thm8.b's first point
 )
 def theorem_8_b_rdp(p):
-    """R_α between the calibrated OU laws P_1(0) and P_1(Δ e_1) by quadrature of their densities
-    (isotropic_renyi). Symbolic: proofs.balle19.diffusions.THM8B_PRIVACY."""
+    r"""$R_\alpha$ between the calibrated OU laws $P_1(0)$ and $P_1(\Delta e_1)$ by quadrature of their densities
+    (\symdpcode{isotropic\_renyi}). Symbolic: \symdpcode{proofs.balle19.diffusions.THM8B\_PRIVACY}."""
     th, rh = calibrated(p)
     a, v = ou_law(th, rh, 1)
     return isotropic_renyi([0], [a * p["Delta"]], v, p["alpha"])
@@ -753,18 +766,18 @@ theorem_8_b_proof_middle = register(Theorem(
     parameters=_CAL_PARAMS,
     structure_latex=_CAL_LATEX,
     evidence=CLOSED_FORM,
-    evidence_note="the display is an algebraic equality between two closed forms of (d, Delta, epsilon, R); both "
-                  "sides are evaluated as printed, and one draw where they differ refutes it",
+    evidence_note=r"the display is an algebraic equality between two closed forms of $(d, \Delta, \varepsilon, R)$; "
+                  "both sides are evaluated as printed, and one draw where they differ refutes it",
     erratum=Erratum(
         location="A, proof of Theorem 8, last display (middle expression)",
-        printed=r"\frac{R^2 (\frac{d\Delta^2}{2\epsilon R^2})^2 + R^4 \frac{d\Delta^2}{2\epsilon R^2}}"
-                r"{(R^2 + \frac{d\Delta^2}{2\epsilon})^2}",
-        corrected=r"\frac{R^2 (\frac{d\Delta^2}{2\epsilon})^2 + R^4 \frac{d\Delta^2}{2\epsilon}}"
-                  r"{(R^2 + \frac{d\Delta^2}{2\epsilon})^2}",
+        printed=r"$\frac{R^2 (\frac{d\Delta^2}{2\varepsilon R^2})^2 + R^4 \frac{d\Delta^2}{2\varepsilon R^2}}{(R^2 + "
+                r"\frac{d\Delta^2}{2\varepsilon})^2}$",
+        corrected=r"$\frac{R^2 (\frac{d\Delta^2}{2\varepsilon})^2 + R^4 \frac{d\Delta^2}{2\varepsilon}}{(R^2 + "
+                  r"\frac{d\Delta^2}{2\varepsilon})^2}$",
         counterexample={"d": 1, "Delta": 1, "epsilon": 1, "R": 2},  # catalogue E7: printed 11/108, true 4/9
         corrected_id="balle19.thm8.b.proof-middle.corrected",
         note="Catalogue erratum E7; the printed expression is not even dimensionally consistent. The two ends of the "
-             "display, and Theorem 8, are correct (proofs.balle19.diffusions.THM8B_EOU).",
+             r"display, and Theorem 8, are correct (\symdpcode{proofs.balle19.diffusions.THM8B\_EOU}).",
     ),
 ))
 
@@ -777,9 +790,10 @@ theorem_8_b_proof_middle_corrected = register(Theorem(
     structure_latex=_CAL_LATEX,
     evidence=IDENTITY,
     derivation=proofs.THM8B_MIDDLE,
-    symbolic_only="an algebraic identity in (d, Delta, epsilon, R) once theta = log(1 + d Delta^2/(2 epsilon R^2)) "
-                  "is substituted: proved exactly by proofs.balle19.diffusions.THM8B_MIDDLE (at d = Delta = "
-                  "epsilon = 1, R = 2 both sides are 4/9)",
+    symbolic_only=r"an algebraic identity in $(d, \Delta, \varepsilon, R)$ once $\theta = \log(1 + "
+                  r"d\Delta^2/(2\varepsilon R^2))$ is substituted: proved exactly by "
+                  r"\symdpcode{proofs.balle19.diffusions.THM8B\_MIDDLE} (at $d = \Delta = \varepsilon = 1$, $R = 2$ "
+                  "both sides are $4/9$)",
 ))
 
 THEOREMS = registered(__name__)

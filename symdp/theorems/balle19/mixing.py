@@ -302,7 +302,7 @@ def mix(a: FiniteDistribution, b: FiniteDistribution, weight) -> FiniteDistribut
 # §1 Background (P §2): the hockey-stick divergence, joint convexity, data processing
 # =====================================================================================================================
 
-_PAIR_LATEX = r"\mu, \nu \text{ probability vectors on } n \le 6 \text{ atoms (dense or sparse)}"
+_PAIR_LATEX = r"$\mu$, $\nu$ probability vectors on $n \le 6$ atoms (dense or sparse)"
 DISJOINT = {"mu": [0.6, 0.4, 0, 0], "nu": [0, 0, 0.5, 0.5]}  # μ ⊥ ν: D_{e^ε}(μ‖ν) = 1 for every ε
 
 
@@ -321,7 +321,7 @@ DISJOINT = {"mu": [0.6, 0.4, 0, 0], "nu": [0, 0, 0.5, 0.5]}  # μ ⊥ ν: D_{e^�
     examples=({"epsilon": 0.5, "structure": DISJOINT},),
 )
 def definition_hs(point):
-    """The sum over atoms against the maximum over all 2^n events, two independent computations."""
+    """The sum over atoms against the maximum over all $2^n$ events, two independent computations."""
     P, Q = pair(point["structure"])
     e = point["epsilon"]
     return {HS_PAIR: unit_scale(hockey_stick(P, Q, e)),
@@ -331,7 +331,7 @@ def definition_hs(point):
 # P §2: "ε ↦ D_{e^ε}(μ‖ν) is monotonically decreasing" (non-increasing: constant on disjoint supports).
 @theorem(
     id="balle19.def.hs.monotone",
-    title="Hockey-stick divergence is non-increasing in epsilon",
+    title=r"Hockey-stick divergence is non-increasing in $\varepsilon$",
     source=Source(P_SEED, "Section 2, Divergences"),
     statement=sp.Le(HockeyStick(mu, nu, epsilon + h), HS_PAIR),
     evidence=INDEPENDENT,
@@ -341,7 +341,8 @@ def definition_hs(point):
     tight_at=({"epsilon": 0.5, "h": 2, "structure": DISJOINT},),  # both sides 1: μ ⊥ ν
 )
 def hs_monotone(point):
-    """Equality exactly where the divergence is flat in epsilon: mu and nu disjoint (value 1), or both sides 0."""
+    r"""Equality exactly where the divergence is flat in $\varepsilon$: $\mu$ and $\nu$ disjoint (value 1), or both
+    sides 0."""
     P, Q = pair(point["structure"])
     e = point["epsilon"]
     return {HockeyStick(mu, nu, epsilon + h): unit_scale(hockey_stick(P, Q, e + point["h"])),
@@ -353,13 +354,14 @@ def hs_monotone(point):
 # the supremum over events is balle19.def.hs at ε = 0, checked there by brute force.)
 HS_AT_ZERO_IS_TV = register(Theorem(
     id="balle19.def.hs.tv",
-    title="Hockey-stick divergence at epsilon = 0 is total variation",
+    title=r"Hockey-stick divergence at $\varepsilon = 0$ is total variation",
     source=Source(P_SEED, "Section 2, Divergences"),
     statement=sp.Eq(HockeyStick(mu, nu, 0), TV(mu, nu), evaluate=False),
     evidence=IDENTITY,
     derivation=HS_TV,
-    symbolic_only="identity of the Csiszar functions: [u - 1]_+ = |u - 1|/2 + (u - 1)/2, and the last term "
-                  "integrates to 0 (proofs.balle19.mixing.HS_TV); a numeric check would sum the same atoms twice",
+    symbolic_only=r"identity of the Csisz\'ar functions: $[u - 1]_+ = |u - 1|/2 + (u - 1)/2$, and the last term "
+                  r"integrates to 0 (\symdpcode{proofs.balle19.mixing.HS\_TV}); a numeric check would sum the same "
+                  "atoms twice",
 ))
 
 
@@ -367,19 +369,20 @@ HS_AT_ZERO_IS_TV = register(Theorem(
 # ε_0 = max log(μ/ν) over the common support on, every atom of supp ν contributes [μ − e^ε ν]_+ = 0.
 @theorem(
     id="balle19.def.hs.limit",
-    title="Hockey-stick divergence as epsilon -> oo: the mass off the support",
+    title=r"Hockey-stick divergence as $\varepsilon \to \infty$: the mass off the support",
     source=Source(P_SEED, "Section 3, footnote 3"),
     statement=sp.Eq(HockeyStick(mu, nu, epsilon_0 + t), OffSupportMass(mu, nu), evaluate=False),
     evidence=INDEPENDENT,
     parameters=(T,),
     structure=lambda: pair_data(2, 6),
-    structure_latex=_PAIR_LATEX + r",\ \epsilon_0 = \max\left(0, \max_{\nu(x) > 0} \log\frac{\mu(x)}{\nu(x)}\right)",
+    structure_latex=_PAIR_LATEX + (r", $\varepsilon_0 = \max\left(0, \max_{\nu(x) > 0} "
+                                   r"\log\frac{\mu(x)}{\nu(x)}\right)$"),
     tight_everywhere=True,
     examples=({"t": 0, "structure": {"mu": [0.2, 0.3, 0.5], "nu": [0.5, 0.5, 0]}},),
 )
 def hs_limit(point):
-    """On a finite space the divergence is constant from the saturation level epsilon_0 on, so equality there is the
-    limit of footnote 3. The sum at epsilon_0 + t against the mass of mu off the support of nu."""
+    r"""On a finite space the divergence is constant from the saturation level $\varepsilon_0$ on, so equality there is
+    the limit of footnote 3. The sum at $\varepsilon_0 + t$ against the mass of $\mu$ off the support of $\nu$."""
     P, Q = pair(point["structure"])
     level = saturation_level(P, Q) + point["t"]
     return {HockeyStick(mu, nu, epsilon_0 + t): unit_scale(hockey_stick(P, Q, level)),
@@ -408,11 +411,11 @@ _HS_2 = HockeyStick(Law(r"\mu_2"), Law(r"\nu_2"), epsilon)
     evidence=INDEPENDENT,
     parameters=(GAMMA, EPS),
     structure=four_vectors,
-    structure_latex=r"\mu_1, \mu_2, \nu_1, \nu_2 \text{ on } n \le 6 \text{ atoms}",
+    structure_latex=r"$\mu_1$, $\mu_2$, $\nu_1$, $\nu_2$ on $n \le 6$ atoms",
     tight_at=({"gamma": 0.3, "epsilon": 0.4, "structure": _SAME},),  # μ1 = μ2, ν1 = ν2
 )
 def joint_convexity(point):
-    """Equality when mu_1 = mu_2 and nu_1 = nu_2 (then both sides are the same divergence)."""
+    r"""Equality when $\mu_1 = \mu_2$ and $\nu_1 = \nu_2$ (then both sides are the same divergence)."""
     s, g, e = point["structure"], point["gamma"], point["epsilon"]
     m1, m2, n1, n2 = (distribution(s[k]) for k in ("mu1", "mu2", "nu1", "nu2"))
     return {_MIXED_PAIR: unit_scale(hockey_stick(mix(m1, m2, g), mix(n1, n2, g), e)),
@@ -421,7 +424,7 @@ def joint_convexity(point):
 
 _PERMUTATION = {"mu": [0.5, 0.3, 0.2], "nu": [0.2, 0.2, 0.6],
                 "K": {"kind": "dense", "rows": [[0, 1, 0], [0, 0, 1], [1, 0, 0]]}}  # a bijection: equality
-_PK_LATEX = r"\mu, \nu \text{ on } n \le 5 \text{ inputs},\ K \text{ a random } n \times m \text{ Markov kernel}"
+_PK_LATEX = r"$\mu$, $\nu$ on $n \le 5$ inputs, $K$ a random $n \times m$ Markov kernel"
 
 
 # P §2: the data processing inequality D(μK‖νK) ≤ D(μ‖ν), for D_{e^ε}.
@@ -437,7 +440,7 @@ _PK_LATEX = r"\mu, \nu \text{ on } n \le 5 \text{ inputs},\ K \text{ a random } 
     tight_at=({"epsilon": 0.2, "structure": _PERMUTATION},),
 )
 def data_processing(point):
-    """Equality for a bijection K (a permutation of the atoms)."""
+    """Equality for a bijection $K$ (a permutation of the atoms)."""
     P, Q, _, PK, QK = _pushed(point["structure"])
     e = point["epsilon"]
     return {HS_OUT: unit_scale(hockey_stick(PK, QK, e)), HS_PAIR: unit_scale(hockey_stick(P, Q, e))}
@@ -449,7 +452,7 @@ _RENYI_OUT, _RENYI_IN = Renyi(muK, nuK, alpha), Renyi(mu, nu, alpha)
 # P §2: "Rényi divergences ... also satisfy the data processing inequality". Positive pairs (finite divergences).
 @theorem(
     id="balle19.fact.jc-dpi.renyi",
-    title="Data processing inequality for the Renyi divergence",
+    title=r"Data processing inequality for the R\'enyi divergence",
     source=Source(P_SEED, "Section 2, Divergences"),
     statement=sp.Le(_RENYI_OUT, _RENYI_IN),
     evidence=INDEPENDENT,
@@ -459,7 +462,7 @@ _RENYI_OUT, _RENYI_IN = Renyi(muK, nuK, alpha), Renyi(mu, nu, alpha)
     tight_at=({"alpha": 3, "structure": _PERMUTATION},),
 )
 def data_processing_renyi(point):
-    """Equality for a bijection K."""
+    """Equality for a bijection $K$."""
     P, Q, _, PK, QK = _pushed(point["structure"])
     a = point["alpha"]
     return {_RENYI_OUT: unit_scale(renyi(PK, QK, a)), _RENYI_IN: unit_scale(renyi(P, Q, a))}
@@ -469,7 +472,7 @@ def data_processing_renyi(point):
 # §2 Definition 1: the four mixing coefficients, against their definitions
 # =====================================================================================================================
 
-_K_LATEX = r"K \text{ a random } n \times m \text{ Markov kernel},\ n \le 5,\ m \le 6"
+_K_LATEX = r"$K$ a random $n \times m$ Markov kernel, $n \le 5$, $m \le 6$"
 
 
 def _rows_by_events(Kt: MarkovKernel, e) -> mpmath.mpf:
@@ -490,7 +493,7 @@ def _rows_by_events(Kt: MarkovKernel, e) -> mpmath.mpf:
     tight_everywhere=True,
 )
 def definition_1_1(point):
-    """symdp.engine.kernels' sum formula against the maximum over rows and events."""
+    r"""The sum formula of \symdpcode{symdp.engine.kernels} against the maximum over rows and events."""
     Kt = build_kernel(point["structure"])
     return {DOB: unit_scale(Kt.dobrushin()), RowsTVByEvents(K): unit_scale(_rows_by_events(Kt, 0))}
 
@@ -498,7 +501,7 @@ def definition_1_1(point):
 # P Definition 1(2): (γ, ε)-Dobrushin iff sup_{x,x'} D_{e^ε}(K(x)‖K(x')) ≤ γ.
 @theorem(
     id="balle19.def1.2",
-    title="(gamma, epsilon)-Dobrushin coefficient is the supremum of the hockey-stick divergence between rows",
+    title=r"$(\gamma, \varepsilon)$-Dobrushin coefficient is the supremum of the hockey-stick divergence between rows",
     source=Source(P_SEED, "Definition 1(2)"),
     statement=sp.Eq(DOB_EPS, RowsHockeyStickByEvents(K, epsilon), evaluate=False),
     evidence=INDEPENDENT,
@@ -509,7 +512,7 @@ def definition_1_1(point):
     tight_everywhere=True,
 )
 def definition_1_2(point):
-    """symdp.engine.kernels' sum formula against the maximum over rows and events."""
+    r"""The sum formula of \symdpcode{symdp.engine.kernels} against the maximum over rows and events."""
     Kt = build_kernel(point["structure"])
     e = point["epsilon"]
     return {DOB_EPS: unit_scale(Kt.dobrushin_eps(e)),
@@ -538,12 +541,12 @@ _MINORISATION = MinorisationLevel(K, omega)
     statement=sp.Ge(_MINORISATION, DOEB),
     evidence=INDEPENDENT,
     structure=kernel_and_omega,
-    structure_latex=_K_LATEX + r",\ \omega \text{ a random distribution on the outputs}",
+    structure_latex=_K_LATEX + r", $\omega$ a random distribution on the outputs",
     tight_at=_DOEBLIN_PINS,
 )
 def definition_1_3(point):
-    """The coefficient formula is derived in the catalogue, not in the paper: (1-gamma) omega(y) <= min_x K(x)(y) for
-    all y, summed over y. Equality when omega is the normalised column minima."""
+    r"""The coefficient formula is derived in the catalogue, not in the paper: $(1-\gamma)\omega(y) \le \min_x K(x)(y)$
+    for all $y$, summed over $y$. Equality when $\omega$ is the normalised column minima."""
     s = point["structure"]
     Kt = build_kernel(s["K"])
     return {_MINORISATION: unit_scale(minorisation_gamma(Kt, distribution(s["omega"]))),
@@ -559,12 +562,12 @@ def definition_1_3(point):
     statement=sp.Eq(UM, 1 - MinEventRatio(K), evaluate=False),
     evidence=INDEPENDENT,
     structure=lambda: kernel_only(positive=True),
-    structure_latex=_K_LATEX + r",\ K > 0",
+    structure_latex=_K_LATEX + ", $K > 0$",
     tight_everywhere=True,
 )
 def definition_1_4(point):
-    """symdp.engine.kernels' atom-wise ratio against the smallest ratio over rows and non-empty events (the mediant
-    inequality makes them equal)."""
+    r"""The atom-wise ratio of \symdpcode{symdp.engine.kernels} against the smallest ratio over rows and non-empty
+    events (the mediant inequality makes them equal)."""
     Kt = build_kernel(point["structure"])
     return {UM: unit_scale(Kt.ultra_mixing()), MinEventRatio(K): unit_scale(min_event_ratio(Kt))}
 
@@ -602,7 +605,7 @@ _TIGHT_ERASURE = ({"epsilon": 0.7, "structure": erasure(0.3)}, {"epsilon": 0, "s
 # Refuted (catalogue erratum E4): randomized response with p = 3/4 at ε = log 3 is (0, log 3)-Dobrushin, TV = 1/2.
 LEMMA_9_PRINTED = register(Theorem(
     id="balle19.lem9.eps-dobrushin",
-    title="Lemma 9 as printed: (gamma, epsilon)-Dobrushin implies gamma-Dobrushin",
+    title=r"Lemma 9 as printed: $(\gamma, \varepsilon)$-Dobrushin implies $\gamma$-Dobrushin",
     source=Source(A_SEED, "Lemma 9 (proof, first sentence)"),
     statement=sp.Le(DOB, DOB_EPS),
     witness=_coefficient_witness(DOB, DOB_EPS),
@@ -612,22 +615,22 @@ LEMMA_9_PRINTED = register(Theorem(
     structure_latex=_K_LATEX,
     erratum=Erratum(
         location="A, proof of Lemma 9, first sentence",
-        printed=r"(\gamma,\varepsilon)\text{-Dobrushin} \Rightarrow \gamma\text{-Dobrushin, since } "
-                r"D_{e^\varepsilon} \le \mathrm{TV}",
-        corrected=r"\gamma\text{-Dobrushin} \Rightarrow (\gamma,\varepsilon)\text{-Dobrushin}: "
-                  r"\gamma_{\mathrm{Dob}}(K, \varepsilon) \le \gamma_{\mathrm{Dob}}(K)",
+        printed=r"$(\gamma,\varepsilon)$-Dobrushin $\Rightarrow$ $\gamma$-Dobrushin, since $D_{e^\varepsilon} \le "
+                r"\mathrm{TV}$",
+        corrected=r"$\gamma$-Dobrushin $\Rightarrow$ $(\gamma,\varepsilon)$-Dobrushin: $\gamma_{\mathrm{Dob}}(K, "
+                  r"\varepsilon) \le \gamma_{\mathrm{Dob}}(K)$",
         counterexample=E4_COUNTEREXAMPLE,
         corrected_id="balle19.lem9.eps-dobrushin.corrected",
-        note="Catalogue erratum E4: the inequality D_{e^eps} <= TV gives the reverse implication. Related "
-             "imprecision E15 (P §3: 'Dobrushin's is the weakest among these conditions'): (gamma, eps)-Dobrushin "
-             "is weaker still, by the same counterexample.",
+        note=r"Catalogue erratum E4: the inequality $D_{e^{\varepsilon}} \le \mathrm{TV}$ gives the reverse "
+             r"implication. Related imprecision E15 (P \S 3: `Dobrushin's is the weakest among these conditions'): "
+             r"$(\gamma, \varepsilon)$-Dobrushin is weaker still, by the same counterexample.",
     ),
 ))
 
 # A Lemma 9, corrected first link: γ-Dobrushin ⇒ (γ, ε)-Dobrushin, i.e. γ_Dob(K, ε) ≤ γ_Dob(K).
 LEMMA_9_EPS = register(Theorem(
     id="balle19.lem9.eps-dobrushin.corrected",
-    title="Lemma 9, first link corrected: gamma-Dobrushin implies (gamma, epsilon)-Dobrushin",
+    title=r"Lemma 9, first link corrected: $\gamma$-Dobrushin implies $(\gamma, \varepsilon)$-Dobrushin",
     source=Source(A_SEED, "Lemma 9"),
     statement=sp.Le(DOB_EPS, DOB),
     witness=_coefficient_witness(DOB_EPS, DOB),
@@ -637,13 +640,13 @@ LEMMA_9_EPS = register(Theorem(
     structure_latex=_K_LATEX,
     tight_at=_TIGHT_ERASURE,
     examples=(E4_COUNTEREXAMPLE,),  # 0 <= 1/2: strict
-    notes="Tight on the erasure channel (both coefficients gamma for every epsilon).",
+    notes=r"Tight on the erasure channel (both coefficients $\gamma$ for every $\varepsilon$).",
 ))
 
 # A Lemma 9: γ-Doeblin ⇒ γ-Dobrushin, i.e. γ_Dob(K) ≤ γ_Doeb(K).
 LEMMA_9_DOEBLIN = register(Theorem(
     id="balle19.lem9.doeblin",
-    title="Lemma 9: gamma-Doeblin implies gamma-Dobrushin",
+    title=r"Lemma 9: $\gamma$-Doeblin implies $\gamma$-Dobrushin",
     source=Source(A_SEED, "Lemma 9"),
     statement=sp.Le(DOB, DOEB),
     witness=_coefficient_witness(DOB, DOEB),
@@ -651,7 +654,7 @@ LEMMA_9_DOEBLIN = register(Theorem(
     structure=kernel_only,
     structure_latex=_K_LATEX,
     tight_at=({"structure": erasure(0.3)}, {"structure": erasure(0.55, 4)}),
-    notes="Tight on the erasure channel (both coefficients gamma).",
+    notes=r"Tight on the erasure channel (both coefficients $\gamma$).",
 ))
 
 RR_0999 = {"kind": "dense", "rows": [[0.999, 0.001], [0.001, 0.999]]}
@@ -664,17 +667,17 @@ CONSTANT_KERNEL = {"kind": "constant", "rows": [[1, 1], [1, 1]], "omega": [0.3, 
 # = p → 1.
 LEMMA_9_ULTRA = register(Theorem(
     id="balle19.lem9.ultra-mixing",
-    title="Lemma 9: gamma-ultra-mixing implies gamma-Doeblin",
+    title=r"Lemma 9: $\gamma$-ultra-mixing implies $\gamma$-Doeblin",
     source=Source(A_SEED, "Lemma 9"),
     statement=sp.Le(DOEB, UM),
     witness=_coefficient_witness(DOEB, UM),
     evidence=INDEPENDENT,
     structure=lambda: kernel_only(positive=True),
-    structure_latex=_K_LATEX + r",\ K > 0",
+    structure_latex=_K_LATEX + ", $K > 0$",
     examples=({"structure": RR_0999}, {"structure": CONSTANT_KERNEL}),
     notes="Equality only for constant kernels, where both coefficients are 0, so no tightness is claimed; the ratio "
-          "gamma_Doeb/gamma_um = p on RR(p) approaches 1 (example RR(0.999): ratio 0.999), so the link cannot be "
-          "sharpened by a constant factor.",
+          r"$\gamma_{\mathrm{Doeb}}/\gamma_{\mathrm{um}} = p$ on $\mathrm{RR}(p)$ approaches 1 (example "
+          r"$\mathrm{RR}(0.999)$: ratio 0.999), so the link cannot be sharpened by a constant factor.",
 ))
 
 # =====================================================================================================================
@@ -689,20 +692,21 @@ _LDP_LEVEL = LDPLevel(K, epsilon)
 # (symdp.engine.finite.approximate_max_divergence) is at most ε, with equality unless the extremal pair is flat at ε.
 @theorem(
     id="balle19.tab1.dobrushin",
-    title="Table 1: (gamma, epsilon)-Dobrushin is (epsilon, gamma)-local DP",
-    source=Source(P_SEED, "Table 1, rows 1-2"),
+    title=r"Table 1: $(\gamma, \varepsilon)$-Dobrushin is $(\varepsilon, \gamma)$-local DP",
+    source=Source(P_SEED, "Table 1, rows 1--2"),
     statement=sp.Le(_LDP_LEVEL, epsilon),
     evidence=INDEPENDENT,
     parameters=(EPS,),
     structure=lambda: kernel_only(positive=True),
-    structure_latex=_K_LATEX + r",\ K > 0",
+    structure_latex=_K_LATEX + ", $K > 0$",
     tight_at=({"epsilon": 0.4, "structure": RR_3_4},),
     examples=({"epsilon": 0, "structure": RR_3_4},      # row 1: gamma-Dobrushin is (0, gamma)-LDP, 0 = 0
               {"epsilon": 0, "structure": erasure(0.3)}),  # flat: D(K(x)||K(x')) = gamma for every eps, so strict
 )
 def table_1_ldp(point):
-    """epsilon = 0 is row 1 (gamma-Dobrushin = (0, gamma)-LDP; both sides 0 there, an example, not a tightness
-    claim). Strict only when the divergence of the extremal pair is flat in epsilon at the given epsilon."""
+    r"""$\varepsilon = 0$ is row 1 ($\gamma$-Dobrushin $= (0, \gamma)$-LDP; both sides 0 there, an example, not a
+    tightness claim). Strict only when the divergence of the extremal pair is flat in $\varepsilon$ at the given
+    $\varepsilon$."""
     Kt = build_kernel(point["structure"])
     level = Kt.dobrushin_eps(point["epsilon"])
     worst = max(approximate_max_divergence(a, b, level).value for a in Kt.rows for b in Kt.rows)
@@ -711,13 +715,13 @@ def table_1_ldp(point):
 
 TABLE_1_DOEBLIN = register(Theorem(
     id="balle19.tab1.doeblin",
-    title="Table 1: gamma-Doeblin is the blanket condition",
+    title=r"Table 1: $\gamma$-Doeblin is the blanket condition",
     source=Source(P_SEED, "Table 1, row 3"),
     statement=sp.Eq(Law("K(x)"), (1 - gamma) * omega + gamma * Law(r"\tilde K(x)")),
     evidence=IDENTITY,
     derivation=BLANKET,
-    symbolic_only="the blanket condition is qualitative (Table 1 gives no formula); its decomposition "
-                  "K(x) = (1-gamma) omega + gamma K~(x) is an identity (proofs.balle19.mixing.BLANKET)",
+    symbolic_only="the blanket condition is qualitative (Table 1 gives no formula); its decomposition $K(x) = "
+                  r"(1-\gamma)\omega + \gamma\tilde K(x)$ is an identity (\symdpcode{proofs.balle19.mixing.BLANKET})",
 ))
 
 # P Table 1, row 4: γ-ultra-mixing ⇔ (log(1/(1−γ)), 0)-LDP: log(1/(1 − γ_um(K))) = max_{x,x'} D_∞(K(x)‖K(x')). Both
@@ -725,20 +729,21 @@ TABLE_1_DOEBLIN = register(Theorem(
 # identity (TAB1_ULTRA). The event-wise reading of the ratio is checked numerically by balle19.def1.4.
 TABLE_1_ULTRA = register(Theorem(
     id="balle19.tab1.ultra-mixing",
-    title="Table 1: gamma-ultra-mixing is (log(1/(1-gamma)), 0)-local DP",
+    title=r"Table 1: $\gamma$-ultra-mixing is $(\log(1/(1-\gamma)), 0)$-local DP",
     source=Source(P_SEED, "Table 1, row 4"),
     statement=sp.Eq(sp.log(1 / (1 - UM)), RowsMaxDivergence(K), evaluate=False),
     evidence=IDENTITY,
     derivation=TAB1_ULTRA,
-    symbolic_only="both sides are the smallest likelihood ratio m between rows, as log(1/m): log(1/r) decreases in r "
-                  "(proofs.balle19.mixing.TAB1_ULTRA); a numeric check would compute the same ratios twice",
+    symbolic_only=r"both sides are the smallest likelihood ratio $m$ between rows, as $\log(1/m)$: $\log(1/r)$ "
+                  r"decreases in $r$ (\symdpcode{proofs.balle19.mixing.TAB1\_ULTRA}); a numeric check would compute "
+                  "the same ratios twice",
 ))
 
 # =====================================================================================================================
 # Theorem 1 (P), proved as A Theorems 10, 13, 14, 15 — pair form, δ := D_{e^ε}(μ‖ν)
 # =====================================================================================================================
 
-_THM1_LATEX = r"\mu, \nu \text{ on } n \le 5 \text{ inputs},\ K \text{ an } n \times m \text{ Markov kernel}"
+_THM1_LATEX = r"$\mu$, $\nu$ on $n \le 5$ inputs, $K$ an $n \times m$ Markov kernel"
 ERASURE_REFERENCE = {"mu": [0.8, 0.2], "nu": [0.3, 0.7]}  # catalogue thm1.1 / thm1.2 reference pair
 
 
@@ -746,7 +751,7 @@ ERASURE_REFERENCE = {"mu": [0.8, 0.2], "nu": [0.3, 0.7]}  # catalogue thm1.1 / t
 # Tight on the erasure channel for every pair and ε (proofs.balle19.mixing.ERASURE_HS).
 @theorem(
     id="balle19.thm1.1",
-    title="Amplification by a gamma-Dobrushin kernel",
+    title=r"Amplification by a $\gamma$-Dobrushin kernel",
     source=Source(P_SEED, "Theorem 1(1) (proof: A Theorem 10)"),
     statement=sp.Le(HS_OUT, DOB * HS_PAIR),
     evidence=INDEPENDENT,
@@ -759,7 +764,7 @@ ERASURE_REFERENCE = {"mu": [0.8, 0.2], "nu": [0.3, 0.7]}  # catalogue thm1.1 / t
     ),
 )
 def theorem_1_1(point):
-    """Tight on the erasure channel, for every pair and epsilon (catalogue thm1.1)."""
+    r"""Tight on the erasure channel, for every pair and $\varepsilon$ (catalogue \symdpid{balle19.thm1.1})."""
     P, Q, Kt, PK, QK = _pushed(point["structure"])
     e = point["epsilon"]
     return {HS_OUT: unit_scale(hockey_stick(PK, QK, e)), DOB: unit_scale(Kt.dobrushin()),
@@ -781,13 +786,13 @@ DOB_TILDE = DobrushinEpsCoefficient(K, EPS_TILDE)
 # γ = γ_Dob(K, ε̃), ε̃ = log(1 + (e^ε − 1)/δ) (ε̃ = ∞ and D_∞ when δ = 0, footnote 3). δ is drawn from [θ, 1].
 @theorem(
     id="balle19.thm1.2",
-    title="Amplification by a (gamma, epsilon~)-Dobrushin kernel",
+    title=r"Amplification by a $(\gamma, \tilde\varepsilon)$-Dobrushin kernel",
     source=Source(P_SEED, "Theorem 1(2) (proof: A Theorem 13)"),
     statement=sp.Le(HS_OUT, DOB_TILDE * delta),
     evidence=INDEPENDENT,
     parameters=(EPS,),
     structure=lambda: pair_kernel_data(slack=True),
-    structure_latex=_THM1_LATEX + r",\ \delta \in [D_{e^{\epsilon}}(\mu\|\nu), 1]",
+    structure_latex=_THM1_LATEX + r", $\delta \in [D_{e^{\varepsilon}}(\mu\|\nu), 1]$",
     tight_at=(
         {"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": erasure(0.3), "slack": 0}},
         # catalogue thm1.2 reference: binary RR p = 0.9, both sides 0.055324079460038
@@ -797,8 +802,8 @@ DOB_TILDE = DobrushinEpsCoefficient(K, EPS_TILDE)
     examples=({"epsilon": 1.3, "structure": {"mu": [0.95, 0.05], "nu": [0.1, 0.9], "K": RR_3_4, "slack": 0}},),
 )
 def theorem_1_2(point):
-    """Binary randomized response with binary inputs attains the bound whenever it is positive (catalogue); the
-    erasure channel attains it for every epsilon~. Theorem 1(1) is loose on RR."""
+    r"""Binary randomized response with binary inputs attains the bound whenever it is positive (catalogue); the erasure
+    channel attains it for every $\tilde\varepsilon$. Theorem 1(1) is loose on RR."""
     s, e = point["structure"], point["epsilon"]
     P, Q, Kt, PK, QK = _pushed(s)
     d = _delta_of(s, P, Q, e)
@@ -831,17 +836,18 @@ _eps_tilde_theta = lambdify_mpmath((epsilon, theta), EPS_TILDE.subs(delta, theta
 # pair against that of the pushed components of the decomposition (mixture_decomposition), at another level.
 @theorem(
     id="balle19.thm1.2.mixture",
-    title="Theorem 13's proof: the overlapping mixture identity pushed through K",
+    title="Theorem 13's proof: the overlapping mixture identity pushed through $K$",
     source=Source(A_SEED, "proof of Theorem 13"),
     statement=sp.Eq(HS_OUT, theta * _HS_PRIME, evaluate=False),
     evidence=INDEPENDENT,
     parameters=(EPS,),
     structure=pair_kernel_data,
-    structure_latex=_THM1_LATEX + r",\ \theta = D_{e^{\epsilon}}(\mu\|\nu)",
+    structure_latex=_THM1_LATEX + r", $\theta = D_{e^{\varepsilon}}(\mu\|\nu)$",
     tight_everywhere=True,
 )
 def theorem_13_mixture(point):
-    """Where theta = 0 there is no decomposition and both sides are 0 (mu <= e^eps nu, hence mu K <= e^eps nu K)."""
+    r"""Where $\theta = 0$ there is no decomposition and both sides are 0 ($\mu \le e^{\varepsilon}\nu$, hence $\mu K
+    \le e^{\varepsilon}\nu K$)."""
     s, e = point["structure"], point["epsilon"]
     P, Q, Kt, PK, QK = _pushed(s)
     theta_, mu_p, nu_p = mixture_decomposition(P, Q, e)
@@ -863,27 +869,28 @@ _HS_AT_EPS_PRIME = HockeyStick(mu, nu, epsilon_p)
 # μ = (0.7, 0.3), ν = (0.2, 0.8) gives γθ = 0.148102298344 but γD_{e^{ε'}}(μ‖ν) = 0.0598328257257.
 @theorem(
     id="balle19.thm1.2.last-line",
-    title="Theorem 13's proof, last line as printed: gamma theta = gamma D_{e^{eps'}}(mu || nu)",
+    title=r"Theorem 13's proof, last line as printed: $\gamma\theta = \gamma D_{e^{\varepsilon'}}(\mu\|\nu)$",
     source=Source(A_SEED, "proof of Theorem 13, last display"),
     statement=sp.Eq(gamma * HS_PAIR, gamma * _HS_AT_EPS_PRIME, evaluate=False),
     evidence=INDEPENDENT,
     parameters=(EPS,),
     structure=lambda: pair_kernel_data(slack=True),
-    structure_latex=_THM1_LATEX + r",\ \gamma = \gamma_{\mathrm{Dob}}(K, \epsilon'),\ \epsilon' = "
-                                  r"\log(1 + (e^{\epsilon}-1)/\delta),\ \delta \in [D_{e^{\epsilon}}(\mu\|\nu), 1]",
+    structure_latex=_THM1_LATEX + r", $\gamma = \gamma_{\mathrm{Dob}}(K, \varepsilon')$, $\varepsilon' = \log(1 + "
+                                  r"(e^{\varepsilon}-1)/\delta)$, $\delta \in [D_{e^{\varepsilon}}(\mu\|\nu), 1]$",
     erratum=Erratum(
         location="A, proof of Theorem 13, last display",
-        printed=r"\le \gamma\theta = \gamma D_{e^{\varepsilon'}}(\mu\|\nu)",
-        corrected=r"\le \gamma\theta = \gamma D_{e^{\varepsilon}}(\mu\|\nu) \le \gamma\delta",
+        printed=r"$\le \gamma\theta = \gamma D_{e^{\varepsilon'}}(\mu\|\nu)$",
+        corrected=r"$\le \gamma\theta = \gamma D_{e^{\varepsilon}}(\mu\|\nu) \le \gamma\delta$",
         counterexample=E5_COUNTEREXAMPLE,
         corrected_id="balle19.thm1.2.last-line.corrected",
         severity="typo",
-        note="Catalogue erratum E5: theta was defined as D_{e^eps}(mu||nu), not at level eps'; the proof's conclusion "
-             "(<= gamma delta) follows from the corrected line. Notation: P calls the level eps~, A calls it eps'.",
+        note=r"Catalogue erratum E5: $\theta$ was defined as $D_{e^{\varepsilon}}(\mu\|\nu)$, not at level "
+             r"$\varepsilon'$; the proof's conclusion ($\le \gamma\delta$) follows from the corrected line. Notation: "
+             r"P calls the level $\tilde\varepsilon$, A calls it $\varepsilon'$.",
     ),
 )
 def theorem_13_last_line(point):
-    """The divergence at eps' is D_oo (the mass off the support) when delta = 0."""
+    r"""The divergence at $\varepsilon'$ is $D_\infty$ (the mass off the support) when $\delta = 0$."""
     s, e = point["structure"], point["epsilon"]
     P, Q, Kt, _, _ = _pushed(s)
     level = eps_tilde(e, _delta_of(s, P, Q, e).value)
@@ -896,18 +903,18 @@ def theorem_13_last_line(point):
 # ε' from any δ ≥ θ. Stronger than Theorem 1(2) (which ends with γδ) when δ > θ; tight on the erasure channel.
 @theorem(
     id="balle19.thm1.2.last-line.corrected",
-    title="Theorem 13's proof, last line corrected: D(mu K || nu K) <= gamma D_{e^eps}(mu || nu)",
+    title=r"Theorem 13's proof, last line corrected: $D(\mu K\|\nu K) \le \gamma D_{e^{\varepsilon}}(\mu\|\nu)$",
     source=Source(A_SEED, "proof of Theorem 13, last display"),
     statement=sp.Le(HS_OUT, DOB_TILDE * HS_PAIR),
     evidence=INDEPENDENT,
     parameters=(EPS,),
     structure=lambda: pair_kernel_data(slack=True),
-    structure_latex=_THM1_LATEX + r",\ \delta \in [D_{e^{\epsilon}}(\mu\|\nu), 1]",
+    structure_latex=_THM1_LATEX + r", $\delta \in [D_{e^{\varepsilon}}(\mu\|\nu), 1]$",
     tight_at=(E5_COUNTEREXAMPLE,
               {"epsilon": 0.5, "structure": {"mu": [0.7, 0.3], "nu": [0.2, 0.8], "K": erasure(0.4), "slack": 0.5}}),
 )
 def theorem_13_last_line_corrected(point):
-    """Tight on the erasure channel for every delta (its coefficient is gamma at every level)."""
+    r"""Tight on the erasure channel for every $\delta$ (its coefficient is $\gamma$ at every level)."""
     s, e = point["structure"], point["epsilon"]
     P, Q, Kt, PK, QK = _pushed(s)
     level = eps_tilde(e, _delta_of(s, P, Q, e).value)
@@ -946,19 +953,20 @@ def _amplified(P, Q, Kt, g, e) -> dict:
 # proofs.balle19.mixing.THM14_EXTREMAL); for two-sided (mechanism) pairs the catalogue found it not attained.
 @theorem(
     id="balle19.thm1.3",
-    title="Amplification by a gamma-Doeblin kernel",
+    title=r"Amplification by a $\gamma$-Doeblin kernel",
     source=Source(P_SEED, "Theorem 1(3) (proof: A Theorem 14)"),
     statement=sp.Le(HS_OUT_AT_EPS_PRIME, DELTA_PRIME_DOEBLIN),
     evidence=INDEPENDENT,
     parameters=(EPS,),
     structure=lambda: st.one_of(pair_kernel_data(), doeblin_extremal()),
-    structure_latex=_THM1_LATEX + r",\ \gamma = \gamma_{\mathrm{Doeb}}(K),\ \delta = D_{e^{\epsilon}}(\mu\|\nu)",
+    structure_latex=_THM1_LATEX + r", $\gamma = \gamma_{\mathrm{Doeb}}(K)$, $\delta = D_{e^{\varepsilon}}(\mu\|\nu)$",
     tight_at=(_extremal(0.3, 0.05, 0.7),   # catalogue: 0.1154312318936138018163924 on both sides
               _extremal(0.5, 0, 1)),       # catalogue: 0.1580301397071394196011191 (δ' > 0 although δ = 0)
 )
 def theorem_1_3(point):
-    """Tight for one-sided pairs (the extremal instance violates D_{e^eps}(nu||mu) <= delta); for two-sided pairs the
-    catalogue's numerical search found at most gamma[delta + (1-delta)(e^eps - e^eps')/(1+e^eps)]."""
+    r"""Tight for one-sided pairs (the extremal instance violates $D_{e^{\varepsilon}}(\nu\|\mu) \le \delta$); for
+    two-sided pairs the catalogue's numerical search found at most $\gamma[\delta + (1-\delta)(e^{\varepsilon} -
+    e^{\varepsilon'})/(1+e^{\varepsilon})]$."""
     s, e = point["structure"], point["epsilon"]
     if s.get("kind") == "doeblin-extremal":
         P, Q, Kt = doeblin_extremal_pair(s, e)
@@ -971,32 +979,33 @@ def theorem_1_3(point):
 # (δ' − δ)e^ε = (γ − 1)(δe^ε − γ(e^ε − 1)(1 − δ)); roots γ = 1 and the threshold (REM_DOEBLIN_THRESHOLD).
 REMARK_DOEBLIN = register(Theorem(
     id="balle19.thm1.rem-doeblin",
-    title="Doeblin amplifies delta only below a threshold: exact factorisation of delta' - delta",
+    title=r"Doeblin amplifies $\delta$ only below a threshold: exact factorisation of $\delta' - \delta$",
     source=Source(P_SEED, "Section 3, remark after Theorem 1"),
     statement=sp.Eq((DELTA_PRIME_DOEBLIN - delta) * sp.exp(epsilon),
                     (gamma - 1) * (delta * sp.exp(epsilon) - gamma * (sp.exp(epsilon) - 1) * (1 - delta)),
                     evaluate=False),
     evidence=IDENTITY,
     derivation=REM_DOEBLIN,
-    symbolic_only="an algebraic identity in gamma, delta, eps (proofs.balle19.mixing.REM_DOEBLIN); its second factor "
-                  "vanishes at the printed threshold (REM_DOEBLIN_THRESHOLD)",
+    symbolic_only=r"an algebraic identity in $\gamma$, $\delta$, $\varepsilon$ "
+                  r"(\symdpcode{proofs.balle19.mixing.REM\_DOEBLIN}); its second factor vanishes at the printed "
+                  r"threshold (\symdpcode{REM\_DOEBLIN\_THRESHOLD})",
 ))
 
 # P §3: "in the results above we always have ε' ≤ ε" (1 + γ(e^ε − 1) ≤ e^ε); equality at γ = 1 or ε = 0.
 REMARK_EPS_PRIME = register(Theorem(
     id="balle19.thm1.rem-doeblin.eps",
-    title="The amplified epsilon' = log(1 + gamma(e^eps - 1)) never exceeds epsilon",
+    title=r"The amplified $\varepsilon' = \log(1 + \gamma(e^{\varepsilon} - 1))$ never exceeds $\varepsilon$",
     source=Source(P_SEED, "Section 3, remark after Theorem 1"),
     statement=sp.Le(EPS_PRIME, epsilon),
     evidence=CLOSED_FORM,
-    evidence_note="the paper's claim eps' <= eps is an inequality between two formulas of gamma and eps; "
-                  "symbolic proof: proofs.balle19.mixing.EPS_PRIME_LE_EPS",
+    evidence_note=r"the paper's claim $\varepsilon' \le \varepsilon$ is an inequality between two formulas of $\gamma$ "
+                  r"and $\varepsilon$; symbolic proof: \symdpcode{proofs.balle19.mixing.EPS\_PRIME\_LE\_EPS}",
     # Drawn from eps >= 1e-9: below, e^eps - 1 cancels more digits than the working precision has and a draw of two
     # sides ~1e-63 is inconclusive (seen at seed 3); eps = 0 itself is pinned (exactly 0 <= 0).
     parameters=(GAMMA, Param(epsilon, sp.Interval(0, sp.oo), sample=(1e-9, 3))),
     tight_at=({"gamma": 1, "epsilon": 1.7},),
     examples=({"gamma": 0.5, "epsilon": 0},),
-    notes="Equality at gamma = 1 (no mixing) or eps = 0.",
+    notes=r"Equality at $\gamma = 1$ (no mixing) or $\varepsilon = 0$.",
 ))
 
 
@@ -1004,17 +1013,19 @@ REMARK_EPS_PRIME = register(Theorem(
 # non-degenerate case (catalogue): the draws report the worst ratio. Draws with δ = 0 are 0 ≤ 0.
 @theorem(
     id="balle19.thm1.4",
-    title="Amplification by a gamma-ultra-mixing kernel",
+    title=r"Amplification by a $\gamma$-ultra-mixing kernel",
     source=Source(P_SEED, "Theorem 1(4) (proof: A Theorem 15)"),
     statement=sp.Le(HS_OUT_AT_EPS_PRIME, DELTA_PRIME_ULTRA),
     evidence=INDEPENDENT,
     parameters=(EPS,),
     structure=lambda: pair_kernel_data(positive=True),
-    structure_latex=_THM1_LATEX + r",\ K > 0,\ \gamma = \gamma_{\mathrm{um}}(K),\ \delta = D_{e^{\epsilon}}(\mu\|\nu)",
+    structure_latex=_THM1_LATEX + (r", $K > 0$, $\gamma = \gamma_{\mathrm{um}}(K)$, $\delta = "
+                                   r"D_{e^{\varepsilon}}(\mu\|\nu)$"),
 )
 def theorem_1_4(point):
-    """Loose (catalogue): no instance attains delta' when 0 < gamma < 1, eps > 0; for delta = 0 both sides are 0 and
-    the looseness is in epsilon' (balle19.thm1.4.pure, balle19.thm1.4.sharp)."""
+    r"""Loose (catalogue): no instance attains $\delta'$ when $0 < \gamma < 1$, $\varepsilon > 0$; for $\delta = 0$ both
+    sides are 0 and the looseness is in $\varepsilon'$ (\symdpid{balle19.thm1.4.pure},
+    \symdpid{balle19.thm1.4.sharp})."""
     P, Q, Kt, _, _ = _pushed(point["structure"])
     return _amplified(P, Q, Kt, unit_scale(Kt.ultra_mixing()), point["epsilon"])
 
@@ -1037,7 +1048,7 @@ def _sharp(g, e):
     return {"structure": {"kind": "sharp-extremal", "gamma": g, "epsilon": e}}
 
 
-_PURE_LATEX = _THM1_LATEX + r",\ K > 0,\ \gamma = \gamma_{\mathrm{um}}(K),\ \epsilon = D_{\infty}(\mu\|\nu)"
+_PURE_LATEX = _THM1_LATEX + r", $K > 0$, $\gamma = \gamma_{\mathrm{um}}(K)$, $\varepsilon = D_{\infty}(\mu\|\nu)$"
 _PURE_STRUCTURE = lambda: st.one_of(pair_kernel_data(positive=True), sharp_extremal_data())  # noqa: E731
 MAX_OUT = MaxDivergence(muK, nuK)
 
@@ -1058,15 +1069,16 @@ def _pure(point) -> dict:
 # Loose: the exact supremum is ε* < ε' (balle19.thm1.4.sharp); the draws report the worst ratio ε*/ε'-like.
 THEOREM_1_4_PURE = register(Theorem(
     id="balle19.thm1.4.pure",
-    title="Ultra-mixing amplification for pure DP (delta = 0)",
-    source=Source(P_SEED, "Theorem 1(4), delta = 0"),
+    title=r"Ultra-mixing amplification for pure DP ($\delta = 0$)",
+    source=Source(P_SEED, r"Theorem 1(4), $\delta = 0$"),
     statement=sp.Le(MAX_OUT, EPS_PRIME),
     witness=_pure,
     evidence=INDEPENDENT,
     structure=_PURE_STRUCTURE,
     structure_latex=_PURE_LATEX,
     examples=(_sharp(0.5, 1),),  # catalogue: eps* = 0.37988549304172247537 vs eps' = 0.62011450695827752463
-    notes="Loose for 0 < gamma < 1, eps > 0: the exact supremum is eps* (balle19.thm1.4.sharp).",
+    notes=(r"Loose for $0 < \gamma < 1$, $\varepsilon > 0$: the exact supremum is $\varepsilon^*$ "
+           r"(\symdpid{balle19.thm1.4.sharp})."),
 ))
 
 # Catalogue thm1.4 (derived there, re-derived in proofs.balle19.mixing): the exact δ = 0 supremum over γ-ultra-
@@ -1076,8 +1088,8 @@ THEOREM_1_4_PURE = register(Theorem(
 # (1 + c)/(1 + e^{−ε}c) = e^{ε*} (μ(S) = 1). Attained by the extremal instance of sharp_extremal.
 THEOREM_1_4_SHARP = register(Theorem(
     id="balle19.thm1.4.sharp",
-    title="Ultra-mixing amplification for pure DP: the exact supremum epsilon*",
-    source=Source(P_SEED, "Theorem 1(4), delta = 0 (sharp form derived in the catalogue)"),
+    title=r"Ultra-mixing amplification for pure DP: the exact supremum $\varepsilon^*$",
+    source=Source(P_SEED, r"Theorem 1(4), $\delta = 0$ (sharp form derived in the catalogue)"),
     statement=sp.Le(MAX_OUT, EPS_STAR),
     witness=_pure,
     evidence=INDEPENDENT,
@@ -1085,8 +1097,8 @@ THEOREM_1_4_SHARP = register(Theorem(
     structure_latex=_PURE_LATEX,
     tight_at=(_sharp(0.5, 1),   # catalogue: 0.37988549304172247537
               _sharp(0.3, 2)),  # catalogue: 0.30029382064203496835
-    notes="Not in the paper. Proof sketch in the module comment; identities in proofs.balle19.mixing "
-          "(SHARP_VERTEX, SHARP_GAP, SHARP_EXTREMAL).",
+    notes=r"Not in the paper. Proof sketch in the module comment; identities in \symdpcode{proofs.balle19.mixing} "
+          r"(\symdpcode{SHARP\_VERTEX}, \symdpcode{SHARP\_GAP}, \symdpcode{SHARP\_EXTREMAL}).",
 ))
 
 # =====================================================================================================================
@@ -1108,13 +1120,13 @@ RR_08 = {"kind": "dense", "rows": [[0.8, 0.2], [0.2, 0.8]]}
 # A Lemma 11: if K is (γ, ε)-Dobrushin then sup_{μ⊥ν} D_{e^ε}(μK‖νK) ≤ γ; checked with γ = γ_Dob(K, ε).
 @theorem(
     id="balle19.lem11",
-    title="Disjoint inputs: the (gamma, epsilon)-Dobrushin coefficient bounds every output divergence",
+    title=r"Disjoint inputs: the $(\gamma, \varepsilon)$-Dobrushin coefficient bounds every output divergence",
     source=Source(A_SEED, "Lemma 11"),
     statement=sp.Le(HS_OUT, DOB_EPS),
     evidence=INDEPENDENT,
     parameters=(EPS,),
     structure=disjoint_inputs,
-    structure_latex=r"\mu \perp \nu \text{ on } n \le 5 \text{ inputs},\ K \text{ an } n \times m \text{ kernel}",
+    structure_latex=r"$\mu \perp \nu$ on $n \le 5$ inputs, $K$ an $n \times m$ kernel",
     tight_at=({"epsilon": 0.3, "structure": {"K": RR_08, "roles": [1, 2], "a": [1, 1], "b": [1, 1]}},
               {"epsilon": 1.1, "structure": {"K": erasure(0.6, 3), "roles": [1, 0, 2], "a": [1, 1, 1],
                                              "b": [1, 1, 1]}}),
@@ -1136,8 +1148,8 @@ LEMMA_12 = register(Theorem(
     statement=sp.Eq(HS_PAIR, 1 - Law(r"\int (p_\mu \wedge e^{\epsilon} p_\nu)\, d\lambda"), evaluate=False),
     evidence=IDENTITY,
     derivation=LEMMA_12_PROOF,
-    symbolic_only="atom by atom [a - c]_+ = a - a ^ c, summed with sum mu = 1 (proofs.balle19.mixing.LEMMA_12); a "
-                  "numeric check would sum the same atoms twice",
+    symbolic_only=r"atom by atom $[a - c]_+ = a - a \wedge c$, summed with $\sum\mu = 1$ "
+                  r"(\symdpcode{proofs.balle19.mixing.LEMMA\_12}); a numeric check would sum the same atoms twice",
 ))
 
 
@@ -1162,11 +1174,12 @@ _AJC_RIGHT = HockeyStick(Law(r"\mu_1"), Law(r"(1-\beta)\omega + \beta\nu_1"), ep
     evidence=INDEPENDENT,
     parameters=(GAMMA, EPS),
     structure=three_vectors,
-    structure_latex=r"\omega, \mu_1, \nu_1 \text{ on } n \le 6 \text{ atoms},\ \beta = e^{\epsilon' - \epsilon}",
+    structure_latex=r"$\omega$, $\mu_1$, $\nu_1$ on $n \le 6$ atoms, $\beta = e^{\varepsilon' - \varepsilon}$",
     tight_everywhere=True,
 )
 def advanced_joint_convexity(point):
-    """Both mixtures are built from the drawn omega, mu_1, nu_1, at the statement's eps' and beta."""
+    r"""Both mixtures are built from the drawn $\omega$, $\mu_1$, $\nu_1$, at the statement's $\varepsilon'$ and
+    $\beta$."""
     s, g, e = point["structure"], point["gamma"], point["epsilon"]
     om, m1, n1 = (distribution(s[k]) for k in ("omega", "mu1", "nu1"))
     b = min(_beta(g, e), 1)  # beta <= 1 as eps' <= eps (EPS_PRIME_LE_EPS); at gamma = 1 it may round to 1 + 1e-51
@@ -1212,19 +1225,19 @@ def eq5_data(draw):
 
 
 EQ5_EXAMPLE = {"K": [[2, 1, 1], [1, 2, 1], [1, 1, 2]], "mu": [1, 0, 0], "nu": [0, 1, 1], "alpha": 0, "extra": 0}
-_EQ5_LATEX = (r"K > 0 \text{ rational, non-constant},\ \gamma \ge \gamma_{\mathrm{um}}(K),\ \tilde\omega = (1-\alpha)"
-              r"\mu + \alpha\nu,\ \omega = \tilde\omega K,\ \tilde K = (K - (1-\gamma)K_\omega)/\gamma")
+_EQ5_LATEX = (r"$K > 0$ rational, non-constant, $\gamma \ge \gamma_{\mathrm{um}}(K)$, $\tilde\omega = (1-\alpha)\mu + "
+              r"\alpha\nu$, $\omega = \tilde\omega K$, $\tilde K = (K - (1-\gamma)K_\omega)/\gamma$")
 
 # A Theorem 15, eq. (5): ω̃K̃ = (ω̃K − (1−γ)ω̃K_ω)/γ = ω: linear algebra, true for any K, γ > 0 and ω̃ summing to 1.
 EQ_5 = register(Theorem(
     id="balle19.eq5",
-    title="Eq. (5): the mixture kernel K~ maps omega~ to omega",
+    title=r"Eq. (5): the mixture kernel $\tilde K$ maps $\tilde\omega$ to $\omega$",
     source=Source(A_SEED, "proof of Theorem 15, eq. (5)"),
     statement=sp.Eq(Law(r"\tilde\omega\tilde K"), omega, evaluate=False),
     evidence=IDENTITY,
     derivation=EQ5,
-    symbolic_only="linear in omega~ for any number of inputs (proofs.balle19.mixing.EQ5; the rows of K~ sum to 1: "
-                  "EQ5_ROWS); exact rational draws would recompute the same sums",
+    symbolic_only=r"linear in $\tilde\omega$ for any number of inputs (\symdpcode{proofs.balle19.mixing.EQ5}; the rows "
+                  r"of $\tilde K$ sum to 1: \symdpcode{EQ5\_ROWS}); exact rational draws would recompute the same sums",
 ))
 
 _MIN_RATIO = MinRatioToOmega(K, omega)
@@ -1236,7 +1249,7 @@ _MIN_RATIO = MinRatioToOmega(K, omega)
 # mass at the input x' attaining γ_um = 1 − K(x, y)/K(x', y) and γ = γ_um: EQ5_EXAMPLE, both sides 1/2.
 @theorem(
     id="balle19.eq5.nonnegative",
-    title="Eq. (5): K~ is a Markov kernel (non-negative entries: K >= (1 - gamma) omega)",
+    title=r"Eq. (5): $\tilde K$ is a Markov kernel (non-negative entries: $K \ge (1 - \gamma)\omega$)",
     source=Source(A_SEED, "proof of Theorem 15"),
     statement=sp.Ge(_MIN_RATIO, 1 - gamma),
     evidence=INDEPENDENT,
@@ -1245,8 +1258,8 @@ _MIN_RATIO = MinRatioToOmega(K, omega)
     tight_at=({"structure": EQ5_EXAMPLE},),
 )
 def eq5_nonnegative(point):
-    """Ultra-mixing gives K(x, y) >= (1 - gamma) K(x', y) for every x', hence >= (1 - gamma) omega(y), omega being
-    an average of the rows. Exact rationals, converted at the end."""
+    r"""Ultra-mixing gives $K(x, y) \ge (1 - \gamma) K(x', y)$ for every $x'$, hence $\ge (1 - \gamma)\omega(y)$,
+    $\omega$ being an average of the rows. Exact rationals, converted at the end."""
     o = eq5_objects(point["structure"])
     ratio = min(row[y] / w for row in o["K"] for y, w in enumerate(o["omega"]))
     return {_MIN_RATIO: to_mpf(ratio), gamma: to_mpf(o["gamma"])}
@@ -1256,15 +1269,16 @@ def eq5_nonnegative(point):
 # proofs.balle19.mixing, not a refuted theorem — it has no numeric content beyond this corrected identity).
 EQ_5_MIXTURE = register(Theorem(
     id="balle19.eq5.mixture",
-    title="Theorem 15's proof: mu K = (1 - gamma) omega + gamma mu K~",
+    title=r"Theorem 15's proof: $\mu K = (1 - \gamma)\omega + \gamma\mu\tilde K$",
     source=Source(A_SEED, "proof of Theorem 15 (mixture decompositions)"),
     statement=sp.Eq(muK, (1 - gamma) * omega + gamma * Law(r"\mu\tilde K"), evaluate=False),
     evidence=IDENTITY,
     derivation=EQ5_MIXTURE,
-    symbolic_only="linear in mu for any number of inputs (proofs.balle19.mixing.EQ5_MIXTURE)",
-    notes="Printed (typo E6): 'mu K~ = (1 - gamma) omega + gamma mu K~' and the same for nu; read mu K, nu K on the "
-          "left. Also, alpha = 0 (omega = mu K) may be taken directly: ultra-mixing gives K(x) >= (1-gamma) omega~ K "
-          "for every x, so the limit alpha -> 0 in the proof is unnecessary (catalogue).",
+    symbolic_only=r"linear in $\mu$ for any number of inputs (\symdpcode{proofs.balle19.mixing.EQ5\_MIXTURE})",
+    notes=r"Printed (typo E6): `$\mu\tilde K = (1 - \gamma)\omega + \gamma\mu\tilde K$' and the same for $\nu$; read "
+          r"$\mu K$, $\nu K$ on the left. Also, $\alpha = 0$ ($\omega = \mu K$) may be taken directly: ultra-mixing "
+          r"gives $K(x) \ge (1-\gamma)\tilde\omega K$ for every $x$, so the limit $\alpha \to 0$ in the proof is "
+          "unnecessary (catalogue).",
 ))
 
 THEOREMS = registered(__name__)

@@ -342,8 +342,8 @@ def minus_class_mass(P: FiniteDistribution, Q: FiniteDistribution, eps_value) ->
 
 
 # --- Lemmas 3.7, 3.8 -----------------------------------------------------------------------------------------------
-PAIR_LATEX = r"D, D' \text{ on a common finite support, } D \neq D'"
-DP_LATEX = PAIR_LATEX + r",\ \epsilon = \Delta_\infty(D, D') = \max\left(D_\infty(D\|D'), D_\infty(D'\|D)\right)"
+PAIR_LATEX = r"$D$, $D'$ on a common finite support, $D \neq D'$"
+DP_LATEX = PAIR_LATEX + r", $\varepsilon = \Delta_\infty(D, D') = \max\left(D_\infty(D\|D'), D_\infty(D'\|D)\right)$"
 RR_PINS = tuple(rr(e) for e in RR_EPS)
 
 
@@ -359,8 +359,8 @@ def _kl_and_eps(point, *heads) -> dict:
          statement=sp.Le(KL(D, Dp) + KL(Dp, D), epsilon * (sp.exp(epsilon) - 1)),
          structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, examples=RR_PINS)
 def lemma_3_7(point):
-    """Loose for eps > 0: the supremum is 2 eps tanh(eps/2) (dwork.lem3.7.sharp), attained by RR. Both KLs are exact
-    finite sums over the drawn pair, eps its measured Delta_inf."""
+    r"""Loose for $\varepsilon > 0$: the supremum is $2\varepsilon\tanh(\varepsilon/2)$ (\symdpid{dwork.lem3.7.sharp}),
+    attained by RR. Both KLs are exact finite sums over the drawn pair, $\varepsilon$ its measured $\Delta_\infty$."""
     return _kl_and_eps(point, KL(D, Dp), KL(Dp, D))
 
 
@@ -369,7 +369,8 @@ def lemma_3_7(point):
          statement=sp.Le(KL(D, Dp) + KL(Dp, D), 2 * epsilon * sp.tanh(epsilon / 2)),
          structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, tight_at=RR_PINS)
 def lemma_3_7_sharp(point):
-    """KL + KL = sum (D - D') ln(D/D') <= eps * 2 TV, and TV <= tanh(eps/2) under eps-DP."""
+    r"""$D_{\mathrm{KL}}(D\|D') + D_{\mathrm{KL}}(D'\|D) = \sum (D - D')\ln(D/D') \le \varepsilon \cdot 2\,\mathrm{TV}$,
+    and $\mathrm{TV} \le \tanh(\varepsilon/2)$ under $\varepsilon$-DP."""
     return _kl_and_eps(point, KL(D, Dp), KL(Dp, D))
 
 
@@ -377,14 +378,15 @@ def lemma_3_7_sharp(point):
          statement=sp.Le(KL(D, Dp), epsilon * (sp.exp(epsilon) - 1) / 2),
          structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, examples=RR_PINS)
 def lemma_3_8(point):
-    """Never attained for eps > 0: the supremum is eps tanh(eps/2) (dwork.obs.rr-extremal), smaller by the factor
-    (e^eps + 1)/2; tight only to leading order eps^2/2 as eps -> 0 (worst ratio 2/(e^eps + 1) at RR)."""
+    r"""Never attained for $\varepsilon > 0$: the supremum is $\varepsilon\tanh(\varepsilon/2)$
+    (\symdpid{dwork.obs.rr-extremal}), smaller by the factor $(e^{\varepsilon} + 1)/2$; tight only to leading order
+    $\varepsilon^2/2$ as $\varepsilon \to 0$ (worst ratio $2/(e^{\varepsilon} + 1)$ at RR)."""
     return _kl_and_eps(point, KL(D, Dp))
 
 
 # --- Definition 3.4: antipodal pairs -----------------------------------------------------------------------------
 EPS = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.001, 8))
-ANTIPODAL_LATEX = r"(M, M')\ \text{antipodal: } \ln\tfrac{M[x]}{M'[x]} \in \{-\epsilon, 0, \epsilon\}\ \forall x"
+ANTIPODAL_LATEX = r"$(M, M')$ antipodal: $\ln\tfrac{M[x]}{M'[x]} \in \{-\varepsilon, 0, \varepsilon\}$ for all $x$"
 
 
 # Definition 3.4 is a definition; what is checkable is the closed form it leads to (catalogue dwork.def3.4,
@@ -393,12 +395,13 @@ ANTIPODAL_LATEX = r"(M, M')\ \text{antipodal: } \ln\tfrac{M[x]}{M'[x]} \in \{-\e
          source=Source(SEED, "Definition 3.4"),
          statement=sp.Eq(KL(M, Mp), epsilon * B * (sp.exp(epsilon) - 1)),
          quantity_latex=r"\sum_x M[x]\ln\frac{M[x]}{M'[x]}", parameters=(EPS,), structure=antipodal_classes,
-         structure_latex=ANTIPODAL_LATEX + r",\ B = M\{x : \ln\tfrac{M[x]}{M'[x]} = -\epsilon\}",
+         structure_latex=ANTIPODAL_LATEX + r", $B = M\{x : \ln\tfrac{M[x]}{M'[x]} = -\varepsilon\}$",
          evidence=INDEPENDENT, tight_everywhere=True, examples=ANTIPODAL_CLASS_PINS)
 def definition_3_4(point):
-    """KL(M||M') = A eps - B eps with A = e^eps B forced by normalising M'. KL is the exact sum over the pair's atoms
-    and B, the M-mass of its '-eps' class, is read off the pair (its log-ratios), not taken from the generator.
-    Maximum eps tanh(eps/2) at B = 1/(1+e^eps) (no '0' class): see dwork.obs.rr-extremal."""
+    r"""$D_{\mathrm{KL}}(M\|M') = A\varepsilon - B\varepsilon$ with $A = e^{\varepsilon} B$ forced by normalising $M'$.
+    KL is the exact sum over the pair's atoms and $B$, the $M$-mass of its `$-\varepsilon$' class, is read off the
+    pair (its log-ratios), not taken from the generator. Maximum $\varepsilon\tanh(\varepsilon/2)$ at $B =
+    1/(1+e^{\varepsilon})$ (no `0' class): see \symdpid{dwork.obs.rr-extremal}."""
     M_, Mp_ = antipodal_pair(point["epsilon"], point["structure"])
     return {KL(M, Mp): kl(M_, Mp_), B: minus_class_mass(M_, Mp_, point["epsilon"])}
 
@@ -411,17 +414,18 @@ def _split_of(point):
 
 LEMMA_3_9_TIGHT = tuple(rr(e) for e in (0.1, 1.0, 3.0)) + tuple({"structure": s} for s in ANTIPODAL_PINS)
 LEMMA_3_9_EXAMPLES = tuple({"structure": s} for s in EDGE_PINS)
-_LEMMA_3_9_NOTE = ("(M, M') = lemma39_split(D, D'). The lemma is the conjunction of dwork.lem3.9 (KL does not "
-                   "decrease), dwork.lem3.9.antipodal and dwork.lem3.9.same-eps; a construction that fails to "
-                   "give distributions raises InvalidDistribution.")
-SPLIT_LATEX = PAIR_LATEX + r",\ (M, M') \text{ the split of } (D, D') \text{ (proof of Lemma 3.9)}"
+_LEMMA_3_9_NOTE = (r"$(M, M') = \mathtt{lemma39\_split}(D, D')$. The lemma is the conjunction of "
+                   r"\symdpid{dwork.lem3.9} (KL does not decrease), \symdpid{dwork.lem3.9.antipodal} and "
+                   r"\symdpid{dwork.lem3.9.same-eps}; a construction that fails to give distributions raises "
+                   r"\symdpcode{InvalidDistribution}.")
+SPLIT_LATEX = PAIR_LATEX + ", $(M, M')$ the split of $(D, D')$ (proof of Lemma 3.9)"
 
 
 @theorem(id="dwork.lem3.9", title="Reduction to an antipodal pair: the split does not decrease KL",
          source=Source(SEED, "Lemma 3.9"), statement=sp.Ge(KL(M, Mp), KL(D, Dp)),
          structure=pairs, structure_latex=SPLIT_LATEX, evidence=INDEPENDENT,
          tight_at=LEMMA_3_9_TIGHT, examples=LEMMA_3_9_EXAMPLES,
-         notes="Equality iff (D, D') is already antipodal (every alpha in {-1, 0, 1}). " + _LEMMA_3_9_NOTE)
+         notes=r"Equality iff $(D, D')$ is already antipodal (every $\alpha \in \{-1, 0, 1\}$). " + _LEMMA_3_9_NOTE)
 def lemma_3_9(point):
     D_, Dp_, split = _split_of(point)
     return {KL(M, Mp): kl(split.M, split.Mp), KL(D, Dp): kl(D_, Dp_)}
@@ -429,11 +433,11 @@ def lemma_3_9(point):
 
 @theorem(id="dwork.lem3.9.antipodal", title="Reduction to an antipodal pair: the split is antipodal",
          source=Source(SEED, "Lemma 3.9"), statement=sp.Eq(AntipodalDefect(M, Mp, epsilon), 0),
-         structure=pairs, structure_latex=SPLIT_LATEX + r",\ \epsilon = \Delta_\infty(D, D')",
+         structure=pairs, structure_latex=SPLIT_LATEX + r", $\varepsilon = \Delta_\infty(D, D')$",
          evidence=INDEPENDENT, examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
-         notes="Every log-ratio of the split is -eps, 0 or eps: the defect is 0 at every pair, to working precision "
-               "relative to eps (the defect's scale). No tightness is claimed: the bound is 0, which has no slack "
-               "to tighten. " + _LEMMA_3_9_NOTE)
+         notes=r"Every log-ratio of the split is $-\varepsilon$, 0 or $\varepsilon$: the defect is 0 at every pair, to "
+               r"working precision relative to $\varepsilon$ (the defect's scale). No tightness is claimed: the bound "
+               "is 0, which has no slack to tighten. " + _LEMMA_3_9_NOTE)
 def lemma_3_9_antipodal(point):
     _, _, split = _split_of(point)
     return antipodal_defect(split.M, split.Mp, split.eps)
@@ -443,7 +447,8 @@ def lemma_3_9_antipodal(point):
          source=Source(SEED, "Lemma 3.9"), statement=sp.Eq(_delta_inf(M, Mp), _delta_inf(D, Dp)),
          structure=pairs, structure_latex=SPLIT_LATEX, evidence=INDEPENDENT, tight_everywhere=True,
          examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
-         notes=_LEMMA_3_9_NOTE + " The proof's 'Delta_inf(D, D') = e^eps' should read '= eps'.")
+         notes=_LEMMA_3_9_NOTE + (r" The proof's `$\Delta_\infty(D, D') = e^{\varepsilon}$' should read `$= "
+                                  r"\varepsilon$'."))
 def lemma_3_9_same_eps(point):
     D_, Dp_, split = _split_of(point)
     return {MaxDivergence(P, Q): max_divergence(pair[0], pair[1])
@@ -457,9 +462,9 @@ def lemma_3_9_same_eps(point):
          structure_latex=ANTIPODAL_LATEX, evidence=INDEPENDENT, tight_everywhere=True,
          examples=ANTIPODAL_CLASS_PINS)
 def lemma_3_10(point):
-    """Exact identity, any support size (the paper reduces to 3 atoms without proof; the draws do not): both KLs
-    are exact finite sums over the drawn pair. Naming typos in the proof (D'[s], p_x, s ln(s/s')) are recorded in the
-    catalogue."""
+    r"""Exact identity, any support size (the paper reduces to 3 atoms without proof; the draws do not): both KLs are
+    exact finite sums over the drawn pair. Naming typos in the proof ($D'[s]$, $p_x$, $s\ln(s/s')$) are recorded in
+    the catalogue."""
     M_, Mp_ = antipodal_pair(point["epsilon"], point["structure"])
     return {KL(M, Mp): kl(M_, Mp_), KL(Mp, M): kl(Mp_, M_)}
 
@@ -468,7 +473,7 @@ def lemma_3_10(point):
 ALPHA = Param(alpha, sp.Interval(-1, 1))
 EPS_PROP = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.001, 10))
 P_X = Param(p_x, sp.Interval.Lopen(0, 1), sample=(0.01, 1))  # p_x only scales both terms
-PROP_STRUCTURE = r"D'[x] = p_x,\ D[x] = e^{\alpha\epsilon} p_x,\ (M[x], M'[x]) \text{ as in Lemma 3.9}"
+PROP_STRUCTURE = r"$D'[x] = p_x$, $D[x] = e^{\alpha\varepsilon} p_x$, $(M[x], M'[x])$ as in Lemma 3.9"
 PROP_3_1_TIGHT = tuple({"p_x": p, "alpha": a, "epsilon": e} for a in (-1.0, 0.0, 1.0) for p, e in ((0.5, 1.0),
                                                                                                     (0.1, 4.0)))
 
@@ -478,11 +483,12 @@ PROP_3_1_TIGHT = tuple({"p_x": p, "alpha": a, "epsilon": e} for a in (-1.0, 0.0,
          parameters=(P_X, ALPHA, EPS_PROP), structure_latex=PROP_STRUCTURE, evidence=INDEPENDENT,
          tight_at=PROP_3_1_TIGHT)
 def proposition_3_1(point):
-    """The paper's G_x = M[x] ln(M[x]/M'[x]) - D[x] ln(D[x]/D'[x]) >= 0, with both terms measured on their own sides:
-    each is computed from the masses of the split (split_atom), not from the closed form of
-    dwork.prop3.1.identity. Equality exactly at alpha in {-1, 0, 1}: at alpha = +-1 the atom is not split (both
-    terms are D[x] (+-eps)); at alpha = 0 it moves whole to s_x, so both terms are 0. A draw with |alpha| eps
-    below the working precision has D[x] = D'[x] as masses: it is the instance alpha = 0."""
+    r"""The paper's $G_x = M[x]\ln(M[x]/M'[x]) - D[x]\ln(D[x]/D'[x]) \ge 0$, with both terms measured on their own
+    sides: each is computed from the masses of the split (\symdpcode{split\_atom}), not from the closed form of
+    \symdpid{dwork.prop3.1.identity}. Equality exactly at $\alpha \in \{-1, 0, 1\}$: at $\alpha = \pm 1$ the atom is
+    not split (both terms are $D[x](\pm\varepsilon)$); at $\alpha = 0$ it moves whole to $s_x$, so both terms are 0.
+    A draw with $|\alpha|\varepsilon$ below the working precision has $D[x] = D'[x]$ as masses: it is the instance
+    $\alpha = 0$."""
     m_x, mp_x, _, _ = split_atom(point["p_x"], point["alpha"], point["epsilon"])
     d_x = point["p_x"] * mpmath.exp(point["alpha"] * point["epsilon"])
     return {AtomKL(M, Mp): atom_kl(m_x, mp_x), AtomKL(D, Dp): atom_kl(d_x, point["p_x"])}
@@ -494,30 +500,32 @@ PROPOSITION_3_1_IDENTITY = register(Theorem(
     source=Source(SEED, "Proposition 3.1 (proof, first display)"),
     statement=sp.Eq(AtomKL(M, Mp) - AtomKL(D, Dp), GAIN_CLOSED_FORM.subs(_sigma, sigma_alpha)),
     parameters=(P_X, ALPHA, EPS_PROP),
-    structure_latex=PROP_STRUCTURE + r",\ \sigma_\alpha = \operatorname{sign}(\alpha),\ \operatorname{sign}(0) := 1",
+    structure_latex=PROP_STRUCTURE + r", $\sigma_\alpha = \operatorname{sign}(\alpha)$, $\operatorname{sign}(0) := 1$",
     evidence=IDENTITY,
     derivation=proposition31_gain(),
-    symbolic_only="an algebraic identity in (p_x, alpha, eps): the split's masses put into the two KL terms give "
-                  "the display exactly, for either sign (proofs/dwork/antipodal.py, proposition31_gain)",
-    notes="sign(0) := +1 (SignPlus); SymPy's sign(0) = 0 would give 0/0. The identity holds for sigma = +1 and -1 "
-          "alike; sign(alpha) is what keeps the split's masses non-negative.",
+    symbolic_only=r"an algebraic identity in $(p_x, \alpha, \varepsilon)$: the split's masses put into the two KL "
+                  r"terms give the display exactly, for either sign (\symdpcode{proofs/dwork/antipodal.py}, "
+                  r"\symdpcode{proposition31\_gain})",
+    notes=r"$\operatorname{sign}(0) := +1$ (\symdpcode{SignPlus}); SymPy's $\operatorname{sign}(0) = 0$ would give "
+          r"$0/0$. The identity holds for $\sigma = +1$ and $-1$ alike; $\operatorname{sign}(\alpha)$ is what keeps "
+          "the split's masses non-negative.",
 ))
 
 # Both claims are encoded multiplied by -1 (the same statement), so that both sides are non-negative: as printed,
 # the right sides are <= 0 at the tight points, where a multiplicative tightening would loosen the bound.
-_CLAIM_NOTE = ("the claim is itself an inequality between two closed forms of (alpha, eps); nothing is measured. "
-               "It is proved by convexity of exp in proofs/dwork/antipodal.py")
+_CLAIM_NOTE = (r"the claim is itself an inequality between two closed forms of $(\alpha, \varepsilon)$; nothing is "
+               r"measured. It is proved by convexity of $\exp$ in \symdpcode{proofs/dwork/antipodal.py}")
 CLAIM_3_11 = register(Theorem(
     id="dwork.claim3.11",
     title="Convexity bound of Case I, both sides multiplied by -1",
     source=Source(SEED, "Claim 3.11"),
     statement=sp.Le(alpha * (1 - sp.exp(-epsilon)), 1 - sp.exp(-alpha * epsilon)),
     parameters=(Param(alpha, sp.Interval(0, 1)), Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 10))),
-    evidence=CLOSED_FORM, evidence_note=_CLAIM_NOTE + " (claim311_convexity).",
+    evidence=CLOSED_FORM, evidence_note=_CLAIM_NOTE + r" (\symdpcode{claim311\_convexity}).",
     tight_at=({"alpha": 1.0, "epsilon": 1.0}, {"alpha": 1.0, "epsilon": 5.0}, {"alpha": 0.0, "epsilon": 2.0},
               {"alpha": 0.5, "epsilon": 0.0}),
-    notes="Printed: alpha(-1 + e^-eps) >= e^(-alpha eps) - 1. Equality iff alpha in {0, 1} or eps = 0 "
-          "(convexity of exp).",
+    notes=r"Printed: $\alpha(-1 + e^{-\varepsilon}) \ge e^{-\alpha\varepsilon} - 1$. Equality iff $\alpha \in \{0, "
+          r"1\}$ or $\varepsilon = 0$ (convexity of $\exp$).",
 ))
 
 CLAIM_3_12 = register(Theorem(
@@ -526,9 +534,10 @@ CLAIM_3_12 = register(Theorem(
     source=Source(SEED, "Claim 3.12"),
     statement=sp.Ge(-alpha * (sp.exp(epsilon) - 1), sp.exp(-alpha * epsilon) - 1),
     parameters=(Param(alpha, sp.Interval.Ropen(-1, 0)), Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 10))),
-    evidence=CLOSED_FORM, evidence_note=_CLAIM_NOTE + " (claim312_convexity).",
+    evidence=CLOSED_FORM, evidence_note=_CLAIM_NOTE + r" (\symdpcode{claim312\_convexity}).",
     tight_at=({"alpha": -1.0, "epsilon": 1.0}, {"alpha": -1.0, "epsilon": 5.0}, {"alpha": -0.5, "epsilon": 0.0}),
-    notes="Printed: alpha(-1 + e^eps) <= -e^(-alpha eps) + 1. Equality iff alpha = -1 or eps = 0.",
+    notes=(r"Printed: $\alpha(-1 + e^{\varepsilon}) \le -e^{-\alpha\varepsilon} + 1$. Equality iff $\alpha = -1$ or "
+           r"$\varepsilon = 0$."),
 ))
 
 
@@ -538,8 +547,8 @@ CLAIM_3_12 = register(Theorem(
          statement=sp.Le(KL(D, Dp), epsilon * sp.tanh(epsilon / 2)),
          structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, tight_at=RR_PINS)
 def rr_extremal(point):
-    """Lemma 3.9 + the antipodal closed form eps B (e^eps - 1) with B <= 1/(1 + e^eps). Attained by RR and by every
-    antipodal pair without a '0' class."""
+    r"""Lemma 3.9 and the antipodal closed form $\varepsilon B(e^{\varepsilon} - 1)$ with $B \le 1/(1 +
+    e^{\varepsilon})$. Attained by RR and by every antipodal pair without a `0' class."""
     return _kl_and_eps(point, KL(D, Dp))
 
 

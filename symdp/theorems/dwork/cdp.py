@@ -204,13 +204,14 @@ THM11_PARAMS = (Param(k, sp.Naturals, sample=(1, 300)),
 THM11_EXAMPLES = tuple({"k": kk, "epsilon": e, "delta": d, "delta_p": 0.0}
                        for kk in (1, 10, 100, 300) for e in (0.01, 0.1, 1.0, 2.0) for d in (1e-2, 1e-5, 1e-10)) + (
     {"k": 7, "epsilon": 0.5, "delta": 1e-3, "delta_p": 1e-3},)
-THM11_LATEX = (r"U, V \text{ the views of } k \text{-fold composition of an } (\epsilon, \delta')\text{-DP pair; the "
-               r"worst case (KOV15) is checked: randomized response with a } \delta' \text{ atom}")
-_THM11_NOTE = ("Checked on the worst (eps, delta')-DP pair (Kairouz-Oh-Viswanath 2015), so every draw is the "
-               "theorem's worst case for its (k, eps, delta, delta'); its hockey-stick divergence is the exact sum "
-               "over the product law (composed_hockey_stick). Hypothesis: the paper prints delta >= 0; ln(1/delta) "
-               "needs 0 < delta <= 1 (catalogue erratum; at delta = 0 the bound is vacuous and for delta > 1 it is "
-               "not real, so there is nothing to refute numerically). ")
+THM11_LATEX = (r"$U$, $V$ the views of $k$-fold composition of an $(\varepsilon, \delta')$-DP pair; the worst case "
+               r"(KOV15) is checked: randomized response with a $\delta'$ atom")
+_THM11_NOTE = (r"Checked on the worst $(\varepsilon, \delta')$-DP pair (Kairouz--Oh--Viswanath 2015), so every draw is "
+               r"the theorem's worst case for its $(k, \varepsilon, \delta, \delta')$; its hockey-stick divergence is "
+               r"the exact sum over the product law (\symdpcode{composed\_hockey\_stick}). Hypothesis: the paper "
+               r"prints $\delta \ge 0$; $\ln(1/\delta)$ needs $0 < \delta \le 1$ (catalogue erratum; at $\delta = 0$ "
+               r"the bound is vacuous and for $\delta > 1$ it is not real, so there is nothing to refute "
+               "numerically). ")
 
 
 def _thm11(ident, title, mu_term, number, notes):
@@ -233,22 +234,23 @@ def _thm11(ident, title, mu_term, number, notes):
 theorem_1_1 = _thm11(
     "dwork.thm1.1", "Advanced composition with the halved expected loss", epsilon * (sp.exp(epsilon) - 1) / 2,
     "Theorem 1.1",
-    "Loose in delta: the catalogue's largest exact-delta/delta on its grid (delta' = 0) is 0.0414; at k = 100, "
-    "eps = 0.1, delta = 1e-5 the theorem's eps_total is 5.324 while RR's exact one is 4.307. The reported worst "
-    "ratio near 1 comes from the k delta' term when delta' dominates delta: the KOV pair puts 1 - (1 - delta')^k "
-    "on infinite loss, so that term is essentially tight.")
+    r"Loose in $\delta$: the catalogue's largest exact $\delta$ over $\delta$ on its grid ($\delta' = 0$) is 0.0414; "
+    r"at $k = 100$, $\varepsilon = 0.1$, $\delta = 10^{-5}$ the theorem's $\varepsilon_{\mathrm{total}}$ is 5.324 "
+    r"while RR's exact one is 4.307. The reported worst ratio near 1 comes from the $k\delta'$ term when $\delta'$ "
+    r"dominates $\delta$: the KOV pair puts $1 - (1 - \delta')^k$ on infinite loss, so that term is essentially tight.")
 
 # The paper (Section 1) says Theorem 1.1 improves DRV10 by halving the expected-loss term: DRV10's own form.
 theorem_1_1_drv10 = _thm11(
     "dwork.thm1.1.drv10", "Advanced composition of DRV10", epsilon * (sp.exp(epsilon) - 1),
-    "Theorem 1.1 (text: the DRV10 bound it halves)", "Looser than dwork.thm1.1.")
+    "Theorem 1.1 (text: the DRV10 bound it halves)", r"Looser than \symdpid{dwork.thm1.1}.")
 
 # The same proof with the sharp expected loss eps*tanh(eps/2) (dwork.obs.rr-extremal) in place of Lemma 3.8's.
 theorem_1_1_sharp = _thm11(
-    "dwork.thm1.1.sharp", "Advanced composition with the sharp expected loss eps tanh(eps/2)",
+    "dwork.thm1.1.sharp", r"Advanced composition with the sharp expected loss $\varepsilon\tanh(\varepsilon/2)$",
     epsilon * sp.tanh(epsilon / 2), "Theorem 1.1 (catalogue: sharp expected loss)",
-    "Azuma's argument needs only E[L] <= mu per round and |L| <= eps; mu = eps tanh(eps/2) is the sharp bound "
-    "(dwork.obs.rr-extremal). Still loose (RR's exact eps_total is smaller).")
+    r"Azuma's argument needs only $\mathbb{E}[L] \le \mu$ per round and $|L| \le \varepsilon$; $\mu = "
+    r"\varepsilon\tanh(\varepsilon/2)$ is the sharp bound (\symdpid{dwork.obs.rr-extremal}). Still loose (RR's exact "
+    r"$\varepsilon_{\mathrm{total}}$ is smaller).")
 
 
 # --- Definition 3.3: (mu, tau)-CDP of a pair ----------------------------------------------------------------------
@@ -271,24 +273,26 @@ DGAUSS_PIN = {"kind": "dgauss", "sigma": 1.0, "delta": 1.0, "radius": 10}  # sup
 
 @theorem(
     id="dwork.def3.3",
-    title="(mu, tau)-CDP of a pair: the optimal standard satisfies the MGF condition",
+    title=r"$(\mu, \tau)$-CDP of a pair: the optimal standard satisfies the MGF condition",
     source=Source(SEED, "Definition 3.3 (with Definition 3.2 and footnote 3)"),
     statement=sp.Le(LossMGF(P, Q, lam, KL(P, Q)), sp.exp(lam**2 * LossStandard(P, Q) ** 2 / 2)),
     parameters=(LAM,),
     structure=small_pairs,
-    structure_latex=(r"P, Q \text{ finite, equal supports};\ \mu = \mathbb{E}[L] = D_{\mathrm{KL}}(P\|Q),\ "
-                     r"\tau \text{ the optimal standard of } L - \mu"),
+    structure_latex=(r"$P$, $Q$ finite, equal supports; $\mu = \mathbb{E}[L] = D_{\mathrm{KL}}(P\|Q)$, $\tau$ the "
+                     r"optimal standard of $L - \mu$"),
     evidence=INDEPENDENT,
     examples=_pins_at(-1.0, PIN_PAIRS) + _pins_at(1.0, (DGAUSS_PIN,)),
     default_examples=100,
 )
 def definition_3_3(point):
-    """D_subG(P||Q) <= (mu, tau) iff mu >= KL(P||Q) and tau >= tau(L - E L), the optimal standard computed by
-    loss_standard (a search over lambda of exact finite sums); this checks that the computed standard satisfies
-    the condition at every drawn lambda (the inf of footnote 3 is attained, and the search did not stop short). At
-    lambda = -1 the left side is exactly e^KL (E_P[e^-L] = 1), so those pins check KL <= tau^2/2 (catalogue
-    dwork.obs.kl-le-tau2); at RR (sup at lambda = -1) and the discrete Gaussian (sup at lambda = 1/Delta) the two
-    sides agree to the standard's search precision. Not claimed tight: that precision is the optimiser's."""
+    r"""$D_{\mathrm{subG}}(P\|Q) \preceq (\mu, \tau)$ iff $\mu \ge D_{\mathrm{KL}}(P\|Q)$ and $\tau \ge \tau(L -
+    \mathbb{E}L)$, the optimal standard computed by \symdpcode{loss\_standard} (a search over $\lambda$ of exact finite
+    sums); this checks that the computed standard satisfies the condition at every drawn $\lambda$ (the infimum of
+    footnote 3 is attained, and the search did not stop short). At $\lambda = -1$ the left side is exactly
+    $e^{D_{\mathrm{KL}}}$ ($\mathbb{E}_P[e^{-L}] = 1$), so those pins check $D_{\mathrm{KL}} \le \tau^2/2$ (catalogue
+    \symdpid{dwork.obs.kl-le-tau2}); at RR (supremum at $\lambda = -1$) and the discrete Gaussian (supremum at $\lambda
+    = 1/\Delta$) the two sides agree to the standard's search precision. Not claimed tight: that precision is the
+    optimiser's."""
     P_, Q_ = build_cdp_pair(point["structure"])
     return {LossMGF(P, Q, lam, KL(P, Q)): centred_loss_mgf(P_, Q_, point["lambda"]),
             LossStandard(P, Q): loss_standard(P_, Q_)}
@@ -298,32 +302,33 @@ def definition_3_3(point):
 DELTA_P = Param(Delta, sp.Interval.open(0, sp.oo), sample=(0.1, 4))
 SIGMA_P = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.25, 4))
 LAM_G = Param(lam, sp.Interval(-sp.oo, sp.oo), sample=(-4, 4))
-GAUSS_LATEX = r"M(d) = \mathcal{N}(\Delta, \sigma^2),\ M(d') = \mathcal{N}(0, \sigma^2)"
+GAUSS_LATEX = r"$M(d) = \mathcal{N}(\Delta, \sigma^2)$, $M(d') = \mathcal{N}(0, \sigma^2)$"
 GAUSS_EXAMPLES = ({"Delta": 1.0, "sigma": 2.0, "lambda": -1.0}, {"Delta": 3.0, "sigma": 0.5, "lambda": 2.0})
 CENTRED_G = LossMGF(Md, Mdp, lam, KL(Md, Mdp))
 
 
 @theorem(
     id="dwork.thm3.2",
-    title="The Gaussian mechanism's privacy loss is exactly N(tau^2/2, tau^2)",
+    title=r"The Gaussian mechanism's privacy loss is exactly $\mathcal{N}(\tau^2/2, \tau^2)$",
     source=Source(SEED, "Theorem 3.2 (and its proof)"),
     statement=sp.Eq(LossMGF(Md, Mdp, lam, 0),
                     sp.exp(lam * (Delta / sigma) ** 2 / 2 + lam**2 * (Delta / sigma) ** 2 / 2)),
     parameters=(DELTA_P, SIGMA_P, LAM_G),
-    structure_latex=GAUSS_LATEX + r",\ \tau = \Delta/\sigma",
+    structure_latex=GAUSS_LATEX + r", $\tau = \Delta/\sigma$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=GAUSS_EXAMPLES,
 )
 def theorem_3_2(point):
-    """The MGF of N(tau^2/2, tau^2), integrated from the two densities, at every drawn lambda: the law of the
-    loss, hence (tau^2/2, tau)-CDP and no better in either parameter (dwork.thm3.2.mean, dwork.thm3.2.tau)."""
+    r"""The MGF of $\mathcal{N}(\tau^2/2, \tau^2)$, integrated from the two densities, at every drawn $\lambda$: the law
+    of the loss, hence $(\tau^2/2, \tau)$-CDP and no better in either parameter (\symdpid{dwork.thm3.2.mean},
+    \symdpid{dwork.thm3.2.tau})."""
     return gaussian_loss_integral(point["Delta"], point["sigma"], point["lambda"])
 
 
 @theorem(
     id="dwork.thm3.2.mean",
-    title="Gaussian mechanism: expected privacy loss tau^2/2",
+    title=r"Gaussian mechanism: expected privacy loss $\tau^2/2$",
     source=Source(SEED, "Theorem 3.2"),
     statement=sp.Le(KL(Md, Mdp), (Delta / sigma) ** 2 / 2),
     parameters=(DELTA_P, SIGMA_P),
@@ -332,13 +337,13 @@ def theorem_3_2(point):
     tight_everywhere=True,
 )
 def theorem_3_2_mean(point):
-    """E[L] = ∫ p (ln p - ln q) from the densities; equality for every (Delta, sigma)."""
+    r"""$\mathbb{E}[L] = \int p(\ln p - \ln q)$ from the densities; equality for every $(\Delta, \sigma)$."""
     return gaussian_loss_integral(point["Delta"], point["sigma"])
 
 
 @theorem(
     id="dwork.thm3.2.tau",
-    title="Gaussian mechanism: the centred privacy loss is tau-subgaussian",
+    title=r"Gaussian mechanism: the centred privacy loss is $\tau$-subgaussian",
     source=Source(SEED, "Theorem 3.2"),
     statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (Delta / sigma) ** 2 / 2)),
     parameters=(DELTA_P, SIGMA_P, LAM_G),
@@ -348,7 +353,7 @@ def theorem_3_2_mean(point):
     examples=GAUSS_EXAMPLES,
 )
 def theorem_3_2_tau(point):
-    """Equality at every lambda: the standard is exactly tau = Delta/sigma. The mean and the MGF are both
+    r"""Equality at every $\lambda$: the standard is exactly $\tau = \Delta/\sigma$. The mean and the MGF are both
     integrated from the densities (certified)."""
     return gaussian_centred_mgf(point["Delta"], point["sigma"], point["lambda"])
 
@@ -357,7 +362,7 @@ def theorem_3_2_tau(point):
 # non-adaptively, the loss is the sum of n independent copies: mean n E[L_1], MGF the n-th power (Theorem 3.4).
 EPS_R = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.01, 3))
 N_P = Param(n, sp.Naturals, sample=(1, 1000))
-QUERIES_LATEX = r"n \text{ sensitivity-1 queries, noise } \mathcal{N}(0, \sigma^2) \text{ each, composed}"
+QUERIES_LATEX = r"$n$ sensitivity-1 queries, noise $\mathcal{N}(0, \sigma^2)$ each, composed"
 CENTRED_UV = LossMGF(U, V, lam, KL(U, V))
 
 
@@ -393,71 +398,78 @@ def _sd_corrected(point):
 
 text_3_2 = register(Theorem(
     id="dwork.text3.2",
-    title="n queries with N(0, n/eps^2) noise: expected loss at most eps(e^eps - 1)/2",
-    source=Source(SEED, "remark after Theorem 3.2; Section 1 'Improved Accuracy'"),
+    title=(r"$n$ queries with $\mathcal{N}(0, n/\varepsilon^2)$ noise: expected loss at most "
+           r"$\varepsilon(e^{\varepsilon} - 1)/2$"),
+    source=Source(SEED, "remark after Theorem 3.2; Section 1, `Improved Accuracy'"),
     statement=sp.Le(KL(U, V), epsilon * (sp.exp(epsilon) - 1) / 2),
     parameters=(N_P, EPS_R),
     witness=_queries_mean(_sd_remark),
-    structure_latex=QUERIES_LATEX + r",\ \sigma^2 = n/\epsilon^2",
+    structure_latex=QUERIES_LATEX + r", $\sigma^2 = n/\varepsilon^2$",
     evidence=INDEPENDENT,
-    notes="Verified but loose: the exact expected loss is eps^2/2 (worst ratio eps/(e^eps - 1) -> 1 as eps -> 0). "
-          "The standard eps is exact (dwork.text3.2.tau). Footnote 4 (noise N(0, 2 ln(1/delta)) for (eps, "
-          "delta)-DP) is imprecise (the usual calibration is sigma^2 = 2n ln(1.25/delta)/eps^2); not checked.",
+    notes=r"Verified but loose: the exact expected loss is $\varepsilon^2/2$ (worst ratio "
+          r"$\varepsilon/(e^{\varepsilon} - 1) \to 1$ as $\varepsilon \to 0$). The standard $\varepsilon$ is exact "
+          r"(\symdpid{dwork.text3.2.tau}). Footnote 4 (noise $\mathcal{N}(0, 2\ln(1/\delta))$ for $(\varepsilon, "
+          r"\delta)$-DP) is imprecise (the usual calibration is $\sigma^2 = 2n\ln(1.25/\delta)/\varepsilon^2$); not "
+          "checked.",
 ))
 
 text_3_2_tau = register(Theorem(
     id="dwork.text3.2.tau",
-    title="n queries with N(0, n/eps^2) noise: the composed loss is eps-subgaussian",
+    title=r"$n$ queries with $\mathcal{N}(0, n/\varepsilon^2)$ noise: the composed loss is $\varepsilon$-subgaussian",
     source=Source(SEED, "remark after Theorem 3.2"),
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * epsilon**2 / 2)),
     parameters=(N_P, EPS_R, LAM_G),
     witness=_queries_centred(_sd_remark),
-    structure_latex=QUERIES_LATEX + r",\ \sigma^2 = n/\epsilon^2",
+    structure_latex=QUERIES_LATEX + r", $\sigma^2 = n/\varepsilon^2$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
-    notes="One query's loss integrated from its densities, n independent copies by the product law: equality at every lambda.",
+    notes=("One query's loss integrated from its densities, $n$ independent copies by the product law: equality at "
+           r"every $\lambda$."),
 ))
 
 text_3_2_noise = register(Theorem(
     id="dwork.text3.2.noise",
-    title="(eps, sqrt(eps))-CDP for n queries with noise of magnitude sqrt(1/eps), as printed",
+    title=(r"$(\varepsilon, \sqrt{\varepsilon})$-CDP for $n$ queries with noise of magnitude $\sqrt{1/\varepsilon}$, "
+           "as printed"),
     source=Source(SEED, "remark after Theorem 3.2"),
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * epsilon / 2)),
     parameters=(N_P, EPS_R, LAM_G),
     witness=_queries_centred(_sd_printed),
-    structure_latex=QUERIES_LATEX + r",\ \sigma^2 = 1/\epsilon",
+    structure_latex=QUERIES_LATEX + r", $\sigma^2 = 1/\varepsilon$",
     evidence=INDEPENDENT,
     erratum=Erratum(
         location="Section 3, remark after Theorem 3.2",
-        printed=r"(\epsilon, \sqrt{\epsilon})\text{-CDP with noise of magnitude } \sqrt{1/\epsilon}",
-        corrected=r"\text{noise of magnitude } \sqrt{n/\epsilon} \text{ per query}",
+        printed=r"$(\varepsilon, \sqrt{\varepsilon})$-CDP with noise of magnitude $\sqrt{1/\varepsilon}$",
+        corrected=r"noise of magnitude $\sqrt{n/\varepsilon}$ per query",
         counterexample={"n": 2, "epsilon": 1.0, "lambda": 1.0},  # tau^2 = n eps = 2 > eps = 1
         corrected_id="dwork.text3.2.noise.corrected",
-        note="The sqrt(n) is missing (compare N(0, n/eps^2) in the sentence before); correct only for n = 1.",
+        note=(r"The $\sqrt{n}$ is missing (compare $\mathcal{N}(0, n/\varepsilon^2)$ in the sentence before); correct "
+              "only for $n = 1$."),
         severity="typo",
     ),
 ))
 
 text_3_2_noise_corrected = register(Theorem(
     id="dwork.text3.2.noise.corrected",
-    title="(eps, sqrt(eps))-CDP for n queries needs noise of magnitude sqrt(n/eps)",
+    title=r"$(\varepsilon, \sqrt{\varepsilon})$-CDP for $n$ queries needs noise of magnitude $\sqrt{n/\varepsilon}$",
     source=Source(SEED, "remark after Theorem 3.2 (corrected)"),
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * epsilon / 2)),
     parameters=(N_P, EPS_R, LAM_G),
     witness=_queries_centred(_sd_corrected),
-    structure_latex=QUERIES_LATEX + r",\ \sigma^2 = n/\epsilon",
+    structure_latex=QUERIES_LATEX + r", $\sigma^2 = n/\varepsilon$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
-    notes="With sigma^2 = n/eps: tau^2 = n/sigma^2 = eps exactly, and the expected loss n/(2 sigma^2) = eps/2 <= eps.",
+    notes=(r"With $\sigma^2 = n/\varepsilon$: $\tau^2 = n/\sigma^2 = \varepsilon$ exactly, and the expected loss "
+           r"$n/(2\sigma^2) = \varepsilon/2 \le \varepsilon$."),
 ))
 
-GROUP_LATEX = r"M(d) = \mathcal{N}(s\Delta, \sigma^2),\ M(d') = \mathcal{N}(0, \sigma^2) \text{ (group of size } s)"
+GROUP_LATEX = r"$M(d) = \mathcal{N}(s\Delta, \sigma^2)$, $M(d') = \mathcal{N}(0, \sigma^2)$ (group of size $s$)"
 S_P = Param(s, sp.Naturals, sample=(1, 5))
 
 
 @theorem(
     id="dwork.cor3.3",
-    title="Group CDP for the Gaussian mechanism, as printed (standard s Delta)",
+    title=r"Group CDP for the Gaussian mechanism, as printed (standard $s\Delta$)",
     source=Source(SEED, "Corollary 3.3"),
     statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (s * Delta) ** 2 / 2)),
     parameters=(S_P, DELTA_P, SIGMA_P, LAM_G),
@@ -465,24 +477,25 @@ S_P = Param(s, sp.Naturals, sample=(1, 5))
     evidence=INDEPENDENT,
     erratum=Erratum(
         location="Corollary 3.3",
-        printed=r"\left((s\Delta f/\sigma)^2/2,\ s\Delta f\right)\text{-CDP}",
-        corrected=r"\left((s\Delta f/\sigma)^2/2,\ s\Delta f/\sigma\right)\text{-CDP}",
+        printed=r"$\left((s\Delta f/\sigma)^2/2,\ s\Delta f\right)$-CDP",
+        corrected=r"$\left((s\Delta f/\sigma)^2/2,\ s\Delta f/\sigma\right)$-CDP",
         counterexample={"s": 1, "Delta": 1.0, "sigma": 0.5, "lambda": 1.0},  # centred loss N(0, 4): e^2 > e^(1/2)
         corrected_id="dwork.cor3.3.corrected",
-        note="Wrong whenever sigma < 1: the centred loss is exactly N(0, (s Delta/sigma)^2). The mean printed "
-             "beside it has the /sigma, and the text derives the corollary from Theorem 3.2 with sensitivity "
-             "s Delta: a dropped /sigma.",
+        note=r"Wrong whenever $\sigma < 1$: the centred loss is exactly $\mathcal{N}(0, (s\Delta/\sigma)^2)$. The mean "
+             r"printed beside it has the $/\sigma$, and the text derives the corollary from Theorem 3.2 with "
+             r"sensitivity $s\Delta$: a dropped $/\sigma$.",
         severity="typo",
     ),
 )
 def corollary_3_3(point):
-    """Theorem 3.2 with the group sensitivity s Delta, integrated from the densities; the printed standard lacks the 1/sigma."""
+    r"""Theorem 3.2 with the group sensitivity $s\Delta$, integrated from the densities; the printed standard lacks the
+    $1/\sigma$."""
     return gaussian_centred_mgf(point["s"] * point["Delta"], point["sigma"], point["lambda"])
 
 
 @theorem(
     id="dwork.cor3.3.corrected",
-    title="Group CDP for the Gaussian mechanism: standard s Delta/sigma",
+    title=r"Group CDP for the Gaussian mechanism: standard $s\Delta/\sigma$",
     source=Source(SEED, "Corollary 3.3 (corrected)"),
     statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (s * Delta / sigma) ** 2 / 2)),
     parameters=(S_P, DELTA_P, SIGMA_P, LAM_G),
@@ -491,8 +504,8 @@ def corollary_3_3(point):
     tight_everywhere=True,
 )
 def corollary_3_3_corrected(point):
-    """Theorem 3.2 with the group sensitivity s Delta, integrated from the densities; the mean (s Delta/sigma)^2/2 is printed
-    correctly. Equality at every lambda."""
+    r"""Theorem 3.2 with the group sensitivity $s\Delta$, integrated from the densities; the mean $(s\Delta/\sigma)^2/2$
+    is printed correctly. Equality at every $\lambda$."""
     return gaussian_centred_mgf(point["s"] * point["Delta"], point["sigma"], point["lambda"])
 
 
@@ -507,8 +520,8 @@ def _components(point):
     return [build_cdp_pair(d) for d in point["structure"]]
 
 
-COMPOSITION_LATEX = (r"(U, V) = (P_1 \times P_2, Q_1 \times Q_2),\ (\mu_i, \tau_i) \text{ optimal for } (P_i, Q_i)"
-                     r" \ (k = 2)")
+COMPOSITION_LATEX = (r"$(U, V) = (P_1 \times P_2, Q_1 \times Q_2)$, $(\mu_i, \tau_i)$ optimal for $(P_i, Q_i)$ ($k = "
+                     "2$)")
 
 
 @theorem(
@@ -522,10 +535,10 @@ COMPOSITION_LATEX = (r"(U, V) = (P_1 \times P_2, Q_1 \times Q_2),\ (\mu_i, \tau_
     default_examples=100,
 )
 def theorem_3_4(point):
-    """Exact privacy loss of the product law (the loss is the sum of independent losses, whose MGF factorises:
-    proofs/dwork/cdp.py), its optimal standard and the components' by search over exact sums. Equality for
-    Gaussians (dwork.thm3.4.gaussian); for finite pairs the catalogue's worst ratio is 0.999998. The adaptive case
-    is refuted: dwork.thm3.4.adaptive."""
+    r"""Exact privacy loss of the product law (the loss is the sum of independent losses, whose MGF factorises:
+    \symdpcode{proofs/dwork/cdp.py}), its optimal standard and the components' by search over exact sums. Equality for
+    Gaussians (\symdpid{dwork.thm3.4.gaussian}); for finite pairs the catalogue's worst ratio is 0.999998. The adaptive
+    case is refuted: \symdpid{dwork.thm3.4.adaptive}."""
     (P1, Q1), (P2, Q2) = pairs = _components(point)
     return {LossStandard(U, V): loss_standard(*product_pair(pairs)), tau1: loss_standard(P1, Q1),
             tau2: loss_standard(P2, Q2)}
@@ -543,8 +556,9 @@ def theorem_3_4(point):
     default_examples=100,
 )
 def theorem_3_4_mean(point):
-    """Non-adaptive: KL of the product law (an exact sum over its atoms) against the components' KLs. Adaptively
-    E[L] <= mu_1 + mu_2 still holds (dwork.thm3.4.adaptive.mean; the proof's '=' should be '<=')."""
+    r"""Non-adaptive: KL of the product law (an exact sum over its atoms) against the components' KLs. Adaptively
+    $\mathbb{E}[L] \le \mu_1 + \mu_2$ still holds (\symdpid{dwork.thm3.4.adaptive.mean}; the proof's `$=$' should be
+    `$\le$')."""
     (P1, Q1), (P2, Q2) = pairs = _components(point)
     return {KL(U, V): kl(*product_pair(pairs)), mu1: kl(P1, Q1), mu2: kl(P2, Q2)}
 
@@ -562,16 +576,16 @@ GAUSS_COMPOSITION_PARAMS = (Param(tau1, sp.Interval.open(0, sp.oo), sample=(0.05
     source=Source(SEED, "Theorem 3.4 (Gaussian mechanisms)"),
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * (tau1**2 + tau2**2) / 2)),
     parameters=GAUSS_COMPOSITION_PARAMS,
-    structure_latex=(r"U = \mathcal{N}(\tau_1\sigma_1, \sigma_1^2) \times \mathcal{N}(\tau_2\sigma_2, \sigma_2^2),\ "
-                     r"V = \mathcal{N}(0, \sigma_1^2) \times \mathcal{N}(0, \sigma_2^2) \text{ (Gaussian mechanisms "
-                     r"with } \tau_i = \Delta_i/\sigma_i \text{, composed non-adaptively)}"),
+    structure_latex=(r"$U = \mathcal{N}(\tau_1\sigma_1, \sigma_1^2) \times \mathcal{N}(\tau_2\sigma_2, \sigma_2^2)$, "
+                     r"$V = \mathcal{N}(0, \sigma_1^2) \times \mathcal{N}(0, \sigma_2^2)$ (Gaussian mechanisms with "
+                     r"$\tau_i = \Delta_i/\sigma_i$, composed non-adaptively)"),
     evidence=INDEPENDENT,
     tight_everywhere=True,
 )
 def theorem_3_4_gaussian(point):
-    """The MGF of the composed loss is the product of the mechanisms' MGFs (independent outputs), each by
-    integration of its densities and centred at its own mean (KL(U||V) is their sum); equality at every lambda:
-    sqrt(tau_1^2 + tau_2^2) cannot be improved."""
+    r"""The MGF of the composed loss is the product of the mechanisms' MGFs (independent outputs), each by integration
+    of its densities and centred at its own mean ($D_{\mathrm{KL}}(U\|V)$ is their sum); equality at every
+    $\lambda$: $\sqrt{\tau_1^2 + \tau_2^2}$ cannot be improved."""
     l = point["lambda"]
     parts = [gaussian_centred_mgf(point[t] * point[sd], point[sd], l) for t, sd in
              (("tau_1", "sigma_1"), ("tau_2", "sigma_2"))]
@@ -705,12 +719,12 @@ RANDOMIZED_COUNTEREXAMPLE = _adversary([1.0, 1.0], {"first": NULL, "branches": [
                                        {"first": DGAUSS_1, "branches": [NULL]})
 # One mechanism (RR(1)) and a null second step: L = C_1, so tau(L - E L) = tau_1, the deterministic bound exactly.
 ONE_STEP = _adversary([1.0], {"first": {"kind": "rr", "eps": 1.0}, "branches": [NULL]})
-ADAPTIVE_LATEX = (r"(U, V) \text{ the views } (R, Y_1, Y_2) \text{ of the two-step game of Section 3.1, played by an "
-                  r"adversary with its own coin } R;\ (\mu_i, \tau_i) \text{ the largest optimal parameters over the "
-                  r"pairs it may run at step } i")
-DETERMINISTIC_LATEX = (r"(U, V) \text{ the views } (Y_1, Y_2) \text{ of the two-step game of Section 3.1, played by a "
-                       r"\emph{deterministic} adversary};\ (\mu_i, \tau_i) \text{ the largest optimal parameters over "
-                       r"the pairs it may run at step } i")
+ADAPTIVE_LATEX = ("$(U, V)$ the views $(R, Y_1, Y_2)$ of the two-step game of Section 3.1, played by an adversary "
+                  r"with its own coin $R$; $(\mu_i, \tau_i)$ the largest optimal parameters over the pairs it may run "
+                  "at step $i$")
+DETERMINISTIC_LATEX = ("$(U, V)$ the views $(Y_1, Y_2)$ of the two-step game of Section 3.1, played by a "
+                       r"\emph{deterministic} adversary; $(\mu_i, \tau_i)$ the largest optimal parameters over the "
+                       "pairs it may run at step $i$")
 ADAPTIVE_PRINTED = sp.Le(LossStandard(U, V), sp.sqrt(tau1**2 + tau2**2))
 ADAPTIVE_CORRECTED = sp.Le(LossStandard(U, V), sp.sqrt(tau1**2 + tau2**2) + (mu1 + mu2) / 2)
 ADAPTIVE_DETERMINISTIC = sp.Le(LossStandard(U, V), sp.sqrt(tau1**2 + tau2**2) + mu2 / 2)
@@ -733,20 +747,20 @@ theorem_3_4_adaptive = register(Theorem(
     evidence=INDEPENDENT,
     erratum=Erratum(
         location="Theorem 3.4 and its proof (application of Lemma 2.2)",
-        printed=r"D_{\mathrm{subG}}(U\|V) \preceq \left(\sum_i \mu_i, (\sum_i \tau_i^2)^{1/2}\right) "
-                r"\text{ under adaptive composition}",
-        corrected=r"\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 1} \mu_i / 2"
-                  r" \text{ (non-adaptive: as printed)}",
+        printed=r"$D_{\mathrm{subG}}(U\|V) \preceq \left(\sum_i \mu_i, (\sum_i \tau_i^2)^{1/2}\right)$ under adaptive "
+                "composition",
+        corrected=r"$\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 1} \mu_i/2$ "
+                  "(non-adaptive: as printed)",
         counterexample=ADAPTIVE_COUNTEREXAMPLE,
         corrected_id="dwork.thm3.4.adaptive.corrected",
-        note="The proof centres each C_i at its unconditional mean, but Lemma 2.2 needs the conditional one; when "
-             "the adversary's choice changes the conditional KL (through an output, or through its own coin R_U) "
-             "the difference is random. Counterexample: tau(L - E L) = 1.02229 > 1 = sqrt(0^2 + 1^2); with the "
-             "adversary's coin choosing the one mechanism, k = 1 already fails (1.02229 > tau_1 = 1).",
+        note="The proof centres each $C_i$ at its unconditional mean, but Lemma 2.2 needs the conditional one; when "
+             "the adversary's choice changes the conditional KL (through an output, or through its own coin $R_U$) "
+             r"the difference is random. Counterexample: $\tau(L - \mathbb{E}L) = 1.02229 > 1 = \sqrt{0^2 + 1^2}$; "
+             r"with the adversary's coin choosing the one mechanism, $k = 1$ already fails ($1.02229 > \tau_1 = 1$).",
         severity="mathematics",
     ),
     notes="The printed standard, checked on the views of randomized adversaries; the expected-loss half of the "
-          "theorem holds adaptively (dwork.thm3.4.adaptive.mean).",
+          r"theorem holds adaptively (\symdpid{dwork.thm3.4.adaptive.mean}).",
 ))
 
 
@@ -761,17 +775,17 @@ theorem_3_4_adaptive = register(Theorem(
     examples=ADAPTIVE_PINS,
 )
 def theorem_3_4_adaptive_corrected(point):
-    """L - E L = sum_i (C_i - E[C_i | R, prefix]) + sum_i (E[C_i | R, prefix] - E C_i): the first sum is a
-    martingale with tau_i-subgaussian increments, so sqrt(sum tau_i^2)-subgaussian (Lemma 2.2 applied conditionally);
-    each conditional mean is the KL of the pair chosen, in [0, mu_i], *including the first*, which depends on the
-    adversary's coin R_U, so the second sum lies in an interval of width sum_{i>=1} mu_i and is
-    (sum_i mu_i/2)-subgaussian (Hoeffding); standards of dependent summands add (Hoelder): proofs/dwork/cdp.py.
-    The draws are randomized adversaries (1-3 coin outcomes, each with its own game; one outcome is the
-    deterministic case). Two steps encoded. Loose: 1.0223 against 1.25 at both coin counterexamples; the ratio
-    tends to 1 only where one mechanism with a tiny mu_1 is run (then tau = tau_1 <= tau_1 + mu_1/2). For deterministic
-    adversaries the first conditional mean is constant and mu_1 can be dropped
-    (dwork.thm3.4.adaptive.deterministic); for randomized ones it cannot
-    (dwork.thm3.4.adaptive.deterministic.randomized)."""
+    r"""$L - \mathbb{E}L = \sum_i (C_i - \mathbb{E}[C_i \mid R, \mathrm{prefix}]) + \sum_i (\mathbb{E}[C_i \mid R,
+    \mathrm{prefix}] - \mathbb{E}C_i)$: the first sum is a martingale with $\tau_i$-subgaussian increments, so
+    $\sqrt{\sum_i \tau_i^2}$-subgaussian (Lemma 2.2 applied conditionally); each conditional mean is the KL of the pair
+    chosen, in $[0, \mu_i]$, \emph{including the first}, which depends on the adversary's coin $R_U$, so the second sum
+    lies in an interval of width $\sum_{i \ge 1} \mu_i$ and is $(\sum_i \mu_i/2)$-subgaussian (Hoeffding); standards of
+    dependent summands add (H\"older): \symdpcode{proofs/dwork/cdp.py}. The draws are randomized adversaries (1--3 coin
+    outcomes, each with its own game; one outcome is the deterministic case). Two steps encoded. Loose: 1.0223 against
+    1.25 at both coin counterexamples; the ratio tends to 1 only where one mechanism with a tiny $\mu_1$ is run (then
+    $\tau = \tau_1 \le \tau_1 + \mu_1/2$). For deterministic adversaries the first conditional mean is constant and
+    $\mu_1$ can be dropped (\symdpid{dwork.thm3.4.adaptive.deterministic}); for randomized ones it cannot
+    (\symdpid{dwork.thm3.4.adaptive.deterministic.randomized})."""
     return MEASURE_CORRECTED(point)
 
 
@@ -788,41 +802,44 @@ def theorem_3_4_adaptive_corrected(point):
     tight_at=(ONE_STEP,),
 )
 def theorem_3_4_adaptive_deterministic(point):
-    """Hypothesis: the adversary is deterministic (no R_U; its choices are functions of the outputs seen). Then the
-    first conditional mean E[C_1] is a constant and the second sum of the decomposition
-    (dwork.thm3.4.adaptive.corrected) lies in an interval of width sum_{i>=2} mu_i. The hypothesis is needed:
-    dwork.thm3.4.adaptive.deterministic.randomized refutes this bound for the paper's game, whose adversary has
-    its own coins. Attained with one mechanism and a null second step (tau = tau_1, ONE_STEP); 1.0223 against 1.25
-    at ADAPTIVE_COUNTEREXAMPLE (there step 1 is a coin *mechanism*, mu_1 = 0)."""
+    r"""Hypothesis: the adversary is deterministic (no $R_U$; its choices are functions of the outputs seen). Then the
+    first conditional mean $\mathbb{E}[C_1]$ is a constant and the second sum of the decomposition
+    (\symdpid{dwork.thm3.4.adaptive.corrected}) lies in an interval of width $\sum_{i \ge 2} \mu_i$. The hypothesis
+    is needed: \symdpid{dwork.thm3.4.adaptive.deterministic.randomized} refutes this bound for the paper's game,
+    whose adversary has its own coins. Attained with one mechanism and a null second step ($\tau = \tau_1$,
+    \symdpcode{ONE\_STEP}); 1.0223 against 1.25 at \symdpcode{ADAPTIVE\_COUNTEREXAMPLE} (there step 1 is a coin
+    \emph{mechanism}, $\mu_1 = 0$)."""
     return MEASURE_DETERMINISTIC(point)
 
 
 theorem_3_4_adaptive_deterministic_randomized = register(Theorem(
     id="dwork.thm3.4.adaptive.deterministic.randomized",
     title="The deterministic-adversary bound of adaptive composition, for randomized adversaries (relaxed copy)",
-    source=Source(SEED, "Theorem 3.4 (game of Section 3.1: the adversary's randomness R_U)"),
+    source=Source(SEED, "Theorem 3.4 (game of Section 3.1: the adversary's randomness $R_U$)"),
     statement=ADAPTIVE_DETERMINISTIC,
     witness=MEASURE_DETERMINISTIC,
     structure=adversaries,
     structure_latex=ADAPTIVE_LATEX,
     evidence=INDEPENDENT,
     erratum=Erratum(
-        location="Theorem 3.4, the game of Section 3.1 (the adversary's randomness R_U, which the proof conditions on)",
-        printed=r"\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 2} \mu_i / 2"
-                r" \text{ for every adversary of the game}",
-        corrected=r"\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 1} \mu_i / 2"
-                  r" \text{ (} \sum_{i \ge 2} \text{ only for deterministic adversaries)}",
+        location=("Theorem 3.4, the game of Section 3.1 (the adversary's randomness $R_U$, which the proof conditions "
+                  "on)"),
+        printed=r"$\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 2} \mu_i/2$ for every "
+                "adversary of the game",
+        corrected=r"$\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 1} \mu_i/2$ ($\sum_{i "
+                  r"\ge 2}$ only for deterministic adversaries)",
         counterexample=RANDOMIZED_COUNTEREXAMPLE,
         corrected_id="dwork.thm3.4.adaptive.corrected",
-        note="A relaxed copy of dwork.thm3.4.adaptive.deterministic (hypothesis dropped): with k = 1 and the "
-             "adversary's fair coin choosing M_1 in {null, Gaussian}, tau(L - E L) = 1.02229 > 1 = tau_1 while "
-             "the sum over i >= 2 is empty. The first conditional mean E[C_1 | R_U] is random when the adversary "
-             "is. (An earlier symdp correction claimed this bound for the paper's game; it reported 'holds' "
-             "because its draws had no randomized adversary.)",
+        note=r"A relaxed copy of \symdpid{dwork.thm3.4.adaptive.deterministic} (hypothesis dropped): with $k = 1$ and "
+             r"the adversary's fair coin choosing $M_1 \in \{\mathrm{null}, \mathrm{Gaussian}\}$, $\tau(L - "
+             r"\mathbb{E}L) = 1.02229 > 1 = \tau_1$ while the sum over $i \ge 2$ is empty. The first conditional mean "
+             r"$\mathbb{E}[C_1 \mid R_U]$ is random when the adversary is. (An earlier symdp correction claimed this "
+             "bound for the paper's game; it reported `holds' because its draws had no randomized adversary.)",
         kind="sharpness",
         severity="missing-hypothesis",
     ),
-    notes="Refuted: the deterministic-adversary hypothesis of dwork.thm3.4.adaptive.deterministic cannot be dropped.",
+    notes=(r"Refuted: the deterministic-adversary hypothesis of \symdpid{dwork.thm3.4.adaptive.deterministic} cannot "
+           "be dropped."),
 ))
 
 
@@ -837,16 +854,16 @@ theorem_3_4_adaptive_deterministic_randomized = register(Theorem(
     examples=ADAPTIVE_PINS,
 )
 def theorem_3_4_adaptive_mean(point):
-    """The half of Theorem 3.4 that survives adaptivity: E[L] = sum_i E[E[C_i | R, prefix]] <= sum_i mu_i (the
-    proof's 'E[L] = sum mu_i' should read '<='), by the chain rule on the exact joint laws. Equality when every
-    pair the adversary may choose at step i has KL mu_i."""
+    r"""The half of Theorem 3.4 that survives adaptivity: $\mathbb{E}[L] = \sum_i \mathbb{E}[\mathbb{E}[C_i \mid R,
+    \mathrm{prefix}]] \le \sum_i \mu_i$ (the proof's `$\mathbb{E}[L] = \sum \mu_i$' should read `$\le$'), by the chain
+    rule on the exact joint laws. Equality when every pair the adversary may choose at step $i$ has KL $\mu_i$."""
     return MEASURE_MEAN(point)
 
 
 @theorem(
     id="dwork.thm3.4.adaptive.uncentred",
-    title="Adaptive composition of CDP: the loss centred at sum mu_i has an upper subgaussian tail",
-    source=Source(SEED, "Theorem 3.4 (what survives adaptively; catalogue dwork.thm3.4)"),
+    title=r"Adaptive composition of CDP: the loss centred at $\sum_i \mu_i$ has an upper subgaussian tail",
+    source=Source(SEED, r"Theorem 3.4 (what survives adaptively; catalogue \symdpid{dwork.thm3.4})"),
     statement=ADAPTIVE_UNCENTRED,
     parameters=(Param(lam, sp.Interval(0, sp.oo), sample=(0, 20)),),
     structure=adversaries,
@@ -855,10 +872,11 @@ def theorem_3_4_adaptive_mean(point):
     examples=tuple({"lambda": l, **pin} for pin in ADAPTIVE_PINS for l in (0.5, 5.0)),
 )
 def theorem_3_4_adaptive_uncentred(point):
-    """For lambda >= 0, E[e^{lambda (C_i - mu_i)} | R, prefix] = e^{lambda (KL_i - mu_i)} E[e^{lambda (C_i - KL_i)}
-    | R, prefix] <= e^{lambda^2 tau_i^2/2} (KL_i <= mu_i), and the tower rule multiplies these: so Pr[L >= sum mu_i
-    + t sqrt(sum tau_i^2)] <= e^{-t^2/2} (the Corollary 3.1 form) survives adaptive composition with randomized
-    adversaries. The MGF is an exact sum over the views' joint law."""
+    r"""For $\lambda \ge 0$, $\mathbb{E}[e^{\lambda(C_i - \mu_i)} \mid R, \mathrm{prefix}] = e^{\lambda(\mathrm{KL}_i -
+    \mu_i)}\,\mathbb{E}[e^{\lambda(C_i - \mathrm{KL}_i)} \mid R, \mathrm{prefix}] \le e^{\lambda^2\tau_i^2/2}$
+    ($\mathrm{KL}_i \le \mu_i$), and the tower rule multiplies these: so $\Pr[L \ge \sum_i \mu_i + t\sqrt{\sum_i
+    \tau_i^2}] \le e^{-t^2/2}$ (the Corollary 3.1 form) survives adaptive composition with randomized adversaries. The
+    MGF is an exact sum over the views' joint law."""
     return MEASURE_UNCENTRED(point)
 
 
@@ -869,13 +887,13 @@ def dp_only_pairs():
                      st.floats(0.01, 5).map(lambda e: {"kind": "rr", "eps": e}))
 
 
-DP_LATEX = r"P, Q \text{ finite},\ \epsilon = \Delta_\infty(P, Q) = \max(D_\infty(P\|Q), D_\infty(Q\|P))"
+DP_LATEX = r"$P$, $Q$ finite, $\varepsilon = \Delta_\infty(P, Q) = \max(D_\infty(P\|Q), D_\infty(Q\|P))$"
 RR_EPS = (0.1, 1.0, 2.0, 5.0)
 
 
 @theorem(
     id="dwork.thm3.5",
-    title="DP implies CDP: the standard of an eps-DP pair is at most eps",
+    title=r"DP implies CDP: the standard of an $\varepsilon$-DP pair is at most $\varepsilon$",
     source=Source(SEED, "Theorem 3.5"),
     statement=sp.Le(LossStandard(P, Q), epsilon),
     structure=dp_only_pairs,
@@ -885,10 +903,11 @@ RR_EPS = (0.1, 1.0, 2.0, 5.0)
     default_examples=100,
 )
 def theorem_3_5(point):
-    """Hoeffding on [-eps - mu, eps - mu]. Loose for eps > 0: the largest standard found is RR's
-    sqrt(2 eps tanh(eps/2)) (dwork.obs.rr-extremal.tau; ratio 0.99958 at eps = 0.1, 0.96137 at 1, 0.87269 at 2).
-    The mu part, KL <= eps(e^eps - 1)/2, is Lemma 3.8 (dwork.lem3.8), sharp form eps tanh(eps/2)
-    (dwork.obs.rr-extremal)."""
+    r"""Hoeffding on $[-\varepsilon - \mu, \varepsilon - \mu]$. Loose for $\varepsilon > 0$: the largest standard found
+    is RR's $\sqrt{2\varepsilon\tanh(\varepsilon/2)}$ (\symdpid{dwork.obs.rr-extremal.tau}; ratio 0.99958 at
+    $\varepsilon = 0.1$, 0.96137 at 1, 0.87269 at 2). The $\mu$ part, $D_{\mathrm{KL}} \le
+    \varepsilon(e^{\varepsilon} - 1)/2$, is Lemma 3.8 (\symdpid{dwork.lem3.8}), sharp form
+    $\varepsilon\tanh(\varepsilon/2)$ (\symdpid{dwork.obs.rr-extremal})."""
     P_, Q_ = build_cdp_pair(point["structure"])
     return {LossStandard(P, Q): loss_standard(P_, Q_), epsilon: sym_max_divergence(P_, Q_)}
 
@@ -898,8 +917,9 @@ RR_TAU_LAM = Param(lam, sp.Interval(-sp.oo, sp.oo), sample=(-40, 40))
 
 @theorem(
     id="dwork.obs.rr-extremal.tau",
-    title="The centred loss of an eps-DP pair is sqrt(2 eps tanh(eps/2))-subgaussian (numeric observation)",
-    source=Source(SEED, "catalogue observation (sharp Theorem 3.5, tau part)"),
+    title=(r"The centred loss of an $\varepsilon$-DP pair is $\sqrt{2\varepsilon\tanh(\varepsilon/2)}$-subgaussian "
+           "(numeric observation)"),
+    source=Source(SEED, r"catalogue observation (sharp Theorem 3.5, $\tau$ part)"),
     statement=sp.Le(LossMGF(P, Q, lam, KL(P, Q)), sp.exp(lam**2 * epsilon * sp.tanh(epsilon / 2))),
     parameters=(RR_TAU_LAM,),
     structure=dp_only_pairs,
@@ -909,10 +929,11 @@ RR_TAU_LAM = Param(lam, sp.Interval(-sp.oo, sp.oo), sample=(-40, 40))
     default_examples=100,
 )
 def rr_extremal_tau(point):
-    """NOT PROVED: supported numerically (catalogue: 2-point grid and Nelder-Mead over 3-4-point laws; here: random
-    eps-DP pairs at random lambda). For RR it is exact: its loss is a two-point law with Kearns-Saul standard^2 =
-    2 eps tanh(eps/2) = 2 KL, attained at lambda = -1, where E[e^{-(L - KL)}] = e^KL for every pair
-    (proofs/dwork/cdp.py). At lambda = -1 the statement is the sharp KL bound (dwork.obs.rr-extremal)."""
+    r"""NOT PROVED: supported numerically (catalogue: 2-point grid and Nelder--Mead over 3--4-point laws; here: random
+    $\varepsilon$-DP pairs at random $\lambda$). For RR it is exact: its loss is a two-point law with Kearns--Saul
+    standard squared $2\varepsilon\tanh(\varepsilon/2) = 2D_{\mathrm{KL}}$, attained at $\lambda = -1$, where
+    $\mathbb{E}[e^{-(L - D_{\mathrm{KL}})}] = e^{D_{\mathrm{KL}}}$ for every pair (\symdpcode{proofs/dwork/cdp.py}). At
+    $\lambda = -1$ the statement is the sharp KL bound (\symdpid{dwork.obs.rr-extremal})."""
     P_, Q_ = build_cdp_pair(point["structure"])
     return {LossMGF(P, Q, lam, KL(P, Q)): centred_loss_mgf(P_, Q_, point["lambda"]),
             epsilon: sym_max_divergence(P_, Q_)}
@@ -935,15 +956,15 @@ def postprocessing_instance():
     title="The paper's CDP is not closed under post-processing: merging two atoms raises the standard",
     source=Source(SEED, "catalogue observation (post-processing)"),
     statement=sp.Gt(LossStandard(KP_, KQ_), LossStandard(P, Q)),
-    structure_latex=(r"P \propto (0.30533362, 0.0088344682, 0.68583191),\ Q \propto (0.5476448, 0.0016891968, "
-                     r"0.450666),\ K \text{ merges atoms 1 and 3}"),
+    structure_latex=(r"$P \propto (0.30533362, 0.0088344682, 0.68583191)$, $Q \propto (0.5476448, 0.0016891968, "
+                     "0.450666)$, $K$ merges atoms 1 and 3"),
     evidence=INDEPENDENT,
 )
 def obs_postproc(point):
-    """The paper does not claim closure under post-processing, so this is an observation, not an erratum: at this
-    instance tau rises from 0.499996 to 0.5359902 (catalogue: 0.4999921, an underestimate, to 0.5359902), while KL
-    decreases (data processing). A (mu, tau)-CDP guarantee therefore does not transfer to post-processed outputs
-    with the same tau."""
+    r"""The paper does not claim closure under post-processing, so this is an observation, not an erratum: at this
+    instance $\tau$ rises from 0.499996 to 0.5359902 (catalogue: 0.4999921, an underestimate, to 0.5359902), while
+    KL decreases (data processing). A $(\mu, \tau)$-CDP guarantee therefore does not transfer to post-processed
+    outputs with the same $\tau$."""
     P_, Q_, KP, KQ = postprocessing_instance()
     return {LossStandard(KP_, KQ_): loss_standard(KP, KQ), LossStandard(P, Q): loss_standard(P_, Q_)}
 

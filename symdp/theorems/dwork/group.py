@@ -221,9 +221,9 @@ def geometric(eps_value: float, size: int) -> dict:
 
 
 S_GROUP = Param(s, sp.Range(1, sp.oo), sample=(2, MAX_GROUP))  # s = 1 is the hypothesis itself (pinned)
-CHAIN_LATEX = (r"P_j = \mathcal{M}(x_j),\ j = 0, \dots, s,\ x_j, x_{j+1} \text{ neighbours; finite laws on a common "
-               r"support}")
-PURE_LATEX = CHAIN_LATEX + r",\ \epsilon = \max_j \Delta_\infty(P_j, P_{j+1})"
+CHAIN_LATEX = (r"$P_j = \mathcal{M}(x_j)$, $j = 0, \dots, s$, $x_j$ and $x_{j+1}$ neighbours; finite laws on a common "
+               "support")
+PURE_LATEX = CHAIN_LATEX + r", $\varepsilon = \max_j \Delta_\infty(P_j, P_{j+1})$"
 
 
 def _two_way(head, chain, eps_value=None) -> dict:
@@ -239,7 +239,8 @@ def _two_way(head, chain, eps_value=None) -> dict:
 # --- (ε, 0)-DP: item 1 of the introduction ([DMNS06]) -------------------------------------------------------------
 @theorem(
     id="dwork.intro.misc.group-pure",
-    title="Group privacy of pure DP: (eps, 0)-DP neighbours give (s eps, 0)-DP for groups of size s",
+    title=(r"Group privacy of pure DP: $(\varepsilon, 0)$-DP neighbours give $(s\varepsilon, 0)$-DP for groups of size "
+           "$s$"),
     source=Source(SEED, "Section 1, Group Privacy ([DMNS06])"),
     statement=sp.Le(sp.Max(MaxDivergence(P0, Ps), MaxDivergence(Ps, P0)), s * epsilon),
     parameters=(S_GROUP,),
@@ -249,17 +250,17 @@ def _two_way(head, chain, eps_value=None) -> dict:
     tight_at=tuple(geometric(e, n) for e, n in ((0.1, 2), (1.0, 3), (2.0, 5), (0.5, 1))),
 )
 def group_pure(point):
-    """Log-ratios add along the chain. ε is the chain's own (the largest Δ∞ of its neighbours), both max divergences
-    exact maxima over atoms. Tight: the geometric chain (P_j ∝ e^{-ε|x-j|}, tails merged; RR for s = 1) has
-    D∞(P_0‖P_s) = sε exactly."""
+    r"""Log-ratios add along the chain. $\varepsilon$ is the chain's own (the largest $\Delta_\infty$ of its
+    neighbours), both max divergences exact maxima over atoms. Tight: the geometric chain ($P_j \propto
+    e^{-\varepsilon|x-j|}$, tails merged; RR for $s = 1$) has $D_\infty(P_0\|P_s) = s\varepsilon$ exactly."""
     chain = build_pure_chain(point["structure"], point["s"])
     return {**_two_way(MaxDivergence, chain), epsilon: chain_eps(chain)}
 
 
 @theorem(
     id="dwork.intro.misc.group-kl",
-    title="Expected group privacy loss of pure DP: KL(P_0||P_s) <= s eps tanh(s eps / 2)",
-    source=Source(SEED, "Section 1, Group Privacy ('expected privacy loss growing by a factor of about s^2')"),
+    title=r"Expected group privacy loss of pure DP: $D_{\mathrm{KL}}(P_0\|P_s) \le s\varepsilon\tanh(s\varepsilon/2)$",
+    source=Source(SEED, "Section 1, Group Privacy (`expected privacy loss growing by a factor of about $s^2$')"),
     statement=sp.Le(KL(P0, Ps), s * epsilon * sp.tanh(s * epsilon / 2)),
     parameters=(S_GROUP,),
     structure=pure_chains,
@@ -269,10 +270,12 @@ def group_pure(point):
     examples=tuple(geometric(e, n) for e, n in ((0.01, 2), (0.1, 3), (1.0, 2), (2.0, 5))),
 )
 def group_pure_kl(point):
-    """Δ∞(P_0, P_s) ≤ sε (dwork.intro.misc.group-pure), then the sharp Lemma 3.8 (dwork.obs.rr-extremal) at level
-    sε; sε tanh(sε/2) = s²ε²/2 + O(ε⁴): the paper's 'factor of about s²'. Tight for s = 1 (RR). For s ≥ 2 no chain
-    attains it (an antipodal pair at level sε without '0' class cannot be normalised at the interior steps); the
-    geometric chain reaches ratios 0.995 (ε = 0.01, s = 2) and 0.945 (ε = 2, s = 5): loose, worst ratio reported."""
+    r"""$\Delta_\infty(P_0, P_s) \le s\varepsilon$ (\symdpid{dwork.intro.misc.group-pure}), then the sharp Lemma 3.8
+    (\symdpid{dwork.obs.rr-extremal}) at level $s\varepsilon$; $s\varepsilon\tanh(s\varepsilon/2) = s^2\varepsilon^2/2 +
+    O(\varepsilon^4)$: the paper's `factor of about $s^2$'. Tight for $s = 1$ (RR). For $s \ge 2$ no chain attains it
+    (an antipodal pair at level $s\varepsilon$ without `0' class cannot be normalised at the interior steps); the
+    geometric chain reaches ratios 0.995 ($\varepsilon = 0.01$, $s = 2$) and 0.945 ($\varepsilon = 2$, $s = 5$): loose,
+    worst ratio reported."""
     chain = build_pure_chain(point["structure"], point["s"])
     return {KL(P0, Ps): kl(chain[0], chain[-1]), epsilon: chain_eps(chain)}
 
@@ -292,29 +295,32 @@ def _rounding(value) -> mpmath.mpf:
 
 @theorem(
     id="dwork.intro.groupdp",
-    title="Group privacy of (eps, delta)-DP as printed: (s eps, s e^{s-1} delta)",
+    title=r"Group privacy of $(\varepsilon, \delta)$-DP as printed: $(s\varepsilon, s e^{s-1}\delta)$",
     source=Source(SEED, "Section 1, Group Privacy"),
     statement=sp.Le(GROUP_HS, s * sp.exp(s - 1) * delta),
     parameters=(EPS_DP, DELTA_DP, S_GROUP),
     conditions=(LEAK_CONDITION,),
-    structure_latex=r"P_j = \mathcal{M}(x_j) \text{ the leak chain: neighbours } (\epsilon, \delta)\text{-DP both ways}",
+    structure_latex=r"$P_j = \mathcal{M}(x_j)$ the leak chain: neighbours $(\varepsilon, \delta)$-DP both ways",
     evidence=INDEPENDENT,
     erratum=Erratum(
-        location="Section 1, Group Privacy ('the literature shows (s eps, s e^{s-1} delta)-differential privacy')",
-        printed=r"(s\epsilon,\ s e^{s-1}\delta)",
-        corrected=r"(s\epsilon,\ \delta\sum_{j<s} e^{j\epsilon}) \le (s\epsilon,\ s e^{(s-1)\epsilon}\delta)",
+        location=(r"Section 1, Group Privacy (`the literature shows $(s\varepsilon, s e^{s-1}\delta)$-differential "
+                  "privacy')"),
+        printed=r"$(s\varepsilon,\ s e^{s-1}\delta)$",
+        corrected=(r"$(s\varepsilon,\ \delta\sum_{j<s} e^{j\varepsilon}) \le (s\varepsilon,\ s "
+                   r"e^{(s-1)\varepsilon}\delta)$"),
         counterexample=GROUPDP_COUNTEREXAMPLE,
         corrected_id="dwork.intro.groupdp.corrected",
-        note="The exponent must be (s-1) eps: the cited literature's bound s e^{(s-1) eps} delta with the eps "
-             "dropped. For s = 2 the printed bound fails exactly for eps > ln(2e - 1) (1.4899); for any s it is "
-             "safe when eps <= 1 (s e^{s-1} >= s e^{(s-1) eps}).",
+        note=r"The exponent must be $(s-1)\varepsilon$: the cited literature's bound $s e^{(s-1)\varepsilon}\delta$ "
+             r"with the $\varepsilon$ dropped. For $s = 2$ the printed bound fails exactly for $\varepsilon > \ln(2e - "
+             r"1)$ (1.4899); for any $s$ it is safe when $\varepsilon \le 1$ ($s e^{s-1} \ge s e^{(s-1)\varepsilon}$).",
         severity="typo",
     ),
 )
 def groupdp_printed(point):
-    """The witness builds the leak chain (:func:`leak_chain`) and checks that its neighbours are (ε, δ)-DP in both
-    directions before measuring the two group hockey-stick divergences by exact sums: δ Σ_{j<s} e^{jε} one way
-    (for s = 2, ε = 2, δ = 1e-3: (1 + e²)δ = 8.3891e-3, the catalogue's LP optimum)."""
+    r"""The witness builds the leak chain (\symdpcode{leak\_chain}) and checks that its neighbours are $(\varepsilon,
+    \delta)$-DP in both directions before measuring the two group hockey-stick divergences by exact sums:
+    $\delta\sum_{j<s} e^{j\varepsilon}$ one way (for $s = 2$, $\varepsilon = 2$, $\delta = 10^{-3}$: $(1 + e^2)\delta =
+    8.3891 \cdot 10^{-3}$, the catalogue's LP optimum)."""
     e, d, size = point["epsilon"], point["delta"], point["s"]
     chain = leak_chain(e, d, size)
     used = chain_delta(chain, e)
@@ -331,21 +337,22 @@ def leak(eps_value: float, delta_value: float, size: int) -> dict:
 
 @theorem(
     id="dwork.intro.groupdp.corrected",
-    title="Group privacy of (eps, delta)-DP: (s eps, delta sum_{j<s} e^{j eps})",
+    title=r"Group privacy of $(\varepsilon, \delta)$-DP: $(s\varepsilon, \delta\sum_{j<s} e^{j\varepsilon})$",
     source=Source(SEED, "Section 1, Group Privacy (corrected; standard bound)"),
     statement=sp.Le(GROUP_HS, delta * sp.Sum(sp.exp(j * epsilon), (j, 0, s - 1))),
     parameters=(EPS_DP, S_GROUP),
     structure=approximate_chains,
-    structure_latex=CHAIN_LATEX + r",\ \delta = \max_j \max\left(D_{e^\epsilon}(P_j\|P_{j+1}), "
-                                  r"D_{e^\epsilon}(P_{j+1}\|P_j)\right)",
+    structure_latex=CHAIN_LATEX + r", $\delta = \max_j \max\left(D_{e^\varepsilon}(P_j\|P_{j+1}), "
+                                  r"D_{e^\varepsilon}(P_{j+1}\|P_j)\right)$",
     evidence=INDEPENDENT,
     tight_at=(leak(2.0, 0.001, 2), leak(0.5, 0.001, 2), leak(1.0, 1e-4, 3), leak(0.3, 1e-3, 5)),
 )
 def groupdp_corrected(point):
-    """P_0(S) ≤ e^ε P_1(S) + δ ≤ ... ≤ e^{sε} P_s(S) + δ Σ_{j<s} e^{jε}. δ is the chain's own (the largest hockey-stick
-    divergence of its neighbours, both directions), measured like the group divergences by exact sums. Tight: the
-    leak chain attains it for every ε, s (for s = 2: the catalogue's LP optimum (1 + e^ε)δ).
-    Σ_{j<s} e^{jε} ≤ s e^{(s-1)ε} (proofs/dwork/group.py)."""
+    r"""$P_0(S) \le e^{\varepsilon} P_1(S) + \delta \le \dots \le e^{s\varepsilon} P_s(S) + \delta\sum_{j<s}
+    e^{j\varepsilon}$. $\delta$ is the chain's own (the largest hockey-stick divergence of its neighbours, both
+    directions), measured like the group divergences by exact sums. Tight: the leak chain attains it for every
+    $\varepsilon$, $s$ (for $s = 2$: the catalogue's LP optimum $(1 + e^{\varepsilon})\delta$). $\sum_{j<s}
+    e^{j\varepsilon} \le s e^{(s-1)\varepsilon}$ (\symdpcode{proofs/dwork/group.py})."""
     e, size, draw = point["epsilon"], point["s"], point["structure"]
     if draw["kind"] == "leak":
         chain = leak_chain(e, draw["delta"], size)
@@ -359,23 +366,26 @@ def groupdp_corrected(point):
 # ================================================================================================================
 theorem_4_1 = register(Theorem(
     id="dwork.thm4.1",
-    title="Group CDP: (s^2 tau^2/2 + O~((s tau)^2.5), s tau + O~((s tau)^1.5))",
+    title=r"Group CDP: $(s^2\tau^2/2 + \tilde O((s\tau)^{2.5}),\ s\tau + \tilde O((s\tau)^{1.5}))$",
     source=Source(SEED, "Theorem 4.1"),
     statement=sp.Le(LossStandard(Mx, My), s * tau + SoftO((s * tau) ** sp.Rational(3, 2))),
     evidence=SYMBOLIC,
-    symbolic_only="asymptotic statement: O~ terms with unspecified polylog factors, under 'tau s log^3 s bounded by "
-                  "a sufficiently small constant'; no finite instance decides it",
-    notes="Also the mu half: KL <= (s tau)^2/2 + O~((s tau)^2.5), which follows from any bound on the group "
-          "standard via KL <= tau^2/2 (dwork.obs.kl-le-tau2; proofs/dwork/group.py). Checked pieces: the "
-          "recurrences of the proof, dwork.thm4.1.eq6, .eq7, .eq8, .eq11 (refuted as printed: m^4.5 must be "
-          "(m+1)^4.5), .eq11.corrected; the algebra in proofs/dwork/group.py. Explicit condition of the proof: "
-          "tau s log2^3 s 34^3 <= 1/2 (1.27e-5), s a power of 2; with the corrected constant 39 of Lemma 4.3 it "
-          "becomes 1/(2 39^3). Index errata (no numeric content beyond eq11): 'c_{m+1,0} = 2 c_{m,0} = 2^{m+1} "
-          "tau' has a stray tau; in (10) tau^1.5 should be tau^{1.5^i} and the sums run to i = m + 1 ('for all "
-          "i in [1, m]' likewise); (8) has a leading factor 2 that the restated induction hypothesis drops; "
-          "'tau^2_{m+1} = (...)' lacks its square; the 'Relationship' paragraph writes m^4.5 for (m+1)^4.5; the "
-          "constant 34 of Lemma 4.3 is not supported by its proof (39 is). The O~ term cannot be dropped for "
-          "arbitrary mechanisms: dwork.obs.group-not-tight.",
+    symbolic_only=r"asymptotic statement: $\tilde O$ terms with unspecified polylog factors, under `$\tau s\log^3 s$ "
+                  "bounded by a sufficiently small constant'; no finite instance decides it",
+    notes=r"Also the $\mu$ half: $D_{\mathrm{KL}} \le (s\tau)^2/2 + \tilde O((s\tau)^{2.5})$, which follows from any "
+          r"bound on the group standard via $D_{\mathrm{KL}} \le \tau^2/2$ (\symdpid{dwork.obs.kl-le-tau2}; "
+          r"\symdpcode{proofs/dwork/group.py}). Checked pieces: the recurrences of the proof, "
+          r"\symdpid{dwork.thm4.1.eq6}, \symdpid{dwork.thm4.1.eq7}, \symdpid{dwork.thm4.1.eq8}, "
+          r"\symdpid{dwork.thm4.1.eq11} (refuted as printed: $m^{4.5}$ must be $(m+1)^{4.5}$), "
+          r"\symdpid{dwork.thm4.1.eq11.corrected}; the algebra in \symdpcode{proofs/dwork/group.py}. Explicit "
+          r"condition of the proof: $\tau s\log_2^3 s \cdot 34^3 \le 1/2$ ($1.27 \cdot 10^{-5}$), $s$ a power of 2; "
+          r"with the corrected constant 39 of Lemma 4.3 it becomes $1/(2 \cdot 39^3)$. Index errata (no numeric "
+          r"content beyond (11)): `$c_{m+1,0} = 2c_{m,0} = 2^{m+1}\tau$' has a stray $\tau$; in (10) $\tau^{1.5}$ "
+          r"should be $\tau^{1.5^i}$ and the sums run to $i = m + 1$ (`for all $i \in [1, m]$' likewise); (8) has a "
+          r"leading factor 2 that the restated induction hypothesis drops; `$\tau^2_{m+1} = (\dots)$' lacks its "
+          "square; the `Relationship' paragraph writes $m^{4.5}$ for $(m+1)^{4.5}$; the constant 34 of Lemma 4.3 is "
+          r"not supported by its proof (39 is). The $\tilde O$ term cannot be dropped for arbitrary mechanisms: "
+          r"\symdpid{dwork.obs.group-not-tight}.",
 ))
 
 
@@ -449,11 +459,12 @@ def tau_limit(level: int):
 
 M_LEVEL = Param(m, sp.Range(0, sp.oo), sample=(0, 10))
 F_FRACTION = Param(f, sp.Interval.Lopen(0, 1), sample=(1e-3, 1))  # tiny f: both sides ~0
-TAU_OF_F = r"\tau = f \big/ \left(2\cdot 34^3\, 2^{m+1}(m+1)^3\right) \text{ (the proof's condition, } s = 2^{m+1})"
+TAU_OF_F = r"$\tau = f \big/ \left(2\cdot 34^3\, 2^{m+1}(m+1)^3\right)$ (the proof's condition, $s = 2^{m+1}$)"
 RECURSION_NOTE = ("The paper's claim is algebra: a recursion of the proof, iterated exactly from the parameters, "
                   "against a closed form of them; nothing is measured from a distribution.")
-AT_FRACTION_NOTE = (RECURSION_NOTE + " The witness only places tau at the fraction f of the largest value the "
-                    "proof's condition allows (tau = f tau_max(m)), so that every level m is drawn inside it.")
+AT_FRACTION_NOTE = (RECURSION_NOTE + r" The witness only places $\tau$ at the fraction $f$ of the largest value the "
+                                     r"proof's condition allows ($\tau = f\tau_{\max}(m)$), so that every level $m$ is "
+                                     "drawn inside it.")
 
 
 def _tau_at_fraction(point):
@@ -462,46 +473,47 @@ def _tau_at_fraction(point):
 
 theorem_4_1_eq6 = theorem(
     id="dwork.thm4.1.eq6",
-    title="Theorem 4.1, (6): tau_{m+1} <= 2^{m+1} tau + alpha (2^{m+1} (m+1)^3 tau)^1.5",
+    title=r"Theorem 4.1, (6): $\tau_{m+1} \le 2^{m+1}\tau + \alpha(2^{m+1}(m+1)^3\tau)^{1.5}$",
     source=Source(SEED, "Theorem 4.1, proof, (6)"),
     statement=_as_printed(lambda: sp.Le(
         TauIterate(m + 1, tau), 2 ** (m + 1) * tau + ALPHA * (2 ** (m + 1) * (m + 1) ** 3 * tau) ** sp.Rational(3, 2))),
     parameters=(M_LEVEL, F_FRACTION),
-    structure_latex=TAU_OF_F + r",\ \tau_{k+1} = 2\tau_k + 34\tau_k^{1.5} \text{ (5)},\ \alpha = 2\cdot 34^{4.5}",
+    structure_latex=TAU_OF_F + r", $\tau_{k+1} = 2\tau_k + 34\tau_k^{1.5}$ (5), $\alpha = 2\cdot 34^{4.5}$",
     evidence=CLOSED_FORM,
     evidence_note=AT_FRACTION_NOTE,
-    notes="The iterates of (5) stay close to s tau (catalogue: tau_s/(s tau) = 1.017 at s = 2, tau = 1e-6), far "
-          "below (6): loose. All iterates stay <= 1/4 (Lemma 4.3's hypothesis) under the condition.",
+    notes=r"The iterates of (5) stay close to $s\tau$ (catalogue: $\tau_s/(s\tau) = 1.017$ at $s = 2$, $\tau = "
+          r"10^{-6}$), far below (6): loose. All iterates stay $\le 1/4$ (Lemma 4.3's hypothesis) under the condition.",
 )(_tau_at_fraction)
 
 theorem_4_1_eq7 = register(Theorem(
     id="dwork.thm4.1.eq7",
-    title="Theorem 4.1, (7): the iterates of (5) are bounded by sum_i c_{m,i} tau^{1.5^i}",
+    title=r"Theorem 4.1, (7): the iterates of (5) are bounded by $\sum_i c_{m,i}\tau^{1.5^i}$",
     source=Source(SEED, "Theorem 4.1, proof, (7), (9), (10)"),
     statement=sp.Le(TauIterate(m, tau), TauSeries(m, tau)),
     parameters=(Param(m, sp.Range(0, sp.oo), sample=(0, 12)),
                 Param(tau, sp.Interval.Lopen(0, sp.Rational(1, 4)), sample=(1e-4, 0.25))),
-    structure_latex=r"\tau_0 = \tau,\ \tau_{k+1} = 2\tau_k + 34\tau_k^{1.5},\ c_{m,i} \text{ as defined after (10)}",
+    structure_latex=r"$\tau_0 = \tau$, $\tau_{k+1} = 2\tau_k + 34\tau_k^{1.5}$, $c_{m,i}$ as defined after (10)",
     evidence=CLOSED_FORM,
     evidence_note=RECURSION_NOTE,
     tight_at=({"m": 0, "tau": 0.1}, {"m": 1, "tau": 0.01}, {"m": 1, "tau": 0.25}),
-    notes="The Jensen step (9), (sum_{i<=m} a_i)^1.5 <= sqrt(m+1) sum a_i^1.5, iterated; the c_{m+1,i} run over "
-          "i in [1, m+1] (printed [1, m]). Equality at m = 0 and m = 1 (a single term: no Jensen loss).",
+    notes=r"The Jensen step (9), $(\sum_{i \le m} a_i)^{1.5} \le \sqrt{m+1}\sum a_i^{1.5}$, iterated; the $c_{m+1,i}$ "
+          r"run over $i \in [1, m+1]$ (printed $[1, m]$). Equality at $m = 0$ and $m = 1$ (a single term: no Jensen "
+          "loss).",
 ))
 
 _EXP_8 = 2 * (sp.Rational(3, 2) ** (i + 1) - sp.Rational(3, 2))
 
 theorem_4_1_eq8 = register(Theorem(
     id="dwork.thm4.1.eq8",
-    title="Theorem 4.1, (8): c_{m,i} <= (2^m)^{1.5^i} 34^{2(1.5^{i+1} - 1.5)} m^{2(1.5^{i+1} - 1.5)}",
+    title=r"Theorem 4.1, (8): $c_{m,i} \le (2^m)^{1.5^i}\, 34^{2(1.5^{i+1} - 1.5)}\, m^{2(1.5^{i+1} - 1.5)}$",
     source=Source(SEED, "Theorem 4.1, proof, (8) (the induction hypothesis form, without the leading 2)"),
     statement=sp.Le(CCoefficient(m, i), (2**m) ** (sp.Rational(3, 2) ** i) * 34**_EXP_8 * m**_EXP_8),
     parameters=(Param(m, sp.Range(1, sp.oo), sample=(1, 12)), Param(i, sp.Range(1, sp.oo), sample=(1, 12))),
     conditions=(sp.Le(i, m),),
     evidence=CLOSED_FORM,
     evidence_note=RECURSION_NOTE,
-    notes="Checked without (8)'s leading factor 2, which the restated induction hypothesis drops (the stronger "
-          "form); no violation for m <= 12 (catalogue). Loose.",
+    notes="Checked without the leading factor 2 of (8), which the restated induction hypothesis drops (the stronger "
+          r"form); no violation for $m \le 12$ (catalogue). Loose.",
 ))
 
 
@@ -511,12 +523,12 @@ def _eq11_statement(index):
         (2 ** (m + 1) * tau) ** 2 / 2 + ALPHA * (2 ** (m + 1) * tau) ** sp.Rational(5, 2) * index ** sp.Rational(9, 2)))
 
 
-EQ11_LATEX = (TAU_OF_F + r",\ \mu_0 = \tau^2/2,\ \mu_{k+1} = 2\mu_k + \tau_k^2 + 3.5\tau_k^3 + 1.5\tau_k^4 "
-              r"\text{ (12)},\ \alpha = 2\cdot 34^{4.5}")
+EQ11_LATEX = (TAU_OF_F + r", $\mu_0 = \tau^2/2$, $\mu_{k+1} = 2\mu_k + \tau_k^2 + 3.5\tau_k^3 + 1.5\tau_k^4$ (12), "
+                         r"$\alpha = 2\cdot 34^{4.5}$")
 
 theorem_4_1_eq11 = theorem(
     id="dwork.thm4.1.eq11",
-    title="Theorem 4.1, (11) as printed: mu_{m+1} <= (2^{m+1} tau)^2/2 + alpha (2^{m+1} tau)^2.5 m^4.5",
+    title=r"Theorem 4.1, (11) as printed: $\mu_{m+1} \le (2^{m+1}\tau)^2/2 + \alpha(2^{m+1}\tau)^{2.5} m^{4.5}$",
     source=Source(SEED, "Theorem 4.1, proof, (11)"),
     statement=_eq11_statement(m),
     parameters=(M_LEVEL, F_FRACTION),
@@ -524,32 +536,32 @@ theorem_4_1_eq11 = theorem(
     evidence=CLOSED_FORM,
     evidence_note=AT_FRACTION_NOTE,
     erratum=Erratum(
-        location="Theorem 4.1, proof, (11) and the 'Relationship' paragraph",
-        printed=r"\mu_{m+1} \le \frac{(2^{m+1}\tau)^2}{2} + \alpha (2^{m+1}\tau)^{2.5} m^{4.5}",
-        corrected=r"\mu_{m+1} \le \frac{(2^{m+1}\tau)^2}{2} + \alpha (2^{m+1}\tau)^{2.5} (m+1)^{4.5}",
+        location="Theorem 4.1, proof, (11) and the `Relationship' paragraph",
+        printed=r"$\mu_{m+1} \le \frac{(2^{m+1}\tau)^2}{2} + \alpha (2^{m+1}\tau)^{2.5} m^{4.5}$",
+        corrected=r"$\mu_{m+1} \le \frac{(2^{m+1}\tau)^2}{2} + \alpha (2^{m+1}\tau)^{2.5} (m+1)^{4.5}$",
         counterexample={"m": 0, "f": 1.0},
         corrected_id="dwork.thm4.1.eq11.corrected",
-        note="At m = 0 the printed bound is (2 tau)^2/2 = 2 tau^2, but (12) gives mu_1 = 2 tau^2 + 3.5 tau^3 + "
-             "1.5 tau^4 (the induction step 3.5 tau_0^3 <= 3 alpha 0 fails too). An index slip, the same in the "
-             "'Relationship' paragraph, where (2^{m+1} tau)(2^{m+1}(m+1)^3 tau)^1.5 is written with m^4.5: with "
-             "(m+1)^4.5 throughout, the induction goes through and the theorem is unchanged. The group KL itself "
-             "is <= 2 tau^2 at m = 0 (dwork.lem4.2.sharper).",
+        note=r"At $m = 0$ the printed bound is $(2\tau)^2/2 = 2\tau^2$, but (12) gives $\mu_1 = 2\tau^2 + 3.5\tau^3 + "
+             r"1.5\tau^4$ (the induction step $3.5\tau_0^3 \le 3\alpha \cdot 0$ fails too). An index slip, the same in "
+             r"the `Relationship' paragraph, where $(2^{m+1}\tau)(2^{m+1}(m+1)^3\tau)^{1.5}$ is written with "
+             "$m^{4.5}$: with $(m+1)^{4.5}$ throughout, the induction goes through and the theorem is unchanged. The "
+             r"group KL itself is $\le 2\tau^2$ at $m = 0$ (\symdpid{dwork.lem4.2.sharper}).",
         severity="typo",
     ),
-    notes="The quantity is the value of recurrence (12) started at mu_0 = tau^2/2 with the iterates of (5) (what "
+    notes=r"The quantity is the value of recurrence (12) started at $\mu_0 = \tau^2/2$ with the iterates of (5) (what "
           "the induction actually establishes), not the group KL of a mechanism.",
 )(_tau_at_fraction)
 
 theorem_4_1_eq11_corrected = theorem(
     id="dwork.thm4.1.eq11.corrected",
-    title="Theorem 4.1, (11) corrected: mu_{m+1} <= (2^{m+1} tau)^2/2 + alpha (2^{m+1} tau)^2.5 (m+1)^4.5",
+    title=r"Theorem 4.1, (11) corrected: $\mu_{m+1} \le (2^{m+1}\tau)^2/2 + \alpha(2^{m+1}\tau)^{2.5}(m+1)^{4.5}$",
     source=Source(SEED, "Theorem 4.1, proof, (11) (index corrected)"),
     statement=_eq11_statement(m + 1),
     parameters=(M_LEVEL, F_FRACTION),
     structure_latex=EQ11_LATEX,
     evidence=CLOSED_FORM,
     evidence_note=AT_FRACTION_NOTE,
-    notes="Holds, loose (alpha = 2 34^4.5 dwarfs the cubic terms of (12)).",
+    notes=r"Holds, loose ($\alpha = 2\cdot 34^{4.5}$ dwarfs the cubic terms of (12)).",
 )(_tau_at_fraction)
 
 
@@ -667,8 +679,8 @@ TRIPLE_PINS = (
     # D'' the mirror image of D about a uniform D', a small tilt: nearly Gaussian, where the leading terms are sharp
     {"structure": {"kind": "tilt", "q": [1.0, 1.0], "u": [1.0, -1.0], "v": [-1.0, 1.0], "c": 0.001}},
 )
-TRIPLE_LATEX = (r"D_{subG}(D\|D'), D_{subG}(D'\|D) \preceq (\mu_1, \tau_1),\ D_{subG}(D'\|D''), "
-                r"D_{subG}(D''\|D') \preceq (\mu_2, \tau_2)")
+TRIPLE_LATEX = (r"$D_{\mathrm{subG}}(D\|D'), D_{\mathrm{subG}}(D'\|D) \preceq (\mu_1, \tau_1)$, "
+                r"$D_{\mathrm{subG}}(D'\|D''), D_{\mathrm{subG}}(D''\|D') \preceq (\mu_2, \tau_2)$")
 TRIPLE_EXAMPLES = 100  # about 0.15 s of CPU a draw: five searched standards per precision
 
 
@@ -684,19 +696,20 @@ def dgauss(sigma_value: float, d1: int, d2: int) -> dict:
     source=Source(SEED, "Lemma 4.2"),
     statement=sp.Le(KL(D, Dpp), mu1 + mu2 + tau1 * tau2 + 2 * tau1**2 * tau2 + (tau1 + 3 * tau1**2) * mu2),
     structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r",\ \tau_1 \le 1/3",
+    structure_latex=TRIPLE_LATEX + r", $\tau_1 \le 1/3$",
     evidence=INDEPENDENT,
     examples=TRIPLE_PINS,
     default_examples=TRIPLE_EXAMPLES,
 )
 def lemma_4_2(point):
-    """Holds; loose by its cubic terms only (they are never needed, dwork.lem4.2.sharper): the ratio tends to 1 for
-    small tilts, where μ₁ + μ₂ + τ₁τ₂ is nearly attained (0.9988 on the pinned mirror triple at c = 0.001). The
-    statement has 2τ₁²τ₂ but the proof ends with 3τ₁²τ₂ (and Eq. (12) of Theorem 4.1 uses 3): the printed statement
-    is stronger than what the proof shows, but true. Proof typos:
-    S(x) = ln(D[x]/D[x]) should be ln(D'[x]/D[x]); 'KL(D‖D') = μ₁' should be ≤; e^{-KL(D'‖D)} A ≤ A fails for A < 0
-    (harmless). Triples from catalogue generator (v) (tilted_triples, τ_i ≤ c ≤ 1/4 by Hoeffding's lemma) and
-    pinned triples; (μ_i, τ_i) are the least admissible two-sided values, measured."""
+    r"""Holds; loose by its cubic terms only (they are never needed, \symdpid{dwork.lem4.2.sharper}): the ratio tends to
+    1 for small tilts, where $\mu_1 + \mu_2 + \tau_1\tau_2$ is nearly attained (0.9988 on the pinned mirror triple
+    at $c = 0.001$). The statement has $2\tau_1^2\tau_2$ but the proof ends with $3\tau_1^2\tau_2$ (and Eq. (12) of
+    Theorem 4.1 uses 3): the printed statement is stronger than what the proof shows, but true. Proof typos: $S(x) =
+    \ln(D[x]/D[x])$ should be $\ln(D'[x]/D[x])$; `$D_{\mathrm{KL}}(D\|D') = \mu_1$' should be $\le$;
+    $e^{-D_{\mathrm{KL}}(D'\|D)} A \le A$ fails for $A < 0$ (harmless). Triples from catalogue generator (v)
+    (\symdpcode{tilted\_triples}, $\tau_i \le c \le 1/4$ by Hoeffding's lemma) and pinned triples; $(\mu_i, \tau_i)$
+    are the least admissible two-sided values, measured."""
     p = triple_parameters(point["structure"])
     if p[tau1].value > mpmath.mpf(1) / 3:
         raise InvalidParameter("Lemma 4.2 assumes tau_1 <= 1/3")
@@ -705,23 +718,25 @@ def lemma_4_2(point):
 
 @theorem(
     id="dwork.lem4.2.sharper",
-    title="Expected group privacy loss: KL(D||D'') <= mu_1 + mu_2 + tau_1 tau_2, one direction per pair",
-    source=Source(SEED, "Lemma 4.2 (catalogue: sharper bound, Donsker-Varadhan)"),
+    title=(r"Expected group privacy loss: $D_{\mathrm{KL}}(D\|D'') \le \mu_1 + \mu_2 + \tau_1\tau_2$, one direction "
+           "per pair"),
+    source=Source(SEED, "Lemma 4.2 (catalogue: sharper bound, Donsker--Varadhan)"),
     statement=sp.Le(KL(D, Dpp), mu1 + mu2 + tau1 * tau2),
     structure=tilted_triples,
-    structure_latex=r"\mu_1 = D_{\mathrm{KL}}(D\|D'),\ \tau_1 = \tau(L_{(D\|D')}),\ \mu_2 = D_{\mathrm{KL}}(D'\|D''),"
-                    r"\ \tau_2 = \tau(L_{(D'\|D'')})",
+    structure_latex=r"$\mu_1 = D_{\mathrm{KL}}(D\|D')$, $\tau_1 = \tau(L_{(D\|D')})$, $\mu_2 = "
+                    r"D_{\mathrm{KL}}(D'\|D'')$, $\tau_2 = \tau(L_{(D'\|D'')})$",
     evidence=INDEPENDENT,
     tight_at=(dgauss(0.3, 1, 2),),
     examples=TRIPLE_PINS,
     default_examples=TRIPLE_EXAMPLES,
 )
 def lemma_4_2_sharper(point):
-    """Not in the paper (catalogue dwork.lem4.2). Donsker-Varadhan with g = λ ln(D'/D''):
-    E_D[ln D'/D''] ≤ (K₁ + λμ₂ + λ²τ₂²/2)/λ, minimal μ₂ + τ₂√(2K₁) at λ = √(2K₁)/τ₂, and K₁ = KL(D‖D') ≤ τ₁²/2
-    (dwork.obs.kl-le-tau2); see proofs/dwork/group.py. Needs one direction per pair and no τ₁ ≤ 1/3. Tight:
-    discrete Gaussians with integer shifts (KL = (Δ₁ + Δ₂)²/(2σ²) = μ₁ + μ₂ + τ₁τ₂ exactly, every term measured
-    from the finite laws)."""
+    r"""Not in the paper (catalogue \symdpid{dwork.lem4.2}). Donsker--Varadhan with $g = \lambda\ln(D'/D'')$:
+    $\mathbb{E}_D[\ln D'/D''] \le (K_1 + \lambda\mu_2 + \lambda^2\tau_2^2/2)/\lambda$, minimal $\mu_2 +
+    \tau_2\sqrt{2K_1}$ at $\lambda = \sqrt{2K_1}/\tau_2$, and $K_1 = D_{\mathrm{KL}}(D\|D') \le \tau_1^2/2$
+    (\symdpid{dwork.obs.kl-le-tau2}); see \symdpcode{proofs/dwork/group.py}. Needs one direction per pair and no $\tau_1
+    \le 1/3$. Tight: discrete Gaussians with integer shifts ($D_{\mathrm{KL}} = (\Delta_1 + \Delta_2)^2/(2\sigma^2) =
+    \mu_1 + \mu_2 + \tau_1\tau_2$ exactly, every term measured from the finite laws)."""
     draw = point["structure"]
     laws = build_triple(draw)
     return {KL(D, Dpp): kl(laws[0], laws[2]), mu1: kl(laws[0], laws[1]), mu2: kl(laws[1], laws[2]),
@@ -734,23 +749,25 @@ GROUP_STANDARD = LossStandard(D, Dpp)
 
 @theorem(
     id="dwork.lem4.3",
-    title="Group subgaussian standard of a triple: tau(D||D'') <= 2 tau + 34 tau^1.5",
+    title=r"Group subgaussian standard of a triple: $\tau(D\|D'') \le 2\tau + 34\tau^{1.5}$",
     source=Source(SEED, "Lemma 4.3"),
     statement=sp.Le(GROUP_STANDARD, 2 * tau + 34 * tau ** sp.Rational(3, 2)),
     structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r",\ \tau = \max(\tau_1, \tau_2) \le 1/4,\ \mu_1, \mu_2 \le \tau^2/2",
+    structure_latex=TRIPLE_LATEX + r", $\tau = \max(\tau_1, \tau_2) \le 1/4$, $\mu_1, \mu_2 \le \tau^2/2$",
     evidence=INDEPENDENT,
     examples=TRIPLE_PINS,
     default_examples=TRIPLE_EXAMPLES,
 )
 def lemma_4_3(point):
-    """'For all λ: E exp(λ(L - KL)) ≤ exp(λ²(2τ + 34τ^{1.5})²/2)' is exactly τ_opt(L_(D‖D'')) ≤ 2τ + 34τ^{1.5}.
-    Holds, very loose: the standard stays near 2τ (catalogue: max ratio 1.0434 to 2τ at τ = 1/4, against 9.5 for
-    the bound); worst ratio reported by verify. μ_i ≤ τ²/2 is automatic (dwork.obs.kl-le-tau2). Proof slips
-    (proofs/dwork/group.py): Case I ends with 12 where 24 is needed; Case II uses Claim 4.5's 55 where its proof
-    gives 65, which needs 39, not 34 (the 34 version of Case II's last step fails for τ < (5/289)²); Case I bounds
-    the uncentred MGF (λ < 0 not handled); the WLOG 'flip D and D''' maps λ to -(1 + λ). Triples and their
-    (μ_i, τ_i) as in dwork.lem4.2."""
+    r"""`For all $\lambda$: $\mathbb{E}\exp(\lambda(L - D_{\mathrm{KL}})) \le \exp(\lambda^2(2\tau +
+    34\tau^{1.5})^2/2)$' is exactly $\tau_{\mathrm{opt}}(L_{(D\|D'')}) \le 2\tau + 34\tau^{1.5}$. Holds, very loose:
+    the standard stays near $2\tau$ (catalogue: max ratio 1.0434 to $2\tau$ at $\tau = 1/4$, against 9.5 for the
+    bound); worst ratio reported by verify. $\mu_i \le \tau^2/2$ is automatic (\symdpid{dwork.obs.kl-le-tau2}).
+    Proof slips (\symdpcode{proofs/dwork/group.py}): Case I ends with 12 where 24 is needed; Case II uses Claim
+    4.5's 55 where its proof gives 65, which needs 39, not 34 (the 34 version of Case II's last step fails for $\tau
+    < (5/289)^2$); Case I bounds the uncentred MGF ($\lambda < 0$ not handled); the `without loss of generality,
+    flip $D$ and $D''$' maps $\lambda$ to $-(1 + \lambda)$. Triples and their $(\mu_i, \tau_i)$ as in
+    \symdpid{dwork.lem4.2}."""
     draw = point["structure"]
     p = _small(triple_parameters(draw))
     return {GROUP_STANDARD: loss_standard_of(draw, 0, 2), tau: p[tau]}
@@ -764,19 +781,20 @@ def lemma_4_3(point):
     statement=sp.Le(LogRatioMoment(D, D, Dpp, 2),
                     2 * (tau1**2 + tau2**2) + 2 * mu1**2 + 2 * mu2**2 + 50 * tau1 * tau2**2),
     structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r",\ \tau_1, \tau_2 \le 1/4",
+    structure_latex=TRIPLE_LATEX + r", $\tau_1, \tau_2 \le 1/4$",
     evidence=INDEPENDENT,
     examples=TRIPLE_PINS,
     default_examples=TRIPLE_EXAMPLES,
 )
 def claim_4_4(point):
-    """The first (sharpest) line of (19); the next two, ≤ 4τ² + 51τ³ ≤ 4τ² + 26τ^{2.5}, follow for τ ≤ 1/4
-    (51τ³ ≤ 26τ^{2.5} iff τ ≤ (26/51)²; proofs/dwork/group.py). Holds (catalogue: max ratio 0.882 on random
-    triples); its leading 2(τ₁² + τ₂²) is approached by small tilts with D'' the mirror image of D (ratio 0.988 on
-    the pinned one at c = 0.001, E[L²] → 4τ²). The
-    step to 25τ₁τ₂² needs μ₂² ≤ τ₂²/6, which follows from KL ≤ τ²/2 (dwork.obs.kl-le-tau2), not from μ₂ ≤ τ²/2
-    alone. Fact 4.1 is used here with k = 2 and k = 4 only (even: valid for all reals). Typo:
-    √(8(E[S''⁴] + KL(D'‖D''))) needs KL⁴. Triples and their (μ_i, τ_i) as in dwork.lem4.2."""
+    r"""The first (sharpest) line of (19); the next two, $\le 4\tau^2 + 51\tau^3 \le 4\tau^2 + 26\tau^{2.5}$, follow for
+    $\tau \le 1/4$ ($51\tau^3 \le 26\tau^{2.5}$ iff $\tau \le (26/51)^2$; \symdpcode{proofs/dwork/group.py}). Holds
+    (catalogue: max ratio 0.882 on random triples); its leading $2(\tau_1^2 + \tau_2^2)$ is approached by small tilts
+    with $D''$ the mirror image of $D$ (ratio 0.988 on the pinned one at $c = 0.001$, $\mathbb{E}[L^2] \to 4\tau^2$).
+    The step to $25\tau_1\tau_2^2$ needs $\mu_2^2 \le \tau_2^2/6$, which follows from $D_{\mathrm{KL}} \le \tau^2/2$
+    (\symdpid{dwork.obs.kl-le-tau2}), not from $\mu_2 \le \tau^2/2$ alone. Fact 4.1 is used here with $k = 2$ and $k =
+    4$ only (even: valid for all reals). Typo: $\sqrt{8(\mathbb{E}[S''^4] + D_{\mathrm{KL}}(D'\|D''))}$ needs
+    $D_{\mathrm{KL}}^4$. Triples and their $(\mu_i, \tau_i)$ as in \symdpid{dwork.lem4.2}."""
     p = _small(triple_parameters(point["structure"]))
     laws = p["laws"]
     return {LogRatioMoment(D, D, Dpp, 2): log_ratio_moment(laws[0], laws[0], laws[2], 2),
@@ -800,28 +818,30 @@ NU = Param(nu, sp.Interval.open(-1, 1))
 
 @theorem(
     id="dwork.claim4.5",
-    title="Taylor tail of the group privacy-loss MGF for |lambda| < 1/(8 sqrt(tau))",
+    title=r"Taylor tail of the group privacy-loss MGF for $|\lambda| < 1/(8\sqrt{\tau})$",
     source=Source(SEED, "Claim 4.5"),
     statement=sp.Le(LossTaylorTail(D, Dpp, lam), 55 * tau ** sp.Rational(5, 2) * lam**2),
     parameters=(NU,),
     conditions=(sp.Ne(nu, 0),),
     structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r",\ \tau = \max(\tau_1, \tau_2) \le 1/4,\ \lambda = \nu/(8\sqrt{\tau})",
+    structure_latex=TRIPLE_LATEX + r", $\tau = \max(\tau_1, \tau_2) \le 1/4$, $\lambda = \nu/(8\sqrt{\tau})$",
     evidence=INDEPENDENT,
     examples=tuple({"nu": n, **pin} for n in (0.999, -0.999) for pin in TRIPLE_PINS),
     default_examples=TRIPLE_EXAMPLES,
 )
 def claim_4_5(point):
-    """The printed final bound 55τ^{2.5}λ², as printed (λ² on the right). λ = ν/(8√τ) with τ measured: the whole
-    admissible range |λ| < 1/(8√τ), both signs (ν = 0, where both sides vanish, is not drawn). Holds, very loose
-    (catalogue: max tail/(τ^{2.5}λ²) = 0.178). Nothing here assumes a log-ratio ≥ 0: the tail is summed over the
-    atoms of D, where ln(D/D'), ln(D'/D'') and ln(D/D'') all take both signs. The claim's proof ends with
-    (33τ₁^{2.5} + 32τ₂^{2.5})λ², which at τ₁ = τ₂ = τ is 65τ^{2.5}λ², not ≤ 55τ^{2.5}λ²: the arithmetic slip
-    33 + 32 = 65 ≠ 55 (proofs/dwork/group.py FACTS). Its first step (22) applies Fact 4.1 with odd k to log-ratios of
-    both signs, which is false (dwork.claim4.5.eq22); with absolute moments it holds (dwork.claim4.5.eq22.corrected)
-    and the rest of the proof bounds absolute moments anyway (Fact 2.2). Other slips: (25) turns the μ-terms into
-    (4μ₁)^k/4 + (4μ₂)^k/2, not (2μ₂)^k + (2μ₁)^k (harmless); (μ₁λ)² becomes (μ₂λ)². Triples and their (μ_i, τ_i) as
-    in dwork.lem4.2."""
+    r"""The printed final bound $55\tau^{2.5}\lambda^2$, as printed ($\lambda^2$ on the right). $\lambda =
+    \nu/(8\sqrt{\tau})$ with $\tau$ measured: the whole admissible range $|\lambda| < 1/(8\sqrt{\tau})$, both signs
+    ($\nu = 0$, where both sides vanish, is not drawn). Holds, very loose (catalogue: max
+    tail$/(\tau^{2.5}\lambda^2) = 0.178$). Nothing here assumes a log-ratio $\ge 0$: the tail is summed over the
+    atoms of $D$, where $\ln(D/D')$, $\ln(D'/D'')$ and $\ln(D/D'')$ all take both signs. The claim's proof ends with
+    $(33\tau_1^{2.5} + 32\tau_2^{2.5})\lambda^2$, which at $\tau_1 = \tau_2 = \tau$ is $65\tau^{2.5}\lambda^2$, not
+    $\le 55\tau^{2.5}\lambda^2$: the arithmetic slip $33 + 32 = 65 \ne 55$ (\symdpcode{proofs/dwork/group.py},
+    \symdpcode{FACTS}). Its first step (22) applies Fact 4.1 with odd $k$ to log-ratios of both signs, which is
+    false (\symdpid{dwork.claim4.5.eq22}); with absolute moments it holds (\symdpid{dwork.claim4.5.eq22.corrected})
+    and the rest of the proof bounds absolute moments anyway (Fact 2.2). Other slips: (25) turns the $\mu$-terms
+    into $(4\mu_1)^k/4 + (4\mu_2)^k/2$, not $(2\mu_2)^k + (2\mu_1)^k$ (harmless); $(\mu_1\lambda)^2$ becomes
+    $(\mu_2\lambda)^2$. Triples and their $(\mu_i, \tau_i)$ as in \symdpid{dwork.lem4.2}."""
     p = _small(triple_parameters(point["structure"]))
     lam_value = point["nu"] / (8 * mpmath.sqrt(p[tau].value))
     return {LossTaylorTail(D, Dpp, lam): taylor_tail(p["laws"][0], p["laws"][2], lam_value), lam: lam_value,
@@ -856,78 +876,80 @@ def _three_moments(head, point, absolute: bool) -> dict:
 
 @theorem(
     id="dwork.claim4.5.eq22",
-    title="Claim 4.5, (22) as printed: E_D[ln^k(D/D'')] <= 2^{k-1}(E_D[ln^k(D/D')] + E_D[ln^k(D'/D'')])",
+    title=(r"Claim 4.5, (22) as printed: $\mathbb{E}_D[\ln^k(D/D'')] \le 2^{k-1}(\mathbb{E}_D[\ln^k(D/D')] + "
+           r"\mathbb{E}_D[\ln^k(D'/D'')])$"),
     source=Source(SEED, "Claim 4.5, proof, (22) (Fact 4.1 applied to the log-ratios)"),
     statement=sp.Le(LogRatioMoment(D, D, Dpp, k),
                     2 ** (k - 1) * (LogRatioMoment(D, D, Dp, k) + LogRatioMoment(D, Dp, Dpp, k))),
     parameters=(K_ODD_OR_EVEN,),
     structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r",\ \tau = \max(\tau_1, \tau_2) \le 1/4",
+    structure_latex=TRIPLE_LATEX + r", $\tau = \max(\tau_1, \tau_2) \le 1/4$",
     evidence=INDEPENDENT,
     examples=({"k": 4, "structure": EQ22_COUNTEREXAMPLE["structure"]},),
     default_examples=TRIPLE_EXAMPLES,
     erratum=Erratum(
-        location="Claim 4.5, proof, (22) ('Observe that, by Fact 4.1')",
-        printed=r"\mathbb{E}_D\left[\ln^k\frac{D}{D''}\right] \le 2^{k-1}\left(\mathbb{E}_D\left[\ln^k\frac{D}{D'}"
-                r"\right] + \mathbb{E}_D\left[\ln^k\frac{D'}{D''}\right]\right),\ k \ge 3",
-        corrected=r"\mathbb{E}_D\left[\left|\ln\frac{D}{D''}\right|^k\right] \le 2^{k-1}\left(\mathbb{E}_D\left["
-                  r"\left|\ln\frac{D}{D'}\right|^k\right] + \mathbb{E}_D\left[\left|\ln\frac{D'}{D''}\right|^k"
-                  r"\right]\right)",
+        location="Claim 4.5, proof, (22) (`Observe that, by Fact 4.1')",
+        printed=r"$\mathbb{E}_D\left[\ln^k\frac{D}{D''}\right] \le "
+                r"2^{k-1}\left(\mathbb{E}_D\left[\ln^k\frac{D}{D'}\right] + "
+                r"\mathbb{E}_D\left[\ln^k\frac{D'}{D''}\right]\right)$, $k \ge 3$",
+        corrected=r"$\mathbb{E}_D\left[\left|\ln\frac{D}{D''}\right|^k\right] \le "
+                  r"2^{k-1}\left(\mathbb{E}_D\left[\left|\ln\frac{D}{D'}\right|^k\right] + "
+                  r"\mathbb{E}_D\left[\left|\ln\frac{D'}{D''}\right|^k\right]\right)$",
         counterexample=EQ22_COUNTEREXAMPLE,
         corrected_id="dwork.claim4.5.eq22.corrected",
-        note="Fact 4.1 (false for reals of both signs and odd k) applied to a = ln(D/D'), b = ln(D'/D''), which "
-             "take both signs for any two distinct laws: false for odd k on about half of all tilted triples "
-             "(1420 of 3000 at k = 3). At k = 3 the gap of Fact 4.1 is 3(a + b)(a - b)^2 (proofs/dwork/group.py), "
-             "so (22) says E_D[ln(D/D'') (ln(D/D') - ln(D'/D''))^2] >= 0. Claim 4.5 itself holds "
-             "(dwork.claim4.5): the later steps (23)-(24) bound the moments through Fact 2.2, which bounds absolute "
-             "moments, so the proof is repaired by |.|^k.",
+        note=r"Fact 4.1 (false for reals of both signs and odd $k$) applied to $a = \ln(D/D')$, $b = \ln(D'/D'')$, "
+             "which take both signs for any two distinct laws: false for odd $k$ on about half of all tilted triples "
+             "(1420 of 3000 at $k = 3$). At $k = 3$ the gap of Fact 4.1 is $3(a + b)(a - b)^2$ "
+             r"(\symdpcode{proofs/dwork/group.py}), so (22) says $\mathbb{E}_D[\ln(D/D'')(\ln(D/D') - \ln(D'/D''))^2] "
+             r"\ge 0$. Claim 4.5 itself holds (\symdpid{dwork.claim4.5}): the later steps (23)--(24) bound the moments "
+             r"through Fact 2.2, which bounds absolute moments, so the proof is repaired by $|\cdot|^k$.",
         same_as="dwork.fact4.1",
     ),
 )
 def claim_4_5_eq22(point):
-    """The three k-th log-ratio moments under D, by exact sums over the atoms of the triple. For even k Fact 4.1
-    holds for all reals, and so does (22) (pinned: k = 4 on the counterexample triple)."""
+    """The three $k$-th log-ratio moments under $D$, by exact sums over the atoms of the triple. For even $k$ Fact 4.1
+    holds for all reals, and so does (22) (pinned: $k = 4$ on the counterexample triple)."""
     return _three_moments(LogRatioMoment, point, absolute=False)
 
 
 @theorem(
     id="dwork.claim4.5.eq22.corrected",
-    title="Claim 4.5, (22) with absolute moments: E_D|ln(D/D'')|^k <= 2^{k-1}(E_D|ln(D/D')|^k + E_D|ln(D'/D'')|^k)",
-    source=Source(SEED, "Claim 4.5, proof, (22) (corrected: Fact 4.1 on |a|, |b|)"),
+    title=(r"Claim 4.5, (22) with absolute moments: $\mathbb{E}_D|\ln(D/D'')|^k \le 2^{k-1}(\mathbb{E}_D|\ln(D/D')|^k "
+           r"+ \mathbb{E}_D|\ln(D'/D'')|^k)$"),
+    source=Source(SEED, "Claim 4.5, proof, (22) (corrected: Fact 4.1 on $|a|$, $|b|$)"),
     statement=sp.Le(AbsLogRatioMoment(D, D, Dpp, k),
                     2 ** (k - 1) * (AbsLogRatioMoment(D, D, Dp, k) + AbsLogRatioMoment(D, Dp, Dpp, k))),
     parameters=(K_ODD_OR_EVEN,),
     structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r",\ \tau = \max(\tau_1, \tau_2) \le 1/4",
+    structure_latex=TRIPLE_LATEX + r", $\tau = \max(\tau_1, \tau_2) \le 1/4$",
     evidence=INDEPENDENT,
     examples=(EQ22_COUNTEREXAMPLE,) + tuple({"k": n, "structure": mirror} for n in (3, 6) for mirror in MIRROR_TRIPLES),
     default_examples=TRIPLE_EXAMPLES,
 )
 def claim_4_5_eq22_corrected(point):
-    """|a + b|^k ≤ (|a| + |b|)^k ≤ 2^{k-1}(|a|^k + |b|^k) atom by atom (Fact 4.1 on |a|, |b| ≥ 0), then the
-    expectation under D. Equality would need a = b on every atom, i.e. D'' = D'²/D, whose mass is 1 + χ²(D'‖D) > 1:
-    never attained by a triple of distinct laws. The ratio tends to 1 as the tilt c → 0 with D'' the mirror image of
-    D about a uniform D' (pinned, k = 3: 0.959 at c = 0.24, 1 - 7.5e-7 at c = 0.001): the constant 2^{k-1} is sharp,
-    but no draw is an equality, so no tightness is claimed."""
+    r"""$|a + b|^k \le (|a| + |b|)^k \le 2^{k-1}(|a|^k + |b|^k)$ atom by atom (Fact 4.1 on $|a|, |b| \ge 0$), then the
+    expectation under $D$. Equality would need $a = b$ on every atom, i.e. $D'' = D'^2/D$, whose mass is $1 +
+    \chi^2(D'\|D) > 1$: never attained by a triple of distinct laws. The ratio tends to 1 as the tilt $c \to 0$ with
+    $D''$ the mirror image of $D$ about a uniform $D'$ (pinned, $k = 3$: 0.959 at $c = 0.24$, $1 - 7.5 \cdot 10^{-7}$ at
+    $c = 0.001$): the constant $2^{k-1}$ is sharp, but no draw is an equality, so no tightness is claimed."""
     return _three_moments(AbsLogRatioMoment, point, absolute=True)
 
 
 # --- Observation: the exact group standard can exceed s·τ ---------------------------------------------------------
 @theorem(
     id="dwork.obs.group-not-tight",
-    title="The conjectured tight group standard tau(D||D'') <= 2 tau (s = 2) fails for arbitrary mechanisms",
-    source=Source(SEED, "Section 1, Group Privacy ('We suspect that the tight bounds should hold for arbitrary "
+    title=r"The conjectured tight group standard $\tau(D\|D'') \le 2\tau$ ($s = 2$) fails for arbitrary mechanisms",
+    source=Source(SEED, "Section 1, Group Privacy (`We suspect that the tight bounds should hold for arbitrary "
                         "mechanisms'); catalogue observation"),
     statement=sp.Le(GROUP_STANDARD, 2 * tau),
     structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r",\ \tau = \max(\tau_1, \tau_2)",
+    structure_latex=TRIPLE_LATEX + r", $\tau = \max(\tau_1, \tau_2)$",
     evidence=INDEPENDENT,
     default_examples=TRIPLE_EXAMPLES,
     erratum=Erratum(
-        location="Section 1, Group Privacy: 'We suspect that the tight bounds should hold for arbitrary mechanisms'",
-        printed=r"\tau(L_{(D\|D'')}) \le 2\tau \text{ (the suspected tight } (s^2\mu, s\tau) \text{, } s = 2)",
-        corrected=r"\tau(L_{(D\|D'')}) \le 2\tau + 34\tau^{1.5} \text{ (Lemma 4.3); exact } s\tau "
-                  r"\text{ for Gaussians}",
+        location="Section 1, Group Privacy: `We suspect that the tight bounds should hold for arbitrary mechanisms'",
+        printed=r"$\tau(L_{(D\|D'')}) \le 2\tau$ (the suspected tight $(s^2\mu, s\tau)$, $s = 2$)",
+        corrected=r"$\tau(L_{(D\|D'')}) \le 2\tau + 34\tau^{1.5}$ (Lemma 4.3); exact $s\tau$ for Gaussians",
         counterexample={"structure": NOT_TIGHT_TRIPLE},
         corrected_id="dwork.lem4.3",
         note="A conjecture the paper states as a suspicion, not a claim, so not an error of the paper.",
@@ -935,11 +957,13 @@ def claim_4_5_eq22_corrected(point):
     ),
 )
 def group_not_tight(point):
-    """Observation, not a claim of the paper: the paper only 'suspects' the tight (s²μ, sτ) bounds for arbitrary
-    mechanisms. The catalogue's 60-digit triple has τ₁ = 0.093499145, τ₂ = 0.093498651 and τ(D‖D'') = 0.18958600
-    > 2τ = 0.18699829 (ratio 1.01384), well inside Theorem 4.1's Õ(τ^{1.5}) and Lemma 4.3's 34τ^{1.5}. Random
-    triples refute it too (catalogue: 313 of 3816 exceed τ₁ + τ₂). For Gaussian mechanisms (s²μ, sτ) is exact:
-    dwork.obs.group-not-tight.gaussian and .gaussian-kl. Do not property-test (s²μ, sτ) on arbitrary mechanisms."""
+    r"""Observation, not a claim of the paper: the paper only `suspects' the tight $(s^2\mu, s\tau)$ bounds for
+    arbitrary mechanisms. The catalogue's 60-digit triple has $\tau_1 = 0.093499145$, $\tau_2 = 0.093498651$ and
+    $\tau(D\|D'') = 0.18958600 > 2\tau = 0.18699829$ (ratio 1.01384), well inside Theorem 4.1's $\tilde
+    O(\tau^{1.5})$ and Lemma 4.3's $34\tau^{1.5}$. Random triples refute it too (catalogue: 313 of 3816 exceed
+    $\tau_1 + \tau_2$). For Gaussian mechanisms $(s^2\mu, s\tau)$ is exact:
+    \symdpid{dwork.obs.group-not-tight.gaussian} and \symdpid{dwork.obs.group-not-tight.gaussian-kl}. Do not
+    property-test $(s^2\mu, s\tau)$ on arbitrary mechanisms."""
     draw = point["structure"]
     return {GROUP_STANDARD: loss_standard_of(draw, 0, 2), tau: triple_parameters(draw)[tau]}
 
@@ -955,16 +979,16 @@ def gaussian_chain_ends(point) -> tuple[FiniteDistribution, FiniteDistribution, 
 GAUSS_PARAMS = (Param(s, sp.Range(1, sp.oo), sample=(1, 3)),
                 Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.3, 0.6)),
                 Param(Delta, sp.Range(1, sp.oo), sample=(1, 2)))
-GAUSS_LATEX = (r"\mathcal{M}(x_t) = \mathcal{N}_{\mathbb{Z}}(t\Delta, \sigma^2) \text{ (discrete Gaussian, integer shift; cut-off "
-               r"mass} < 10^{-40})")
+GAUSS_LATEX = (r"$\mathcal{M}(x_t) = \mathcal{N}_{\mathbb{Z}}(t\Delta, \sigma^2)$ (discrete Gaussian, integer shift; "
+               "cut-off mass $< 10^{-40}$)")
 GAUSS_PINS = ({"s": 3, "sigma": 0.3, "Delta": 1},)
 GROUP_GAUSS_STANDARD, NEIGHBOUR_GAUSS_STANDARD = LossStandard(P0, Ps), LossStandard(P0, P1)
 
 
 @theorem(
     id="dwork.obs.group-not-tight.gaussian",
-    title="Gaussian mechanism: the group standard is exactly s tau",
-    source=Source(SEED, "Section 1, item 1 of Group Privacy; catalogue dwork.obs.group-not-tight"),
+    title=r"Gaussian mechanism: the group standard is exactly $s\tau$",
+    source=Source(SEED, r"Section 1, item 1 of Group Privacy; catalogue \symdpid{dwork.obs.group-not-tight}"),
     statement=sp.Eq(GROUP_GAUSS_STANDARD, s * NEIGHBOUR_GAUSS_STANDARD),
     parameters=GAUSS_PARAMS,
     structure_latex=GAUSS_LATEX,
@@ -973,12 +997,13 @@ GROUP_GAUSS_STANDARD, NEIGHBOUR_GAUSS_STANDARD = LossStandard(P0, Ps), LossStand
     tight_at=GAUSS_PINS,
 )
 def gaussian_group_standard(point):
-    """The centred loss MGF of (N_ℤ(0), N_ℤ(kΔ)) is e^{λ²τ_k²/2} θ(λkΔ)/θ(0) with τ_k = kΔ/σ and
-    θ(c) = Σ_x e^{-(x-c)²/(2σ²)} ≤ θ(0), equality at integer λkΔ (catalogue generator (iv)): τ(P_0‖P_s) =
-    sΔ/σ = s τ(P_0‖P_1). Both standards are measured by the generic search over λ of the exact finite MGF of the
-    discrete laws (no Gaussian closed form). σ is drawn in [0.3, 0.6]: few atoms. For σ ≥ 1.5 the MGF ratio is
-    flat to within e^{-2π²σ²} of its supremum and the search no longer resolves it to the 1e-31 the tight
-    verdict needs."""
+    r"""The centred loss MGF of $(\mathcal{N}_{\mathbb{Z}}(0), \mathcal{N}_{\mathbb{Z}}(k\Delta))$ is
+    $e^{\lambda^2\tau_k^2/2}\,\theta(\lambda k\Delta)/\theta(0)$ with $\tau_k = k\Delta/\sigma$ and $\theta(c) = \sum_x
+    e^{-(x-c)^2/(2\sigma^2)} \le \theta(0)$, equality at integer $\lambda k\Delta$ (catalogue generator (iv)):
+    $\tau(P_0\|P_s) = s\Delta/\sigma = s\,\tau(P_0\|P_1)$. Both standards are measured by the generic search over
+    $\lambda$ of the exact finite MGF of the discrete laws (no Gaussian closed form). $\sigma$ is drawn in $[0.3, 0.6]$:
+    few atoms. For $\sigma \ge 1.5$ the MGF ratio is flat to within $e^{-2\pi^2\sigma^2}$ of its supremum and the search
+    no longer resolves it to the $10^{-31}$ the tight verdict needs."""
     first, neighbour, last = gaussian_chain_ends(point)
     return {GROUP_GAUSS_STANDARD: loss_standard(first, last),
             NEIGHBOUR_GAUSS_STANDARD: loss_standard(first, neighbour)}
@@ -986,8 +1011,8 @@ def gaussian_group_standard(point):
 
 @theorem(
     id="dwork.obs.group-not-tight.gaussian-kl",
-    title="Gaussian mechanism: the group KL is exactly s^2 mu",
-    source=Source(SEED, "Section 1, item 1 of Group Privacy; catalogue dwork.obs.group-not-tight"),
+    title=r"Gaussian mechanism: the group KL is exactly $s^2\mu$",
+    source=Source(SEED, r"Section 1, item 1 of Group Privacy; catalogue \symdpid{dwork.obs.group-not-tight}"),
     statement=sp.Eq(KL(P0, Ps), s**2 * KL(P0, P1)),
     parameters=GAUSS_PARAMS,
     structure_latex=GAUSS_LATEX,
@@ -996,9 +1021,10 @@ def gaussian_group_standard(point):
     tight_at=GAUSS_PINS,
 )
 def gaussian_group_kl(point):
-    """KL(N_ℤ(0)‖N_ℤ(kΔ)) = (kΔ)²/(2σ²) exactly (the loss is linear in x and E[x] = 0), both KLs summed over the
-    atoms of the discrete laws. For arbitrary mechanisms KL(D‖D'') can exceed 4μ when μ ≪ τ²/2 (catalogue:
-    1.77 × 4μ)."""
+    r"""$D_{\mathrm{KL}}(\mathcal{N}_{\mathbb{Z}}(0)\|\mathcal{N}_{\mathbb{Z}}(k\Delta)) = (k\Delta)^2/(2\sigma^2)$
+    exactly (the loss is linear in $x$ and $\mathbb{E}[x] = 0$), both KLs summed over the atoms of the discrete
+    laws. For arbitrary mechanisms $D_{\mathrm{KL}}(D\|D'')$ can exceed $4\mu$ when $\mu \ll \tau^2/2$ (catalogue:
+    $1.77 \times 4\mu$)."""
     first, neighbour, last = gaussian_chain_ends(point)
     return {KL(P0, Ps): kl(first, last), KL(P0, P1): kl(first, neighbour)}
 

@@ -387,8 +387,8 @@ def _prob_abs_above(law: Law, c, strict: bool) -> mpmath.mpf:
     return law.sf(c) + law.cdf(-c)
 
 
-DP_PAIR_LATEX = r"P, Q \text{ finite with equal supports, } \mathcal{N}(0,\sigma^2), \mathcal{N}(\Delta,\sigma^2)" \
-                r" \text{ or } \mathrm{Lap}(0,b), \mathrm{Lap}(\Delta,b)"
+DP_PAIR_LATEX = (r"$P$, $Q$ finite with equal supports, $\mathcal{N}(0,\sigma^2)$, $\mathcal{N}(\Delta,\sigma^2)$ or "
+                 r"$\mathrm{Lap}(0,b)$, $\mathrm{Lap}(\Delta,b)$")
 
 
 # --- Definition 2.1 ---------------------------------------------------------------------------------------------
@@ -398,20 +398,21 @@ DP_PAIR_LATEX = r"P, Q \text{ finite with equal supports, } \mathcal{N}(0,\sigma
     source=Source(SEED, "Definition 2.1"),
     statement=sp.Eq(KL(P, Q), E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)")))),
     structure=continuous_pairs,
-    structure_latex=r"P, Q \text{ Gaussian or Laplace (any locations and scales)},\ y \sim P",
+    structure_latex=r"$P$, $Q$ Gaussian or Laplace (any locations and scales), $y \sim P$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=(_s({"kind": "gaussian", "delta": 1.0, "sigma": 1.0, "sigma2": 2.0}),
               _s({"kind": "laplace", "delta": 1.5, "b": 1.0, "b2": 0.5})),
 )
 def definition_2_1(point):
-    """Two independent quadratures of one integral: the engine's KL (symdp.engine.quadrature, split at the log-ratio's
-    crossing points and the densities' kinks, closed forms bypassed) against E_{y~P}[ln(P(y)/Q(y))] summed over the
-    line by symdp.engine.privacy_loss.expectation_by_quadrature. Finite pairs are not drawn: the engine's finite KL *is*
-    the defining sum, and a second copy of it would compare it with itself. Convention: the paper leaves KL
-    undefined unless Supp(Y) = Supp(Z); the engine gives +inf when P is not absolutely continuous w.r.t. Q and a
-    finite value when Supp(P) is a proper subset of Supp(Q). Every later result is drawn with equal supports.
-    Costly: the engine's KL quadrature takes 5-10 s a draw at 50 + 65 digits, hence few draws."""
+    r"""Two independent quadratures of one integral: the engine's KL (\symdpcode{symdp.engine.quadrature}, split at the
+    log-ratio's crossing points and the densities' kinks, closed forms bypassed) against $\mathbb{E}_{y \sim
+    P}[\ln(P(y)/Q(y))]$ summed over the line by \symdpcode{symdp.engine.privacy\_loss.expectation\_by\_quadrature}.
+    Finite pairs are not drawn: the engine's finite KL \emph{is} the defining sum, and a second copy of it would
+    compare it with itself. Convention: the paper leaves KL undefined unless $\mathrm{Supp}(Y) = \mathrm{Supp}(Z)$;
+    the engine gives $+\infty$ when $P$ is not absolutely continuous with respect to $Q$ and a finite value when
+    $\mathrm{Supp}(P)$ is a proper subset of $\mathrm{Supp}(Q)$. Every later result is drawn with equal supports.
+    Costly: the engine's KL quadrature takes 5--10\,s a draw at 50 + 65 digits, hence few draws."""
     P_, Q_ = build_pair(point["structure"])
     return {KL(P, Q): quadrature.kl(P_, Q_, method="densities"),
             E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)"))): kl_by_quadrature(P_, Q_)}
@@ -424,15 +425,15 @@ def definition_2_1(point):
     source=Source(SEED, "Definition 2.2"),
     statement=sp.Eq(MaxDivergence(P, Q), SetMaxDivergence(P, Q)),
     structure=finite_pairs,
-    structure_latex=r"P, Q \text{ on a common finite support}",
+    structure_latex="$P$, $Q$ on a common finite support",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=(_s({"kind": "exact", "p": [0.6, 0.3, 0.1], "q": [0.2, 0.3, 0.5]}),) + RR_PINS[:1],
 )
 def definition_2_2(point):
-    """The engine's max divergence (largest atom log-ratio) against the maximum over every subset S, enumerated.
-    For discrete laws the max over sets is attained at a single atom (a ratio of sums is at most the largest
-    ratio). The δ-approximate version is dwork.def2.2.delta."""
+    r"""The engine's max divergence (largest atom log-ratio) against the maximum over every subset $S$, enumerated. For
+    discrete laws the max over sets is attained at a single atom (a ratio of sums is at most the largest ratio). The
+    $\delta$-approximate version is \symdpid{dwork.def2.2.delta}."""
     P_, Q_ = build_pair(point["structure"])
     return {MaxDivergence(P, Q): divergences.max_divergence(P_, Q_), SetMaxDivergence(P, Q): set_max_divergence(P_, Q_)}
 
@@ -444,32 +445,34 @@ DEF22_POSITIVE = {"delta": 0.1, "structure": {"kind": "exact", "p": [0.6, 0.3, 0
 
 @theorem(
     id="dwork.def2.2.delta",
-    title="δ-approximate max divergence as printed characterises (ε,δ)-closeness",
+    title=r"$\delta$-approximate max divergence as printed characterises $(\varepsilon, \delta)$-closeness",
     source=Source(SEED, "Definition 2.2 (second display), as used by Definition 2.4"),
     statement=sp.Le(PrintedDeltaDivergence(P, Q, delta), EpsOfDelta(P, Q, delta)),
     parameters=(DELTA,),
     structure=finite_pairs,
-    structure_latex=r"\varepsilon_{\delta}(P, Q) = \inf\{\varepsilon : P(S) \le e^{\varepsilon} Q(S) + \delta\ "
-                    r"\forall S\}",
+    structure_latex=(r"$\varepsilon_{\delta}(P, Q) = \inf\{\varepsilon : P(S) \le e^{\varepsilon} Q(S) + \delta"
+                     r"\ \forall S\}$"),
     evidence=INDEPENDENT,
     erratum=Erratum(
         location="Definition 2.2, second display",
-        printed=r"D^delta_inf(Y||Z) = max_{S: Pr[Y in S] >= delta} ln(Pr[Y in S] / Pr[Z in S])",
-        corrected=r"D^delta_inf(Y||Z) = max_{S: Pr[Y in S] >= delta} ln((Pr[Y in S] - delta) / Pr[Z in S]) (DRV10)",
+        printed=r"$D^{\delta}_{\infty}(Y\|Z) = \max_{S: \Pr[Y \in S] \ge \delta} \ln(\Pr[Y \in S]/\Pr[Z \in S])$",
+        corrected=(r"$D^{\delta}_{\infty}(Y\|Z) = \max_{S: \Pr[Y \in S] \ge \delta} \ln((\Pr[Y \in S] - \delta)/\Pr[Z "
+                   r"\in S])$ (DRV10)"),
         counterexample=DEF22_COUNTEREXAMPLE,
         corrected_id="dwork.def2.2.delta.corrected",
-        note="P = (0.5, 0.5), Q = (0.4, 0.6) satisfy P(S) <= Q(S) + 0.1 for all S (hockey-stick 0.1), so "
-             "eps_0.1(P||Q) = 0; the printed D^0.1 is ln(0.5/0.4) = 0.2231 > 0. A dropped '- delta': the paper "
-             "cites DRV10 for the notion and claims (Definition 2.4) that it characterises (eps, delta)-DP, which "
-             "fixes the intended definition, and that one holds (dwork.def2.2.delta.corrected); the printed D^delta "
-             "is used nowhere else.",
+        note=r"$P = (0.5, 0.5)$, $Q = (0.4, 0.6)$ satisfy $P(S) \le Q(S) + 0.1$ for all $S$ (hockey-stick 0.1), so "
+             r"$\varepsilon_{0.1}(P\|Q) = 0$; the printed $D^{0.1}$ is $\ln(0.5/0.4) = 0.2231 > 0$. A dropped "
+             r"`$-\delta$': the paper cites DRV10 for the notion and claims (Definition 2.4) that it characterises "
+             r"$(\varepsilon, \delta)$-DP, which fixes the intended definition, and that one holds "
+             r"(\symdpid{dwork.def2.2.delta.corrected}); the printed $D^{\delta}$ is used nowhere else.",
         severity="typo",
     ),
 )
 def definition_2_2_delta(point):
-    """The printed δ-divergence by enumerating every subset, against ε_δ from the hockey-stick inverse
-    (symdp.engine.finite.approximate_max_divergence: walks the atoms' losses, no subsets). Without '-δ' the printed
-    quantity ignores δ except as a size filter, so it is not the (ε, δ) level of the pair."""
+    r"""The printed $\delta$-divergence by enumerating every subset, against $\varepsilon_\delta$ from the hockey-stick
+    inverse (\symdpcode{symdp.engine.finite.approximate\_max\_divergence}: walks the atoms' losses, no subsets). Without
+    `$-\delta$' the printed quantity ignores $\delta$ except as a size filter, so it is not the $(\varepsilon, \delta)$
+    level of the pair."""
     P_, Q_ = build_pair(point["structure"])
     d = point["delta"]
     return {PrintedDeltaDivergence(P, Q, delta): printed_delta_divergence(P_, Q_, d),
@@ -478,20 +481,21 @@ def definition_2_2_delta(point):
 
 @theorem(
     id="dwork.def2.2.delta.corrected",
-    title="δ-approximate max divergence of DRV10 (with −δ) is the (ε,δ) level",
+    title=r"$\delta$-approximate max divergence of DRV10 (with $-\delta$) is the $(\varepsilon, \delta)$ level",
     source=Source(SEED, "Definition 2.2 (corrected as in DRV10)"),
     statement=sp.Eq(DeltaDivergence(P, Q, delta), EpsOfDelta(P, Q, delta)),
     parameters=(DELTA,),
     structure=finite_pairs,
-    structure_latex=r"\varepsilon_{\delta}(P, Q) = \inf\{\varepsilon : D_{e^{\varepsilon}}(P\|Q) \le \delta\}",
+    structure_latex=r"$\varepsilon_{\delta}(P, Q) = \inf\{\varepsilon : D_{e^{\varepsilon}}(P\|Q) \le \delta\}$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     tight_at=(DEF22_POSITIVE,),
     examples=(DEF22_COUNTEREXAMPLE,),
 )
 def definition_2_2_delta_corrected(point):
-    """Brute force over all subsets against symdp.engine.finite.approximate_max_divergence (hockey-stick inverse). Both
-    sides may be negative (a δ larger than what separates the pair) or 0 (the catalogue's counterexample pair)."""
+    r"""Brute force over all subsets against \symdpcode{symdp.engine.finite.approximate\_max\_divergence} (hockey-stick
+    inverse). Both sides may be negative (a $\delta$ larger than what separates the pair) or 0 (the catalogue's
+    counterexample pair)."""
     P_, Q_ = build_pair(point["structure"])
     d = point["delta"]
     return {DeltaDivergence(P, Q, delta): delta_divergence(P_, Q_, d),
@@ -501,20 +505,20 @@ def definition_2_2_delta_corrected(point):
 # --- Definition 2.3 ---------------------------------------------------------------------------------------------
 @theorem(
     id="dwork.def2.3",
-    title="(ε,0)-DP: the least ε is the largest magnitude of the privacy loss",
+    title=r"$(\varepsilon, 0)$-DP: the least $\varepsilon$ is the largest magnitude of the privacy loss",
     source=Source(SEED, "Definition 2.3 and Section 2.1"),
     statement=sp.Eq(LossMagnitude(P, Q), sp.Max(SetMaxDivergence(P, Q), SetMaxDivergence(Q, P))),
     structure=lambda: st.one_of(finite_pairs(), finite_pairs(), laplace_pairs()),
-    structure_latex=r"P, Q \text{ finite with equal supports, or } \mathrm{Lap}(0, b), \mathrm{Lap}(\Delta, b)",
+    structure_latex=r"$P$, $Q$ finite with equal supports, or $\mathrm{Lap}(0, b)$, $\mathrm{Lap}(\Delta, b)$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=LAPLACE_PAIR_PINS,
 )
 def definition_2_3(point):
-    """Both directions of Definition 2.3's set form against the support of the exact privacy-loss law: 'for
-    (eps,0)-DP algorithms its magnitude is always bounded by eps' (Section 2.1). Finite pairs: every subset
-    enumerated. Laplace pairs: the supremum of the log density ratio searched by symdp.engine.quadrature (closed forms
-    bypassed), against the atoms of the loss law at +-Delta/b."""
+    r"""Both directions of Definition 2.3's set form against the support of the exact privacy-loss law: `for
+    $(\varepsilon, 0)$-DP algorithms its magnitude is always bounded by $\varepsilon$' (Section 2.1). Finite pairs:
+    every subset enumerated. Laplace pairs: the supremum of the log density ratio searched by
+    \symdpcode{symdp.engine.quadrature} (closed forms bypassed), against the atoms of the loss law at $\pm\Delta/b$."""
     P_, Q_ = build_pair(point["structure"])
     lo, hi = privacy_loss(P_, Q_).bounds()
     if isinstance(P_, FiniteDistribution):
@@ -529,23 +533,23 @@ def definition_2_3(point):
 # --- Definition 2.4 ---------------------------------------------------------------------------------------------
 @theorem(
     id="dwork.def2.4",
-    title="(ε,δ)-DP: the 'alternatively' clause with the printed D^δ∞",
-    source=Source(SEED, "Definition 2.4 ('Or alternatively')"),
+    title=r"$(\varepsilon, \delta)$-DP: the `alternatively' clause with the printed $D^{\delta}_{\infty}$",
+    source=Source(SEED, "Definition 2.4 (`Or alternatively')"),
     statement=sp.Le(sp.Max(PrintedDeltaDivergence(P, Q, delta), PrintedDeltaDivergence(Q, P, delta)),
                     sp.Max(EpsOfDelta(P, Q, delta), EpsOfDelta(Q, P, delta))),
     parameters=(DELTA,),
     structure=finite_pairs,
-    structure_latex=r"P = \mathcal{M}(x),\ Q = \mathcal{M}(y) \text{ finite}",
+    structure_latex=r"$P = \mathcal{M}(x)$, $Q = \mathcal{M}(y)$ finite",
     evidence=INDEPENDENT,
     erratum=Erratum(
-        location="Definition 2.4, 'Or alternatively' (through Definition 2.2)",
-        printed="(eps, delta)-DP iff D^delta_inf(M(x)||M(y)), D^delta_inf(M(y)||M(x)) <= eps, with the printed "
-                "D^delta_inf",
-        corrected="(eps, delta)-DP iff both DRV10 divergences (with '- delta') are <= eps",
+        location="Definition 2.4, `Or alternatively' (through Definition 2.2)",
+        printed=r"$(\varepsilon, \delta)$-DP iff $D^{\delta}_{\infty}(M(x)\|M(y)), D^{\delta}_{\infty}(M(y)\|M(x)) \le "
+                r"\varepsilon$, with the printed $D^{\delta}_{\infty}$",
+        corrected=r"$(\varepsilon, \delta)$-DP iff both DRV10 divergences (with `$-\delta$') are $\le \varepsilon$",
         counterexample=DEF22_COUNTEREXAMPLE,
         corrected_id="dwork.def2.4.corrected",
-        note="P = (0.5, 0.5), Q = (0.4, 0.6) are (0, 0.1)-DP both ways, but the printed divergences are "
-             "ln(0.5/0.4) = 0.2231 and ln(0.6/0.5) = 0.1823. The error is Definition 2.2's missing '- delta'.",
+        note="$P = (0.5, 0.5)$, $Q = (0.4, 0.6)$ are $(0, 0.1)$-DP both ways, but the printed divergences are "
+             r"$\ln(0.5/0.4) = 0.2231$ and $\ln(0.6/0.5) = 0.1823$. The error is Definition 2.2's missing `$-\delta$'.",
         severity="typo",
         same_as="dwork.def2.2.delta",
     ),
@@ -562,22 +566,22 @@ def definition_2_4(point):
 
 @theorem(
     id="dwork.def2.4.corrected",
-    title="(ε,δ)-DP: Definition 2.4's set form holds with equality at the DRV10 level",
-    source=Source(SEED, "Definition 2.4 (with DRV10's D^δ∞)"),
+    title=r"$(\varepsilon, \delta)$-DP: Definition 2.4's set form holds with equality at the DRV10 level",
+    source=Source(SEED, r"Definition 2.4 (with DRV10's $D^{\delta}_{\infty}$)"),
     statement=sp.Eq(sp.Max(HockeyStick(P, Q, epsilon), HockeyStick(Q, P, epsilon)), delta),
     parameters=(Param(delta, sp.Interval(0, 1), sample=(0.001, 0.3)),),
     structure=finite_pairs,
-    structure_latex=r"\varepsilon = \max\left(D^{\delta}_{\infty}(P\|Q), D^{\delta}_{\infty}(Q\|P)\right) "
-                    r"\text{ (DRV10, by subsets)},\ D_{e^{\varepsilon}}(P\|Q) = \max_S P(S) - e^{\varepsilon} Q(S)",
+    structure_latex=r"$\varepsilon = \max\left(D^{\delta}_{\infty}(P\|Q), D^{\delta}_{\infty}(Q\|P)\right)$ (DRV10, by "
+                    r"subsets), $D_{e^{\varepsilon}}(P\|Q) = \max_S P(S) - e^{\varepsilon} Q(S)$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     tight_at=(DEF22_POSITIVE,),
     examples=(DEF22_COUNTEREXAMPLE,),
 )
 def definition_2_4_corrected(point):
-    """ε is the larger DRV10 divergence of the pair and the hockey sticks are maxima over every subset S, all by
-    enumeration. So ε is the least level at which the pair is (ε, δ)-DP in both directions: the corrected
-    'alternatively' clause."""
+    r"""$\varepsilon$ is the larger DRV10 divergence of the pair and the hockey sticks are maxima over every subset $S$,
+    all by enumeration. So $\varepsilon$ is the least level at which the pair is $(\varepsilon, \delta)$-DP in both
+    directions: the corrected `alternatively' clause."""
     P_, Q_ = build_pair(point["structure"])
     d = point["delta"]
     e = max(delta_divergence(P_, Q_, d), delta_divergence(Q_, P_, d))
@@ -590,8 +594,8 @@ EPS_TEXT = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.05, 3))
 TEXT21_COUNTEREXAMPLE = {"epsilon": 0.6931471805599453,
                          "structure": {"kind": "exact", "p": [0.3, 0.7], "q": [0.1, 0.9]}}
 DELTA_OF_EPS = sp.Max(HockeyStick(P, Q, epsilon), HockeyStick(Q, P, epsilon))
-TEXT21_LATEX = DP_PAIR_LATEX + r",\ \text{the least } \delta \text{ of } (\varepsilon,\delta)\text{-DP is } " \
-                               r"\max\left(D_{e^{\varepsilon}}(P\|Q), D_{e^{\varepsilon}}(Q\|P)\right)"
+TEXT21_LATEX = DP_PAIR_LATEX + (r", the least $\delta$ of $(\varepsilon, \delta)$-DP is "
+                                r"$\max\left(D_{e^{\varepsilon}}(P\|Q), D_{e^{\varepsilon}}(Q\|P)\right)$")
 
 
 TEXT21_TAIL = Pr(sp.Gt(sp.Abs(L_PQ), epsilon))
@@ -609,38 +613,42 @@ def _text21(point, corrected: bool) -> dict:
 
 @theorem(
     id="dwork.text2.1",
-    title="(ε,δ)-DP bounds the privacy loss by ε except with probability δ",
-    source=Source(SEED, "Section 2.1, 'Privacy Loss as a Random Variable', and footnote 1"),
+    title=r"$(\varepsilon, \delta)$-DP bounds the privacy loss by $\varepsilon$ except with probability $\delta$",
+    source=Source(SEED, "Section 2.1, `Privacy Loss as a Random Variable', and footnote 1"),
     statement=sp.Le(TEXT21_TAIL, DELTA_OF_EPS),
     parameters=(EPS_TEXT,),
     structure=loss_pairs,
     structure_latex=TEXT21_LATEX,
     evidence=INDEPENDENT,
     erratum=Erratum(
-        location="Section 2.1, last sentence of 'Privacy Loss as a Random Variable' (and footnote 1)",
-        printed="For (eps, delta)-DP algorithms, with all but delta probability the magnitude [of L] is bounded "
-                "by eps",
-        corrected="Pr[|L| >= 2 eps] <= delta (1 + e^{-2 eps}) / (1 - e^{-eps}) (a larger threshold, a larger "
-                  "delta); only the converse direction (tail bound => DP) holds as printed",
+        location="Section 2.1, last sentence of `Privacy Loss as a Random Variable' (and footnote 1)",
+        printed=r"For $(\varepsilon, \delta)$-DP algorithms, with all but $\delta$ probability the magnitude [of $L$] "
+                r"is bounded by $\varepsilon$",
+        corrected=r"$\Pr[|L| \ge 2\varepsilon] \le \delta(1 + e^{-2\varepsilon})/(1 - e^{-\varepsilon})$ (a larger "
+                  r"threshold, a larger $\delta$); only the converse direction (tail bound $\Rightarrow$ DP) holds as "
+                  "printed",
         counterexample=TEXT21_COUNTEREXAMPLE,
         corrected_id="dwork.text2.1.corrected",
-        note="P = (0.3, 0.7), Q = (0.1, 0.9), eps = ln 2: (ln 2, 0.1)-DP both ways, but Pr_P[L = ln 3 > ln 2] = "
-             "0.3. Gaussian, Delta/sigma = 1, eps = 1: delta = 0.126937 but Pr[|L| > 1] = 0.375345.",
+        note=r"$P = (0.3, 0.7)$, $Q = (0.1, 0.9)$, $\varepsilon = \ln 2$: $(\ln 2, 0.1)$-DP both ways, but $\Pr_P[L = "
+             r"\ln 3 > \ln 2] = 0.3$. Gaussian, $\Delta/\sigma = 1$, $\varepsilon = 1$: $\delta = 0.126937$ but "
+             r"$\Pr[|L| > 1] = 0.375345$.",
         severity="mathematics",
     ),
     examples=(_s({"kind": "gaussian", "delta": 1.0, "sigma": 1.0}) | {"epsilon": 1.0},),
 )
 def text_2_1(point):
-    """Pr[|L| > eps] from the exact law of L (atoms, or the CDF of its density); both hockey sticks as
-    expectations over the same law, D_{e^eps}(P||Q) = E[(1 - e^{eps-L})_+] and D_{e^eps}(Q||P) = E[(e^{-L} -
-    e^eps)_+] (exact sums, the Laplace loss's atoms and density, or quadrature of the Gaussian densities). The
-    introduction's 'with probability at most 1 - delta' should read 'at least'."""
+    r"""$\Pr[|L| > \varepsilon]$ from the exact law of $L$ (atoms, or the CDF of its density); both hockey sticks as
+    expectations over the same law, $D_{e^{\varepsilon}}(P\|Q) = \mathbb{E}[(1 - e^{\varepsilon - L})_+]$ and
+    $D_{e^{\varepsilon}}(Q\|P) = \mathbb{E}[(e^{-L} - e^{\varepsilon})_+]$ (exact sums, the Laplace loss's atoms and
+    density, or quadrature of the Gaussian densities). The introduction's `with probability at most $1 - \delta$' should
+    read `at least'."""
     return _text21(point, corrected=False)
 
 
 @theorem(
     id="dwork.text2.1.corrected",
-    title="(ε,δ)-DP bounds the privacy loss by 2ε except with probability δ(1 + e^{−2ε})/(1 − e^{−ε})",
+    title=(r"$(\varepsilon, \delta)$-DP bounds the privacy loss by $2\varepsilon$ except with probability $\delta(1 + "
+           r"e^{-2\varepsilon})/(1 - e^{-\varepsilon})$"),
     source=Source(SEED, "Section 2.1 (corrected)"),
     statement=sp.Le(TEXT21_CORRECTED_TAIL, DELTA_OF_EPS * (1 + sp.exp(-2 * epsilon)) / (1 - sp.exp(-epsilon))),
     parameters=(EPS_TEXT,),
@@ -650,10 +658,11 @@ def text_2_1(point):
     examples=(TEXT21_COUNTEREXAMPLE,),
 )
 def text_2_1_corrected(point):
-    """Upper tail: D_{e^eps}(P||Q) = E_P[(1 - e^{eps - L})_+] >= (1 - e^{-eps}) Pr[L >= 2 eps]. Lower tail:
-    Pr_P[L <= -2 eps] <= e^{-2 eps} Pr_Q[L' >= 2 eps] with L' the loss of (Q||P). Loose in general (the one-sided
-    part is attained when L takes only the values 2 eps and <= eps); see the worst ratio. Measured as
-    dwork.text2.1."""
+    r"""Upper tail: $D_{e^{\varepsilon}}(P\|Q) = \mathbb{E}_P[(1 - e^{\varepsilon - L})_+] \ge (1 -
+    e^{-\varepsilon})\Pr[L \ge 2\varepsilon]$. Lower tail: $\Pr_P[L \le -2\varepsilon] \le e^{-2\varepsilon}\Pr_Q[L'
+    \ge 2\varepsilon]$ with $L'$ the loss of $(Q\|P)$. Loose in general (the one-sided part is attained when $L$
+    takes only the values $2\varepsilon$ and $\le \varepsilon$); see the worst ratio. Measured as
+    \symdpid{dwork.text2.1}."""
     return _text21(point, corrected=True)
 
 
@@ -665,23 +674,24 @@ LAPLACE_LAW_AT_MINUS_ONE = ({"lambda": -1.0, "structure": {"kind": "laplace", "a
 
 @theorem(
     id="dwork.def2.5",
-    title="X is τ(X)-subgaussian, with equality at every λ for N(0, σ²)",
+    title=r"$X$ is $\tau(X)$-subgaussian, with equality at every $\lambda$ for $\mathcal{N}(0, \sigma^2)$",
     source=Source(SEED, "Definition 2.5 and the remarks after it"),
     statement=sp.Le(E(sp.exp(lam * X)), sp.exp(lam**2 * SubgaussianStandard(X) ** 2 / 2)),
     parameters=(LAMBDA,),
     structure=laws,
-    structure_latex=r"X \text{ centred: finite, } \mathcal{N}(0, \sigma^2) \text{ or a centred Laplace loss}",
+    structure_latex=r"$X$ centred: finite, $\mathcal{N}(0, \sigma^2)$ or a centred Laplace loss",
     evidence=INDEPENDENT,
     tight_at=tuple(p | {"lambda": v} for p in GAUSS_LAW_PINS for v in (-3.0, 0.5)) + LAPLACE_LAW_AT_MINUS_ONE,
 )
 def definition_2_5(point):
-    """E[e^{lambda X}] from the law (exact sum, Laplace atoms + density, Gaussian density by quadrature) at the
-    drawn lambda, against tau(X) = sqrt(sup 2 ln E e^{lambda X} / lambda^2) searched over lambda separately (the
-    least tau: the condition is closed, so the inf is attained). 'N(0, sigma^2) is sigma-subgaussian': equality at
-    every lambda, tau found by the search on quadrature, not the closed form. A centred Laplace loss attains it at
-    lambda = -1 (numerically: tau^2 = 2 KL there). The remark 'mean 0' is the first-order term as lambda -> 0 from
-    both sides (proofs/dwork/subgaussian.py). The definition asks tau > 0 but then allows tau >= 0 (a point mass is
-    0-subgaussian)."""
+    r"""$\mathbb{E}[e^{\lambda X}]$ from the law (exact sum, Laplace atoms and density, Gaussian density by quadrature)
+    at the drawn $\lambda$, against $\tau(X) = \sqrt{\sup_\lambda 2\ln\mathbb{E}e^{\lambda X}/\lambda^2}$ searched
+    over $\lambda$ separately (the least $\tau$: the condition is closed, so the infimum is attained).
+    `$\mathcal{N}(0, \sigma^2)$ is $\sigma$-subgaussian': equality at every $\lambda$, $\tau$ found by the search on
+    quadrature, not the closed form. A centred Laplace loss attains it at $\lambda = -1$ (numerically: $\tau^2 =
+    2D_{\mathrm{KL}}$ there). The remark `mean 0' is the first-order term as $\lambda \to 0$ from both sides
+    (\symdpcode{proofs/dwork/subgaussian.py}). The definition asks $\tau > 0$ but then allows $\tau \ge 0$ (a point
+    mass is 0-subgaussian)."""
     law = build_law(point["structure"])
     l_ = point["lambda"]
     return {E(sp.exp(lam * X)): expectation(law, lambda v: mpmath.exp(l_ * v), tilt=l_),
@@ -690,11 +700,11 @@ def definition_2_5(point):
 
 # --- Lemma 2.1 ---------------------------------------------------------------------------------------------------
 LEMMA_2_1_STATEMENT = sp.Le(sp.Max(Pr(sp.Ge(X, t * tau)), Pr(sp.Le(X, -t * tau))), sp.exp(-t**2 / 2))
-LEMMA_2_1_LATEX = r"X \text{ centred},\ \tau = \tau(X) > 0"
-LEMMA_2_1_NOTES = ("tau := tau(X), the strongest instance. Both tails from the exact law (atoms, or the CDF of "
-                   "its density) at t tau(X), tau searched. Exponent tight (Gaussian tails are e^{-t^2/2} up to a "
-                   "polynomial factor), constant loose for t bounded away from 0 (Rademacher at t = 1: 0.82); as "
-                   "t -> 0 the ratio is Pr[X >= 0], which can approach 1.")
+LEMMA_2_1_LATEX = r"$X$ centred, $\tau = \tau(X) > 0$"
+LEMMA_2_1_NOTES = (r"$\tau := \tau(X)$, the strongest instance. Both tails from the exact law (atoms, or the CDF of "
+                   r"its density) at $t\tau(X)$, $\tau$ searched. Exponent tight (Gaussian tails are $e^{-t^2/2}$ up "
+                   "to a polynomial factor), constant loose for $t$ bounded away from 0 (Rademacher at $t = 1$: "
+                   r"0.82); as $t \to 0$ the ratio is $\Pr[X \ge 0]$, which can approach 1.")
 
 
 def _tails(point) -> dict:
@@ -705,7 +715,7 @@ def _tails(point) -> dict:
 
 @theorem(
     id="dwork.lem2.1",
-    title="Subgaussian concentration, as printed (any real t)",
+    title="Subgaussian concentration, as printed (any real $t$)",
     source=Source(SEED, "Lemma 2.1"),
     statement=LEMMA_2_1_STATEMENT,
     parameters=(Param(t, sp.Reals, sample=(-3, 5)),),
@@ -714,11 +724,12 @@ def _tails(point) -> dict:
     evidence=INDEPENDENT,
     erratum=Erratum(
         location="Lemma 2.1, statement",
-        printed="X tau-subgaussian => Pr[X >= t tau] <= e^{-t^2/2}, Pr[X <= -t tau] <= e^{-t^2/2}",
-        corrected="the same for t >= 0 (the proof assumes t > 0)",
+        printed=(r"$X$ $\tau$-subgaussian $\Rightarrow \Pr[X \ge t\tau] \le e^{-t^2/2}$, $\Pr[X \le -t\tau] \le "
+                 "e^{-t^2/2}$"),
+        corrected=r"the same for $t \ge 0$ (the proof assumes $t > 0$)",
         counterexample={"t": -1.0, "structure": {"kind": "gaussian", "sd": 1.0}},
         corrected_id="dwork.lem2.1.corrected",
-        note="X ~ N(0, 1), tau = 1, t = -1: Pr[X >= -1] = 0.8413 > e^{-1/2} = 0.6065.",
+        note=r"$X \sim \mathcal{N}(0, 1)$, $\tau = 1$, $t = -1$: $\Pr[X \ge -1] = 0.8413 > e^{-1/2} = 0.6065$.",
         severity="missing-hypothesis",
     ),
     notes=LEMMA_2_1_NOTES,
@@ -729,15 +740,15 @@ def lemma_2_1(point):
 
 @theorem(
     id="dwork.lem2.1.corrected",
-    title="Subgaussian concentration for t ≥ 0",
-    source=Source(SEED, "Lemma 2.1 (with t >= 0)"),
+    title=r"Subgaussian concentration for $t \ge 0$",
+    source=Source(SEED, r"Lemma 2.1 (with $t \ge 0$)"),
     statement=LEMMA_2_1_STATEMENT,
     parameters=(Param(t, sp.Interval(0, sp.oo), sample=(0, 6)),),
     structure=laws,
     structure_latex=LEMMA_2_1_LATEX,
     evidence=INDEPENDENT,
     examples=tuple(p | {"t": 0.9} for p in RADEMACHER_PINS),
-    notes=LEMMA_2_1_NOTES + " Proof: Chernoff with lambda = t/tau (proofs/dwork/subgaussian.py).",
+    notes=LEMMA_2_1_NOTES + r" Proof: Chernoff with $\lambda = t/\tau$ (\symdpcode{proofs/dwork/subgaussian.py}).",
 )
 def lemma_2_1_corrected(point):
     return _tails(point)
@@ -750,14 +761,15 @@ def lemma_2_1_corrected(point):
     source=Source(SEED, "Fact 2.1"),
     statement=sp.Le(Var(X), SubgaussianStandard(X) ** 2),
     structure=laws,
-    structure_latex=r"X \text{ centred}",
+    structure_latex="$X$ centred",
     evidence=INDEPENDENT,
     tight_at=GAUSS_LAW_PINS + RADEMACHER_PINS,
 )
 def fact_2_1(point):
-    """Var X = E[X^2] from the law, against the searched tau(X). Var X is the lambda -> 0 limit of
-    2 ln E e^{lambda X}/lambda^2. Equality for N(0, sigma^2) (the ratio is sigma^2 at every lambda) and for
-    symmetric two-point laws (the sup of the ratio is its lambda -> 0 limit: 2 ln cosh(lambda)/lambda^2 < 1)."""
+    r"""$\operatorname{Var} X = \mathbb{E}[X^2]$ from the law, against the searched $\tau(X)$. $\operatorname{Var} X$ is
+    the $\lambda \to 0$ limit of $2\ln\mathbb{E}e^{\lambda X}/\lambda^2$. Equality for $\mathcal{N}(0, \sigma^2)$
+    (the ratio is $\sigma^2$ at every $\lambda$) and for symmetric two-point laws (the supremum of the ratio is its
+    $\lambda \to 0$ limit: $2\ln\cosh(\lambda)/\lambda^2 < 1$)."""
     law = build_law(point["structure"])
     return {Var(X): expectation(law, lambda v: v**2), SubgaussianStandard(X): standard(law)}
 
@@ -769,7 +781,7 @@ def _moment_and_standard(point) -> dict:
     return {E(X**k): expectation(law, lambda v: v**order), tau: standard(law)}
 
 
-FACT22_LATEX = r"X \text{ centred},\ \tau = \tau(X)"
+FACT22_LATEX = r"$X$ centred, $\tau = \tau(X)$"
 FACT22_PINS = (GAUSS_LAW_PINS[0] | {"k": 4}, RADEMACHER_PINS[0] | {"k": 3}, LAPLACE_LAW_AT_MINUS_ONE[0] | {"k": 5})
 
 
@@ -785,17 +797,18 @@ FACT22_PINS = (GAUSS_LAW_PINS[0] | {"k": 4}, RADEMACHER_PINS[0] | {"k": 3}, LAPL
     examples=FACT22_PINS,
 )
 def fact_2_2(point):
-    """E[X^k] from the law, tau(X) searched. The printed [k/2]! is ambiguous; Claim 4.5 uses the ceiling. Even
-    k = 2m: both readings are m! 2^{m+1} tau^{2m}, exactly the classical k 2^{k/2} Gamma(k/2) tau^k bound on E|X|^k
-    (derivation in proofs). Odd k: the ceiling reading is >= the classical bound, so it holds, and it bounds E|X|^k
-    too (as Claim 4.5's repaired use needs). Loose by a factor >= 4 (Gaussian k = 2: sigma^2 against 4 sigma^2).
-    Integer k >= 1 (k = 0 is trivial)."""
+    r"""$\mathbb{E}[X^k]$ from the law, $\tau(X)$ searched. The printed $[k/2]!$ is ambiguous; Claim 4.5 uses the
+    ceiling. Even $k = 2m$: both readings are $m!\,2^{m+1}\tau^{2m}$, exactly the classical $k
+    2^{k/2}\Gamma(k/2)\tau^k$ bound on $\mathbb{E}|X|^k$ (derivation in proofs). Odd $k$: the ceiling reading is
+    $\ge$ the classical bound, so it holds, and it bounds $\mathbb{E}|X|^k$ too (as Claim 4.5's repaired use needs).
+    Loose by a factor $\ge 4$ (Gaussian $k = 2$: $\sigma^2$ against $4\sigma^2$). Integer $k \ge 1$ ($k = 0$ is
+    trivial)."""
     return _moment_and_standard(point)
 
 
 @theorem(
     id="dwork.fact2.2.floor",
-    title="Subgaussian moments (the bracket read as a floor), k ≤ 15",
+    title=r"Subgaussian moments (the bracket read as a floor), $k \le 15$",
     source=Source(SEED, "Fact 2.2"),
     statement=sp.Le(E(X**k), sp.factorial(sp.floor(k / 2)) * 2 ** (sp.ceiling(k / 2) + 1) * tau**k),
     parameters=(Param(k, sp.Range(1, 16), sample=(1, 15)),),
@@ -805,11 +818,11 @@ def fact_2_2(point):
     examples=FACT22_PINS,
 )
 def fact_2_2_floor(point):
-    """For odd k >= 5 this is below the two-sided classical bound, but E[X^k] <= E[X_+^k] <= k 2^{k/2-1}
-    Gamma(k/2) tau^k (Lemma 2.1 for t >= 0 on the upper tail only) is below m! 2^{m+2} for every odd k = 2m+1 <= 15
-    (proofs/dwork/subgaussian.py, FACTS): PROVED for k <= 15. For odd k >= 17 the one-sided bound exceeds the floor
-    reading: undecided (no proof, and no counterexample: the catalogue's search found E[X^5] <= 4.32 tau^5 against
-    32)."""
+    r"""For odd $k \ge 5$ this is below the two-sided classical bound, but $\mathbb{E}[X^k] \le \mathbb{E}[X_+^k] \le k
+    2^{k/2-1}\Gamma(k/2)\tau^k$ (Lemma 2.1 for $t \ge 0$ on the upper tail only) is below $m!\,2^{m+2}$ for every
+    odd $k = 2m+1 \le 15$ (\symdpcode{proofs/dwork/subgaussian.py}, \symdpcode{FACTS}): PROVED for $k \le 15$. For
+    odd $k \ge 17$ the one-sided bound exceeds the floor reading: undecided (no proof, and no counterexample: the
+    catalogue's search found $\mathbb{E}[X^5] \le 4.32\tau^5$ against 32)."""
     return _moment_and_standard(point)
 
 
@@ -845,17 +858,17 @@ def _independent(scale1, scale2) -> dict:
     source=Source(SEED, "Lemma 2.2"),
     statement=sp.Le(SubgaussianStandard(X1 + X2), sp.sqrt(tau1**2 + tau2**2)),
     structure=conditional_pairs,
-    structure_latex=r"\tau_1 = \tau(X_1),\ \tau_2 = \max_{x_1} \tau(X_2 \mid X_1 = x_1),\ "
-                    r"\mathbb{E}[X_2 \mid X_1] = 0",
+    structure_latex=r"$\tau_1 = \tau(X_1)$, $\tau_2 = \max_{x_1} \tau(X_2 \mid X_1 = x_1)$, $\mathbb{E}[X_2 \mid X_1] "
+                    "= 0$",
     evidence=INDEPENDENT,
     tight_at=(_independent(1.0, 1.0), _independent(0.5, 2.0)),
 )
 def lemma_2_2(point):
-    """The three standards searched on the exact finite laws (the sum's law atom by atom). The induction step
-    k-1 -> k with X_1 standing for the prefix sum (any subgaussian law). Tight for independent symmetric two-point
-    laws (tau^2 = Var = tau_1^2 + tau_2^2) and independent Gaussians. Typo: 'Supp(X_1, ..., X_{k-1})' should read
-    'Supp(X_1, ..., X_{i-1})'. Conditional subgaussianity includes conditional mean 0 (what Theorem 3.4's adaptive
-    use lacks)."""
+    r"""The three standards searched on the exact finite laws (the sum's law atom by atom). The induction step $k-1 \to
+    k$ with $X_1$ standing for the prefix sum (any subgaussian law). Tight for independent symmetric two-point laws
+    ($\tau^2 = \operatorname{Var} = \tau_1^2 + \tau_2^2$) and independent Gaussians. Typo: `$\mathrm{Supp}(X_1,
+    \dots, X_{k-1})$' should read `$\mathrm{Supp}(X_1, \dots, X_{i-1})$'. Conditional subgaussianity includes
+    conditional mean 0 (what Theorem 3.4's adaptive use lacks)."""
     total, X1_, conditionals = sum_law(point["structure"])
     return {SubgaussianStandard(X1 + X2): standard(total), tau1: standard(X1_),
             tau2: max((standard(c) for c in conditionals), key=lambda e: e.value)}
@@ -895,7 +908,7 @@ def _only(values: dict, statement) -> dict:
     return {key: v for key, v in values.items() if str(key) in names}
 
 
-LEMMA_2_3_LATEX = r"(X, Y) \text{ finite joint law},\ \mathbb{E}[Y] = 0,\ \tau = \tau(Y) \le 1/3"
+LEMMA_2_3_LATEX = r"$(X, Y)$ finite joint law, $\mathbb{E}[Y] = 0$, $\tau = \tau(Y) \le 1/3$"
 LEMMA_2_3_COUNTEREXAMPLE = {"structure": {"x": [-1.0, -1.0], "y": [-0.2, 0.2], "w": [1.0, 1.0]}}
 LEMMA_2_3_STATEMENT = sp.Le(E(X * sp.exp(Y)), E(X) + sp.sqrt(E(X**2)) * (tau + 3 * tau**2))
 LEMMA_2_3_LINE_2_STATEMENT = sp.Le(E(X * sp.exp(Y)), E(X) + (sp.sqrt(Var(X)) + E(X)) * (tau + 3 * tau**2))
@@ -914,9 +927,10 @@ LEMMA_2_3_CORRECTED_STATEMENT = sp.Le(E(X * sp.exp(Y)),
     examples=(LEMMA_2_3_COUNTEREXAMPLE,),
 )
 def lemma_2_3(point):
-    """tau := tau(Y), the strongest instance. Equivalent (Cauchy-Schwarz, X = e^Y - 1) to sqrt(E(e^Y - 1)^2) <=
-    tau + 3 tau^2. Loose: the worst Y found has sqrt(E(e^Y-1)^2) ~ tau + 0.16 tau^2; equality only in the
-    degenerate Y = 0. The proof says 'for tau <= 1/2' then 'whenever tau <= 1/3'; 1/3 is needed."""
+    r"""$\tau := \tau(Y)$, the strongest instance. Equivalent (Cauchy--Schwarz, $X = e^Y - 1$) to $\sqrt{\mathbb{E}(e^Y
+    - 1)^2} \le \tau + 3\tau^2$. Loose: the worst $Y$ found has $\sqrt{\mathbb{E}(e^Y - 1)^2} \approx \tau +
+    0.16\tau^2$; equality only in the degenerate $Y = 0$. The proof says `for $\tau \le 1/2$' then `whenever $\tau
+    \le 1/3$'; $1/3$ is needed."""
     return _only(_joint_moments(point), LEMMA_2_3_STATEMENT)
 
 
@@ -930,23 +944,26 @@ def lemma_2_3(point):
     evidence=INDEPENDENT,
     erratum=Erratum(
         location="Lemma 2.3, second line of (1) and last step of the proof",
-        printed="E[X e^Y] <= E[X] + (sqrt(Var X) + E[X]) (tau + 3 tau^2)",
-        corrected="E[X e^Y] <= E[X] + (sqrt(Var X) + |E[X]|) (tau + 3 tau^2)",
+        printed=((r"$\mathbb{E}[Xe^Y] \le \mathbb{E}[X] + (\sqrt{\operatorname{Var} X} + \mathbb{E}[X])(\tau + "
+                  r"3\tau^2)$")),
+        corrected=(r"$\mathbb{E}[Xe^Y] \le \mathbb{E}[X] + (\sqrt{\operatorname{Var} X} + |\mathbb{E}[X]|)(\tau + "
+                   r"3\tau^2)$"),
         counterexample=LEMMA_2_3_COUNTEREXAMPLE,
         corrected_id="dwork.lem2.3.line2.corrected",
-        note="sqrt(E X^2) <= sqrt(Var X) + E[X] needs E[X] >= 0. X = -1, Y = +-0.2 (tau = 0.2): LHS = -cosh 0.2 "
-             "= -1.0201 > RHS = -1.32.",
+        note=r"$\sqrt{\mathbb{E}X^2} \le \sqrt{\operatorname{Var} X} + \mathbb{E}[X]$ needs $\mathbb{E}[X] \ge 0$. $X "
+             r"= -1$, $Y = \pm 0.2$ ($\tau = 0.2$): left side $-\cosh 0.2 = -1.0201 >$ right side $-1.32$.",
         severity="mathematics",
     ),
 )
 def lemma_2_3_line_2(point):
-    """Every use in the paper has E[X] >= 0 except the odd-k uses in Claim 4.5, which use the first line."""
+    r"""Every use in the paper has $\mathbb{E}[X] \ge 0$ except the odd-$k$ uses in Claim 4.5, which use the first
+    line."""
     return _only(_joint_moments(point), LEMMA_2_3_LINE_2_STATEMENT)
 
 
 @theorem(
     id="dwork.lem2.3.line2.corrected",
-    title="Expected product with the exponential of a subgaussian (second line with |E X|)",
+    title=r"Expected product with the exponential of a subgaussian (second line with $|\mathbb{E}X|$)",
     source=Source(SEED, "Lemma 2.3, second line of (1), corrected"),
     statement=LEMMA_2_3_CORRECTED_STATEMENT,
     structure=joint_laws,
@@ -955,7 +972,8 @@ def lemma_2_3_line_2(point):
     examples=(LEMMA_2_3_COUNTEREXAMPLE,),
 )
 def lemma_2_3_line_2_corrected(point):
-    """sqrt(E X^2) = sqrt(Var X + E[X]^2) <= sqrt(Var X) + |E X|, then the first line."""
+    r"""$\sqrt{\mathbb{E}X^2} = \sqrt{\operatorname{Var} X + \mathbb{E}[X]^2} \le \sqrt{\operatorname{Var} X} +
+    |\mathbb{E}X|$, then the first line."""
     return _only(_joint_moments(point), LEMMA_2_3_CORRECTED_STATEMENT)
 
 
@@ -966,17 +984,18 @@ def lemma_2_3_line_2_corrected(point):
     source=Source(SEED, "Definition 3.1"),
     statement=sp.Eq(E(L_PQ), KL(P, Q)),
     structure=lambda: st.one_of(gaussian_pairs(), laplace_pairs()),
-    structure_latex=r"\mathcal{N}(0,\sigma^2), \mathcal{N}(\Delta,\sigma^2) \text{ or } \mathrm{Lap}(0,b), "
-                    r"\mathrm{Lap}(\Delta,b)",
+    structure_latex=r"$\mathcal{N}(0,\sigma^2)$, $\mathcal{N}(\Delta,\sigma^2)$ or $\mathrm{Lap}(0,b)$, "
+                    r"$\mathrm{Lap}(\Delta,b)$",
     evidence=INDEPENDENT,
     tight_everywhere=True,
     examples=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS,
 )
 def definition_3_1(point):
-    """E[L] from the exact law of L that symdp.engine.privacy_loss derives (Gaussian: the mean of N(tau^2/2, tau^2);
-    Laplace: its atoms +-a and its density e^{(l-a)/2}/4, integrated), against KL(P||Q) by its Definition 2.1,
-    quadrature of p ln(p/q) over the line. Finite pairs are not drawn: there the law's mean and the KL are the same
-    sum. The 'discrete' of the paper is dropped: the same holds for densities. About 1.2 s a draw."""
+    r"""$\mathbb{E}[L]$ from the exact law of $L$ that \symdpcode{symdp.engine.privacy\_loss} derives (Gaussian: the
+    mean of $\mathcal{N}(\tau^2/2, \tau^2)$; Laplace: its atoms $\pm a$ and its density $e^{(l-a)/2}/4$,
+    integrated), against $D_{\mathrm{KL}}(P\|Q)$ by its Definition 2.1, quadrature of $p\ln(p/q)$ over the line.
+    Finite pairs are not drawn: there the law's mean and the KL are the same sum. The `discrete' of the paper is
+    dropped: the same holds for densities. About 1.2\,s a draw."""
     s = point["structure"]
     P_, Q_ = build_pair(s)
     law = privacy_loss(P_, Q_)
@@ -986,8 +1005,8 @@ def definition_3_1(point):
 
 @theorem(
     id="dwork.def3.1.normalisation",
-    title="E[e^{−L}] = 1 for the privacy loss of a pair with equal supports",
-    source=Source(SEED, "Definition 3.1 (consequence; catalogue dwork.def3.1)"),
+    title=r"$\mathbb{E}[e^{-L}] = 1$ for the privacy loss of a pair with equal supports",
+    source=Source(SEED, r"Definition 3.1 (consequence; catalogue \symdpid{dwork.def3.1})"),
     statement=sp.Eq(E(sp.exp(-L_PQ)), 1),
     structure=loss_pairs,
     structure_latex=DP_PAIR_LATEX,
@@ -996,8 +1015,8 @@ def definition_3_1(point):
     examples=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS,
 )
 def definition_3_1_normalisation(point):
-    """E_P[Q/P] = sum Q = 1, from the law of L (exact sums; the Laplace loss's atoms and density; quadrature of the
-    Gaussian densities, where p e^{-L} = q); used by dwork.obs.kl-le-tau2."""
+    r"""$\mathbb{E}_P[Q/P] = \sum Q = 1$, from the law of $L$ (exact sums; the Laplace loss's atoms and density;
+    quadrature of the Gaussian densities, where $pe^{-L} = q$); used by \symdpid{dwork.obs.kl-le-tau2}."""
     return expectation(loss_law(point["structure"]), lambda v: mpmath.exp(-v), tilt=-1)
 
 
@@ -1011,21 +1030,22 @@ def _centred_mgf_and_standard(point) -> dict:
 
 @theorem(
     id="dwork.def3.2",
-    title="Subgaussian divergence: the centred loss is τ-subgaussian with τ its optimal standard",
+    title=r"Subgaussian divergence: the centred loss is $\tau$-subgaussian with $\tau$ its optimal standard",
     source=Source(SEED, "Definition 3.2"),
     statement=sp.Le(E(sp.exp(lam * (L_PQ - mu))), sp.exp(lam**2 * tau**2 / 2)),
     parameters=(LAMBDA,),
     structure=loss_pairs,
-    structure_latex=r"\mu = \mathbb{E}[L_{(P\|Q)}] = D_{\mathrm{KL}}(P\|Q),\ \tau = \tau(L_{(P\|Q)} - \mu)",
+    structure_latex=r"$\mu = \mathbb{E}[L_{(P\|Q)}] = D_{\mathrm{KL}}(P\|Q)$, $\tau = \tau(L_{(P\|Q)} - \mu)$",
     evidence=INDEPENDENT,
     tight_at=tuple(p | {"lambda": v} for p in GAUSS_PAIR_PINS for v in (-2.0, 1.5))
     + tuple(p | {"lambda": -1.0} for p in LAPLACE_PAIR_PINS + RR_PINS),
 )
 def definition_3_2(point):
-    """The centred MGF of L at the drawn lambda from the law of L, tau searched over lambda. D_subG(P||Q) <= (mu,
-    tau) iff KL <= mu and this holds for all lambda; the least (mu, tau) are (KL, tau(L - KL)). Equality for
-    Gaussian pairs at every lambda, and at lambda = -1 for Laplace pairs and randomized response (where r(-1) = 2 KL
-    is the sup). Typo: 'the pair of random variables X and Y' should read 'Y and Z'."""
+    r"""The centred MGF of $L$ at the drawn $\lambda$ from the law of $L$, $\tau$ searched over $\lambda$.
+    $D_{\mathrm{subG}}(P\|Q) \preceq (\mu, \tau)$ iff $D_{\mathrm{KL}} \le \mu$ and this holds for all $\lambda$; the
+    least $(\mu, \tau)$ are $(D_{\mathrm{KL}}, \tau(L - D_{\mathrm{KL}}))$. Equality for Gaussian pairs at every
+    $\lambda$, and at $\lambda = -1$ for Laplace pairs and randomized response (where $r(-1) = 2D_{\mathrm{KL}}$ is the
+    supremum). Typo: `the pair of random variables $X$ and $Y$' should read `$Y$ and $Z$'."""
     return _centred_mgf_and_standard(point)
 
 
@@ -1037,15 +1057,15 @@ def _loss_tail(point) -> dict:
 
 
 COROLLARY_3_1_STATEMENT = sp.Le(Pr(sp.Ge(L_PQ, mu + t * tau)), sp.exp(-t**2 / 2))
-COROLLARY_3_1_LATEX = r"P \ne Q,\ \mu = D_{\mathrm{KL}}(P\|Q),\ \tau = \tau(L_{(P\|Q)} - \mu) > 0"
-COROLLARY_3_1_NOTES = ("mu := KL and tau := the optimal standard, the strongest instance of (mu, tau)-CDP; the tail "
-                       "from the exact law of L. Follows from Lemma 2.1 since {L >= mu + t tau} is inside "
-                       "{L - E L >= t tau}. Loose (as Lemma 2.1).")
+COROLLARY_3_1_LATEX = r"$P \ne Q$, $\mu = D_{\mathrm{KL}}(P\|Q)$, $\tau = \tau(L_{(P\|Q)} - \mu) > 0$"
+COROLLARY_3_1_NOTES = (r"$\mu := D_{\mathrm{KL}}$ and $\tau :=$ the optimal standard, the strongest instance of $(\mu, "
+                       r"\tau)$-CDP; the tail from the exact law of $L$. Follows from Lemma 2.1 since $\{L \ge \mu + "
+                       r"t\tau\}$ is inside $\{L - \mathbb{E}L \ge t\tau\}$. Loose (as Lemma 2.1).")
 
 
 @theorem(
     id="dwork.cor3.1",
-    title="Concentrated privacy loss, as printed (any real t)",
+    title="Concentrated privacy loss, as printed (any real $t$)",
     source=Source(SEED, "Corollary 3.1"),
     statement=COROLLARY_3_1_STATEMENT,
     parameters=(Param(t, sp.Reals, sample=(-3, 5)),),
@@ -1054,13 +1074,13 @@ COROLLARY_3_1_NOTES = ("mu := KL and tau := the optimal standard, the strongest 
     evidence=INDEPENDENT,
     erratum=Erratum(
         location="Corollary 3.1, statement",
-        printed="Pr[L >= mu + t tau] <= exp(-t^2/2)",
-        corrected="the same for t >= 0 and tau > 0 (as Lemma 2.1 assumes)",
+        printed=r"$\Pr[L \ge \mu + t\tau] \le \exp(-t^2/2)$",
+        corrected=r"the same for $t \ge 0$ and $\tau > 0$ (as Lemma 2.1 assumes)",
         counterexample={"t": -1.0, "structure": {"kind": "gaussian", "delta": 1.0, "sigma": 1.0}},
         corrected_id="dwork.cor3.1.corrected",
-        note="Gaussian pair with Delta/sigma = 1 (L ~ N(1/2, 1), (1/2, 1)-CDP), t = -1: Pr[L >= -1/2] = 0.8413 > "
-             "e^{-1/2} = 0.6065. tau > 0 is missing too: a constant mechanism (P = Q, L = 0) is (0, 0)-CDP and "
-             "Pr[L >= 0] = 1 > e^{-t^2/2} for every t > 0 (found by the draws).",
+        note=r"Gaussian pair with $\Delta/\sigma = 1$ ($L \sim \mathcal{N}(1/2, 1)$, $(1/2, 1)$-CDP), $t = -1$: $\Pr[L "
+             r"\ge -1/2] = 0.8413 > e^{-1/2} = 0.6065$. $\tau > 0$ is missing too: a constant mechanism ($P = Q$, $L = "
+             r"0$) is $(0, 0)$-CDP and $\Pr[L \ge 0] = 1 > e^{-t^2/2}$ for every $t > 0$ (found by the draws).",
         severity="missing-hypothesis",
         same_as="dwork.lem2.1",  # the hypothesis t >= 0 that Lemma 2.1 lacks, inherited
     ),
@@ -1072,8 +1092,8 @@ def corollary_3_1(point):
 
 @theorem(
     id="dwork.cor3.1.corrected",
-    title="Concentrated privacy loss for t ≥ 0 and τ > 0",
-    source=Source(SEED, "Corollary 3.1 (with t >= 0)"),
+    title=r"Concentrated privacy loss for $t \ge 0$ and $\tau > 0$",
+    source=Source(SEED, r"Corollary 3.1 (with $t \ge 0$)"),
     statement=COROLLARY_3_1_STATEMENT,
     parameters=(Param(t, sp.Interval(0, sp.oo), sample=(0, 6)),),
     structure=loss_pairs,
@@ -1089,18 +1109,18 @@ def corollary_3_1_corrected(point):
 # --- Lemma 3.6 ---------------------------------------------------------------------------------------------------
 @theorem(
     id="dwork.lem3.6",
-    title="Hoeffding's lemma: a centred variable in [a, b] is (b − a)/2-subgaussian",
+    title="Hoeffding's lemma: a centred variable in $[a, b]$ is $(b - a)/2$-subgaussian",
     source=Source(SEED, "Lemma 3.6"),
     statement=sp.Le(SubgaussianStandard(X), (b - a) / 2),
     structure=bounded_laws,
-    structure_latex=r"\mathbb{E}[X] = 0,\ [a, b] = [\operatorname{ess\,inf} X, \operatorname{ess\,sup} X]",
+    structure_latex=r"$\mathbb{E}[X] = 0$, $[a, b] = [\operatorname{ess\,inf} X, \operatorname{ess\,sup} X]$",
     evidence=INDEPENDENT,
     tight_at=RADEMACHER_PINS,
 )
 def lemma_3_6(point):
-    """tau(X) searched; a, b the ends of the support of the exact law. Equivalent to E e^{lambda X} <=
-    e^{lambda^2 (b-a)^2/8} for all lambda. Tight for the symmetric two-point law on {a, b}. The paper writes
-    \\mathcal{E} for the expectation."""
+    r"""$\tau(X)$ searched; $a$, $b$ the ends of the support of the exact law. Equivalent to $\mathbb{E}e^{\lambda X}
+    \le e^{\lambda^2(b-a)^2/8}$ for all $\lambda$. Tight for the symmetric two-point law on $\{a, b\}$. The paper
+    writes $\mathcal{E}$ for the expectation."""
     law = build_law(point["structure"])
     lo, hi = law.bounds()
     return {SubgaussianStandard(X): standard(law), a: lo, b: hi}
@@ -1109,86 +1129,91 @@ def lemma_3_6(point):
 # --- catalogue observation: KL <= tau^2/2 ---------------------------------------------------------------------
 @theorem(
     id="dwork.obs.kl-le-tau2",
-    title="KL ≤ τ²/2 whenever the centred privacy loss is τ-subgaussian",
-    source=Source(SEED, "catalogue observation (Definition 3.2 at lambda = -1)"),
+    title=r"$D_{\mathrm{KL}} \le \tau^2/2$ whenever the centred privacy loss is $\tau$-subgaussian",
+    source=Source(SEED, r"catalogue observation (Definition 3.2 at $\lambda = -1$)"),
     statement=sp.Le(KL(P, Q), tau**2 / 2),
     structure=loss_pairs,
-    structure_latex=r"P, Q \text{ with equal supports},\ \tau = \tau(L_{(P\|Q)} - \mathbb{E}[L_{(P\|Q)}])",
+    structure_latex=r"$P$, $Q$ with equal supports, $\tau = \tau(L_{(P\|Q)} - \mathbb{E}[L_{(P\|Q)}])$",
     evidence=INDEPENDENT,
     tight_at=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS + RR_PINS,
 )
 def kl_le_tau2(point):
-    """KL from the distributions (exact sums; E[L] from the Laplace loss's atoms and density; quadrature of the
-    Gaussian densities), tau searched over lambda (never tau = Delta/sigma). E_P[e^{-(L - KL)}] = e^{KL} (since
-    E_P[e^{-L}] = 1), and lambda = -1 in the subgaussian condition gives e^{KL} <= e^{tau^2/2}. Equality exactly
-    when the sup of r(lambda) = 2 ln E e^{lambda(L - KL)}/lambda^2 sits at lambda = -1: Gaussian pairs (every
-    lambda), and, numerically, Laplace pairs and randomized response (pairs with symmetric KL, where lambda = -1 is
-    a stationary point of r: proofs LAPLACE_STATIONARY). The tight draws are relative equalities at KL > 0, and
-    they mean the search found nothing above r(-1). So mu <= tau^2/2 is automatic in (mu, tau)-CDP."""
+    r"""$D_{\mathrm{KL}}$ from the distributions (exact sums; $\mathbb{E}[L]$ from the Laplace loss's atoms and density;
+    quadrature of the Gaussian densities), $\tau$ searched over $\lambda$ (never $\tau = \Delta/\sigma$).
+    $\mathbb{E}_P[e^{-(L - D_{\mathrm{KL}})}] = e^{D_{\mathrm{KL}}}$ (since $\mathbb{E}_P[e^{-L}] = 1$), and
+    $\lambda = -1$ in the subgaussian condition gives $e^{D_{\mathrm{KL}}} \le e^{\tau^2/2}$. Equality exactly when
+    the supremum of $r(\lambda) = 2\ln\mathbb{E}e^{\lambda(L - D_{\mathrm{KL}})}/\lambda^2$ sits at $\lambda = -1$:
+    Gaussian pairs (every $\lambda$), and, numerically, Laplace pairs and randomized response (pairs with symmetric
+    KL, where $\lambda = -1$ is a stationary point of $r$: proofs \symdpcode{LAPLACE\_STATIONARY}). The tight draws
+    are relative equalities at $D_{\mathrm{KL}} > 0$, and they mean the search found nothing above $r(-1)$. So $\mu
+    \le \tau^2/2$ is automatic in $(\mu, \tau)$-CDP."""
     return {KL(P, Q): pair_kl(point["structure"]), tau: standard(loss_law(point["structure"]))}
 
 
 # --- Fact 4.1 ---------------------------------------------------------------------------------------------------
-FACT41_NOTE = ("Claim 4.4 uses it with k = 2 and k = 4 (even: valid for all reals), but Claim 4.5 uses it for every "
-               "k >= 3 on log-ratios of both signs: in (22) with a = ln(D/D'), b = ln(D'/D''), in (23) with "
-               "a = S(x), b = KL, in (24) likewise; there odd k is refuted (dwork.claim4.5.eq22), and the absolute "
-               "form (dwork.fact4.1.corrected), with Fact 2.2 bounding absolute moments, repairs it.")
+FACT41_NOTE = ("Claim 4.4 uses it with $k = 2$ and $k = 4$ (even: valid for all reals), but Claim 4.5 uses it for "
+               r"every $k \ge 3$ on log-ratios of both signs: in (22) with $a = \ln(D/D')$, $b = \ln(D'/D'')$, in (23) "
+               r"with $a = S(x)$, $b = D_{\mathrm{KL}}$, in (24) likewise; there odd $k$ is refuted "
+               r"(\symdpid{dwork.claim4.5.eq22}), and the absolute form (\symdpid{dwork.fact4.1.corrected}), with Fact "
+               "2.2 bounding absolute moments, repairs it.")
 K_INTEGER = Param(k, sp.Range(1, 13), sample=(1, 12))
 A_REAL, B_REAL = Param(a, sp.Reals, sample=(-3, 3)), Param(b, sp.Reals, sample=(-3, 3))
 
 fact_4_1 = register(Theorem(
     id="dwork.fact4.1",
-    title="(a + b)^k ≤ 2^{k−1}(a^k + b^k) for any two reals, as printed",
+    title=r"$(a + b)^k \le 2^{k-1}(a^k + b^k)$ for any two reals, as printed",
     source=Source(SEED, "Fact 4.1"),
     statement=sp.Le((a + b) ** k, 2 ** (k - 1) * (a**k + b**k)),
     parameters=(K_INTEGER, A_REAL, B_REAL),
     evidence=CLOSED_FORM,
-    evidence_note="the Fact is itself an inequality between two formulas of (k, a, b), evaluated at the draws",
+    evidence_note="the Fact is itself an inequality between two formulas of $(k, a, b)$, evaluated at the draws",
     erratum=Erratum(
         location="Fact 4.1, statement",
-        printed="For a real value k >= 1 and for any two reals a, b: (a + b)^k <= 2^{k-1} (a^k + b^k)",
-        corrected="|a + b|^k <= 2^{k-1}(|a|^k + |b|^k) for all reals a, b (so (a + b)^k <= 2^{k-1}(|a|^k + |b|^k)); "
-                  "as printed only for a, b >= 0 (Jensen on the convex x^k) or even k",
+        printed=r"For a real value $k \ge 1$ and for any two reals $a, b$: $(a + b)^k \le 2^{k-1}(a^k + b^k)$",
+        corrected=r"$|a + b|^k \le 2^{k-1}(|a|^k + |b|^k)$ for all reals $a, b$ (so $(a + b)^k \le 2^{k-1}(|a|^k + "
+                  r"|b|^k)$); as printed only for $a, b \ge 0$ (Jensen on the convex $x^k$) or even $k$",
         counterexample={"k": 3, "a": -2.0, "b": 1.0},
         corrected_id="dwork.fact4.1.corrected",
-        note="k = 3, a = -2, b = 1: (a + b)^3 = -1 > 4 (-8 + 1) = -28. Both negative fails as well: a = -1, b = -2, "
-             "k = 3: -27 > 4 (-1 - 8) = -36 (x^k is concave on (-oo, 0] for odd k). " + FACT41_NOTE,
+        note="$k = 3$, $a = -2$, $b = 1$: $(a + b)^3 = -1 > 4(-8 + 1) = -28$. Both negative fails as well: $a = -1$, "
+             r"$b = -2$, $k = 3$: $-27 > 4(-1 - 8) = -36$ ($x^k$ is concave on $(-\infty, 0]$ for odd "
+             "$k$). " + FACT41_NOTE,
         severity="mathematics",
     ),
-    notes="Encoded with integer k: for non-integer k and a negative real, a^k is not real, so 'any two reals' cannot "
-          "even be read there. " + FACT41_NOTE,
+    notes="Encoded with integer $k$: for non-integer $k$ and a negative real, $a^k$ is not real, so `any two reals' "
+          "cannot even be read there. " + FACT41_NOTE,
 ))
 
 fact_4_1_corrected = register(Theorem(
     id="dwork.fact4.1.corrected",
-    title="|a + b|^k ≤ 2^{k−1}(|a|^k + |b|^k) for all reals a, b and integers k ≥ 1",
-    source=Source(SEED, "Fact 4.1 (absolute values), as Claims 4.4-4.5 use it"),
+    title=r"$|a + b|^k \le 2^{k-1}(|a|^k + |b|^k)$ for all reals $a, b$ and integers $k \ge 1$",
+    source=Source(SEED, "Fact 4.1 (absolute values), as Claims 4.4--4.5 use it"),
     statement=sp.Le(sp.Abs(a + b) ** k, 2 ** (k - 1) * (sp.Abs(a) ** k + sp.Abs(b) ** k)),
     parameters=(K_INTEGER, A_REAL, B_REAL),
     evidence=CLOSED_FORM,
-    evidence_note="an inequality between two formulas of (k, a, b), evaluated at the draws",
+    evidence_note="an inequality between two formulas of $(k, a, b)$, evaluated at the draws",
     tight_at=({"k": 3, "a": -1.5, "b": -1.5}, {"k": 5, "a": -0.7, "b": -0.7}, {"k": 4, "a": 2.0, "b": 2.0},
               {"k": 1, "a": -1.0, "b": -2.5}),
     examples=({"k": 3, "a": -2.0, "b": 1.0}, {"k": 7, "a": -1.0, "b": -2.0}, {"k": 9, "a": 0.5, "b": -2.5}),
     default_examples=300,
-    notes="The case Claim 4.5 needs: a, b of any sign and odd k >= 3, drawn (k in 1..12, a, b in [-3, 3]). "
-          "|a + b| <= |a| + |b|, then Jensen on the non-negative |a|, |b| (proofs FACT41_ABSOLUTE). Equality iff "
-          "|a| = |b| with a b >= 0, or k = 1 and a b >= 0.",
+    notes=r"The case Claim 4.5 needs: $a, b$ of any sign and odd $k \ge 3$, drawn ($k \in \{1, \dots, 12\}$, $a, b \in "
+          r"[-3, 3]$). $|a + b| \le |a| + |b|$, then Jensen on the non-negative $|a|$, $|b|$ (proofs "
+          r"\symdpcode{FACT41\_ABSOLUTE}). Equality iff $|a| = |b|$ with $ab \ge 0$, or $k = 1$ and $ab \ge 0$.",
 ))
 
 fact_4_1_nonnegative = register(Theorem(
     id="dwork.fact4.1.nonnegative",
-    title="(a + b)^κ ≤ 2^{κ−1}(a^κ + b^κ) for a, b ≥ 0 and real κ ≥ 1",
-    source=Source(SEED, "Fact 4.1 (a, b >= 0, the printed real exponent)"),
+    title=r"$(a + b)^\kappa \le 2^{\kappa-1}(a^\kappa + b^\kappa)$ for $a, b \ge 0$ and real $\kappa \ge 1$",
+    source=Source(SEED, r"Fact 4.1 ($a, b \ge 0$, the printed real exponent)"),
     statement=sp.Le((a + b) ** kappa, 2 ** (kappa - 1) * (a**kappa + b**kappa)),
     parameters=(Param(kappa, sp.Interval(1, sp.oo), sample=(1, 8)), Param(a, sp.Interval(0, sp.oo), sample=(0, 5)),
                 Param(b, sp.Interval(0, sp.oo), sample=(0, 5))),
     evidence=CLOSED_FORM,
-    evidence_note="an inequality between two formulas of (kappa, a, b), evaluated at the draws",
+    evidence_note=r"an inequality between two formulas of $(\kappa, a, b)$, evaluated at the draws",
     tight_at=({"kappa": 3.0, "a": 1.5, "b": 1.5}, {"kappa": 1.7, "a": 0.2, "b": 0.2},
               {"kappa": 1.0, "a": 0.3, "b": 2.0}),
-    notes="The printed statement's real exponent (kappa stands for the paper's k, a real here). Jensen on x^kappa, "
-          "convex on [0, oo) for kappa >= 1 (proofs FACT41_JENSEN). Equality iff a = b, or kappa = 1.",
+    notes=r"The printed statement's real exponent ($\kappa$ stands for the paper's $k$, a real here). Jensen on "
+          r"$x^\kappa$, convex on $[0, \infty)$ for $\kappa \ge 1$ (proofs \symdpcode{FACT41\_JENSEN}). Equality iff "
+          r"$a = b$, or $\kappa = 1$.",
 ))
 
 
