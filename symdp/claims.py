@@ -2,7 +2,7 @@
 
 A claim is one relation between two numeric expressions::
 
-    claim        :=  number REL number                     REL is <=, >=, == (< and > mean <=, >=)
+    claim        :=  number REL number                     REL is <=, <, >=, >, ==
     number       :=  integer | decimal | name | constant | number OP number | -number | +number
                   |  math(number, ...) | divergence(distribution, distribution [, number])
     OP           :=  + - * / **
@@ -37,7 +37,7 @@ Renyi(Gaussian(0, s), Gaussian(1, s), a) <= 5*a/(11*s**2)
 >>> parse_claim("kl(finite([0.75, 0.25]), finite([0.25, 0.75])) == 0.5*log(3)")
 Eq(KL(Finite(3/4, 1/4), Finite(1/4, 3/4)), log(3)/2)
 >>> parse_claim("tv(mix(q, gaussian(0, 1), gaussian(1, 1)), gaussian(0, 1)) + 1 > exp(-q)")
-TV(Mix(q, Gaussian(0, 1), Gaussian(1, 1)), Gaussian(0, 1)) + 1 >= exp(-q)
+TV(Mix(q, Gaussian(0, 1), Gaussian(1, 1)), Gaussian(0, 1)) + 1 > exp(-q)
 >>> parse_claim("kl(gaussian(0, 1), 2) <= 1")
 Traceback (most recent call last):
 ...
@@ -71,8 +71,10 @@ two errors, which is second order in errors that are already tiny.
 from __future__ import annotations
 
 import ast
+import hashlib
 import math
 import re
+import sys
 from decimal import Decimal, InvalidOperation
 from typing import Callable, NamedTuple, Optional, Sequence
 
@@ -168,12 +170,13 @@ _DESCRIBE = {
     ast.Not: "not", ast.And: "and", ast.Or: "or", ast.NotEq: "the relation != (use <=, >= or ==)",
     ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not",
 }
-_RELATIONS = {ast.LtE: sp.Le, ast.Lt: sp.Le, ast.GtE: sp.Ge, ast.Gt: sp.Ge, ast.Eq: sp.Eq}
+_RELATIONS = {ast.LtE: sp.Le, ast.Lt: sp.Lt, ast.GtE: sp.Ge, ast.Gt: sp.Gt, ast.Eq: sp.Eq}
 
 
 # --- numeric guards -----------------------------------------------------------------------------------------------
 
-from symdp.statement import MAX_LOG, guarded as _guarded, guarded_pow as _pow, lambdify_mpmath, rename  # noqa: E402
+from symdp.statement import (MAX_LOG, BuiltExactly, guarded as _guarded, guarded_pow as _pow,  # noqa: E402
+                             lambdify_mpmath, rename)
 
 
 _SHADOW = {  # the mpmath twin of each function, for the values of constant subexpressions
@@ -598,12 +601,26 @@ def _bound(text: str, name: str) -> _Num:
     return num
 
 
-def _inward(low: _Num, high: _Num) -> tuple[float, float]:
-    """Float draw bounds inside the exact range (nearest floats if the range is narrower than a float gap)."""
+SMALLEST_DRAW = sys.float_info.min
+"""The smallest magnitude of a nonzero range bound: parameters are drawn as (normal) doubles."""
+
+
+def _inward(low: _Num, high: _Num, name: str = "the parameter") -> tuple[float, float]:
+    """Float draw bounds inside the exact range (nearest floats if the range is narrower than a float gap).
+
+    Parameters are drawn as doubles: a bound beyond the largest double, or a nonzero one below the smallest normal
+    double (2.2e-308), is refused with the reason, rather than silently moved (1e-400 would become 5e-324).
+    """
     lo, hi = low.value, high.value
     a, b = float(lo), float(hi)
     if not (math.isfinite(a) and math.isfinite(b)):
-        raise InvalidParameter(f"range bounds {_short(low.expr)}, {_short(high.expr)} are too large to draw from")
+        raise InvalidParameter(f"range bounds {_short(low.expr)}, {_short(high.expr)} of {name} are too large to "
+                               f"draw from (parameters are drawn as doubles, at most {sys.float_info.max:.3g})")
+    for bound, value in ((low, lo), (high, hi)):
+        if value != 0 and abs(value) < SMALLEST_DRAW:
+            raise InvalidParameter(f"the bound {mpmath.nstr(value, 5)} of {name} is smaller in magnitude than the "
+                                   f"smallest double a parameter is drawn as ({SMALLEST_DRAW:.3g}): rescale the "
+                                   f"parameter, or fix its value with \"{name} = ...\"")
     with mpmath.workdps(_SHADOW_DPS):
         a = math.nextafter(a, math.inf) if mpmath.mpf(a) < lo else a
         b = math.nextafter(b, -math.inf) if mpmath.mpf(b) > hi else b
@@ -621,7 +638,7 @@ def parse_ranges(where: str) -> dict[str, tuple[float, float]]:
     ...
     symdp.errors.InvalidParameter: the range of s is empty: low 2 > high 1
     """
-    return {name: _inward(low, high) for name, (low, high) in _exact_ranges(where).items()}
+    return {name: _inward(low, high, name) for name, (low, high) in _exact_ranges(where).items()}
 
 
 # --- evaluation ---------------------------------------------------------------------------------------------------
@@ -665,9 +682,36 @@ def _compile_divergence(head: Quantity, args: list) -> Callable:
     return lambda values: fn(P(values), Q(values), *extra(*values))
 
 
+def _binary(expr: sp.Expr) -> bool:
+    """Whether a law's numeric argument is built without rounding: a parameter (the drawn binary number), an integer,
+    or a fraction with a power-of-two denominator (``0.75``)."""
+    if expr.is_Symbol or expr.is_Integer:
+        return True
+    return bool(expr.is_Rational and expr.q & (expr.q - 1) == 0)
+
+
+def built_exactly(head: Quantity) -> bool:
+    """Whether the laws a divergence head compares are built exactly from the draw (every numeric argument
+    :func:`_binary`; a finite mixture's atoms are computed, so it is not), and so carry no rounding of their own.
+
+    >>> built_exactly(parse_claim("kl(gaussian(0, s), gaussian(1, s)) <= 1").lhs)
+    True
+    >>> built_exactly(parse_claim("kl(finite([1/3, 2/3]), finite([0.5, 0.5])) <= 1").lhs)
+    False
+    """
+    def exact(D) -> bool:
+        if isinstance(D, Mix):
+            return _space(D)[0] != "finite" and _binary(D.args[0]) and exact(D.args[1]) and exact(D.args[2])
+        return all(_binary(a) for a in D.args)
+
+    P, Q, *numbers = head.args
+    return exact(P) and exact(Q) and all(_binary(a) for a in numbers)
+
+
 class _ClaimWitness:
     """Measures every divergence head of a claim: its distributions built from the parameters, its divergence
-    computed by the engine (exactly for finite laws, by closed form or quadrature for continuous ones)."""
+    computed by the engine (exactly for finite laws, by closed form or quadrature for continuous ones). A head
+    whose laws are :func:`built_exactly` is marked so (:class:`~symdp.statement.BuiltExactly`)."""
 
     def __init__(self, heads: Sequence[Quantity], params: Sequence[Param]):
         self.names = [p.name for p in params]
@@ -677,19 +721,22 @@ class _ClaimWitness:
         renaming = {p.symbol: a for p, a in zip(params, args)}
         self.heads = list(heads)
         self.divergences = [_compile_divergence(rename(h, renaming), args) for h in heads]
+        self.exact = [built_exactly(h) for h in heads]
 
     def __call__(self, point) -> dict:
         values = [point[n] for n in self.names]
         try:
-            return {h: d(values) for h, d in zip(self.heads, self.divergences)}
+            return {h: BuiltExactly(d(values)) if exact else d(values)
+                    for h, d, exact in zip(self.heads, self.divergences, self.exact)}
         except SymdpError:
             raise
         except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:
             raise InvalidParameter(f"cannot evaluate the claim: {e}") from None
 
 
-def claim_theorem(text: str, where: Optional[str] = None) -> Theorem:
-    """The claim as a :class:`~symdp.theorem.Theorem` with id ``"claim"``, one parameter per free name.
+def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = None) -> Theorem:  # noqa: A002
+    """The claim as a :class:`~symdp.theorem.Theorem`, one parameter per free name. Its ID is ``id`` if given, else
+    derived from what it states (:func:`claim_id`), so that two claims of one module never share one.
 
     Every free name needs a range in ``where``, and every range a name of the claim. A fixed value
     (``"q = 1/3"``) is drawn as its float but evaluated exactly.
@@ -701,6 +748,9 @@ def claim_theorem(text: str, where: Optional[str] = None) -> Theorem:
     >>> [(p.name, p.sample) for p in claim_theorem("tv(laplace(0, b), laplace(1, b)) <= 1", "b in [1, 2]").parameters]
     [('b', (1.0, 2.0))]
     """
+    ident = id
+    if ident is not None and (not isinstance(ident, str) or not ident.strip()):
+        raise InvalidParameter(f"a claim's id must be a non-empty string, got {ident!r}")
     relation = parse_claim(text)
     ranges = _exact_ranges(where) if where is not None and where.strip() else {}
     symbols = {s.name: s for s in relation.free_symbols}
@@ -717,12 +767,32 @@ def claim_theorem(text: str, where: Optional[str] = None) -> Theorem:
     # A fixed value ("q = 1/3") enters the statement exactly; every other name is a parameter drawn from its range.
     fixed = {symbols[name]: low.expr for name, (low, high) in ranges.items() if low == high}
     relation = rename(relation, fixed) if fixed else relation
-    params = tuple(Param(symbols[name], sp.Interval(low.expr, high.expr), sample=_inward(low, high))
+    params = tuple(Param(symbols[name], sp.Interval(low.expr, high.expr), sample=_inward(low, high, name))
                    for name, (low, high) in ranges.items() if low != high)
     heads = sorted(relation.atoms(Quantity), key=sp.default_sort_key)
     # A claim without parameters is its one pinned instance: verify() then reports a violation of it with the
     # (empty) counterexample, as for any pinned instance. Its evidence is what the engine computes: closed forms
     # where the pair has one, unless they are switched off (--no-closed-forms).
-    return Theorem(id="claim", title=text, source=Source("user", "claim"), statement=relation,
-                   parameters=params, witness=_ClaimWitness(heads, params) if heads else None,
+    from symdp.latex import escape
+
+    # the title is LaTeX-ready prose, as every theorem's: the claim's text, as code
+    return Theorem(id=ident or claim_id(relation, params), title=rf"\texttt{{{escape(text.strip())}}}",
+                   source=Source("user", "claim"),
+                   statement=relation, parameters=params, witness=_ClaimWitness(heads, params) if heads else None,
                    evidence=INDEPENDENT, examples=() if params else ({},))
+
+
+def claim_id(relation: sp.core.relational.Relational, params: Sequence[Param] = ()) -> str:
+    """A claim's ID, from what it states: ``claim.`` and 12 hex digits of a hash of the parsed relation and the
+    parameters' ranges. The same claim, however it is spaced or spelt (``λ`` or ``lambda``), has the same ID; two
+    different claims (or one claim over two ranges) have different ones.
+
+    >>> a = claim_id(parse_claim("kl(gaussian(0, s), gaussian(1, s)) <= 1"))
+    >>> a == claim_id(parse_claim("kl(gaussian(0,s),gaussian(1,s))<=1")), a.startswith("claim.")
+    (True, True)
+    >>> a == claim_id(parse_claim("kl(gaussian(0, s), gaussian(1, s)) < 1"))
+    False
+    """
+    ranges = sorted((p.name, sp.srepr(p.domain)) for p in params)
+    digest = hashlib.sha256(repr((sp.srepr(relation), ranges)).encode()).hexdigest()
+    return f"claim.{digest[:12]}"

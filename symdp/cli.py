@@ -1,4 +1,4 @@
-"""The ``symdp`` command line: list, show, verify, check, errata, proofs, latex.
+"""The ``symdp`` command line: list, papers, show, verify, check, errata, proofs, latex.
 
 Every verdict says what kind of evidence stands behind it (``symdp.theorem.EVIDENCE``): *independent* (the
 quantity computed from the distributions themselves), *closed-form* (a closed form against another, where the
@@ -6,17 +6,24 @@ paper's claim is itself such algebra), *identity* (a checked SymPy derivation, n
 ``--no-closed-forms`` switches every closed-form divergence of the engine off, so that an independent verdict can
 be seen not to rest on a formula.
 
-Bad input (an unknown ID, a claim that does not parse, a range with low > high) prints one line naming the problem
-and exits with status 2. ``verify`` exits with status 1 if any theorem is violated other than a printed statement
-recorded as an erratum (those are expected to be refuted, and *not* refuting one is a failure too).
-``verify --module my_theorems.py`` (or a dotted name) verifies the theorems a module of your own declares, the way
-the pytest plug-in (:mod:`symdp.plugin`) collects them.
+**Exit status** (:data:`EXIT_STATUS`): 0 when everything holds as expected; 1 when something is violated (a
+counterexample, or a printed statement recorded as an erratum that is *not* refuted); 2 for a usage error (an
+unknown ID, a claim that does not parse, a range with low > high, an option out of range: one line on stderr,
+``symdp: error: ...``); 3 when a check is inconclusive (not settled at the working precision: a script or CI can tell
+"not settled" from "true"); 4 for an internal error (a bug of symdp, named on one line). ``verify --module
+my_theorems.py`` (or a dotted name) verifies the theorems a module of your own declares, the way the pytest plug-in
+(:mod:`symdp.plugin`) collects them.
 
-The ``verify`` table fits 80 columns (``--wide`` for every column); ``--json`` has everything. In JSON, counts
-(``examples``, ``tight_examples``, ``dps``) and ``seconds`` are numbers, parameter values (``counterexample``, each
-draw's ``point``) are numbers as drawn, and every computed real (``worst_margin``, ``worst_margin_error``,
-``worst_ratio``, and each draw's ``values``, ``quantity``, ``bound``, ``margin``, ``error``) is a decimal string at
-full precision (``"inf"``, ``"-inf"`` and ``"nan"`` included), so that nothing is rounded to a double.
+Tables never break an ID: an ID too long for its column stands on its own line, the row's other cells below it.
+On a terminal ``verify`` shows a progress bar; piped, it writes one line per theorem to stderr as each one finishes
+(``--quiet`` for none). In JSON, counts (``examples``, ``tight_examples``, ``dps``) and ``seconds`` are numbers,
+parameter values (``counterexample``, each draw's ``point``) are numbers as drawn, and every computed real
+(``worst_margin``, ``worst_margin_error``, ``worst_ratio``, and each draw's ``values``, ``quantity``, ``bound``,
+``margin``, ``error``) is a decimal string at full precision (``"inf"``, ``"-inf"`` and ``"nan"`` included), so that
+nothing is rounded to a double.
+
+Only :mod:`argparse` is imported to build the parser (``symdp --help`` starts in a few tens of milliseconds); each
+command imports what it needs.
 """
 
 from __future__ import annotations
@@ -25,357 +32,27 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Optional, Sequence
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich import box
-from rich.table import Table
-from rich.text import Text
+EXIT_HOLDS, EXIT_VIOLATED, EXIT_USAGE, EXIT_INCONCLUSIVE, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
-from symdp import parallel
-from symdp.errors import SymdpError
-from symdp.plugin import check, describe, expected_outcome, load_module, module_theorems
-from symdp.precision import DEFAULT_DPS
-from symdp.verify import HOLDS, INCONCLUSIVE, VIOLATED, Report, jsonable
+EXIT_STATUS = """\
+exit status: 0 holds (everything as expected); 1 violated (a counterexample,
+or a recorded erratum not refuted); 2 usage error (one line on stderr);
+3 inconclusive (not settled at this precision); 4 internal error (a bug)."""
 
-_STYLE = {HOLDS: "green", VIOLATED: "red", INCONCLUSIVE: "yellow"}
+MIN_DPS, MAX_DPS, DEFAULT_DPS = 5, 1000, 50
+"""The accepted working precisions (kept equal to :mod:`symdp.precision`'s by ``tests/test_cli.py``; repeated here so
+that the parser is built without importing mpmath)."""
 
-
-def _console(stderr: bool = False, width: Optional[int] = None) -> Console:
-    """A console for a terminal (its own width), or for a file or a pipe: ``width`` columns, or 220 so that wide
-    tables are not folded.
-
-    Markup is off: titles, statements and reasons contain brackets (``[u - e^eps]_+``) that rich would eat; styles
-    are given as :class:`rich.text.Text` instead.
-    """
-    probe = Console(stderr=stderr, markup=False)
-    return probe if probe.is_terminal else Console(stderr=stderr, width=width or 220, markup=False)
-
-
-def _theorems(patterns):
-    from symdp.theorems import select
-
-    return select(list(patterns))
-
-
-def _short(text: str, width: int = 60) -> str:
-    """A table cell cut to ``width`` characters (the full value is in ``--json`` and ``symdp show``)."""
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _fmt(x, digits: int = 4) -> str:
-    if x is None:
-        return "-"
-    import mpmath
-
-    return mpmath.nstr(x, digits) if not isinstance(x, float) else f"{x:.{digits}g}"
-
-
-def cmd_list(args) -> int:
-    theorems = _theorems(args.ids)
-    if args.json:
-        print(json.dumps([t.summary() for t in theorems], indent=2))
-        return 0
-    table = Table("id", "source", "title", "evidence", "tight", "erratum")
-    for t in theorems:
-        table.add_row(t.id, t.source.number, t.title, t.evidence, "yes" if (t.tight_everywhere or t.tight_at) else "",
-                      "yes" if t.erratum else "")
-    _console().print(table)
-    return 0
-
-
-def cmd_show(args) -> int:
-    from symdp.theorems import get
-
-    t = get(args.id)
-    if args.latex:
-        from symdp.latex import document
-
-        print(document([t], title=t.title))   # a document that compiles as it is
-        return 0
-    console = _console()
-    console.print(Text.assemble((t.id, "bold"), f": {t.title}"))
-    console.print(f"source: {t.source}")
-    for p in t.parameters:
-        console.print(f"  {p.name} ∈ {p.domain}" + (f"   (drawn from {list(p.sample)})" if p.sample else ""))
-    for c in t.conditions:
-        console.print(f"  condition: {c}")
-    if t.structure_latex:
-        console.print(f"  structure: {t.structure_latex}")
-    console.print(f"statement: {t.statement}")
-    console.print(f"evidence: {t.evidence}" + (f" ({t.evidence_note})" if t.evidence_note else ""))
-    if t.measured:
-        console.print(f"measured by the witness: {', '.join(map(str, t.measured))}")
-    if t.tight_everywhere:
-        console.print("tight: equality at every admissible draw")
-    elif t.tight_at:
-        console.print(f"tight at: {jsonable(list(t.tight_at))}")
-    if t.symbolic_only:
-        console.print(f"symbolic only: {t.symbolic_only}")
-        if t.derivation is not None:
-            console.print(f"  proved by the derivation '{t.derivation.title}' (checked exactly by SymPy)")
-    if t.notes:
-        console.print(f"notes: {t.notes}")
-    if t.erratum:
-        e = t.erratum
-        console.print(Text.assemble((e.kind, "red"), f" ({e.location}): printed {e.printed}; corrected {e.corrected}"
-                                    + (f" [{e.corrected_id}]" if e.corrected_id else "")))
-        console.print(f"  counterexample: {jsonable(e.counterexample)}")
-        if e.note:
-            console.print(f"  {e.note}")
-    console.print("latex:")
-    print(t.latex())
-    return 0
-
-
-def _cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def _module_selection(reference: str, patterns) -> list:
-    """The theorems a user's module declares, narrowed to IDs or prefixes as for the catalogue."""
-    theorems = module_theorems(load_module(reference))
-    if not theorems:
-        raise SymdpError(f"{reference} declares no theorem (declare them with @theorem, or list them in THEOREMS)")
-    chosen = []
-    for pattern in patterns:
-        hits = [t for t in theorems if t.id == pattern or t.id.startswith(pattern.rstrip(".") + ".")]
-        if not hits:
-            raise SymdpError(f"no theorem of {reference} matches {pattern!r} "
-                             f"(it declares {', '.join(t.id for t in theorems)})")
-        chosen.extend(t for t in hits if t not in chosen)
-    return chosen or theorems
-
+TABLE_WIDTH = 80
+"""Columns of a table written to a file or a pipe (a terminal's own width otherwise)."""
 
 CERTIFIED = "✓"
 """The mark of a certified verdict in the table (:attr:`symdp.verify.Report.certified`)."""
-
-
-def _verdict_cell(theorem, report: Report) -> str:
-    """The verdict in a few words for the compact table (``describe`` gives the long form, in ``--wide``)."""
-    if theorem.erratum is not None:
-        kind = theorem.erratum.kind
-        if report.verdict != VIOLATED:
-            return "NOT refuted"
-        return {"erratum": "refuted (erratum)", "conjecture": "refuted (conj.)", "sharpness": "refuted (sharp)"}[kind]
-    if theorem.evidence == "symbolic":
-        return "not checked"
-    if report.verdict == HOLDS and report.tight:
-        return "holds, tight"
-    return report.verdict
-
-
-def _style(theorem, report: Report) -> str:
-    if expected_outcome(theorem, report):
-        return "yellow" if report.verdict == INCONCLUSIVE else "green"
-    return _STYLE.get(report.verdict, "red")
-
-
-def fold_id(ident: str, width: int) -> str:
-    """An ID broken into lines of at most ``width`` characters before its dots (or anywhere, if a part is longer).
-
-    >>> print(fold_id("balle19.lem9.eps-dobrushin.corrected", 16))
-    balle19.lem9
-    .eps-dobrushin
-    .corrected
-    """
-    lines, line = [], ""
-    for k, part in enumerate(ident.split(".")):
-        piece = part if k == 0 else "." + part
-        if line and len(line) + len(piece) > width:
-            lines.append(line)
-            line = ""
-        line += piece
-        while len(line) > width:
-            lines.append(line[:width])
-            line = line[width:]
-    return "\n".join(lines + [line])
-
-
-TABLE_WIDTH = 80
-
-
-def _compact_table(reports) -> Table:
-    """id, verdict, evidence, draws, worst margin and ratio, in 80 columns (an ID that does not fit is folded at its
-    dots)."""
-    rows = []
-    for t, r in reports:
-        mark = f" {CERTIFIED}" if getattr(r, "certified", False) else ""
-        rows.append([t.id, Text(_verdict_cell(t, r) + mark, style=_style(t, r)), r.evidence or t.evidence,
-                     str(r.examples) if r.examples else "", "" if r.worst is None else _fmt(r.worst_margin, 3),
-                     "" if r.worst_ratio is None else f"{r.worst_ratio:.3g}"])
-    headers = ["id", "verdict", "evidence", "draws", "margin", "ratio"]
-    widths = [max([len(h)] + [len(str(row[k])) for row in rows]) for k, h in enumerate(headers)]
-    # rich puts a separator and a space either side between columns: 3 characters
-    id_width = max(12, min(widths[0], TABLE_WIDTH - sum(widths[1:]) - 3 * (len(headers) - 1)))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
-    for k, header in enumerate(headers):
-        table.add_column(header, justify="right" if k >= 3 else "left", no_wrap=True)
-    for row in rows:
-        table.add_row(fold_id(row[0], id_width), *row[1:])
-    return table
-
-
-def _wide_table(reports) -> Table:
-    table = Table("id", "verdict", "evidence", "draws", "worst margin", "± error", "worst ratio", "counterexample",
-                  "s", "certified")
-    for t, r in reports:
-        table.add_row(t.id, Text(describe(t, r), style=_style(t, r)), r.evidence or t.evidence, str(r.examples),
-                      _fmt(r.worst_margin), _fmt(None if r.worst is None else r.worst.error), _fmt(r.worst_ratio),
-                      _short(json.dumps(jsonable(r.counterexample))) if r.counterexample else "", f"{r.seconds:.2f}",
-                      "yes" if getattr(r, "certified", False) else "")
-    return table
-
-
-def cmd_verify(args) -> int:
-    module = args.module
-    theorems = _module_selection(module, args.ids) if module else _theorems(args.ids)
-    if args.jobs < 1:
-        raise SymdpError(f"--jobs must be >= 1, got {args.jobs}")
-    console = _console(stderr=True)
-    start = time.perf_counter()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
-        task = progress.add_task("verifying", total=len(theorems))
-        reports_in_order = parallel.run(
-            [t.id for t in theorems], examples=args.examples, dps=args.dps, seed=args.seed,
-            use_closed_forms=not args.no_closed_forms, jobs=args.jobs, scheduler=args.scheduler,
-            draws_per_chunk=args.draws_per_chunk, module=module,
-            on_report=lambda r: progress.update(task, description=r.id, advance=1))
-    by_id = {r.id: r for r in reports_in_order}
-    seconds = time.perf_counter() - start
-    reports = [(t, by_id[t.id]) for t in theorems]
-    failed = [t.id for t, r in reports if not expected_outcome(t, r)]
-    if args.json:
-        out = []
-        for t, r in reports:
-            d = r.to_json(draws=args.draws)
-            d["erratum"] = t.erratum is not None
-            d["expected"] = expected_outcome(t, r)
-            out.append(d)
-        print(json.dumps(out, indent=2))
-        return 1 if failed else 0
-    console = _console(width=None if args.wide else 80)
-    console.print(_wide_table(reports) if args.wide else _compact_table(reports))
-    if not args.wide:
-        for t, r in reports:
-            if r.counterexample:
-                console.print(Text.assemble((t.id, _style(t, r)),
-                                            f": counterexample {json.dumps(jsonable(r.counterexample))}"))
-    for t, r in reports:
-        if r.reason and (args.wide or not expected_outcome(t, r) or r.verdict == INCONCLUSIVE):
-            console.print(Text.assemble((t.id, "yellow"), f": {r.reason}"))
-    if any(getattr(r, "certified", False) for _, r in reports) and not args.wide:
-        console.print(f"{CERTIFIED} certified: the verdict rests on rigorous enclosures, not on error estimates")
-    holding = sum(expected_outcome(t, r) for t, r in reports)
-    console.print(f"{holding} of {len(reports)} as expected in {seconds:.1f} s"
-                  + ("" if args.wide else "; --wide or --json for more"))
-    if failed:
-        console.print(Text.assemble(("unexpected:", "red"), f" {', '.join(failed)}"))
-    return 1 if failed else 0
-
-
-def cmd_check(args) -> int:
-    from symdp.claims import claim_theorem
-
-    claim = claim_theorem(args.claim, args.where)
-    r = check(claim, examples=args.examples, dps=args.dps, seed=args.seed, use_closed_forms=not args.no_closed_forms)
-    if args.json:
-        d = r.to_json(draws=args.draws)
-        d.pop("id", None)
-        d["claim"] = args.claim
-        print(json.dumps(d, indent=2))
-    else:
-        console = _console()
-        console.print(f"claim: {args.claim}")
-        mark = f" {CERTIFIED} certified" if getattr(r, "certified", False) else ""
-        console.print(Text.assemble("verdict: ", (r.verdict, _STYLE.get(r.verdict, "white")),
-                                    (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "") + mark
-                                    + f" after {r.examples} draws in {r.seconds:.2f} s at {r.dps} digits"))
-        if r.method:
-            console.print(f"quantities computed by: {r.method}")
-        if r.worst is not None:
-            console.print(f"worst margin: {_fmt(r.worst_margin)} ± {_fmt(r.worst.error)}"
-                          f"  (quantity {_fmt(r.worst.quantity)}, bound {_fmt(r.worst.bound)})")
-        if r.counterexample is not None:
-            console.print(f"counterexample: {json.dumps(jsonable(r.counterexample))}")
-        if r.reason:
-            console.print(r.reason)
-    return 1 if r.verdict == VIOLATED else 0
-
-
-def cmd_latex(args) -> int:
-    """A LaTeX document of the selected theorems (and, with ``--proofs``, their papers' derivations)."""
-    from symdp.latex import document
-
-    theorems = _theorems(args.ids)
-    derivations = ()
-    if args.proofs:
-        from proofs import PAPERS, all_derivations
-
-        papers = [p for p in PAPERS if any(t.id.partition(".")[0] == p for t in theorems)]
-        derivations = [d for _, d in all_derivations(papers)] if papers else []
-    text = document(theorems, derivations=derivations, preamble=not args.no_preamble)
-    if args.output:
-        try:
-            Path(args.output).write_text(text if text.endswith("\n") else text + "\n")
-        except OSError as exc:
-            raise SymdpError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-        print(f"wrote {args.output} ({len(theorems)} theorems, {len(derivations)} derivations)", file=sys.stderr)
-    else:
-        print(text)
-    return 0
-
-
-def cmd_errata(args) -> int:
-    from symdp.theorems import all_theorems
-
-    rows = [{"id": t.id, "kind": t.erratum.kind, "severity": t.erratum.severity, "same_as": t.erratum.same_as,
-             "location": t.erratum.location, "printed": t.erratum.printed, "corrected": t.erratum.corrected,
-             "corrected_id": t.erratum.corrected_id, "counterexample": jsonable(t.erratum.counterexample)}
-            for t in all_theorems() if t.erratum is not None and t.erratum.kind != "sharpness"]
-    distinct = [row for row in rows if row["same_as"] is None]
-    if args.json:
-        print(json.dumps(rows, indent=2))
-        return 0
-    table = Table("id", "kind", "severity", "location", "printed", "corrected", "counterexample")
-    for row in rows:
-        table.add_row(row["id"] + (f" (= {row['same_as']})" if row["same_as"] else ""), row["kind"],
-                      row["severity"], row["location"], row["printed"], row["corrected"],
-                      json.dumps(row["counterexample"]))
-    console = _console()
-    console.print(table)
-    counts = {}
-    for row in distinct:
-        counts[(row["kind"], row["severity"])] = counts.get((row["kind"], row["severity"]), 0) + 1
-    console.print(f"{len(distinct)} distinct errors in {len(rows)} refuted statements: "
-                  + ", ".join(f"{n} {kind} ({severity})" for (kind, severity), n in sorted(counts.items())))
-    return 0
-
-
-def cmd_proofs(args) -> int:
-    from proofs import all_derivations
-
-    if args.latex:
-        from symdp.latex import document
-
-        print(document([], derivations=all_derivations(args.papers), title="symdp: the checked derivations"))
-        return 0
-    failed = 0
-    for paper, d in all_derivations(args.papers):
-        bad = d.failures()
-        failed += bool(bad)
-        status = ("checked", "green") if not bad else (f"step {bad[0][0] + 1} fails: {bad[0][1]}", "red")
-        _console().print(Text.assemble(f"{paper}: {d.title}: {len(d.steps)} steps ", status))
-    return 1 if failed else 0
-
 
 JSON_TYPES = """\
 JSON types: counts (examples, tight_examples, dps) and seconds are numbers;
@@ -389,61 +66,631 @@ Names in a claim: any name is a parameter (given a range by --where), except
 the functions and distributions of the language and the constants E (Euler's
 number; `e` is an ordinary parameter), pi and inf. Greek letters may be typed
 as such or spelt out: λ and lambda are the same parameter (lambda, a Python
-keyword, is accepted)."""
+keyword, is accepted). < and > are strict: a bound met with equality fails
+them (violated where the equality is proved exact, inconclusive otherwise)."""
+
+
+class UsageError(Exception):
+    """A bad command line, reported on one line with exit status 2."""
+
+
+# --- output -----------------------------------------------------------------------------------------------------
+
+
+def _console(stderr: bool = False, wide: bool = False):
+    """A rich console: a terminal's own width, else :data:`TABLE_WIDTH` columns (``wide``: no limit). Markup is off:
+    titles and statements contain brackets, ``[u - e^eps]_+``, that rich would eat; styles are given as
+    :class:`rich.text.Text`."""
+    from rich.console import Console
+
+    console = Console(stderr=stderr, markup=False, highlight=False)
+    if not console.is_terminal:
+        console = Console(stderr=stderr, markup=False, highlight=False, width=10**6 if wide else TABLE_WIDTH)
+    return console
+
+
+def _width(console, wide: bool = False) -> Optional[int]:
+    """The width tables are laid out in: unlimited with ``--wide``, else the console's."""
+    return None if wide else console.size.width
+
+
+def _fmt(x, digits: int = 4) -> str:
+    if x is None:
+        return "-"
+    import mpmath
+
+    return f"{x:.{digits}g}" if isinstance(x, float) else mpmath.nstr(x, digits)
+
+
+def table_lines(headers: Sequence[str], rows: Sequence[Sequence], width: Optional[int], right: Sequence[int] = (),
+                drop: Sequence[int] = (), below: Optional[Sequence[str]] = None) -> list:
+    """A table as lines of :class:`rich.text.Text`, its first column (an ID) never broken.
+
+    A cell is text, or ``(text, style)``. Columns are two spaces apart. While the table is wider than ``width``,
+    the columns listed in ``drop`` go first, in that order, until the ID column can hold IDs of 24 characters; an
+    ID longer than its column then stands on its own line, the row's other cells on the line below. ``below`` gives
+    each row a line of its own under it (a title), indented and dimmed.
+
+    >>> for line in table_lines(["id", "verdict"], [["a.b", "holds"], ["a.very-long.identifier", "holds"]], 20):
+    ...     print(line.plain.rstrip())
+    id         verdict
+    ──────────────────
+    a.b        holds
+    a.very-long.identifier
+               holds
+    """
+    from rich.text import Text
+
+    def plain(cell):
+        return cell[0] if isinstance(cell, tuple) else str(cell)
+
+    columns = list(range(len(headers)))
+    ids = [plain(row[0]) for row in rows]
+    longest = max([len(headers[0])] + [len(i) for i in ids])
+
+    def widths(cols):
+        return {k: max([len(headers[k])] + [len(plain(row[k])) for row in rows]) for k in cols}
+
+    def id_room(cols):
+        others = widths(cols)
+        return None if width is None else width - sum(others[k] for k in cols[1:]) - 2 * (len(cols) - 1)
+
+    for k in drop:
+        room = id_room(columns)
+        if room is None or room >= min(longest, 24):
+            break
+        columns.remove(k)
+    w = widths(columns)
+    room = id_room(columns)
+    w[columns[0]] = longest if room is None else max(len(headers[0]), min(longest, room))
+
+    def line(cells) -> Text:
+        out = Text()
+        for n, (k, cell) in enumerate(zip(columns, cells)):
+            text, style = (cell if isinstance(cell, tuple) else (str(cell), ""))
+            padded = text.rjust(w[k]) if k in right else text.ljust(w[k])
+            out.append(("  " if n else "") + padded, style=style or None)
+        return out
+
+    lines = [line(headers[k] for k in columns), Text("─" * (sum(w[k] for k in columns) + 2 * (len(columns) - 1)))]
+    for n, row in enumerate(rows):
+        cells = [row[k] for k in columns]
+        if len(plain(cells[0])) > w[columns[0]]:
+            lines.append(Text(plain(cells[0]), style=(cells[0][1] if isinstance(cells[0], tuple) else None) or None))
+            cells[0] = ""
+        lines.append(line(cells))
+        if below is not None:
+            lines.append(Text("    " + below[n], style="dim"))
+    return lines
+
+
+def _print_lines(console, lines) -> None:
+    for text in lines:
+        console.print(text, overflow="ignore", crop=False, no_wrap=True)
+
+
+# --- selecting theorems -----------------------------------------------------------------------------------------
+
+
+def _theorems(patterns):
+    from symdp.theorems import select
+
+    return select(list(patterns))
+
+
+def _module_selection(reference: str, patterns) -> list:
+    """The theorems a user's module declares, narrowed to IDs or prefixes as for the catalogue."""
+    from symdp.errors import SymdpError
+    from symdp.plugin import load_module, module_theorems
+
+    theorems = module_theorems(load_module(reference))
+    if not theorems:
+        raise SymdpError(f"{reference} declares no theorem (declare them with @theorem, or list them in THEOREMS)")
+    chosen = []
+    for pattern in patterns:
+        hits = [t for t in theorems if t.id == pattern or t.id.startswith(pattern.rstrip(".") + ".")]
+        if not hits:
+            raise SymdpError(f"no theorem of {reference} matches {pattern!r} "
+                             f"(it declares {', '.join(t.id for t in theorems)})")
+        chosen.extend(t for t in hits if t not in chosen)
+    return chosen or theorems
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+# --- list, papers, show -----------------------------------------------------------------------------------------
+
+
+def cmd_list(args) -> int:
+    theorems = _theorems(args.ids)
+    if args.json:
+        print(json.dumps([t.summary() for t in theorems], indent=2))
+        return EXIT_HOLDS
+    console = _console()
+    width = _width(console)
+    rows = [[t.id, t.source.number, t.evidence,
+             ", ".join(flag for flag, on in (("tight", t.tight_everywhere or t.tight_at),
+                                              (t.erratum.kind if t.erratum else "", t.erratum)) if on)]
+            for t in theorems]
+    from symdp.latex import plain
+
+    titles = [textwrap.shorten(plain(t.title), max(40, (width or TABLE_WIDTH) - 4), placeholder=" …")
+              for t in theorems]
+    _print_lines(console, table_lines(["id", "number", "evidence", "notes"], rows, width, drop=(3, 2, 1),
+                                      below=titles))
+    return EXIT_HOLDS
+
+
+def cmd_papers(args) -> int:
+    """Each paper's coverage: catalogue entries, how many are encoded, and (for named papers) which are not."""
+    from symdp.citations import PAPERS as CITED
+    from symdp.coverage import CATALOGUE, coverage
+    from symdp.theorems import all_theorems
+
+    unknown = [p for p in args.papers if p not in CATALOGUE]
+    if unknown:
+        raise UsageError(f"no paper {unknown[0]!r}: the papers are {', '.join(CATALOGUE)}")
+    chosen = args.papers or list(CATALOGUE)
+    ids = [t.id for t in all_theorems()]
+    found = [coverage(p, ids) for p in chosen]
+    if args.json:
+        print(json.dumps([{**c.to_json(), "citation": CITED[c.paper].short, "title": CITED[c.paper].title}
+                          for c in found], indent=2))
+        return EXIT_HOLDS
+    from rich.text import Text
+
+    console = _console()
+    rows = [[c.paper, f"{len(c.encoded)}/{c.entries}", str(c.theorems), CITED[c.paper].short] for c in found]
+    _print_lines(console, table_lines(["paper", "encoded", "theorems", "citation"], rows, _width(console),
+                                      right=(1, 2)))
+    width = _width(console) or TABLE_WIDTH
+    for c in found:
+        if args.papers or not c.encoded:
+            console.print(Text(c.paper, style="bold"))
+            for label, ids in (("not encoded yet", c.missing), ("checked beyond the catalogue", c.extras)):
+                if ids or label == "not encoded yet":
+                    text = textwrap.fill(", ".join(ids) or "none", width, initial_indent="    ",
+                                         subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
+                    console.print(f"  {label} ({len(ids)}):\n{text}")
+    console.print("an entry is encoded when a theorem has its ID or one below it; `symdp list PAPER` lists them")
+    return EXIT_HOLDS
+
+
+def cmd_show(args) -> int:
+    from symdp.theorems import get
+
+    t = get(args.id)
+    if args.latex:
+        from symdp import latex
+
+        print(latex.document([t], title=t.title) if args.standalone else latex.theorem_environment(t))
+        return EXIT_HOLDS
+    from rich.text import Text
+
+    from symdp.latex import plain
+    from symdp.verify import jsonable
+
+    console = _console()
+    console.print(Text.assemble((t.id, "bold"), f": {plain(t.title)}"))
+    console.print(f"source: {plain(str(t.source))}")
+    for p in t.parameters:
+        console.print(f"  {p.name} ∈ {p.domain}" + (f"   (drawn from {list(p.sample)})" if p.sample else ""))
+    for c in t.conditions:
+        console.print(f"  condition: {c}")
+    if t.structure_latex:
+        console.print(f"  structure: {t.structure_latex}")
+    console.print(f"statement: {t.statement}")
+    console.print(f"evidence: {t.evidence}" + (f" ({plain(t.evidence_note)})" if t.evidence_note else ""))
+    if t.measured:
+        console.print(f"measured by the witness: {', '.join(map(str, t.measured))}")
+    if t.tight_everywhere:
+        console.print("tight: equality at every admissible draw")
+    elif t.tight_at:
+        console.print(f"tight at: {json.dumps(jsonable(list(t.tight_at)))}")
+    if t.symbolic_only:
+        console.print(f"symbolic only: {plain(t.symbolic_only)}")
+        if t.derivation is not None:
+            console.print(f"  proved by the derivation '{plain(t.derivation.title)}' (checked exactly by SymPy)")
+    if t.notes:
+        console.print(f"notes: {plain(t.notes)}")
+    if t.erratum:
+        _print_erratum(console, t)
+    console.print("latex (symdp show ID --latex; --standalone for a whole document):")
+    print(t.latex())
+    return EXIT_HOLDS
+
+
+def _print_erratum(console, t, verbose: bool = True) -> None:
+    from rich.text import Text
+
+    from symdp.latex import plain
+    from symdp.verify import jsonable
+
+    e = t.erratum
+    head = f"{e.kind}, {e.severity}" + (f", the same error as {e.same_as}" if e.same_as else "")
+    console.print(Text.assemble((t.id, "bold red" if e.kind == "erratum" else "bold"),
+                                f"  ({head}; {plain(e.location)})"))
+    console.print(f"  printed:   {plain(e.printed)}")
+    console.print(f"  corrected: {plain(e.corrected)}" + (f"   [{e.corrected_id}]" if e.corrected_id else ""))
+    console.print(f"  counterexample: {json.dumps(jsonable(e.counterexample))}")
+    if verbose and e.note:
+        console.print(f"  {plain(e.note)}")
+
+
+# --- verify, check ----------------------------------------------------------------------------------------------
+
+
+def _verdict_cell(theorem, report) -> str:
+    """The verdict in a few words for the compact table (``describe`` gives the long form, in ``--wide``)."""
+    from symdp.verify import HOLDS, VIOLATED
+
+    if theorem.erratum is not None:
+        kind = theorem.erratum.kind
+        if report.verdict != VIOLATED:
+            return "NOT refuted"
+        return {"erratum": "refuted (erratum)", "conjecture": "refuted (conj.)", "sharpness": "refuted (sharp)"}[kind]
+    if theorem.evidence == "symbolic":
+        return "not checked"
+    if report.verdict == HOLDS and report.tight:
+        return "holds, tight"
+    return report.verdict
+
+
+def _style(theorem, report) -> str:
+    from symdp.plugin import expected_outcome
+    from symdp.verify import INCONCLUSIVE
+
+    if report.verdict == INCONCLUSIVE and theorem.evidence != "symbolic":
+        return "yellow"
+    return "green" if expected_outcome(theorem, report) else "red"
+
+
+def settled(theorem, report) -> bool:
+    """Whether a report settles its theorem: anything but *inconclusive*, except for a symbolic statement, which no
+    draw can settle and none is expected to."""
+    from symdp.verify import INCONCLUSIVE
+
+    return report.verdict != INCONCLUSIVE or theorem.evidence == "symbolic"
+
+
+def exit_status(pairs) -> int:
+    """1 if any report contradicts its declaration (a violation, an erratum not refuted), else 3 if any is not
+    settled, else 0."""
+    from symdp.plugin import expected_outcome
+
+    pairs = list(pairs)
+    if any(settled(t, r) and not expected_outcome(t, r) for t, r in pairs):
+        return EXIT_VIOLATED
+    if any(not settled(t, r) for t, r in pairs):
+        return EXIT_INCONCLUSIVE
+    return EXIT_HOLDS
+
+
+def _compact_rows(reports) -> list:
+    rows = []
+    for t, r in reports:
+        mark = f" {CERTIFIED}" if getattr(r, "certified", False) else ""
+        rows.append([t.id, (_verdict_cell(t, r) + mark, _style(t, r)), r.evidence or t.evidence,
+                     str(r.examples) if r.examples else "", "" if r.worst is None else _fmt(r.worst_margin, 3),
+                     "" if r.worst_ratio is None else f"{r.worst_ratio:.3g}"])
+    return rows
+
+
+def _wide_rows(reports) -> list:
+    from symdp.plugin import describe
+    from symdp.verify import jsonable
+
+    return [[t.id, (describe(t, r), _style(t, r)), r.evidence or t.evidence, str(r.examples), _fmt(r.worst_margin),
+             _fmt(None if r.worst is None else r.worst.error), _fmt(r.worst_ratio),
+             json.dumps(jsonable(r.counterexample)) if r.counterexample else "", f"{r.seconds:.2f}",
+             "yes" if getattr(r, "certified", False) else ""] for t, r in reports]
+
+
+def cmd_verify(args) -> int:
+    from symdp import parallel
+    from symdp.plugin import expected_outcome
+
+    module = args.module
+    theorems = _module_selection(module, args.ids) if module else _theorems(args.ids)
+    stderr = _console(stderr=True)
+    start = time.perf_counter()
+    done = []
+
+    def progress_line(report):
+        done.append(report.id)
+        if not args.quiet:
+            stderr.print(f"[{len(done)}/{len(theorems)}] {report.id}: {report.verdict} ({report.seconds:.1f} s)")
+
+    run = dict(examples=args.examples, dps=args.dps, seed=args.seed, use_closed_forms=not args.no_closed_forms,
+               jobs=args.jobs, scheduler=args.scheduler, draws_per_chunk=args.draws_per_chunk, module=module)
+    if stderr.is_terminal and not args.quiet:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=stderr, transient=True) as bar:
+            task = bar.add_task("verifying", total=len(theorems))
+            reports_in_order = parallel.run([t.id for t in theorems], **run,
+                                            on_report=lambda r: bar.update(task, description=r.id, advance=1))
+    else:
+        reports_in_order = parallel.run([t.id for t in theorems], **run, on_report=progress_line)
+    by_id = {r.id: r for r in reports_in_order}
+    seconds = time.perf_counter() - start
+    reports = [(t, by_id[t.id]) for t in theorems]
+    status = exit_status(reports)
+    if args.json:
+        out = []
+        for t, r in reports:
+            d = r.to_json(draws=args.draws)
+            d["erratum"] = t.erratum is not None
+            d["expected"] = expected_outcome(t, r)
+            d["settled"] = settled(t, r)
+            out.append(d)
+        print(json.dumps(out, indent=2))
+        return status
+    from rich.text import Text
+
+    console = _console(wide=args.wide)
+    if args.wide:
+        headers = ["id", "verdict", "evidence", "draws", "worst margin", "± error", "worst ratio", "counterexample",
+                   "s", "certified"]
+        _print_lines(console, table_lines(headers, _wide_rows(reports), None, right=(3, 4, 5, 6, 8)))
+    else:
+        _print_lines(console, table_lines(["id", "verdict", "evidence", "draws", "margin", "ratio"],
+                                          _compact_rows(reports), _width(console), right=(3, 4, 5),
+                                          drop=(5, 4, 3, 2)))
+        for t, r in reports:
+            if r.counterexample:
+                console.print(Text.assemble((t.id, _style(t, r)),
+                                            f": counterexample {json.dumps(_jsonable(r.counterexample))}"))
+    for t, r in reports:
+        if r.reason and (args.wide or not expected_outcome(t, r) or not settled(t, r)):
+            console.print(Text.assemble((t.id, "yellow"), f": {r.reason}"))
+    if any(getattr(r, "certified", False) for _, r in reports) and not args.wide:
+        console.print(f"{CERTIFIED} certified: the verdict rests on rigorous enclosures, not on error estimates")
+    holding = sum(expected_outcome(t, r) and settled(t, r) for t, r in reports)
+    console.print(f"{holding} of {len(reports)} as expected in {seconds:.1f} s"
+                  + ("" if args.wide else "; --wide or --json for more"))
+    failed = [t.id for t, r in reports if settled(t, r) and not expected_outcome(t, r)]
+    unsettled = [t.id for t, r in reports if not settled(t, r)]
+    if failed:
+        console.print(Text.assemble(("unexpected:", "red"), f" {', '.join(failed)}"))
+    if unsettled:
+        console.print(Text.assemble(("inconclusive:", "yellow"), f" {', '.join(unsettled)}"))
+    return status
+
+
+def _jsonable(value):
+    from symdp.verify import jsonable
+
+    return jsonable(value)
+
+
+def cmd_check(args) -> int:
+    from symdp.claims import claim_theorem
+    from symdp.plugin import check
+    from symdp.verify import INCONCLUSIVE, VIOLATED
+
+    claim = claim_theorem(args.claim, args.where)
+    r = check(claim, examples=args.examples, dps=args.dps, seed=args.seed, use_closed_forms=not args.no_closed_forms)
+    status = {VIOLATED: EXIT_VIOLATED, INCONCLUSIVE: EXIT_INCONCLUSIVE}.get(r.verdict, EXIT_HOLDS)
+    if args.json:
+        d = r.to_json(draws=args.draws)
+        d["claim"] = args.claim
+        print(json.dumps(d, indent=2))
+        return status
+    from rich.text import Text
+
+    console = _console()
+    console.print(f"claim: {args.claim}")
+    mark = f" {CERTIFIED} certified" if getattr(r, "certified", False) else ""
+    colour = {VIOLATED: "red", INCONCLUSIVE: "yellow"}.get(r.verdict, "green")
+    console.print(Text.assemble("verdict: ", (r.verdict, colour),
+                                (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "") + mark
+                                + f" after {r.examples} draws in {r.seconds:.2f} s at {r.dps} digits"))
+    if r.method:
+        console.print(f"quantities computed by: {r.method}")
+    if r.worst is not None:
+        console.print(f"worst margin: {_fmt(r.worst_margin)} ± {_fmt(r.worst.error)}"
+                      f"  (quantity {_fmt(r.worst.quantity)}, bound {_fmt(r.worst.bound)})")
+    if r.counterexample is not None:
+        console.print(f"counterexample: {json.dumps(_jsonable(r.counterexample))}")
+    if r.reason:
+        console.print(r.reason)
+    return status
+
+
+# --- latex, errata, proofs --------------------------------------------------------------------------------------
+
+
+def _write(path: str, text: str, what: str) -> None:
+    from symdp.errors import SymdpError
+
+    try:
+        Path(path).write_text(text if text.endswith("\n") else text + "\n")
+    except OSError as exc:
+        raise SymdpError(f"cannot write {path}: {exc.strerror or exc}") from None
+    print(f"wrote {path} ({what})", file=sys.stderr)
+
+
+def cmd_latex(args) -> int:
+    """A LaTeX document of the selected theorems (and, with ``--proofs``, their papers' derivations); with
+    ``--sty``, the LaTeX package that a ``--no-preamble`` body needs."""
+    import symdp.latex
+
+    latex = sys.modules["symdp.latex"]   # (the module, whatever a test or a caller put there)
+    if args.sty:
+        if args.ids or args.proofs or args.no_preamble:
+            raise UsageError("--sty writes the package symdp.sty alone: give no IDs, --proofs or --no-preamble")
+        text = latex.package()
+        if args.output:
+            _write(args.output, text, "the package: \\usepackage{symdp} beside it")
+        else:
+            print(text)
+        return EXIT_HOLDS
+    theorems = _theorems(args.ids)
+    derivations = ()
+    if args.proofs:
+        from proofs import PAPERS, all_derivations
+
+        papers = [p for p in PAPERS if any(t.id.partition(".")[0] == p for t in theorems)]
+        derivations = [d for _, d in all_derivations(papers)] if papers else []
+    text = latex.document(theorems, derivations=derivations, preamble=not args.no_preamble)
+    if args.output:
+        _write(args.output, text, f"{len(theorems)} theorems, {len(derivations)} derivations")
+    else:
+        print(text)
+    return EXIT_HOLDS
+
+
+def cmd_errata(args) -> int:
+    from symdp.theorems import all_theorems
+    from symdp.verify import jsonable
+
+    errata = [t for t in all_theorems() if t.erratum is not None and t.erratum.kind != "sharpness"]
+    rows = [{"id": t.id, "kind": t.erratum.kind, "severity": t.erratum.severity, "same_as": t.erratum.same_as,
+             "location": t.erratum.location, "printed": t.erratum.printed, "corrected": t.erratum.corrected,
+             "corrected_id": t.erratum.corrected_id, "counterexample": jsonable(t.erratum.counterexample)}
+            for t in errata]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return EXIT_HOLDS
+    console = _console()
+    for t in errata:
+        _print_erratum(console, t, verbose=False)
+    distinct = [row for row in rows if row["same_as"] is None]
+    counts: dict = {}
+    for row in distinct:
+        counts[(row["kind"], row["severity"])] = counts.get((row["kind"], row["severity"]), 0) + 1
+    console.print(f"{len(distinct)} distinct errors in {len(rows)} refuted statements: "
+                  + ", ".join(f"{n} {kind} ({severity})" for (kind, severity), n in sorted(counts.items())))
+    return EXIT_HOLDS
+
+
+def cmd_proofs(args) -> int:
+    from proofs import all_derivations
+
+    chosen = all_derivations(args.papers)
+    for paper in args.papers:
+        if not any(p == paper for p, _ in chosen):
+            raise UsageError(f"no derivation of {paper} is encoded yet (`symdp papers {paper}` shows what is)")
+    if args.latex:
+        from symdp.latex import document
+
+        print(document([], derivations=[d for _, d in chosen], title="symdp: the checked derivations"))
+        return EXIT_HOLDS
+    from rich.text import Text
+
+    from symdp.latex import plain
+
+    console = _console()
+    failed = 0
+    for paper, d in chosen:
+        bad = d.failures()
+        failed += bool(bad)
+        status = ("checked", "green") if not bad else (f"step {bad[0][0] + 1} fails: {bad[0][1]}", "red")
+        console.print(Text.assemble(f"{paper}: {plain(d.title)}: {len(d.steps)} steps ", status))
+    return EXIT_VIOLATED if failed else EXIT_HOLDS
+
+
+# --- the parser -------------------------------------------------------------------------------------------------
+
+
+def _whole(low: int, high: Optional[int] = None, what: str = ""):
+    """An argparse type: a whole number in ``[low, high]``, with a message naming the range."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        if value < low or (high is not None and value > high):
+            span = f">= {low}" if high is None else f"from {low} to {high}"
+            raise argparse.ArgumentTypeError(f"must be {span}{what}, got {value}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error on one line: ``symdp: error: <what> (symdp <command> --help)``."""
+
+    def error(self, message):
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="symdp", description="Verify differential-privacy bounds.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="symdp", description="Verify differential-privacy bounds.", epilog=EXIT_STATUS,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("list", help="list the theorems of the catalogue")
+    p = sub.add_parser("list", help="list the theorems of the catalogue (IDs, numbers, evidence, titles)")
     p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. dwork)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_list)
 
+    p = sub.add_parser("papers", help="what is encoded of each paper: catalogue entries, encoded, not yet")
+    p.add_argument("papers", nargs="*", help="papers to detail (balle19, bertazzi, bravo, dwork)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_papers)
+
     p = sub.add_parser("show", help="show one theorem: hypotheses, statement, tightness, erratum, LaTeX")
     p.add_argument("id")
-    p.add_argument("--latex", action="store_true", help="print only the LaTeX")
+    p.add_argument("--latex", action="store_true",
+                   help="print its LaTeX theorem environment only (needs \\usepackage{symdp}: symdp latex --sty)")
+    p.add_argument("--standalone", action="store_true", help="with --latex: a whole document that compiles alone")
     p.set_defaults(run=cmd_show)
 
-    def common(p, examples_default):
-        p.add_argument("--examples", type=int, default=examples_default, help="hypothesis draws per theorem")
-        p.add_argument("--dps", type=int, default=DEFAULT_DPS, help="working precision in decimal digits")
-        p.add_argument("--seed", type=int, default=0, help="seed of the draws (runs are deterministic)")
+    def common(p, examples_low: int, examples_default):
+        p.add_argument("--examples", type=_whole(examples_low), default=examples_default,
+                       help="hypothesis draws per theorem" + (" (0: the pinned instances only)" if not examples_low
+                                                               else ""))
+        p.add_argument("--dps", type=_whole(MIN_DPS, MAX_DPS, " digits"), default=DEFAULT_DPS,
+                       help=f"working precision in decimal digits, {MIN_DPS} to {MAX_DPS} (default {DEFAULT_DPS})")
+        p.add_argument("--seed", type=_whole(0), default=0, help="seed of the draws (runs are deterministic)")
         p.add_argument("--json", action="store_true")
         p.add_argument("--draws", action="store_true",
                        help="with --json: every draw, with the value of each parameter and measured atom")
         p.add_argument("--no-closed-forms", action="store_true",
-                       help="compute every divergence from the densities (quadrature), never by a closed form")
+                       help="compute every divergence from the densities, never by a closed form")
 
     p = sub.add_parser("verify", help="verify theorems of the catalogue (all by default), or of your own module",
-                       epilog=JSON_TYPES, formatter_class=argparse.RawDescriptionHelpFormatter)
+                       epilog=EXIT_STATUS + "\n\n" + JSON_TYPES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. balle19)")
     p.add_argument("--module", metavar="MODULE",
                    help="verify the theorems your own module declares (a file path such as my_theorems.py, or a "
                         "dotted name), instead of the catalogue")
-    common(p, None)
+    common(p, 0, None)
     p.add_argument("--wide", action="store_true", help="every column (error, counterexample, seconds): wider than 80")
-    p.add_argument("--jobs", type=int, default=_cores(),
+    p.add_argument("--jobs", type=_whole(1), default=_cores(),
                    help="processes to spread the theorems over (default: the cores available; same reports)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run on a Dask cluster instead (e.g. tcp://10.0.0.1:8786; needs the extra symdp[dask] and the "
                         "same symdp on every worker); same reports")
-    p.add_argument("--draws-per-chunk", type=int, default=None, metavar="N",
+    p.add_argument("--draws-per-chunk", type=_whole(1), default=None, metavar="N",
                    help="spread each theorem's draws over chunks of at most N, each with its own fixed seed")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress (bar or lines) on stderr")
     p.set_defaults(run=cmd_verify)
 
-    p = sub.add_parser("check", help="check a bound of your own, e.g. \"kl(P, Q) <= eps\"", epilog=CLAIM_NAMES
-                       + "\n\n" + JSON_TYPES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser("check", help="check a bound of your own, e.g. \"kl(P, Q) <= eps\"",
+                       epilog=CLAIM_NAMES + "\n\n" + EXIT_STATUS + "\n\n" + JSON_TYPES,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("claim")
     p.add_argument("--where", default=None, help='parameter ranges, e.g. "alpha in [1.01, 64], sigma in [0.2, 5]"')
-    common(p, 100)
+    common(p, 1, 100)
     p.set_defaults(run=cmd_check)
 
     p = sub.add_parser("latex", help="a LaTeX document of theorems (all by default), optionally with their proofs")
     p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. dwork)")
     p.add_argument("--proofs", action="store_true", help="add the checked derivations of the selected papers")
-    p.add_argument("--no-preamble", action="store_true", help="only the body, to \\input into your own document")
+    p.add_argument("--no-preamble", action="store_true",
+                   help="only the body, to \\input into your own document after \\usepackage{symdp}")
+    p.add_argument("--sty", action="store_true", help="the LaTeX package symdp.sty that a --no-preamble body needs")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of the standard output")
     p.set_defaults(run=cmd_latex)
 
@@ -459,21 +706,35 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
-    if getattr(args, "examples", None) is not None and args.examples < 0:
-        print("symdp: error: --examples must be >= 0", file=sys.stderr)
-        return 2
     try:
+        args = build_parser().parse_args(argv)
         return args.run(args)
-    except SymdpError as exc:
+    except UsageError as exc:
         print(f"symdp: error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
+    except SystemExit as exc:   # --help, or argparse giving up
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     except RecursionError:
         print("symdp: error: expression too deeply nested", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     except BrokenPipeError:  # output piped into `head` and closed early: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return EXIT_HOLDS
+    except KeyboardInterrupt:
+        print("symdp: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - one line for the user; SYMDP_DEBUG=1 for the traceback
+        from symdp.errors import SymdpError
+
+        if isinstance(exc, SymdpError):
+            print(f"symdp: error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        if os.environ.get("SYMDP_DEBUG"):
+            raise
+        first = (str(exc).strip().splitlines() or [""])[0]
+        print(f"symdp: internal error: {type(exc).__name__}: {first} (a bug in symdp; SYMDP_DEBUG=1 shows where)",
+              file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -29,9 +29,15 @@ def _pair_latex(printer, P, Q) -> str:
 
 
 class Quantity(sp.Function):
-    """Base of the unevaluated divergence heads: never evaluates symbolically."""
+    """Base of the unevaluated divergence heads: never evaluates symbolically.
+
+    ``domain`` is the interval the quantity's true value lies in whatever the error of its measurement (a KL
+    divergence in [0, ∞], a total variation in [0, 1]), or None where nothing is known: a measurement's enclosure is
+    intersected with it before a statement is evaluated (:mod:`symdp.statement`).
+    """
 
     is_real = True
+    domain: tuple | None = None
 
     @classmethod
     def eval(cls, *args):
@@ -55,6 +61,7 @@ class KL(Quantity):
 
     nargs = 2
     is_extended_nonnegative = True
+    domain = (0, mpmath.inf)
 
     def _latex(self, printer):
         P, Q = self.args
@@ -66,6 +73,7 @@ class Renyi(Quantity):
 
     nargs = 3
     is_extended_nonnegative = True
+    domain = (0, mpmath.inf)
 
     def _latex(self, printer):
         P, Q, a = self.args
@@ -77,6 +85,7 @@ class HockeyStick(Quantity):
 
     nargs = 3
     is_extended_nonnegative = True
+    domain = (0, 1)
 
     def _latex(self, printer):
         P, Q, e = self.args
@@ -88,6 +97,7 @@ class TV(Quantity):
 
     nargs = 2
     is_extended_nonnegative = True
+    domain = (0, 1)
 
     def _latex(self, printer):
         P, Q = self.args
@@ -95,9 +105,11 @@ class TV(Quantity):
 
 
 class MaxDivergence(Quantity):
-    """Max divergence D_inf(P || Q)."""
+    """Max divergence D_inf(P || Q) (non-negative: two probability laws cannot have p < q everywhere)."""
 
     nargs = 2
+    is_extended_nonnegative = True
+    domain = (0, mpmath.inf)
 
     def _latex(self, printer):
         P, Q = self.args
@@ -109,6 +121,7 @@ class SubgaussianStandard(Quantity):
 
     nargs = 1
     is_extended_nonnegative = True
+    domain = (0, mpmath.inf)
 
     def _latex(self, printer):
         return rf"\tau\left({printer._print(self.args[0])}\right)"
@@ -169,9 +182,11 @@ class Finite(DistributionHead):
         return r"\left(" + ", ".join(printer._print(a) for a in self.args) + r"\right)"
 
 
-def quantity(name: str, nargs: int, latex: str, doc: str = "", nonnegative: bool = False) -> type[Quantity]:
+def quantity(name: str, nargs: int, latex: str, doc: str = "", nonnegative: bool = False,
+             domain: tuple | None = None) -> type[Quantity]:
     """A new divergence head (a :class:`Quantity`) that prints as ``latex``, a template with ``{0}, {1}, ...`` for
-    its printed arguments. What a witness measures, as a SymPy function:
+    its printed arguments. What a witness measures, as a SymPy function. ``domain`` (low, high) is where its true
+    value lies (``nonnegative`` is short for ``(0, inf)``); a measurement's enclosure is intersected with it:
 
     >>> Gap = quantity("Gap", 2, r"\\operatorname{{gap}}\\left({0}, {1}\\right)", "a spectral gap", nonnegative=True)
     >>> P, Q = sp.symbols("P Q")
@@ -182,8 +197,11 @@ def quantity(name: str, nargs: int, latex: str, doc: str = "", nonnegative: bool
         return latex.format(*(printer._print(a) for a in self.args))
 
     attrs = {"nargs": nargs, "_latex": _latex, "__doc__": doc or name, "__module__": __name__}
-    if nonnegative:
+    if nonnegative or (domain is not None and domain[0] >= 0):
         attrs["is_extended_nonnegative"] = True
+        attrs["domain"] = domain or (0, mpmath.inf)
+    elif domain is not None:
+        attrs["domain"] = domain
     return type(name, (Quantity,), attrs)
 
 

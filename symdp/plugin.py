@@ -196,7 +196,7 @@ def check(theorem, *, examples: Optional[int] = None, dps: Optional[int] = None,
     from symdp.verify import verify
 
     with closed_forms(use_closed_forms):
-        return verify(theorem, examples=examples, dps=dps or DEFAULT_DPS, seed=seed)
+        return verify(theorem, examples=examples, dps=DEFAULT_DPS if dps is None else dps, seed=seed)
 
 
 # --- collection -------------------------------------------------------------------------------------------------
@@ -208,7 +208,8 @@ def module_theorems(module) -> list:
 
     A theorem built with a bare ``Theorem(...)`` and not registered (a test's fixture for the verifier, say) is not
     declared; neither is one a module imports from another. A module imported twice registers its theorems twice:
-    the later declaration of an ID wins.
+    the later declaration of an ID wins. Two theorems sharing an ID (two listed in ``THEOREMS``, or two declared) are
+    an error naming it: their reports could not be told apart.
 
     >>> import symdp.theorems.bravo as bravo
     >>> module_theorems(bravo) == bravo.THEOREMS
@@ -220,12 +221,15 @@ def module_theorems(module) -> list:
     if listed is not None:
         found = [t for t in listed if isinstance(t, Theorem)]
     else:
-        latest = {t.id: t for t in REGISTRY.get(module.__name__, ())}
-        found = list(latest.values())
+        found = list(REGISTRY.get(module.__name__, ()))
     unique = []
     for t in found:
-        if not any(t is u for u in unique):
-            unique.append(t)
+        if any(t is u for u in unique):
+            continue
+        if any(t.id == u.id for u in unique):
+            raise SymdpError(f"{module.__name__} declares two theorems with the ID {t.id!r}: each needs an ID of its "
+                             f"own (a claim's is derived from its text unless given: claim_theorem(..., id=))")
+        unique.append(t)
     return unique
 
 

@@ -25,13 +25,36 @@ GUARD_DPS = 15
 """Extra digits of the second, independent evaluation that every error estimate compares against."""
 
 
-@contextlib.contextmanager
-def working_precision(dps: int) -> Iterator[None]:
-    """Run a block at ``dps`` decimal digits, restoring the previous precision afterwards."""
-    if int(dps) != dps or dps < 5:
+MIN_DPS, MAX_DPS = 5, 1000
+"""The working precisions symdp accepts, in decimal digits. Beyond a thousand digits every route (quadrature above
+all) slows by orders of magnitude and no bound of the catalogue needs it: such a request is refused, not attempted."""
+
+
+def check_dps(dps) -> int:
+    """``dps`` as an int, or an :class:`~symdp.errors.InvalidParameter` naming the accepted range.
+
+    >>> check_dps(50)
+    50
+    >>> check_dps(0)
+    Traceback (most recent call last):
+    ...
+    symdp.errors.InvalidParameter: working precision must be a whole number of digits from 5 to 1000, got 0
+    """
+    if isinstance(dps, bool) or not isinstance(dps, (int, float)) or int(dps) != dps \
+            or not MIN_DPS <= dps <= MAX_DPS:
         from symdp.errors import InvalidParameter
 
-        raise InvalidParameter(f"working precision must be an integer number of digits >= 5, got {dps!r}")
+        raise InvalidParameter(f"working precision must be a whole number of digits from {MIN_DPS} to {MAX_DPS}, "
+                               f"got {dps!r}")
+    return int(dps)
+
+
+@contextlib.contextmanager
+def working_precision(dps: int) -> Iterator[None]:
+    """Run a block at ``dps`` decimal digits (:func:`check_dps`, plus guard digits), restoring the previous
+    precision afterwards."""
+    if isinstance(dps, bool) or int(dps) != dps or not MIN_DPS <= dps <= MAX_DPS + GUARD_DPS:
+        check_dps(dps)
     with mpmath.workdps(int(dps)):
         yield
 

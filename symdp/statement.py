@@ -20,7 +20,7 @@ statement itself (lambdified to mpmath once per theorem).
 
 **Error propagation.** A side is ``f(params, m_1, ..., m_k)`` with measurements ``m_i`` known to ``± e_i``. Its
 error is ``Σ_i max(|f(.., m_i - e_i, ..) - f|, |f(.., m_i + e_i, ..) - f|)`` (evaluated with 10 extra digits so
-that ``m_i ± e_i`` is representable; ``m_i - e_i`` is clamped at 0 for atoms that are non-negative), plus a rounding
+that ``m_i ± e_i`` is representable; ``m_i ± e_i`` is kept in the atom's domain, :func:`atom_domain`), plus a rounding
 floor of 16 units in the last place relative to the value. This secant over the whole error interval is
 conservative for ``f`` monotone in each ``m_i``, including non-smooth ones (``sqrt`` at 0, ``Max``); it neglects the
 interaction of two errors, which is second order in errors that are already tiny.
@@ -29,7 +29,11 @@ interaction of two errors, which is second order in errors that are already tiny
 arithmetic in the engine) and the side is built only from operations Arb evaluates rigorously (:data:`ARB_FUNCTIONS`:
 arithmetic, powers, exp, log, the hyperbolic functions, erf, Abs, Max, Min, finite sums), the side is also evaluated in
 python-flint's Arb with the parameters as exact balls: the result is a certified enclosure too, and a verdict decided
-by it is proved, not estimated (:mod:`symdp.verify`). Anything else (a numeric procedure, a Piecewise) keeps the
+by it is proved, not estimated (:mod:`symdp.verify`). Every measurement's ball is first intersected with its atom's
+domain (a KL divergence is never negative, a total variation never above 1), and evaluated a second time widened by
+the rounding of the laws' construction (:func:`construction_floor`; none where the witness marks its laws
+:class:`BuiltExactly`): the verifier decides inequalities on the second, so that a divergence ``>= 0`` is proved
+whatever the rounding, and equality to working precision on the first. Anything else (a numeric procedure, a Piecewise) keeps the
 estimate above.
 
 **Size.** Each side also reports the size its value is to be compared with: the magnitude of the numbers its sums
@@ -41,6 +45,7 @@ scale when the side is a single measured atom.
 from __future__ import annotations
 
 import builtins
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 import mpmath
@@ -233,10 +238,66 @@ def _nonnegative(atom: sp.Basic) -> bool:
     return bool(getattr(atom, "is_extended_nonnegative", False) or getattr(atom, "is_nonnegative", False))
 
 
+def atom_domain(atom: sp.Basic) -> tuple:
+    """The interval ``(low, high)`` a measured atom's true value lies in, whatever the error of its measurement: the
+    head's own :attr:`~symdp.expressions.Quantity.domain` (a total variation in [0, 1]), ``[0, inf]`` for any other
+    non-negative atom, else the real line.
+
+    >>> from symdp.expressions import KL, TV
+    >>> P, Q = sp.symbols("P Q")
+    >>> atom_domain(TV(P, Q)), atom_domain(KL(P, Q)), atom_domain(sp.Symbol("x"))
+    ((0, 1), (0, mpf('+inf')), (mpf('-inf'), mpf('+inf')))
+    """
+    domain = getattr(atom, "domain", None)
+    if isinstance(domain, tuple):
+        return domain
+    if _nonnegative(atom):
+        return (0, mpmath.inf)
+    return (-mpmath.inf, mpmath.inf)
+
+
+class BuiltExactly:
+    """A measurement of laws that the witness built *exactly* from the draw (their parameters are the drawn binary
+    numbers or exact constants, nothing rounded), marked so by the witness: the verifier then adds no floor for the
+    rounding of their construction (see :mod:`symdp.verify`), and an equality of such laws can be proved exact.
+
+    >>> BuiltExactly(mpmath.mpf(1)).value
+    mpf('1.0')
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+def _within(m: Estimate, domain: tuple) -> Estimate:
+    """A measurement moved into its atom's domain: the value clamped to it (its error kept, so the enclosure still
+    holds the part of the old one that lies in the domain)."""
+    low, high = domain
+    if not mpmath.isfinite(m.value) or low <= m.value <= high:
+        return m
+    return Estimate(mpmath.mpf(low if m.value < low else high), m.error, m.method, m.scale, m.certified)
+
+
+def _clamped_ball(ball, domain: tuple):
+    """An Arb ball intersected with ``domain``: Arb's ``nonnegative_part`` keeps a lower end of 0 exact (a divergence
+    that may be 0 is never below it), and the same, reflected, an upper end; a ball that misses the domain
+    altogether (a measurement contradicting it by rounding) becomes the domain's nearer end."""
+    from flint import arb
+
+    low, high = domain
+    if mpmath.isfinite(low):
+        ball = ball.nonnegative_part() if low == 0 else (ball - arb(low)).nonnegative_part() + arb(low)
+    if mpmath.isfinite(high):
+        ball = arb(high) - (arb(high) - ball).nonnegative_part()
+    return ball
+
+
 class Side:
     """One side of a relation: ``f(parameters, measurements)`` lambdified once."""
 
-    def __init__(self, expr: sp.Expr, args: list, holes: Sequence[sp.Symbol], nonnegative: Sequence[bool],
+    def __init__(self, expr: sp.Expr, args: list, holes: Sequence[sp.Symbol], domains: Sequence[tuple],
                  label: str):
         self.expr = expr
         self.label = label
@@ -245,15 +306,13 @@ class Side:
         self.magnitude = lambdify_mpmath(list(args) + list(holes), magnitude) if magnitude.has(sp.Add) else None
         index = {h: i for i, h in enumerate(holes)}
         self.single = index.get(expr)  # the side is one measured atom: its own scale is the side's size
-        self.nonnegative = list(nonnegative)
+        self.domains = list(domains)
         self._arb_args = list(args) + list(holes)
         self._arb_f: Any = ...   # compiled on first use: most sides of a run never need it
 
-    def ball(self, params: list, measured: list[Estimate]):
-        """The side as an Arb ball, or None: needs every measurement certified and the side Arb-evaluable.
+    def ball(self, params: list, balls: list):
+        """The side as an Arb ball from the measurements' balls, or None where the side is not Arb-evaluable.
         Parameters enter as exact balls (the draw is the binary number the witness was evaluated at)."""
-        if any(not m.certified or not mpmath.isfinite(m.value) for m in measured):
-            return None
         if self._arb_f is ...:
             self._arb_f = lambdify_arb(self._arb_args, self.expr)
         if self._arb_f is None:
@@ -262,25 +321,29 @@ class Side:
 
         try:
             with arb_precision(mpmath.mp.prec + 20):
-                args = [exact_ball(x) for x in params]
-                args += [m.ball() for m in measured]
-                value = self._arb_f(*args)
+                value = self._arb_f(*[exact_ball(x) for x in params], *balls)
                 if isinstance(value, int):   # a constant side
                     value = arb(value)
         except (Uncertain, ArithmeticError, ValueError, TypeError):
             return None
         return value if isinstance(value, arb) and value.is_finite() else None
 
-    def __call__(self, params: list, measured: list[Estimate]) -> Estimate:
+    def __call__(self, params: list, measured: list[Estimate], balls=None) -> Estimate:
+        """The side at a draw: an enclosure where ``balls`` (the measurements' balls, and the same widened by the
+        construction floor, see :meth:`CompiledStatement.evaluate`) are given and the side is Arb-evaluable, else an
+        estimate whose error is propagated from the measurements' by secants."""
         centre = [m.value for m in measured]
         value = self._real(self.f(*params, *centre))
         if not mpmath.isfinite(value):
             return Estimate(value, mpmath.mpf(0), _methods(measured))
-        ball = self.ball(params, measured)
         size = self._size(params, centre, value, measured)
-        if ball is not None:
-            enclosure = Estimate.from_arb(ball, _methods(measured))
-            return Estimate(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True)
+        if balls is not None:
+            ball = self.ball(params, balls[0])
+            floored = self.ball(params, balls[1]) if ball is not None else None
+            if floored is not None:
+                enclosure = Estimate.from_arb(ball, _methods(measured))
+                return SideEnclosure(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True,
+                                     floored=(_mpf_down(floored.lower()), _mpf_up(floored.upper())))
         error = 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)
         with mpmath.workdps(mpmath.mp.dps + 10):  # so that m_i ± e_i is representable
             for i, m in enumerate(measured):
@@ -289,11 +352,9 @@ class Side:
                 if not mpmath.isfinite(m.error):
                     error = mpmath.inf
                     break
-                low = m.value - m.error
-                if self.nonnegative[i]:
-                    low = max(low, 0)
+                low, high = self.domains[i]
                 changes = []
-                for corner in (low, m.value + m.error):
+                for corner in (max(m.value - m.error, low), min(m.value + m.error, high)):
                     moved = self._real(self.f(*params, *centre[:i], corner, *centre[i + 1:]))
                     changes.append(abs(moved - value) if mpmath.isfinite(moved) else mpmath.inf)
                 error += max(changes)
@@ -316,6 +377,47 @@ class Side:
         return mpmath.mpf(x)
 
 
+@dataclass(frozen=True)
+class SideEnclosure(Estimate):
+    """A side evaluated in Arb: the enclosure of the side of the laws as the witness built them (``value ±
+    error``), and ``floored``, the interval ``(low, high)`` that encloses it for laws whose construction was rounded
+    too: each measurement widened by :func:`construction_floor` and kept in its domain."""
+
+    floored: tuple = (-mpmath.inf, mpmath.inf)
+
+
+CONSTRUCTION_FLOOR_UNITS = 4
+"""Units of 10^-dps, on the unit scale or the measurement's if larger, by which a measurement of laws built at
+working precision may be off from that of the laws the draw names (:func:`construction_floor`)."""
+
+
+def construction_floor(value) -> mpmath.mpf:
+    """How far the rounding of a law's construction may move a measurement of it: a finite law's atoms
+    e^ε/(1 + e^ε), say, are rounded *relatively*, which moves their log-ratios, and so a divergence, *absolutely*:
+    :data:`CONSTRUCTION_FLOOR_UNITS` units of 10^-dps on the unit scale, or relative to the value if it is larger.
+    Not proved: amplification by the divergence is left to the verifier's half-digits rule (:mod:`symdp.verify`).
+
+    >>> with mpmath.workdps(20):
+    ...     print(construction_floor(mpmath.mpf("0.001")), construction_floor(mpmath.mpf(1000)))
+    4.0e-20 4.0e-17
+    """
+    return CONSTRUCTION_FLOOR_UNITS * max(abs(mpmath.mpf(value)), 1) * mpmath.mpf(10) ** (-mpmath.mp.dps)
+
+
+def _mpf_down(x) -> mpmath.mpf:
+    """An Arb endpoint (exact, as ``arb.lower()`` gives) as an mpf at working precision, rounded down."""
+    from symdp.estimate import _mpf_of
+
+    return mpmath.fadd(_mpf_of(x.mid()), 0, rounding="d")
+
+
+def _mpf_up(x) -> mpmath.mpf:
+    """An exact Arb endpoint as an mpf at working precision, rounded up."""
+    from symdp.estimate import _mpf_of
+
+    return mpmath.fadd(_mpf_of(x.mid()), 0, rounding="u")
+
+
 def _methods(measured: Sequence[Estimate]) -> str:
     return ", ".join(sorted({m.method for m in measured})) or "exact"
 
@@ -324,10 +426,11 @@ class CompiledStatement:
     """A relation compiled against its parameters: :meth:`evaluate` gives both sides from a witness's measurements.
 
     ``parameters`` are the symbols drawn by the checker; every other free symbol, and every divergence head, is
-    *measured* (see :func:`measured_atoms`).
+    *measured* (see :func:`measured_atoms`). :attr:`relation` is ``"<="``, ``"<"``, ``">="``, ``">"`` or ``"=="``:
+    a strict relation keeps its meaning (a bound met with equality does not satisfy it).
     """
 
-    RELATIONS = {sp.Le: "<=", sp.Lt: "<=", sp.Ge: ">=", sp.Gt: ">=", sp.Eq: "=="}
+    RELATIONS = {sp.Le: "<=", sp.Lt: "<", sp.Ge: ">=", sp.Gt: ">", sp.Eq: "=="}
 
     def __init__(self, statement: sp.core.relational.Relational, parameters: Sequence[sp.Symbol]):
         self.statement = statement
@@ -339,46 +442,66 @@ class CompiledStatement:
         args = [sp.Symbol(f"_p{i}", real=True) for i in range(len(self.parameters))]
         holes = [sp.Symbol(f"_m{i}", real=True) for i in range(len(self.measured))]
         renaming = {**dict(zip(self.measured, holes)), **dict(zip(self.parameters, args))}
-        nonneg = [_nonnegative(a) for a in self.measured]
-        self.lhs = Side(rename(statement.lhs, renaming), args, holes, nonneg, "left-hand side")
-        self.rhs = Side(rename(statement.rhs, renaming), args, holes, nonneg, "right-hand side")
+        self.domains = [atom_domain(a) for a in self.measured]
+        self.lhs = Side(rename(statement.lhs, renaming), args, holes, self.domains, "left-hand side")
+        self.rhs = Side(rename(statement.rhs, renaming), args, holes, self.domains, "right-hand side")
         self._keys = {str(a): a for a in self.measured}
 
-    def measurements(self, output: Any) -> list[Estimate]:
-        """A witness's output as Estimates in the order of :attr:`measured`.
+    def measurements(self, output: Any) -> tuple[list[Estimate], list[bool]]:
+        """A witness's output as Estimates in the order of :attr:`measured`, each moved into its atom's domain, and
+        for each whether the witness marked it :class:`BuiltExactly`.
 
         ``output`` is a mapping from atoms (or their ``str``) to values (numbers or Estimates), or — when exactly one
         atom is measured — that atom's value alone. Missing or unknown atoms are an error naming them.
         """
         if not isinstance(output, Mapping):
             if len(self.measured) == 1:
-                return [as_estimate(output)]
-            if output is None and not self.measured:
-                return []
-            raise InvalidParameter(
-                f"the witness returned one value, but the statement measures {len(self.measured)} atoms "
-                f"({', '.join(map(str, self.measured)) or 'none'}): return a dict atom -> value")
+                output = {self.measured[0]: output}
+            elif output is None and not self.measured:
+                return [], []
+            else:
+                raise InvalidParameter(
+                    f"the witness returned one value, but the statement measures {len(self.measured)} atoms "
+                    f"({', '.join(map(str, self.measured)) or 'none'}): return a dict atom -> value")
         by_name = {}
         for key, value in output.items():
             name = key if isinstance(key, str) else str(key)
             if name not in self._keys:
                 raise InvalidParameter(f"the witness measured {name}, which the statement {self.statement} does "
                                        f"not name (it measures {', '.join(self._keys) or 'nothing'})")
-            by_name[name] = as_estimate(value)
+            by_name[name] = value
         missing = [n for n in self._keys if n not in by_name]
         if missing:
             raise InvalidParameter(f"the witness did not measure {', '.join(missing)} of {self.statement}")
-        return [by_name[str(a)] for a in self.measured]
+        raw = [by_name[str(a)] for a in self.measured]
+        exact = [isinstance(v, BuiltExactly) for v in raw]
+        measured = [_within(as_estimate(v.value if e else v), d) for v, e, d in zip(raw, exact, self.domains)]
+        return measured, exact
+
+    def _balls(self, measured: list[Estimate], exact: list[bool]):
+        """The measurements as Arb balls kept in their domains, twice: as measured, and widened by the construction
+        floor (none for laws built exactly); None unless every measurement is a finite certified enclosure."""
+        if any(not m.certified or not mpmath.isfinite(m.value) for m in measured):
+            return None
+        from flint import arb
+
+        with arb_precision(mpmath.mp.prec + 20):
+            raw = [_clamped_ball(m.ball(), d) for m, d in zip(measured, self.domains)]
+            floored = [b if e else _clamped_ball(m.ball() + arb(0, exact_ball(construction_floor(m.value))), d)
+                       for b, m, e, d in zip(raw, measured, exact, self.domains)]
+        return raw, floored
 
     def evaluate(self, point: Mapping[str, Any], output: Any) -> tuple[Estimate, Estimate, dict]:
         """``(lhs, rhs, values)`` at a draw: ``point`` holds the parameter values by name, ``output`` the witness's.
 
-        ``values`` maps ``str`` of every parameter and measured atom to its value (an mpf), so that substituting
-        them into the statement reproduces both sides.
+        Where every measurement is a certified enclosure and a side is Arb-evaluable, the side is a
+        :class:`SideEnclosure`. ``values`` maps ``str`` of every parameter and measured atom to its value (an mpf),
+        so that substituting them into the statement reproduces both sides.
         """
         params = [mpmath.mpf(point[p.name]) for p in self.parameters]
-        measured = self.measurements(output)
-        lhs, rhs = self.lhs(params, measured), self.rhs(params, measured)
+        measured, exact = self.measurements(output)
+        balls = self._balls(measured, exact)
+        lhs, rhs = self.lhs(params, measured, balls), self.rhs(params, measured, balls)
         values = {p.name: v for p, v in zip(self.parameters, params)}
         values.update({str(a): m.value for a, m in zip(self.measured, measured)})
         return lhs, rhs, values

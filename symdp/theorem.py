@@ -57,6 +57,21 @@ class Source:
 
         return cite(self)
 
+    def summary(self) -> dict:
+        """The source as JSON: the paper's ID prefix (``"dwork"``) and its own number, or, for a source outside the
+        catalogue (a user's notes), ``paper`` None and the ``origin`` as written. The seed file a paper was read from
+        is an internal name, not shown.
+
+        >>> Source("my notes", "Lemma 1").summary()
+        {'paper': None, 'origin': 'my notes', 'number': 'Lemma 1'}
+        """
+        from symdp.citations import PAPERS, paper_of
+
+        entry = paper_of(self)
+        if entry is None:
+            return {"paper": None, "origin": self.seed, "number": self.number}
+        return {"paper": next(key for key, value in PAPERS.items() if value is entry), "number": self.number}
+
 
 @dataclass(frozen=True)
 class Param:
@@ -199,7 +214,8 @@ class Theorem:
 
     def __post_init__(self):
         if not isinstance(self.statement, (sp.Le, sp.Ge, sp.Eq, sp.Lt, sp.Gt)):
-            raise InvalidParameter(f"{self.id}: statement must be a SymPy relation (<=, >=, ==), got {self.statement}")
+            raise InvalidParameter(f"{self.id}: statement must be a SymPy relation (<=, <, >=, >, ==), got "
+                                   f"{self.statement}")
         if self.evidence and self.evidence not in EVIDENCE:
             raise InvalidParameter(f"{self.id}: evidence must be one of {', '.join(EVIDENCE)}, got {self.evidence!r}")
         if self.symbolic_only or self.evidence in (IDENTITY, SYMBOLIC):
@@ -294,7 +310,7 @@ class Theorem:
         lhs, rhs = self.statement.lhs, self.statement.rhs
         if rhs == 0:
             raise InvalidParameter(f"{self.id}: the bound is 0, which has no multiplicative slack to tighten")
-        ge = self.relation == ">="
+        ge = self.relation in (">=", ">")
         slack = (1 - sp.Float(factor)) * sp.Abs(rhs)
         new = sp.Ge(lhs, rhs + slack, evaluate=False) if ge else sp.Le(lhs, rhs - slack, evaluate=False)
         return replace(self, id=f"{self.id}@tightened{factor}", statement=new, erratum=None, _compiled=None)
@@ -302,8 +318,9 @@ class Theorem:
     # --- rendering ---------------------------------------------------------------------------------------
     def latex(self) -> str:
         """The theorem as a LaTeX block (:func:`symdp.latex.theorem_block`: title and citation, hypotheses,
-        statement, tightness; an erratum environment where the printed statement is wrong). It needs the preamble
-        of :func:`symdp.latex.document`, which gives a complete, compilable document."""
+        statement, tightness; an erratum environment where the printed statement is wrong). It needs the package
+        :func:`symdp.latex.package` (``\\usepackage{symdp}``); :func:`symdp.latex.document` gives a whole
+        document."""
         from symdp.latex import theorem_block
 
         return theorem_block(self)
@@ -312,7 +329,7 @@ class Theorem:
         return {
             "id": self.id,
             "title": self.title,
-            "source": {"seed": self.source.seed, "number": self.source.number},
+            "source": self.source.summary(),
             "citation": str(self.source),
             "statement": str(self.statement),
             "parameters": {p.name: str(p.domain) for p in self.parameters},
@@ -337,14 +354,31 @@ class Theorem:
 REGISTRY: dict[str, list[Theorem]] = {}
 """Declared theorems by the module that declared them, in declaration order (see :func:`registered`)."""
 
+_NAMESPACES: dict[str, int] = {}
+"""The identity of the namespace (a module's globals) that last declared into each module's registry entry: a module
+executed again (imported twice) starts its entry afresh, so its later declarations replace the earlier ones."""
 
-def register(t: Theorem, module: Optional[str] = None) -> Theorem:
-    """Add a theorem to the registry under ``module`` (default: the caller's module) and return it."""
-    if module is None:
+
+def register(t: Theorem, module: Optional[str] = None, *, _namespace: Optional[dict] = None) -> Theorem:
+    """Add a theorem to the registry under ``module`` (default: the caller's module) and return it.
+
+    Two theorems of one module may not share an ID: the second is an error naming it, so that a report can never be
+    matched to the wrong theorem (a module executed again replaces its earlier declarations instead).
+    """
+    if module is None or _namespace is None:
         import inspect
 
-        module = inspect.currentframe().f_back.f_globals.get("__name__", "__main__")
-    REGISTRY.setdefault(module, []).append(t)
+        caller = inspect.currentframe().f_back.f_globals
+        module = module or caller.get("__name__", "__main__")
+        _namespace = _namespace if _namespace is not None else caller
+    entries = REGISTRY.setdefault(module, [])
+    if _NAMESPACES.get(module) != id(_namespace):
+        entries.clear()
+        _NAMESPACES[module] = id(_namespace)
+    if any(u.id == t.id for u in entries):
+        raise InvalidParameter(f"{module} declares two theorems with the ID {t.id!r}: each theorem needs an ID of "
+                               f"its own (a claim's is derived from its text unless given: claim_theorem(..., id=))")
+    entries.append(t)
     return t
 
 
@@ -365,11 +399,12 @@ def theorem(*, register: bool = True, **fields) -> Callable[[Callable], Theorem]
     """
     import inspect
 
-    module = inspect.currentframe().f_back.f_globals.get("__name__", "__main__")
+    namespace = inspect.currentframe().f_back.f_globals
+    module = namespace.get("__name__", "__main__")
 
     def declare(witness: Callable) -> Theorem:
         notes = fields.pop("notes", None) or inspect.cleandoc(witness.__doc__ or "")
         t = Theorem(witness=witness, notes=notes, **fields)
-        return _register(t, module) if register else t
+        return _register(t, module, _namespace=namespace) if register else t
 
     return declare

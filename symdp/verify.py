@@ -45,7 +45,9 @@ from hypothesis.errors import FailedHealthCheck, Unsatisfiable
 
 from symdp.errors import SymdpError
 from symdp.numeric import to_mpf
-from symdp.precision import DEFAULT_DPS, GUARD_DPS, working_precision
+from symdp.precision import DEFAULT_DPS, GUARD_DPS, MAX_DPS, check_dps, working_precision
+from symdp.estimate import Estimate
+from symdp.statement import SideEnclosure
 from symdp.theorem import CLOSED_FORM, INDEPENDENT, Theorem
 
 HOLDS, TIGHT, VIOLATED, INCONCLUSIVE = "holds", "tight", "violated", "inconclusive"
@@ -74,6 +76,11 @@ class DrawResult:
     """The digits at which the draw was decided."""
 
     @property
+    def proved_equal(self) -> bool:
+        """A tight draw whose two sides are proved exactly equal (certified, no error at all)."""
+        return self.verdict == TIGHT and self.certified and self.error == 0
+
+    @property
     def ratio(self) -> Optional[float]:
         """How much of the bound is used: quantity/bound for ``<=``, bound/quantity for ``>=`` (1 = tight).
 
@@ -82,7 +89,7 @@ class DrawResult:
         q, b = self.quantity, self.bound
         if not (mpmath.isfinite(q) and mpmath.isfinite(b) and q > self.error and b > self.error):
             return None
-        return float(b / q) if self.relation == ">=" else float(q / b)
+        return float(b / q) if self.relation in (">=", ">") else float(q / b)
 
 
 @dataclass
@@ -121,10 +128,11 @@ class Report:
     @property
     def certified(self) -> bool:
         """Whether the verdict is proved by enclosures: a violation by its certified counterexample, a "holds" by
-        every draw held by a margin whose ball excludes 0 (a tight draw is equal only to working precision)."""
+        every draw held by a margin proved to satisfy the relation, or proved exactly equal (a tight draw is
+        otherwise equal only to working precision)."""
         if self.verdict == VIOLATED:
             return self.worst is not None and self.worst.certified
-        return self.verdict == HOLDS and bool(self.draws) and all(r.certified and r.verdict == HOLDS
+        return self.verdict == HOLDS and bool(self.draws) and all(r.certified and (r.verdict == HOLDS or r.proved_equal)
                                                                    for r in self.draws)
 
     def to_json(self, draws: bool = False) -> dict:
@@ -220,13 +228,45 @@ def convert_point(theorem: Theorem, raw: Mapping[str, Any]) -> dict:
 
 
 def _margin(relation: str, q: mpmath.mpf, b: mpmath.mpf) -> mpmath.mpf:
-    if relation == "<=":
+    if relation in ("<=", "<"):
         return b - q
-    if relation == ">=":
+    if relation in (">=", ">"):
         return q - b
     if mpmath.isinf(q) and mpmath.isinf(b) and q == b:
         return mpmath.mpf(0)
     return -abs(q - b)
+
+
+STRICT = ("<", ">")
+
+
+def _decide(relation: str, low, high) -> Optional[str]:
+    """HOLDS or VIOLATED where an interval ``[low, high]`` that is proved to hold ``bound - quantity`` (for ``<=``
+    and ``<``; ``quantity - bound`` for ``>=`` and ``>``; ``bound - quantity`` for ``==``) settles the relation, else
+    None. A non-strict relation holds when the difference is proved ``>= 0`` (a divergence ``>= 0`` holds even where
+    it is 0), a strict one when it is proved ``> 0``; a strict relation is violated when the difference is proved
+    ``<= 0`` (a bound met with equality), an equality when the difference is proved nonzero.
+
+    >>> _decide("<=", 0, 1), _decide("<", 0, 1), _decide("<", -1, 0), _decide("<=", -1, 0), _decide("==", 0, 0)
+    ('holds', None, 'violated', None, None)
+    """
+    if relation == "==":
+        return VIOLATED if low > 0 or high < 0 else None
+    strict = relation in STRICT
+    if low > 0 or (low == 0 and not strict):
+        return HOLDS
+    if high < 0 or (high == 0 and strict):
+        return VIOLATED
+    return None
+
+
+def _difference(relation: str, q: Estimate, b: Estimate) -> tuple:
+    """The interval of ``bound - quantity`` (``quantity - bound`` for ``>=``, ``>``) from two enclosures' floored
+    intervals (:class:`~symdp.statement.SideEnclosure`), rounded outward."""
+    (q_low, q_high), (b_low, b_high) = q.floored, b.floored
+    if relation in (">=", ">"):
+        (q_low, q_high), (b_low, b_high) = (b_low, b_high), (q_low, q_high)
+    return mpmath.fsub(b_low, q_high, rounding="d"), mpmath.fsub(b_high, q_low, rounding="u")
 
 
 def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_DPS,
@@ -248,38 +288,41 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
 
 def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) -> Optional[DrawResult]:
     """The draw decided by the enclosures ``q`` and ``b`` (None unless both are certified and finite): holds or
-    violated when the margin's ball excludes 0; at the ``final`` precision, tight when the two balls agree to
-    working precision relative to the sides; INCONCLUSIVE otherwise (left to a retry, or to the estimated path)."""
-    if not (q.certified and b.certified and mpmath.isfinite(q.value) and mpmath.isfinite(b.value)):
+    violated where the difference of their floored intervals settles the relation (:func:`_decide`); at the
+    ``final`` precision, tight where the two balls agree to working precision relative to the sides, or are exactly
+    equal; INCONCLUSIVE otherwise (left to a retry, or to the estimated path)."""
+    if not (isinstance(q, SideEnclosure) and isinstance(b, SideEnclosure)
+            and mpmath.isfinite(q.value) and mpmath.isfinite(b.value)):
         return None
-    margin = _margin(theorem.relation, q.value, b.value)
-    # q ± e_q and b ± e_b enclose the sides *of the laws the witness built*, so margin ± (e_q + e_b) encloses their
-    # margin. Those laws were built at working precision (a finite law's atoms, e^eps/(1 + e^eps) say, are rounded
-    # numbers), which the enclosures cannot see: a relative rounding of the atoms is an absolute one of their
-    # log-ratios, so a floor of a few units of 10^-dps on the unit scale (or the sides', if larger) covers it before
-    # an inequality is called proved. A statement of the parameters alone measures no law: its floor is relative.
+    relation = theorem.relation
+    margin = _margin(relation, q.value, b.value)
+    # q ± e_q and b ± e_b enclose the sides *of the laws the witness built*. Those laws were built at working
+    # precision (a finite law's atoms, e^eps/(1 + e^eps) say, are rounded numbers), which the enclosures cannot see;
+    # the floored intervals widen every measurement by that rounding first (statement.construction_floor), each kept
+    # in its domain, and decide the inequalities.
     size = max(q.size, b.size)
-    unit = mpmath.mpf(10) ** (-dps)
-    relative = q.error + b.error + 4 * size * unit
-    error = q.error + b.error + 4 * (max(size, 1) if theorem.measured else size) * unit
-    note = ""
+    relative = q.error + b.error + 4 * size * mpmath.mpf(10) ** (-dps)
+    low, high = _difference(relation, q, b)
+    error = max(abs(margin - low), abs(high - margin))
     half_digits = size * mpmath.mpf(10) ** (-(dps // 2))   # "equal to working precision", relative to the sides
-    if theorem.measured and relative < abs(margin) <= half_digits:
+    exact = q.error == 0 and b.error == 0 and margin == 0
+    decided = _decide(relation, low, high)
+    if theorem.measured and relative < abs(margin) <= half_digits and not exact:
         # Decided by the balls, but by less than half the working digits of the sides: the construction's rounding,
         # amplified by the divergence (a Gaussian's rounded mean moves e^{λ²Δ²/2σ²} by 2·log of it, relative), may
         # be all of it. Left to the two precisions of the estimated path, which see that rounding change.
         verdict = INCONCLUSIVE
-    elif margin > error and theorem.relation != "==":
-        verdict = HOLDS
-    elif margin < -error:
-        verdict = VIOLATED
-    elif final and size > 0 and abs(margin) <= relative <= half_digits:
+    elif exact and relation not in STRICT and low == high == 0:
+        verdict, error = TIGHT, mpmath.mpf(0)   # proved exactly equal: the laws were built exactly
+    elif decided is not None:
+        verdict = decided
+    elif final and relation not in STRICT and (exact or (size > 0 and abs(margin) <= relative <= half_digits)):
         # Equal to working precision relative to the sides, as the estimated path would call it.
         verdict, error = TIGHT, relative
     else:
         verdict = INCONCLUSIVE
     method = q.method if q.method == b.method else f"{q.method}; bound: {b.method}"
-    return DrawResult(dict(raw), q.value, b.value, margin, error, verdict, note, theorem.relation, values, method,
+    return DrawResult(dict(raw), q.value, b.value, margin, error, verdict, "", relation, values, method,
                       certified=True, dps=dps)
 
 
@@ -291,11 +334,12 @@ def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawR
             point = convert_point(theorem, raw)
             runs.append(theorem.measure(point))
     (q1, b1, _), (q2, b2, values) = runs
+    relation = theorem.relation
     with working_precision(dps + GUARD_DPS):
         # The margin comes from the more precise evaluation; the distance between the two evaluations (doubled,
         # for safety) bounds the error of the less precise one, and hence — the guard digits being at least as
         # good — of the margin. The witnesses' own estimates (quadrature, grids) are added on top.
-        margin = _margin(theorem.relation, q2.value, b2.value)
+        margin = _margin(relation, q2.value, b2.value)
         finite = all(mpmath.isfinite(x) for x in (q1.value, b1.value, q2.value, b2.value))
         if finite:
             size = max(q2.size, b2.size)
@@ -309,20 +353,25 @@ def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawR
                 margin = mpmath.nan  # infinite at one precision only: nothing can be concluded
         # Equal to the last bit at both precisions (two exact zeros, say): there is nothing smaller to compare with.
         exactly_equal = q1.value == b1.value and q2.value == b2.value
+        note = ""
         if mpmath.isnan(margin):
             verdict, note = INCONCLUSIVE, "a side evaluated to NaN"
-        elif margin > error and theorem.relation != "==":
-            verdict, note = HOLDS, ""
-        elif margin < -error:
-            verdict, note = VIOLATED, ""
+        elif margin > error and relation != "==":
+            verdict = HOLDS
+        elif margin < -error or (not finite and margin == 0 and relation in STRICT):
+            verdict = VIOLATED   # (an infinite quantity against an infinite bound fails a strict relation)
+        elif relation in STRICT and (exactly_equal or abs(margin) <= error):
+            verdict = INCONCLUSIVE
+            note = (f"the sides agree to within the error {mpmath.nstr(error, 3)}: a strict relation needs them "
+                    f"proved apart, and equality is not proved exact")
         elif exactly_equal or (size > 0 and error <= size * mpmath.mpf(10) ** (-(dps // 2))):
-            verdict, note = TIGHT, ""
+            verdict = TIGHT
         else:
             verdict = INCONCLUSIVE
             note = (f"|margin| {mpmath.nstr(abs(margin), 3)} is within the error {mpmath.nstr(error, 3)}, "
                     f"on sides of size {mpmath.nstr(size, 3)}")
     method = q2.method if q2.method == b2.method else f"{q2.method}; bound: {b2.method}"
-    return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, theorem.relation, values, method,
+    return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, relation, values, method,
                       dps=dps)
 
 
@@ -339,8 +388,9 @@ def verify(
     """
     if examples is None:
         examples = theorem.default_examples or 100
-    if examples < 0:
-        raise SymdpError(f"--examples must be >= 0, got {examples}")
+    if isinstance(examples, bool) or not isinstance(examples, int) or examples < 0:
+        raise SymdpError(f"examples must be a whole number >= 0, got {examples!r}")
+    dps = check_dps(dps)
     start = time.perf_counter()
     if not theorem.numeric:
         return _verify_symbolic(theorem, dps, start)
@@ -395,6 +445,9 @@ def verify(
         r = record(evaluate({}))
         if r.verdict == VIOLATED:
             counterexample = r
+    if not results and not reason:
+        reason = ("nothing was checked: no draw was asked for (examples = 0) and the theorem has no pinned instance"
+                  if examples == 0 else "no admissible draw")
 
     report = summarize(theorem.id, results, counterexample, dps, time.perf_counter() - start, reason)
     report.evidence = theorem.evidence
@@ -442,6 +495,20 @@ def _verify_symbolic(theorem: Theorem, dps: int, start: float) -> Report:
                   evidence=theorem.evidence)
 
 
+def _settle(draw: DrawResult, dps: int) -> str:
+    """What might settle an inconclusive draw: more digits (as many as its margin suggests, at least twice as
+    many), up to :data:`~symdp.precision.MAX_DPS`."""
+    if draw.margin == 0 and draw.relation in STRICT:
+        return ("the sides are equal to the last digit: a strict relation is refuted only by a proved equality "
+                "(laws built exactly, quantities in ball arithmetic), and more digits will not separate them")
+    settled = not mpmath.isnan(draw.margin)
+    digits = int(-mpmath.log10(max(abs(draw.margin), mpmath.mpf(10) ** (-dps * 4)))) + 10 if settled else dps
+    wanted = max(2 * dps, digits)
+    if dps >= MAX_DPS:
+        return f"not settled at the largest precision symdp accepts ({MAX_DPS} digits)"
+    return f"try --dps {min(wanted, MAX_DPS)}"
+
+
 def summarize(ident, results, counterexample, dps, seconds, reason="") -> Report:
     if not results:
         return Report(ident, INCONCLUSIVE, 0, 0, None, None, dps, seconds, reason or "no admissible draw")
@@ -458,10 +525,7 @@ def summarize(ident, results, counterexample, dps, seconds, reason="") -> Report
         verdict = INCONCLUSIVE
         bad = [r for r in results if r.verdict == INCONCLUSIVE]
         worst = max(bad, key=lambda r: r.error)
-        settled = not mpmath.isnan(worst.margin)
-        digits = int(-mpmath.log10(max(abs(worst.margin), mpmath.mpf(10) ** (-dps * 4)))) + 10 if settled else dps
-        reason = reason or (f"{len(bad)} of {len(results)} draws inconclusive ({bad[0].note}); "
-                            f"try --dps {max(2 * dps, digits)}")
+        reason = reason or f"{len(bad)} of {len(results)} draws inconclusive ({bad[0].note}); {_settle(worst, dps)}"
     return Report(ident, verdict, len(results), tight, worst,
                   None if counterexample is None else counterexample.point, dps, seconds, reason, worst_ratio,
                   results)

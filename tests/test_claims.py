@@ -45,7 +45,8 @@ def test_numbers_are_exact_from_their_text(text, value):
 
 
 def test_relations_and_divergences_on_either_side_and_inside_arithmetic():
-    assert isinstance(parse_claim("x < 1"), sp.Le) and isinstance(parse_claim("x > 1"), sp.Ge)
+    assert isinstance(parse_claim("x <= 1"), sp.Le) and isinstance(parse_claim("x >= 1"), sp.Ge)
+    assert isinstance(parse_claim("x < 1"), sp.Lt) and isinstance(parse_claim("x > 1"), sp.Gt)   # strict stays strict
     rel = parse_claim("exp(eps) * tv(laplace(0, 1), laplace(1, 1)) + 1 == kl(gaussian(0, 1), gaussian(x, 1))")
     assert isinstance(rel, sp.Eq)
     assert rel.lhs == sp.exp(eps) * TV(Laplace(0, 1), Laplace(1, 1)) + 1
@@ -260,7 +261,11 @@ def test_claim_ranges_must_match_the_claims_parameters():
 
 def test_the_theorem_of_a_claim():
     t = claim_theorem(GAUSS_RDP, "a in [1.1, 20], s in [0.5, 3]")
-    assert (t.id, t.title, t.source.seed, t.source.number) == ("claim", GAUSS_RDP, "user", "claim")
+    assert (t.source.seed, t.source.number) == ("user", "claim")
+    assert t.title == r"\texttt{" + GAUSS_RDP.replace("_", r"\_") + "}"   # the claim as code, LaTeX-ready
+    assert t.id.startswith("claim.") and t.id == claim_theorem(GAUSS_RDP, " a in [1.1,20],s in [0.5,3]").id
+    assert t.id != claim_theorem(GAUSS_RDP, "a in [1.1, 20], s in [0.5, 4]").id   # other ranges: another claim
+    assert claim_theorem(GAUSS_RDP, "a in [1.1, 20], s in [0.5, 3]", id="me.gauss-rdp").id == "me.gauss-rdp"
     assert t.statement == parse_claim(GAUSS_RDP)
     assert [(p.name, p.sample, p.domain) for p in t.parameters] == [
         ("a", (1.1, 20.0), sp.Interval(sp.Rational(11, 10), 20)), ("s", (0.5, 3.0), sp.Interval(sp.S.Half, 3))]

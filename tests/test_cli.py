@@ -56,8 +56,10 @@ def test_prefix_selects_and_unknown_id_is_one_line_error(toys, capsys):
 
 def test_show_and_latex(toys, capsys):
     status, out, _ = run(capsys, "show", "toy.printed")
-    assert status == 0 and "erratum" in out and "x + 1/x >= 2" in out
-    status, out, _ = run(capsys, "show", "toy.amgm", "--latex")   # a document that compiles as it is
+    assert status == 0 and "erratum" in out and "x + 1/x ≥ 2" in out   # the prose as a terminal shows it
+    status, out, _ = run(capsys, "show", "toy.amgm", "--latex")   # one theorem environment, to \\input
+    assert status == 0 and "\\documentclass" not in out and "\\begin{theorem}" in out and "\\geq 2" in out
+    status, out, _ = run(capsys, "show", "toy.amgm", "--latex", "--standalone")   # a document that compiles alone
     assert out.startswith("\\documentclass") and "\\begin{theorem}" in out and "\\geq 2" in out
 
 
@@ -65,8 +67,8 @@ def test_errata_json(toys, capsys):
     status, out, _ = run(capsys, "errata", "--json")
     rows = json.loads(out)
     assert status == 0 and rows == [{"id": "toy.printed", "kind": "erratum", "severity": "mathematics",
-                                     "same_as": None, "location": "toy eq. (1)", "printed": "x + 1/x >= 5/2",
-                                     "corrected": "x + 1/x >= 2", "corrected_id": "toy.amgm",
+                                     "same_as": None, "location": "toy eq. (1)", "printed": r"$x + 1/x \ge 5/2$",
+                                     "corrected": r"$x + 1/x \ge 2$", "corrected_id": "toy.amgm",
                                      "counterexample": {"x": 1}}]
 
 
@@ -131,22 +133,23 @@ def test_parallel_jobs_give_the_same_reports_as_one_process(capsys):
     strip = lambda rows: [{k: v for k, v in r.items() if k != "seconds"} for r in json.loads(rows)]
     assert status1 == status2 == 0 and strip(out1) == strip(out2)
     status, _, err = run(capsys, "verify", "dwork.lem3.8", "--jobs", "0")
-    assert status == 2 and "--jobs must be >= 1" in err
+    assert status == 2 and "argument --jobs: must be >= 1, got 0" in err and len(err.splitlines()) == 1
 
 
 def test_verify_table_fits_80_columns_and_wide_has_every_column(toys, capsys, monkeypatch):
     from dataclasses import replace
 
-    long_id = replace(toy.AMGM, id="toy.a-rather-long-identifier.of-a-corollary.corrected")
+    long_id = replace(toy.AMGM, id="toy.a-rather-long-identifier.of-a-corollary.of-a-lemma.corrected")
     monkeypatch.setattr(registry, "all_theorems", lambda: [*toy.ALL, long_id])
     status, out, _ = run(capsys, "verify", "toy", "--examples", "10")
     assert status == 1 and max(len(line) for line in out.splitlines()) <= 80
-    # the long ID is folded before its dots, every part on its own line of the table
+    # the long ID is never broken: it stands whole on its own line, its row's cells on the next
     lines = [line.strip() for line in out.splitlines()]
-    assert ".of-a-corollary" in lines and ".corrected" in lines
+    assert long_id.id in lines
+    assert lines[lines.index(long_id.id) + 1].startswith("holds, tight")
     assert "toy.false: counterexample {\"x\": 0.25}" in out and "unexpected: toy.false" in out
     status, out, _ = run(capsys, "verify", "toy.amgm", "toy.false", "--examples", "10", "--wide")
-    header = out.splitlines()[1]
+    header = out.splitlines()[0]
     assert all(column in header for column in ("± error", "worst ratio", "counterexample", "certified"))
 
 
@@ -214,3 +217,129 @@ def test_names_that_collide_with_constants_are_explained(capsys):
     assert status == 2 and "E is Euler's number" in err
     status, _, err = run(capsys, "check", "pi <= x", "--where", "pi in [0, 1], x in [4, 5]")
     assert status == 2 and "pi is the constant" in err
+
+
+# --- issue 15: exit codes, strict relations, option ranges, tables, coverage, start-up --------------------------
+
+
+def test_exit_status_tells_holds_violated_inconclusive_and_usage_apart(capsys):
+    # KL(Lap(0,1) || Lap(1,1)) = e^-1 = 0.3679 (the Laplace closed form z + e^-z - 1 at z = 1)
+    assert run(capsys, "check", "kl(laplace(0, 1), laplace(1, 1)) <= 0.37")[0] == 0
+    assert run(capsys, "check", "kl(laplace(0, 1), laplace(1, 1)) <= 0.36")[0] == 1
+    assert run(capsys, "check", "kl(laplace(0, 1), laplace(1, 1)) <= exp(1")[0] == 2
+    # the sides agree to working precision, and the laws are not built exactly (1/3 is rounded): a strict bound
+    # can be neither confirmed nor refuted
+    status, out, _ = run(capsys, "check", "tv(finite([1/3, 2/3]), finite([2/3, 1/3])) < 1/3")
+    assert status == 3 and "inconclusive" in out and "more digits will not separate them" in " ".join(out.split())
+
+
+def test_verify_exits_3_when_a_theorem_is_inconclusive(toys, capsys):
+    status, out, _ = run(capsys, "verify", "toy.noisy", "toy.amgm", "--examples", "5")
+    assert status == 3 and "inconclusive: toy.noisy" in out
+    status, out, _ = run(capsys, "verify", "toy.noisy", "toy.false", "--examples", "5")
+    assert status == 1   # a violation outranks an unsettled theorem
+
+
+@pytest.mark.parametrize("relation, verdict", [("<", "violated"), (">", "violated"), ("<=", "holds"),
+                                               (">=", "holds"), ("==", "holds")])
+def test_strict_relations_keep_their_meaning(capsys, relation, verdict):
+    # TV((3/4, 1/4), (1/4, 3/4)) = 1/2 exactly: the atoms are binary numbers, the sum is exact in Arb
+    status, out, _ = run(capsys, "check", f"tv(finite([0.75, 0.25]), finite([0.25, 0.75])) {relation} 0.5",
+                         "--json")
+    row = json.loads(out)
+    assert row["verdict"] == verdict and row["certified"] is True
+    assert status == {"violated": 1, "holds": 0}[verdict]
+
+
+def test_strict_bound_met_to_working_precision_but_not_exactly_is_inconclusive(capsys):
+    # KL(N(0,1) || N(1,1)) = 1/2 by the Gaussian closed form, evaluated in floating point (not a proved equality)
+    for relation in ("<", ">"):
+        status, out, _ = run(capsys, "check", f"kl(gaussian(0, 1), gaussian(1, 1)) {relation} 0.5", "--json")
+        assert json.loads(out)["verdict"] != "holds" and status in (1, 3)
+    status, out, _ = run(capsys, "check", "kl(gaussian(0, 1), gaussian(1, 1)) <= 0.5", "--json")
+    assert json.loads(out)["verdict"] == "holds" and json.loads(out)["tight_examples"] == 1
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["check", "x <= 1", "--where", "x in [0, 1]", "--dps", "0"], "argument --dps: must be from 5 to 1000"),
+    (["check", "x <= 1", "--where", "x in [0, 1]", "--dps", "100000"], "argument --dps: must be from 5 to 1000"),
+    (["check", "x <= 1", "--where", "x in [0, 1]", "--examples", "0"], "argument --examples: must be >= 1"),
+    (["verify", "--examples", "-1"], "argument --examples: must be >= 0"),
+    (["check", "x <= 1", "--where", "x in [1e-400, 1]"], "the bound 1.0e-400 of x is smaller in magnitude"),
+    (["check", "x <= 1", "--where", "x in [0, 1e400]"], "too large to draw from"),
+    (["list", "bertazzi"], "no theorem of bertazzi is encoded yet (0 of 52 catalogue entries"),
+    (["proofs", "bertazzi"], "no derivation of bertazzi is encoded yet"),
+    (["papers", "nosuch"], "no paper 'nosuch'"),
+    (["frobnicate"], "invalid choice: 'frobnicate'"),
+])
+def test_usage_errors_are_one_line_with_status_2(capsys, argv, fragment):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and err.startswith("symdp: error: ") and fragment in err and len(err.splitlines()) == 1, err
+
+
+def test_precision_limits_are_symdp_precisions():
+    from symdp import cli, precision
+
+    assert (cli.MIN_DPS, cli.MAX_DPS, cli.DEFAULT_DPS) == (precision.MIN_DPS, precision.MAX_DPS,
+                                                         precision.DEFAULT_DPS)
+
+
+def test_list_and_errata_never_cut_an_id(capsys):
+    status, out, _ = run(capsys, "list")
+    from symdp.theorems import all_theorems
+
+    words = set(out.split())
+    assert status == 0 and all(t.id in words for t in all_theorems())
+    assert max(len(line) for line in out.splitlines()) <= 80
+    status, out, _ = run(capsys, "errata")
+    errata = [t.id for t in all_theorems() if t.erratum is not None and t.erratum.kind != "sharpness"]
+    assert status == 0 and all(i in out.split() for i in errata) and "…" not in out
+
+
+def test_papers_shows_what_is_encoded(capsys):
+    from symdp.coverage import CATALOGUE
+
+    status, out, _ = run(capsys, "papers", "--json")
+    rows = {r["paper"]: r for r in json.loads(out)}
+    assert status == 0 and set(rows) == set(CATALOGUE)
+    assert rows["bertazzi"]["encoded"] == [] and len(rows["bertazzi"]["missing"]) == rows["bertazzi"]["entries"]
+    assert "dwork.lem3.10" in rows["dwork"]["encoded"] and "bravo.lem4.1" in rows["bravo"]["missing"]
+    status, out, _ = run(capsys, "papers", "bravo")
+    assert status == 0 and "bravo.lem4.1" in out.split() + [w.rstrip(",") for w in out.split()]
+
+
+def test_progress_goes_to_stderr_when_piped(toys, capsys):
+    status, out, err = run(capsys, "verify", "toy.amgm", "toy.false", "--examples", "5", "--jobs", "1")
+    assert "[1/2] toy." in err and "[2/2] toy." in err and "[1/2]" not in out
+    status, out, err = run(capsys, "verify", "toy.amgm", "--examples", "5", "--quiet")
+    assert err == ""
+
+
+def test_help_imports_nothing_heavy():
+    # `symdp --help` builds the parser only: a fresh interpreter must not import the numeric stack to print it
+    import subprocess
+
+    code = ("import sys; from symdp.cli import main\n"
+            "try: main(['--help'])\nexcept SystemExit: pass\n"
+            "heavy = sorted(m for m in ('sympy', 'mpmath', 'hypothesis', 'flint', 'rich') if m in sys.modules)\n"
+            "print('heavy:', heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "heavy: []" in out, out
+
+
+def test_an_internal_error_is_one_line_with_status_4(toys, capsys, monkeypatch):
+    import symdp.cli as cli
+
+    def broken(args):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(cli, "cmd_list", broken)
+    status, _, err = run(capsys, "list")
+    assert status == 4 and err.startswith("symdp: internal error: KeyError") and len(err.splitlines()) == 1
+
+
+def test_list_json_names_the_paper_not_a_seed_file(capsys):
+    status, out, _ = run(capsys, "list", "dwork.lem3.10", "--json")
+    (row,) = json.loads(out)
+    assert status == 0 and row["source"] == {"paper": "dwork", "number": "Lemma 3.10"}
+    assert ".txt" not in out   # the seed files' names are internal

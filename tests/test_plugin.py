@@ -172,3 +172,33 @@ def test_the_python_api_leaves_no_hypothesis_folder_beside_the_users_modules(tmp
     done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert done.stdout.strip() == "holds", done.stderr
     assert not (tmp_path / ".hypothesis").exists()
+
+
+CLAIMS = '''
+from symdp.claims import claim_theorem
+
+# KL(N(0,1) || N(m,1)) = m^2/2 (the Gaussian closed form): the first and third hold, the second fails at m = 1
+THEOREMS = [claim_theorem("kl(gaussian(0, 1), gaussian(m, 1)) <= m**2/2", "m in [0, 2]"),
+            claim_theorem("kl(gaussian(0, 1), gaussian(m, 1)) <= m**2/4", "m in [0, 2]"),
+            claim_theorem("tv(gaussian(0, 1), gaussian(m, 1)) <= 1", "m in [0, 2]")]
+'''
+
+
+def test_claims_of_one_module_keep_their_own_reports(run, tmp_path, capsys):
+    # each claim's ID comes from its text: the --module reports and pytest's tests cannot be matched to the wrong one
+    (tmp_path / "my_claims.py").write_text(textwrap.dedent(HEAD + CLAIMS))
+    status = main(["verify", "--module", str(tmp_path / "my_claims.py"), "--examples", "10", "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert status == 1 and len({r["id"] for r in rows}) == 3
+    assert [r["verdict"] for r in rows] == ["holds", "violated", "holds"]
+    result = run("test_user_claims", CLAIMS, args=["--symdp-examples", "10"])
+    result.assert_outcomes(passed=2, failed=1)
+
+
+def test_two_theorems_with_one_id_are_refused_by_name(tmp_path, capsys):
+    twice = CLAIMS.replace('"m in [0, 2]"),\n            claim_theorem("kl(gaussian(0, 1), gaussian(m, 1)) <= m**2/4"',
+                           '"m in [0, 2]"),\n            claim_theorem("kl(gaussian(0, 1), gaussian(m, 1)) <= m**2/2"')
+    (tmp_path / "twice.py").write_text(textwrap.dedent(HEAD + twice))
+    status = main(["verify", "--module", str(tmp_path / "twice.py")])
+    err = capsys.readouterr().err
+    assert status == 2 and "declares two theorems with the ID 'claim." in err and len(err.splitlines()) == 1

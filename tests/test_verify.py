@@ -200,3 +200,85 @@ def test_a_bound_that_cancels_to_zero_at_every_precision_is_not_a_violation():
     result = evaluate_point(theorem, {"t": 1e-175})
     assert result.bound == 0 and result.quantity > 0
     assert result.verdict != VIOLATED and result.error >= 2 * mpmath.mpf(10) ** -50
+
+
+# --- strict relations, domains, exact equality (issue 15) --------------------------------------------------------
+
+from symdp.estimate import Estimate  # noqa: E402
+from symdp.expressions import KL, TV  # noqa: E402
+from symdp.statement import BuiltExactly  # noqa: E402
+
+P_, Q_ = sp.symbols("P Q")
+
+
+def _certified(value, error=0):
+    return Estimate(mpmath.mpf(value), mpmath.mpf(error), "certified", certified=True)
+
+
+@pytest.mark.parametrize("relation, exact, verdict", [
+    (sp.Le, True, HOLDS), (sp.Ge, True, HOLDS), (sp.Eq, True, HOLDS),
+    (sp.Lt, True, VIOLATED), (sp.Gt, True, VIOLATED),
+    # the same equality where the laws' construction may have been rounded: equality is not proved
+    (sp.Le, False, HOLDS), (sp.Lt, False, INCONCLUSIVE), (sp.Gt, False, INCONCLUSIVE),
+])
+def test_a_strict_bound_met_with_equality_is_violated_only_where_the_equality_is_proved(relation, exact, verdict):
+    # TV = 1/2 measured exactly (a ball of radius 0) against the bound 1/2
+    half = _certified("0.5")
+    t = Theorem("toy.strict", "", toy.SRC, relation(TV(P_, Q_), sp.Rational(1, 2)),
+                witness=lambda p: {TV(P_, Q_): BuiltExactly(half) if exact else half})
+    r = verify(t)
+    assert r.verdict == verdict, r.reason
+    if verdict != INCONCLUSIVE:
+        assert r.certified and r.worst.error == 0 or not exact
+
+
+def test_a_divergence_is_never_below_zero_whatever_its_enclosure():
+    # a certified KL enclosure centred just below 0 (as integration of two nearly equal laws gives): KL >= 0 is a fact
+    # of the domain, proved whatever the rounding; sqrt(KL) is real
+    tiny = Estimate(mpmath.mpf("-1e-73"), mpmath.mpf("3e-58"), "certified", certified=True)
+    nonnegative = Theorem("toy.kl-nonnegative", "", toy.SRC, sp.Ge(KL(P_, Q_), 0, evaluate=False),
+                      witness=lambda p: tiny)
+    r = verify(nonnegative)
+    assert r.verdict == HOLDS and r.certified and r.worst.quantity >= 0
+    root = Theorem("toy.kl-root", "", toy.SRC, sp.Le(sp.sqrt(KL(P_, Q_) / 2), 1), witness=lambda p: tiny)
+    assert verify(root).verdict == HOLDS
+    above = Theorem("toy.tv-above-one", "", toy.SRC, sp.Le(TV(P_, Q_), 1),
+                    witness=lambda p: Estimate(mpmath.mpf("1.0000001"), mpmath.mpf("1e-6"), "certified",
+                                               certified=True))
+    assert verify(above).verdict == HOLDS   # a total variation is at most 1, whatever its enclosure says
+
+
+def test_an_inequality_decided_only_by_the_construction_floor_is_not_called_proved():
+    # KL = 1e-60 measured exactly against the bound 0 (<=): the margin -1e-60 is below the rounding of a law's
+    # construction at 50 digits (4e-50), so only laws built exactly make the balls prove the violation; otherwise
+    # the two precisions decide it (the measurement does not move between them)
+    value = _certified("1e-60")
+    for exact in (True, False):
+        t = Theorem("toy.floor", "", toy.SRC, sp.Le(KL(P_, Q_), 0),
+                    witness=lambda p, e=exact: BuiltExactly(value) if e else value)
+        r = verify(t)
+        assert r.verdict == VIOLATED and r.certified == exact
+
+
+def test_examples_and_precision_are_checked_where_the_run_starts():
+    from symdp.errors import SymdpError
+
+    with pytest.raises(SymdpError, match="examples must be a whole number >= 0"):
+        verify(toy.AMGM, examples=-1)
+    with pytest.raises(SymdpError, match="from 5 to 1000"):
+        verify(toy.AMGM, dps=0)
+    with pytest.raises(SymdpError, match="from 5 to 1000"):
+        verify(toy.AMGM, dps=100000)
+    r = verify(toy.FALSE_BOUND, examples=0)   # no pins, no draws: nothing was checked, and the report says so
+    assert r.verdict == INCONCLUSIVE and "nothing was checked" in r.reason
+
+
+def test_two_theorems_of_one_module_may_not_share_an_id():
+    from symdp.errors import SymdpError
+    from symdp.theorem import register
+
+    namespace = {"__name__": "tests.fake_module"}
+    register(toy.AMGM, "tests.fake_module", _namespace=namespace)
+    with pytest.raises(SymdpError, match="two theorems with the ID 'toy.amgm'"):
+        register(toy.AMGM, "tests.fake_module", _namespace=namespace)
+    register(toy.AMGM, "tests.fake_module", _namespace={})   # the module executed again: starts afresh

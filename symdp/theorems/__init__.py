@@ -52,7 +52,10 @@ def select(patterns: list[str] | tuple[str, ...] = ()) -> list[Theorem]:
     for pattern in patterns:
         hits = [t for t in theorems if t.id == pattern or t.id.startswith(pattern.rstrip(".") + ".")]
         if not hits:
-            raise UnknownTheorem(f"no theorem matches {pattern!r} (see `symdp list`)")
+            from symdp.coverage import not_encoded_message
+
+            raise UnknownTheorem(not_encoded_message(pattern, [t.id for t in theorems])
+                                 or f"no theorem matches {pattern!r} (see `symdp list`)")
         chosen.extend(t for t in hits if t not in chosen)
     return chosen
 
