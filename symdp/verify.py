@@ -3,29 +3,36 @@ give an honest verdict.
 
 Per draw, the witness measures what the statement names and both sides are evaluated from the statement
 (:meth:`~symdp.theorem.Theorem.measure`). The *quantity* is the left side, the *bound* the right side; the margin is
-``bound - quantity`` for ``<=`` (``quantity - bound`` for ``>=``; ``-|quantity - bound|`` for ``==``), taken from an
-evaluation at ``dps + GUARD_DPS`` digits; its error is the witness's own error estimates propagated through the
-statement plus twice the change from a second evaluation at ``dps`` digits (agreement with oneself at one precision
-proves nothing; a quadrature witness adds the change between two breakpoint sets). Then
+``bound - quantity`` for ``<=`` and ``<`` (``quantity - bound`` for ``>=`` and ``>``; ``-|quantity - bound|`` for
+``==``), taken from an evaluation at ``dps + GUARD_DPS`` digits; its error is the witness's own error estimates
+propagated through the statement plus twice the change from a second evaluation at ``dps`` digits (agreement with
+oneself at one precision proves nothing; a quadrature witness adds the change between two breakpoint sets). Then
 
 * **holds**: margin > error;
 * **violated**: margin < -error;
 * **tight**: |margin| <= error <= 10^(-dps/2)·size, where size is the larger of the two sides' sizes (their
   values, or the terms a side that cancels is made of): equality to working precision *relative to the sides*;
-  counts as holding. Two sides that are both tiny are not tight because their difference is tiny;
+  counts as holding. Two sides that are both tiny are not tight because their difference is tiny. A *strict*
+  relation (``<``, ``>``) is not satisfied by equality: where the sides agree to working precision it is
+  inconclusive, and it is violated only where the equality is proved (below);
 * **inconclusive**: otherwise (an error estimate as large as the quantities decides nothing), with the precision
   that would settle it.
 
 **Certified draws, adaptive precision.** When every quantity of a draw is a certified enclosure (ball arithmetic,
-:attr:`~symdp.estimate.Estimate.certified`) and both sides evaluate in Arb (:meth:`symdp.statement.Side.ball`), the
-margin's ball is a proof. The draw is first evaluated at :data:`LOW_DPS` digits, and a margin whose ball excludes 0
-decides it there (*certified* holds or violated): most draws of a loose bound cost one cheap evaluation. A ball that
-straddles 0 is recomputed at ``dps`` digits, where it decides, or shows the sides equal to working precision
-relative to their size (tight, as above); anything else takes the two-precision path. What the balls prove is the
-margin of the laws *as the witness built them* at working precision; the rounding of that construction (a finite
-law's atoms e^ε/(1 + e^ε), say) is covered by a floor of 4 units of 10^-dps on the unit scale (the atoms' rounding
-is relative, hence absolute in their log-ratios) or the sides' size if larger, not proved. Draws without
-enclosures take the two-precision path directly.
+:attr:`~symdp.estimate.Estimate.certified`) and both sides evaluate in Arb (:class:`symdp.statement.SideEnclosure`),
+the balls are a proof. The draw is first evaluated at :data:`LOW_DPS` digits, where balls that settle it decide it
+(*certified* holds or violated): most draws of a loose bound cost one cheap evaluation. Balls that leave it open are
+recomputed at ``dps`` digits, where they decide, or show the sides equal to working precision relative to their
+size (tight, as above); anything else takes the two-precision path. What the balls prove is the margin of the laws
+*as the witness built them* at working precision; the rounding of that construction (a finite law's atoms
+e^ε/(1 + e^ε), say) is covered by widening every measurement by 4 units of 10^-dps on the unit scale (the atoms'
+rounding is relative, hence absolute in their log-ratios), or its own size if larger, keeping it in its domain
+(:func:`symdp.statement.construction_floor`; not proved), and the inequality is decided on those widened balls
+(:func:`_decide`): a non-strict relation holds where the difference is proved ``>= 0``, so a divergence ``>= 0``
+holds even where it is 0. Where the witness marks its laws built exactly from the draw
+(:class:`symdp.statement.BuiltExactly`) there is no widening, and two sides whose balls are one and the same exact
+number are *proved* equal: tight for ``<=``, ``>=``, ``==``, violated for ``<`` and ``>``. Draws without enclosures
+take the two-precision path directly.
 
 Overall: violated if any draw is; holds if every draw holds or is tight; else inconclusive. Parameters are drawn by
 hypothesis, so a violation is shrunk to a minimal counterexample, and a run is deterministic for a given seed.
