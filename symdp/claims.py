@@ -210,6 +210,8 @@ class _Builder:
         self.text, self.what = text.strip(), what
         self.lines = self.text.splitlines() or [""]
         self.symbols: dict[str, sp.Symbol] = {}
+        self.heads: list[Quantity] = []
+        """Every divergence the text names, including any that SymPy then simplifies away (``0*kl(P, Q)``)."""
 
     # -- entry points
     def tree(self) -> ast.AST:
@@ -322,10 +324,21 @@ class _Builder:
         unevaluated: SymPy's own evaluation of, say, ``erf(erf(...(2)))`` asks numeric questions that take
         minutes. (Arithmetic of constants is evaluated: it is exact, and guarded by :meth:`_check_power`.)"""
         exprs = [a.expr for a in args]
-        if any(a.value is None for a in args):
-            return _Num(sympy_fn(*exprs), None)
-        value = self._shadow(node, shadow_fn, [a.value for a in args])
-        return _Num(sympy_fn(*exprs, evaluate=False) if call else sympy_fn(*exprs), value)
+        try:
+            if any(a.value is None for a in args):
+                # Min and Max evaluate by comparing their arguments, which a divergence head cannot be: unevaluated
+                unevaluated = sympy_fn in (sp.Min, sp.Max)
+                return _Num(sympy_fn(*exprs, evaluate=False) if unevaluated else sympy_fn(*exprs), None)
+            value = self._shadow(node, shadow_fn, [a.value for a in args])
+            if call and mpmath.isinf(value):
+                # cosh(inf) is infinity: said so, since SymPy cannot reason with an unevaluated function of oo
+                return _Num(sp.oo if value > 0 else -sp.oo, value)
+            return _Num(sympy_fn(*exprs, evaluate=False) if call else sympy_fn(*exprs), value)
+        except (TypeError, ValueError, ArithmeticError) as exc:
+            if isinstance(exc, SymdpError):
+                raise
+            problem = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise ClaimSyntaxError(f"this cannot be formed ({problem})" + self._at(node)) from None
 
     def _shadow(self, node: ast.AST, fn, values: list):
         try:
@@ -379,7 +392,9 @@ class _Builder:
         P = self.distribution(node.args[0], f"argument 1 of {name}", depth + 1)
         Q = self.distribution(node.args[1], f"argument 2 of {name}", depth + 1)
         self._same_space(node, name, P, Q)
-        return head(P, Q, *(self._argument(a, depth + 1) for a in node.args[2:]))
+        built = head(P, Q, *(self._argument(a, depth + 1) for a in node.args[2:]))
+        self.heads.append(built)
+        return built
 
     def _finite(self, node: ast.Call, depth: int) -> Finite:
         items = node.args
@@ -535,6 +550,13 @@ def parse_claim(text: str) -> sp.core.relational.Relational:
     symdp.errors.ClaimSyntaxError: chained comparisons (a <= b <= c) are not allowed: write one relation (column 1: a <= b <= c)
     """
     return _Builder(text).relation()
+
+
+def _parsed(text: str) -> tuple[sp.core.relational.Relational, dict[str, sp.Symbol], list[Quantity]]:
+    """The relation, the parameters typed in the text (by name), and every divergence head it names (those SymPy
+    simplified away, in ``0*kl(P, Q)`` or ``x/x``, included)."""
+    builder = _Builder(text)
+    return builder.relation(), builder.symbols, builder.heads
 
 
 # --- ranges -------------------------------------------------------------------------------------------------------
@@ -713,7 +735,7 @@ class _ClaimWitness:
     computed by the engine (exactly for finite laws, by closed form or quadrature for continuous ones). A head
     whose laws are :func:`built_exactly` is marked so (:class:`~symdp.statement.BuiltExactly`)."""
 
-    def __init__(self, heads: Sequence[Quantity], params: Sequence[Param]):
+    def __init__(self, heads: Sequence[Quantity], params: Sequence[Param], guards: Sequence[Quantity] = ()):
         self.names = [p.name for p in params]
         # In generated code, _p0, _p1, ... stand for the parameters (user names never start with _), so a parameter
         # may be named like an mpmath function (mpf, max) without shadowing it.
@@ -722,10 +744,13 @@ class _ClaimWitness:
         self.heads = list(heads)
         self.divergences = [_compile_divergence(rename(h, renaming), args) for h in heads]
         self.exact = [built_exactly(h) for h in heads]
+        self.guards = [_compile_divergence(rename(g, renaming), args) for g in guards]
 
     def __call__(self, point) -> dict:
         values = [point[n] for n in self.names]
         try:
+            for guard in self.guards:
+                guard(values)   # a divergence the statement no longer uses, computed only to validate its laws
             return {h: BuiltExactly(d(values)) if exact else d(values)
                     for h, d, exact in zip(self.heads, self.divergences, self.exact)}
         except SymdpError:
@@ -751,9 +776,9 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
     ident = id
     if ident is not None and (not isinstance(ident, str) or not ident.strip()):
         raise InvalidParameter(f"a claim's id must be a non-empty string, got {ident!r}")
-    relation = parse_claim(text)
+    # Every name typed is a parameter, even one SymPy cancels (s/s, x - x): it may still name a law's parameter.
+    relation, symbols, named_heads = _parsed(text)
     ranges = _exact_ranges(where) if where is not None and where.strip() else {}
-    symbols = {s.name: s for s in relation.free_symbols}
     unknown = [n for n in ranges if n not in symbols]
     if unknown:
         has = f"its parameters are {', '.join(sorted(symbols))}" if symbols else "it has no parameters"
@@ -770,6 +795,9 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
     params = tuple(Param(symbols[name], sp.Interval(low.expr, high.expr), sample=_inward(low, high, name))
                    for name, (low, high) in ranges.items() if low != high)
     heads = sorted(relation.atoms(Quantity), key=sp.default_sort_key)
+    # A divergence simplified away (0*kl(P, Q), d - d) does not enter the statement, but it is still computed at each
+    # draw, so that an invalid law or order (a negative scale, alpha <= 1) is refused rather than silently ignored.
+    guards = [h for h in (rename(h, fixed) if fixed else h for h in named_heads) if not relation.has(h)]
     # A claim without parameters is its one pinned instance: verify() then reports a violation of it with the
     # (empty) counterexample, as for any pinned instance. Its evidence is what the engine computes: closed forms
     # where the pair has one, unless they are switched off (--no-closed-forms).
@@ -778,7 +806,8 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
     # the title is LaTeX-ready prose, as every theorem's: the claim's text, as code
     return Theorem(id=ident or claim_id(relation, params), title=rf"\texttt{{{escape(text.strip())}}}",
                    source=Source("user", "claim"),
-                   statement=relation, parameters=params, witness=_ClaimWitness(heads, params) if heads else None,
+                   statement=relation, parameters=params,
+                   witness=_ClaimWitness(heads, params, guards) if heads or guards else None,
                    evidence=INDEPENDENT, examples=() if params else ({},))
 
 

@@ -77,15 +77,17 @@ class UsageError(Exception):
 # --- output -----------------------------------------------------------------------------------------------------
 
 
-def _console(stderr: bool = False, wide: bool = False):
-    """A rich console: a terminal's own width, else :data:`TABLE_WIDTH` columns (``wide``: no limit). Markup is off:
-    titles and statements contain brackets, ``[u - e^eps]_+``, that rich would eat; styles are given as
+def _console(stderr: bool = False, wide: bool = False, records: bool = False):
+    """A rich console: a terminal's own width, else :data:`TABLE_WIDTH` columns (``wide``: no limit). ``records``:
+    lines of ``key: value`` that are never folded (``symdp check``'s report, read by scripts). Markup is off: titles
+    and statements contain brackets, ``[u - e^eps]_+``, that rich would eat; styles are given as
     :class:`rich.text.Text`."""
     from rich.console import Console
 
-    console = Console(stderr=stderr, markup=False, highlight=False)
+    console = Console(stderr=stderr, markup=False, highlight=False, soft_wrap=records)
     if not console.is_terminal:
-        console = Console(stderr=stderr, markup=False, highlight=False, width=10**6 if wide else TABLE_WIDTH)
+        console = Console(stderr=stderr, markup=False, highlight=False, soft_wrap=records,
+                          width=10**6 if wide else TABLE_WIDTH)
     return console
 
 
@@ -486,7 +488,7 @@ def cmd_check(args) -> int:
         return status
     from rich.text import Text
 
-    console = _console()
+    console = _console(records=True)
     console.print(f"claim: {args.claim}")
     mark = f" {CERTIFIED} certified" if getattr(r, "certified", False) else ""
     colour = {VIOLATED: "red", INCONCLUSIVE: "yellow"}.get(r.verdict, "green")
@@ -705,9 +707,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _claim_last(argv: list) -> list:
+    """``symdp check`` arguments with a claim that starts with ``-`` (``-x <= 1``) moved behind ``--``, where argparse
+    reads it as the claim rather than as an unknown option. A claim is told from an option by its relation: no option
+    of symdp contains ``<``, ``>`` or ``=`` unless written ``--name=value``."""
+    if not argv or argv[0] != "check":
+        return argv
+    claims = [a for a in argv[1:] if a.startswith("-") and not a.startswith("--") and any(c in a for c in "<>=")]
+    if len(claims) != 1 or "--" in argv:
+        return argv
+    return [a for a in argv if a is not claims[0]] + ["--", claims[0]]
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(_claim_last(list(sys.argv[1:] if argv is None else argv)))
         return args.run(args)
     except UsageError as exc:
         print(f"symdp: error: {exc}", file=sys.stderr)

@@ -27,7 +27,7 @@ not registered (a fixture for testing the verifier) is not collected. A module t
 collected from that list alone.
 
 Hypothesis keeps no files in the user's directory: symdp's searches use no example database, and the files
-hypothesis caches for itself go to a temporary directory while symdp runs (:func:`private_hypothesis_storage`).
+hypothesis caches for itself go to a temporary directory while symdp runs (:func:`~symdp.verify.detached_hypothesis`).
 
 This module is imported by every pytest run of an environment where symdp is installed, so symdp itself is imported
 only once a test module has (a module without theorems costs nothing).

@@ -328,39 +328,50 @@ class Side:
             return None
         return value if isinstance(value, arb) and value.is_finite() else None
 
-    def __call__(self, params: list, measured: list[Estimate], balls=None) -> Estimate:
-        """The side at a draw: an enclosure where ``balls`` (the measurements' balls, and the same widened by the
-        construction floor, see :meth:`CompiledStatement.evaluate`) are given and the side is Arb-evaluable, else an
-        estimate whose error is propagated from the measurements' by secants."""
+    def __call__(self, params: list, measured: list[Estimate], floors: list, balls=None) -> "SideValue":
+        """The side at a draw, with the interval that holds it for laws whose construction was rounded too (each
+        measurement widened by its ``floors`` entry, :func:`construction_floor`, and kept in its domain).
+
+        An enclosure where ``balls`` (the measurements' balls, as measured and widened, see
+        :meth:`CompiledStatement.evaluate`) are given and the side is Arb-evaluable; else an estimate whose error is
+        propagated from the measurements' by secants."""
         centre = [m.value for m in measured]
         value = self._real(self.f(*params, *centre))
         if not mpmath.isfinite(value):
-            return Estimate(value, mpmath.mpf(0), _methods(measured))
+            return SideValue(value, mpmath.mpf(0), _methods(measured), floored=(value, value))
         size = self._size(params, centre, value, measured)
         if balls is not None:
             ball = self.ball(params, balls[0])
             floored = self.ball(params, balls[1]) if ball is not None else None
             if floored is not None:
                 enclosure = Estimate.from_arb(ball, _methods(measured))
-                return SideEnclosure(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True,
-                                     floored=(_mpf_down(floored.lower()), _mpf_up(floored.upper())))
-        error = 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)
+                return SideValue(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True,
+                                 floored=(_mpf_down(floored.lower()), _mpf_up(floored.upper())))
+        rounding = 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)
+        if self.single is None and self.magnitude is not None:
+            rounding += 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps)  # what a cancelling sum may have lost
+        error = rounding + self._propagated(params, centre, value, [m.error for m in measured])
+        widened = error if not any(floors) else \
+            rounding + self._propagated(params, centre, value, [m.error + f for m, f in zip(measured, floors)])
+        return SideValue(value, +error, _methods(measured), scale=size, floored=(value - widened, value + widened))
+
+    def _propagated(self, params: list, centre: list, value, widths: list) -> mpmath.mpf:
+        """The change of the side when each measurement moves by up to its width (inside its domain): the secants
+        to both ends of each interval, summed over the measurements."""
+        total = mpmath.mpf(0)
         with mpmath.workdps(mpmath.mp.dps + 10):  # so that m_i ± e_i is representable
-            for i, m in enumerate(measured):
-                if m.error == 0 or not mpmath.isfinite(m.value):
+            for i, width in enumerate(widths):
+                if width == 0 or not mpmath.isfinite(centre[i]):
                     continue
-                if not mpmath.isfinite(m.error):
-                    error = mpmath.inf
-                    break
+                if not mpmath.isfinite(width):
+                    return mpmath.inf
                 low, high = self.domains[i]
                 changes = []
-                for corner in (max(m.value - m.error, low), min(m.value + m.error, high)):
+                for corner in (max(centre[i] - width, low), min(centre[i] + width, high)):
                     moved = self._real(self.f(*params, *centre[:i], corner, *centre[i + 1:]))
                     changes.append(abs(moved - value) if mpmath.isfinite(moved) else mpmath.inf)
-                error += max(changes)
-        if self.single is None and self.magnitude is not None:
-            error += 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps)  # what a cancelling sum may have lost
-        return Estimate(value, +error, _methods(measured), scale=size)
+                total += max(changes)
+        return total
 
     def _size(self, params: list, centre: list, value, measured: list[Estimate]) -> mpmath.mpf:
         if self.single is not None:
@@ -378,10 +389,11 @@ class Side:
 
 
 @dataclass(frozen=True)
-class SideEnclosure(Estimate):
-    """A side evaluated in Arb: the enclosure of the side of the laws as the witness built them (``value ±
-    error``), and ``floored``, the interval ``(low, high)`` that encloses it for laws whose construction was rounded
-    too: each measurement widened by :func:`construction_floor` and kept in its domain."""
+class SideValue(Estimate):
+    """A side at a draw: its value for the laws as the witness built them (``value ± error``; an enclosure where
+    ``certified``), and ``floored``, the interval ``(low, high)`` that holds it for laws whose construction was
+    rounded too: each measurement widened by :func:`construction_floor` and kept in its domain. The verifier decides
+    inequalities on ``floored`` and equality to working precision on ``value ± error``."""
 
     floored: tuple = (-mpmath.inf, mpmath.inf)
 
@@ -478,30 +490,32 @@ class CompiledStatement:
         measured = [_within(as_estimate(v.value if e else v), d) for v, e, d in zip(raw, exact, self.domains)]
         return measured, exact
 
-    def _balls(self, measured: list[Estimate], exact: list[bool]):
-        """The measurements as Arb balls kept in their domains, twice: as measured, and widened by the construction
-        floor (none for laws built exactly); None unless every measurement is a finite certified enclosure."""
+    def _balls(self, measured: list[Estimate], floors: list):
+        """The measurements as Arb balls kept in their domains, twice: as measured, and widened by their floors; None
+        unless every measurement is a finite certified enclosure."""
         if any(not m.certified or not mpmath.isfinite(m.value) for m in measured):
             return None
         from flint import arb
 
         with arb_precision(mpmath.mp.prec + 20):
             raw = [_clamped_ball(m.ball(), d) for m, d in zip(measured, self.domains)]
-            floored = [b if e else _clamped_ball(m.ball() + arb(0, exact_ball(construction_floor(m.value))), d)
-                       for b, m, e, d in zip(raw, measured, exact, self.domains)]
+            floored = [b if not f else _clamped_ball(m.ball() + arb(0, exact_ball(f)), d)
+                       for b, m, f, d in zip(raw, measured, floors, self.domains)]
         return raw, floored
 
-    def evaluate(self, point: Mapping[str, Any], output: Any) -> tuple[Estimate, Estimate, dict]:
+    def evaluate(self, point: Mapping[str, Any], output: Any) -> tuple["SideValue", "SideValue", dict]:
         """``(lhs, rhs, values)`` at a draw: ``point`` holds the parameter values by name, ``output`` the witness's.
 
-        Where every measurement is a certified enclosure and a side is Arb-evaluable, the side is a
-        :class:`SideEnclosure`. ``values`` maps ``str`` of every parameter and measured atom to its value (an mpf),
-        so that substituting them into the statement reproduces both sides.
+        Each side is a :class:`SideValue`, an enclosure where every measurement is a certified enclosure and the side
+        is Arb-evaluable. ``values`` maps ``str`` of every parameter and measured atom to its value (an mpf), so that
+        substituting them into the statement reproduces both sides.
         """
         params = [mpmath.mpf(point[p.name]) for p in self.parameters]
         measured, exact = self.measurements(output)
-        balls = self._balls(measured, exact)
-        lhs, rhs = self.lhs(params, measured, balls), self.rhs(params, measured, balls)
+        floors = [mpmath.mpf(0) if e or not mpmath.isfinite(m.value) else construction_floor(m.value)
+                  for m, e in zip(measured, exact)]
+        balls = self._balls(measured, floors)
+        lhs, rhs = self.lhs(params, measured, floors, balls), self.rhs(params, measured, floors, balls)
         values = {p.name: v for p, v in zip(self.parameters, params)}
         values.update({str(a): m.value for a, m in zip(self.measured, measured)})
         return lhs, rhs, values

@@ -19,7 +19,7 @@ oneself at one precision proves nothing; a quadrature witness adds the change be
   that would settle it.
 
 **Certified draws, adaptive precision.** When every quantity of a draw is a certified enclosure (ball arithmetic,
-:attr:`~symdp.estimate.Estimate.certified`) and both sides evaluate in Arb (:class:`symdp.statement.SideEnclosure`),
+:attr:`~symdp.estimate.Estimate.certified`) and both sides evaluate in Arb (:class:`symdp.statement.SideValue`),
 the balls are a proof. The draw is first evaluated at :data:`LOW_DPS` digits, where balls that settle it decide it
 (*certified* holds or violated): most draws of a loose bound cost one cheap evaluation. Balls that leave it open are
 recomputed at ``dps`` digits, where they decide, or show the sides equal to working precision relative to their
@@ -40,6 +40,7 @@ hypothesis, so a violation is shrunk to a minimal counterexample, and a run is d
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 import time
 from contextlib import contextmanager
@@ -54,13 +55,14 @@ from symdp.errors import SymdpError
 from symdp.numeric import to_mpf
 from symdp.precision import DEFAULT_DPS, GUARD_DPS, MAX_DPS, check_dps, working_precision
 from symdp.estimate import Estimate
-from symdp.statement import SideEnclosure
+from symdp.statement import SideValue
 from symdp.theorem import CLOSED_FORM, INDEPENDENT, Theorem
 
 HOLDS, TIGHT, VIOLATED, INCONCLUSIVE = "holds", "tight", "violated", "inconclusive"
 
 LOW_DPS = 20
-"""Digits of the first, cheap evaluation of a draw whose quantities are certified enclosures."""
+"""Digits of the first, cheap evaluation of a draw whose quantities are certified enclosures, and the fewest at
+which enclosures are attempted at all."""
 
 
 @dataclass(frozen=True)
@@ -247,6 +249,12 @@ def _margin(relation: str, q: mpmath.mpf, b: mpmath.mpf) -> mpmath.mpf:
 STRICT = ("<", ">")
 
 
+def _construction(side) -> mpmath.mpf:
+    """What the rounding of the laws' construction adds to a side's error (:class:`~symdp.statement.SideValue`)."""
+    low, high = side.floored
+    return max(side.value - low, high - side.value, side.error) - side.error
+
+
 def _decide(relation: str, low, high) -> Optional[str]:
     """HOLDS or VIOLATED where an interval ``[low, high]`` that is proved to hold ``bound - quantity`` (for ``<=``
     and ``<``; ``quantity - bound`` for ``>=`` and ``>``; ``bound - quantity`` for ``==``) settles the relation, else
@@ -269,7 +277,7 @@ def _decide(relation: str, low, high) -> Optional[str]:
 
 def _difference(relation: str, q: Estimate, b: Estimate) -> tuple:
     """The interval of ``bound - quantity`` (``quantity - bound`` for ``>=``, ``>``) from two enclosures' floored
-    intervals (:class:`~symdp.statement.SideEnclosure`), rounded outward."""
+    intervals (:class:`~symdp.statement.SideValue`), rounded outward."""
     (q_low, q_high), (b_low, b_high) = q.floored, b.floored
     if relation in (">=", ">"):
         (q_low, q_high), (b_low, b_high) = (b_low, b_high), (q_low, q_high)
@@ -282,10 +290,13 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
     are certified (``certify``); otherwise, or where the enclosures leave it open, at ``dps`` and ``dps + GUARD_DPS``
     digits."""
     if certify:
-        for digits in sorted({min(LOW_DPS, dps), dps}):
+        # Enclosures are never attempted below LOW_DPS digits: a proof at 20 digits is as good as one at 5, and balls
+        # of 5 digits are too wide to locate a crossing point or to decide anything.
+        final_digits = max(dps, LOW_DPS)
+        for digits in sorted({LOW_DPS, final_digits}):
             with working_precision(digits):
                 q, b, values = theorem.measure(convert_point(theorem, raw))
-                result = _certified_draw(theorem, raw, q, b, values, digits, final=digits == dps)
+                result = _certified_draw(theorem, raw, q, b, values, digits, final=digits == final_digits)
             if result is None:
                 break
             if result.verdict != INCONCLUSIVE:
@@ -298,8 +309,7 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
     violated where the difference of their floored intervals settles the relation (:func:`_decide`); at the
     ``final`` precision, tight where the two balls agree to working precision relative to the sides, or are exactly
     equal; INCONCLUSIVE otherwise (left to a retry, or to the estimated path)."""
-    if not (isinstance(q, SideEnclosure) and isinstance(b, SideEnclosure)
-            and mpmath.isfinite(q.value) and mpmath.isfinite(b.value)):
+    if not (q.certified and b.certified and mpmath.isfinite(q.value) and mpmath.isfinite(b.value)):
         return None
     relation = theorem.relation
     margin = _margin(relation, q.value, b.value)
@@ -360,23 +370,28 @@ def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawR
                 margin = mpmath.nan  # infinite at one precision only: nothing can be concluded
         # Equal to the last bit at both precisions (two exact zeros, say): there is nothing smaller to compare with.
         exactly_equal = q1.value == b1.value and q2.value == b2.value
+        # Inequalities are decided against the error widened by the rounding of the laws' construction at the lower
+        # precision (statement.construction_floor): a rounding that is the same at both precisions (atoms
+        # e^eps/(1 + e^eps) that are exactly 1/2 at both, for eps = 1e-42) is invisible to their comparison.
+        decisive = error + _construction(q1) + _construction(b1) if finite else error
         note = ""
         if mpmath.isnan(margin):
             verdict, note = INCONCLUSIVE, "a side evaluated to NaN"
-        elif margin > error and relation != "==":
+        elif margin > decisive and relation != "==":
             verdict = HOLDS
-        elif margin < -error or (not finite and margin == 0 and relation in STRICT):
+        elif margin < -decisive or (not finite and margin == 0 and relation in STRICT):
             verdict = VIOLATED   # (an infinite quantity against an infinite bound fails a strict relation)
-        elif relation in STRICT and (exactly_equal or abs(margin) <= error):
+        elif relation in STRICT and (exactly_equal or abs(margin) <= decisive):
             verdict = INCONCLUSIVE
-            note = (f"the sides agree to within the error {mpmath.nstr(error, 3)}: a strict relation needs them "
+            note = (f"the sides agree to within the error {mpmath.nstr(decisive, 3)}: a strict relation needs them "
                     f"proved apart, and equality is not proved exact")
-        elif exactly_equal or (size > 0 and error <= size * mpmath.mpf(10) ** (-(dps // 2))):
+        elif exactly_equal or (abs(margin) <= error and size > 0 and error <= size * mpmath.mpf(10) ** (-(dps // 2))):
             verdict = TIGHT
         else:
             verdict = INCONCLUSIVE
-            note = (f"|margin| {mpmath.nstr(abs(margin), 3)} is within the error {mpmath.nstr(error, 3)}, "
-                    f"on sides of size {mpmath.nstr(size, 3)}")
+            error = decisive
+            note = (f"|margin| {mpmath.nstr(abs(margin), 3)} is within the error {mpmath.nstr(error, 3)} (the "
+                    f"rounding of the laws' construction included), on sides of size {mpmath.nstr(size, 3)}")
     method = q2.method if q2.method == b2.method else f"{q2.method}; bound: {b2.method}"
     return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, relation, values, method,
                       dps=dps)
@@ -427,12 +442,6 @@ def verify(
     free = bool(theorem.parameters) or theorem.structure is not None
     if counterexample is None and free and examples > 0:
 
-        @hypothesis_seed(seed)
-        @settings(max_examples=examples, database=None, deadline=None, derandomize=False,
-                  phases=(Phase.explicit, Phase.generate, Phase.shrink), print_blob=False,
-                  report_multiple_bugs=False,
-                  suppress_health_check=[HealthCheck.too_slow])
-        @given(theorem.strategy())
         def search(raw):
             with working_precision(dps):
                 admitted = theorem.admits(raw)
@@ -442,8 +451,12 @@ def verify(
                 raise _Violated(r)
 
         try:
-            with private_hypothesis_storage():
-                search()
+            with detached_hypothesis():
+                hypothesis_seed(seed)(settings(
+                    max_examples=examples, database=None, deadline=None, derandomize=False,
+                    phases=(Phase.explicit, Phase.generate, Phase.shrink), print_blob=False,
+                    report_multiple_bugs=False, suppress_health_check=[HealthCheck.too_slow],
+                )(given(theorem.strategy())(search)))()
         except _Violated as violation:
             counterexample = violation.result
         except (Unsatisfiable, FailedHealthCheck) as exc:
@@ -466,17 +479,32 @@ def verify(
 
 
 @contextmanager
-def private_hypothesis_storage() -> Iterator[None]:
-    """Hypothesis's own cache files (the constants it reads from local modules) go to a temporary directory.
+def detached_hypothesis() -> Iterator[None]:
+    """Run symdp's search as Hypothesis's own, whatever runs around it: files in a temporary directory, outside any
+    test of the caller's.
 
-    Hypothesis writes them under ``./.hypothesis`` of the working directory, which is the user's; symdp's searches
-    need no example database (:func:`symdp.verify.verify` runs without one), so nothing of them is worth keeping.
-    The previous storage directory is restored on exit, so the user's own hypothesis tests keep theirs.
+    * Hypothesis writes its cache files (the constants it reads from local modules) under ``./.hypothesis`` of the
+      working directory, which is the user's; symdp's searches need no example database (:func:`verify` runs
+      without one), so they go to a temporary directory, and the previous one is restored on exit.
+    * :func:`verify` may run inside a user's own hypothesis test (a property of their bounds, or symdp's fuzzer):
+      there Hypothesis would refuse the inner search as a nested ``@given``, and a refuted search would leave its
+      counterexample on the user's test, for which the pytest plug-in then proposes a patch. The search runs outside
+      the caller's test context and pytest item (Hypothesis's own context variables, not public API; without them,
+      at worst the search is refused as nested).
     """
     from hypothesis import configuration
 
+    detached = contextlib.ExitStack()
+    try:
+        from hypothesis.control import _current_build_context
+        from hypothesis.core import current_pytest_item
+
+        detached.enter_context(_current_build_context.with_value(None))
+        detached.enter_context(current_pytest_item.with_value(None))
+    except (ImportError, AttributeError):  # pragma: no cover - another version of hypothesis
+        pass
     previous = configuration.storage_directory(intent_to_write=False).home_directory
-    with tempfile.TemporaryDirectory(prefix="symdp-hypothesis-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="symdp-hypothesis-") as scratch, detached:
         configuration.set_hypothesis_home_dir(scratch)
         try:
             yield

@@ -354,7 +354,7 @@ def test_huge_intermediate_values_are_refused_not_computed():
 def _side(text, *divergences):
     """The left side of ``text <= 0`` evaluated with its divergences (in sorted order) measured as ``divergences``."""
     statement = CompiledStatement(parse_claim(f"{text} <= 0"), [])
-    return lambda params: statement.lhs(params, list(divergences))
+    return lambda params: statement.lhs(params, list(divergences), [0] * len(divergences))   # no construction floor
 
 
 @mpmath.workdps(50)

@@ -202,3 +202,24 @@ def test_two_theorems_with_one_id_are_refused_by_name(tmp_path, capsys):
     status = main(["verify", "--module", str(tmp_path / "twice.py")])
     err = capsys.readouterr().err
     assert status == 2 and "declares two theorems with the ID 'claim." in err and len(err.splitlines()) == 1
+
+
+def test_a_refuted_search_inside_a_users_hypothesis_test_proposes_no_patch(pytester, monkeypatch):
+    # symdp's own search, refuted inside a user's hypothesis test that passes: Hypothesis must not be told about it
+    # (it would write .hypothesis/patches/*.patch proposing an @example for the user's test)
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    pytester.makepyfile(test_user_hypothesis=textwrap.dedent('''
+        from hypothesis import given, settings, strategies as st
+        from symdp import verify
+        from symdp.claims import claim_theorem
+
+        @settings(max_examples=2, database=None, deadline=None)
+        @given(st.just(0))
+        def test_refutes(_):
+            # KL(N(0,1) || N(m,1)) = m^2/2 > m^2/4 for m > 0: refuted
+            claim = claim_theorem("kl(gaussian(0, 1), gaussian(m, 1)) <= m**2/4", "m in [0.5, 2]")
+            assert verify(claim, examples=5).verdict == "violated"
+    '''))
+    result = pytester.runpytest("-p", "hypothesis", "-p", "no:cacheprovider", "test_user_hypothesis.py")
+    result.assert_outcomes(passed=1)
+    assert not (pytester.path / ".hypothesis" / "patches").exists()
