@@ -536,8 +536,9 @@ def _settle(draw: DrawResult, dps: int) -> str:
     if draw.margin == 0 and draw.relation in STRICT:
         return ("the sides are equal to the last digit: a strict relation is refuted only by a proved equality "
                 "(laws built exactly, quantities in ball arithmetic), and more digits will not separate them")
-    settled = not mpmath.isnan(draw.margin)
-    digits = int(-mpmath.log10(max(abs(draw.margin), mpmath.mpf(10) ** (-dps * 4)))) + 10 if settled else dps
+    if mpmath.isnan(draw.margin):
+        return "a side is undefined (NaN) or infinite at one precision only there: more digits will not help"
+    digits = int(-mpmath.log10(max(abs(draw.margin), mpmath.mpf(10) ** (-dps * 4)))) + 10
     wanted = max(2 * dps, digits)
     if dps >= MAX_DPS:
         return f"not settled at the largest precision symdp accepts ({MAX_DPS} digits)"
