@@ -217,12 +217,14 @@ def _references_100_digits(P, Q, alpha, eps, lam):
     with mpmath.workdps(100):
         support = [(p, q) for p, q in zip(P, Q) if p > 0]
         unbounded = any(q == 0 for _, q in support)
-        e = mpmath.exp(mpmath.mpf(eps))
+        # p - e^eps q as (p - q) - q (e^eps - 1): at eps = -2e-313, e^eps is 1 to 100 digits, and p - e^eps q of
+        # p = q would be 0 instead of 2e-313 q
+        growth = mpmath.expm1(mpmath.mpf(eps))
         return {
             "kl": mpmath.inf if unbounded else mpmath.fsum(p * mpmath.log(p / q) for p, q in support),
             "renyi": _reference_renyi(P, Q, alpha),
             "max": mpmath.inf if unbounded else max(mpmath.log(p / q) for p, q in support),
-            "hockey": mpmath.fsum(max(0, p - e * q) for p, q in zip(P, Q)),
+            "hockey": mpmath.fsum(max(0, (p - q) - growth * q) for p, q in zip(P, Q)),
             "tv": mpmath.fsum(abs(p - q) for p, q in zip(P, Q)) / 2,
             # E_P[e^{λL}], where an infinite loss contributes e^{λ·inf}: +inf for λ > 0, and 1 at λ = 0
             "mgf": mpmath.inf if unbounded and lam > 0 else

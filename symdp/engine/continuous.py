@@ -87,13 +87,19 @@ def _abs(z: arb) -> arb:
 
 
 def _branches(z: arb, negative: Callable, positive: Callable) -> arb:
-    """A function given by ``negative(z)`` for ``z ≤ 0`` and ``positive(z)`` for ``z ≥ 0``, on a real ball: the
-    union of both where the ball straddles 0 (the true value is one of them, at a point of the ball)."""
+    """A function given by ``negative(z)`` for ``z ≤ 0`` and ``positive(z)`` for ``z ≥ 0``, on a real ball: where
+    the ball straddles 0, the union of each branch on its own part of the ball (the true value is one of them, at
+    a point of that part; a branch's formula may not even be defined on the other part).
+
+    >>> _branches(arb(0, 1), lambda z: 1 / (1 - z), lambda z: 1 / (1 + z)).is_finite()   # either on all: 1/0
+    True
+    """
     if z <= 0:
         return negative(z)
     if z >= 0:
         return positive(z)
-    return negative(z).union(positive(z))
+    zero = arb(0)
+    return negative(arb(z.lower()).union(zero)).union(positive(zero.union(arb(z.upper()))))
 
 
 def _logaddexp(a, b, analytic: bool = False):
@@ -120,6 +126,19 @@ def _logaddexp_point(a, b, analytic: bool = False):
     if isinstance(t, acb):
         return a + (1 + t).log(analytic=analytic)
     return a + t.log1p()
+
+
+def _exact_sum(a, b) -> mpmath.mpf:
+    """``a + b`` with every bit kept (mpf sums are exact binary numbers), so that a moved law is exactly the law
+    moved: the certified engine translates pairs of laws far from the origin, which must not change them."""
+    return mpmath.fadd(a, b, exact=True)
+
+
+def _keeping(*values):
+    """A working precision at which :func:`~symdp.numeric.to_mpf` keeps every bit of ``values`` (the families'
+    constructors round their parameters to the working precision)."""
+    bits = max((v._mpf_[3] for v in values if isinstance(v, mpmath.mpf) and mpmath.isfinite(v)), default=0)
+    return mpmath.workprec(max(mpmath.mp.prec, bits))
 
 
 def _side(piece, kink) -> int:
@@ -223,9 +242,11 @@ class ContinuousDistribution:
         where ``analytic`` is set and the ball leaves the domain of the logarithm (for ``acb.integral``)."""
         raise NotImplementedError(f"{type(self).__name__} has no ball-arithmetic log-density")
 
-    def arb_dlogpdf(self, x: arb) -> arb:
+    def arb_dlogpdf(self, x: arb, piece=None) -> arb:
         """``d/dx log p`` on a real ball; across a kink, the hull of both one-sided derivatives (so that the mean
-        value enclosure ``log p(y) - log p(x) ∈ (y - x) · arb_dlogpdf([x, y])`` still holds)."""
+        value enclosure ``log p(y) - log p(x) ∈ (y - x) · arb_dlogpdf([x, y])`` still holds). Given ``piece`` (a
+        real point strictly between two kinks), the derivative of the form analytic on that piece, for a ball in
+        its closure: a ball that ends at a kink then encloses the one-sided derivative there, not both."""
         raise NotImplementedError(f"{type(self).__name__} has no ball-arithmetic derivative")
 
     def arb_cdf(self, x: arb) -> arb:
@@ -300,6 +321,10 @@ class ContinuousDistribution:
         """``(centre, scale, tail kind)`` of every component: where the engine searches for crossings and peaks."""
         return [(self.center(), self.scale(), self.tail().kind)]
 
+    def scales(self) -> list:
+        """Every length scale the density varies on (a Lap2 has two): how finely a quadrature must resolve it."""
+        return [scale for _, scale, _ in self.anchors()]
+
     def expansion(self, side: int) -> TailExpansion:
         """The expansion of ``log pdf`` as ``x → side·∞``; only the leading behaviour (from :meth:`tail`) unless
         the family knows it exactly."""
@@ -329,8 +354,38 @@ class ContinuousDistribution:
         return self
 
     def _moved(self, by: mpmath.mpf) -> "ContinuousDistribution":
-        """The canonical law of X + by, X being this canonical law: a location family moves its location."""
+        """The canonical law of X + by, X being this canonical law: a location family moves its location
+        (exactly: every bit of the sum is kept)."""
         return Shifted(self, by)
+
+    def located(self) -> tuple["ContinuousDistribution", mpmath.mpf]:
+        """``(shape, location)`` with this law the law of ``location + Y``, ``Y ~ shape``: two laws of equal shape
+        are translates of each other, and their log-ratio is then an average of ``d/dx log`` of the shape
+        (:meth:`arb_dlogpdf_bounds`). A location family's shape is its law at location 0; any other law is its own
+        shape, at 0.
+
+        >>> Laplace(3, 2).located()
+        (Laplace(loc=mpf('0.0'), b=mpf('2.0')), mpf('3.0'))
+        >>> Lap2(0, 1, 2).located()[0] == Lap2(5, 2, 1).located()[0]   # translates: one shape
+        True
+        """
+        return self, mpmath.mpf(0)
+
+    def arb_dlogpdf_bounds(self) -> tuple | None:
+        """``(low, high)``, Arb balls with ``low ≤ d/dx log p(x) ≤ high`` at every x (one-sided derivatives at a
+        kink included), or None where ``log p`` has no bounded slope (the default; a Gaussian's is unbounded).
+
+        For a pair of translates ``p = f(x - m_P)``, ``q = f(x - m_Q)`` the privacy loss is
+        ``L(x) = ∫_{x - m_Q}^{x - m_P} (log f)' = δ · (an average of (log f)')`` with ``δ = m_Q - m_P``, so
+        ``L ∈ δ · [low, high]`` everywhere, tails included: the bound the certified engine proves suprema with."""
+        return None
+
+    def log_concave(self) -> bool:
+        """Whether the density is proved log-concave (the default: not known). For translates of a log-concave
+        law, ``(log f)'`` is non-increasing, so the privacy loss ``L(x) = ∫_{x - m_Q}^{x - m_P} (log f)'`` is
+        monotone in x (non-increasing for ``m_P < m_Q``): on a tail it lies between its value at the tail's edge
+        and its limit, which :meth:`arb_dlogpdf_bounds` bounds."""
+        return False
 
 
 @dataclass(frozen=True, init=False)
@@ -368,7 +423,7 @@ class Gaussian(ContinuousDistribution):
         m, s, log_norm, _ = _constants(self)
         return -_sqr((x - m) / s) / 2 - log_norm
 
-    def arb_dlogpdf(self, x):
+    def arb_dlogpdf(self, x, piece=None):
         m, s, _, _ = _constants(self)
         return -(x - m) / (s * s)
 
@@ -439,7 +494,16 @@ class Gaussian(ContinuousDistribution):
         return sorted(roots)
 
     def _moved(self, by):
-        return Gaussian(self.mean + by, self.sd)
+        mean = _exact_sum(self.mean, by)
+        with _keeping(mean, self.sd):
+            return Gaussian(mean, self.sd)
+
+    def located(self):
+        with _keeping(self.sd):   # the shape is this very law moved, whatever the working precision
+            return Gaussian(0, self.sd), self.mean
+
+    def log_concave(self):
+        return True   # log p is a concave quadratic
 
 
 @dataclass(frozen=True, init=False)
@@ -483,8 +547,10 @@ class Laplace(ContinuousDistribution):
         a = _abs(z) if piece is None else _side(piece, self.loc) * z
         return -a / b - log_norm
 
-    def arb_dlogpdf(self, x):
+    def arb_dlogpdf(self, x, piece=None):
         loc, b, _ = _constants(self)
+        if piece is not None:
+            return -_side(piece, self.loc) / b
         return _branches(x - loc, lambda z: 1 / b, lambda z: -1 / b)
 
     def arb_cdf(self, x):
@@ -548,7 +614,20 @@ class Laplace(ContinuousDistribution):
         return sorted(roots)
 
     def _moved(self, by):
-        return Laplace(self.loc + by, self.b)
+        loc = _exact_sum(self.loc, by)
+        with _keeping(loc, self.b):
+            return Laplace(loc, self.b)
+
+    def located(self):
+        with _keeping(self.b):
+            return Laplace(0, self.b), self.loc
+
+    def arb_dlogpdf_bounds(self):
+        b = _constants(self)[1]
+        return -1 / b, 1 / b   # ±1/b on each side of the kink
+
+    def log_concave(self):
+        return True   # log p = -|x - loc|/b - log 2b is concave
 
 
 def _phi(y):
@@ -636,11 +715,14 @@ class Lap2(ContinuousDistribution):
         log_factor = one_plus.log(analytic=True) if isinstance(one_plus, acb) else one_plus.log()
         return -a / lam - log_norm + log_factor
 
-    def arb_dlogpdf(self, x):
+    def arb_dlogpdf(self, x, piece=None):
         loc, lam, _, d, _, _, _ = _constants(self)
 
         def slope(a):   # d/da log p = -1/λ + c'(a)/(1 + c(a)), c'(a) = e^{-a d}/λ
             return -1 / lam + (-a * d).exp() / (lam * (1 + self._arb_correction(a)))
+        if piece is not None:
+            side = _side(piece, self.loc)
+            return side * slope(side * (x - loc))
         return _branches(x - loc, lambda z: -slope(-z), slope)
 
     def _arb_sf_right(self, z):
@@ -703,7 +785,25 @@ class Lap2(ContinuousDistribution):
                              s * self.loc / lam - mpmath.log(2 * (lam + mu)) + mpmath.log(lam / (lam - mu)))
 
     def _moved(self, by):
-        return Lap2(self.loc + by, self.scale1, self.scale2)
+        loc = _exact_sum(self.loc, by)
+        with _keeping(loc, self.scale1, self.scale2):
+            return Lap2(loc, self.scale1, self.scale2)
+
+    def scales(self):
+        return [self._big, self._small]
+
+    def located(self):
+        with _keeping(self._big, self._small):
+            return Lap2(0, self._big, self._small), self.loc
+
+    def arb_dlogpdf_bounds(self):
+        """``±1/λ``: on each side of the kink ``d/da log p = -1/λ + e^{-ad}/(λ(1 + c(a)))`` (:meth:`arb_dlogpdf`)
+        with ``0 < e^{-ad} ≤ 1 ≤ 1 + c(a)``, so it lies in ``(-1/λ, 0]``."""
+        lam = _constants(self)[1]
+        return -1 / lam, 1 / lam
+
+    def log_concave(self):
+        return True   # Lap(0, λ1) * Lap(0, λ2): a convolution of log-concave densities (Prékopa's theorem)
 
 
 @dataclass(frozen=True, init=False)
@@ -760,15 +860,15 @@ class Mixture(ContinuousDistribution):
         return _logaddexp(w1 + self.first.arb_logpdf(x, piece), w2 + self.second.arb_logpdf(x, piece),
                           analytic=True)
 
-    def arb_dlogpdf(self, x):
+    def arb_dlogpdf(self, x, piece=None):
         if self.q in (0, 1):
-            return (self.first if self.q == 0 else self.second).arb_dlogpdf(x)
+            return (self.first if self.q == 0 else self.second).arb_dlogpdf(x, piece)
         # σ l1' + (1 - σ) l2', σ = w1 p1/p the first component's share.
         w1, w2 = self._arb_weights()
-        a, b = w1 + self.first.arb_logpdf(x), w2 + self.second.arb_logpdf(x)
+        a, b = w1 + self.first.arb_logpdf(x, piece), w2 + self.second.arb_logpdf(x, piece)
         share = (a - _logaddexp(a, b)).exp()
         share = share.intersection(arb(0).union(arb(1))) if share.overlaps(arb(0).union(arb(1))) else share
-        d1, d2 = self.first.arb_dlogpdf(x), self.second.arb_dlogpdf(x)
+        d1, d2 = self.first.arb_dlogpdf(x, piece), self.second.arb_dlogpdf(x, piece)
         return d2 + share * (d1 - d2)
 
     def arb_cdf(self, x):
@@ -835,6 +935,9 @@ class Mixture(ContinuousDistribution):
     def anchors(self):
         return self.first.anchors() + self.second.anchors()
 
+    def scales(self):
+        return self.first.scales() + self.second.scales()
+
     def expansion(self, side):
         first, second = self.first.expansion(side), self.second.expansion(side)
         first = TailExpansion(first.quad, first.lin, first.power, first.const + mpmath.log1p(-self.q))
@@ -853,7 +956,25 @@ class Mixture(ContinuousDistribution):
             return self.first.canonical()
         if self.q == 1:
             return self.second.canonical()
-        return Mixture(self.q, self.first.canonical(), self.second.canonical())
+        first, second = self.first.canonical(), self.second.canonical()
+        if first == second:
+            return first   # a mixture of one law with itself is that law
+        with _keeping(self.q):
+            return Mixture(self.q, first, second)
+
+    def _moved(self, by):
+        # Each component moves (exactly), so that ball arithmetic never adds a large shift to a point near the
+        # components' own centres.
+        with _keeping(self.q):
+            return Mixture(self.q, self.first._moved(by), self.second._moved(by))
+
+    def arb_dlogpdf_bounds(self):
+        # (log p)' = σ (log p1)' + (1 - σ) (log p2)' with σ ∈ [0, 1] the first component's share: a convex
+        # combination, within the hull of both components' bounds.
+        parts = [d.arb_dlogpdf_bounds() for d, keep in ((self.first, self.q < 1), (self.second, self.q > 0)) if keep]
+        if any(part is None for part in parts):
+            return None
+        return parts[0] if len(parts) == 1 else (parts[0][0].union(parts[1][0]), parts[0][1].union(parts[1][1]))
 
 
 @dataclass(frozen=True)
@@ -881,8 +1002,8 @@ class Shifted(ContinuousDistribution):
     def arb_logpdf(self, x, piece=None):
         return self.base.arb_logpdf(x - _constants(self)[0], None if piece is None else piece - self.shift)
 
-    def arb_dlogpdf(self, x):
-        return self.base.arb_dlogpdf(x - _constants(self)[0])
+    def arb_dlogpdf(self, x, piece=None):
+        return self.base.arb_dlogpdf(x - _constants(self)[0], None if piece is None else piece - self.shift)
 
     def arb_cdf(self, x):
         return self.base.arb_cdf(x - _constants(self)[0])
@@ -933,6 +1054,9 @@ class Shifted(ContinuousDistribution):
     def anchors(self):
         return [(c + self.shift, s, k) for c, s, k in self.base.anchors()]
 
+    def scales(self):
+        return self.base.scales()
+
     def expansion(self, side):
         # log p(x) = base(x - d); with u' = u - s d, expand -A u'² + B u' + C in u.
         s, b, d = mpmath.mpf(side), self.base.expansion(side), self.shift
@@ -942,12 +1066,23 @@ class Shifted(ContinuousDistribution):
         return self.base.canonical()._moved(self.shift)
 
     def _moved(self, by):
-        return Shifted(self.base, self.shift + by)
+        return Shifted(self.base, _exact_sum(self.shift, by))
+
+    def located(self):
+        shape, location = self.base.located()
+        return shape, _exact_sum(location, self.shift)
+
+    def arb_dlogpdf_bounds(self):
+        return self.base.arb_dlogpdf_bounds()
+
+    def log_concave(self):
+        return self.base.log_concave()
 
 
 def canonical(D: ContinuousDistribution) -> ContinuousDistribution:
-    """The same law in its simplest form: shifts folded into Gaussian/Laplace/Lap2 locations, nested shifts
-    merged, mixtures with weight 0 or 1 replaced by their component. Closed forms are recognised on this form.
+    """The same law in its simplest form: shifts folded into Gaussian/Laplace/Lap2 locations (exactly, every bit
+    of the sum kept) and into mixtures' components, nested shifts merged, mixtures with weight 0 or 1, or of a law
+    with itself, replaced by their component. Closed forms are recognised on this form.
 
     >>> canonical(Gaussian(0, 1).shifted(2))
     Gaussian(mean=mpf('2.0'), sd=mpf('1.0'))

@@ -8,7 +8,9 @@ measure-theoretic conventions: an atom with ``P > 0`` and ``Q = 0`` makes KL, R�
 The probabilities, binary numbers as given, enter python-flint's Arb balls exactly; every operation after that is
 ball arithmetic at the working precision plus guard bits, so each divergence is an enclosure
 (:meth:`Estimate.from_arb <symdp.estimate.Estimate.from_arb>`, ``certified=True``) of the divergence *of the
-numbers given*. Rounding made before (in building the probabilities) is the caller's.
+numbers given*, intersected with the divergence's domain (:mod:`symdp.engine.domains`: the given numbers sum to one
+only within the working precision, and a KL just below 0 is the rounding of a non-negative one). Rounding made
+before (in building the probabilities) is the caller's.
 
 >>> from symdp.engine.finite import FiniteDistribution, kl, renyi, hockey_stick, tv
 >>> P, Q = FiniteDistribution([0.75, 0.25]), FiniteDistribution([0.25, 0.75])
@@ -30,6 +32,7 @@ from typing import Iterable, Sequence
 import mpmath
 from flint import arb, fmpq
 
+from symdp.engine.domains import within_domain
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, arb_precision
 from symdp.numeric import check_order as _check_order, to_mpf
@@ -171,14 +174,15 @@ def _rational(x: mpmath.mpf) -> fmpq:
 def kl(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
     """KL divergence ``sum_i P_i log(P_i / Q_i)``; ``+inf`` if P is not absolutely continuous w.r.t. Q.
 
-    >>> e = kl(FiniteDistribution([0.5, 0.5]), FiniteDistribution([0.25, 0.75]))   # log(4/3)/2
-    >>> e.certified, e.value - e.error <= mpmath.log(mpmath.mpf(4) / 3) / 2 <= e.value + e.error
-    (True, True)
+    >>> e = kl(FiniteDistribution([0.5, 0.5]), FiniteDistribution([0.25, 0.75]))
+    >>> with mpmath.workdps(30):   # log(4/3)/2, beyond the enclosure's own precision
+    ...     print(e.certified, e.value - e.error <= mpmath.log(mpmath.mpf(4) / 3) / 2 <= e.value + e.error)
+    True True
     """
     _pair(P, Q)
     with _ball_precision(len(P)):
         total, size = _kl_terms(P, Q)
-        return _exact_infinity() if total is None else _certified(total, scale=size)
+        return _exact_infinity() if total is None else within_domain(_certified(total, scale=size), "kl")
 
 
 def _kl_terms(P: FiniteDistribution, Q: FiniteDistribution) -> tuple[arb | None, arb | None]:
@@ -231,7 +235,7 @@ def renyi(P: FiniteDistribution, Q: FiniteDistribution, alpha) -> Estimate:
         # with t_i the term and P_i r_i^(α-1) = P_i + t_i.
         moments = _ball_sum(P_i + t for P_i, t in zip(masses, terms)).abs_upper()
         scale = (_ball_sum(t.abs_upper() for t in terms) / order + 2 * moments) / (1 + excess).abs_lower()
-        return _certified(value, scale=scale)
+        return within_domain(_certified(value, scale=scale), "renyi")
 
 
 def max_divergence(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
@@ -249,7 +253,7 @@ def max_divergence(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
             if q == 0:
                 return _exact_infinity()
             losses.append(_log_ratio(arb(p), arb(q)))
-        return _certified(functools.reduce(arb.max, losses))
+        return within_domain(_certified(functools.reduce(arb.max, losses)), "max_divergence")
 
 
 def approximate_max_divergence(P: FiniteDistribution, Q: FiniteDistribution, delta) -> Estimate:
@@ -309,18 +313,20 @@ def hockey_stick(P: FiniteDistribution, Q: FiniteDistribution, eps) -> Estimate:
         raise InvalidParameter("eps is NaN")
     with _ball_precision(len(P)):
         if mpmath.isinf(e):
-            return _certified(_ball_sum(arb(p) for p, q in zip(P, Q) if p > 0 and (e < 0 or q == 0)))
-        factor = arb(e).exp()
+            return within_domain(_certified(_ball_sum(arb(p) for p, q in zip(P, Q) if p > 0 and (e < 0 or q == 0))),
+                                 "hockey_stick", e)
+        factor, excess = arb(e).exp(), arb(e).expm1()
         parts, sizes = [], []   # the positive parts P_i - e^ε Q_i, and their sensitivities P_i + e^ε Q_i
         for p, q in zip(P, Q):
             if p == 0:
                 continue
-            P_i, Q_i = arb(p), factor * arb(q)
-            part = (P_i - Q_i).max(0)
-            if part != 0:
+            P_i, Q_i = arb(p), arb(q)
+            # (P_i - Q_i) - Q_i (e^ε - 1): no cancellation where P_i = Q_i and ε is tiny
+            part = (P_i - Q_i - Q_i * excess).max(0)
+            if not part.is_zero():   # a part that is only possibly 0 still counts
                 parts.append(part)
-                sizes.append(P_i + Q_i)
-        return _certified(_ball_sum(parts), scale=_ball_sum(sizes))
+                sizes.append(P_i + factor * Q_i)
+        return within_domain(_certified(_ball_sum(parts), scale=_ball_sum(sizes)), "hockey_stick", e)
 
 
 def tv(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
@@ -332,8 +338,8 @@ def tv(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
     _pair(P, Q)
     with _ball_precision(len(P)):
         pairs = [(arb(p), arb(q)) for p, q in zip(P, Q) if p != q]
-        return _certified(_ball_sum(abs(P_i - Q_i) for P_i, Q_i in pairs) / 2,
-                          scale=_ball_sum(P_i + Q_i for P_i, Q_i in pairs) / 2)
+        return within_domain(_certified(_ball_sum(abs(P_i - Q_i) for P_i, Q_i in pairs) / 2,
+                                        scale=_ball_sum(P_i + Q_i for P_i, Q_i in pairs) / 2), "tv")
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,10 @@ split quadrature.
 
 The dispatch (``method="auto"``) takes a closed form while closed forms are enabled and the pair has one; otherwise
 the certified route of :mod:`symdp.engine.certified` (Arb ball arithmetic: an interval that provably contains the
-value) for KL, Rényi, hockey-stick and TV of the built-in families; otherwise the mpmath quadrature described below,
-which stays the cross-check route (``method="quadrature"``) and the only one for the max divergence.
+value) for KL, Rényi, hockey-stick, TV and the max divergence of the built-in families; otherwise the mpmath
+quadrature described below (and for the max divergence a supremum search), which stays the cross-check route
+(``method="quadrature"``). Whatever the route, the estimate returned lies in the divergence's domain
+(:mod:`symdp.engine.domains`).
 
 Tanh-sinh quadrature (``mpmath.quad``) converges double-exponentially on an integrand that is analytic on each
 piece, and only algebraically across a kink: unsplit, the Laplace Rényi integrand gives 3–5 correct digits at any
@@ -55,12 +57,14 @@ closed form 0.367879441171442322 True
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable, Sequence
 
 import mpmath
 
 from symdp.engine import certified
 from symdp.engine.continuous import ContinuousDistribution, TailExpansion, canonical
+from symdp.engine.domains import within_domain
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.numeric import check_order as _check_order, to_mpf
@@ -75,8 +79,8 @@ asks for, since the closed form may be the very formula its statement bounds. Th
 (``certified``: an error where it does not apply)."""
 
 CERTIFIED_KINDS = {"kl": certified.kl, "renyi": certified.renyi, "hockey_stick": certified.hockey_stick,
-                   "tv": certified.tv}
-"""The divergences with a certified route (the max divergence keeps its supremum search)."""
+                   "tv": certified.tv, "max_divergence": certified.max_divergence}
+"""The divergences with a certified route (all of them)."""
 
 # --- public API -------------------------------------------------------------------------------------------------
 
@@ -150,17 +154,23 @@ def tv(P: ContinuousDistribution, Q: ContinuousDistribution, *, method: str = "a
 def max_divergence(P: ContinuousDistribution, Q: ContinuousDistribution, *, method: str = "auto") -> Estimate:
     """``D_∞(P || Q) = sup_x log(p(x)/q(x))``, which may be approached only as ``x → ±∞``.
 
-    The supremum is the largest of the limits of the log-ratio at ``±∞`` and its maxima at finite x:
+    ``auto``, ``densities`` and ``certified`` take the certified enclosure of :func:`symdp.engine.certified.
+    max_divergence` (from the densities: attained values below, interval bounds of the log-ratio over the whole
+    line above) where both laws support ball arithmetic, after a closed form where ``auto`` allows one.
+    ``quadrature``, and families without ball arithmetic, take the supremum search described here. The supremum is
+    the largest of the limits of the log-ratio at ``±∞`` and its maxima at finite x:
 
     * whether a limit is infinite is decided exactly from the tail expansions ``log p = -A u² + B u + k log u +
       C + o(1)``, ``u = |x| → ∞`` (:meth:`~symdp.engine.continuous.ContinuousDistribution.expansion`): a heavier tail of P, or a linear log-ratio (Gaussians of
       equal sd and different means), gives ``+inf``;
     * a finite limit is, with ``method="auto"`` and closed forms allowed, the difference of the expansions'
       constants ``C_P - C_Q`` (for ``Lap2(0; λ1, λ2)`` against ``Lap2(Δ; λ1, λ2)`` that is ``Δ/max(λ1, λ2)``,
-      approached only at ``-∞`` and, for λ1 = λ2, only like ``O(1/x)``, so no finite search could find it). With
-      ``method="quadrature"``, or closed forms off (:func:`symdp.precision.closed_forms`), that constant is not
-      used: the limit is read off the log-ratio of the two densities themselves (:func:`_numeric_limit`,
-      extrapolation in 1/x from far-out values computed without cancellation), with its error;
+      approached only at ``-∞`` and, for λ1 = λ2, only like ``O(1/x)``, so no finite search could find it): a
+      closed form of the supremum, so a result decided by such a constant is labelled ``closed form``. With
+      ``method="quadrature"`` or ``"densities"``, or closed forms off (:func:`symdp.precision.closed_forms`), that
+      constant is not used: the limit is read off the log-ratio of the two densities themselves
+      (:func:`_numeric_limit`, extrapolation in 1/x from far-out values computed without cancellation), with its
+      error;
     * the finite maxima come from a grid search around the laws' centres (widened outward while the log-ratio
       still rises), refined by golden-section search to the working precision.
 
@@ -173,10 +183,9 @@ def max_divergence(P: ContinuousDistribution, Q: ContinuousDistribution, *, meth
 
     >>> from symdp.engine.continuous import Gaussian, Lap2
     >>> with mpmath.workdps(30):
-    ...     print(max_divergence(Lap2(0, 1, 2), Lap2(1, 1, 2)).value)   # Delta / max(lambda1, lambda2)
-    ...     print(max_divergence(Gaussian(0, 1), Gaussian(1, 1)).value)
-    0.5
-    +inf
+    ...     d = max_divergence(Lap2(0, 1, 2), Lap2(1, 1, 2))   # Delta / max(lambda1, lambda2)
+    ...     print(d.value, d.method, max_divergence(Gaussian(0, 1), Gaussian(1, 1)).value)
+    0.5 certified +inf
     >>> with mpmath.workdps(30):   # equal scales: the O(1/x) approach, extrapolated from the densities
     ...     est = max_divergence(Lap2(0, 1, 1), Lap2(1, 1, 1), method="quadrature")
     ...     print(mpmath.nstr(est.value, 25), est.method, est.error < 1e-28)
@@ -184,8 +193,15 @@ def max_divergence(P: ContinuousDistribution, Q: ContinuousDistribution, *, meth
     """
     P, Q = _pair(P, Q)
     exact_tails = method not in ("quadrature", "densities") and closed_forms_enabled()
-    return _dispatch("max_divergence", (P, Q), method, lambda refine: _sup_log_ratio(P, Q, refine, exact_tails),
-                     "sup search")
+    from_formula = []
+
+    def run(refine):
+        value, error, constant = _sup_log_ratio(P, Q, refine, exact_tails)
+        from_formula.append(constant)
+        return value, error
+    result = _dispatch("max_divergence", (P, Q), method, run, "sup search")
+    return dataclasses.replace(result, method="closed form") if result.method == "sup search" and any(
+        from_formula) else result
 
 
 def crossing_points(P: ContinuousDistribution, Q: ContinuousDistribution, level=0, *,
@@ -221,6 +237,12 @@ def _pair(P, Q) -> tuple[ContinuousDistribution, ContinuousDistribution]:
 
 
 def _dispatch(kind: str, args: tuple, method: str, run: Callable, label: str = "quadrature") -> Estimate:
+    """The estimate of ``kind(*args)`` by the route ``method`` selects (:data:`METHODS`), in the divergence's
+    domain (:func:`~symdp.engine.domains.within_domain`) whichever route gave it."""
+    return within_domain(_route(kind, args, method, run, label), kind, *args[2:3] if kind == "hockey_stick" else ())
+
+
+def _route(kind: str, args: tuple, method: str, run: Callable, label: str) -> Estimate:
     if method not in METHODS:
         raise InvalidParameter(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
     if method == "closed form" and not closed_forms_enabled():
@@ -238,11 +260,41 @@ def _dispatch(kind: str, args: tuple, method: str, run: Callable, label: str = "
         result = CERTIFIED_KINDS[kind](*args)
         if method == "certified" or _sharp(result):
             return result
+        if not mpmath.isfinite(result.error):
+            _within_reach(kind, *args[:2])
         # A sound but wide enclosure (two kinks almost on top of each other, say): the estimated route may be
         # sharper; the narrower of the two is returned.
         estimate = _certified(run, label)
         return estimate if estimate.error < result.error else result
+    _within_reach(kind, *args[:2])
     return _certified(run, label)
+
+
+def _within_reach(kind: str, P, Q) -> None:
+    """Refuse (:class:`InvalidParameter`) a quadrature the working precision cannot resolve: laws whose centres are
+    more than ``10^(dps/2)`` of their smallest scale apart, or whose scales (:meth:`~symdp.engine.continuous.
+    ContinuousDistribution.scales`) differ by more, leave the search grid
+    and the breakpoints to rounding (a Rényi integral of Gaussians 10^25 sds apart came out 2 times too small with
+    an error estimate of 10^-24 relative), and its error estimate cannot see it.
+
+    >>> from symdp.engine.continuous import Gaussian
+    >>> _within_reach("kl", Gaussian(0, 1), Gaussian(1e30, 1))
+    Traceback (most recent call last):
+    ...
+    symdp.errors.InvalidParameter: kl of Gaussian(mean=0.0, sd=1.0) and Gaussian(mean=1.0e+30, sd=1.0) by quadrature: the laws are 1.0e+30 scales apart and their scales differ 1.0 times, beyond the 10^7 that 15 digits resolve
+    """
+    centres, scales = [c for c, _, _ in P.anchors() + Q.anchors()], P.scales() + Q.scales()
+    smallest = min(scales)
+    spread, ratio = (max(centres) - min(centres)) / smallest, max(scales) / smallest
+    reach = mpmath.mpf(10) ** (mpmath.mp.dps // 2)
+    if spread > reach or ratio > reach:
+        def law(D):
+            return f"{type(D).__name__}({', '.join(f'{k}={mpmath.nstr(v, 6)}' for k, v in vars(D).items())})" \
+                if all(isinstance(v, mpmath.mpf) for v in vars(D).values()) else repr(D)
+        raise InvalidParameter(
+            f"{kind} of {law(P)} and {law(Q)} by quadrature: the laws are {mpmath.nstr(spread, 3)} scales apart "
+            f"and their scales differ {mpmath.nstr(ratio, 3)} times, beyond the 10^{mpmath.mp.dps // 2} that "
+            f"{mpmath.mp.dps} digits resolve")
 
 
 def _sharp(result: Estimate) -> bool:
@@ -480,8 +532,9 @@ def _golden_max(f, a, b, iterations: int, best: tuple) -> tuple:
 
 
 def _sup_log_ratio(P, Q, refine: bool, exact_tails: bool = True):
-    """``(sup log p/q, error of the tail limits)``: see :func:`max_divergence`. ``exact_tails``: take a finite tail
-    limit from the expansions' constants; otherwise extrapolate it from the densities (:func:`_numeric_limit`)."""
+    """``(sup log p/q, error of the tail limits, whether an expansion constant decided it)``: see
+    :func:`max_divergence`. ``exact_tails``: take a finite tail limit from the expansions' constants; otherwise
+    extrapolate it from the densities (:func:`_numeric_limit`)."""
     def raw_loss(x):
         return P.logpdf(x) - Q.logpdf(x)
 
@@ -494,14 +547,16 @@ def _sup_log_ratio(P, Q, refine: bool, exact_tails: bool = True):
             value = raw_loss(x)
         return +value
 
-    tails = []
+    tails, constants = [], []
     for side in (-1, 1):
         limit = TailExpansion.combine(1, P.expansion(side), -1, Q.expansion(side)).limit()
         e = mpmath.mpf(0)
         if limit is None or (mpmath.isfinite(limit) and not exact_tails):
             limit, e = _numeric_limit(raw_loss, P, Q, side, refine)
+        elif mpmath.isfinite(limit):
+            constants.append(limit)
         if limit == mpmath.inf:
-            return mpmath.inf, mpmath.mpf(0)
+            return mpmath.inf, mpmath.mpf(0), False
         tails.append((limit, e))
     # Enough golden-section steps to locate a smooth maximum to half the digits, i.e. its value to all of them.
     iterations = int((mpmath.mp.dps / 2 + 6) * mpmath.log(10) / mpmath.log((1 + mpmath.sqrt(5)) / 2)) + 1
@@ -512,7 +567,7 @@ def _sup_log_ratio(P, Q, refine: bool, exact_tails: bool = True):
     best = max(v for v, _ in candidates)
     # Any candidate whose error reaches the best could be the supremum: the result is uncertain by its error.
     err = max(e for v, e in candidates if v + e >= best)
-    return best, err
+    return best, err, best in constants
 
 
 # --- where to look: anchors, search grid, tail expansions -------------------------------------------------------
