@@ -115,11 +115,11 @@ def table_lines(headers: Sequence[str], rows: Sequence[Sequence], width: Optiona
 
     >>> for line in table_lines(["id", "verdict"], [["a.b", "holds"], ["a.very-long.identifier", "holds"]], 20):
     ...     print(line.plain.rstrip())
-    id         verdict
-    ──────────────────
-    a.b        holds
+    id           verdict
+    ────────────────────
+    a.b          holds
     a.very-long.identifier
-               holds
+                 holds
     """
     from rich.text import Text
 

@@ -38,6 +38,11 @@ class Quantity(sp.Function):
 
     is_real = True
     domain: tuple | None = None
+    rounding = "absolute"
+    """How the rounding of the laws' construction (a finite law's atoms, rounded relatively at working precision)
+    moves the quantity: ``"absolute"`` for a divergence, a function of the laws' log-ratios, which rounding moves by
+    a few units of 10^-dps whatever its size; ``"relative"`` for a density, a probability or a moment, which it moves
+    by a few units of the quantity's own last place (:func:`symdp.statement.construction_floor`)."""
 
     @classmethod
     def eval(cls, *args):
@@ -183,10 +188,12 @@ class Finite(DistributionHead):
 
 
 def quantity(name: str, nargs: int, latex: str, doc: str = "", nonnegative: bool = False,
-             domain: tuple | None = None) -> type[Quantity]:
+             domain: tuple | None = None, rounding: str = "absolute") -> type[Quantity]:
     """A new divergence head (a :class:`Quantity`) that prints as ``latex``, a template with ``{0}, {1}, ...`` for
     its printed arguments. What a witness measures, as a SymPy function. ``domain`` (low, high) is where its true
-    value lies (``nonnegative`` is short for ``(0, inf)``); a measurement's enclosure is intersected with it:
+    value lies (``nonnegative`` is short for ``(0, inf)``); a measurement's enclosure is intersected with it.
+    ``rounding`` is how the rounding of the laws' construction moves it (:attr:`Quantity.rounding`: ``"absolute"``
+    for a divergence, ``"relative"`` for a density, a probability or a moment):
 
     >>> Gap = quantity("Gap", 2, r"\\operatorname{{gap}}\\left({0}, {1}\\right)", "a spectral gap", nonnegative=True)
     >>> P, Q = sp.symbols("P Q")
@@ -196,7 +203,9 @@ def quantity(name: str, nargs: int, latex: str, doc: str = "", nonnegative: bool
     def _latex(self, printer):
         return latex.format(*(printer._print(a) for a in self.args))
 
-    attrs = {"nargs": nargs, "_latex": _latex, "__doc__": doc or name, "__module__": __name__}
+    if rounding not in ("absolute", "relative"):
+        raise ValueError(f"rounding must be 'absolute' or 'relative', got {rounding!r}")
+    attrs = {"nargs": nargs, "_latex": _latex, "__doc__": doc or name, "__module__": __name__, "rounding": rounding}
     if nonnegative or (domain is not None and domain[0] >= 0):
         attrs["is_extended_nonnegative"] = True
         attrs["domain"] = domain or (0, mpmath.inf)

@@ -368,7 +368,10 @@ class Side:
                 low, high = self.domains[i]
                 changes = []
                 for corner in (max(centre[i] - width, low), min(centre[i] + width, high)):
-                    moved = self._real(self.f(*params, *centre[:i], corner, *centre[i + 1:]))
+                    try:
+                        moved = self._real(self.f(*params, *centre[:i], corner, *centre[i + 1:]))
+                    except (ArithmeticError, ValueError, InvalidParameter):
+                        moved = mpmath.nan   # undefined at the end of the interval (1/0, the root of a negative)
                     changes.append(abs(moved - value) if mpmath.isfinite(moved) else mpmath.inf)
                 total += max(changes)
         return total
@@ -399,21 +402,26 @@ class SideValue(Estimate):
 
 
 CONSTRUCTION_FLOOR_UNITS = 4
-"""Units of 10^-dps, on the unit scale or the measurement's if larger, by which a measurement of laws built at
-working precision may be off from that of the laws the draw names (:func:`construction_floor`)."""
+"""Units of 10^-dps by which a measurement of laws built at working precision may be off from that of the laws the
+draw names (:func:`construction_floor`)."""
 
 
-def construction_floor(value) -> mpmath.mpf:
-    """How far the rounding of a law's construction may move a measurement of it: a finite law's atoms
+def construction_floor(value, rounding: str = "absolute") -> mpmath.mpf:
+    """How far the rounding of a law's construction may move a measurement of it. A finite law's atoms
     e^ε/(1 + e^ε), say, are rounded *relatively*, which moves their log-ratios, and so a divergence, *absolutely*:
-    :data:`CONSTRUCTION_FLOOR_UNITS` units of 10^-dps on the unit scale, or relative to the value if it is larger.
-    Not proved: amplification by the divergence is left to the verifier's half-digits rule (:mod:`symdp.verify`).
+    :data:`CONSTRUCTION_FLOOR_UNITS` units of 10^-dps on the unit scale, or relative to the value if it is larger
+    (``rounding="absolute"``). A density, a probability or a moment moves relatively
+    (``rounding="relative"``, :attr:`symdp.expressions.Quantity.rounding`). Not proved: amplification by the
+    divergence is left to the verifier's half-digits rule (:mod:`symdp.verify`).
 
     >>> with mpmath.workdps(20):
-    ...     print(construction_floor(mpmath.mpf("0.001")), construction_floor(mpmath.mpf(1000)))
-    4.0e-20 4.0e-17
+    ...     print(construction_floor(mpmath.mpf("0.001")), construction_floor(mpmath.mpf(1000)),
+    ...           construction_floor(mpmath.mpf("0.001"), "relative"))
+    4.0e-20 4.0e-17 4.0e-23
     """
-    return CONSTRUCTION_FLOOR_UNITS * max(abs(mpmath.mpf(value)), 1) * mpmath.mpf(10) ** (-mpmath.mp.dps)
+    scale = abs(mpmath.mpf(value))
+    return CONSTRUCTION_FLOOR_UNITS * (max(scale, 1) if rounding == "absolute" else scale) \
+        * mpmath.mpf(10) ** (-mpmath.mp.dps)
 
 
 def _mpf_down(x) -> mpmath.mpf:
@@ -455,6 +463,7 @@ class CompiledStatement:
         holes = [sp.Symbol(f"_m{i}", real=True) for i in range(len(self.measured))]
         renaming = {**dict(zip(self.measured, holes)), **dict(zip(self.parameters, args))}
         self.domains = [atom_domain(a) for a in self.measured]
+        self.roundings = [getattr(a, "rounding", "absolute") for a in self.measured]
         self.lhs = Side(rename(statement.lhs, renaming), args, holes, self.domains, "left-hand side")
         self.rhs = Side(rename(statement.rhs, renaming), args, holes, self.domains, "right-hand side")
         self._keys = {str(a): a for a in self.measured}
@@ -512,8 +521,8 @@ class CompiledStatement:
         """
         params = [mpmath.mpf(point[p.name]) for p in self.parameters]
         measured, exact = self.measurements(output)
-        floors = [mpmath.mpf(0) if e or not mpmath.isfinite(m.value) else construction_floor(m.value)
-                  for m, e in zip(measured, exact)]
+        floors = [mpmath.mpf(0) if e or not mpmath.isfinite(m.value) else construction_floor(m.value, rounding)
+                  for m, e, rounding in zip(measured, exact, self.roundings)]
         balls = self._balls(measured, floors)
         lhs, rhs = self.lhs(params, measured, floors, balls), self.rhs(params, measured, floors, balls)
         values = {p.name: v for p, v in zip(self.parameters, params)}

@@ -350,7 +350,7 @@ def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawR
         with working_precision(digits):
             point = convert_point(theorem, raw)
             runs.append(theorem.measure(point))
-    (q1, b1, _), (q2, b2, values) = runs
+    (q1, b1, coarse), (q2, b2, values) = runs
     relation = theorem.relation
     with working_precision(dps + GUARD_DPS):
         # The margin comes from the more precise evaluation; the distance between the two evaluations (doubled,
@@ -370,10 +370,12 @@ def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawR
                 margin = mpmath.nan  # infinite at one precision only: nothing can be concluded
         # Equal to the last bit at both precisions (two exact zeros, say): there is nothing smaller to compare with.
         exactly_equal = q1.value == b1.value and q2.value == b2.value
-        # Inequalities are decided against the error widened by the rounding of the laws' construction at the lower
-        # precision (statement.construction_floor): a rounding that is the same at both precisions (atoms
-        # e^eps/(1 + e^eps) that are exactly 1/2 at both, for eps = 1e-42) is invisible to their comparison.
-        decisive = error + _construction(q1) + _construction(b1) if finite else error
+        # The two precisions see the rounding of the laws' construction where it moves a measurement; where no
+        # measurement moves at all (atoms e^eps/(1 + e^eps) that are exactly 1/2 at both, for eps = 1e-42), it may
+        # be the same rounding twice, so inequalities are decided against the error widened by that rounding at the
+        # lower precision (statement.construction_floor).
+        still = theorem.measured and all(coarse[str(a)] == values[str(a)] for a in theorem.measured)
+        decisive = error + _construction(q1) + _construction(b1) if finite and still else error
         note = ""
         if mpmath.isnan(margin):
             verdict, note = INCONCLUSIVE, "a side evaluated to NaN"

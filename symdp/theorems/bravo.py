@@ -72,7 +72,8 @@ Sigma_h = sp.Symbol("Sigma_h", nonnegative=True)
 BRACKET = P_0 * D ** 2 / S_0 + Sigma_h
 """The bracket of Theorem 3.4, P_0 D²/S_0 + Σ_t h_t P_{t+1}/S_t, with P_0, S_0, Σ_h measured (:func:`bracket_terms`)."""
 
-Eobj = quantity("Eobj", 1, r"E\left({0}\right)", "The shifts objective E(u) of problem (P).", nonnegative=True)
+Eobj = quantity("Eobj", 1, r"E\left({0}\right)", "The shifts objective E(u) of problem (P).", nonnegative=True,
+    rounding="relative")
 TriedMinimum = quantity(
     "TriedMinimum", 0, r"\min_{{\mathbf{{u}} \in \mathcal{{U}}}} E\left(\mathbf{{u}}\right)",
     "min E(u) over the tried shifts U: sampled feasible points and the local minima reached from them.",

@@ -68,10 +68,11 @@ LaplaceConvolution = quantity(
     "LaplaceConvolution", 3,
     r"\int_{{-\infty}}^{{\infty}} \mathrm{{Lap}}\left({0} - t; {1}\right) \mathrm{{Lap}}\left(t; {2}\right) dt",
     "the density of Lap(0, lambda_1) + Lap(0, lambda_2) at x, as the convolution integral; args (x, l1, l2)",
-    nonnegative=True)
+    nonnegative=True, rounding="relative")
 Lap2Density = quantity(
     "Lap2Density", 3, r"\mathrm{{Lap2}}\left({0}; {1}, {2}\right)",
-    "the density of Lap(0, lambda_1) + Lap(0, lambda_2) (eq. (6)) at a point; args (x, l1, l2)", nonnegative=True)
+    "the density of Lap(0, lambda_1) + Lap(0, lambda_2) (eq. (6)) at a point; args (x, l1, l2)", nonnegative=True,
+    rounding="relative")
 Winf = quantity("Winf", 2, r"W_{{\infty}}\left({0}, {1}\right)", "the infinity-Wasserstein distance",
                 nonnegative=True)
 

@@ -66,10 +66,11 @@ _PT, _PTP = _Tex("P_t(x)"), _Tex("P_t(x')")
 # --- heads: what the witnesses measure ---------------------------------------------------------------------------
 KernelComposition = quantity(
     "KernelComposition", 4, r"\int p_{{{0}}}\left({2}, z\right) p_{{{1}}}\left(z, {3}\right) dz",
-    "∫ p_t(x, z) p_s(z, y) dz: the density at y of P_s applied to P_t(x), by quadrature.", nonnegative=True)
+    "∫ p_t(x, z) p_s(z, y) dz: the density at y of P_s applied to P_t(x), by quadrature.", nonnegative=True,
+    rounding="relative")
 TransitionDensity = quantity(
     "TransitionDensity", 3, r"p_{{{0}}}\left({1}, {2}\right)",
-    "p_t(x, y): the density at y of the law P_t(x).", nonnegative=True)
+    "p_t(x, y): the density at y of the law P_t(x).", nonnegative=True, rounding="relative")
 IntrinsicSensitivity = quantity(
     "IntrinsicSensitivity", 1, r"\int_{{{0}}}^{{\infty}} \kappa_{{x,x'}}(s)\, ds",
     "∫_t^∞ κ_{x,x'}(s) ds, κ_{x,x'}(s) = sup_y Γ(log p_s(x, y)/p_s(x', y)) (P §5).", nonnegative=True)
@@ -78,7 +79,8 @@ KappaIntegral = quantity(
 Varphi = quantity("Varphi", 1, r"\varphi\left({0}\right)", "Lemma 19's function φ at t.", nonnegative=True)
 MeanSquaredError = quantity(
     "MeanSquaredError", 1, r"\mathbb{{E}}\left\|f(D) - {0}\right\|^2",
-    "E‖f(D) − M(D)‖², the mean squared error of a mechanism M, integrated over its noise.", nonnegative=True)
+    "E‖f(D) − M(D)‖², the mean squared error of a mechanism M, integrated over its noise.", nonnegative=True,
+    rounding="relative")
 
 # --- parameters ----------------------------------------------------------------------------------------------------
 THETA = Param(theta, POS, sample=(0.05, 3))

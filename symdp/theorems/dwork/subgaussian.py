@@ -86,10 +86,11 @@ class L(sp.Function):
 
 L_PQ = L(P, Q)
 
-E = quantity("E", 1, r"\mathbb{{E}}\left[{0}\right]", "An expectation, measured by an exact sum or quadrature.")
+E = quantity("E", 1, r"\mathbb{{E}}\left[{0}\right]", "An expectation, measured by an exact sum or quadrature.",
+    rounding="relative")
 Pr = quantity("Pr", 1, r"\Pr\left[{0}\right]", "The probability of an event, from an exact law's CDF or atoms.",
-              nonnegative=True)
-Var = quantity("Var", 1, r"\mathrm{{Var}}\left({0}\right)", "A variance.", nonnegative=True)
+              nonnegative=True, rounding="relative")
+Var = quantity("Var", 1, r"\mathrm{{Var}}\left({0}\right)", "A variance.", nonnegative=True, rounding="relative")
 SetMaxDivergence = quantity(
     "SetMaxDivergence", 2, r"\max_{{S \subseteq \mathrm{{Supp}}({0})}} \ln\frac{{{0}(S)}}{{{1}(S)}}",
     "Definition 2.2's set form of the max divergence: max over non-empty S ⊆ Supp(P) of ln(P(S)/Q(S)).")
