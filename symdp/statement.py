@@ -287,9 +287,10 @@ def _clamped_ball(ball, domain: tuple):
     from flint import arb
 
     low, high = domain
-    if mpmath.isfinite(low):
+    # only where the ball reaches past an end: arithmetic with the end (1 - (1 - x)) would lose a tiny x's digits
+    if mpmath.isfinite(low) and not ball.lower() >= low:
         ball = ball.nonnegative_part() if low == 0 else (ball - arb(low)).nonnegative_part() + arb(low)
-    if mpmath.isfinite(high):
+    if mpmath.isfinite(high) and not ball.upper() <= high:
         ball = arb(high) - (arb(high) - ball).nonnegative_part()
     return ball
 

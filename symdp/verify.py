@@ -391,9 +391,10 @@ def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawR
             verdict = TIGHT
         else:
             verdict = INCONCLUSIVE
+            note = (f"|margin| {mpmath.nstr(abs(margin), 3)} is within the error {mpmath.nstr(error, 3)}"
+                    + (" (the rounding of the laws' construction included)" if decisive > error else "")
+                    + f", on sides of size {mpmath.nstr(size, 3)}")
             error = decisive
-            note = (f"|margin| {mpmath.nstr(abs(margin), 3)} is within the error {mpmath.nstr(error, 3)} (the "
-                    f"rounding of the laws' construction included), on sides of size {mpmath.nstr(size, 3)}")
     method = q2.method if q2.method == b2.method else f"{q2.method}; bound: {b2.method}"
     return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, relation, values, method,
                       dps=dps)
