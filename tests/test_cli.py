@@ -343,3 +343,20 @@ def test_list_json_names_the_paper_not_a_seed_file(capsys):
     (row,) = json.loads(out)
     assert status == 0 and row["source"] == {"paper": "dwork", "number": "Lemma 3.10"}
     assert ".txt" not in out   # the seed files' names are internal
+
+
+@pytest.mark.parametrize("claim, where, verdict", [
+    # Lemma 3 of Balle et al.: the loss of Lap2(0; 1, 2) against Lap2(1; 1, 2) is at most 1/2, approached at -oo, so
+    # delta(1/2) is exactly 0, and proved so
+    ("hockey_stick(lap2(0, 1, 2), lap2(1, 1, 2), 0.5) <= 0", None, "holds"),
+    # a divergence is never below 0, however close the laws
+    ("kl(laplace(0, s), laplace(m, s)) >= 0", "s = 1.6, m = -2.2250738585072014e-308", "holds"),
+    # Pinsker at a shift of one smallest double: TV = m/(2s) to working precision, and sqrt(KL/2) with it
+    ("tv(laplace(0, s), laplace(m, s)) <= sqrt(kl(laplace(0, s), laplace(m, s))/2)",
+     "s = 1.6, m = -2.2250738585072014e-308", "holds"),
+])
+def test_exact_and_domain_facts_are_settled_without_closed_forms(capsys, claim, where, verdict):
+    argv = ["check", claim, "--json", "--no-closed-forms"] + (["--where", where] if where else [])
+    status, out, err = run(capsys, *argv)
+    row = json.loads(out)
+    assert row["verdict"] == verdict and status == 0 and "complex" not in err, (row, err)
