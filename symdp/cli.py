@@ -51,6 +51,9 @@ that the parser is built without importing mpmath)."""
 TABLE_WIDTH = 80
 """Columns of a table written to a file or a pipe (a terminal's own width otherwise)."""
 
+MIN_ID_WIDTH = 16
+"""The narrowest ID column a table keeps before it drops other columns (longer IDs take a line of their own)."""
+
 CERTIFIED = "✓"
 """The mark of a certified verdict in the table (:attr:`symdp.verify.Report.certified`)."""
 
@@ -109,7 +112,7 @@ def table_lines(headers: Sequence[str], rows: Sequence[Sequence], width: Optiona
     """A table as lines of :class:`rich.text.Text`, its first column (an ID) never broken.
 
     A cell is text, or ``(text, style)``. Columns are two spaces apart. While the table is wider than ``width``,
-    the columns listed in ``drop`` go first, in that order, until the ID column can hold IDs of 24 characters; an
+    the columns listed in ``drop`` go first, in that order, until the ID column is :data:`MIN_ID_WIDTH` wide; an
     ID longer than its column then stands on its own line, the row's other cells on the line below. ``below`` gives
     each row a line of its own under it (a title), indented and dimmed.
 
@@ -139,7 +142,7 @@ def table_lines(headers: Sequence[str], rows: Sequence[Sequence], width: Optiona
 
     for k in drop:
         room = id_room(columns)
-        if room is None or room >= min(longest, 24):
+        if room is None or room >= min(longest, MIN_ID_WIDTH):
             break
         columns.remove(k)
     w = widths(columns)
@@ -260,7 +263,7 @@ def cmd_papers(args) -> int:
                     text = textwrap.fill(", ".join(ids) or "none", width, initial_indent="    ",
                                          subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
                     console.print(f"  {label} ({len(ids)}):\n{text}")
-    console.print("an entry is encoded when a theorem has its ID or one below it; `symdp list PAPER` lists them")
+    console.print("encoded: some theorem has the entry's ID or one below it (`symdp list PAPER`)")
     return EXIT_HOLDS
 
 
