@@ -235,6 +235,7 @@ import json
 import os
 
 from IPython.display import display
+from symdp.latex import plain
 from symdp.parallel import run
 from symdp.plugin import describe, outcome
 from symdp.theorems import select
@@ -255,7 +256,7 @@ def cell(text: str) -> str:
 
 def row(theorem) -> str:
     report = reports[theorem.id]
-    result = cell(theorem.source.number)
+    result = cell(plain(theorem.source.number))   # the paper's number is LaTeX-ready prose
     ratio = "–" if report.worst_ratio is None or report.verdict == VIOLATED else f"{report.worst_ratio:.4g}"
     draws = f"{report.tight}/{report.examples}" if theorem.numeric else "–"
     expected = "yes" if outcome(theorem, report).passed else "**NO**"
