@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import itertools
 import math
 import re
 import sys
@@ -177,12 +178,13 @@ _RELATIONS = {ast.LtE: sp.Le, ast.Lt: sp.Lt, ast.GtE: sp.Ge, ast.Gt: sp.Gt, ast.
 
 from symdp.statement import (MAX_LOG, BuiltExactly, guarded as _guarded, guarded_pow as _pow,  # noqa: E402
                              lambdify_mpmath, rename)
+from symdp.numeric import erfc  # noqa: E402
 
 
 _SHADOW = {  # the mpmath twin of each function, for the values of constant subexpressions
     "exp": _guarded(mpmath.exp, "exp", False), "log": mpmath.log, "sqrt": mpmath.sqrt, "tanh": mpmath.tanh,
     "cosh": _guarded(mpmath.cosh, "cosh", True), "sinh": _guarded(mpmath.sinh, "sinh", True),
-    "erf": mpmath.erf, "erfc": mpmath.erfc, "abs": abs, "Abs": abs,
+    "erf": mpmath.erf, "erfc": erfc, "abs": abs, "Abs": abs,
     "Max": lambda *a: max(a), "max": lambda *a: max(a), "Min": lambda *a: min(a), "min": lambda *a: min(a),
 }
 _SHADOW_DPS = 30
@@ -799,8 +801,9 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
     # draw, so that an invalid law or order (a negative scale, alpha <= 1) is refused rather than silently ignored.
     guards = [h for h in (rename(h, fixed) if fixed else h for h in named_heads) if not relation.has(h)]
     # A claim without parameters is its one pinned instance: verify() then reports a violation of it with the
-    # (empty) counterexample, as for any pinned instance. Its evidence is what the engine computes: closed forms
-    # where the pair has one, unless they are switched off (--no-closed-forms).
+    # (empty) counterexample, as for any pinned instance; one with parameters has the corners of its ranges pinned
+    # (corners). Its evidence is what the engine computes: closed forms where the pair has one, unless they are
+    # switched off (--no-closed-forms).
     from symdp.latex import escape
 
     # the title is LaTeX-ready prose, as every theorem's: the claim's text, as code
@@ -808,7 +811,30 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
                    source=Source("user", "claim"),
                    statement=relation, parameters=params,
                    witness=_ClaimWitness(heads, params, guards) if heads or guards else None,
-                   evidence=INDEPENDENT, examples=() if params else ({},))
+                   evidence=INDEPENDENT, examples=corners(params))
+
+
+MOST_CORNERS = 8
+"""Most corners of a claim's ranges pinned (all of them up to three parameters; beyond, the lowest and the highest)."""
+
+
+def corners(params: Sequence[Param]) -> tuple[dict, ...]:
+    """The corners of the box of ranges, checked before any random draw: a bound is often tightest, or first false,
+    at the end of a range, and a search that may or may not reach an end would make the verdict and the worst
+    margin depend on the draws. Up to :data:`MOST_CORNERS` of them; a claim without parameters has its one point.
+
+    >>> s, a = Param(sp.Symbol("s"), sp.Interval(1, 2)), Param(sp.Symbol("a"), sp.Interval(3, 4))
+    >>> corners([s, a])
+    ({'s': 1.0, 'a': 3.0}, {'s': 1.0, 'a': 4.0}, {'s': 2.0, 'a': 3.0}, {'s': 2.0, 'a': 4.0})
+    >>> corners([])
+    ({},)
+    """
+    names, ends = [p.name for p in params], [p.ends() for p in params]
+    if math.prod(map(len, ends)) <= MOST_CORNERS:
+        points = list(itertools.product(*ends))
+    else:
+        points = list(dict.fromkeys([tuple(e[0] for e in ends), tuple(e[-1] for e in ends)]))
+    return tuple(dict(zip(names, values)) for values in points)
 
 
 def claim_id(relation: sp.core.relational.Relational, params: Sequence[Param] = ()) -> str:

@@ -497,7 +497,7 @@ def cmd_check(args) -> int:
     colour = {VIOLATED: "red", INCONCLUSIVE: "yellow"}.get(r.verdict, "green")
     console.print(Text.assemble("verdict: ", (r.verdict, colour),
                                 (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "") + mark
-                                + f" after {r.examples} draws in {r.seconds:.2f} s at {r.dps} digits"))
+                                + f" after {r.examples} draw{'s' if r.examples != 1 else ''} in {r.seconds:.2f} s at {r.dps} digits"))
     if r.method:
         console.print(f"quantities computed by: {r.method}")
     if r.worst is not None:

@@ -69,9 +69,9 @@ class Estimate:
         if not ball.is_finite():
             if ball.is_exact() and not ball.is_nan():   # an exact infinity (a divergent integral, decided)
                 return Estimate(mpmath.inf if ball > 0 else -mpmath.inf, mpmath.mpf(0), method, certified=True)
-            centre = _mpf_of(ball.mid()) if ball.mid().is_finite() else mpmath.mpf(0)
+            centre = mpf_of(ball.mid()) if ball.mid().is_finite() else mpmath.mpf(0)
             return Estimate(centre, mpmath.inf, method)   # an unbounded ball or NaN: nothing is known
-        mid, rad = _mpf_of(ball.mid()), _mpf_of(ball.rad())
+        mid, rad = mpf_of(ball.mid()), mpf_of(ball.rad())
         value = +mid   # rounded to the working precision; the rounding, computed exactly, is added to the radius
         slack = abs(mpmath.fsub(value, mid, exact=True))
         with mpmath.workprec(mpmath.mp.prec):
@@ -227,7 +227,7 @@ def arb_precision(bits: int) -> Iterator[None]:
         ctx.prec = saved
 
 
-def _mpf_of(x) -> mpmath.mpf:
+def mpf_of(x) -> mpmath.mpf:
     """An exact Arb midpoint or radius as an mpf, without rounding (mantissa and exponent carried over)."""
     man, exp = x.man_exp()
     with mpmath.workprec(max(mpmath.mp.prec, int(man).bit_length() + 1)):

@@ -11,10 +11,9 @@ k)``, and the chunks' reports merged (:func:`merge_chunks`). The union depends o
 draws and the chunk size, never on the backend or the order in which chunks finish. It is a different sample from
 an unchunked run with the same seed (hypothesis does not draw a prefix of a longer run), but just as deterministic.
 
-One caveat on "the same draws": hypothesis mixes numeric constants found in the process's loaded *local* modules
-(not installed packages) into its generation, so a process that has imported other local code (a test suite, a
-notebook) may draw differently from a fresh worker. Fresh workers agree with each other draw for draw, and every
-backend reaches the same verdicts.
+Hypothesis would mix numeric constants of the process's loaded *local* modules into its draws; symdp's searches run
+without them (:func:`symdp.verify.detached_hypothesis`), so a worker draws what the parent process would, whatever
+either has imported.
 
 The Dask backend is an optional extra (``pip install "symdp[dask]"``, i.e. ``dask[distributed]``), imported only
 when a ``scheduler`` is given. Every worker of the cluster needs symdp installed (the same version).

@@ -53,6 +53,7 @@ import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
 from symdp.errors import InvalidParameter
+from symdp.numeric import erfc
 from symdp.estimate import Estimate, arb_precision, as_estimate, exact_ball
 from symdp.expressions import Quantity
 
@@ -81,7 +82,8 @@ def guarded(fn, name: str, two_sided: bool):
 
 
 GUARDED_NAMESPACE = {"_pow": guarded_pow, "exp": guarded(mpmath.exp, "exp", False),
-                     "cosh": guarded(mpmath.cosh, "cosh", True), "sinh": guarded(mpmath.sinh, "sinh", True)}
+                     "cosh": guarded(mpmath.cosh, "cosh", True), "sinh": guarded(mpmath.sinh, "sinh", True),
+                     "erfc": erfc}   # mpmath's own overflows beyond 1.5e154 without GMP
 
 
 class _Printer(MpmathPrinter):
@@ -427,16 +429,16 @@ def construction_floor(value, rounding: str = "absolute") -> mpmath.mpf:
 
 def _mpf_down(x) -> mpmath.mpf:
     """An Arb endpoint (exact, as ``arb.lower()`` gives) as an mpf at working precision, rounded down."""
-    from symdp.estimate import _mpf_of
+    from symdp.estimate import mpf_of
 
-    return mpmath.fadd(_mpf_of(x.mid()), 0, rounding="d")
+    return mpmath.fadd(mpf_of(x.mid()), 0, rounding="d")
 
 
 def _mpf_up(x) -> mpmath.mpf:
     """An exact Arb endpoint as an mpf at working precision, rounded up."""
-    from symdp.estimate import _mpf_of
+    from symdp.estimate import mpf_of
 
-    return mpmath.fadd(_mpf_of(x.mid()), 0, rounding="u")
+    return mpmath.fadd(mpf_of(x.mid()), 0, rounding="u")
 
 
 def _methods(measured: Sequence[Estimate]) -> str:

@@ -112,6 +112,17 @@ class Param:
         return st.floats(low, high, allow_nan=False, allow_infinity=False, allow_subnormal=False,
                          exclude_min=exclude_min, exclude_max=exclude_max)
 
+    def ends(self) -> tuple:
+        """The ends of the draw range that the domain contains (an open end is left out), as drawn: ints for an
+        integer parameter, else floats.
+
+        >>> Param(sp.Symbol("s"), sp.Interval(1, 2)).ends(), Param(sp.Symbol("a"), sp.Interval.Lopen(1, 2)).ends()
+        ((1.0, 2.0), (2.0,))
+        """
+        low, high = self.bounds()
+        ends = (int(mpmath.ceil(low)), int(mpmath.floor(high))) if self.integer else (low, high)
+        return tuple(dict.fromkeys(e for e in ends if self.contains(e)))
+
     def contains(self, value) -> bool:
         return bool(self.domain.contains(sp.Float(str(value), 30) if not self.integer else sp.Integer(value)))
 

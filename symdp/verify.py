@@ -494,6 +494,10 @@ def detached_hypothesis() -> Iterator[None]:
       counterexample on the user's test, for which the pytest plug-in then proposes a patch. The search runs outside
       the caller's test context and pytest item (Hypothesis's own context variables, not public API; without them,
       at worst the search is refused as nested).
+    * Hypothesis mixes into its draws numeric constants it finds in the *local* modules loaded in the process (the
+      user's code, a test suite, symdp itself when installed editable), so one seed would draw differently in a
+      fresh interpreter, in a pytest worker that has imported other test modules, or after an edit of any local
+      source. symdp's searches draw from their strategies and the seed alone (:func:`_without_local_constants`).
     """
     from hypothesis import configuration
 
@@ -506,6 +510,7 @@ def detached_hypothesis() -> Iterator[None]:
         detached.enter_context(current_pytest_item.with_value(None))
     except (ImportError, AttributeError):  # pragma: no cover - another version of hypothesis
         pass
+    detached.enter_context(_without_local_constants())
     previous = configuration.storage_directory(intent_to_write=False).home_directory
     with tempfile.TemporaryDirectory(prefix="symdp-hypothesis-") as scratch, detached:
         configuration.set_hypothesis_home_dir(scratch)
@@ -513,6 +518,28 @@ def detached_hypothesis() -> Iterator[None]:
             yield
         finally:
             configuration.set_hypothesis_home_dir(previous)
+
+
+@contextmanager
+def _without_local_constants() -> Iterator[None]:
+    """Hypothesis's generator with no constants of local modules (see :func:`detached_hypothesis`); its own fixed
+    constants stay. Its cache of permitted constants is emptied on entry and on exit, so that neither the caller's
+    constants reach symdp's draws nor the other way round. (Hypothesis internals; a version without them has no
+    local constants to remove.)"""
+    try:
+        from hypothesis.internal.conjecture import providers
+
+        empty, cache, original = providers.Constants(), providers.CONSTANTS_CACHE.cache, providers._get_local_constants
+    except (ImportError, AttributeError):  # pragma: no cover - a version of hypothesis without local constants
+        yield
+        return
+    cache.clear()
+    providers._get_local_constants = lambda: empty
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
+        cache.clear()
 
 
 def _verify_symbolic(theorem: Theorem, dps: int, start: float) -> Report:

@@ -427,3 +427,25 @@ def test_a_range_for_a_constant_or_function_says_what_the_name_is(where, message
 def test_e_without_a_range_points_to_eulers_number():
     with pytest.raises(InvalidParameter, match=r"Euler's number is E, or exp\(1\)"):
         claim_theorem("exp(e) <= 3")
+
+
+def test_a_claim_false_only_at_the_end_of_its_range_is_refuted_there_without_any_draw():
+    report = verify(claim_theorem("x < 2", "x in [0, 2]"), examples=0)
+    assert report.verdict == VIOLATED and report.counterexample == {"x": 2.0}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_worst_margin_at_a_corner_does_not_depend_on_the_draws(seed):
+    """KL(Lap(0, b) || Lap(1, b)) = 1/b + e^{-1/b} - 1 (Mironov 2017, Table II), so the margin of ``<= 1/b`` is
+    1 - e^{-1/b}, least at the upper end b = 4 of the range, which every seed checks."""
+    report = verify(claim_theorem("kl(laplace(0, b), laplace(1, b)) <= 1/b", "b in [0.5, 4]"), examples=5, seed=seed)
+    assert report.verdict == HOLDS
+    assert abs(report.worst_margin - (1 - mpmath.exp(-mpmath.mpf(1) / 4))) < mpmath.mpf(10) ** -40
+
+
+def test_corners_of_many_ranges_are_the_lowest_and_the_highest():
+    from symdp.claims import MOST_CORNERS, corners
+
+    theorem = claim_theorem("a + b + c + d <= 4", "a in [0, 1], b in [0, 1], c in [0, 1], d in [0, 1]")
+    assert 2 ** 4 > MOST_CORNERS and theorem.examples == corners(theorem.parameters)
+    assert [sorted(set(p.values())) for p in theorem.examples] == [[0.0], [1.0]]

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 from symdp.engine import quadrature as qd
 from symdp.engine.continuous import Gaussian, Laplace
 from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.numeric import ncdf
 from symdp.precision import closed_forms
 
 DPS = 30
@@ -72,7 +73,7 @@ def reference(family, kind, d, s, arg):
                 return mpmath.erf(z / (2 * mpmath.sqrt(2)))
             if z == 0:
                 return max(mpmath.mpf(0), -mpmath.expm1(arg))
-            return mpmath.ncdf(-arg / z + z / 2) - mpmath.exp(arg) * mpmath.ncdf(-arg / z - z / 2)
+            return ncdf(-arg / z + z / 2) - mpmath.exp(arg) * ncdf(-arg / z - z / 2)
         if kind == "kl":
             return z + mpmath.expm1(-z)
         if kind == "renyi":
@@ -90,13 +91,15 @@ def reference(family, kind, d, s, arg):
 
 def domain(kind, arg):
     """Where each divergence lies whatever the laws: KL, Rényi and D_∞ in [0, ∞], TV in [0, 1], D_{e^ε} in
-    [max(0, 1 - e^ε), 1] (P(S) - e^ε Q(S) at S = ∅ and at S = ℝ; at most P(S) ≤ 1)."""
+    [max(0, 1 - e^ε), 1] (P(S) - e^ε Q(S) at S = ∅ and at S = ℝ; at most P(S) ≤ 1). An end that is not a number of
+    the working precision is rounded outward to one: a value there is the end to the last bit."""
     if kind in ("kl", "renyi", "max_divergence"):
         return mpmath.mpf(0), mpmath.inf
     if kind == "tv" or arg >= 0:
         return mpmath.mpf(0), mpmath.mpf(1)
     with mpmath.workdps(DPS + 20):
-        return -mpmath.expm1(arg) * (1 - mpmath.mpf(10) ** -(DPS + 10)), mpmath.mpf(1)   # rounded down
+        low = -mpmath.expm1(arg)
+    return mpmath.fadd(low, 0, rounding="d"), mpmath.mpf(1)
 
 
 def call(kind, P, Q, arg):
@@ -159,3 +162,24 @@ def test_every_call_answers_within_its_domain_or_refuses_in_bounded_time(family,
     arg = eps if kind == "hockey_stick" else alpha if kind == "renyi" else None
     with closed_forms(False):
         check(family, kind, m_p, m_q, s, arg)
+
+
+@pytest.mark.parametrize("x", ["3e4", "1e12", "-1e12"])
+def test_erfc_series_for_huge_arguments_agrees_with_mpmath(x, monkeypatch):
+    """symdp.numeric.erfc switches to its asymptotic series where mpmath's pure-Python erfc overflows (2^400); moved
+    down to 2^10, the series must reproduce mpmath's erfc to every digit where both answer."""
+    import symdp.numeric as numeric
+
+    monkeypatch.setattr(numeric, "_ERFC_SERIES_FROM", mpmath.mpf(2) ** 10)
+    with mpmath.workdps(60):
+        x = mpmath.mpf(x)
+        assert abs(numeric.erfc(x) - mpmath.erfc(x)) <= 2 * mpmath.eps * abs(mpmath.erfc(x))
+
+
+def test_normal_tails_of_arguments_beyond_1e154_are_computed():
+    """mpmath.ncdf(-1e155) overflows without the GMP backend (it squares the argument as a float)."""
+    with mpmath.workdps(30):
+        x = mpmath.mpf(10) ** 155
+        tail = ncdf(-x)
+        assert 0 < tail and abs(-mpmath.log(tail) / (x * x / 2) - 1) < mpmath.mpf(10) ** -28   # the log terms are 1e-307 of it
+        assert ncdf(x) == 1 and ncdf(0) == mpmath.mpf(1) / 2

@@ -69,12 +69,9 @@ def test_a_dask_cluster_gives_the_same_reports_as_verify(direct, cluster):
         reports = run(CHEAP, examples=EXAMPLES, seed=3, scheduler=client, on_report=seen.append)
         again = run(CHEAP, examples=EXAMPLES, seed=3, scheduler=client)
         assert client.status == "running"  # a client we passed in is ours to close, not run()'s
-    # Fresh worker processes agree with each other draw for draw. With this process they agree on every verdict,
-    # count and evidence, but not always draw for draw: hypothesis mixes numeric constants of the process's
-    # *loaded local modules* into its generation, and this process has loaded the whole test suite (seen in CI,
-    # where symdp itself is installed and only the tests are local).
-    assert [signature(r) for r in reports] == [signature(r) for r in again]
-    assert [signature(r)[:4] for r in reports] == [d[:4] for d in direct]
+    # Draw for draw, with each other and with this process, which has loaded the whole test suite: symdp's searches
+    # do not use the constants hypothesis finds in loaded local modules.
+    assert [signature(r) for r in reports] == [signature(r) for r in again] == direct
     assert sorted(r.id for r in seen) == sorted(CHEAP)
 
 

@@ -1,5 +1,7 @@
 """The verdict logic of symdp.verify on theorems whose truth we know."""
 
+import sys
+
 import mpmath
 import pytest
 import sympy as sp
@@ -284,3 +286,27 @@ def test_two_theorems_of_one_module_may_not_share_an_id():
     with pytest.raises(SymdpError, match="two theorems with the ID 'toy.amgm'"):
         register(toy.AMGM, "tests.fake_module", _namespace=namespace)
     register(toy.AMGM, "tests.fake_module", _namespace={})   # the module executed again: starts afresh
+
+
+def test_one_seed_draws_the_same_points_whatever_local_code_is_loaded(tmp_path, monkeypatch):
+    """Hypothesis mixes constants of loaded local modules into its draws; symdp's searches must not depend on what
+    the process has imported (a user's module full of numbers, here)."""
+    from symdp.claims import claim_theorem
+
+    theorem = claim_theorem("x**2 >= 0", "x in [-3, 7]")
+
+    def points():
+        drawn = []
+        verify(theorem, examples=60, seed=3, on_draw=lambda r: drawn.append(r.point["x"]))
+        return drawn
+
+    before = points()
+    constants = ", ".join(repr(-3 + k / 97) for k in range(1000))
+    (tmp_path / "symdp_test_local_constants.py").write_text(f"NUMBERS = [{constants}]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import symdp_test_local_constants  # noqa: F401  (a local module: its constants are Hypothesis's to find)
+
+    try:
+        assert points() == before
+    finally:
+        sys.modules.pop("symdp_test_local_constants", None)

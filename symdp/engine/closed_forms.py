@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import mpmath
 
-from symdp.numeric import to_mpf
+from symdp.numeric import ncdf, to_mpf
 
 _GUARD = 10
 """Guard digits every closed form computes with, on top of those a cancelling formula asks for."""
@@ -95,7 +95,7 @@ def gaussian_hockey_stick(delta, sigma, eps) -> mpmath.mpf:
         extra = _digits_lost(tau / (abs(a) + tau)) if a < 0 else 0
     with mpmath.workdps(mpmath.mp.dps + _GUARD + extra):
         a = -e / tau + tau / 2
-        value = mpmath.ncdf(a) - mpmath.exp(e) * mpmath.ncdf(a - tau)
+        value = ncdf(a) - mpmath.exp(e) * ncdf(a - tau)
     return +max(value, mpmath.mpf(0))
 
 

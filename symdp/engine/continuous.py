@@ -25,7 +25,7 @@ from flint import acb, arb, ctx
 
 from symdp.engine import closed_forms as cf
 from symdp.errors import InvalidDistribution
-from symdp.numeric import to_mpf
+from symdp.numeric import ncdf, to_mpf
 
 
 def _positive(x, what: str) -> mpmath.mpf:
@@ -404,10 +404,10 @@ class Gaussian(ContinuousDistribution):
         return -z * z / 2 - mpmath.log(self.sd) - mpmath.log(2 * mpmath.pi) / 2
 
     def cdf(self, x):
-        return mpmath.ncdf(mpmath.mpf(x), self.mean, self.sd)
+        return ncdf(x, self.mean, self.sd)
 
     def sf(self, x):
-        return mpmath.ncdf(-mpmath.mpf(x), -self.mean, self.sd)
+        return ncdf(-mpmath.mpf(x), -self.mean, self.sd)
 
     def center(self):
         return self.mean

@@ -20,7 +20,7 @@ from __future__ import annotations
 import mpmath
 from flint import arb
 
-from symdp.estimate import Estimate, arb_precision
+from symdp.estimate import Estimate, mpf_of, arb_precision
 
 _NON_NEGATIVE = ("kl", "renyi", "max_divergence")
 
@@ -44,9 +44,10 @@ def domain(kind: str, eps=None) -> tuple:
             return zero, one
         if mpmath.isinf(e):
             return one, one
-        with arb_precision(mpmath.mp.prec + 10):
-            floor = Estimate.from_arb(-arb(e).expm1(), "domain")   # 1 - e^ε as a ball, then its lower end
-        return max(zero, mpmath.fsub(floor.value, floor.error, rounding="d")), one
+        with arb_precision(mpmath.mp.prec + 64):
+            lower = mpf_of((-arb(e).expm1()).lower())   # 1 - e^ε as a ball, then its lower end, exactly
+        # the largest number of the working precision not above 1 - e^ε (the ball is 64 bits finer than that)
+        return max(zero, mpmath.fadd(lower, 0, rounding="d")), one
     raise ValueError(f"no domain known for {kind!r}")
 
 

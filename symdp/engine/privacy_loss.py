@@ -51,7 +51,7 @@ from symdp.engine.continuous import ContinuousDistribution, Gaussian, Laplace, c
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.engine.finite import FiniteDistribution
-from symdp.numeric import logsumexp as _logsumexp, to_mpf
+from symdp.numeric import logsumexp as _logsumexp, ncdf, to_mpf
 from symdp.engine.finite import privacy_loss as _finite_privacy_loss
 from symdp.precision import closed_forms_enabled
 
@@ -235,13 +235,13 @@ class GaussianLaw(Law):
         t = to_mpf(t, "t")
         if self.sd == 0:
             return mpmath.mpf(1 if t <= self.mean_ else 0)
-        return mpmath.ncdf(-t, -self.mean_, self.sd)
+        return ncdf(-t, -self.mean_, self.sd)
 
     def cdf(self, t):
         t = to_mpf(t, "t")
         if self.sd == 0:
             return mpmath.mpf(1 if t >= self.mean_ else 0)
-        return mpmath.ncdf(t, self.mean_, self.sd)
+        return ncdf(t, self.mean_, self.sd)
 
     def bounds(self):
         if self.sd == 0:
