@@ -227,6 +227,60 @@ def arb_precision(bits: int) -> Iterator[None]:
         ctx.prec = saved
 
 
+SHORT_BITS = 32
+"""A ball this many bits short of the working precision, relative to itself, is sharp enough not to be recomputed
+(the last digits of an integral's enclosure are often a few bits short; recomputing would double its cost)."""
+
+
+def bits_short(ball, prec: int) -> int | None:
+    """How many more bits would make ``ball`` sharp to ``2^-prec`` relative to its own size, or None if it is
+    within :data:`SHORT_BITS` of that (or nothing more would help: an exact or unbounded ball). A ball around 0
+    says nothing of the size of what it encloses; its radius, at least, is the resolution reached, and the next
+    attempt doubles the digits beyond it.
+
+    >>> from flint import arb
+    >>> bits_short(arb(1, 2.0 ** -50), 100), bits_short(arb(0, 2.0 ** -100), 100), bits_short(arb(1, 2.0 ** -80), 100)
+    (59, 108, None)
+    """
+    from flint import arb
+
+    if not ball.is_finite() or ball.rad() == 0:
+        return None
+    size, radius = ball.abs_lower(), ball.rad()
+    if size > 0:
+        if radius <= size * arb(2) ** -(prec - SHORT_BITS):
+            return None
+        return max(16, int(mpmath.ceil(mpf_of(((radius / size).log() / arb(2).log()).mid()))) + prec + 8)
+    return max(prec, int(mpmath.ceil(-mpf_of((radius.log() / arb(2).log()).mid()))) + 8)
+
+
+def sharp_ball(compute: Callable, guard: int, boost: int):
+    """``compute()`` (an Arb ball computed at flint's precision) at the working precision plus ``guard`` bits, then
+    again with more bits while it is not sharp relative to its own size (:func:`bits_short`) and the extra bits
+    still narrow it, up to ``boost`` more: a divergence of two laws 10^-200 scales apart is about 10^-400, and an
+    absolute error at the working precision says nothing of its digits. mpmath runs at the same precision (less the
+    guard), so that points computed there resolve what the balls do.
+
+    >>> from flint import arb
+    >>> with mpmath.workdps(30):    # z + e^{-z} - 1 at z = 10^-40: z²/2 to 30 digits, which 30 digits lose
+    ...     z = mpmath.mpf(10) ** -40
+    ...     ball = sharp_ball(lambda: exact_ball(z) + (-exact_ball(z)).expm1(), 24, 2048)
+    >>> abs(mpf_of(ball.mid()) / (z * z / 2) - 1) < 1e-29
+    True
+    """
+    from flint import arb
+
+    prec = mpmath.mp.prec
+    bits, most, previous = prec + guard, prec + guard + boost, None
+    while True:
+        with arb_precision(bits), mpmath.workprec(bits - guard):
+            ball = compute()
+        more = bits_short(ball, prec)
+        if more is None or bits >= most or (previous is not None and not ball.rad() < previous * arb(2) ** -16):
+            return ball   # sharp, out of bits, or the last bits did not help (a limit that is not the precision's)
+        bits, previous = min(bits + more, most), ball.rad()
+
+
 def mpf_of(x) -> mpmath.mpf:
     """An exact Arb midpoint or radius as an mpf, without rounding (mantissa and exponent carried over)."""
     man, exp = x.man_exp()

@@ -440,7 +440,7 @@ def test_the_worst_margin_at_a_corner_does_not_depend_on_the_draws(seed):
     1 - e^{-1/b}, least at the upper end b = 4 of the range, which every seed checks."""
     report = verify(claim_theorem("kl(laplace(0, b), laplace(1, b)) <= 1/b", "b in [0.5, 4]"), examples=5, seed=seed)
     assert report.verdict == HOLDS
-    assert abs(report.worst_margin - (1 - mpmath.exp(-mpmath.mpf(1) / 4))) < mpmath.mpf(10) ** -40
+    assert abs(report.worst_margin - (1 - mpmath.exp(-mpmath.mpf(1) / 4))) <= report.worst.error < 1e-15
 
 
 def test_corners_of_many_ranges_are_the_lowest_and_the_highest():
@@ -449,3 +449,15 @@ def test_corners_of_many_ranges_are_the_lowest_and_the_highest():
     theorem = claim_theorem("a + b + c + d <= 4", "a in [0, 1], b in [0, 1], c in [0, 1], d in [0, 1]")
     assert 2 ** 4 > MOST_CORNERS and theorem.examples == corners(theorem.parameters)
     assert [sorted(set(p.values())) for p in theorem.examples] == [[0.0], [1.0]]
+
+
+@pytest.mark.parametrize("claim, verdict", [
+    ("kl(gaussian(0, 1), gaussian(1, 1)) < 0.5", VIOLATED),   # Δ²/(2σ²) = 1/2 exactly
+    ("kl(gaussian(0, 1), gaussian(1, 1)) > 0.5", VIOLATED),
+    ("kl(gaussian(0, 1), gaussian(1, 1)) <= 0.5", HOLDS),
+    ("max_div(laplace(0, 2), laplace(1, 2)) < 0.5", VIOLATED),  # |Δ|/λ = 1/2 exactly
+    ("renyi(gaussian(0, 2), gaussian(1, 2), 3) >= 0.375", HOLDS),  # αΔ²/(2σ²) = 3/8 exactly
+])
+def test_closed_forms_prove_exact_equalities(claim, verdict):
+    report = verify(claim_theorem(claim))
+    assert report.verdict == verdict and report.certified, report

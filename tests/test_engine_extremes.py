@@ -183,3 +183,27 @@ def test_normal_tails_of_arguments_beyond_1e154_are_computed():
         tail = ncdf(-x)
         assert 0 < tail and abs(-mpmath.log(tail) / (x * x / 2) - 1) < mpmath.mpf(10) ** -28   # the log terms are 1e-307 of it
         assert ncdf(x) == 1 and ncdf(0) == mpmath.mpf(1) / 2
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from([Gaussian, Laplace]), st.sampled_from(KINDS), locations, locations, scales, epsilons, orders)
+@example(Gaussian, "hockey_stick", 1.0, 0.0, 1.0, 1e6, 2.0)      # two tails of 10^-217147023817: Arb's erfc alone
+@example(Laplace, "kl", 1e-300, 0.0, 1.0, 0.0, 2.0)              # z²/2 = 5e-601, under z - z
+@example(Gaussian, "renyi", 1e-300, 0.0, 1.0, 0.0, 1e6)
+def test_closed_forms_are_certified_enclosures_of_the_textbook_values(family, kind, m_p, m_q, s, eps, alpha):
+    """Each closed form is computed in ball arithmetic: its estimate is certified, in the divergence's domain, and
+    encloses the reference computed here with mpmath far beyond the working precision."""
+    arg = eps if kind == "hockey_stick" else alpha if kind == "renyi" else None
+    with mpmath.workdps(DPS):
+        P, Q = family(m_p, s), family(m_q, s)
+        if kind == "max_divergence":   # a supremum search, decided by the expansions' constants: not an Arb formula
+            return
+        args = () if arg is None else (mpmath.mpf(arg),)
+        result = getattr(qd, kind)(P, Q, *args, method="closed form")
+        assert result.certified and result.method == "closed form", result
+        d, scale = mpmath.fsub(P.center(), Q.center(), exact=True), P.scale()
+        truth = reference(family, kind, d, scale, None if arg is None else mpmath.mpf(arg))
+        low, high = domain(kind, None if arg is None else mpmath.mpf(arg))
+        with mpmath.workdps(reference_digits(d, scale, arg)):
+            assert low <= result.value <= high, (result, low, high)
+            assert abs(result.value - truth) <= result.error, (family.__name__, kind, m_p, m_q, s, arg, result, truth)

@@ -60,8 +60,8 @@ from flint import acb, arb, ctx
 from symdp.engine.continuous import ContinuousDistribution, TailExpansion, canonical
 from symdp.engine.domains import within_domain
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, arb_precision
-from symdp.numeric import to_mpf
+from symdp.estimate import Estimate, arb_precision, sharp_ball
+from symdp.numeric import arb_erfc, to_mpf
 
 GUARD_BITS = 24
 """Bits beyond ``mpmath.mp.prec`` at which the enclosures are computed (they are rounded outward after)."""
@@ -228,29 +228,16 @@ def _run(kind: str, compute, P, Q, eps=None) -> Estimate:
     The pair is first translated so that P's centre is at 0 (:func:`_centred`); identical laws have KL, Rényi and
     max divergence exactly 0 and a loss MGF of exactly 1 (their hockey-stick divergence, ``max(0, 1 - e^ε)``,
     follows from the loss being exactly 0, :meth:`_Loss.global_range`). The ball is computed at the working
-    precision plus :data:`GUARD_BITS`, then again with more bits while it is not sharp relative to its own size
-    (:func:`_bits_short`) and the extra bits still narrow it, up to :data:`BOOST_BITS` more: a divergence of two
-    laws 10^-200 scales apart is about 10^-400, and an absolute error at the working precision says nothing of its
-    digits."""
+    precision plus :data:`GUARD_BITS`, and with up to :data:`BOOST_BITS` more until it is sharp relative to its own
+    size (:func:`~symdp.estimate.sharp_ball`)."""
     if not (isinstance(P, ContinuousDistribution) and isinstance(Q, ContinuousDistribution)):
         raise InvalidDistribution("certified divergences need two continuous distributions")
     if not supported(P, Q):
         raise InvalidParameter(f"no certified route for {type(P).__name__} and {type(Q).__name__} "
                                "(they lack ball-arithmetic densities)")
     P, Q = _centred(P, Q)
-    prec = mpmath.mp.prec
-    bits, most, previous = prec + GUARD_BITS, prec + GUARD_BITS + BOOST_BITS, None
-    while True:
-        # mpmath at the same precision: the points of partitions and searches must resolve what the balls do
-        with arb_precision(bits), mpmath.workprec(bits - GUARD_BITS):
-            if P == Q and kind in _ZERO_ON_EQUAL:
-                ball = arb(_ZERO_ON_EQUAL[kind])
-            else:
-                ball = compute(P, Q)
-        more = _bits_short(ball, prec)
-        if more is None or bits >= most or (previous is not None and not ball.rad() < previous * arb(2) ** -16):
-            break   # sharp, out of bits, or the last bits did not help (a limit that is not the precision's)
-        bits, previous = min(bits + more, most), ball.rad()
+    equal = P == Q and kind in _ZERO_ON_EQUAL
+    ball = sharp_ball(lambda: arb(_ZERO_ON_EQUAL[kind]) if equal else compute(P, Q), GUARD_BITS, BOOST_BITS)
     estimate = Estimate.from_arb(ball, "certified")
     return estimate if kind == "loss_mgf" else within_domain(estimate, kind, eps)
 
@@ -258,32 +245,9 @@ def _run(kind: str, compute, P, Q, eps=None) -> Estimate:
 _ZERO_ON_EQUAL = {"kl": 0, "renyi": 0, "max_divergence": 0, "loss_mgf": 1}
 """The value of each kind at P = Q (KL(P‖P) = 0, and so on), exactly."""
 
-SHORT_BITS = 32
-"""A ball this many bits short of the working precision, relative to itself, is sharp enough not to be recomputed
-(the last digits of an integral's enclosure are often a few bits short; recomputing would double its cost)."""
-
 BOOST_BITS = 2048
 """Most bits :func:`_run` adds to resolve a divergence relative to itself (enough for Gaussian and Laplace pairs
 down to about 10^-300 scales apart at 50 digits); beyond them the enclosure stays as sharp as it is, absolutely."""
-
-
-def _bits_short(ball: arb, prec: int) -> int | None:
-    """How many more bits would make ``ball`` sharp to ``2^-prec`` relative to its own size, or None if it is
-    within :data:`SHORT_BITS` of that (or nothing more would help: an exact or unbounded ball). A ball around 0
-    says nothing of the size of what it encloses; its radius, at least, is the resolution reached, and the next
-    attempt doubles the digits beyond it.
-
-    >>> _bits_short(arb(1, 2.0 ** -50), 100), _bits_short(arb(0, 2.0 ** -100), 100), _bits_short(arb(1, 2.0 ** -80), 100)
-    (59, 108, None)
-    """
-    if not ball.is_finite() or ball.rad() == 0:
-        return None
-    size, radius = ball.abs_lower(), ball.rad()
-    if size > 0:
-        if radius <= size * arb(2) ** -(prec - SHORT_BITS):
-            return None
-        return max(16, int(mpmath.ceil(_mpf((radius / size).log() / arb(2).log()))) + prec + 8)
-    return max(prec, int(mpmath.ceil(-_mpf(radius.log() / arb(2).log()))) + 8)
 
 
 def _centred(P, Q) -> tuple:
@@ -1340,11 +1304,11 @@ def _exp_quadratic_piece(a: arb, b: arb, c: arb, left, right) -> arb | None:
     scale = (c + b * vertex / 2).exp() * (arb.pi() / A).sqrt() / 2
 
     def erfc_or_zero(u):   # erfc(u) with u = +inf as None
-        return arb(0) if u is None else u.erfc()
+        return arb(0) if u is None else arb_erfc(u)
     if u0 is not None and u0 >= 0:
-        return scale * (u0.erfc() - erfc_or_zero(u1))
+        return scale * (arb_erfc(u0) - erfc_or_zero(u1))
     if u1 is not None and u1 <= 0:
-        return scale * ((-u1).erfc() - erfc_or_zero(None if u0 is None else -u0))
+        return scale * (arb_erfc(-u1) - erfc_or_zero(None if u0 is None else -u0))
     # The vertex inside (or undecided): erf(u1) - erf(u0) = 2 - erfc(u1) - erfc(-u0), both terms below 1.
     return scale * (2 - erfc_or_zero(u1) - erfc_or_zero(None if u0 is None else -u0))
 
@@ -1580,7 +1544,7 @@ def _exp_quadratic_integral(A: arb, B: arb, C: arb, u0: arb) -> arb:
     """
     if A > 0:
         centre = B / (2 * A)
-        return (C + B * centre / 2).exp() * (arb.pi() / A).sqrt() / 2 * (A.sqrt() * (u0 - centre)).erfc()
+        return (C + B * centre / 2).exp() * (arb.pi() / A).sqrt() / 2 * arb_erfc(A.sqrt() * (u0 - centre))
     if A.is_zero() and B < 0:
         return (B * u0 + C).exp() / (-B)
     return arb("inf")

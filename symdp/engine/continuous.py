@@ -25,7 +25,7 @@ from flint import acb, arb, ctx
 
 from symdp.engine import closed_forms as cf
 from symdp.errors import InvalidDistribution
-from symdp.numeric import ncdf, to_mpf
+from symdp.numeric import arb_erfc, ncdf, to_mpf
 
 
 def _positive(x, what: str) -> mpmath.mpf:
@@ -334,9 +334,9 @@ class ContinuousDistribution:
             return TailExpansion(1 / (2 * tail.param**2), nan, nan, nan)
         return TailExpansion(mpmath.mpf(0), -1 / tail.param, mpmath.mpf(tail.power), nan)
 
-    def closed_form(self, kind: str, other: "ContinuousDistribution", *args) -> Callable[[], mpmath.mpf] | None:
-        """The formula of :mod:`symdp.engine.closed_forms` for ``kind(self, other, *args)``, as a thunk, or None.
-        Used only while closed forms are enabled (:func:`symdp.precision.closed_forms`)."""
+    def closed_form(self, kind: str, other: "ContinuousDistribution", *args) -> Callable[[], arb] | None:
+        """The formula of :mod:`symdp.engine.closed_forms` for ``kind(self, other, *args)``, as a thunk returning its
+        enclosure, or None. Used only while closed forms are enabled (:func:`symdp.precision.closed_forms`)."""
         return None
 
     def crossings(self, other: "ContinuousDistribution", level) -> list | None:
@@ -429,11 +429,11 @@ class Gaussian(ContinuousDistribution):
 
     def arb_cdf(self, x):
         m, _, _, s_root2 = _constants(self)
-        return ((m - x) / s_root2).erfc() / 2
+        return arb_erfc((m - x) / s_root2) / 2
 
     def arb_sf(self, x):
         m, _, _, s_root2 = _constants(self)
-        return ((x - m) / s_root2).erfc() / 2
+        return arb_erfc((x - m) / s_root2) / 2
 
     def arb_envelope(self, side, start):
         # Exact: -(u - side·m)²/(2 s²) - log(s √(2π)).
@@ -464,15 +464,15 @@ class Gaussian(ContinuousDistribution):
             return None
         m1, s1, m2, s2 = self.mean, self.sd, other.mean, other.sd
         if kind == "kl":
-            return lambda: cf.gaussian_kl(m1, s1, m2, s2)
+            return lambda: cf.gaussian_kl.ball(m1, s1, m2, s2)
         if kind == "renyi":
-            return lambda: cf.gaussian_renyi(m1, s1, m2, s2, args[0])
+            return lambda: cf.gaussian_renyi.ball(m1, s1, m2, s2, args[0])
         if kind == "max_divergence":
-            return lambda: cf.gaussian_max_divergence(m1, s1, m2, s2)
+            return lambda: cf.gaussian_max_divergence.ball(m1, s1, m2, s2)
         if s1 == s2 and kind == "hockey_stick":
-            return lambda: cf.gaussian_hockey_stick(m1 - m2, s1, args[0])
+            return lambda: cf.gaussian_hockey_stick.ball(m1 - m2, s1, args[0])
         if s1 == s2 and kind == "tv":
-            return lambda: cf.gaussian_tv(m1 - m2, s1)
+            return lambda: cf.gaussian_tv.ball(m1 - m2, s1)
         return None
 
     def crossings(self, other, level):
@@ -585,11 +585,11 @@ class Laplace(ContinuousDistribution):
             return None
         d, lam = self.loc - other.loc, self.b
         table = {
-            "kl": lambda: cf.laplace_kl(d, lam),
-            "renyi": lambda: cf.laplace_renyi(d, lam, args[0]),
-            "hockey_stick": lambda: cf.laplace_hockey_stick(d, lam, args[0]),
-            "tv": lambda: cf.laplace_tv(d, lam),
-            "max_divergence": lambda: cf.laplace_max_divergence(d, lam),
+            "kl": lambda: cf.laplace_kl.ball(d, lam),
+            "renyi": lambda: cf.laplace_renyi.ball(d, lam, args[0]),
+            "hockey_stick": lambda: cf.laplace_hockey_stick.ball(d, lam, args[0]),
+            "tv": lambda: cf.laplace_tv.ball(d, lam),
+            "max_divergence": lambda: cf.laplace_max_divergence.ball(d, lam),
         }
         return table[kind]
 

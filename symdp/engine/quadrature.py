@@ -250,7 +250,7 @@ def _route(kind: str, args: tuple, method: str, run: Callable, label: str) -> Es
     wants_formula = method in ("auto", "closed form") and closed_forms_enabled()
     formula = args[0].closed_form(kind, *args[1:]) if wants_formula else None
     if formula is not None:
-        return _certified(lambda refine: (formula(), mpmath.mpf(0)), "closed form", vary_nodes=False)
+        return Estimate.from_arb(formula(), "closed form")   # a textbook formula, its arithmetic in Arb
     names = " and ".join(type(d).__name__ for d in args[:2])
     if method == "closed form":
         raise InvalidParameter(f"no closed form for {kind} of {names} with these parameters; use method='auto'")
@@ -306,20 +306,19 @@ def _sharp(result: Estimate) -> bool:
     return result.error <= max(abs(result.value) * mpmath.mpf(10) ** (-(dps // 2)), mpmath.mpf(10) ** (-dps))
 
 
-def _certified(run: Callable[[bool], tuple], method: str, vary_nodes: bool = True) -> Estimate:
+def _certified(run: Callable[[bool], tuple], method: str) -> Estimate:
     """Run ``run(refine) -> (value, reported_error)`` on the first breakpoint set and on the second at the working
-    precision, and on the second at ``GUARD_DPS`` more digits (closed forms, which have no nodes: at the two
-    precisions). The value is the last run's; the error is the largest discrepancy between runs, plus the largest
-    error ``quad`` reported, plus a rounding floor.
+    precision, and on the second at ``GUARD_DPS`` more digits. The value is the last run's; the error is the largest
+    discrepancy between runs, plus the largest error ``quad`` reported, plus a rounding floor.
 
     The node sets differ at equal precision, and the precisions at equal node set, so an error that depends on
     the nodes (an unresolved kink or peak, a missed crossing point) and one that depends on the precision
     (cancellation, a search stalled by rounding) each show up on their own.
     """
     dps = mpmath.mp.dps
-    runs = [run(False), run(True)] if vary_nodes else [run(False)]
+    runs = [run(False), run(True)]
     with mpmath.workdps(dps + GUARD_DPS):
-        runs.append(run(vary_nodes))
+        runs.append(run(True))
     values = [v for v, _ in runs]
     if any(mpmath.isinf(v) for v in values):
         # Infinite values come from exact tail decisions; runs that disagree on finiteness tell us nothing.
@@ -328,7 +327,7 @@ def _certified(run: Callable[[bool], tuple], method: str, vary_nodes: bool = Tru
     spread = max(values) - min(values)
     # Relative, so that tiny values keep their digits; but an exact 0 from quadrature may be mass the nodes never
     # reached (a region far out in a tail): it is 0 only to working precision on the unit scale of probabilities.
-    floor = 16 * (abs(values[-1]) if values[-1] != 0 or not vary_nodes else 1) * mpmath.mpf(10) ** (-dps)
+    floor = 16 * (abs(values[-1]) if values[-1] != 0 else 1) * mpmath.mpf(10) ** (-dps)
     return Estimate(+values[-1], spread + max(e for _, e in runs) + floor, method)
 
 
