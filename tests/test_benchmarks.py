@@ -193,3 +193,17 @@ def test_script_doctests():
     with mpmath.workdps(15):
         result = doctest.testmod(bench)
     assert result.attempted >= 5 and result.failed == 0
+
+
+# --- benchmarks/bench_closed_forms.py ----------------------------------------------------------------------------
+
+
+def test_closed_form_benchmark_rows_are_enclosures_to_every_digit():
+    """Every closed form of the benchmark's cases encloses its textbook reference (mpmath at 4x the digits, written
+    out again in the script) and is correct to the working precision, cancelling cases included."""
+    spec = importlib.util.spec_from_file_location("bench_closed_forms", SCRIPT.parent / "bench_closed_forms.py")
+    closed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(closed)
+    for name, params in closed.CASES:
+        _, digits, encloses = closed.measure(closed.closed_forms, name, params, 40, number=1)
+        assert encloses == "✓" and digits >= 39, (name, params, digits, encloses)
