@@ -20,7 +20,7 @@ from __future__ import annotations
 import mpmath
 from flint import arb
 
-from symdp.estimate import Estimate, mpf_of, arb_precision
+from symdp.estimate import Estimate, arb_precision, mpf_of
 
 _NON_NEGATIVE = ("kl", "renyi", "max_divergence")
 

@@ -1,7 +1,8 @@
 """Divergences between continuous distributions: closed forms where known, otherwise certified enclosures, otherwise
 split quadrature.
 
-The dispatch (``method="auto"``) takes a closed form while closed forms are enabled and the pair has one; otherwise
+The dispatch (``method="auto"``) takes a closed form while closed forms are enabled and the pair has one (a certified
+enclosure too: :mod:`symdp.engine.closed_forms` computes each formula in Arb); otherwise
 the certified route of :mod:`symdp.engine.certified` (Arb ball arithmetic: an interval that provably contains the
 value) for KL, Rényi, hockey-stick, TV and the max divergence of the built-in families; otherwise the mpmath
 quadrature described below (and for the max divergence a supremum search), which stays the cross-check route
@@ -33,8 +34,7 @@ searched again on a twice finer grid and its flanking points sit at other drops 
 share only the kinks, crossing points and peaks and no other node. The ``error`` is the largest discrepancy
 between the runs, plus the largest error ``mpmath.quad`` itself reports, plus a rounding floor; the value is the
 high-precision run's. Agreement of two precisions alone is not enough — a quadrature across an unresolved kink is
-wrong the same way at every precision — and agreement of two node sets alone misses cancellation. Closed forms
-are evaluated at the two precisions.
+wrong the same way at every precision — and agreement of two node sets alone misses cancellation.
 
 What this does *not* certify: a crossing point or peak narrower than the search grid (a quarter of a scale near
 each law's centre) could be missed by both grids; the tail expansions are exact for the families of
