@@ -288,6 +288,24 @@ def mpf_of(x) -> mpmath.mpf:
         return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
 
 
+def mpf_down(x) -> mpmath.mpf:
+    """An exact Arb number (an end of a ball, as ``arb.lower()`` gives it) as the largest mpf of the working
+    precision not above it.
+
+    >>> from flint import arb
+    >>> tenth = arb("0.1")                    # a ball around 1/10 at flint's 53 bits
+    >>> with mpmath.workprec(10):              # 1/10 to 10 bits is 0.0999755859375 below, 0.10009765625 above
+    ...     print(repr(mpf_down(tenth.lower())), repr(mpf_up(tenth.upper())))
+    mpf('0.099976') mpf('0.1001')
+    """
+    return mpmath.fadd(mpf_of(x), 0, rounding="d")
+
+
+def mpf_up(x) -> mpmath.mpf:
+    """An exact Arb number as the smallest mpf of the working precision not below it (see :func:`mpf_down`)."""
+    return mpmath.fadd(mpf_of(x), 0, rounding="u")
+
+
 def as_estimate(x) -> Estimate:
     """An :class:`Estimate` from an Estimate, an mpf, or a plain number (taken as exact at working precision)."""
     if isinstance(x, Estimate):

@@ -81,8 +81,7 @@ def erfc(x) -> mpmath.mpf:
     """The complementary error function at the working precision, for any real ``x``.
 
     Equal to ``mpmath.erfc`` where that answers; beyond ``|x| = 2^400`` (where mpmath's pure-Python backend
-    overflows), the asymptotic series ``e^{-x²}/(x√π) Σ_k (-1)^k (2k-1)!!/(2x²)^k``, whose terms shrink by ``10^-240``
-    each, so a few reach any working precision; the first omitted term bounds its error.
+    overflows), the midpoint of :func:`arb_erfc`'s enclosure, whose asymptotic series needs a few terms there.
 
     >>> x = mpmath.mpf(10) ** 155      # log erfc(x) = -x² - log(x√π) + O(1/x²)
     >>> print(mpmath.nstr(-mpmath.log(erfc(x)) / (x * x), 5), erfc(-x))
@@ -93,17 +92,11 @@ def erfc(x) -> mpmath.mpf:
     x = mpmath.mpf(x)
     if abs(x) < _ERFC_SERIES_FROM:
         return mpmath.erfc(x)
-    if x < 0:
-        return 2 - erfc(-x)
-    with mpmath.extradps(10):
-        ratio = 1 / (2 * x * x)
-        term, total, k = mpmath.mpf(1), mpmath.mpf(1), 1
-        while abs(term) > mpmath.eps:
-            term *= -(2 * k - 1) * ratio
-            total += term
-            k += 1
-        value = mpmath.exp(-x * x) / (x * mpmath.sqrt(mpmath.pi)) * total
-    return +value
+    from symdp.estimate import arb_precision, exact_ball, mpf_of
+
+    with arb_precision(mpmath.mp.prec + 20):   # arb_erfc keeps e^{-x²} sharp however large x is
+        ball = arb_erfc(exact_ball(x))
+    return +mpf_of(ball.mid())
 
 
 def ncdf(x, mu=0, sigma=1) -> mpmath.mpf:
@@ -118,8 +111,7 @@ def arb_erfc(x):
     """The complementary error function of an Arb ball, sharp for large arguments too.
 
     Arb's own ``erfc`` of an inexact ball near 10^6 (10^6/3, say) loses every digit unless run at tens of thousands
-    of bits. For
-    ``x >= 2`` this sums the asymptotic series ``erfc(x) = e^{-x²}/(x√π) (Σ_{k<N} (-1)^k (2k-1)!!/(2x²)^k + R_N)``,
+    of bits. For ``x >= 2`` this sums the asymptotic series ``erfc(x) = e^{-x²}/(x√π) (Σ_{k<N} (-1)^k (2k-1)!!/(2x²)^k + R_N)``,
     whose remainder is bounded by its first omitted term, ``|R_N| <= (2N-1)!!/(2x²)^N`` (the series alternates, for
     real x > 0), while that term is below the working precision; otherwise, and for balls not certainly >= 2,
     Arb's ``erfc``.
@@ -133,6 +125,8 @@ def arb_erfc(x):
     True True
     """
     from flint import arb, ctx
+
+    from symdp.estimate import arb_precision
 
     if not x >= 2:
         return x.erfc()
@@ -148,4 +142,8 @@ def arb_erfc(x):
             return x.erfc()
         k += 1
     series = total + arb(0, abs(term).upper())
-    return (-x * x).exp() / (x * arb.pi().sqrt()) * series
+    # e^{-x²} is known relative to the absolute error of x²: with 2 log2|x| more bits, an exact x keeps every digit
+    man, exp = x.abs_upper().man_exp()
+    with arb_precision(ctx.prec + 2 * max(0, int(exp) + int(man).bit_length())):
+        head = (-x * x).exp()
+    return head / (x * arb.pi().sqrt()) * series

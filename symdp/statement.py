@@ -54,7 +54,7 @@ from sympy.printing.pycode import MpmathPrinter
 
 from symdp.errors import InvalidParameter
 from symdp.numeric import erfc
-from symdp.estimate import Estimate, arb_precision, as_estimate, exact_ball
+from symdp.estimate import Estimate, arb_precision, as_estimate, exact_ball, mpf_down, mpf_up
 from symdp.expressions import Quantity
 
 MAX_LOG = mpmath.mpf(10) ** 6
@@ -349,7 +349,7 @@ class Side:
             if floored is not None:
                 enclosure = Estimate.from_arb(ball, _methods(measured))
                 return SideValue(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True,
-                                 floored=(_mpf_down(floored.lower()), _mpf_up(floored.upper())))
+                                 floored=(mpf_down(floored.lower()), mpf_up(floored.upper())))
         rounding = 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)
         if self.single is None and self.magnitude is not None:
             rounding += 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps)  # what a cancelling sum may have lost
@@ -425,20 +425,6 @@ def construction_floor(value, rounding: str = "absolute") -> mpmath.mpf:
     scale = abs(mpmath.mpf(value))
     return CONSTRUCTION_FLOOR_UNITS * (max(scale, 1) if rounding == "absolute" else scale) \
         * mpmath.mpf(10) ** (-mpmath.mp.dps)
-
-
-def _mpf_down(x) -> mpmath.mpf:
-    """An Arb endpoint (exact, as ``arb.lower()`` gives) as an mpf at working precision, rounded down."""
-    from symdp.estimate import mpf_of
-
-    return mpmath.fadd(mpf_of(x.mid()), 0, rounding="d")
-
-
-def _mpf_up(x) -> mpmath.mpf:
-    """An exact Arb endpoint as an mpf at working precision, rounded up."""
-    from symdp.estimate import mpf_of
-
-    return mpmath.fadd(mpf_of(x.mid()), 0, rounding="u")
 
 
 def _methods(measured: Sequence[Estimate]) -> str:

@@ -207,3 +207,15 @@ def test_closed_forms_are_certified_enclosures_of_the_textbook_values(family, ki
         with mpmath.workdps(reference_digits(d, scale, arg)):
             assert low <= result.value <= high, (result, low, high)
             assert abs(result.value - truth) <= result.error, (family.__name__, kind, m_p, m_q, s, arg, result, truth)
+
+
+@pytest.mark.parametrize("x", [1e155, 3e200, 1e300])
+def test_erfc_of_huge_arguments_keeps_its_relative_digits(x):
+    """erfc(x) = e^{-x²}/(x√π)(1 + ...) is fixed relative to itself only if x² is known to far better than 1: a
+    double x computed at 30 digits must agree with the same x at 80 digits to 30 digits, relative."""
+    from symdp.numeric import erfc
+
+    with mpmath.workdps(30):
+        coarse = erfc(mpmath.mpf(x))
+    with mpmath.workdps(80):
+        assert abs(coarse / erfc(mpmath.mpf(x)) - 1) < mpmath.mpf(10) ** -29

@@ -20,7 +20,7 @@ from __future__ import annotations
 import mpmath
 from flint import arb
 
-from symdp.estimate import Estimate, arb_precision, mpf_of
+from symdp.estimate import Estimate, arb_precision, mpf_down
 
 _NON_NEGATIVE = ("kl", "renyi", "max_divergence")
 
@@ -45,9 +45,9 @@ def domain(kind: str, eps=None) -> tuple:
         if mpmath.isinf(e):
             return one, one
         with arb_precision(mpmath.mp.prec + 64):
-            lower = mpf_of((-arb(e).expm1()).lower())   # 1 - e^ε as a ball, then its lower end, exactly
-        # the largest number of the working precision not above 1 - e^ε (the ball is 64 bits finer than that)
-        return max(zero, mpmath.fadd(lower, 0, rounding="d")), one
+            lower = (-arb(e).expm1()).lower()   # 1 - e^ε as a ball 64 bits finer than the working precision
+        # the largest number of the working precision not above 1 - e^ε
+        return max(zero, mpf_down(lower)), one
     raise ValueError(f"no domain known for {kind!r}")
 
 
