@@ -21,9 +21,9 @@ def all_derivations(papers=()):
 
             raise UnknownTheorem(f"no proofs module for {paper!r}; papers are {', '.join(PAPERS)}")
         try:
-            module = importlib.import_module(f"proofs.{paper}")
+            module = importlib.import_module(f"symdp.proofs.{paper}")
         except ModuleNotFoundError as exc:
-            if exc.name == f"proofs.{paper}":
+            if exc.name == f"symdp.proofs.{paper}":
                 continue
             raise
         out.extend((paper, d) for d in module.DERIVATIONS)

@@ -541,7 +541,7 @@ def cmd_latex(args) -> int:
     theorems = _theorems(args.ids)
     derivations = ()
     if args.proofs:
-        from proofs import PAPERS, all_derivations
+        from symdp.proofs import PAPERS, all_derivations
 
         papers = [p for p in PAPERS if any(t.id.partition(".")[0] == p for t in theorems)]
         derivations = [d for _, d in all_derivations(papers)] if papers else []
@@ -578,7 +578,7 @@ def cmd_errata(args) -> int:
 
 
 def cmd_proofs(args) -> int:
-    from proofs import all_derivations
+    from symdp.proofs import all_derivations
 
     chosen = all_derivations(args.papers)
     for paper in args.papers:

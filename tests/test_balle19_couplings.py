@@ -16,7 +16,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs.balle19 import couplings as proofs
+from symdp.proofs.balle19 import couplings as proofs
 from symdp.engine import closed_forms as cf
 from symdp.engine import finite
 from symdp.derivation import Derivation, DerivationError

@@ -13,7 +13,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs.balle19 import diffusions as proofs
+from symdp.proofs.balle19 import diffusions as proofs
 from symdp.engine import closed_forms as cf
 from symdp.derivation import Derivation, DerivationError
 from symdp.precision import closed_forms, working_precision

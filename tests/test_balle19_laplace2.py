@@ -14,7 +14,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs.balle19 import couplings as proofs
+from symdp.proofs.balle19 import couplings as proofs
 from symdp.engine import continuous, quadrature
 from symdp.precision import closed_forms, working_precision
 from symdp.statement import lambdify_mpmath

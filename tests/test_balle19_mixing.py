@@ -12,7 +12,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs.balle19 import mixing as proofs
+from symdp.proofs.balle19 import mixing as proofs
 from symdp.engine.finite import FiniteDistribution as FD
 from symdp.engine.finite import hockey_stick, max_divergence, renyi, to_mpf, tv
 from symdp.engine.kernels import MarkovKernel
@@ -59,7 +59,7 @@ def test_facts_confirm_the_printed_slips(name):
 
 
 def test_derivations_are_registered_with_the_paper():
-    from proofs.balle19 import DERIVATIONS, FACTS
+    from symdp.proofs.balle19 import DERIVATIONS, FACTS
 
     assert all(d in DERIVATIONS for d in proofs.DERIVATIONS)
     assert set(proofs.FACTS) <= set(FACTS)

@@ -15,7 +15,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs.balle19 import couplings as proofs
+from symdp.proofs.balle19 import couplings as proofs
 from symdp.precision import closed_forms, working_precision
 from symdp.statement import lambdify_mpmath
 from symdp.theorems.balle19 import couplings as b

@@ -11,7 +11,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs import bravo as proofs
+from symdp.proofs import bravo as proofs
 from symdp.engine import quadrature
 from symdp.derivation import DerivationError
 from symdp.precision import closed_forms, working_precision

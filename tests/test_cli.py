@@ -184,7 +184,7 @@ def test_latex_writes_the_document(toys, capsys, tmp_path):
 
 
 def test_latex_proofs_adds_the_derivations_of_the_selected_papers(capsys, monkeypatch):
-    from proofs import all_derivations
+    from symdp.proofs import all_derivations
 
     seen = {}
 

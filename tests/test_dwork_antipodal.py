@@ -10,8 +10,8 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs.dwork import antipodal as pr
-from proofs.dwork.antipodal import DERIVATIONS
+from symdp.proofs.dwork import antipodal as pr
+from symdp.proofs.dwork.antipodal import DERIVATIONS
 from symdp.engine.finite import FiniteDistribution, kl, max_divergence
 from symdp.precision import closed_forms
 from symdp.theorem import INDEPENDENT

@@ -13,7 +13,7 @@ import pytest
 import sympy as sp
 from hypothesis import find, given, settings
 
-from proofs.dwork.cdp import DERIVATIONS
+from symdp.proofs.dwork.cdp import DERIVATIONS
 from symdp.engine import closed_forms
 from symdp.engine.continuous import Gaussian
 from symdp.engine.finite import FiniteDistribution, hockey_stick, kl, privacy_loss

@@ -16,7 +16,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs.dwork import group as proofs
+from symdp.proofs.dwork import group as proofs
 from symdp.errors import InvalidParameter
 from symdp.engine.finite import hockey_stick, kl, max_divergence
 from symdp.theorem import CLOSED_FORM, INDEPENDENT, SYMBOLIC

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proofs.dwork.subgaussian import DERIVATIONS, FACTS
+from symdp.proofs.dwork.subgaussian import DERIVATIONS, FACTS
 from symdp.engine.gaussian_quadrature import hermite_rule
 from symdp.engine import quadrature
 from symdp.engine.continuous import Laplace

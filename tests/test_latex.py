@@ -22,7 +22,7 @@ from symdp.derivation import Derivation
 from symdp.latex import (NEEDS, PREAMBLE, ProseError, check_prose, document, latex, package, plain,
                          theorem_environment, visible_steps)
 from symdp.theorem import Source
-from proofs import PAPERS as PROOF_PAPERS
+from symdp.proofs import PAPERS as PROOF_PAPERS
 
 PDFLATEX = shutil.which("pdflatex")
 PDFTOPPM = shutil.which("pdftoppm")
@@ -83,7 +83,7 @@ def pages(log: str, name: str) -> int:
 @lru_cache(maxsize=None)
 def catalogue_latex(preamble: bool = True) -> str:
     """Every theorem and every derivation of the catalogue, as ``symdp latex --proofs`` writes them."""
-    from proofs import all_derivations
+    from symdp.proofs import all_derivations
     from symdp.theorems import catalogue
 
     return document(catalogue(), derivations=all_derivations(), preamble=preamble)
@@ -92,7 +92,7 @@ def catalogue_latex(preamble: bool = True) -> str:
 def catalogue_prose() -> list[tuple[str, str]]:
     """``(where, text)`` for every prose string of the catalogue: titles, notes, citations, evidence notes,
     structures, errata; derivation titles, sources (seed files cited as their papers), assumptions and reasons."""
-    from proofs import all_derivations
+    from symdp.proofs import all_derivations
     from symdp.theorems import catalogue
 
     found = []
@@ -131,7 +131,7 @@ def test_catalogue_document_compiles_without_errors_or_overfull_boxes(tmp_path):
 @needs_tex
 @pytest.mark.parametrize("paper", PROOF_PAPERS)
 def test_each_papers_derivations_compile(tmp_path, paper):
-    from proofs import all_derivations
+    from symdp.proofs import all_derivations
 
     derivations = all_derivations([paper])
     if not derivations:

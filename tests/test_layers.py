@@ -4,7 +4,7 @@ the modules import one another without cycles (lazy imports inside functions inc
     numeric   errors, precision, estimate, numeric, optimize
     engine    symdp.engine.*: distribution families, finite laws, kernels, divergences, closed forms, quadrature, privacy loss
     model     symbols, divergence heads, statements, theorems, verification, derivations, claims, strategies
-    theorems  symdp.theorems.* and proofs.* (the papers)
+    theorems  symdp.theorems.* and symdp.proofs.* (the papers; symdp/proofs is the repository's proofs/ folder)
     cli       the command line and the package's public face
 """
 
@@ -26,6 +26,7 @@ ORDER = ("numeric", "engine", "model", "theorems", "cli")
 
 def _module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
+    parts = ("symdp",) + parts if parts[0] == "proofs" else parts   # installed as symdp.proofs
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -35,12 +36,13 @@ def _layer(module: str) -> str:
             return layer
     if module.startswith("symdp.engine"):
         return "engine"
-    if module.startswith(("symdp.theorems", "proofs")):
+    if module.startswith(("symdp.theorems", "symdp.proofs")):
         return "theorems"
     raise AssertionError(f"{module} belongs to no layer: add it to tests/test_layers.py")
 
 
-MODULES = {_module_name(p): p for folder in ("symdp", "proofs") for p in sorted((ROOT / folder).rglob("*.py"))}
+MODULES = {_module_name(p): p for folder in ("symdp", "proofs") for p in sorted((ROOT / folder).rglob("*.py"))
+           if not p.relative_to(ROOT).parts[:2] == ("symdp", "proofs")}
 
 
 def _imports(module: str) -> set[str]:

@@ -6,7 +6,7 @@ not chains of equalities, each a function returning True when the slip is confir
 
 from __future__ import annotations
 
-from proofs.balle19 import couplings, diffusions, mixing
+from symdp.proofs.balle19 import couplings, diffusions, mixing
 
 SECTIONS = (mixing, couplings, diffusions)
 DERIVATIONS = [d for section in SECTIONS for d in section.DERIVATIONS]

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from proofs.dwork import antipodal, cdp, group, subgaussian
+from symdp.proofs.dwork import antipodal, cdp, group, subgaussian
 
 SECTIONS = (subgaussian, cdp, antipodal, group)
 DERIVATIONS = [d for section in SECTIONS for d in section.DERIVATIONS]

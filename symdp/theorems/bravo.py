@@ -45,7 +45,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 # noise_sums and tail_products live with the derivations, which build the symbolic S_t and P_t with them
-from proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
+from symdp.proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
 from symdp.engine.continuous import Gaussian
 from symdp.estimate import Estimate
 from symdp.expressions import Renyi, quantity

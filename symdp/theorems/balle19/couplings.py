@@ -39,7 +39,7 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from proofs.balle19 import couplings as proofs
+from symdp.proofs.balle19 import couplings as proofs
 from symdp import strategies
 from symdp.engine import continuous, divergences, finite, quadrature
 from symdp.errors import InvalidDistribution, InvalidParameter

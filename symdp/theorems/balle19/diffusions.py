@@ -39,7 +39,7 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from proofs.balle19 import diffusions as proofs
+from symdp.proofs.balle19 import diffusions as proofs
 from symdp.engine import quadrature
 from symdp.engine.continuous import Gaussian
 from symdp.estimate import Estimate

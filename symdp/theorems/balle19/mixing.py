@@ -33,7 +33,7 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from proofs.balle19.mixing import BLANKET, EQ5, EQ5_MIXTURE, HS_TV, LEMMA_12 as LEMMA_12_PROOF, REM_DOEBLIN, TAB1_ULTRA
+from symdp.proofs.balle19.mixing import BLANKET, EQ5, EQ5_MIXTURE, HS_TV, LEMMA_12 as LEMMA_12_PROOF, REM_DOEBLIN, TAB1_ULTRA
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, as_estimate
 from symdp.expressions import TV, HockeyStick, MaxDivergence, Renyi, quantity

@@ -31,8 +31,8 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from proofs.dwork.antipodal import GAIN_CLOSED_FORM, B, proposition31_gain
-from proofs.dwork.antipodal import sigma_alpha as _sigma
+from symdp.proofs.dwork.antipodal import GAIN_CLOSED_FORM, B, proposition31_gain
+from symdp.proofs.dwork.antipodal import sigma_alpha as _sigma
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import KL, MaxDivergence, numeric_function, quantity
