@@ -10,9 +10,47 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from enum import StrEnum
+from typing import Callable, Iterable, Iterator
 
 import mpmath
+
+
+class Method(StrEnum):
+    """How a number was obtained: the provenance an estimate carries, and what a verdict's evidence is read from.
+
+    The members are ordered from the weakest evidence to the strongest (:func:`weakest`): a value that rests on a
+    closed form of a divergence is a formula, whatever else went into it.
+
+    >>> Method("certified") is Method.CERTIFIED, str(Method.CLOSED_FORM)
+    (True, 'closed form')
+    >>> weakest([Method.EXACT, Method.QUADRATURE, Method.CERTIFIED])
+    'quadrature'
+    """
+
+    CLOSED_FORM = "closed form"
+    """A textbook formula of the divergence (:mod:`symdp.engine.closed_forms`), its arithmetic in Arb."""
+    BINNED = "binned lower bound"
+    """A finite divergence of the laws' images under a partition: a certified lower bound (data processing)."""
+    SEARCH = "sup search"
+    """A supremum or a root found by a numeric search (a privacy loss's sup, a subgaussian standard)."""
+    QUADRATURE = "quadrature"
+    """mpmath quadrature of densities, split at kinks and crossings; the error is estimated, not proved."""
+    DENSITIES = "densities"
+    """Integrated from the densities by whichever non-closed-form route applies (certified, else quadrature)."""
+    CERTIFIED = "certified"
+    """A certified enclosure of an integral of the densities (Arb ball arithmetic)."""
+    EXACT = "exact"
+    """A finite formula or sum at the working precision (finite laws: a certified ball sum)."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def weakest(methods: Iterable[Method]) -> Method:
+    """The weakest provenance of several (in :class:`Method`'s order); ``exact`` for none."""
+    order = list(Method)
+    return min((Method(m) for m in methods), key=order.index, default=Method.EXACT)
 
 
 @dataclass(frozen=True)
@@ -25,13 +63,17 @@ class Estimate:
 
     value: mpmath.mpf
     error: mpmath.mpf
-    method: str = "exact"
+    method: Method = Method.EXACT
     scale: mpmath.mpf | None = None
     """The size of what the value was computed from, where it is a difference that cancels (a residual that should
     be 0 on the scale of its terms); ``None`` means ``|value|``. Verdicts call two sides equal relative to it."""
     certified: bool = False
     """Whether ``[value - error, value + error]`` provably contains the true value (ball arithmetic), rather than
     ``error`` being an estimate of the error."""
+
+    def __post_init__(self):
+        if type(self.method) is not Method:   # a label given as text must name a Method: provenance is typed
+            object.__setattr__(self, "method", Method(self.method))
 
     @property
     def size(self) -> mpmath.mpf:
@@ -46,7 +88,7 @@ class Estimate:
         return mpmath.isinf(self.value)
 
     @staticmethod
-    def exact(value, method: str = "exact") -> "Estimate":
+    def exact(value, method: Method = Method.EXACT) -> "Estimate":
         """A value computed by a finite formula: its error is a few units in the last place, *relative* to the value.
 
         Cancellation inside the formula is not seen here; the verifier sees it as the change between two working
@@ -58,7 +100,7 @@ class Estimate:
         return Estimate(value, 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps), method)
 
     @staticmethod
-    def from_arb(ball, method: str) -> "Estimate":
+    def from_arb(ball, method: Method) -> "Estimate":
         """The certified estimate enclosing an Arb ball (``flint.arb``), rounded outward to mpmath's precision.
 
         >>> from flint import arb
@@ -108,10 +150,10 @@ class Estimate:
         return self.combine(lambda x: x ** int(exponent), self)
 
     @staticmethod
-    def combine(function: Callable, *estimates: "Estimate", method: str | None = None) -> "Estimate":
+    def combine(function: Callable, *estimates: "Estimate", method: Method | None = None) -> "Estimate":
         """``function`` of the estimates, evaluated on their balls (:meth:`ball`) in Arb at the working precision
         plus guard bits: certified where every input is, and otherwise an estimate whose error is that of the
-        inputs propagated by interval arithmetic. The method is the inputs' (joined) unless given.
+        inputs propagated by interval arithmetic. The method is the inputs' weakest (:func:`weakest`) unless given.
 
         >>> a = Estimate(mpmath.mpf(2), mpmath.mpf(10) ** -20, "certified", certified=True)
         >>> b = Estimate(mpmath.mpf(3), mpmath.mpf(10) ** -20, "certified", certified=True)
@@ -122,7 +164,7 @@ class Estimate:
         with arb_precision(mpmath.mp.prec + 20):
             ball = function(*(e.ball() for e in estimates))
         if method is None:
-            method = ", ".join(dict.fromkeys(e.method for e in estimates))
+            method = weakest(e.method for e in estimates)
         result = Estimate.from_arb(ball, method)
         if not all(e.certified for e in estimates):
             result = Estimate(result.value, result.error, method)

@@ -54,7 +54,7 @@ from sympy.printing.pycode import MpmathPrinter
 
 from symdp.errors import InvalidParameter
 from symdp.numeric import erfc
-from symdp.estimate import Estimate, arb_precision, as_estimate, exact_ball, mpf_down, mpf_up
+from symdp.estimate import Estimate, Method, arb_precision, as_estimate, exact_ball, mpf_down, mpf_up, weakest
 from symdp.expressions import Quantity
 
 MAX_LOG = mpmath.mpf(10) ** 6
@@ -341,14 +341,16 @@ class Side:
         centre = [m.value for m in measured]
         value = self._real(self.f(*params, *centre))
         if not mpmath.isfinite(value):
-            return SideValue(value, mpmath.mpf(0), _methods(measured), floored=(value, value))
+            return SideValue(value, mpmath.mpf(0), weakest(_methods(measured)), floored=(value, value),
+                             methods=_methods(measured))
         size = self._size(params, centre, value, measured)
         if balls is not None:
             ball = self.ball(params, balls[0])
             floored = self.ball(params, balls[1]) if ball is not None else None
             if floored is not None:
-                enclosure = Estimate.from_arb(ball, _methods(measured))
+                enclosure = Estimate.from_arb(ball, weakest(_methods(measured)))
                 return SideValue(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True,
+                                 methods=_methods(measured),
                                  floored=(mpf_down(floored.lower()), mpf_up(floored.upper())))
         rounding = 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)
         if self.single is None and self.magnitude is not None:
@@ -356,7 +358,8 @@ class Side:
         error = rounding + self._propagated(params, centre, value, [m.error for m in measured])
         widened = error if not any(floors) else \
             rounding + self._propagated(params, centre, value, [m.error + f for m, f in zip(measured, floors)])
-        return SideValue(value, +error, _methods(measured), scale=size, floored=(value - widened, value + widened))
+        return SideValue(value, +error, weakest(_methods(measured)), scale=size,
+                         floored=(value - widened, value + widened), methods=_methods(measured))
 
     def _propagated(self, params: list, centre: list, value, widths: list) -> mpmath.mpf:
         """The change of the side when each measurement moves by up to its width (inside its domain): the secants
@@ -402,6 +405,13 @@ class SideValue(Estimate):
     inequalities on ``floored`` and equality to working precision on ``value ± error``."""
 
     floored: tuple = (-mpmath.inf, mpmath.inf)
+    methods: frozenset = frozenset()
+    """The provenance of every measurement the side is computed from (its ``method`` is the weakest of them)."""
+
+    def __post_init__(self):
+        if not self.methods:
+            object.__setattr__(self, "methods", frozenset({Method(self.method)}))
+        super().__post_init__()
 
 
 CONSTRUCTION_FLOOR_UNITS = 4
@@ -427,8 +437,8 @@ def construction_floor(value, rounding: str = "absolute") -> mpmath.mpf:
         * mpmath.mpf(10) ** (-mpmath.mp.dps)
 
 
-def _methods(measured: Sequence[Estimate]) -> str:
-    return ", ".join(sorted({m.method for m in measured})) or "exact"
+def _methods(measured: Sequence[Estimate]) -> frozenset:
+    return frozenset(m.method for m in measured) or frozenset({Method.EXACT})
 
 
 class CompiledStatement:

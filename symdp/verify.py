@@ -54,7 +54,7 @@ from hypothesis.errors import FailedHealthCheck, Unsatisfiable
 from symdp.errors import SymdpError
 from symdp.numeric import to_mpf
 from symdp.precision import DEFAULT_DPS, GUARD_DPS, MAX_DPS, check_dps, working_precision
-from symdp.estimate import Estimate
+from symdp.estimate import Estimate, Method
 from symdp.statement import SideValue
 from symdp.theorem import CLOSED_FORM, INDEPENDENT, Theorem
 
@@ -79,6 +79,9 @@ class DrawResult:
     relation: str = "<="
     values: Mapping[str, Any] = field(default_factory=dict)
     method: str = ""
+    """How both sides were computed, as text (``certified, exact``; ``quadrature; bound: closed form``)."""
+    methods: frozenset = frozenset()
+    """The provenance of the quantity side (:class:`~symdp.estimate.Method`): what its evidence rests on."""
     certified: bool = False
     """The verdict is proved by enclosures (ball arithmetic), not estimated."""
     dps: int = 0
@@ -121,9 +124,12 @@ class Report:
     @property
     def method(self) -> str:
         """How the quantities were obtained: the methods of every draw (``exact``, ``quadrature``, ...)."""
-        parts = sorted({part.strip() for r in self.draws for part in r.method.replace(";", ",").split(",")
-                        if part.strip() and not part.strip().startswith("bound:")})
-        return ", ".join(parts)
+        return ", ".join(sorted(self.methods))
+
+    @property
+    def methods(self) -> frozenset:
+        """The provenance of the quantities over every draw (:class:`~symdp.estimate.Method`)."""
+        return frozenset().union(*(r.methods for r in self.draws))
 
     @property
     def worst_margin(self) -> Optional[mpmath.mpf]:
@@ -304,6 +310,17 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
     return _estimated_draw(theorem, raw, dps)
 
 
+def _provenance(side: Estimate) -> frozenset:
+    """The methods a side rests on: every measurement's (:class:`~symdp.statement.SideValue`), else its own."""
+    return getattr(side, "methods", None) or frozenset({side.method})
+
+
+def _described(q: Estimate, b: Estimate) -> str:
+    """How a draw's two sides were computed, as a report prints it (``certified, exact; bound: closed form``)."""
+    quantity, bound = (", ".join(sorted(_provenance(side))) for side in (q, b))
+    return quantity if quantity == bound else f"{quantity}; bound: {bound}"
+
+
 def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) -> Optional[DrawResult]:
     """The draw decided by the enclosures ``q`` and ``b`` (None unless both are certified and finite): holds or
     violated where the difference of their floored intervals settles the relation (:func:`_decide`); at the
@@ -338,9 +355,8 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
         verdict, error = TIGHT, relative
     else:
         verdict = INCONCLUSIVE
-    method = q.method if q.method == b.method else f"{q.method}; bound: {b.method}"
-    return DrawResult(dict(raw), q.value, b.value, margin, error, verdict, "", relation, values, method,
-                      certified=True, dps=dps)
+    return DrawResult(dict(raw), q.value, b.value, margin, error, verdict, "", relation, values, _described(q, b),
+                      methods=_provenance(q), certified=True, dps=dps)
 
 
 def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawResult:
@@ -395,8 +411,8 @@ def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawR
                     + (" (the rounding of the laws' construction included)" if decisive > error else "")
                     + f", on sides of size {mpmath.nstr(size, 3)}")
             error = decisive
-    method = q2.method if q2.method == b2.method else f"{q2.method}; bound: {b2.method}"
-    return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, relation, values, method,
+    return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, relation, values,
+                      _described(q2, b2), methods=_provenance(q2),
                       dps=dps)
 
 
@@ -474,7 +490,7 @@ def verify(
 
     report = summarize(theorem.id, results, counterexample, dps, time.perf_counter() - start, reason)
     report.evidence = theorem.evidence
-    if theorem.evidence == INDEPENDENT and "closed form" in report.method:
+    if theorem.evidence == INDEPENDENT and Method.CLOSED_FORM in report.methods:
         # The engine reached a closed form of a divergence: whatever the theorem declares, this run's evidence is a
         # formula, and saying "independent" would be the tautology the label exists to rule out.
         report.evidence = CLOSED_FORM

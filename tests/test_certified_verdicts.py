@@ -25,7 +25,7 @@ def _ball_witness(f):
         saved = ctx.prec
         ctx.prec = mpmath.mp.prec + 10
         try:
-            return Estimate.from_arb(f(arb(p["x"])), "ball")
+            return Estimate.from_arb(f(arb(p["x"])), "certified")
         finally:
             ctx.prec = saved
     return witness
@@ -85,7 +85,7 @@ def test_uncertified_witness_or_statement_takes_the_estimated_path():
 
 def test_a_wide_ball_decides_nothing():
     wide = Theorem("toy.wide", "", SRC, sp.Le(A, 1), witness=lambda p: Estimate(mpmath.mpf("0.99"),
-                                                                                  mpmath.mpf("0.1"), "ball",
+                                                                                  mpmath.mpf("0.1"), "certified",
                                                                                   certified=True),
                    parameters=(X,), evidence=INDEPENDENT)
     r = verify(wide, examples=5)
@@ -129,7 +129,7 @@ def test_parameters_enter_as_the_exact_binary_number(value):
     v = mpmath.mpf(value)
     ball = _arb_number(v)
     assert ball.is_exact()
-    assert Estimate.from_arb(ball, "x").value == v
+    assert Estimate.from_arb(ball, "exact").value == v
 
 
 def test_max_of_overlapping_balls_encloses_both():

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symdp.proofs.dwork.subgaussian import DERIVATIONS, FACTS
+from symdp.estimate import Method
 from symdp.engine.gaussian_quadrature import hermite_rule
 from symdp.engine import quadrature
 from symdp.engine.continuous import Laplace
@@ -84,7 +85,7 @@ def test_searched_standard_of_a_gaussian_is_its_sd_without_any_closed_form(sd):
     with mpmath.workdps(DPS), closed_forms(False):
         sg._STANDARDS.clear()
         tau = sg.standard(sg.build_law({"kind": "gaussian", "sd": sd}))
-        assert close(tau.value, ref(sd), 1e-30) and tau.error < 1e-30 * ref(sd) and tau.method == "quadrature+grid"
+        assert close(tau.value, ref(sd), 1e-30) and tau.error < 1e-30 * ref(sd) and tau.method == "sup search"
 
 
 def test_searched_standard_of_a_gaussian_pair_loss():
@@ -233,7 +234,7 @@ def test_pinned_draws_need_no_closed_form(theorem):
     with closed_forms(False):
         without = verify(theorem, examples=0)
     assert (without.verdict, without.tight) == (with_forms.verdict, with_forms.tight)
-    assert "closed form" not in with_forms.method and with_forms.evidence == INDEPENDENT
+    assert Method.CLOSED_FORM not in with_forms.methods and with_forms.evidence == INDEPENDENT
     assert with_forms.examples > 0
 
 

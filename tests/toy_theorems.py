@@ -20,7 +20,7 @@ IDENTITY = Theorem("toy.identity", r"$(x+1)^2 = x^2 + 2x + 1$", SRC, sp.Eq(A, x*
                    witness=lambda p: (p["x"] + 1) ** 2, parameters=(X,), tight_everywhere=True,
                    evidence=CLOSED_FORM, evidence_note="a polynomial identity, evaluated at the draws")
 NOISY = Theorem("toy.noisy", "a witness whose error swamps the margin", SRC, sp.Le(A, 1),
-                witness=lambda p: Estimate(mpmath.mpf("0.99"), mpmath.mpf("0.1"), "noisy"), parameters=(X,),
+                witness=lambda p: Estimate(mpmath.mpf("0.99"), mpmath.mpf("0.1"), "quadrature"), parameters=(X,),
                 evidence=INDEPENDENT)
 CONDITIONED = Theorem("toy.conditioned", r"$x \ge 2$ under the condition $x \ge 2$", SRC, sp.Ge(A, 2),
                       witness=lambda p: p["x"], parameters=(X,), conditions=(sp.Ge(x, 2),), evidence=INDEPENDENT)

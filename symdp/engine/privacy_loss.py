@@ -49,7 +49,7 @@ import mpmath
 
 from symdp.engine.continuous import ContinuousDistribution, Gaussian, Laplace, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate
+from symdp.estimate import Estimate, Method
 from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import logsumexp as _logsumexp, ncdf, to_mpf
 from symdp.engine.finite import privacy_loss as _finite_privacy_loss
@@ -570,7 +570,7 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
         m = law.mean()
         skew = law.central_moment(3)
     if hi == lo or var <= 0:
-        return Standard(Estimate(mpmath.mpf(0), mpmath.mpf(0), "point mass"), mpmath.mpf(0), mpmath.mpf(0))
+        return Standard(Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT), mpmath.mpf(0), mpmath.mpf(0))   # a point mass
     spread = hi - lo
     reach = (hi - m, m - lo)
     best, arg, peaks = _search(law, var, reach, skew, spread, per_decade=6, phase=0)
@@ -596,7 +596,7 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
             best, arg = best3, arg3
     tau = mpmath.sqrt(best)
     with mpmath.workdps(dps):
-        return Standard(Estimate(+tau, (error + floor) / (2 * tau), "grid+brent"), +var, +arg)
+        return Standard(Estimate(+tau, (error + floor) / (2 * tau), Method.SEARCH), +var, +arg)
 
 
 MAX_PER_DECADE = 96

@@ -525,7 +525,7 @@ def lap2_convolution(x0, l1, l2) -> Estimate:
 
     points = [-mpmath.inf] + sorted({mpmath.mpf(0), x0}) + [mpmath.inf]
     value, error = mpmath.quad(integrand, points, error=True)
-    return Estimate(value, abs(error), "quadrature (convolution)")
+    return Estimate(value, abs(error), "quadrature")   # of the convolution
 
 
 CONVOLUTION = LaplaceConvolution(x, lambda1, lambda2)
@@ -1252,7 +1252,7 @@ def sgd_statistic_laws(p):
 def _sgd_renyi(p) -> Estimate:
     laws = sgd_statistic_laws(p)
     if laws is None:
-        return Estimate.exact(0, "exact (equal laws)")
+        return Estimate.exact(0)   # equal laws
     # Tight only at n = i = 1, where the gap is not small: absolute precision decides every other draw (both bounds
     # exceed 1e-33 on the sampled ranges) without the cost of extra digits for tiny gaps.
     return gaussian_renyi_from_densities(*laws, p["alpha"], relative=False)

@@ -53,7 +53,7 @@ from hypothesis import strategies as st
 from symdp.engine import divergences, quadrature
 from symdp.engine.continuous import Gaussian, Laplace
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate
+from symdp.estimate import Estimate, Method
 from symdp.expressions import KL, HockeyStick, MaxDivergence, SubgaussianStandard, quantity
 from symdp.engine.finite import FiniteDistribution, approximate_max_divergence
 from symdp.numeric import to_mpf
@@ -210,7 +210,7 @@ def _grid_standard(law: GaussianQuadratureLaw) -> Estimate:
                     best, error = r, r_error
         tau_ = mpmath.sqrt(best)
         tau_error = error / (2 * tau_) + 64 * tau_ * mpmath.mpf(10) ** (-dps)
-    result = Estimate(+tau_, +tau_error, "quadrature+grid")
+    result = Estimate(+tau_, +tau_error, Method.SEARCH)   # a quadrature inside a grid search
     if len(_STANDARDS) > 256:
         _STANDARDS.clear()
     _STANDARDS[cache_key] = result
