@@ -1,65 +1,187 @@
-"""Divergences between distributions: one function per concept, for finite and continuous distributions alike.
+"""The engine's one door: :func:`divergence` of any kind between two laws of any kind, by a chosen method.
 
-Each returns an :class:`~symdp.estimate.Estimate`. Finite pairs are computed exactly at the working precision
-(:mod:`symdp.engine.finite`); continuous pairs use closed forms where known and otherwise quadrature split at every
-privacy-loss crossing point, density kink and integrand peak (:mod:`symdp.engine.quadrature`).
+Every quantity has one name (:class:`Kind`) and every kind of law one rule (:data:`RULES`): finite laws are summed
+exactly in ball arithmetic (:mod:`symdp.engine.finite`); continuous laws (the families of
+:mod:`symdp.engine.continuous`, their shifts and mixtures) go by closed form, certified enclosure or quadrature
+(:mod:`symdp.engine.quadrature`), or are binned into a certified lower bound (:mod:`symdp.engine.binning`). The
+estimate that comes back says how it was obtained (:class:`~symdp.estimate.Method`), and that typed provenance is
+what a verdict's evidence is read from. A new kind of law (a product for composition, a law on the integers) is one
+more :class:`Rule`; nothing outside this table dispatches on the family of a law.
 
 >>> from symdp.engine.continuous import Gaussian
->>> print(mpmath.nstr(renyi(Gaussian(0, 1), Gaussian(1, 1), 3).value, 20))   # closed form alpha*Delta^2/(2 sigma^2)
+>>> from symdp.engine.finite import FiniteDistribution
+>>> print(mpmath.nstr(divergence("renyi", Gaussian(0, 1), Gaussian(1, 1), 3).value, 20))   # alpha Delta^2/(2 sd^2)
 1.5
+>>> est = divergence("renyi", Gaussian(0, 1), Gaussian(1, 1), 3, method="densities")      # never the closed form
+>>> est.method, abs(est.value - 1.5) <= est.error
+('certified', True)
+>>> divergence("kl", FiniteDistribution([0.5, 0.5]), FiniteDistribution([0.25, 0.75])).method
+'exact'
+>>> divergence("tv", Gaussian(0, 1), FiniteDistribution([1.0]))
+Traceback (most recent call last):
+...
+symdp.errors.InvalidDistribution: cannot compare a Gaussian with a FiniteDistribution: both must be finite or both continuous (discretize with symdp.engine.binning.binned_pair)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Callable, Mapping
+
 import mpmath  # noqa: F401  (used by the module doctest)
 
-from symdp.engine import finite, quadrature
+from symdp.engine import binning, certified, finite, quadrature
 from symdp.engine.continuous import ContinuousDistribution
-from symdp.errors import InvalidDistribution
-from symdp.estimate import Estimate
 from symdp.engine.finite import FiniteDistribution
+from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.estimate import Estimate, Method
 
 
-def _kind(P, Q) -> str:
-    if isinstance(P, FiniteDistribution) and isinstance(Q, FiniteDistribution):
-        return "finite"
-    if isinstance(P, ContinuousDistribution) and isinstance(Q, ContinuousDistribution):
-        return "continuous"
+class Kind(StrEnum):
+    """The quantities between two laws, one name each."""
+
+    KL = "kl"
+    """D_KL(P‖Q)."""
+    RENYI = "renyi"
+    """R_α(P‖Q), α ∈ (1, ∞] (α = ∞ is the max divergence); argument: α."""
+    HOCKEY_STICK = "hockey_stick"
+    """D_{e^ε}(P‖Q) = sup_S P(S) − e^ε Q(S), ε of any sign; argument: ε."""
+    TV = "tv"
+    """Total variation."""
+    MAX_DIVERGENCE = "max_divergence"
+    """D_∞(P‖Q) = sup log(dP/dQ)."""
+    APPROXIMATE_MAX_DIVERGENCE = "approximate_max_divergence"
+    """D_∞^δ(P‖Q), the least ε with D_{e^ε}(P‖Q) ≤ δ; argument: δ."""
+    LOSS_MGF = "loss_mgf"
+    """E_P[e^{λL}], L = log(dP/dQ) the privacy loss (``centred=True``: of L − E_P L); argument: λ."""
+
+
+AUTO = "auto"
+"""The method that lets the rule choose: the fastest route it has (a closed form, when closed forms are enabled)."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """How the engine computes the quantities of one kind of law: by :class:`Kind`, a function ``(P, Q, *args,
+    method=…)``, and the methods (besides ``auto``) that kind of law accepts."""
+
+    law: type
+    functions: Mapping[Kind, Callable[..., Estimate]]
+    methods: tuple[Method, ...]
+    options: Mapping[Kind, tuple[str, ...]] = field(default_factory=dict)
+    """Keyword options a kind accepts (``centred`` of the loss MGF)."""
+
+
+def _finite(function: Callable) -> Callable:
+    def exact(P, Q, *args, method=AUTO, **options):
+        return function(P, Q, *args, **options)
+    return exact
+
+
+def _continuous(function: Callable) -> Callable:
+    def routed(P, Q, *args, method=AUTO, **options):
+        return function(P, Q, *args, method=str(method), **options)
+    return routed
+
+
+def _loss_mgf(P, Q, lam, method=AUTO, centred: bool = False) -> Estimate:
+    if method not in (AUTO, Method.CERTIFIED, Method.DENSITIES):
+        raise InvalidParameter(f"the loss MGF of continuous laws is computed certified only, not by {method!r}")
+    return certified.loss_mgf(P, Q, lam, centred=centred)
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(FiniteDistribution, {
+        Kind.KL: _finite(finite.kl), Kind.RENYI: _finite(finite.renyi), Kind.HOCKEY_STICK: _finite(finite.hockey_stick),
+        Kind.TV: _finite(finite.tv), Kind.MAX_DIVERGENCE: _finite(finite.max_divergence),
+        Kind.APPROXIMATE_MAX_DIVERGENCE: _finite(finite.approximate_max_divergence),
+        Kind.LOSS_MGF: _finite(finite.privacy_loss_mgf)},
+        methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}),
+    Rule(ContinuousDistribution, {
+        Kind.KL: _continuous(quadrature.kl), Kind.RENYI: _continuous(quadrature.renyi),
+        Kind.HOCKEY_STICK: _continuous(quadrature.hockey_stick), Kind.TV: _continuous(quadrature.tv),
+        Kind.MAX_DIVERGENCE: _continuous(quadrature.max_divergence), Kind.LOSS_MGF: _loss_mgf},
+        methods=(Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE, Method.BINNED),
+        options={Kind.LOSS_MGF: ("centred",)}),
+)
+"""One rule per kind of law, most specific first."""
+
+
+def rule(P, Q) -> Rule:
+    """The rule that computes quantities between ``P`` and ``Q``: both laws must be of its kind."""
+    for r in RULES:
+        if isinstance(P, r.law) and isinstance(Q, r.law):
+            return r
     raise InvalidDistribution(
         f"cannot compare a {type(P).__name__} with a {type(Q).__name__}: both must be finite or both continuous"
-    )
+        + (" (discretize with symdp.engine.binning.binned_pair)"
+           if {type(P), type(Q)} & {FiniteDistribution} and any(isinstance(D, ContinuousDistribution)
+                                                                 for D in (P, Q)) else ""))
 
 
-def kl(P, Q) -> Estimate:
-    """KL divergence D_KL(P || Q)."""
-    if _kind(P, Q) == "finite":
-        return finite.kl(P, Q)
-    return quadrature.kl(P, Q)
+def divergence(kind, P, Q, *args, method=AUTO, edges=None, **options) -> Estimate:
+    """``kind(P‖Q, *args)`` (:class:`Kind`) by ``method``: ``"auto"``, or a :class:`~symdp.estimate.Method` the
+    laws' rule accepts. ``"densities"`` is what an independent witness asks for: computed from the densities
+    (certified where it can be, else quadrature), never by a closed form of the divergence. ``"binned lower bound"``
+    (with ``edges``) is the divergence of the laws binned on that partition, a certified lower bound.
+
+    An unknown kind, a method the laws' rule does not have, or laws of two kinds is an error that names them.
+    """
+    try:
+        kind = Kind(kind)
+    except ValueError:
+        raise InvalidParameter(f"unknown divergence {kind!r}; the kinds are {', '.join(Kind)}") from None
+    chosen = rule(P, Q)
+    if method != AUTO:
+        try:
+            method = Method(method)
+        except ValueError:
+            raise InvalidParameter(f"unknown method {method!r}; methods are auto, {', '.join(Method)}") from None
+        if method not in chosen.methods:
+            raise InvalidParameter(f"{kind} of {type(P).__name__} laws has no method {str(method)!r}; it has auto, "
+                                   + ", ".join(chosen.methods))
+    unknown = set(options) - set(chosen.options.get(kind, ()))
+    if unknown:
+        raise InvalidParameter(f"{kind} takes no option {', '.join(sorted(unknown))}")
+    function = chosen.functions.get(kind)
+    if function is None:
+        raise InvalidParameter(f"{kind} of {type(P).__name__} laws is not computed by the engine")
+    if method == Method.BINNED:
+        if edges is None:
+            raise InvalidParameter("a binned lower bound needs edges= (symdp.engine.binning.uniform_edges)")
+        return binning.binned_lower_bound(lambda Pb, Qb, *rest: divergence(kind, Pb, Qb, *rest, **options),
+                                          P, Q, edges, *args)
+    if edges is not None:
+        raise InvalidParameter("edges= is for method='binned lower bound'")
+    return function(P, Q, *args, method=method, **options)
 
 
-def renyi(P, Q, alpha) -> Estimate:
-    """Rényi divergence R_alpha(P || Q), alpha in (1, inf]; alpha = inf is the max divergence."""
-    if _kind(P, Q) == "finite":
-        return finite.renyi(P, Q, alpha)
-    return quadrature.renyi(P, Q, alpha)
+def kl(P, Q, method=AUTO) -> Estimate:
+    """D_KL(P‖Q): :func:`divergence` of kind ``kl``."""
+    return divergence(Kind.KL, P, Q, method=method)
 
 
-def hockey_stick(P, Q, eps) -> Estimate:
-    """Hockey-stick divergence D_{e^eps}(P || Q) = sup_S P(S) - e^eps Q(S), for eps of any sign."""
-    if _kind(P, Q) == "finite":
-        return finite.hockey_stick(P, Q, eps)
-    return quadrature.hockey_stick(P, Q, eps)
+def renyi(P, Q, alpha, method=AUTO) -> Estimate:
+    """R_α(P‖Q), α ∈ (1, ∞]: :func:`divergence` of kind ``renyi``."""
+    return divergence(Kind.RENYI, P, Q, alpha, method=method)
 
 
-def tv(P, Q) -> Estimate:
-    """Total variation distance."""
-    if _kind(P, Q) == "finite":
-        return finite.tv(P, Q)
-    return quadrature.tv(P, Q)
+def hockey_stick(P, Q, eps, method=AUTO) -> Estimate:
+    """D_{e^ε}(P‖Q) for ε of any sign: :func:`divergence` of kind ``hockey_stick``."""
+    return divergence(Kind.HOCKEY_STICK, P, Q, eps, method=method)
 
 
-def max_divergence(P, Q) -> Estimate:
-    """Max divergence D_inf(P || Q) = sup log(dP/dQ) (a supremum that continuous pairs may reach only at ±inf)."""
-    if _kind(P, Q) == "finite":
-        return finite.max_divergence(P, Q)
-    return quadrature.max_divergence(P, Q)
+def tv(P, Q, method=AUTO) -> Estimate:
+    """Total variation: :func:`divergence` of kind ``tv``."""
+    return divergence(Kind.TV, P, Q, method=method)
+
+
+def max_divergence(P, Q, method=AUTO) -> Estimate:
+    """D_∞(P‖Q): :func:`divergence` of kind ``max_divergence`` (continuous pairs may reach it only at ±∞)."""
+    return divergence(Kind.MAX_DIVERGENCE, P, Q, method=method)
+
+
+def loss_mgf(P, Q, lam, centred: bool = False) -> Estimate:
+    """E_P[e^{λL}] of the privacy loss (``centred``: of L − E_P L): :func:`divergence` of kind ``loss_mgf``."""
+    return divergence(Kind.LOSS_MGF, P, Q, lam, centred=centred)
