@@ -82,12 +82,10 @@ from typing import Callable, NamedTuple, Optional, Sequence
 import mpmath
 import sympy as sp
 
-from symdp.engine import divergences
-from symdp.engine.continuous import Gaussian as GaussianLaw, Lap2 as Lap2Law, Laplace as LaplaceLaw, Mixture
-from symdp.errors import ClaimSyntaxError, InvalidDistribution, InvalidParameter, SymdpError
-from symdp.expressions import (KL, TV, DistributionHead, Finite, Gaussian, HockeyStick, Lap2, Laplace,
-                               MaxDivergence, Mix, Quantity, Renyi)
-from symdp.engine.finite import FiniteDistribution
+from symdp.errors import ClaimSyntaxError, InvalidParameter, SymdpError
+from symdp.expressions import (DISTRIBUTIONS, KL, TV, DistributionHead, Finite, HockeyStick, MaxDivergence, Mix,
+                               Quantity, Renyi)
+from symdp.laws import LawWitness, space
 from symdp.theorem import INDEPENDENT, Param, Source, Theorem
 
 MAX_LENGTH = 2000
@@ -110,12 +108,11 @@ _MATH = {  # name: (SymPy function, least and most arguments)
 }
 _CONSTANTS = {"pi": (sp.pi, mpmath.pi), "E": (sp.E, mpmath.e), "inf": (sp.oo, mpmath.inf),
               "oo": (sp.oo, mpmath.inf)}
-_DISTRIBUTIONS = {"gaussian": (Gaussian, 2), "laplace": (Laplace, 2), "lap2": (Lap2, 3), "mix": (Mix, 3),
-                  "finite": (Finite, None)}
-_DIVERGENCES = {  # name: (head, number of numeric arguments after P and Q, numeric function)
-    "kl": (KL, 0, divergences.kl), "renyi": (Renyi, 1, divergences.renyi),
-    "hockey_stick": (HockeyStick, 1, divergences.hockey_stick), "tv": (TV, 0, divergences.tv),
-    "max_div": (MaxDivergence, 0, divergences.max_divergence),
+_DISTRIBUTIONS = {head.name: (head, int(min(head.nargs)) if isinstance(head.nargs, sp.FiniteSet) else None)
+                  for head in DISTRIBUTIONS}
+"""The laws a claim may name, as their heads declare them (:attr:`~symdp.expressions.DistributionHead.name`)."""
+_DIVERGENCES = {  # name: (head, number of numeric arguments after P and Q)
+    "kl": (KL, 0), "renyi": (Renyi, 1), "hockey_stick": (HockeyStick, 1), "tv": (TV, 0), "max_div": (MaxDivergence, 0),
 }
 _RESERVED = set(_MATH) | set(_CONSTANTS) | set(_DISTRIBUTIONS) | set(_DIVERGENCES)
 _CONSTANT_NAMES = {"E": "Euler's number (2.71828...)", "pi": "the constant pi (3.14159...)", "inf": "infinity",
@@ -176,7 +173,7 @@ _RELATIONS = {ast.LtE: sp.Le, ast.Lt: sp.Lt, ast.GtE: sp.Ge, ast.Gt: sp.Gt, ast.
 
 # --- numeric guards -----------------------------------------------------------------------------------------------
 
-from symdp.statement import (MAX_LOG, BuiltExactly, guarded as _guarded, guarded_pow as _pow,  # noqa: E402
+from symdp.statement import (MAX_LOG, guarded as _guarded, guarded_pow as _pow,  # noqa: E402
                              lambdify_mpmath, rename)
 from symdp.numeric import erfc  # noqa: E402
 
@@ -383,17 +380,17 @@ class _Builder:
             q = self._argument(node.args[0], depth + 1)
             P = self.distribution(node.args[1], "argument 2 of mix", depth + 1)
             Q = self.distribution(node.args[2], "argument 3 of mix", depth + 1)
-            self._same_space(node, "mix", P, Q)
+            self._samespace(node, "mix", P, Q)
             return Mix(q, P, Q)
         return head(*(self._argument(a, depth + 1) for a in node.args))
 
     # -- pieces
     def _divergence(self, node: ast.Call, name: str, depth: int) -> Quantity:
-        head, extra, _ = _DIVERGENCES[name]
+        head, extra = _DIVERGENCES[name]
         self._arity(node, name, 2 + extra, 2 + extra)
         P = self.distribution(node.args[0], f"argument 1 of {name}", depth + 1)
         Q = self.distribution(node.args[1], f"argument 2 of {name}", depth + 1)
-        self._same_space(node, name, P, Q)
+        self._samespace(node, name, P, Q)
         built = head(P, Q, *(self._argument(a, depth + 1) for a in node.args[2:]))
         self.heads.append(built)
         return built
@@ -458,8 +455,8 @@ class _Builder:
                 raise ClaimSyntaxError(f"the power is too large to compute exactly (more than {MAX_DIGITS} digits)"
                                        + self._at(node))
 
-    def _same_space(self, node: ast.AST, name: str, P: DistributionHead, Q: DistributionHead) -> None:
-        (kp, np_), (kq, nq) = _space(P), _space(Q)
+    def _samespace(self, node: ast.AST, name: str, P: DistributionHead, Q: DistributionHead) -> None:
+        (kp, np_), (kq, nq) = space(P), space(Q)
         if kp != kq:
             raise ClaimSyntaxError(f"{name} needs two finite or two continuous distributions, got a {kp} and a {kq}"
                                    + self._at(node))
@@ -525,15 +522,6 @@ class _Builder:
         column = len(line.encode()[: node.col_offset].decode("utf-8", "replace")) + 1
         prefix = f"line {node.lineno}, " if len(self.lines) > 1 else ""
         return f" ({prefix}column {column}: {piece})"
-
-
-def _space(D: DistributionHead) -> tuple[str, Optional[int]]:
-    """("finite", atoms) or ("continuous", None): the two kinds a divergence may not mix."""
-    if isinstance(D, Finite):
-        return "finite", len(D.args)
-    if isinstance(D, Mix):
-        return _space(D.args[1])
-    return "continuous distribution", None
 
 
 def _short(x: sp.Expr) -> str:
@@ -677,90 +665,6 @@ def _mpmath(args: list, expr) -> Callable:
     return lambdify_mpmath(args, expr)
 
 
-def _compile_distribution(D: DistributionHead, args: list) -> Callable:
-    """``values -> distribution object``, with the numeric arguments lambdified once."""
-    if isinstance(D, Mix):
-        q, first, second = _mpmath(args, D.args[0]), *(_compile_distribution(x, args) for x in D.args[1:])
-        return lambda values: _mixture(q(*values), first(values), second(values))
-    law = {Gaussian: GaussianLaw, Laplace: LaplaceLaw, Lap2: Lap2Law, Finite: FiniteDistribution}[type(D)]
-    numbers = _mpmath(args, list(D.args))
-    if law is FiniteDistribution:
-        return lambda values: FiniteDistribution(numbers(*values))
-    return lambda values: law(*numbers(*values))
-
-
-def _mixture(q, P, Q):
-    if isinstance(P, FiniteDistribution):
-        q = mpmath.mpf(q)
-        if not 0 <= q <= 1:
-            raise InvalidDistribution(f"mixture weight q must lie in [0, 1], got {mpmath.nstr(q, 10)}")
-        return FiniteDistribution([(1 - q) * p + q * r for p, r in zip(P, Q)])
-    return Mixture(q, P, Q)
-
-
-def _compile_divergence(head: Quantity, args: list) -> Callable:
-    name = {h: name for name, (h, _, _) in _DIVERGENCES.items()}[type(head)]
-    fn = _DIVERGENCES[name][2]
-    P, Q = (_compile_distribution(D, args) for D in head.args[:2])
-    extra = _mpmath(args, list(head.args[2:]))
-    return lambda values: fn(P(values), Q(values), *extra(*values))
-
-
-def _binary(expr: sp.Expr) -> bool:
-    """Whether a law's numeric argument is built without rounding: a parameter (the drawn binary number), an integer,
-    or a fraction with a power-of-two denominator (``0.75``)."""
-    if expr.is_Symbol or expr.is_Integer:
-        return True
-    return bool(expr.is_Rational and expr.q & (expr.q - 1) == 0)
-
-
-def built_exactly(head: Quantity) -> bool:
-    """Whether the laws a divergence head compares are built exactly from the draw (every numeric argument
-    :func:`_binary`; a finite mixture's atoms are computed, so it is not), and so carry no rounding of their own.
-
-    >>> built_exactly(parse_claim("kl(gaussian(0, s), gaussian(1, s)) <= 1").lhs)
-    True
-    >>> built_exactly(parse_claim("kl(finite([1/3, 2/3]), finite([0.5, 0.5])) <= 1").lhs)
-    False
-    """
-    def exact(D) -> bool:
-        if isinstance(D, Mix):
-            return _space(D)[0] != "finite" and _binary(D.args[0]) and exact(D.args[1]) and exact(D.args[2])
-        return all(_binary(a) for a in D.args)
-
-    P, Q, *numbers = head.args
-    return exact(P) and exact(Q) and all(_binary(a) for a in numbers)
-
-
-class _ClaimWitness:
-    """Measures every divergence head of a claim: its distributions built from the parameters, its divergence
-    computed by the engine (exactly for finite laws, by closed form or quadrature for continuous ones). A head
-    whose laws are :func:`built_exactly` is marked so (:class:`~symdp.statement.BuiltExactly`)."""
-
-    def __init__(self, heads: Sequence[Quantity], params: Sequence[Param], guards: Sequence[Quantity] = ()):
-        self.names = [p.name for p in params]
-        # In generated code, _p0, _p1, ... stand for the parameters (user names never start with _), so a parameter
-        # may be named like an mpmath function (mpf, max) without shadowing it.
-        args = [sp.Symbol(f"_p{i}", real=True) for i in range(len(params))]
-        renaming = {p.symbol: a for p, a in zip(params, args)}
-        self.heads = list(heads)
-        self.divergences = [_compile_divergence(rename(h, renaming), args) for h in heads]
-        self.exact = [built_exactly(h) for h in heads]
-        self.guards = [_compile_divergence(rename(g, renaming), args) for g in guards]
-
-    def __call__(self, point) -> dict:
-        values = [point[n] for n in self.names]
-        try:
-            for guard in self.guards:
-                guard(values)   # a divergence the statement no longer uses, computed only to validate its laws
-            return {h: BuiltExactly(d(values)) if exact else d(values)
-                    for h, d, exact in zip(self.heads, self.divergences, self.exact)}
-        except SymdpError:
-            raise
-        except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:
-            raise InvalidParameter(f"cannot evaluate the claim: {e}") from None
-
-
 def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = None) -> Theorem:  # noqa: A002
     """The claim as a :class:`~symdp.theorem.Theorem`, one parameter per free name. Its ID is ``id`` if given, else
     derived from what it states (:func:`claim_id`), so that two claims of one module never share one.
@@ -810,7 +714,7 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
     return Theorem(id=ident or claim_id(relation, params), title=rf"\texttt{{{escape(text.strip())}}}",
                    source=Source("user", "claim"),
                    statement=relation, parameters=params,
-                   witness=_ClaimWitness(heads, params, guards) if heads or guards else None,
+                   witness=LawWitness(heads, params, guards) if heads or guards else None,
                    evidence=INDEPENDENT, examples=corners(params))
 
 

@@ -23,6 +23,9 @@ import inspect
 import mpmath
 import sympy as sp
 
+from symdp.engine import continuous
+from symdp.engine.finite import FiniteDistribution
+
 
 def _pair_latex(printer, P, Q) -> str:
     return rf"{printer._print(P)} \,\middle\|\, {printer._print(Q)}"
@@ -143,7 +146,12 @@ class PrivacyLossOf(Quantity):
 
 
 class DistributionHead(sp.Function):
-    """Base of the distribution heads of the claim language."""
+    """Base of the distribution heads: a concrete law in a statement, ``Gaussian(Delta, sigma)``, which the engine
+    builds and measures (:mod:`symdp.laws`). ``name`` is how the claim language spells it; ``law`` builds the engine's
+    object from the numeric arguments."""
+
+    name: str = ""
+    law = None
 
     @classmethod
     def eval(cls, *args):
@@ -151,7 +159,10 @@ class DistributionHead(sp.Function):
 
 
 class Gaussian(DistributionHead):
+    """N(mean, sd²)."""
+
     nargs = 2
+    name, law = "gaussian", staticmethod(continuous.Gaussian)
 
     def _latex(self, printer):
         m, s = self.args
@@ -159,7 +170,10 @@ class Gaussian(DistributionHead):
 
 
 class Laplace(DistributionHead):
+    """Lap(mean, scale)."""
+
     nargs = 2
+    name, law = "laplace", staticmethod(continuous.Laplace)
 
     def _latex(self, printer):
         m, b = self.args
@@ -167,7 +181,10 @@ class Laplace(DistributionHead):
 
 
 class Lap2(DistributionHead):
+    """Lap2(mean; b1, b2), Balle et al.'s two-scale Laplace law."""
+
     nargs = 3
+    name, law = "lap2", staticmethod(continuous.Lap2)
 
     def _latex(self, printer):
         m, b1, b2 = self.args
@@ -175,7 +192,10 @@ class Lap2(DistributionHead):
 
 
 class Mix(DistributionHead):
+    """(1 - q) P + q Q (:func:`symdp.laws.mixture` builds it)."""
+
     nargs = 3
+    name = "mix"
 
     def _latex(self, printer):
         q, P, Q = self.args
@@ -183,6 +203,10 @@ class Mix(DistributionHead):
 
 
 class Finite(DistributionHead):
+    """A law on {1, ..., n} by its atoms."""
+
+    name, law = "finite", staticmethod(lambda *atoms: FiniteDistribution(atoms))
+
     def _latex(self, printer):
         return r"\left(" + ", ".join(printer._print(a) for a in self.args) + r"\right)"
 

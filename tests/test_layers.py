@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = {
     "numeric": {"symdp.errors", "symdp.precision", "symdp.estimate", "symdp.numeric", "symdp.optimize"},
     "model": {"symdp.symbols", "symdp.expressions", "symdp.statement", "symdp.theorem", "symdp.verify",
-              "symdp.derivation", "symdp.claims", "symdp.strategies", "symdp.citations", "symdp.latex",
+              "symdp.derivation", "symdp.claims", "symdp.laws", "symdp.strategies", "symdp.citations", "symdp.latex",
               "symdp.coverage"},
     "cli": {"symdp.cli", "symdp", "symdp.parallel", "symdp.plugin"},
 }

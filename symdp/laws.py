@@ -1,0 +1,140 @@
+"""Concrete laws in a statement, measured by the engine: no witness is written for them.
+
+A statement that names concrete laws — ``Renyi(Gaussian(Delta, sigma), Gaussian(0, sigma), alpha)``, a claim's
+``kl(laplace(0, b), laplace(1, b))`` — is measured by building the laws from the draw (each head's
+:attr:`~symdp.expressions.DistributionHead.law`) and asking the engine's one door
+(:func:`symdp.engine.divergences.divergence`) for the divergence, by the method the theorem's evidence asks for.
+A printed head may also be *mapped* to concrete laws (``R(μK‖νK)`` measured as ``Renyi(Gaussian(Δ, s), Gaussian(0,
+s), α)``): the statement prints as the paper does, and the engine measures what it stands for.
+
+>>> import sympy as sp, mpmath
+>>> from symdp.expressions import KL, Gaussian
+>>> from symdp.theorem import Param
+>>> s = sp.Symbol("s", positive=True)
+>>> head = KL(Gaussian(0, s), Gaussian(1, s))
+>>> measure = LawWitness([head], [Param(s, sp.Interval(1, 2))], method="densities")
+>>> with mpmath.workdps(20):
+...     value = measure({"s": mpmath.mpf(1)})[head].value   # 1/(2 s^2), integrated from the densities
+>>> print(value.value, value.method)
+0.5 certified
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping, Optional, Sequence
+
+import mpmath
+import sympy as sp
+
+from symdp.engine.continuous import Mixture
+from symdp.engine.divergences import AUTO, divergence
+from symdp.engine.finite import FiniteDistribution
+from symdp.errors import InvalidDistribution, InvalidParameter, SymdpError
+from symdp.expressions import (KL, TV, DistributionHead, Finite, HockeyStick, MaxDivergence, Mix, Quantity,
+                               Renyi)
+from symdp.statement import BuiltExactly, lambdify_mpmath, rename
+
+KINDS: Mapping[type, str] = {KL: "kl", Renyi: "renyi", HockeyStick: "hockey_stick", TV: "tv",
+                             MaxDivergence: "max_divergence"}
+"""The divergence heads the engine measures between concrete laws, and the engine's name for each."""
+
+
+def concrete(head: sp.Basic) -> bool:
+    """Whether ``head`` is a divergence between concrete laws (distribution heads), which the engine can measure."""
+    return type(head) in KINDS and all(isinstance(D, DistributionHead) for D in head.args[:2])
+
+
+def space(D: DistributionHead) -> tuple[str, Optional[int]]:
+    """("finite", atoms) or ("continuous distribution", None): the two kinds a divergence may not mix."""
+    if isinstance(D, Finite):
+        return "finite", len(D.args)
+    if isinstance(D, Mix):
+        return space(D.args[1])
+    return "continuous distribution", None
+
+
+def mixture(q, P, Q):
+    """(1 - q) P + q Q: a finite law's atoms mixed, or the engine's continuous :class:`Mixture`."""
+    if isinstance(P, FiniteDistribution):
+        q = mpmath.mpf(q)
+        if not 0 <= q <= 1:
+            raise InvalidDistribution(f"mixture weight q must lie in [0, 1], got {mpmath.nstr(q, 10)}")
+        return FiniteDistribution([(1 - q) * p + q * r for p, r in zip(P, Q)])
+    return Mixture(q, P, Q)
+
+
+def compile_law(D: DistributionHead, args: list) -> Callable:
+    """``values -> the engine's law``, with the numeric arguments lambdified once."""
+    if isinstance(D, Mix):
+        q, first, second = lambdify_mpmath(args, D.args[0]), *(compile_law(x, args) for x in D.args[1:])
+        return lambda values: mixture(q(*values), first(values), second(values))
+    numbers = lambdify_mpmath(args, list(D.args))
+    return lambda values: D.law(*numbers(*values))
+
+
+def compile_divergence(head: Quantity, args: list, method=AUTO) -> Callable:
+    """``values -> Estimate`` of a :func:`concrete` divergence head."""
+    kind = KINDS[type(head)]
+    P, Q = (compile_law(D, args) for D in head.args[:2])
+    extra = lambdify_mpmath(args, list(head.args[2:]))
+    return lambda values: divergence(kind, P(values), Q(values), *extra(*values), method=method)
+
+
+def _binary(expr: sp.Expr) -> bool:
+    """Whether a law's numeric argument is built without rounding: a parameter (the drawn binary number), an integer,
+    or a fraction with a power-of-two denominator (``0.75``)."""
+    if expr.is_Symbol or expr.is_Integer:
+        return True
+    return bool(expr.is_Rational and expr.q & (expr.q - 1) == 0)
+
+
+def built_exactly(head: Quantity) -> bool:
+    """Whether the laws a divergence head compares are built exactly from the draw (every numeric argument
+    :func:`_binary`; a finite mixture's atoms are computed, so it is not), and so carry no rounding of their own.
+
+    >>> from symdp.expressions import Gaussian
+    >>> s = sp.Symbol("s")
+    >>> built_exactly(KL(Gaussian(0, s), Gaussian(1, s))), built_exactly(KL(Finite(sp.Rational(1, 3)), Finite(1)))
+    (True, False)
+    """
+    def exact(D) -> bool:
+        if isinstance(D, Mix):
+            return space(D)[0] != "finite" and _binary(D.args[0]) and exact(D.args[1]) and exact(D.args[2])
+        return all(_binary(a) for a in D.args)
+
+    P, Q, *numbers = head.args
+    return exact(P) and exact(Q) and all(_binary(a) for a in numbers)
+
+
+class LawWitness:
+    """Measures divergence heads between concrete laws: the laws built from the parameters, the divergence computed
+    by the engine (``method``: ``"auto"`` for a claim, ``"densities"`` for an independent check). A head whose laws
+    are :func:`built_exactly` is marked so (:class:`~symdp.statement.BuiltExactly`).
+
+    ``heads`` are measured and reported under ``printed`` (the heads as the statement prints them; the same by
+    default); ``guards`` are computed only to validate their laws (a divergence simplified out of a claim).
+    """
+
+    def __init__(self, heads: Sequence[Quantity], params: Sequence, guards: Sequence[Quantity] = (),
+                 method=AUTO, printed: Optional[Sequence[sp.Basic]] = None):
+        self.names = [p.name for p in params]
+        # In generated code, _p0, _p1, ... stand for the parameters (user names never start with _), so a parameter
+        # may be named like an mpmath function (mpf, max) without shadowing it.
+        args = [sp.Symbol(f"_p{i}", real=True) for i in range(len(params))]
+        renaming = {p.symbol: a for p, a in zip(params, args)}
+        self.heads = list(printed if printed is not None else heads)
+        self.divergences = [compile_divergence(rename(h, renaming), args, method) for h in heads]
+        self.exact = [built_exactly(h) for h in heads]
+        self.guards = [compile_divergence(rename(g, renaming), args, method) for g in guards]
+
+    def __call__(self, point) -> dict:
+        values = [point[n] for n in self.names]
+        try:
+            for guard in self.guards:
+                guard(values)
+            return {h: BuiltExactly(d(values)) if exact else d(values)
+                    for h, d, exact in zip(self.heads, self.divergences, self.exact)}
+        except SymdpError:
+            raise
+        except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:
+            raise InvalidParameter(f"cannot build the laws: {e}") from None
