@@ -37,6 +37,25 @@ class Paper:
     seeds: tuple[tuple[str, str], ...] = ()
     """``(seed file, part)`` pairs; the part ("appendix") is empty for the main text."""
     eprint: str = ""
+    evidence: str = "independent"
+    """The evidence a numeric result of the paper stands on unless its declaration says otherwise
+    (:data:`symdp.theorem.EVIDENCE`)."""
+
+    def source(self, number: str):
+        """The :class:`~symdp.theorem.Source` of the result with this number: ``"appendix, Lemma 9"`` names the part
+        of the paper it is printed in, as the citation reads.
+
+        >>> paper("balle19").source("appendix, Lemma 9").seed
+        '000_eb14441fc6376ec7.txt'
+        >>> str(paper("balle19").source("Lemma 3"))
+        'Balle et al. (2019), Lemma 3'
+        """
+        from symdp.theorem import Source
+
+        for file, part in self.seeds:
+            if part and number.startswith(part + ", "):
+                return Source(file, number[len(part) + 2:])
+        return Source(self.seeds[0][0], number)
 
     @property
     def short_authors(self) -> str:

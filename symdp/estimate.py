@@ -73,7 +73,13 @@ class Estimate:
 
     def __post_init__(self):
         if type(self.method) is not Method:   # a label given as text must name a Method: provenance is typed
-            object.__setattr__(self, "method", Method(self.method))
+            try:
+                object.__setattr__(self, "method", Method(self.method))
+            except ValueError:
+                from symdp.errors import InvalidParameter
+
+                raise InvalidParameter(f"an estimate's method is one of {', '.join(map(repr, Method))} "
+                                       f"(symdp.estimate.Method), got {self.method!r}") from None
 
     @property
     def size(self) -> mpmath.mpf:

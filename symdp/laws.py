@@ -127,13 +127,14 @@ class LawWitness:
         self.exact = [built_exactly(h) for h in heads]
         self.guards = [compile_divergence(rename(g, renaming), args, method) for g in guards]
 
-    def __call__(self, point) -> dict:
+    def __call__(self, point, skip=()) -> dict:
+        """The measurements at a draw, but for the heads in ``skip`` (measured otherwise)."""
         values = [point[n] for n in self.names]
         try:
             for guard in self.guards:
                 guard(values)
             return {h: BuiltExactly(d(values)) if exact else d(values)
-                    for h, d, exact in zip(self.heads, self.divergences, self.exact)}
+                    for h, d, exact in zip(self.heads, self.divergences, self.exact) if h not in skip}
         except SymdpError:
             raise
         except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:

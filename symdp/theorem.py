@@ -171,6 +171,78 @@ class Erratum:
             raise InvalidParameter(f"Erratum.severity must be one of {', '.join(SEVERITIES)}, got {self.severity!r}")
 
 
+@dataclass(frozen=True)
+class Setting:
+    """What a theorem's draws range over besides its parameters, as one object: the ``strategy`` that draws it (a
+    callable giving a Hypothesis strategy, so that it is built lazily), the ``build`` that turns a draw into the
+    objects the witness measures (a chain's parameters, a coupling), and the ``latex`` that describes it, so that
+    what prints and what is drawn cannot drift apart. A setting with no strategy describes laws fixed by the
+    parameters (a random walk started at ``±D/2``).
+
+    >>> walk = Setting(r"$X_{t+1} = X_t + \\sigma\\xi_t$")
+    >>> walk.where(r", $X_0 = D/2$").latex
+    '$X_{t+1} = X_t + \\sigma\\xi_t$, $X_0 = D/2$'
+    """
+
+    latex: str
+    strategy: Optional[Callable[[], st.SearchStrategy]] = None
+    build: Optional[Callable[[Any], Any]] = None
+
+    def where(self, more: str) -> "Setting":
+        """The same draws, described with more LaTeX (the definitions one result adds)."""
+        return replace(self, latex=self.latex + more)
+
+    def __call__(self, point: Point) -> Any:
+        """The objects a draw stands for: ``build`` of the draw's structure."""
+        if self.build is None:
+            raise InvalidParameter("this setting builds nothing: give Setting(build=...)")
+        return self.build(point["structure"])
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A statement as the paper printed it, declared on the result that corrects it (``printed=Printed(...)``): the
+    corrected result and the printed one are registered together, the printed one as a theorem of its own that the
+    checker is expected to refute (its :class:`Erratum` is derived from both). Everything not given here is the
+    corrected theorem's; ``changes`` replaces more of its fields (a witness, parameters, examples) where the printed
+    form needs them.
+
+    ``kind`` and ``severity`` are those of :class:`Erratum`; ``printed`` and ``corrected`` are the LaTeX the erratum
+    shows, by default the two statements themselves.
+    """
+
+    id: str
+    statement: Optional[sp.core.relational.Relational] = None
+    location: str = ""
+    counterexample: Mapping[str, Any] = field(default_factory=dict)
+    severity: str = "mathematics"
+    kind: str = "erratum"
+    note: str = ""
+    same_as: Optional[str] = None
+    title: str = ""
+    number: str = ""
+    printed: str = ""
+    corrected: str = ""
+    changes: Mapping[str, Any] = field(default_factory=dict)
+
+    def theorem(self, corrected: "Theorem") -> "Theorem":
+        """The printed result as a theorem: ``corrected`` with this statement, title, number and erratum."""
+        from symdp.latex import latex
+
+        statement = self.statement if self.statement is not None else corrected.statement
+        erratum = Erratum(location=self.location, printed=self.printed or f"${latex(statement)}$",
+                          corrected=self.corrected or f"${latex(corrected.statement)}$",
+                          counterexample=self.counterexample, corrected_id=corrected.id, note=self.note,
+                          kind=self.kind, severity=self.severity, same_as=self.same_as)
+        fields = dict(id=self.id, title=self.title or corrected.title, statement=statement, erratum=erratum,
+                      number=self.number or corrected.number, tight_at=(), tight_everywhere=False, examples=(),
+                      printed=(), _compiled=None, _laws=None)
+        if self.number:
+            fields["source"] = None   # derived again from the printed number
+        fields.update(self.changes)
+        return replace(corrected, **fields)
+
+
 INDEPENDENT, CLOSED_FORM, IDENTITY, SYMBOLIC = "independent", "closed-form", "identity", "symbolic"
 EVIDENCE = {
     INDEPENDENT: "the measured quantities are computed from the distributions themselves (exact finite sums, "
@@ -203,9 +275,18 @@ class Theorem:
 
     id: str
     title: str
-    source: Source
-    statement: sp.core.relational.Relational
+    source: Optional[Source] = None
+    statement: sp.core.relational.Relational = None
     witness: Optional[Callable[[Point], Any]] = None
+    number: str = ""
+    """The paper's own number (``"Lemma 3.10"``, ``"appendix, Lemma 9"``): with an ID of a catalogued paper
+    (:data:`symdp.citations.PAPERS`, by its prefix) it gives the ``source``, which need not be written."""
+    setting: Optional[Setting] = None
+    """What the draws range over besides the parameters (:class:`Setting`): its strategy and its LaTeX."""
+    measured_as: Mapping[sp.Basic, sp.Basic] = field(default_factory=dict)
+    """Printed heads mapped to the concrete laws that measure them (``R(μK‖νK)`` as ``Renyi(Gaussian(Δ, s), …)``)."""
+    printed: Any = ()
+    """The statements as printed that this result corrects (a :class:`Printed` or several): registered with it."""
     parameters: tuple[Param, ...] = ()
     conditions: tuple[sp.Basic, ...] = ()
     structure: Optional[Callable[[], st.SearchStrategy]] = None
@@ -222,8 +303,10 @@ class Theorem:
     evidence: str = ""
     evidence_note: str = ""
     _compiled: Any = field(default=None, compare=False, repr=False)
+    _laws: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
+        self._declared()
         if not isinstance(self.statement, (sp.Le, sp.Ge, sp.Eq, sp.Lt, sp.Gt)):
             raise InvalidParameter(f"{self.id}: statement must be a SymPy relation (<=, <, >=, >, ==), got "
                                    f"{self.statement}")
@@ -250,10 +333,57 @@ class Theorem:
             raise InvalidParameter(f"{self.id}: closed-form evidence needs evidence_note= saying why the paper's "
                                    f"claim is itself a relation between closed forms")
         compiled = CompiledStatement(self.statement, [p.symbol for p in self.parameters])
-        if compiled.measured and self.witness is None:
-            raise InvalidParameter(f"{self.id}: the statement names {', '.join(map(str, compiled.measured))}, "
-                                   f"which are not parameters: a witness must measure them")
+        self._measure_laws(compiled.measured)
+        if self._hand_measured(compiled.measured) and self.witness is None:
+            raise InvalidParameter(f"{self.id}: the statement names "
+                                   f"{', '.join(map(str, self._hand_measured(compiled.measured)))}, which are not "
+                                   f"parameters: a witness must measure them")
         object.__setattr__(self, "_compiled", compiled)
+
+    def _declared(self) -> None:
+        """Fill in what the declaration leaves to the paper and the setting: the source from the ID's prefix and
+        the paper's own number, the paper's default evidence, the drawn structure and its LaTeX."""
+        from symdp.citations import PAPERS
+
+        paper = PAPERS.get(self.id.partition(".")[0])
+        if self.source is None:
+            if paper is None or not self.number:
+                raise InvalidParameter(f"{self.id}: give source=Source(origin, number) (or, for a result of a "
+                                       f"catalogued paper, its ID prefix and number=)")
+            object.__setattr__(self, "source", paper.source(self.number))
+        if not self.evidence and paper is not None and not self.symbolic_only and self.derivation is None:
+            object.__setattr__(self, "evidence", paper.evidence)
+        if self.setting is not None:
+            if self.structure not in (None, self.setting.strategy) or self.structure_latex not in (
+                    "", self.setting.latex):
+                raise InvalidParameter(f"{self.id}: a setting= holds the structure and its LaTeX; give one or the "
+                                       f"other")
+            object.__setattr__(self, "structure", self.setting.strategy)
+            object.__setattr__(self, "structure_latex", self.setting.latex)
+        printed = self.printed if isinstance(self.printed, tuple) else (self.printed,)
+        if any(not isinstance(p, Printed) for p in printed):
+            raise InvalidParameter(f"{self.id}: printed= takes Printed(...) declarations")
+        object.__setattr__(self, "printed", printed)
+
+    def _measure_laws(self, measured) -> None:
+        """A witness of the engine's for the heads that name concrete laws, directly or through ``measured_as``,
+        measured from the densities for an independent check and by any route otherwise."""
+        from symdp.laws import LawWitness, concrete
+
+        printed = [a for a in measured if concrete(self.measured_as.get(a, a))]
+        unknown = [a for a in self.measured_as if a not in measured]
+        if unknown:
+            raise InvalidParameter(f"{self.id}: measured_as names {', '.join(map(str, unknown))}, which the "
+                                   f"statement does not measure")
+        if printed:
+            method = "densities" if self.evidence == INDEPENDENT else "auto"
+            laws = LawWitness([self.measured_as.get(a, a) for a in printed], self.parameters, method=method,
+                              printed=printed)
+            object.__setattr__(self, "_laws", laws)
+
+    def _hand_measured(self, measured) -> tuple:
+        """What the hand witness must measure: what the engine does not."""
+        return tuple(a for a in measured if self._laws is None or a not in self._laws.heads)
 
     @property
     def numeric(self) -> bool:
@@ -286,11 +416,25 @@ class Theorem:
         """``(lhs, rhs, values)`` at a point, at the current working precision; ``values`` maps the name of every
         parameter and measured atom to its value, so that the statement evaluated there gives both sides."""
         try:
-            return self._compiled.evaluate(point, self.witness(point) if self.witness is not None else None)
+            return self._compiled.evaluate(point, self._measurements(point))
         except SymdpError as e:
             raise type(e)(f"{e}{self._at(point)}") from None
         except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:
             raise InvalidParameter(f"cannot evaluate {self.id}{self._at(point)}: {e}") from None
+
+    def _measurements(self, point: Point) -> Any:
+        """What the hand witness and the engine measure at a point, as one output for the compiled statement: the
+        engine measures the concrete laws the hand witness does not."""
+        output = self.witness(point) if self.witness is not None else None
+        if self._laws is None:
+            return output
+        if output is not None and not isinstance(output, Mapping):
+            hand = self._hand_measured(self._compiled.measured) or self._compiled.measured
+            if len(hand) != 1:
+                raise InvalidParameter(f"{self.id}: the witness returned one value for {len(hand)} quantities")
+            output = {hand[0]: output}
+        output = dict(output or {})
+        return {**self._laws(point, skip=output), **output}
 
     def _at(self, point: Point) -> str:
         if not self.parameters:
@@ -324,7 +468,8 @@ class Theorem:
         ge = self.relation in (">=", ">")
         slack = (1 - sp.Float(factor)) * sp.Abs(rhs)
         new = sp.Ge(lhs, rhs + slack, evaluate=False) if ge else sp.Le(lhs, rhs - slack, evaluate=False)
-        return replace(self, id=f"{self.id}@tightened{factor}", statement=new, erratum=None, _compiled=None)
+        return replace(self, id=f"{self.id}@tightened{factor}", statement=new, erratum=None, printed=(),
+                       _compiled=None, _laws=None)
 
     # --- rendering ---------------------------------------------------------------------------------------
     def latex(self) -> str:
@@ -386,10 +531,12 @@ def register(t: Theorem, module: Optional[str] = None, *, _namespace: Optional[d
     if _NAMESPACES.get(module) != id(_namespace):
         entries.clear()
         _NAMESPACES[module] = id(_namespace)
-    if any(u.id == t.id for u in entries):
-        raise InvalidParameter(f"{module} declares two theorems with the ID {t.id!r}: each theorem needs an ID of "
-                               f"its own (a claim's is derived from its text unless given: claim_theorem(..., id=))")
-    entries.append(t)
+    for u in [p.theorem(t) for p in t.printed] + [t]:
+        if any(v.id == u.id for v in entries):
+            raise InvalidParameter(f"{module} declares two theorems with the ID {u.id!r}: each theorem needs an ID "
+                                   f"of its own (a claim's is derived from its text unless given: "
+                                   f"claim_theorem(..., id=))")
+        entries.append(u)
     return t
 
 
@@ -400,6 +547,17 @@ def registered(prefix: str) -> list[Theorem]:
     """The theorems declared in ``prefix`` and its submodules, in module then declaration order."""
     return [t for module in sorted(REGISTRY) if module == prefix or module.startswith(prefix + ".")
             for t in REGISTRY[module]]
+
+
+def declare(*, register: bool = True, **fields) -> Theorem:
+    """Declare a theorem that needs no hand witness (its statement names concrete laws, or it is an identity, or a
+    relation between closed forms): :class:`Theorem` ``(**fields)``, joined to the catalogue of the caller's module
+    (with the printed statements it corrects, :class:`Printed`)."""
+    import inspect
+
+    namespace = inspect.currentframe().f_back.f_globals
+    t = Theorem(**fields)
+    return _register(t, namespace.get("__name__", "__main__"), _namespace=namespace) if register else t
 
 
 def theorem(*, register: bool = True, **fields) -> Callable[[Callable], Theorem]:

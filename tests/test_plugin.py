@@ -57,7 +57,7 @@ NOISY = '''
 from symdp.estimate import Estimate
 
 register(Theorem("me.noisy", "a witness whose error swamps the margin", Source("my notes", "eq. (5)"), sp.Le(S, 1),
-                 witness=lambda p: Estimate(mpmath.mpf("0.99"), mpmath.mpf("0.1"), "noisy"), parameters=(X,),
+                 witness=lambda p: Estimate(mpmath.mpf("0.99"), mpmath.mpf("0.1"), "quadrature"), parameters=(X,),
                  evidence=INDEPENDENT))
 '''
 
