@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-PAPERS = ("balle19", "bertazzi", "bravo", "dwork")
+from symdp.citations import PAPERS
 
 
 def all_derivations(papers=()):

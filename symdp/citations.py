@@ -1,11 +1,10 @@
 """The source papers, each kept once: authors, title, venue, year, and how to cite a result of it.
 
-A theorem's :class:`~symdp.theorem.Source` names the seed file it was read from and the paper's own number
+A theorem's :class:`Source` names the seed file it was read from and the paper's own number
 (``"Lemma 3"``); :func:`cite` turns that into the citation a reader expects, and :func:`bibtex` gives the BibTeX
 entry of the paper. The appendix of Balle et al. (seed ``000_…``) is the same paper as its main text (``001_…``):
 one entry, cited as "Balle et al. (2019), appendix, Lemma 9".
 
->>> from symdp.theorem import Source
 >>> cite(Source("001_dc25d928cd3b540a.txt", "Lemma 3"))
 'Balle et al. (2019), Lemma 3'
 >>> cite(Source("000_eb14441fc6376ec7.txt", "Lemma 9"))
@@ -42,7 +41,7 @@ class Paper:
     (:data:`symdp.theorem.EVIDENCE`)."""
 
     def source(self, number: str):
-        """The :class:`~symdp.theorem.Source` of the result with this number: ``"appendix, Lemma 9"`` names the part
+        """The :class:`Source` of the result with this number: ``"appendix, Lemma 9"`` names the part
         of the paper it is printed in, as the citation reads.
 
         >>> paper("balle19").source("appendix, Lemma 9").seed
@@ -50,8 +49,6 @@ class Paper:
         >>> str(paper("balle19").source("Lemma 3"))
         'Balle et al. (2019), Lemma 3'
         """
-        from symdp.theorem import Source
-
         for file, part in self.seeds:
             if part and number.startswith(part + ", "):
                 return Source(file, number[len(part) + 2:])
@@ -113,6 +110,31 @@ PAPERS: dict[str, Paper] = {
 # ``short_authors`` uses surnames only, which here are plain ASCII.
 
 
+@dataclass(frozen=True)
+class Source:
+    """Where a result comes from: the seed file and the paper's own number (``"Lemma 3.10"``)."""
+
+    seed: str
+    number: str
+
+    def __str__(self) -> str:
+        """The citation: authors, year and the paper's own number (``Balle et al. (2019), Lemma 3``)."""
+        return cite(self)
+
+    def summary(self) -> dict:
+        """The source as JSON: the paper's ID prefix (``"dwork"``) and its own number, or, for a source outside the
+        catalogue (a user's notes), ``paper`` None and the ``origin`` as written. The seed file a paper was read from
+        is an internal name, not shown.
+
+        >>> Source("my notes", "Lemma 1").summary()
+        {'paper': None, 'origin': 'my notes', 'number': 'Lemma 1'}
+        """
+        entry = paper_of(self)
+        if entry is None:
+            return {"paper": None, "origin": self.seed, "number": self.number}
+        return {"paper": next(key for key, value in PAPERS.items() if value is entry), "number": self.number}
+
+
 def paper(key: str) -> Paper:
     """The paper with this ID prefix (``"dwork"``) or seed file name; an unknown one is an error naming it."""
     if key in PAPERS:
@@ -133,7 +155,7 @@ def _by_seed(seed: str) -> Optional[tuple[Paper, str]]:
 
 
 def paper_of(source) -> Optional[Paper]:
-    """The paper a :class:`~symdp.theorem.Source` comes from, or None for a source outside the catalogue."""
+    """The paper a :class:`Source` comes from, or None for a source outside the catalogue."""
     found = _by_seed(source.seed)
     return None if found is None else found[0]
 
@@ -151,12 +173,11 @@ def reference(entry: Paper) -> str:
 
 
 def cite(source) -> str:
-    """The citation of a :class:`~symdp.theorem.Source`: author-year, part of the paper, and its own number.
+    """The citation of a :class:`Source`: author-year, part of the paper, and its own number.
 
     A seed that belongs to no known paper (a user's own theorem, ``Source("my notes", "Lemma 1")``) is cited as
     written: ``"my notes, Lemma 1"``.
 
-    >>> from symdp.theorem import Source
     >>> cite(Source("my notes", "Lemma 1"))
     'my notes, Lemma 1'
     """

@@ -23,13 +23,10 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Optional, Sequence
 
-import mpmath
 import sympy as sp
 
-from symdp.engine.continuous import Mixture
-from symdp.engine.divergences import AUTO, divergence
-from symdp.engine.finite import FiniteDistribution
-from symdp.errors import InvalidDistribution, InvalidParameter, SymdpError
+from symdp.engine.divergences import AUTO, divergence, mixture
+from symdp.errors import InvalidParameter, SymdpError
 from symdp.expressions import (KL, TV, DistributionHead, Finite, HockeyStick, MaxDivergence, Mix, Quantity,
                                Renyi)
 from symdp.statement import BuiltExactly, lambdify_mpmath, rename
@@ -51,16 +48,6 @@ def space(D: DistributionHead) -> tuple[str, Optional[int]]:
     if isinstance(D, Mix):
         return space(D.args[1])
     return "continuous distribution", None
-
-
-def mixture(q, P, Q):
-    """(1 - q) P + q Q: a finite law's atoms mixed, or the engine's continuous :class:`Mixture`."""
-    if isinstance(P, FiniteDistribution):
-        q = mpmath.mpf(q)
-        if not 0 <= q <= 1:
-            raise InvalidDistribution(f"mixture weight q must lie in [0, 1], got {mpmath.nstr(q, 10)}")
-        return FiniteDistribution([(1 - q) * p + q * r for p, r in zip(P, Q)])
-    return Mixture(q, P, Q)
 
 
 def compile_law(D: DistributionHead, args: list) -> Callable:

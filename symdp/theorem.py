@@ -36,41 +36,13 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
+from symdp.citations import Source  # noqa: F401 (re-exported: declarations of users' own theorems name it)
 from symdp.errors import InvalidParameter, SymdpError
 from symdp.estimate import Estimate
 from symdp.statement import CompiledStatement, lambdify_mpmath  # noqa: F401 (lambdify_mpmath: re-exported)
 
 Point = Mapping[str, Any]
 """One draw: parameter values by symbol name (mpf at the working precision) and any drawn structure."""
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where a result comes from: the seed file and the paper's own number (``"Lemma 3.10"``)."""
-
-    seed: str
-    number: str
-
-    def __str__(self) -> str:
-        """The citation: authors, year and the paper's own number (``Balle et al. (2019), Lemma 3``)."""
-        from symdp.citations import cite
-
-        return cite(self)
-
-    def summary(self) -> dict:
-        """The source as JSON: the paper's ID prefix (``"dwork"``) and its own number, or, for a source outside the
-        catalogue (a user's notes), ``paper`` None and the ``origin`` as written. The seed file a paper was read from
-        is an internal name, not shown.
-
-        >>> Source("my notes", "Lemma 1").summary()
-        {'paper': None, 'origin': 'my notes', 'number': 'Lemma 1'}
-        """
-        from symdp.citations import PAPERS, paper_of
-
-        entry = paper_of(self)
-        if entry is None:
-            return {"paper": None, "origin": self.seed, "number": self.number}
-        return {"paper": next(key for key, value in PAPERS.items() if value is entry), "number": self.number}
 
 
 @dataclass(frozen=True)
@@ -179,9 +151,9 @@ class Setting:
     what prints and what is drawn cannot drift apart. A setting with no strategy describes laws fixed by the
     parameters (a random walk started at ``±D/2``).
 
-    >>> walk = Setting(r"$X_{t+1} = X_t + \\sigma\\xi_t$")
-    >>> walk.where(r", $X_0 = D/2$").latex
-    '$X_{t+1} = X_t + \\sigma\\xi_t$, $X_0 = D/2$'
+    >>> walk = Setting("$X_{t+1} = X_t + Z_t$")
+    >>> walk.where(", $X_0 = D/2$").latex
+    '$X_{t+1} = X_t + Z_t$, $X_0 = D/2$'
     """
 
     latex: str

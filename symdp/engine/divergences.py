@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Callable, Mapping
 
-import mpmath  # noqa: F401  (used by the module doctest)
+import mpmath
 
 from symdp.engine import binning, certified, finite, quadrature
-from symdp.engine.continuous import ContinuousDistribution
+from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method
@@ -71,6 +71,17 @@ class Rule:
     methods: tuple[Method, ...]
     options: Mapping[Kind, tuple[str, ...]] = field(default_factory=dict)
     """Keyword options a kind accepts (``centred`` of the loss MGF)."""
+    mix: Callable | None = None
+    """``(q, P, Q) -> (1 - q) P + q Q``, a law of the same kind."""
+
+
+def _finite_mixture(q, P, Q) -> FiniteDistribution:
+    q = mpmath.mpf(q)
+    if not 0 <= q <= 1:
+        raise InvalidDistribution(f"mixture weight q must lie in [0, 1], got {mpmath.nstr(q, 10)}")
+    if len(P) != len(Q):
+        raise InvalidDistribution(f"cannot mix finite laws of {len(P)} and {len(Q)} atoms")
+    return FiniteDistribution([(1 - q) * p + q * r for p, r in zip(P, Q)])
 
 
 def _finite(function: Callable) -> Callable:
@@ -97,13 +108,13 @@ RULES: tuple[Rule, ...] = (
         Kind.TV: _finite(finite.tv), Kind.MAX_DIVERGENCE: _finite(finite.max_divergence),
         Kind.APPROXIMATE_MAX_DIVERGENCE: _finite(finite.approximate_max_divergence),
         Kind.LOSS_MGF: _finite(finite.privacy_loss_mgf)},
-        methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}),
+        methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}, mix=_finite_mixture),
     Rule(ContinuousDistribution, {
         Kind.KL: _continuous(quadrature.kl), Kind.RENYI: _continuous(quadrature.renyi),
         Kind.HOCKEY_STICK: _continuous(quadrature.hockey_stick), Kind.TV: _continuous(quadrature.tv),
         Kind.MAX_DIVERGENCE: _continuous(quadrature.max_divergence), Kind.LOSS_MGF: _loss_mgf},
         methods=(Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE, Method.BINNED),
-        options={Kind.LOSS_MGF: ("centred",)}),
+        options={Kind.LOSS_MGF: ("centred",)}, mix=Mixture),
 )
 """One rule per kind of law, most specific first."""
 
@@ -118,6 +129,15 @@ def rule(P, Q) -> Rule:
         + (" (discretize with symdp.engine.binning.binned_pair)"
            if {type(P), type(Q)} & {FiniteDistribution} and any(isinstance(D, ContinuousDistribution)
                                                                  for D in (P, Q)) else ""))
+
+
+def mixture(q, P, Q):
+    """The mixture (1 − q) P + q Q of two laws of one kind, a law of that kind (its rule's ``mix``).
+
+    >>> mixture(0.25, FiniteDistribution([1, 0]), FiniteDistribution([0, 1])).probs
+    (mpf('0.75'), mpf('0.25'))
+    """
+    return rule(P, Q).mix(q, P, Q)
 
 
 def divergence(kind, P, Q, *args, method=AUTO, edges=None, **options) -> Estimate:

@@ -10,10 +10,9 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 
+from symdp.citations import PAPERS
 from symdp.errors import UnknownTheorem
 from symdp.theorem import Theorem
-
-PAPERS = ("balle19", "bertazzi", "bravo", "dwork")
 
 
 def all_theorems() -> tuple[Theorem, ...]:
