@@ -496,7 +496,7 @@ def cmd_check(args) -> int:
     mark = f" {CERTIFIED} certified" if getattr(r, "certified", False) else ""
     colour = {VIOLATED: "red", INCONCLUSIVE: "yellow"}.get(r.verdict, "green")
     console.print(Text.assemble("verdict: ", (r.verdict, colour),
-                                (f" ({r.tight} of {r.examples} draws tight)" if r.tight else "") + mark
+                                _tightness(r) + mark
                                 + f" after {r.examples} draw{'s' if r.examples != 1 else ''} in {r.seconds:.2f} s at {r.dps} digits"))
     if r.method:
         console.print(f"quantities computed by: {r.method}")
@@ -720,6 +720,14 @@ def _claim_last(argv: list) -> list:
     if len(claims) != 1 or "--" in argv:
         return argv
     return [a for a in argv if a is not claims[0]] + ["--", claims[0]]
+
+
+def _tightness(r) -> str:
+    """`` (3 of 100 draws tight; 2 more equal only as zeros)``, or nothing."""
+    zeros = getattr(r, "tight_at_zero", 0)
+    parts = ([f"{r.tight} of {r.examples} draws tight"] if r.tight else []) + (
+        [f"{zeros} {'more ' if r.tight else ''}equal only as zeros"] if zeros else [])
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

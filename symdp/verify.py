@@ -88,6 +88,13 @@ class DrawResult:
     """The digits at which the draw was decided."""
 
     @property
+    def at_zero(self) -> bool:
+        """A tight draw whose two sides are both 0 to half the working digits on the unit scale: equal as zeros,
+        which says nothing of a bound's tightness where it is not 0."""
+        tolerance = mpmath.mpf(10) ** (-((self.dps or DEFAULT_DPS) // 2))
+        return self.verdict == TIGHT and abs(self.quantity) <= tolerance and abs(self.bound) <= tolerance
+
+    @property
     def proved_equal(self) -> bool:
         """A tight draw whose two sides are proved exactly equal (certified, no error at all)."""
         return self.verdict == TIGHT and self.certified and self.error == 0
@@ -132,6 +139,11 @@ class Report:
         return frozenset().union(*(r.methods for r in self.draws))
 
     @property
+    def tight_at_zero(self) -> int:
+        """Draws whose two sides agree only as zeros (:attr:`DrawResult.at_zero`): not counted in ``tight``."""
+        return sum(r.at_zero for r in self.draws)
+
+    @property
     def worst_margin(self) -> Optional[mpmath.mpf]:
         return None if self.worst is None else self.worst.margin
 
@@ -165,6 +177,7 @@ class Report:
             "method": self.method,
             "examples": self.examples,
             "tight_examples": self.tight,
+            "tight_at_zero": self.tight_at_zero,
             "worst_margin": None if worst is None else decimal(worst.margin, digits, worst.error),
             "worst_margin_error": None if worst is None else decimal(worst.error, digits),
             "worst_ratio": decimal(self.worst_ratio, digits),
@@ -596,7 +609,7 @@ def summarize(ident, results, counterexample, dps, seconds, reason="") -> Report
         return Report(ident, INCONCLUSIVE, 0, 0, None, None, dps, seconds, reason or "no admissible draw")
     finite = [r for r in results if not mpmath.isnan(r.margin)]
     worst = counterexample or (min(finite, key=lambda r: r.margin) if finite else results[0])
-    tight = sum(r.verdict == TIGHT for r in results)
+    tight = sum(r.verdict == TIGHT and not r.at_zero for r in results)
     ratios = [r.ratio for r in results if r.ratio is not None]
     worst_ratio = max(ratios) if ratios else None
     if counterexample is not None:
