@@ -1,32 +1,12 @@
-"""Bravo, Flores-Mella, Guzmán, *Mixing times and privacy analysis for the projected Langevin algorithm under a
-modulus of continuity*: shift optimality (Section 3.1–3.3).
+"""Bravo, Flores-Mella, Guzmán (2025), Sections 3.1–3.3: optimal shifts for PABI under the moduli
+φ_t(δ) = sqrt(c_t δ² + h_t).
 
-Seed ``../shared/seeds/003_a063a8ea298de6c8.txt``; catalogue ``../shared/catalogue/catalogue-bravo.md`` (IDs below are
-the catalogue's). PABI (Lemma 3.3) bounds R_α(X_T‖X'_T) by (α/2) E(u), where
-
-    E(u) = Σ_{t=1}^T (φ_{t-1}(u_{t-1}) - u_t)² / σ_{t-1}²,    u_0 = D, u_T = 0,   (problem (P))
-
-over the shifts u ∈ R (0 ≤ u_t ≤ φ_{t-1}(u_{t-1})). For the moduli φ_t(δ) = sqrt(c_t δ² + h_t), Lemma 3.5 says the
-recursion (4) u*_t = (S_t/S_{t-1}) φ_{t-1}(u*_{t-1}) gives the unique minimiser, and Theorem 3.4 evaluates
-E(u*) = P_0 D²/S_0 + Σ_h, Σ_h = Σ_t h_t P_{t+1}/S_t, with the catalogue's helpers
-
-    S_t = Σ_{k=t}^{T-1} σ_k² P_{k+1}  (S_T = 0),        P_t = Π_{l=t}^{T-1} c_l  (P_T = 1).
-
-A drawn instance is a sequence (c_t, h_t, σ_t²) of drawn length T, so the statements name P_0, S_0 and Σ_h as
-symbols that the witnesses measure from their definitions (:func:`bracket_terms`). Corollaries 3.7 (c ≡ 1) and 3.8
-(h ≡ 0, constant c) are the constant-parameter cases.
-
-Witnesses. Global optimality is checked against sampled feasible shifts and against a damped Newton method with the
-exact gradient and Hessian (:func:`local_minimum`) started from each of them; neither ever uses u*. The Rényi bounds
-are checked on the unprojected linear-Gaussian chain X_{t+1} = sqrt(c_t) X_t + ξ_t (catalogue ``bravo.id.linchain``):
-the linear map x ↦ sqrt(c_t) x has modulus sqrt(c_t) δ ≤ φ_t(δ), and by the catalogue's remark R1 every Section 3
-bound holds with D = |x_0 - x'_0| on X = ℝ. Its exact law comes from the mean and variance recursions of the chain,
-and its Rényi divergence always from quadrature of the two densities (:func:`linear_chain_renyi`), never from the
-Gaussian closed form, which for h ≡ 0 *is* the bound. That chain has no h: it attains the h = 0 part of every bound
-and never exercises the h-terms (see bravo.thm3.4).
-
-The numeric helpers are generic in the number type (pass SymPy numbers and ``sqrt=sympy.sqrt`` for exact values;
-plain Python ints would divide to floats):
+A drawn instance is a sequence (c_t, h_t, σ_t²) of drawn length T (:data:`MODULI`), so P_0, S_0 and Σ_h are measured
+from their definitions (:func:`bracket_terms`). The witnesses share the numerics of problem (P): the shifts objective
+E(u), its exact gradient and Hessian, a damped Newton minimisation over ℝ^{T-1} (:func:`local_minimum`), none of which
+uses u*; and the exact law of the unprojected linear-Gaussian chain X_{t+1} = sqrt(c_t) X_t + ξ_t from its mean and
+variance recursions, whose Rényi divergence is integrated from the two densities (:func:`linear_chain_renyi`). The
+helpers are generic in the number type (SymPy numbers and ``sqrt=sympy.sqrt`` give exact values):
 
 >>> import sympy
 >>> c, h, s2, D1 = sympy.S([["1/2", 2], [1, 0], [1, 1], 1])     # catalogue bravo.thm3.4, check 2
@@ -47,21 +27,13 @@ from hypothesis import strategies as st
 # noise_sums and tail_products live with the derivations, which build the symbolic S_t and P_t with them
 from symdp.proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
 from symdp.engine.continuous import Gaussian
+from symdp.engine.divergences import divergence
 from symdp.estimate import Estimate
 from symdp.expressions import Renyi, quantity
 from symdp.numeric import to_mpf
-from symdp.engine.quadrature import renyi as _renyi
 from symdp.symbols import D, T, alpha, c, h, sigma
-from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT, Param, Source, Theorem, register, registered, theorem
+from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Setting, declare, registered, theorem
 
-SEED = "003_a063a8ea298de6c8.txt"
-
-
-def _source(number: str) -> Source:
-    return Source(SEED, number)
-
-
-# --- symbols and heads -----------------------------------------------------------------------------------------
 X_T, X_Tp = sp.symbols("X_T X'_T")
 u_star = sp.Symbol(r"\mathbf{u}^{*}")
 
@@ -105,7 +77,6 @@ class Harmonic(sp.harmonic):
         return body if exp is None else rf"\left({body}\right)^{{{exp}}}"
 
 
-# --- the shifts problem: numeric helpers (generic number type) -------------------------------------------------
 def modulus(c_t, h_t, x, sqrt: Callable = mpmath.sqrt):
     """φ_t(x) = sqrt(c_t x² + h_t)."""
     return sqrt(c_t * x * x + h_t)
@@ -267,7 +238,6 @@ def _farthest_from_one(ratios: Sequence) -> mpmath.mpf:
     return max(ratios, key=lambda r: abs(r - 1), default=mpmath.mpf(1))
 
 
-# --- the linear-Gaussian chain (catalogue bravo.id.linchain) ---------------------------------------------------
 def linear_chain_law(c: Sequence, sigma2: Sequence, x0) -> Gaussian:
     """Law of X_T for X_{t+1} = sqrt(c_t) X_t + ξ_t, ξ_t ~ N(0, σ_t²), X_0 = x0, by the mean and variance
     recursions m_{t+1} = sqrt(c_t) m_t, v_{t+1} = c_t v_t + σ_t² (catalogue: N(sqrt(P_0) x0, S_0))."""
@@ -283,11 +253,10 @@ def linear_chain_renyi(alpha_, c: Sequence, sigma2: Sequence, D_) -> Estimate:
     Never the closed form (``method="densities"``): the Gaussian closed form α(m - m')²/(2 S_0) is, for h ≡ 0, the
     very bound under test.
     """
-    return _renyi(linear_chain_law(c, sigma2, D_ / 2), linear_chain_law(c, sigma2, -D_ / 2), alpha_,
-                  method="densities")
+    return divergence("renyi", linear_chain_law(c, sigma2, D_ / 2), linear_chain_law(c, sigma2, -D_ / 2), alpha_,
+                      method="densities")
 
 
-# --- strategies (plain JSON-able draws) ------------------------------------------------------------------------
 def _floats(low: float, high: float) -> st.SearchStrategy[float]:
     return st.floats(low, high, allow_nan=False, allow_infinity=False, allow_subnormal=False)
 
@@ -313,26 +282,27 @@ def moduli_with_starts(draw, max_T: int = 8, max_starts: int = 4):
     return {**inst, "starts": starts}
 
 
-def _instance(point) -> tuple[list, list, list]:
-    s = point["structure"]
-    return ([to_mpf(x, "c_t") for x in s["c"]], [to_mpf(x, "h_t") for x in s["h"]],
-            [to_mpf(x, "sigma_t^2") for x in s["sigma2"]])
+def _instance(structure) -> tuple[list, list, list]:
+    """(c, h, σ²) of a drawn instance at the working precision: what :data:`MODULI` builds."""
+    return ([to_mpf(x, "c_t") for x in structure["c"]], [to_mpf(x, "h_t") for x in structure["h"]],
+            [to_mpf(x, "sigma_t^2") for x in structure["sigma2"]])
 
 
-# --- parameters --------------------------------------------------------------------------------------------------
+MODULI = Setting(r"$\varphi_t(\delta) = \sqrt{c_t\delta^2 + h_t}$, $c_t > 0$, $h_t \ge 0$, $\sigma_t > 0$ ($0 \le t < "
+                 r"T$), $S_t = \sum_{k=t}^{T-1}\sigma_k^2 P_{k+1}$, $P_t = \prod_{l=t}^{T-1} c_l$",
+                 strategy=moduli, build=_instance)
+U_STAR_LATEX = r", $u^*_0 = D$, $u^*_t = \frac{S_t}{S_{t-1}}\varphi_{t-1}(u^*_{t-1})$ (4)"
+BRACKET_LATEX = r", $\Sigma_{h} = \sum_{t=0}^{T-1}\frac{h_t P_{t+1}}{S_t}$"
+CHAIN_LATEX = (r", $X_{t+1} = \sqrt{c_t}X_t + \xi_t$, $\xi_t \sim \mathcal{N}(0, \sigma_t^2)$, $X_0 = D/2$, $X'_0 = "
+               "-D/2$")
+MODULI_WITH_STARTS = Setting(MODULI.latex + U_STAR_LATEX, strategy=moduli_with_starts, build=_instance)
+
 P_ALPHA = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 16.0))
 P_D = Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 10.0))
 P_SIGMA = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.05, 5.0))
 P_T = Param(T, sp.Range(1, sp.oo), sample=(1, 40))
 P_C = Param(c, sp.Interval.open(0, sp.oo), sample=(0.2, 3.0))
 P_H = Param(h, sp.Interval(0, sp.oo), sample=(0.0, 2.0))
-
-MODULI_LATEX = (r"$\varphi_t(\delta) = \sqrt{c_t\delta^2 + h_t}$, $c_t > 0$, $h_t \ge 0$, $\sigma_t > 0$ ($0 \le t < "
-                r"T$), $S_t = \sum_{k=t}^{T-1}\sigma_k^2 P_{k+1}$, $P_t = \prod_{l=t}^{T-1} c_l$")
-U_STAR_LATEX = r", $u^*_0 = D$, $u^*_t = \frac{S_t}{S_{t-1}}\varphi_{t-1}(u^*_{t-1})$ (4)"
-BRACKET_LATEX = r", $\Sigma_{h} = \sum_{t=0}^{T-1}\frac{h_t P_{t+1}}{S_t}$"
-CHAIN_LATEX = ((r"$X_{t+1} = \sqrt{c_t}X_t + \xi_t$, $\xi_t \sim \mathcal{N}(0, \sigma_t^2)$, $X_0 = D/2$, $X'_0 = "
-                "-D/2$"))
 
 FIGURE_2 = {"D": 5.0, "structure": {"c": [1.0, 1.0, 1.0], "h": [4.0, 4.0, 4.0], "sigma2": [1.0, 0.0001, 0.16]}}
 """Figure 2 of the paper (Appendix B): D = 5, η = L = 1 (h = (2ηL)² = 4, c = 1), σ = (1, 0.01, 0.4)."""
@@ -345,12 +315,11 @@ def _with_starts(instance: dict, starts: list) -> dict:
     return {"D": instance["D"], "structure": {**instance["structure"], "starts": starts}}
 
 
-# --- problem (P), §3.1 -----------------------------------------------------------------------------------------
 _P = problem_p()
-problem_P = register(Theorem(
-    id="bravo.P", title="feasible shifts are the $u$ of eq. (3)", source=_source("Section 3.1, eq. (3) and (P)"),
-    parameters=(P_D,), structure_latex=MODULI_LATEX + r", $a_t = \varphi_{t-1}(u_{t-1}) - u_t$ ($1 \le t \le T$), $u_0 "
-                                                      r"= D$, $0 \le t \le T - 1$",
+problem_P = declare(
+    id="bravo.P", title="feasible shifts are the $u$ of eq. (3)", number="Section 3.1, eq. (3) and (P)",
+    parameters=(P_D,), setting=Setting(MODULI.latex + r", $a_t = \varphi_{t-1}(u_{t-1}) - u_t$ ($1 \le t \le T$), "
+                                       r"$u_0 = D$, $0 \le t \le T - 1$"),
     statement=sp.Eq(_P.start, _P.end), evidence=IDENTITY, derivation=_P,
     symbolic_only=r"an identity by induction on $t$ for every $T$ (\symdpcode{proofs.bravo.problem\_p}): with $a_t = "
                   r"\varphi_{t-1}(u_{t-1}) - u_t$ the recursion $\varphi_{[0:t]}(D, a) = \varphi_t(\varphi_{[0:t-1]}) "
@@ -358,13 +327,12 @@ problem_P = register(Theorem(
     notes=r"The reparametrisation of \S 3.1: hence $a_t \ge 0$ iff $u_t \le \varphi_{t-1}(u_{t-1})$, "
           r"$\varphi_{[0:t-1]}(D, a) \ge 0$ iff $u_t \ge 0$, and $\varphi_{[0:T-1]}(D, a) = 0$ iff $u_T = 0$, so the "
           r"feasible shifts are exactly the $u \in \mathcal{R}$ of (3). The base case is the paper's $\varphi_{[0:0]}$ "
-          r"(printed $\varphi_{[0:t]}$, erratum E7)."))
+          r"(printed $\varphi_{[0:t]}$, erratum E7).")
 
 
-# --- Lemma 3.5 -------------------------------------------------------------------------------------------------
 def _tried(point):
-    """(values of E at the sampled feasible u and at the local minima reached from them, the local minima, u*)."""
-    c_, h_, s2 = _instance(point)
+    """(values of E at the sampled feasible u and at the local minima reached from them, the local minima, u*, E(u*))."""
+    c_, h_, s2 = MODULI_WITH_STARTS(point)
     D_ = point["D"]
     values, minima = [], []
     for f in point["structure"]["starts"]:
@@ -373,70 +341,66 @@ def _tried(point):
         u = local_minimum(u0, c_, h_, s2, D_)
         minima.append(u)
         values.append(shifts_objective(u, c_, h_, s2, D_))
-    return values, minima, optimal_shifts(c_, h_, s2, D_)
+    star = optimal_shifts(c_, h_, s2, D_)
+    return values, minima, star, shifts_objective(star[1:-1], c_, h_, s2, D_)
 
 
-@theorem(id="bravo.lem3.5", title="$u^*$ minimises the shifts objective", source=_source("Lemma 3.5"),
-         parameters=(P_D,), structure=lambda: moduli_with_starts(), structure_latex=MODULI_LATEX + U_STAR_LATEX
-         + r", $\mathcal{U} =$ sampled $\mathbf{u} \in \mathcal{R}$ and the local minima of $E$ on $\mathbb{R}^{T-1}$ "
-           "reached from them",
-         statement=sp.Ge(TriedMinimum(), Eobj(u_star)), evidence=INDEPENDENT, default_examples=200,
+@theorem(id="bravo.lem3.5", title="$u^*$ minimises the shifts objective", number="Lemma 3.5", parameters=(P_D,),
+         setting=MODULI_WITH_STARTS.where(r", $\mathcal{U} =$ sampled $\mathbf{u} \in \mathcal{R}$ and the local "
+                                          r"minima of $E$ on $\mathbb{R}^{T-1}$ reached from them"),
+         statement=sp.Ge(TriedMinimum(), Eobj(u_star)), default_examples=200,
          tight_at=(_with_starts(FIGURE_2, [[0.1, 0.9], [1.0, 0.0]]), _with_starts(RATIONAL, [[0.3]])))
 def lemma_3_5(point):
     r"""Tight: every local minimisation reaches $E(u^*)$ (the minimum is attained, at $u^*$). The tried shifts never use
     $u^*$: sampled feasible points and damped-Newton local minima over all of $\mathbb{R}^{T-1}$ started from them.
     \symdpid{bravo.lem3.5.unique} checks that the minima reached are $u^*$ itself."""
-    values, _, star = _tried(point)
-    c_, h_, s2 = _instance(point)
-    return {TriedMinimum(): min(values), Eobj(u_star): shifts_objective(star[1:-1], c_, h_, s2, point["D"])}
+    values, _, _, at_star = _tried(point)
+    return {TriedMinimum(): min(values), Eobj(u_star): at_star}
 
 
-@theorem(id="bravo.lem3.5.unique", title="every local minimisation of $E$ ends at $u^*$", source=_source("Lemma 3.5"),
-         parameters=(P_D,), structure=lambda: moduli_with_starts(), structure_latex=MODULI_LATEX + U_STAR_LATEX
-         + r", $\mathcal{L} =$ the local minima of $E$ reached from sampled $\mathbf{u} \in \mathcal{R}$, "
-           r"$\operatorname*{far}_i x_i =$ the $x_i$ farthest from 1",
-         statement=sp.Eq(MinimaRatio(), 1), evidence=INDEPENDENT, tight_everywhere=True, default_examples=200)
+@theorem(id="bravo.lem3.5.unique", title="every local minimisation of $E$ ends at $u^*$", number="Lemma 3.5",
+         parameters=(P_D,),
+         setting=MODULI_WITH_STARTS.where(r", $\mathcal{L} =$ the local minima of $E$ reached from sampled "
+                                          r"$\mathbf{u} \in \mathcal{R}$, $\operatorname*{far}_i x_i =$ the $x_i$ "
+                                          "farthest from 1"),
+         statement=sp.Eq(MinimaRatio(), 1), tight_everywhere=True, default_examples=200)
 def lemma_3_5_unique(point):
     """Numeric evidence of uniqueness: every coordinate of every local minimum reached equals that of $u^*$ ($u^*_t > 0$
     for $t < T$), so no other local minimum is found (the paper shows $u^*$ is the only stationary point where $E$ is
     differentiable)."""
-    _, minima, star = _tried(point)
+    _, minima, star, _ = _tried(point)
     return {MinimaRatio(): _farthest_from_one([x / y for u in minima for x, y in zip(u, star[1:-1])])}
 
 
-@theorem(id="bravo.lem3.5.feasible", title="$u^*$ is a feasible shift sequence", source=_source("Lemma 3.5, eq. (4)"),
-         parameters=(P_D,), structure=lambda: moduli(), structure_latex=MODULI_LATEX + U_STAR_LATEX,
-         statement=sp.Ge(Slack(), 0), evidence=CLOSED_FORM,
+@theorem(id="bravo.lem3.5.feasible", title="$u^*$ is a feasible shift sequence", number="Lemma 3.5, eq. (4)",
+         parameters=(P_D,), setting=MODULI.where(U_STAR_LATEX), statement=sp.Ge(Slack(), 0), evidence=CLOSED_FORM,
          evidence_note=r"$u^* \in \mathcal{R}$ is algebra: $u^*_t/\varphi_{t-1}(u^*_{t-1}) = S_t/S_{t-1} = S_t/(S_t + "
                        r"\sigma^2_{t-1}P_t) \in (0, 1)$ for $t < T$; the draws evaluate the recursion (4) against the "
                        "constraints (3)")
 def lemma_3_5_feasible(point):
     r"""Strict, so there is no tightness to claim: $S_t/S_{t-1} \in (0, 1)$ for $t < T$. $u^*_T = 0$ exactly because
     $S_T = 0$."""
-    c_, h_, s2 = _instance(point)
+    c_, h_, s2 = MODULI(point)
     star = optimal_shifts(c_, h_, s2, point["D"])
     slacks = [min(star[t], modulus(c_[t - 1], h_[t - 1], star[t - 1]) - star[t])
               / modulus(c_[t - 1], h_[t - 1], star[t - 1]) for t in range(1, len(c_))]
     return min(slacks, default=mpmath.mpf(1))
 
 
-@theorem(id=("bravo.lem3.5.eq5"), title=("$u^*$ solves the stationarity "
-                                       "equations (5)"), source=_source(("Lemma 3.5, eq. "
-                                                                                                     "(5)")),
-         parameters=(P_D,), structure=lambda: moduli(), structure_latex=MODULI_LATEX + U_STAR_LATEX
-         + r", $\operatorname*{far}_t x_t =$ the $x_t$ farthest from 1",
+@theorem(id="bravo.lem3.5.eq5", title="$u^*$ solves the stationarity equations (5)", number="Lemma 3.5, eq. (5)",
+         parameters=(P_D,), setting=MODULI.where(U_STAR_LATEX + r", $\operatorname*{far}_t x_t =$ the $x_t$ farthest "
+                                                               "from 1"),
          statement=sp.Eq(Eq5Ratio(), 1), evidence=CLOSED_FORM, tight_everywhere=True,
          evidence_note=r"that $u^*$ of (4) solves (5) is algebra (proved exactly for $T \le 4$ by "
                        r"\symdpcode{proofs.bravo.stationarity}); the draws evaluate both sides of (5) at the recursion "
                        r"(4) for $T \le 8$")
 def lemma_3_5_eq5(point):
     r"""Both sides of (5) at $u^*$, as their ratio (the right side $\sigma_t^2\varphi_{t-1}(u^*_{t-1})$ is positive)."""
-    c_, h_, s2 = _instance(point)
+    c_, h_, s2 = MODULI(point)
     star = optimal_shifts(c_, h_, s2, point["D"])
     return _farthest_from_one([left / right for left, right in eq5_sides(star, c_, h_, s2)])
 
 
-# --- Theorem 3.4 -----------------------------------------------------------------------------------------------
 def _no_noise(instance: dict, alpha_: float) -> dict:
     s = instance["structure"]
     return {"alpha": alpha_, "D": instance["D"], "structure": {**s, "h": [0.0] * len(s["c"])}}
@@ -446,34 +410,28 @@ THM_3_4_TIGHT = (_no_noise(FIGURE_2, 3.0), _no_noise(RATIONAL, 2.0),
                  {"alpha": 1.5, "D": 2.0, "structure": {"c": [0.3, 2.5, 1.0, 0.7], "h": [0.0] * 4,
                                                           "sigma2": [0.05, 3.0, 1.0, 0.2]}})
 
-H_GAP = (r"The witness, the unprojected linear chain, has no $h$: its R\'enyi divergence is the same at $h = 0$ and $h "
-         r"> 0$, so the h-terms of the bound ($\Sigma_h$, shown among each draw's values) are never exercised, only "
-         r"added to the right side; a witness whose maps attain $\sqrt{c\delta^2 + h}$ with $h > 0$ is still to be "
-         "built.")
 
-
-@theorem(id=("bravo.thm3.4"), title=(r"PABI bound for the moduli $\sqrt{c_t\delta^2 + "
-                                   "h_t}$"), source=_source(("Theorem "
-                                                                                                           "3.4")),
-         parameters=(P_ALPHA, P_D), structure=lambda: moduli(),
-         structure_latex=MODULI_LATEX + BRACKET_LATEX + ", " + CHAIN_LATEX,
-         statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / 2 * BRACKET), evidence=INDEPENDENT,
+@theorem(id="bravo.thm3.4", title=r"PABI bound for the moduli $\sqrt{c_t\delta^2 + h_t}$", number="Theorem 3.4",
+         parameters=(P_ALPHA, P_D), setting=MODULI.where(BRACKET_LATEX + CHAIN_LATEX),
+         statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / 2 * BRACKET),
          evidence_note=r"$R_\alpha(X_T\|X'_T)$ by quadrature of the exact law of the linear chain (mean and variance "
-                       "recursions), never the Gaussian closed form. Gap: " + H_GAP,
+                       r"recursions), never the Gaussian closed form. Gap: the witness, the unprojected linear chain, "
+                       r"has no $h$: its R\'enyi divergence is the same at $h = 0$ and $h > 0$, so the h-terms of the "
+                       r"bound ($\Sigma_h$, shown among each draw's values) are never exercised, only added to the "
+                       r"right side; a witness whose maps attain $\sqrt{c\delta^2 + h}$ with $h > 0$ is still to be "
+                       "built.",
          tight_at=THM_3_4_TIGHT)
 def theorem_3_4(point):
-    r"""Attained for $h \equiv 0$ by the linear chain (catalogue \symdpid{bravo.id.linchain}). Gap: the chain has no
-    $h$, so the h-terms $\Sigma_h$ are not tested: on draws with $h > 0$ the left side is the $h = 0$ value and the
-    bound is loose by exactly $(\alpha/2)\Sigma_h$ (a later issue will add a witness with $h > 0$)."""
-    c_, h_, s2 = _instance(point)
+    r"""Attained for $h \equiv 0$ by the linear chain (catalogue \symdpid{bravo.id.linchain}). On draws with $h > 0$
+    the left side is the $h = 0$ value, so the bound is loose by exactly $(\alpha/2)\Sigma_h$ and its h-terms are
+    untested (a later issue will add a witness with $h > 0$)."""
+    c_, h_, s2 = MODULI(point)
     return {Renyi(X_T, X_Tp, alpha): linear_chain_renyi(point["alpha"], c_, s2, point["D"]),
             **_bracket_values(c_, h_, s2)}
 
 
-@theorem(id=("bravo.thm3.4.value"), title=("the optimal value $E(u^*)$ in "
-                                         "closed form"), source=_source(("Theorem 3.4 "
-                                                                                                     "(proof)")),
-         parameters=(P_D,), structure=lambda: moduli(), structure_latex=MODULI_LATEX + U_STAR_LATEX + BRACKET_LATEX,
+@theorem(id="bravo.thm3.4.value", title="the optimal value $E(u^*)$ in closed form", number="Theorem 3.4 (proof)",
+         parameters=(P_D,), setting=MODULI.where(U_STAR_LATEX + BRACKET_LATEX),
          statement=sp.Eq(Eobj(u_star), BRACKET), evidence=CLOSED_FORM, tight_everywhere=True,
          tight_at=(FIGURE_2, RATIONAL),
          evidence_note="the proof's last step, $E(u^*) =$ the bracket, is algebra: $E$ evaluated at the recursion (4) "
@@ -481,26 +439,24 @@ def theorem_3_4(point):
                        r"\symdpcode{proofs.bravo.optimal\_value}; the draws reach $T \le 8$)")
 def theorem_3_4_value(point):
     """$E$ evaluated at the recursion (4) against the bracket of Theorem 3.4."""
-    c_, h_, s2 = _instance(point)
+    c_, h_, s2 = MODULI(point)
     star = optimal_shifts(c_, h_, s2, point["D"])
     return {Eobj(u_star): shifts_objective(star[1:-1], c_, h_, s2, point["D"]), **_bracket_values(c_, h_, s2)}
 
 
-@theorem(id="bravo.id.linchain", title=r"R\'enyi divergence of the linear-Gaussian chain",
-         source=_source("catalogue helper"), parameters=(P_ALPHA, P_D), structure=lambda: moduli(),
-         structure_latex=MODULI_LATEX + ", " + CHAIN_LATEX,
-         statement=sp.Eq(Renyi(X_T, X_Tp, alpha), alpha * P_0 * D ** 2 / (2 * S_0)), evidence=INDEPENDENT,
+@theorem(id="bravo.id.linchain", title=r"R\'enyi divergence of the linear-Gaussian chain", number="catalogue helper",
+         parameters=(P_ALPHA, P_D), setting=MODULI.where(CHAIN_LATEX),
+         statement=sp.Eq(Renyi(X_T, X_Tp, alpha), alpha * P_0 * D ** 2 / (2 * S_0)),
          tight_everywhere=True, tight_at=THM_3_4_TIGHT)
 def linear_chain(point):
     r"""$X_T \sim \mathcal{N}(\sqrt{P_0}\,x_0, S_0)$: the R\'enyi divergence by quadrature of the law that the mean and
     variance recursions of the chain give, against $\alpha P_0 D^2/(2S_0)$ with $P_0$ and $S_0$ from their
     definitions."""
-    c_, h_, s2 = _instance(point)
+    c_, h_, s2 = MODULI(point)
     P0, S0, _ = bracket_terms(c_, h_, s2)
     return {Renyi(X_T, X_Tp, alpha): linear_chain_renyi(point["alpha"], c_, s2, point["D"]), P_0: P0, S_0: S0}
 
 
-# --- Corollary 3.7 ---------------------------------------------------------------------------------------------
 COR_3_7_RHS = alpha / (2 * sigma ** 2) * (D ** 2 / T + h * Harmonic(T))
 COR_3_7_LN = alpha / (2 * sigma ** 2) * (D ** 2 / T + h * sp.log(T * sp.E))
 COR_3_7_PARAMS = (P_ALPHA, P_D, P_SIGMA, P_H, P_T)
@@ -508,27 +464,24 @@ COR_3_7_REFERENCE = {"alpha": 2, "D": 1, "sigma": 1, "h": 0.04, "T": 10}
 """Catalogue bravo.cor3.7: (6) = 0.21715873015873, its ln-version 0.232103403719762."""
 
 
-@theorem(id=("bravo.cor3.7"), title=(r"PABI bound for $\varphi(\delta) = "
-                                   r"\sqrt{\delta^2 + h}$"), source=_source(("Corollary "
-                                                                                                             "3.7, eq. "
-                                                                                                             "(6)")),
-         parameters=COR_3_7_PARAMS, structure_latex=r"$X_{t+1} = X_t + \sigma\xi_t$, $X_0 = D/2$, $X'_0 = -D/2$",
-         statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_7_RHS), evidence=INDEPENDENT,
+@theorem(id="bravo.cor3.7", title=r"PABI bound for $\varphi(\delta) = \sqrt{\delta^2 + h}$",
+         number="Corollary 3.7, eq. (6)", parameters=COR_3_7_PARAMS,
+         setting=Setting(r"$X_{t+1} = X_t + \sigma\xi_t$, $X_0 = D/2$, $X'_0 = -D/2$"),
+         statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_7_RHS),
          evidence_note=r"the random walk's $R_\alpha$ by quadrature of its exact law; as for \symdpid{bravo.thm3.4} "
                        "the walk has no $h$, so the $h$-term of (6) is not exercised",
          tight_at=({"alpha": 2, "D": 1, "sigma": 1, "h": 0, "T": 10},
                    {"alpha": 7.5, "D": 3, "sigma": 0.2, "h": 0, "T": 1}),
          examples=(COR_3_7_REFERENCE,))
 def corollary_3_7(point):
-    r"""The identity map has modulus $\delta \le \sqrt{\delta^2 + h}$. Attained at $h = 0$ (the paper asks $h > 0$); the
-    $h$-part is loose, and untested here: the walk does not depend on $h$."""
+    r"""The identity map has modulus $\delta \le \sqrt{\delta^2 + h}$. Attained at $h = 0$ (the paper asks $h > 0$)."""
     n = point["T"]
     return linear_chain_renyi(point["alpha"], [mpmath.mpf(1)] * n, [point["sigma"] ** 2] * n, point["D"])
 
 
 @theorem(id="bravo.cor3.7.thm3.4", title=r"Theorem 3.4 with $c \equiv 1$ is the middle of (6)",
-         source=_source("Corollary 3.7"), parameters=COR_3_7_PARAMS,
-         structure_latex=r"$c_t = 1$, $h_t = h$, $\sigma_t = \sigma$ ($0 \le t < T$)" + BRACKET_LATEX,
+         number="Corollary 3.7", parameters=COR_3_7_PARAMS,
+         setting=Setting(r"$c_t = 1$, $h_t = h$, $\sigma_t = \sigma$ ($0 \le t < T$)" + BRACKET_LATEX),
          statement=sp.Eq(alpha / 2 * BRACKET, COR_3_7_RHS), evidence=CLOSED_FORM, tight_everywhere=True,
          examples=(COR_3_7_REFERENCE,),
          evidence_note=r"the corollary's first step is algebra: Theorem 3.4's bracket, $P_0$, $S_0$, $\Sigma_h$ from "
@@ -540,38 +493,33 @@ def corollary_3_7_reduction(point):
     return _bracket_values([mpmath.mpf(1)] * n, [point["h"]] * n, [point["sigma"] ** 2] * n)
 
 
-corollary_3_7_ln = register(Theorem(
-    id="bravo.cor3.7.ln", title="the harmonic sum step of (6)", source=_source("Corollary 3.7, eq. (6)"),
+corollary_3_7_ln = declare(
+    id="bravo.cor3.7.ln", title="the harmonic sum step of (6)", number="Corollary 3.7, eq. (6)",
     parameters=COR_3_7_PARAMS, statement=sp.Le(COR_3_7_RHS, COR_3_7_LN), evidence=CLOSED_FORM,
     evidence_note=(r"the step is the inequality $H_T \le \ln(Te)$ between two formulas of $T$ "
                    r"(\symdpid{bravo.id.harm}), scaled"),
     tight_at=({"alpha": 2, "D": 1, "sigma": 1, "h": 0.04, "T": 1},), examples=(COR_3_7_REFERENCE,),
-    notes=r"$H_T \le 1 + \ln T$, equality at $T = 1$ only (catalogue \symdpid{bravo.id.harm})."))
+    notes=r"$H_T \le 1 + \ln T$, equality at $T = 1$ only (catalogue \symdpid{bravo.id.harm}).")
 
-harmonic_bound = register(Theorem(
-    id="bravo.id.harm", title=r"$H_T \le \ln(Te)$", source=_source("Corollary 3.7 (helper)"),
+harmonic_bound = declare(
+    id="bravo.id.harm", title=r"$H_T \le \ln(Te)$", number="Corollary 3.7 (helper)",
     parameters=(Param(T, sp.Range(1, sp.oo), sample=(1, 3000)),),
     statement=sp.Le(Harmonic(T), sp.log(T * sp.E)), evidence=CLOSED_FORM,
     evidence_note=r"an inequality between two formulas of $T$: $H_T$ (\symdpcode{mpmath.harmonic}) against $\ln T + 1$",
     tight_at=({"T": 1},),
-    notes=r"Equality at $T = 1$ only: $H_T - \ln T$ decreases to Euler's $\gamma < 1$."))
+    notes=r"Equality at $T = 1$ only: $H_T - \ln T$ decreases to Euler's $\gamma < 1$.")
 
 
-# --- Corollary 3.8 ---------------------------------------------------------------------------------------------
 COR_3_8_RHS = sp.Piecewise((alpha * D ** 2 / (2 * sigma ** 2 * T), sp.Eq(c, 1)),
                            (alpha * D ** 2 * c ** T * (1 - c) / (2 * sigma ** 2 * (1 - c ** T)), True))
 COR_3_8_REFERENCES = tuple({"alpha": 3, "D": 1, "sigma": 0.3, "T": 5, "c": cv} for cv in (0.81, 1, 1.21))
 """Catalogue bravo.cor3.8: 1.69524312049416 (c = 0.81), 3.33333333333333 (c = 1), 5.69608882088791 (c = 1.21)."""
 
 
-@theorem(id=("bravo.cor3.8"), title=(r"PABI bound for $\varphi(\delta) "
-                                   r"= \sqrt{c}\,\delta$"), source=_source(("Corollary "
-                                                                                                          "3.8, eqs. "
-                                                                                                          "(7), (8)")),
-         parameters=(P_ALPHA, P_D, P_SIGMA, P_C, P_T),
-         structure_latex=r"$X_{t+1} = \sqrt{c}X_t + \sigma\xi_t$, $X_0 = D/2$, $X'_0 = -D/2$",
-         statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_8_RHS), evidence=INDEPENDENT,
-         tight_everywhere=True, tight_at=COR_3_8_REFERENCES,
+@theorem(id="bravo.cor3.8", title=r"PABI bound for $\varphi(\delta) = \sqrt{c}\,\delta$",
+         number="Corollary 3.8, eqs. (7), (8)", parameters=(P_ALPHA, P_D, P_SIGMA, P_C, P_T),
+         setting=Setting(r"$X_{t+1} = \sqrt{c}X_t + \sigma\xi_t$, $X_0 = D/2$, $X'_0 = -D/2$"),
+         statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_8_RHS), tight_everywhere=True, tight_at=COR_3_8_REFERENCES,
          examples=({"alpha": 2, "D": 1, "sigma": 1, "T": 7, "c": 1 + 1e-12},))
 def corollary_3_8(point):
     r"""Equality on the unprojected chain (catalogue remark R1), whose $R_\alpha$ is computed by quadrature of its exact
@@ -582,12 +530,12 @@ def corollary_3_8(point):
 
 
 _LIMIT = limit_c_to_one()
-limit_7_to_8 = register(Theorem(
-    id="bravo.id.limit", title=r"(7) tends to (8) as $c \to 1$", source=_source("Corollary 3.8 (remark after it)"),
+limit_7_to_8 = declare(
+    id="bravo.id.limit", title=r"(7) tends to (8) as $c \to 1$", number="Corollary 3.8 (remark after it)",
     parameters=(P_T,), statement=sp.Eq(_LIMIT.start, _LIMIT.end), evidence=IDENTITY, derivation=_LIMIT,
     symbolic_only=r"a limit identity for every $T$, proved by SymPy (\symdpcode{proofs.bravo.limit\_c\_to\_one}); the "
                   r"numeric approach to $1/T$ from both sides is a test (\symdpcode{tests/test\_bravo\_shifts.py})",
-    notes=r"Both one-sided limits: l'H\^opital on $(1 - c)/(1 - c^T)$."))
+    notes=r"Both one-sided limits: l'H\^opital on $(1 - c)/(1 - c^T)$.")
 
 
 THEOREMS = registered(__name__)
