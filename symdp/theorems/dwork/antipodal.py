@@ -1,25 +1,15 @@
-"""Dwork & Rothblum, *Concentrated Differential Privacy*: the "antipodal KL" results of Section 3.2.
+"""Dwork & Rothblum, *Concentrated Differential Privacy*: the "antipodal KL" results of Section 3.2 (Lemmas
+3.7–3.10, Definition 3.4, Proposition 3.1, Claims 3.11–3.12) and the sharp bound they lead to.
 
-Seed ``../shared/seeds/004_b3a545b59162ae7d.txt``; catalogue ``../shared/catalogue/catalogue-dwork.md`` (IDs below are
-the catalogue's). The chain of the paper is: Lemma 3.9 replaces any pair (D, D') by an *antipodal* pair (M, M')
-(Definition 3.4: every log-ratio is -ε, 0 or ε) with the same Δ∞ and no smaller KL; Lemma 3.10 says an antipodal
-pair has symmetric KL; Lemma 3.7 bounds KL + KL; together they give Lemma 3.8, KL ≤ ε(e^ε − 1)/2. The printed
-bound is never attained: the supremum is ε·tanh(ε/2), reached by randomized response (catalogue
-``dwork.obs.rr-extremal``), smaller by the factor (e^ε + 1)/2.
-
-Conventions. Δ∞(D, D') is never defined in the paper; as in the catalogue it is the two-sided max divergence
-``max(D∞(D‖D'), D∞(D'‖D))`` (:func:`sym_max_divergence`). Pairs are drawn as plain JSON data by the strategies below
-(each a dict with a ``kind``) and built at the working precision by :func:`build_pair`.
-
-Evidence. Every numeric result is measured on concrete finite pairs: divergences are exact finite sums
-(:func:`symdp.engine.finite.kl`, with rounding errors relative to their terms), ε is the measured Δ∞ of the drawn pair, B the mass of
-its '-ε' class. Proposition 3.1's identity is proved exactly (:mod:`proofs.dwork.antipodal`), and Claims 3.11/3.12
-are inequalities between closed forms of (α, ε), evaluated at the draws.
+The witnesses share finite pairs (D, D'): drawn as plain JSON data by the strategies below (each a dict with a
+``kind``) and built at the working precision by :func:`build_pair`; their divergences are exact finite sums, ε is the
+pair's measured Δ∞, read as the two-sided ``max(D∞(D‖D'), D∞(D'‖D))`` (:func:`sym_max_divergence`: the paper never
+defines Δ∞), and B the mass of an antipodal pair's '-ε' class. Lemma 3.9's split is :func:`lemma39_split`.
 
 >>> import mpmath
 >>> with mpmath.workdps(30):
 ...     P, Q = rr_pair(1)
-...     print(mpmath.nstr(kl(P, Q).value, 7))            # catalogue dwork.lem3.8 table: 0.4621172
+...     print(mpmath.nstr(divergence("kl", P, Q).value, 7))     # catalogue dwork.lem3.8 table: 0.4621172
 0.4621172
 """
 
@@ -31,16 +21,17 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from symdp.proofs.dwork.antipodal import GAIN_CLOSED_FORM, B, proposition31_gain
-from symdp.proofs.dwork.antipodal import sigma_alpha as _sigma
+from symdp.engine.divergences import divergence
+from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import KL, MaxDivergence, numeric_function, quantity
-from symdp.engine.finite import FiniteDistribution, kl, max_divergence, to_mpf
+from symdp.proofs.dwork.antipodal import GAIN_CLOSED_FORM, B, proposition31_gain
+from symdp.proofs.dwork.antipodal import sigma_alpha as _sigma
 from symdp.strategies import weights
-from symdp.symbols import D, M, Dp, Mp, alpha, epsilon, p_x
-from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT, Param, Source, Theorem, register, registered, theorem
-from symdp.theorems.dwork.common import SEED, normalize, sym_max_divergence
+from symdp.symbols import D, Dp, M, Mp, alpha, epsilon, p_x
+from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Setting, declare, registered, theorem
+from symdp.theorems.dwork.common import normalize, sym_max_divergence
 
 # --- heads -------------------------------------------------------------------------------------------------------
 # B (the M-mass of an antipodal pair's '-ε' class) is declared with the derivations that use it.
@@ -341,23 +332,23 @@ def minus_class_mass(P: FiniteDistribution, Q: FiniteDistribution, eps_value) ->
     return mpmath.fsum(p for p, q in zip(P, Q) if p > 0 and mpmath.nint((mpmath.log(p) - mpmath.log(q)) / e) == -1)
 
 
-# --- Lemmas 3.7, 3.8 -----------------------------------------------------------------------------------------------
+# --- the results ---------------------------------------------------------------------------------------------------
 PAIR_LATEX = r"$D$, $D'$ on a common finite support, $D \neq D'$"
-DP_LATEX = PAIR_LATEX + r", $\varepsilon = \Delta_\infty(D, D') = \max\left(D_\infty(D\|D'), D_\infty(D'\|D)\right)$"
+PAIRS = Setting(PAIR_LATEX + r", $\varepsilon = \Delta_\infty(D, D') = \max\left(D_\infty(D\|D'), "
+                             r"D_\infty(D'\|D)\right)$", strategy=pairs, build=build_pair)
 RR_PINS = tuple(rr(e) for e in RR_EPS)
 
 
 def _kl_and_eps(point, *heads) -> dict:
     """The KL divergences ``heads`` of the drawn pair (D, D'), and its ε = Δ∞(D, D')."""
-    D_, Dp_ = build_pair(point["structure"])
+    D_, Dp_ = PAIRS(point)
     pair = {D: D_, Dp: Dp_}
-    return {**{head: kl(pair[head.args[0]], pair[head.args[1]]) for head in heads},
+    return {**{head: divergence("kl", pair[head.args[0]], pair[head.args[1]]) for head in heads},
             epsilon: sym_max_divergence(D_, Dp_)}
 
 
-@theorem(id="dwork.lem3.7", title="Symmetric KL bound of DRV10", source=Source(SEED, "Lemma 3.7"),
-         statement=sp.Le(KL(D, Dp) + KL(Dp, D), epsilon * (sp.exp(epsilon) - 1)),
-         structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, examples=RR_PINS)
+@theorem(id="dwork.lem3.7", title="Symmetric KL bound of DRV10", number="Lemma 3.7",
+         statement=sp.Le(KL(D, Dp) + KL(Dp, D), epsilon * (sp.exp(epsilon) - 1)), setting=PAIRS, examples=RR_PINS)
 def lemma_3_7(point):
     r"""Loose for $\varepsilon > 0$: the supremum is $2\varepsilon\tanh(\varepsilon/2)$ (\symdpid{dwork.lem3.7.sharp}),
     attained by RR. Both KLs are exact finite sums over the drawn pair, $\varepsilon$ its measured $\Delta_\infty$."""
@@ -365,18 +356,16 @@ def lemma_3_7(point):
 
 
 @theorem(id="dwork.lem3.7.sharp", title="Sharp symmetric KL bound, attained by randomized response",
-         source=Source(SEED, "Lemma 3.7 (catalogue: sharp form)"),
-         statement=sp.Le(KL(D, Dp) + KL(Dp, D), 2 * epsilon * sp.tanh(epsilon / 2)),
-         structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, tight_at=RR_PINS)
+         number="Lemma 3.7 (catalogue: sharp form)",
+         statement=sp.Le(KL(D, Dp) + KL(Dp, D), 2 * epsilon * sp.tanh(epsilon / 2)), setting=PAIRS, tight_at=RR_PINS)
 def lemma_3_7_sharp(point):
     r"""$D_{\mathrm{KL}}(D\|D') + D_{\mathrm{KL}}(D'\|D) = \sum (D - D')\ln(D/D') \le \varepsilon \cdot 2\,\mathrm{TV}$,
     and $\mathrm{TV} \le \tanh(\varepsilon/2)$ under $\varepsilon$-DP."""
     return _kl_and_eps(point, KL(D, Dp), KL(Dp, D))
 
 
-@theorem(id="dwork.lem3.8", title="Refined expected privacy loss", source=Source(SEED, "Lemma 3.8"),
-         statement=sp.Le(KL(D, Dp), epsilon * (sp.exp(epsilon) - 1) / 2),
-         structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, examples=RR_PINS)
+@theorem(id="dwork.lem3.8", title="Refined expected privacy loss", number="Lemma 3.8",
+         statement=sp.Le(KL(D, Dp), epsilon * (sp.exp(epsilon) - 1) / 2), setting=PAIRS, examples=RR_PINS)
 def lemma_3_8(point):
     r"""Never attained for $\varepsilon > 0$: the supremum is $\varepsilon\tanh(\varepsilon/2)$
     (\symdpid{dwork.obs.rr-extremal}), smaller by the factor $(e^{\varepsilon} + 1)/2$; tight only to leading order
@@ -384,103 +373,92 @@ def lemma_3_8(point):
     return _kl_and_eps(point, KL(D, Dp))
 
 
-# --- Definition 3.4: antipodal pairs -----------------------------------------------------------------------------
 EPS = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.001, 8))
-ANTIPODAL_LATEX = r"$(M, M')$ antipodal: $\ln\tfrac{M[x]}{M'[x]} \in \{-\varepsilon, 0, \varepsilon\}$ for all $x$"
+ANTIPODAL = Setting(r"$(M, M')$ antipodal: $\ln\tfrac{M[x]}{M'[x]} \in \{-\varepsilon, 0, \varepsilon\}$ for all $x$",
+                    strategy=antipodal_classes)
 
 
-# Definition 3.4 is a definition; what is checkable is the closed form it leads to (catalogue dwork.def3.4,
-# `kl_closed`), proved in proofs/dwork/antipodal.py (antipodal_kl); here both sides are measured on the pair.
-@theorem(id="dwork.def3.4", title="Antipodal pairs: closed form of the KL divergence",
-         source=Source(SEED, "Definition 3.4"),
+@theorem(id="dwork.def3.4", title="Antipodal pairs: closed form of the KL divergence", number="Definition 3.4",
          statement=sp.Eq(KL(M, Mp), epsilon * B * (sp.exp(epsilon) - 1)),
-         quantity_latex=r"\sum_x M[x]\ln\frac{M[x]}{M'[x]}", parameters=(EPS,), structure=antipodal_classes,
-         structure_latex=ANTIPODAL_LATEX + r", $B = M\{x : \ln\tfrac{M[x]}{M'[x]} = -\varepsilon\}$",
-         evidence=INDEPENDENT, tight_everywhere=True, examples=ANTIPODAL_CLASS_PINS)
+         quantity_latex=r"\sum_x M[x]\ln\frac{M[x]}{M'[x]}", parameters=(EPS,),
+         setting=ANTIPODAL.where(r", $B = M\{x : \ln\tfrac{M[x]}{M'[x]} = -\varepsilon\}$"),
+         tight_everywhere=True, examples=ANTIPODAL_CLASS_PINS)
 def definition_3_4(point):
     r"""$D_{\mathrm{KL}}(M\|M') = A\varepsilon - B\varepsilon$ with $A = e^{\varepsilon} B$ forced by normalising $M'$.
     KL is the exact sum over the pair's atoms and $B$, the $M$-mass of its `$-\varepsilon$' class, is read off the
     pair (its log-ratios), not taken from the generator. Maximum $\varepsilon\tanh(\varepsilon/2)$ at $B =
     1/(1+e^{\varepsilon})$ (no `0' class): see \symdpid{dwork.obs.rr-extremal}."""
     M_, Mp_ = antipodal_pair(point["epsilon"], point["structure"])
-    return {KL(M, Mp): kl(M_, Mp_), B: minus_class_mass(M_, Mp_, point["epsilon"])}
+    return {KL(M, Mp): divergence("kl", M_, Mp_), B: minus_class_mass(M_, Mp_, point["epsilon"])}
 
 
-# --- Lemma 3.9: reduction to an antipodal pair ------------------------------------------------------------------
-def _split_of(point):
-    D_, Dp_ = build_pair(point["structure"])
+def _split(draw):
+    D_, Dp_ = build_pair(draw)
     return D_, Dp_, lemma39_split(D_, Dp_)
 
 
+SPLIT = Setting(PAIR_LATEX + ", $(M, M')$ the split of $(D, D')$ (proof of Lemma 3.9)", strategy=pairs, build=_split)
 LEMMA_3_9_TIGHT = tuple(rr(e) for e in (0.1, 1.0, 3.0)) + tuple({"structure": s} for s in ANTIPODAL_PINS)
 LEMMA_3_9_EXAMPLES = tuple({"structure": s} for s in EDGE_PINS)
 _LEMMA_3_9_NOTE = (r"$(M, M') = \mathtt{lemma39\_split}(D, D')$. The lemma is the conjunction of "
                    r"\symdpid{dwork.lem3.9} (KL does not decrease), \symdpid{dwork.lem3.9.antipodal} and "
                    r"\symdpid{dwork.lem3.9.same-eps}; a construction that fails to give distributions raises "
                    r"\symdpcode{InvalidDistribution}.")
-SPLIT_LATEX = PAIR_LATEX + ", $(M, M')$ the split of $(D, D')$ (proof of Lemma 3.9)"
 
 
 @theorem(id="dwork.lem3.9", title="Reduction to an antipodal pair: the split does not decrease KL",
-         source=Source(SEED, "Lemma 3.9"), statement=sp.Ge(KL(M, Mp), KL(D, Dp)),
-         structure=pairs, structure_latex=SPLIT_LATEX, evidence=INDEPENDENT,
+         number="Lemma 3.9", statement=sp.Ge(KL(M, Mp), KL(D, Dp)), setting=SPLIT,
          tight_at=LEMMA_3_9_TIGHT, examples=LEMMA_3_9_EXAMPLES,
          notes=r"Equality iff $(D, D')$ is already antipodal (every $\alpha \in \{-1, 0, 1\}$). " + _LEMMA_3_9_NOTE)
 def lemma_3_9(point):
-    D_, Dp_, split = _split_of(point)
-    return {KL(M, Mp): kl(split.M, split.Mp), KL(D, Dp): kl(D_, Dp_)}
+    D_, Dp_, split = SPLIT(point)
+    return {KL(M, Mp): divergence("kl", split.M, split.Mp), KL(D, Dp): divergence("kl", D_, Dp_)}
 
 
 @theorem(id="dwork.lem3.9.antipodal", title="Reduction to an antipodal pair: the split is antipodal",
-         source=Source(SEED, "Lemma 3.9"), statement=sp.Eq(AntipodalDefect(M, Mp, epsilon), 0),
-         structure=pairs, structure_latex=SPLIT_LATEX + r", $\varepsilon = \Delta_\infty(D, D')$",
-         evidence=INDEPENDENT, examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
+         number="Lemma 3.9", statement=sp.Eq(AntipodalDefect(M, Mp, epsilon), 0),
+         setting=SPLIT.where(r", $\varepsilon = \Delta_\infty(D, D')$"), examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
          notes=r"Every log-ratio of the split is $-\varepsilon$, 0 or $\varepsilon$: the defect is 0 at every pair, to "
                r"working precision relative to $\varepsilon$ (the defect's scale). No tightness is claimed: the bound "
                "is 0, which has no slack to tighten. " + _LEMMA_3_9_NOTE)
 def lemma_3_9_antipodal(point):
-    _, _, split = _split_of(point)
+    split = SPLIT(point)[2]
     return antipodal_defect(split.M, split.Mp, split.eps)
 
 
 @theorem(id="dwork.lem3.9.same-eps", title="Reduction to an antipodal pair: the split keeps the max divergence",
-         source=Source(SEED, "Lemma 3.9"), statement=sp.Eq(_delta_inf(M, Mp), _delta_inf(D, Dp)),
-         structure=pairs, structure_latex=SPLIT_LATEX, evidence=INDEPENDENT, tight_everywhere=True,
-         examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
+         number="Lemma 3.9", statement=sp.Eq(_delta_inf(M, Mp), _delta_inf(D, Dp)), setting=SPLIT,
+         tight_everywhere=True, examples=LEMMA_3_9_TIGHT + LEMMA_3_9_EXAMPLES,
          notes=_LEMMA_3_9_NOTE + (r" The proof's `$\Delta_\infty(D, D') = e^{\varepsilon}$' should read `$= "
                                   r"\varepsilon$'."))
 def lemma_3_9_same_eps(point):
-    D_, Dp_, split = _split_of(point)
-    return {MaxDivergence(P, Q): max_divergence(pair[0], pair[1])
-            for (P, Q), pair in (((M, Mp), (split.M, split.Mp)), ((Mp, M), (split.Mp, split.M)),
-                                 ((D, Dp), (D_, Dp_)), ((Dp, D), (Dp_, D_)))}
+    D_, Dp_, split = SPLIT(point)
+    laws = {M: split.M, Mp: split.Mp, D: D_, Dp: Dp_}
+    return {MaxDivergence(P, Q): divergence("max_divergence", laws[P], laws[Q])
+            for P, Q in ((M, Mp), (Mp, M), (D, Dp), (Dp, D))}
 
 
-# --- Lemma 3.10: antipodal pairs have symmetric KL --------------------------------------------------------------
-@theorem(id="dwork.lem3.10", title="Antipodal pairs have symmetric KL divergence", source=Source(SEED, "Lemma 3.10"),
-         statement=sp.Eq(KL(M, Mp), KL(Mp, M)), parameters=(EPS,), structure=antipodal_classes,
-         structure_latex=ANTIPODAL_LATEX, evidence=INDEPENDENT, tight_everywhere=True,
+@theorem(id="dwork.lem3.10", title="Antipodal pairs have symmetric KL divergence", number="Lemma 3.10",
+         statement=sp.Eq(KL(M, Mp), KL(Mp, M)), parameters=(EPS,), setting=ANTIPODAL, tight_everywhere=True,
          examples=ANTIPODAL_CLASS_PINS)
 def lemma_3_10(point):
     r"""Exact identity, any support size (the paper reduces to 3 atoms without proof; the draws do not): both KLs are
     exact finite sums over the drawn pair. Naming typos in the proof ($D'[s]$, $p_x$, $s\ln(s/s')$) are recorded in
     the catalogue."""
     M_, Mp_ = antipodal_pair(point["epsilon"], point["structure"])
-    return {KL(M, Mp): kl(M_, Mp_), KL(Mp, M): kl(Mp_, M_)}
+    return {KL(M, Mp): divergence("kl", M_, Mp_), KL(Mp, M): divergence("kl", Mp_, M_)}
 
 
-# --- Proposition 3.1 and Claims 3.11, 3.12 ----------------------------------------------------------------------
 ALPHA = Param(alpha, sp.Interval(-1, 1))
 EPS_PROP = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.001, 10))
 P_X = Param(p_x, sp.Interval.Lopen(0, 1), sample=(0.01, 1))  # p_x only scales both terms
-PROP_STRUCTURE = r"$D'[x] = p_x$, $D[x] = e^{\alpha\varepsilon} p_x$, $(M[x], M'[x])$ as in Lemma 3.9"
+ATOM = Setting(r"$D'[x] = p_x$, $D[x] = e^{\alpha\varepsilon} p_x$, $(M[x], M'[x])$ as in Lemma 3.9")
 PROP_3_1_TIGHT = tuple({"p_x": p, "alpha": a, "epsilon": e} for a in (-1.0, 0.0, 1.0) for p, e in ((0.5, 1.0),
                                                                                                     (0.1, 4.0)))
 
 
-@theorem(id="dwork.prop3.1", title="The split does not decrease an atom's KL term",
-         source=Source(SEED, "Proposition 3.1"), statement=sp.Ge(AtomKL(M, Mp), AtomKL(D, Dp)),
-         parameters=(P_X, ALPHA, EPS_PROP), structure_latex=PROP_STRUCTURE, evidence=INDEPENDENT,
+@theorem(id="dwork.prop3.1", title="The split does not decrease an atom's KL term", number="Proposition 3.1",
+         statement=sp.Ge(AtomKL(M, Mp), AtomKL(D, Dp)), parameters=(P_X, ALPHA, EPS_PROP), setting=ATOM,
          tight_at=PROP_3_1_TIGHT)
 def proposition_3_1(point):
     r"""The paper's $G_x = M[x]\ln(M[x]/M'[x]) - D[x]\ln(D[x]/D'[x]) \ge 0$, with both terms measured on their own
@@ -494,58 +472,52 @@ def proposition_3_1(point):
     return {AtomKL(M, Mp): atom_kl(m_x, mp_x), AtomKL(D, Dp): atom_kl(d_x, point["p_x"])}
 
 
-PROPOSITION_3_1_IDENTITY = register(Theorem(
-    id="dwork.prop3.1.identity",
-    title="The per-atom KL gain in closed form",
-    source=Source(SEED, "Proposition 3.1 (proof, first display)"),
+PROPOSITION_3_1_IDENTITY = declare(
+    id="dwork.prop3.1.identity", title="The per-atom KL gain in closed form",
+    number="Proposition 3.1 (proof, first display)",
     statement=sp.Eq(AtomKL(M, Mp) - AtomKL(D, Dp), GAIN_CLOSED_FORM.subs(_sigma, sigma_alpha)),
     parameters=(P_X, ALPHA, EPS_PROP),
-    structure_latex=PROP_STRUCTURE + r", $\sigma_\alpha = \operatorname{sign}(\alpha)$, $\operatorname{sign}(0) := 1$",
-    evidence=IDENTITY,
-    derivation=proposition31_gain(),
+    setting=ATOM.where(r", $\sigma_\alpha = \operatorname{sign}(\alpha)$, $\operatorname{sign}(0) := 1$"),
+    evidence=IDENTITY, derivation=proposition31_gain(),
     symbolic_only=r"an algebraic identity in $(p_x, \alpha, \varepsilon)$: the split's masses put into the two KL "
                   r"terms give the display exactly, for either sign (\symdpcode{proofs/dwork/antipodal.py}, "
                   r"\symdpcode{proposition31\_gain})",
     notes=r"$\operatorname{sign}(0) := +1$ (\symdpcode{SignPlus}); SymPy's $\operatorname{sign}(0) = 0$ would give "
           r"$0/0$. The identity holds for $\sigma = +1$ and $-1$ alike; $\operatorname{sign}(\alpha)$ is what keeps "
-          "the split's masses non-negative.",
-))
+          "the split's masses non-negative.")
 
 # Both claims are encoded multiplied by -1 (the same statement), so that both sides are non-negative: as printed,
 # the right sides are <= 0 at the tight points, where a multiplicative tightening would loosen the bound.
 _CLAIM_NOTE = (r"the claim is itself an inequality between two closed forms of $(\alpha, \varepsilon)$; nothing is "
                r"measured. It is proved by convexity of $\exp$ in \symdpcode{proofs/dwork/antipodal.py}")
-CLAIM_3_11 = register(Theorem(
-    id="dwork.claim3.11",
-    title="Convexity bound of Case I, both sides multiplied by -1",
-    source=Source(SEED, "Claim 3.11"),
+CLAIM_3_11 = declare(
+    id="dwork.claim3.11", title="Convexity bound of Case I, both sides multiplied by -1", number="Claim 3.11",
     statement=sp.Le(alpha * (1 - sp.exp(-epsilon)), 1 - sp.exp(-alpha * epsilon)),
     parameters=(Param(alpha, sp.Interval(0, 1)), Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 10))),
     evidence=CLOSED_FORM, evidence_note=_CLAIM_NOTE + r" (\symdpcode{claim311\_convexity}).",
     tight_at=({"alpha": 1.0, "epsilon": 1.0}, {"alpha": 1.0, "epsilon": 5.0}, {"alpha": 0.0, "epsilon": 2.0},
               {"alpha": 0.5, "epsilon": 0.0}),
     notes=r"Printed: $\alpha(-1 + e^{-\varepsilon}) \ge e^{-\alpha\varepsilon} - 1$. Equality iff $\alpha \in \{0, "
-          r"1\}$ or $\varepsilon = 0$ (convexity of $\exp$).",
-))
+          r"1\}$ or $\varepsilon = 0$ (convexity of $\exp$).")
 
-CLAIM_3_12 = register(Theorem(
-    id="dwork.claim3.12",
-    title="Convexity bound of Case II, both sides multiplied by -1",
-    source=Source(SEED, "Claim 3.12"),
-    statement=sp.Ge(-alpha * (sp.exp(epsilon) - 1), sp.exp(-alpha * epsilon) - 1),
+Expm1 = numeric_function(
+    "expm1", 1, mpmath.expm1, r"\left(e^{{{0}}} - 1\right)",
+    "e^x - 1, evaluated by mpmath.expm1: relative to its size as x -> 0, where exp(x) - 1 cancels.")
+CLAIM_3_12 = declare(
+    id="dwork.claim3.12", title="Convexity bound of Case II, both sides multiplied by -1", number="Claim 3.12",
+    statement=sp.Ge(-alpha * Expm1(epsilon), Expm1(-alpha * epsilon)),
     parameters=(Param(alpha, sp.Interval.Ropen(-1, 0)), Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 10))),
     evidence=CLOSED_FORM, evidence_note=_CLAIM_NOTE + r" (\symdpcode{claim312\_convexity}).",
     tight_at=({"alpha": -1.0, "epsilon": 1.0}, {"alpha": -1.0, "epsilon": 5.0}, {"alpha": -0.5, "epsilon": 0.0}),
-    notes=(r"Printed: $\alpha(-1 + e^{\varepsilon}) \le -e^{-\alpha\varepsilon} + 1$. Equality iff $\alpha = -1$ or "
-           r"$\varepsilon = 0$."),
-))
+    notes=r"Printed: $\alpha(-1 + e^{\varepsilon}) \le -e^{-\alpha\varepsilon} + 1$. Equality iff $\alpha = -1$ or "
+          r"$\varepsilon = 0$. Both sides are evaluated by $\mathrm{expm1}$: at $\varepsilon \approx 10^{-45}$, "
+          r"$e^{\varepsilon} - 1$ computed as a difference keeps few digits, and its round-off read as a ratio above "
+          "1.")
 
 
-# --- the sharp bound ---------------------------------------------------------------------------------------------
 @theorem(id="dwork.obs.rr-extremal", title="Randomized response is extremal for the KL divergence of a DP pair",
-         source=Source(SEED, "catalogue observation (sharp Lemma 3.8 / Theorem 3.5)"),
-         statement=sp.Le(KL(D, Dp), epsilon * sp.tanh(epsilon / 2)),
-         structure=pairs, structure_latex=DP_LATEX, evidence=INDEPENDENT, tight_at=RR_PINS)
+         number="catalogue observation (sharp Lemma 3.8 / Theorem 3.5)",
+         statement=sp.Le(KL(D, Dp), epsilon * sp.tanh(epsilon / 2)), setting=PAIRS, tight_at=RR_PINS)
 def rr_extremal(point):
     r"""Lemma 3.9 and the antipodal closed form $\varepsilon B(e^{\varepsilon} - 1)$ with $B \le 1/(1 +
     e^{\varepsilon})$. Attained by RR and by every antipodal pair without a `0' class."""
