@@ -197,7 +197,7 @@ def test_example3_witness_is_integrated_from_the_exact_output_laws(point):
     """Against the Gaussian closed form αg²/(2s²) with g = cLΔ, s² = c²L²σ1² + σ2² (its oracle), closed forms off."""
     with working_precision(30), closed_forms(False):
         p = _mp(**point)
-        est = b._ex3_witness(p)
+        est, _, _ = b.EXAMPLE_3_CORRECTED.measure(p)
         s = p["c"] * p["L"]
         exact = cf.gaussian_renyi(s * p["Delta"], mpmath.sqrt(s**2 * p["sigma_1"] ** 2 + p["sigma_2"] ** 2), 0,
                                   mpmath.sqrt(s**2 * p["sigma_1"] ** 2 + p["sigma_2"] ** 2), p["alpha"])
@@ -213,8 +213,11 @@ def test_example3_output_gap_grows_with_the_slope(s1, s2, L, c1, c2):
     lo, hi = sorted((c1, c2))
     with working_precision(30):
         def z2(slope):
-            P, Q = b.example3_laws(_mp(alpha=2, Delta=1, sigma_1=s1, sigma_2=s2, L=L, c=slope))
-            return (P.mean - Q.mean) ** 2 / P.sd**2
+            p = _mp(alpha=2, Delta=1, sigma_1=s1, sigma_2=s2, L=L, c=slope)
+            head = b.EXAMPLE_3_CORRECTED.measured_as[b._KM]   # the output laws N(cLΔ, s²), N(0, s²)
+            gap, sd = (lambdify_mpmath([q.symbol for q in b.EXAMPLE_3_CORRECTED.parameters], e)(
+                *(p[q.name] for q in b.EXAMPLE_3_CORRECTED.parameters)) for e in head.args[0].args)
+            return gap**2 / sd**2
         assert z2(lo) <= z2(hi) * (1 + mpmath.mpf(10) ** -20) + TINY
 
 

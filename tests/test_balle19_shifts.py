@@ -16,6 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symdp.proofs.balle19 import couplings as proofs
+from symdp.engine.continuous import Gaussian
+from symdp.engine.divergences import divergence
 from symdp.precision import closed_forms, working_precision
 from symdp.statement import lambdify_mpmath
 from symdp.theorems.balle19 import couplings as b
@@ -69,7 +71,8 @@ def test_example1_terms_integrated_from_densities_equal_the_closed_forms(alpha, 
     with closed_forms(False):
         a, d, v1, v2 = (mpmath.mpf(v) for v in (alpha, delta, s1, s2))
         th = v1**2 / (v1**2 + v2**2)
-        terms = b.example1_terms(a, d, v1, v2, th)
+        measured = b.EXAMPLE_1._measurements({"alpha": a, "Delta": d, "sigma_1": v1, "sigma_2": v2})
+        terms = [measured[h] for h in (b.EX1_OUT, b.R_SHIFT, b.SUP_TRANSPORT)]
         oracles = (a * d**2 / (2 * (v1**2 + v2**2)), a * (th * d) ** 2 / (2 * v1**2),
                    a * ((1 - th) * d) ** 2 / (2 * v2**2))
         for est, exact in zip(terms, oracles):
@@ -80,10 +83,14 @@ def test_example1_terms_integrated_from_densities_equal_the_closed_forms(alpha, 
 
 def test_example1_bound_is_strict_away_from_the_optimal_w():
     """At θ = 0 (ω = ν: all the shift in the kernel) and θ = 1 (ω = μ) Theorem 2's measured bound exceeds R_α."""
+    def renyi(gap, sd):
+        return divergence("renyi", Gaussian(gap, sd), Gaussian(0, sd), 3, method="densities").value
+
     with working_precision(30):
         for th in (0, 1, mpmath.mpf("0.5")):
-            out, shift, sup = b.example1_terms(mpmath.mpf(3), mpmath.mpf(1), mpmath.mpf(1), mpmath.mpf(2), th)
-            assert shift.value + sup.value > out.value * (1 + mpmath.mpf("0.01"))
+            out = renyi(1, mpmath.sqrt(5))
+            shift, sup = renyi(th, 1), renyi(1 - th, 2)   # Δ = 1, σ1 = 1, σ2 = 2, w = θΔ
+            assert shift + sup > out * (1 + mpmath.mpf("0.01"))
 
 
 def test_example1_closed_form_value():
@@ -102,7 +109,7 @@ def test_paper_paths_are_loose_away_from_L1_and_r1(theorem):
 
 def test_gauss_rdp_integrated_from_the_densities():
     with working_precision(30):
-        est = b.GAUSS_RDP.witness(_mp(alpha="3.7", Delta="0.4", sigma="0.9"))
+        est, _, _ = b.GAUSS_RDP.measure(_mp(alpha="3.7", Delta="0.4", sigma="0.9"))
         assert est.method == "certified" and est.certified
         # catalogue-balle.md glossary balle19.fact.gauss-rdp: 0.36543209876543209877 both ways
         assert abs(est.value - mpmath.mpf("0.36543209876543209877")) < mpmath.mpf(10) ** -20
