@@ -121,7 +121,7 @@ def test_pinned_equalities_are_tight_and_not_zero(theorem):
 def test_zero_against_rounding_noise_is_tight_not_inconclusive():
     """A constant kernel: γ_Dob = 0 exactly, γ_Doeb = 1 − Σ_y min_x K = 0 up to rounding; measured on the unit scale
     the draw is an equality (before unit_scale it was inconclusive, 'sides of size 0')."""
-    assert evaluate_point(m.LEMMA_9_DOEBLIN, {"structure": m.CONSTANT_KERNEL}).verdict == "tight"
+    assert evaluate_point(m.lemma_9_doeblin, {"structure": m.CONSTANT_KERNEL}).verdict == "tight"
 
 
 # --- catalogue reference values ------------------------------------------------------------------------------------
@@ -172,15 +172,15 @@ def test_thm1_3_extremal_instance_is_one_sided_only():
 ])
 def test_thm1_4_sharp_extremal_reference(g, e, star, printed):
     raw = m._sharp(g, e)
-    q, b = _sides(m.THEOREM_1_4_SHARP, raw)
+    q, b = _sides(m.theorem_1_4_sharp, raw)
     assert _close(q, star) and _close(b, star)
-    q2, b2 = _sides(m.THEOREM_1_4_PURE, raw)
+    q2, b2 = _sides(m.theorem_1_4_pure, raw)
     assert _close(q2, star) and _close(b2, printed, mpmath.mpf(10) ** -18)  # the catalogue prints 20 digits
 
 
 def test_e5_printed_last_line_numbers():
     # catalogue erratum E5: γθ = 0.148102298344 (= D(μK‖νK) exactly) vs printed γD_{e^{ε'}}(μ‖ν) = 0.0598328257257
-    q, b = _sides(m.theorem_13_last_line, m.E5_COUNTEREXAMPLE)
+    q, b = _sides(get("balle19.thm1.2.last-line"), m.E5_COUNTEREXAMPLE)
     tol = mpmath.mpf(10) ** -12
     assert _close(q, "0.148102298344", tol) and _close(b, "0.0598328257257", tol)
     out, corrected = _sides(m.theorem_13_last_line_corrected, m.E5_COUNTEREXAMPLE)
@@ -193,6 +193,21 @@ def test_e4_randomized_response_coefficients():
         K = MarkovKernel([[sp.Rational(3, 4), sp.Rational(1, 4)], [sp.Rational(1, 4), sp.Rational(3, 4)]])
         assert K.dobrushin_eps(mpmath.log(3)) < mpmath.mpf(10) ** -35
         assert K.dobrushin() == mpmath.mpf("0.5") and K.doeblin() == mpmath.mpf("0.5")
+
+
+def test_table_1_ldp_level_is_read_from_events_and_can_fail():
+    """balle19.tab1.dobrushin: the LDP level is read from events, not from the coefficient's sum formula. On RR(3/4),
+    D_{e^ε} between the rows is 3/4 − e^ε/4 (ε ≤ log 3), so at δ = 1/4 the level is log 2; a coefficient understated
+    by 0.01 shows as a level above ε (the check can fail), one overstated as a level below it."""
+    with working_precision(30):
+        K = m.build_kernel(m.RR_3_4)
+        assert _close(m.ldp_level_by_events(K, mpmath.mpf("0.25")), mpmath.log(2))
+        e = mpmath.mpf("0.4")
+        g = K.dobrushin_eps(e)
+        assert _close(m.ldp_level_by_events(K, g), e)
+        assert m.ldp_level_by_events(K, g - mpmath.mpf("0.01")) > e + mpmath.mpf("0.01")
+        assert m.ldp_level_by_events(K, g + mpmath.mpf("0.01")) < e - mpmath.mpf("0.01")
+        assert m.ldp_level_by_events(m.erasure_channel(mpmath.mpf("0.3"), 2), mpmath.mpf("0.2")) == mpmath.inf
 
 
 def test_erasure_channel_coefficients_are_gamma():
@@ -208,8 +223,9 @@ def test_erasure_channel_coefficients_are_gamma():
 # --- errata and looseness ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("theorem", [m.LEMMA_9_PRINTED, m.theorem_13_last_line], ids=lambda t: t.id)
-def test_printed_statements_are_refuted_and_corrected_beside(theorem):
+@pytest.mark.parametrize("ident", ["balle19.lem9.eps-dobrushin", "balle19.thm1.2.last-line"])
+def test_printed_statements_are_refuted_and_corrected_beside(ident):
+    theorem = get(ident)
     report = verify(theorem, examples=5)
     assert report.verdict == "violated" and report.counterexample == theorem.erratum.counterexample
     corrected = get(theorem.erratum.corrected_id)
@@ -218,7 +234,7 @@ def test_printed_statements_are_refuted_and_corrected_beside(theorem):
 
 
 def test_e15_note_is_recorded():
-    assert "E15" in m.LEMMA_9_PRINTED.erratum.note
+    assert "E15" in get("balle19.lem9.eps-dobrushin").erratum.note
     assert any(name.startswith("E15") for name in proofs.FACTS)
 
 
@@ -227,7 +243,7 @@ def test_thm1_4_is_loose_and_reports_its_worst_ratio():
     assert report.verdict == "holds" and report.worst_ratio is not None and report.worst_ratio < 1
     assert "Loose" in m.theorem_1_4.notes or "loose" in m.theorem_1_4.notes
     # at the sharp extremal instance the paper's δ = 0 bound uses ε*/ε' ≈ 0.6126 of its budget (catalogue values)
-    r = evaluate_point(m.THEOREM_1_4_PURE, m._sharp(0.5, 1))
+    r = evaluate_point(m.theorem_1_4_pure, m._sharp(0.5, 1))
     assert r.verdict == "holds" and abs(r.ratio - 0.37988549304172247537 / 0.62011450695827752463) < 1e-12
 
 

@@ -1,21 +1,14 @@
-"""Balle et al. (NeurIPS 2019), Section 3: amplification from uniform mixing, with the background of Section 2.
-
-Seeds: main text ``../shared/seeds/001_dc25d928cd3b540a.txt`` ("P": §2, Definition 1, Figure 1, Table 1, Theorem 1),
-appendix ``../shared/seeds/000_eb14441fc6376ec7.txt`` ("A": Lemma 9, Theorems 10, 13, 14, 15, Lemmas 11, 12, eq. (5));
-catalogue ``../shared/catalogue/catalogue-balle.md`` §1–2, whose IDs the theorems carry. The identities (D_1 = TV,
-Lemma 12, Table 1's ultra-mixing row, eq. (5), the remark after Theorem 1, the blanket decomposition) are proved by
-the derivations of :mod:`proofs.balle19.mixing`, without draws.
+"""Balle et al. (NeurIPS 2019), Section 3: amplification from uniform mixing, with the background of Section 2
+(main text: §2, Definition 1, Table 1, Theorem 1; appendix: Lemmas 9, 11, 12, Theorems 10, 13, 14, 15, eq. (5)).
 
 Everything numeric here is finite: distributions are probability vectors, Markov operators row-stochastic matrices
-(:class:`~symdp.engine.kernels.MarkovKernel`), divergences exact sums at the working precision. Random structure is drawn
-as plain weight lists (dense, sparse, mixtures with a constant kernel, constant kernels, erasure channels) and built
-into distributions and kernels inside the witness, at each of the verifier's two precisions. A witness measures the
-divergence heads and mixing coefficients its statement names (and the derived γ, δ, θ, ε of a draw); the bound is
-the statement evaluated.
+(:class:`~symdp.engine.kernels.MarkovKernel`), divergences exact sums through the engine's door. Random structure is
+drawn as plain weight lists (dense, sparse, mixtures with a constant kernel, constant kernels, erasure channels) and
+built by the module's settings inside the witness, at each of the verifier's two precisions. The identities are
+proved by the derivations of :mod:`symdp.proofs.balle19.mixing`, without draws.
 
-Pair form. Theorem 1 speaks of mechanisms; as in the catalogue, every amplification result is checked on one pair
-(μ, ν) = (M(D), M(D')) with δ := D_{e^ε}(μ‖ν) (the one-sided pair condition the proofs use) and γ the kernel's
-smallest valid coefficient (:mod:`symdp.engine.kernels`).
+Pair form: as in the catalogue, every amplification result is checked on one pair (μ, ν) = (M(D), M(D')) with
+δ := D_{e^ε}(μ‖ν) (the one-sided pair condition the proofs use) and γ the kernel's smallest valid coefficient.
 
 >>> import mpmath
 >>> with mpmath.workdps(30):
@@ -27,26 +20,28 @@ smallest valid coefficient (:mod:`symdp.engine.kernels`).
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction
 
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from symdp.proofs.balle19.mixing import BLANKET, EQ5, EQ5_MIXTURE, HS_TV, LEMMA_12 as LEMMA_12_PROOF, REM_DOEBLIN, TAB1_ULTRA
+from symdp.engine.divergences import divergence
+from symdp.engine.finite import FiniteDistribution, to_mpf
+from symdp.engine.kernels import MarkovKernel
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, as_estimate
 from symdp.expressions import TV, HockeyStick, MaxDivergence, Renyi, quantity
-from symdp.engine.finite import (FiniteDistribution, approximate_max_divergence, hockey_stick, max_divergence, renyi,
-                          to_mpf)
-from symdp.engine.kernels import MarkovKernel
+from symdp.proofs.balle19.mixing import BLANKET, EQ5, EQ5_MIXTURE, HS_TV, REM_DOEBLIN, TAB1_ULTRA
+from symdp.proofs.balle19.mixing import LEMMA_12 as LEMMA_12_PROOF
 from symdp.strategies import weights
 from symdp.symbols import K, alpha, delta, epsilon, epsilon_p, gamma, h, t, theta
-from symdp.theorem import (CLOSED_FORM, IDENTITY, INDEPENDENT, Erratum, Param, Source, Theorem, lambdify_mpmath,
-                           register, registered, theorem)
-from symdp.theorems.balle19.common import A_SEED, P_SEED, Law
+from symdp.theorem import (CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, lambdify_mpmath, registered,
+                           theorem)
+from symdp.theorems.balle19.common import Law
 
-# --- symbols and parameters ------------------------------------------------------------------------------------------
+# --- symbols, parameters, heads --------------------------------------------------------------------------------------
 epsilon_0 = sp.Symbol("epsilon_0", nonnegative=True)  # the saturation level of a finite pair (def.hs.limit)
 
 EPS = Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 3))
@@ -65,13 +60,12 @@ BETA = sp.exp(EPS_PRIME - epsilon)  # advanced joint convexity
 # The levels at which a witness measures a divergence are the statement's own expressions, evaluated.
 _eps_prime = lambdify_mpmath((gamma, epsilon), EPS_PRIME)
 _eps_tilde = lambdify_mpmath((epsilon, delta), EPS_TILDE)
+_eps_tilde_theta = lambdify_mpmath((epsilon, theta), EPS_TILDE.subs(delta, theta))
 _beta = lambdify_mpmath((gamma, epsilon), BETA)
-
 
 mu, nu, omega = Law(r"\mu"), Law(r"\nu"), Law(r"\omega")
 muK, nuK = Law(r"\mu K"), Law(r"\nu K")
 
-# --- heads: what the witnesses measure -------------------------------------------------------------------------------
 DobrushinCoefficient = quantity(
     "DobrushinCoefficient", 1, r"\gamma_{{\mathrm{{Dob}}}}\left({0}\right)",
     "sup_{x,x'} TV(K(x), K(x')), the smallest gamma of Definition 1(1)", nonnegative=True)
@@ -102,7 +96,7 @@ MinEventRatio = quantity(
 LDPLevel = quantity(
     "LDPLevel", 2, r"\min\left\{{\epsilon_{{\mathrm{{LDP}}}} : {0} \text{{ is }} \left(\epsilon_{{\mathrm{{LDP}}}}, "
                    r"\gamma_{{\mathrm{{Dob}}}}({0}, {1})\right)\text{{-LDP}}\right\}}",
-    "the smallest eps_LDP with every pair of rows (eps_LDP, gamma_Dob(K, eps))-indistinguishable")
+    "the smallest eps_LDP >= 0 with K(x)(E) <= e^eps_LDP K(x')(E) + gamma_Dob(K, eps) for all rows and events")
 OffSupportMass = quantity(
     "OffSupportMass", 2, r"{0}\left(\mathrm{{supp}}\,{0} \setminus \mathrm{{supp}}\,{1}\right)",
     "P(supp P minus supp Q): the hockey-stick divergence at eps = oo (P footnote 3)", nonnegative=True)
@@ -115,7 +109,10 @@ MinRatioToOmega = quantity(
 
 DOB, DOEB, UM = DobrushinCoefficient(K), DoeblinCoefficient(K), UltraMixingCoefficient(K)
 DOB_EPS = DobrushinEpsCoefficient(K, epsilon)
+DOB_TILDE = DobrushinEpsCoefficient(K, EPS_TILDE)
 HS_PAIR, HS_OUT = HockeyStick(mu, nu, epsilon), HockeyStick(muK, nuK, epsilon)
+HS_OUT_AT_EPS_PRIME = HockeyStick(muK, nuK, EPS_PRIME)
+MAX_OUT = MaxDivergence(muK, nuK)
 
 
 def unit_scale(x) -> Estimate:
@@ -129,9 +126,14 @@ def unit_scale(x) -> Estimate:
     return Estimate(e.value, e.error, e.method, scale=mpmath.mpf(1))
 
 
-# =====================================================================================================================
-# Plain-data structure: strategies and builders
-# =====================================================================================================================
+def hs(P: FiniteDistribution, Q: FiniteDistribution, e) -> Estimate:
+    """D_{e^ε}(P‖Q) through the engine's door, on the unit scale (ε = ∞: the mass off the support, P footnote 3)."""
+    if mpmath.isinf(e):
+        return unit_scale(hs_infinity(P, Q))
+    return unit_scale(divergence("hockey_stick", P, Q, e))
+
+
+# --- plain-data structure: strategies and builders -------------------------------------------------------------------
 
 
 def sparse_weights(n: int) -> st.SearchStrategy[list[float]]:
@@ -158,6 +160,10 @@ def erasure_channel(g, n: int) -> MarkovKernel:
     if not 0 <= g <= 1:
         raise InvalidParameter(f"erasure probability weight gamma must lie in [0, 1], got {mpmath.nstr(g, 8)}")
     return MarkovKernel([[g if y == x else 0 for y in range(n)] + [1 - g] for x in range(n)])
+
+
+def erasure(g, n=2) -> dict:
+    return {"kind": "erasure", "gamma": g, "n": n}
 
 
 @st.composite
@@ -190,8 +196,8 @@ def build_kernel(data) -> MarkovKernel:
         return erasure_channel(data["gamma"], data["n"])
     rows = [distribution(r).probs for r in data["rows"]]
     if kind in ("mixed", "constant"):
-        s, omega = to_mpf(data["s"], "s"), distribution(data["omega"]).probs
-        rows = [[(1 - s) * a + s * b for a, b in zip(r, omega)] for r in rows]
+        s, omega_ = to_mpf(data["s"], "s"), distribution(data["omega"]).probs
+        rows = [[(1 - s) * a + s * b for a, b in zip(r, omega_)] for r in rows]
     if kind == "point-row":
         x, y = data["at"]
         rows[x] = [mpmath.mpf(int(j == y)) for j in range(len(rows[x]))]
@@ -200,6 +206,16 @@ def build_kernel(data) -> MarkovKernel:
 
 def kernel_width(data) -> int:
     return data["n"] + 1 if data["kind"] == "erasure" else len(data["rows"][0])
+
+
+def kernel_only(max_rows: int = 5, positive: bool = False):
+    return st.integers(2, max_rows).flatmap(lambda n: kernel_data(n, positive))
+
+
+@st.composite
+def kernel_and_omega(draw):
+    Kd = draw(kernel_only())
+    return {"K": Kd, "omega": draw(any_weights(kernel_width(Kd)))}
 
 
 @st.composite
@@ -215,6 +231,12 @@ def pair(data) -> tuple[FiniteDistribution, FiniteDistribution]:
 
 
 @st.composite
+def vectors(draw, names):
+    n = draw(st.integers(2, 6))
+    return {k: draw(any_weights(n)) for k in names}
+
+
+@st.composite
 def pair_kernel_data(draw, positive: bool = False, max_inputs: int = 5, slack: bool = False):
     """A pair (μ, ν) on n inputs and a kernel with n rows; with ``slack``, also δ's excess over D_{e^ε}(μ‖ν)."""
     n = draw(st.integers(2, max_inputs))
@@ -225,20 +247,130 @@ def pair_kernel_data(draw, positive: bool = False, max_inputs: int = 5, slack: b
     return data
 
 
-def kernel_only(max_rows: int = 5, positive: bool = False):
-    return st.integers(2, max_rows).flatmap(lambda n: kernel_data(n, positive))
-
-
-def _pushed(s):
+def pushed(s):
     """(μ, ν, K, μK, νK) from a pair-and-kernel draw."""
     P, Q = pair(s)
     Kt = build_kernel(s["K"])
     return P, Q, Kt, Kt.apply(P), Kt.apply(Q)
 
 
-# =====================================================================================================================
-# Finite helpers that the statements refer to
-# =====================================================================================================================
+@st.composite
+def doeblin_extremal(draw):
+    return {"kind": "doeblin-extremal", "gamma": draw(st.floats(0, 1)), "delta": draw(st.floats(0, 1))}
+
+
+def doeblin_extremal_pair(s, e):
+    """Catalogue thm1.3: μ = δ_a, ν = qδ_a + (1−q)δ_b, q = (1−δ)e^{−ε}, through the erasure channel (ω = δ_c)."""
+    q = (1 - to_mpf(s["delta"], "delta")) * mpmath.exp(-e)
+    return FiniteDistribution([1, 0]), FiniteDistribution([q, 1 - q]), erasure_channel(s["gamma"], 2)
+
+
+def _extremal(g, d, e):
+    return {"epsilon": e, "structure": {"kind": "doeblin-extremal", "gamma": g, "delta": d}}
+
+
+def sharp_extremal(s):
+    """Catalogue thm1.4: μ = (1, 0), ν = (e^{−ε}, 1 − e^{−ε}), K = [[1, 1−γ], [1−γ, 1]]/(2 − γ) (γ_um(K) = γ)."""
+    g, e = to_mpf(s["gamma"], "gamma"), to_mpf(s["epsilon"], "epsilon")
+    E = mpmath.exp(-e)
+    Kt = MarkovKernel([[1 / (2 - g), (1 - g) / (2 - g)], [(1 - g) / (2 - g), 1 / (2 - g)]])
+    return FiniteDistribution([1, 0]), FiniteDistribution([E, 1 - E]), Kt
+
+
+@st.composite
+def sharp_extremal_data(draw):
+    return {"kind": "sharp-extremal", "gamma": draw(st.floats(0, 0.99)), "epsilon": draw(st.floats(0.01, 3))}
+
+
+def _sharp(g, e):
+    return {"structure": {"kind": "sharp-extremal", "gamma": g, "epsilon": e}}
+
+
+@st.composite
+def disjoint_inputs(draw):
+    """A kernel on n inputs and two weight vectors a, b with disjoint supports (roles 1 = supp a, 2 = supp b)."""
+    n = draw(st.integers(2, 5))
+    roles = draw(st.lists(st.integers(0, 2), min_size=n, max_size=n).filter(lambda r: 1 in r and 2 in r))
+    return {"K": draw(kernel_data(n)), "roles": roles, "a": draw(weights(n)), "b": draw(weights(n))}
+
+
+def disjoint_pair(s):
+    """(K, μ, ν): μ and ν the weights ``a``, ``b`` restricted to their roles' inputs."""
+    return (build_kernel(s["K"]), distribution([w if r == 1 else 0 for w, r in zip(s["a"], s["roles"])]),
+            distribution([w if r == 2 else 0 for w, r in zip(s["b"], s["roles"])]))
+
+
+def _fractions(ws) -> list[Fraction]:
+    total = sum(Fraction(w) for w in ws)
+    return [Fraction(w) / total for w in ws]
+
+
+def eq5_objects(s):
+    """A Theorem 15's construction in exact rationals: K, γ, μ, ν, ω̃, ω = ω̃K and K̃ = (K − (1−γ)K_ω)/γ.
+
+    γ = γ_um(K) + extra·(1 − γ_um(K)) (any γ ≥ γ_um(K) makes K γ-ultra-mixing); needs a non-constant K.
+    """
+    Km = [_fractions(r) for r in s["K"]]
+    um = 1 - min(a[y] / b[y] for a in Km for b in Km for y in range(len(a)))
+    if um == 0:
+        raise InvalidParameter("eq. (5) needs a non-constant kernel (gamma_um(K) > 0)")
+    g = um + Fraction(s["extra"], 4) * (1 - um)
+    m, n_ = _fractions(s["mu"]), _fractions(s["nu"])
+    a = Fraction(s["alpha"], 10)
+    wt = [(1 - a) * x + a * y for x, y in zip(m, n_)]
+    cols = range(len(Km[0]))
+    push = lambda v, M: [sum(v[x] * M[x][y] for x in range(len(v))) for y in cols]
+    omega_ = push(wt, Km)
+    Kt = [[(Km[x][y] - (1 - g) * omega_[y]) / g for y in cols] for x in range(len(Km))]
+    return {"K": Km, "gamma": g, "mu": m, "omega_tilde": wt, "omega": omega_, "K_tilde": Kt, "push": push}
+
+
+@st.composite
+def eq5_data(draw):
+    """Integer weights (exact rationals): a non-constant positive kernel, μ, ν, α = k/10, γ's excess k/4."""
+    n, m = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    row = st.lists(st.integers(1, 9), min_size=m, max_size=m)
+    Km = draw(st.lists(row, min_size=n, max_size=n).filter(lambda K_: len({tuple(_fractions(r)) for r in K_}) > 1))
+    vec = st.lists(st.integers(0, 9), min_size=n, max_size=n).filter(lambda v: sum(v) > 0)
+    return {"K": Km, "mu": draw(vec), "nu": draw(vec), "alpha": draw(st.integers(0, 10)),
+            "extra": draw(st.integers(0, 4))}
+
+
+# --- settings: what the draws range over ---------------------------------------------------------------------------
+
+PAIR = Setting(r"$\mu$, $\nu$ probability vectors on $n \le 6$ atoms (dense or sparse)",
+               strategy=lambda: pair_data(2, 6), build=pair)
+FOUR = Setting(r"$\mu_1$, $\mu_2$, $\nu_1$, $\nu_2$ on $n \le 6$ atoms",
+               strategy=lambda: vectors(("mu1", "mu2", "nu1", "nu2")),
+               build=lambda s: [distribution(s[k]) for k in ("mu1", "mu2", "nu1", "nu2")])
+THREE = Setting(r"$\omega$, $\mu_1$, $\nu_1$ on $n \le 6$ atoms, $\beta = e^{\varepsilon' - \varepsilon}$",
+                strategy=lambda: vectors(("omega", "mu1", "nu1")),
+                build=lambda s: [distribution(s[k]) for k in ("omega", "mu1", "nu1")])
+KERNEL = Setting(r"$K$ a random $n \times m$ Markov kernel, $n \le 5$, $m \le 6$", strategy=kernel_only,
+                 build=build_kernel)
+POSITIVE_KERNEL = replace(KERNEL.where(", $K > 0$"), strategy=lambda: kernel_only(positive=True))
+KERNEL_OMEGA = replace(KERNEL.where(r", $\omega$ a random distribution on the outputs"), strategy=kernel_and_omega,
+                       build=lambda s: (build_kernel(s["K"]), distribution(s["omega"])))
+PAIR_KERNEL = Setting(r"$\mu$, $\nu$ on $n \le 5$ inputs, $K$ a random $n \times m$ Markov kernel",
+                      strategy=pair_kernel_data, build=pushed)
+POSITIVE_PAIR_KERNEL = replace(PAIR_KERNEL.where(", $K > 0$"), strategy=lambda: pair_kernel_data(positive=True))
+PAIR_KERNEL_DELTA = replace(PAIR_KERNEL.where(r", $\delta \in [D_{e^{\varepsilon}}(\mu\|\nu), 1]$"),
+                            strategy=lambda: pair_kernel_data(slack=True))
+DOEBLIN = Setting(PAIR_KERNEL.latex + r", $\gamma = \gamma_{\mathrm{Doeb}}(K)$, $\delta = "
+                  r"D_{e^{\varepsilon}}(\mu\|\nu)$", strategy=lambda: st.one_of(pair_kernel_data(), doeblin_extremal()))
+PURE = Setting(POSITIVE_PAIR_KERNEL.latex + r", $\gamma = \gamma_{\mathrm{um}}(K)$, $\varepsilon = "
+               r"D_{\infty}(\mu\|\nu)$",
+               strategy=lambda: st.one_of(pair_kernel_data(positive=True), sharp_extremal_data()),
+               build=lambda s: sharp_extremal(s) if s.get("kind") == "sharp-extremal" else pushed(s)[:3])
+DISJOINT_INPUTS = Setting(r"$\mu \perp \nu$ on $n \le 5$ inputs, $K$ an $n \times m$ kernel", strategy=disjoint_inputs,
+                          build=disjoint_pair)
+EQ5_SETTING = Setting(r"$K > 0$ rational, non-constant, $\gamma \ge \gamma_{\mathrm{um}}(K)$, $\tilde\omega = "
+                      r"(1-\alpha)\mu + \alpha\nu$, $\omega = \tilde\omega K$, "
+                      r"$\tilde K = (K - (1-\gamma)K_\omega)/\gamma$",
+                      strategy=eq5_data, build=eq5_objects)
+
+
+# --- finite helpers that the statements refer to -------------------------------------------------------------------
 
 
 def events(n: int):
@@ -252,11 +384,28 @@ def hs_by_events(P: FiniteDistribution, Q: FiniteDistribution, e) -> mpmath.mpf:
     return max(mpmath.fsum(P[i] for i in ev) - E * mpmath.fsum(Q[i] for i in ev) for ev in events(len(P)))
 
 
+def _rows_by_events(Kt: MarkovKernel, e) -> mpmath.mpf:
+    return max(hs_by_events(a, b, e) for a in Kt.rows for b in Kt.rows)
+
+
 def min_event_ratio(Kt: MarkovKernel) -> mpmath.mpf:
     """min_{x,x',E} K(x)(E)/K(x')(E) over non-empty events (K > 0): Definition 1(4) read on events."""
     n = Kt.shape[1]
     return min(mpmath.fsum(a[i] for i in ev) / mpmath.fsum(b[i] for i in ev)
                for a in Kt.rows for b in Kt.rows for ev in itertools.islice(events(n), 1, None))
+
+
+def ldp_level_by_events(Kt: MarkovKernel, d) -> mpmath.mpf:
+    """The least ε_LDP ≥ 0 with K(x)(E) ≤ e^{ε_LDP} K(x')(E) + d for all rows x, x' and events E (the definition of
+    (ε_LDP, d)-LDP, read event by event: log((K(x)(E) − d)/K(x')(E)) wherever K(x)(E) > d; ∞ if K(x')(E) = 0 there)."""
+    level = mpmath.mpf(0)
+    for a in Kt.rows:
+        for b in Kt.rows:
+            for ev in events(len(a)):
+                excess, mass = mpmath.fsum(a[i] for i in ev) - d, mpmath.fsum(b[i] for i in ev)
+                if excess > 0:
+                    level = max(level, mpmath.log(excess / mass) if mass > 0 else mpmath.inf)
+    return level
 
 
 def minorisation_gamma(Kt: MarkovKernel, omega_: FiniteDistribution) -> mpmath.mpf:
@@ -298,517 +447,17 @@ def mix(a: FiniteDistribution, b: FiniteDistribution, weight) -> FiniteDistribut
     return FiniteDistribution([(1 - weight) * x + weight * y for x, y in zip(a, b)])
 
 
-# =====================================================================================================================
-# §1 Background (P §2): the hockey-stick divergence, joint convexity, data processing
-# =====================================================================================================================
-
-_PAIR_LATEX = r"$\mu$, $\nu$ probability vectors on $n \le 6$ atoms (dense or sparse)"
-DISJOINT = {"mu": [0.6, 0.4, 0, 0], "nu": [0, 0, 0.5, 0.5]}  # μ ⊥ ν: D_{e^ε}(μ‖ν) = 1 for every ε
-
-
-# P §2, "Divergences": D_{e^ε}(μ‖ν) = ∫[p_μ − e^ε p_ν]_+ dλ = sup_E (μ(E) − e^ε ν(E)). Brute force over 2^n events.
-@theorem(
-    id="balle19.def.hs",
-    title="Hockey-stick divergence: sum form equals the supremum over events",
-    source=Source(P_SEED, "Section 2, Divergences"),
-    statement=sp.Eq(HS_PAIR, HockeyStickByEvents(mu, nu, epsilon), evaluate=False),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=lambda: pair_data(2, 6),
-    structure_latex=_PAIR_LATEX,
-    quantity_latex=r"\sum_x [\mu(x) - e^{\epsilon}\nu(x)]_+",
-    tight_everywhere=True,
-    examples=({"epsilon": 0.5, "structure": DISJOINT},),
-)
-def definition_hs(point):
-    """The sum over atoms against the maximum over all $2^n$ events, two independent computations."""
-    P, Q = pair(point["structure"])
-    e = point["epsilon"]
-    return {HS_PAIR: unit_scale(hockey_stick(P, Q, e)),
-            HockeyStickByEvents(mu, nu, epsilon): unit_scale(hs_by_events(P, Q, e))}
-
-
-# P §2: "ε ↦ D_{e^ε}(μ‖ν) is monotonically decreasing" (non-increasing: constant on disjoint supports).
-@theorem(
-    id="balle19.def.hs.monotone",
-    title=r"Hockey-stick divergence is non-increasing in $\varepsilon$",
-    source=Source(P_SEED, "Section 2, Divergences"),
-    statement=sp.Le(HockeyStick(mu, nu, epsilon + h), HS_PAIR),
-    evidence=INDEPENDENT,
-    parameters=(EPS, H),
-    structure=lambda: pair_data(2, 6),
-    structure_latex=_PAIR_LATEX,
-    tight_at=({"epsilon": 0.5, "h": 2, "structure": DISJOINT},),  # both sides 1: μ ⊥ ν
-)
-def hs_monotone(point):
-    r"""Equality exactly where the divergence is flat in $\varepsilon$: $\mu$ and $\nu$ disjoint (value 1), or both
-    sides 0."""
-    P, Q = pair(point["structure"])
-    e = point["epsilon"]
-    return {HockeyStick(mu, nu, epsilon + h): unit_scale(hockey_stick(P, Q, e + point["h"])),
-            HS_PAIR: unit_scale(hockey_stick(P, Q, e))}
-
-
-# P §2: D_1 = TV. With the paper's definitions (Csiszár divergences of φ(u) = [u − 1]_+ and φ(u) = |u − 1|/2) this is
-# the atom identity [a − b]_+ = (|a − b| + (a − b))/2 summed with Σμ = Σν = 1: an identity, proved by HS_TV. (TV as
-# the supremum over events is balle19.def.hs at ε = 0, checked there by brute force.)
-HS_AT_ZERO_IS_TV = register(Theorem(
-    id="balle19.def.hs.tv",
-    title=r"Hockey-stick divergence at $\varepsilon = 0$ is total variation",
-    source=Source(P_SEED, "Section 2, Divergences"),
-    statement=sp.Eq(HockeyStick(mu, nu, 0), TV(mu, nu), evaluate=False),
-    evidence=IDENTITY,
-    derivation=HS_TV,
-    symbolic_only=r"identity of the Csisz\'ar functions: $[u - 1]_+ = |u - 1|/2 + (u - 1)/2$, and the last term "
-                  r"integrates to 0 (\symdpcode{proofs.balle19.mixing.HS\_TV}); a numeric check would sum the same "
-                  "atoms twice",
-))
-
-
-# P footnote 3: D_∞(μ‖ν) = μ(supp μ \ supp ν), the limit ε → ∞. On a finite space the limit is reached: from
-# ε_0 = max log(μ/ν) over the common support on, every atom of supp ν contributes [μ − e^ε ν]_+ = 0.
-@theorem(
-    id="balle19.def.hs.limit",
-    title=r"Hockey-stick divergence as $\varepsilon \to \infty$: the mass off the support",
-    source=Source(P_SEED, "Section 3, footnote 3"),
-    statement=sp.Eq(HockeyStick(mu, nu, epsilon_0 + t), OffSupportMass(mu, nu), evaluate=False),
-    evidence=INDEPENDENT,
-    parameters=(T,),
-    structure=lambda: pair_data(2, 6),
-    structure_latex=_PAIR_LATEX + (r", $\varepsilon_0 = \max\left(0, \max_{\nu(x) > 0} "
-                                   r"\log\frac{\mu(x)}{\nu(x)}\right)$"),
-    tight_everywhere=True,
-    examples=({"t": 0, "structure": {"mu": [0.2, 0.3, 0.5], "nu": [0.5, 0.5, 0]}},),
-)
-def hs_limit(point):
-    r"""On a finite space the divergence is constant from the saturation level $\varepsilon_0$ on, so equality there is
-    the limit of footnote 3. The sum at $\varepsilon_0 + t$ against the mass of $\mu$ off the support of $\nu$."""
-    P, Q = pair(point["structure"])
-    level = saturation_level(P, Q) + point["t"]
-    return {HockeyStick(mu, nu, epsilon_0 + t): unit_scale(hockey_stick(P, Q, level)),
-            OffSupportMass(mu, nu): unit_scale(hs_infinity(P, Q))}
-
-
-@st.composite
-def four_vectors(draw):
-    n = draw(st.integers(2, 6))
-    return {k: draw(any_weights(n)) for k in ("mu1", "mu2", "nu1", "nu2")}
-
-
-_SAME = {"mu1": [0.7, 0.2, 0.1], "mu2": [0.7, 0.2, 0.1], "nu1": [0.1, 0.3, 0.6], "nu2": [0.1, 0.3, 0.6]}
-_MIXED_PAIR = HockeyStick(Law(r"(1-\gamma)\mu_1 + \gamma\mu_2"), Law(r"(1-\gamma)\nu_1 + \gamma\nu_2"), epsilon)
-_HS_1 = HockeyStick(Law(r"\mu_1"), Law(r"\nu_1"), epsilon)
-_HS_2 = HockeyStick(Law(r"\mu_2"), Law(r"\nu_2"), epsilon)
-
-
-# P §2: every Csiszár divergence is jointly convex; checked for D_{e^ε}. (Rényi divergences of order α > 1 are NOT
-# jointly convex in general, only quasi-convex; the paper claims joint convexity for Csiszár divergences only.)
-@theorem(
-    id="balle19.fact.jc-dpi",
-    title="Joint convexity of the hockey-stick divergence",
-    source=Source(P_SEED, "Section 2, Divergences"),
-    statement=sp.Le(_MIXED_PAIR, (1 - gamma) * _HS_1 + gamma * _HS_2),
-    evidence=INDEPENDENT,
-    parameters=(GAMMA, EPS),
-    structure=four_vectors,
-    structure_latex=r"$\mu_1$, $\mu_2$, $\nu_1$, $\nu_2$ on $n \le 6$ atoms",
-    tight_at=({"gamma": 0.3, "epsilon": 0.4, "structure": _SAME},),  # μ1 = μ2, ν1 = ν2
-)
-def joint_convexity(point):
-    r"""Equality when $\mu_1 = \mu_2$ and $\nu_1 = \nu_2$ (then both sides are the same divergence)."""
-    s, g, e = point["structure"], point["gamma"], point["epsilon"]
-    m1, m2, n1, n2 = (distribution(s[k]) for k in ("mu1", "mu2", "nu1", "nu2"))
-    return {_MIXED_PAIR: unit_scale(hockey_stick(mix(m1, m2, g), mix(n1, n2, g), e)),
-            _HS_1: unit_scale(hockey_stick(m1, n1, e)), _HS_2: unit_scale(hockey_stick(m2, n2, e))}
-
-
-_PERMUTATION = {"mu": [0.5, 0.3, 0.2], "nu": [0.2, 0.2, 0.6],
-                "K": {"kind": "dense", "rows": [[0, 1, 0], [0, 0, 1], [1, 0, 0]]}}  # a bijection: equality
-_PK_LATEX = r"$\mu$, $\nu$ on $n \le 5$ inputs, $K$ a random $n \times m$ Markov kernel"
-
-
-# P §2: the data processing inequality D(μK‖νK) ≤ D(μ‖ν), for D_{e^ε}.
-@theorem(
-    id="balle19.fact.jc-dpi.dpi",
-    title="Data processing inequality for the hockey-stick divergence",
-    source=Source(P_SEED, "Section 2, Divergences"),
-    statement=sp.Le(HS_OUT, HS_PAIR),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=pair_kernel_data,
-    structure_latex=_PK_LATEX,
-    tight_at=({"epsilon": 0.2, "structure": _PERMUTATION},),
-)
-def data_processing(point):
-    """Equality for a bijection $K$ (a permutation of the atoms)."""
-    P, Q, _, PK, QK = _pushed(point["structure"])
-    e = point["epsilon"]
-    return {HS_OUT: unit_scale(hockey_stick(PK, QK, e)), HS_PAIR: unit_scale(hockey_stick(P, Q, e))}
-
-
-_RENYI_OUT, _RENYI_IN = Renyi(muK, nuK, alpha), Renyi(mu, nu, alpha)
-
-
-# P §2: "Rényi divergences ... also satisfy the data processing inequality". Positive pairs (finite divergences).
-@theorem(
-    id="balle19.fact.jc-dpi.renyi",
-    title=r"Data processing inequality for the R\'enyi divergence",
-    source=Source(P_SEED, "Section 2, Divergences"),
-    statement=sp.Le(_RENYI_OUT, _RENYI_IN),
-    evidence=INDEPENDENT,
-    parameters=(ALPHA,),
-    structure=lambda: pair_kernel_data(positive=True),
-    structure_latex=_PK_LATEX,
-    tight_at=({"alpha": 3, "structure": _PERMUTATION},),
-)
-def data_processing_renyi(point):
-    """Equality for a bijection $K$."""
-    P, Q, _, PK, QK = _pushed(point["structure"])
-    a = point["alpha"]
-    return {_RENYI_OUT: unit_scale(renyi(PK, QK, a)), _RENYI_IN: unit_scale(renyi(P, Q, a))}
-
-
-# =====================================================================================================================
-# §2 Definition 1: the four mixing coefficients, against their definitions
-# =====================================================================================================================
-
-_K_LATEX = r"$K$ a random $n \times m$ Markov kernel, $n \le 5$, $m \le 6$"
-
-
-def _rows_by_events(Kt: MarkovKernel, e) -> mpmath.mpf:
-    return max(hs_by_events(a, b, e) for a in Kt.rows for b in Kt.rows)
-
-
-# P Definition 1(1): γ-Dobrushin iff sup_{x,x'} TV(K(x), K(x')) ≤ γ; the smallest γ is that supremum. symdp.engine.kernels
-# computes it with TV's sum formula; here it is checked against TV as a supremum over events.
-@theorem(
-    id="balle19.def1.1",
-    title="Dobrushin coefficient is the supremum of TV between rows",
-    source=Source(P_SEED, "Definition 1(1)"),
-    statement=sp.Eq(DOB, RowsTVByEvents(K), evaluate=False),
-    evidence=INDEPENDENT,
-    structure=kernel_only,
-    structure_latex=_K_LATEX,
-    quantity_latex=r"\max_{x,x'} \tfrac12 \sum_y |K(x)(y) - K(x')(y)|",
-    tight_everywhere=True,
-)
-def definition_1_1(point):
-    r"""The sum formula of \symdpcode{symdp.engine.kernels} against the maximum over rows and events."""
-    Kt = build_kernel(point["structure"])
-    return {DOB: unit_scale(Kt.dobrushin()), RowsTVByEvents(K): unit_scale(_rows_by_events(Kt, 0))}
-
-
-# P Definition 1(2): (γ, ε)-Dobrushin iff sup_{x,x'} D_{e^ε}(K(x)‖K(x')) ≤ γ.
-@theorem(
-    id="balle19.def1.2",
-    title=r"$(\gamma, \varepsilon)$-Dobrushin coefficient is the supremum of the hockey-stick divergence between rows",
-    source=Source(P_SEED, "Definition 1(2)"),
-    statement=sp.Eq(DOB_EPS, RowsHockeyStickByEvents(K, epsilon), evaluate=False),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=kernel_only,
-    structure_latex=_K_LATEX,
-    quantity_latex=r"\max_{x,x'} \sum_y [K(x)(y) - e^{\epsilon} K(x')(y)]_+",
-    tight_everywhere=True,
-)
-def definition_1_2(point):
-    r"""The sum formula of \symdpcode{symdp.engine.kernels} against the maximum over rows and events."""
-    Kt = build_kernel(point["structure"])
-    e = point["epsilon"]
-    return {DOB_EPS: unit_scale(Kt.dobrushin_eps(e)),
-            RowsHockeyStickByEvents(K, epsilon): unit_scale(_rows_by_events(Kt, e))}
-
-
-@st.composite
-def kernel_and_omega(draw):
-    Kd = draw(kernel_only())
-    return {"K": Kd, "omega": draw(any_weights(kernel_width(Kd)))}
-
-
-_DOEBLIN_PINS = (  # ω = the normalised column minima: the minorisation is attained (catalogue def1.3)
-    {"structure": {"K": {"kind": "dense", "rows": [[0.5, 0.3, 0.2], [0.2, 0.5, 0.3]]}, "omega": [2, 3, 2]}},
-    {"structure": {"K": {"kind": "erasure", "gamma": 0.3, "n": 3}, "omega": [0, 0, 0, 1]}},
-)
-_MINORISATION = MinorisationLevel(K, omega)
-
-
-# P Definition 1(3): γ-Doeblin iff K(x) ≥ (1 − γ)ω for some ω. For each ω the smallest γ is 1 − min_y min_x K/ω;
-# no ω does better than the normalised column minima, which attain γ_Doeb(K) = 1 − Σ_y min_x K(x)(y).
-@theorem(
-    id="balle19.def1.3",
-    title="Doeblin coefficient: no minorising distribution beats the normalised column minima",
-    source=Source(P_SEED, "Definition 1(3)"),
-    statement=sp.Ge(_MINORISATION, DOEB),
-    evidence=INDEPENDENT,
-    structure=kernel_and_omega,
-    structure_latex=_K_LATEX + r", $\omega$ a random distribution on the outputs",
-    tight_at=_DOEBLIN_PINS,
-)
-def definition_1_3(point):
-    r"""The coefficient formula is derived in the catalogue, not in the paper: $(1-\gamma)\omega(y) \le \min_x K(x)(y)$
-    for all $y$, summed over $y$. Equality when $\omega$ is the normalised column minima."""
-    s = point["structure"]
-    Kt = build_kernel(s["K"])
-    return {_MINORISATION: unit_scale(minorisation_gamma(Kt, distribution(s["omega"]))),
-            DOEB: unit_scale(Kt.doeblin())}
-
-
-# P Definition 1(4): γ-ultra-mixing iff K(x) ≪ K(x') and dK(x)/dK(x') ≥ 1 − γ, i.e. K(x)(E) ≥ (1 − γ)K(x')(E) for
-# every event E. The smallest γ computed over all events agrees with symdp.engine.kernels' atom-wise ratio.
-@theorem(
-    id="balle19.def1.4",
-    title="Ultra-mixing coefficient: atom-wise likelihood ratio equals the event-wise one",
-    source=Source(P_SEED, "Definition 1(4)"),
-    statement=sp.Eq(UM, 1 - MinEventRatio(K), evaluate=False),
-    evidence=INDEPENDENT,
-    structure=lambda: kernel_only(positive=True),
-    structure_latex=_K_LATEX + ", $K > 0$",
-    tight_everywhere=True,
-)
-def definition_1_4(point):
-    r"""The atom-wise ratio of \symdpcode{symdp.engine.kernels} against the smallest ratio over rows and non-empty
-    events (the mediant inequality makes them equal)."""
-    Kt = build_kernel(point["structure"])
-    return {UM: unit_scale(Kt.ultra_mixing()), MinEventRatio(K): unit_scale(min_event_ratio(Kt))}
-
-
-# =====================================================================================================================
-# Lemma 9 / Figure 1: implications between the conditions (corrected direction, erratum E4)
-# =====================================================================================================================
-
-
-def erasure(g, n=2) -> dict:
-    return {"kind": "erasure", "gamma": g, "n": n}
-
-
-RR_3_4 = {"kind": "dense", "rows": [[0.75, 0.25], [0.25, 0.75]]}  # binary randomized response, p = 3/4
-LOG3 = float(mpmath.log(3))  # ε = log 3: D_3(RR(3/4) rows) = 0 (to the float's rounding of log 3)
-E4_COUNTEREXAMPLE = {"epsilon": LOG3, "structure": RR_3_4}
-
-
 def coefficients(Kt: MarkovKernel, e, *heads) -> dict:
     """The named coefficients of ``Kt`` (at level ``e`` for γ_Dob(K, ε)), as a witness's measurements."""
     compute = {DOB: Kt.dobrushin, DOEB: Kt.doeblin, UM: Kt.ultra_mixing, DOB_EPS: lambda: dobrushin_eps(Kt, e)}
     return {head: unit_scale(compute[head]()) for head in heads}
 
 
-def _coefficient_witness(*heads):
-    def witness(point):
-        return coefficients(build_kernel(point["structure"]), point.get("epsilon"), *heads)
-
-    return witness
-
-
-_TIGHT_ERASURE = ({"epsilon": 0.7, "structure": erasure(0.3)}, {"epsilon": 0, "structure": erasure(0.8, 4)})
-
-# A Lemma 9, as printed: "(γ, ε)-Dobrushin implies γ-Dobrushin" — for every γ, i.e. γ_Dob(K) ≤ γ_Dob(K, ε).
-# Refuted (catalogue erratum E4): randomized response with p = 3/4 at ε = log 3 is (0, log 3)-Dobrushin, TV = 1/2.
-LEMMA_9_PRINTED = register(Theorem(
-    id="balle19.lem9.eps-dobrushin",
-    title=r"Lemma 9 as printed: $(\gamma, \varepsilon)$-Dobrushin implies $\gamma$-Dobrushin",
-    source=Source(A_SEED, "Lemma 9 (proof, first sentence)"),
-    statement=sp.Le(DOB, DOB_EPS),
-    witness=_coefficient_witness(DOB, DOB_EPS),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=kernel_only,
-    structure_latex=_K_LATEX,
-    erratum=Erratum(
-        location="A, proof of Lemma 9, first sentence",
-        printed=r"$(\gamma,\varepsilon)$-Dobrushin $\Rightarrow$ $\gamma$-Dobrushin, since $D_{e^\varepsilon} \le "
-                r"\mathrm{TV}$",
-        corrected=r"$\gamma$-Dobrushin $\Rightarrow$ $(\gamma,\varepsilon)$-Dobrushin: $\gamma_{\mathrm{Dob}}(K, "
-                  r"\varepsilon) \le \gamma_{\mathrm{Dob}}(K)$",
-        counterexample=E4_COUNTEREXAMPLE,
-        corrected_id="balle19.lem9.eps-dobrushin.corrected",
-        note=r"Catalogue erratum E4: the inequality $D_{e^{\varepsilon}} \le \mathrm{TV}$ gives the reverse "
-             r"implication. Related imprecision E15 (P \S 3: `Dobrushin's is the weakest among these conditions'): "
-             r"$(\gamma, \varepsilon)$-Dobrushin is weaker still, by the same counterexample.",
-    ),
-))
-
-# A Lemma 9, corrected first link: γ-Dobrushin ⇒ (γ, ε)-Dobrushin, i.e. γ_Dob(K, ε) ≤ γ_Dob(K).
-LEMMA_9_EPS = register(Theorem(
-    id="balle19.lem9.eps-dobrushin.corrected",
-    title=r"Lemma 9, first link corrected: $\gamma$-Dobrushin implies $(\gamma, \varepsilon)$-Dobrushin",
-    source=Source(A_SEED, "Lemma 9"),
-    statement=sp.Le(DOB_EPS, DOB),
-    witness=_coefficient_witness(DOB_EPS, DOB),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=kernel_only,
-    structure_latex=_K_LATEX,
-    tight_at=_TIGHT_ERASURE,
-    examples=(E4_COUNTEREXAMPLE,),  # 0 <= 1/2: strict
-    notes=r"Tight on the erasure channel (both coefficients $\gamma$ for every $\varepsilon$).",
-))
-
-# A Lemma 9: γ-Doeblin ⇒ γ-Dobrushin, i.e. γ_Dob(K) ≤ γ_Doeb(K).
-LEMMA_9_DOEBLIN = register(Theorem(
-    id="balle19.lem9.doeblin",
-    title=r"Lemma 9: $\gamma$-Doeblin implies $\gamma$-Dobrushin",
-    source=Source(A_SEED, "Lemma 9"),
-    statement=sp.Le(DOB, DOEB),
-    witness=_coefficient_witness(DOB, DOEB),
-    evidence=INDEPENDENT,
-    structure=kernel_only,
-    structure_latex=_K_LATEX,
-    tight_at=({"structure": erasure(0.3)}, {"structure": erasure(0.55, 4)}),
-    notes=r"Tight on the erasure channel (both coefficients $\gamma$).",
-))
-
-RR_0999 = {"kind": "dense", "rows": [[0.999, 0.001], [0.001, 0.999]]}
-CONSTANT_KERNEL = {"kind": "constant", "rows": [[1, 1], [1, 1]], "omega": [0.3, 0.7], "s": 1.0}
-
-# A Lemma 9 (via [12, Lemma 4.1]): γ-ultra-mixing ⇒ γ-Doeblin, i.e. γ_Doeb(K) ≤ γ_um(K) (K > 0 entrywise).
-# Equality forces a constant kernel: with m = min K(x,y)/K(x',y), Σ_y min_x K ≥ m Σ_y max_x K ≥ m, and the last
-# step is an equality iff all rows coincide (then both coefficients are 0). So no non-degenerate instance attains
-# it; yet the constant 1 cannot be lowered: on binary randomized response RR(p), γ_Doeb/γ_um = (2p − 1)/((2p − 1)/p)
-# = p → 1.
-LEMMA_9_ULTRA = register(Theorem(
-    id="balle19.lem9.ultra-mixing",
-    title=r"Lemma 9: $\gamma$-ultra-mixing implies $\gamma$-Doeblin",
-    source=Source(A_SEED, "Lemma 9"),
-    statement=sp.Le(DOEB, UM),
-    witness=_coefficient_witness(DOEB, UM),
-    evidence=INDEPENDENT,
-    structure=lambda: kernel_only(positive=True),
-    structure_latex=_K_LATEX + ", $K > 0$",
-    examples=({"structure": RR_0999}, {"structure": CONSTANT_KERNEL}),
-    notes="Equality only for constant kernels, where both coefficients are 0, so no tightness is claimed; the ratio "
-          r"$\gamma_{\mathrm{Doeb}}/\gamma_{\mathrm{um}} = p$ on $\mathrm{RR}(p)$ approaches 1 (example "
-          r"$\mathrm{RR}(0.999)$: ratio 0.999), so the link cannot be sharpened by a constant factor.",
-))
-
-# =====================================================================================================================
-# Table 1: mixing conditions as local DP
-# =====================================================================================================================
-
-_LDP_LEVEL = LDPLevel(K, epsilon)
-
-
-# P Table 1, rows 1–2: γ-Dobrushin ⇔ (0, γ)-LDP and (γ, ε)-Dobrushin ⇔ (ε, γ)-LDP. Checked through an independent
-# code path: at δ = γ_Dob(K, ε) the least ε_LDP with every pair (K(x), K(x')) (ε_LDP, δ)-indistinguishable
-# (symdp.engine.finite.approximate_max_divergence) is at most ε, with equality unless the extremal pair is flat at ε.
-@theorem(
-    id="balle19.tab1.dobrushin",
-    title=r"Table 1: $(\gamma, \varepsilon)$-Dobrushin is $(\varepsilon, \gamma)$-local DP",
-    source=Source(P_SEED, "Table 1, rows 1--2"),
-    statement=sp.Le(_LDP_LEVEL, epsilon),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=lambda: kernel_only(positive=True),
-    structure_latex=_K_LATEX + ", $K > 0$",
-    tight_at=({"epsilon": 0.4, "structure": RR_3_4},),
-    examples=({"epsilon": 0, "structure": RR_3_4},      # row 1: gamma-Dobrushin is (0, gamma)-LDP, 0 = 0
-              {"epsilon": 0, "structure": erasure(0.3)}),  # flat: D(K(x)||K(x')) = gamma for every eps, so strict
-)
-def table_1_ldp(point):
-    r"""$\varepsilon = 0$ is row 1 ($\gamma$-Dobrushin $= (0, \gamma)$-LDP; both sides 0 there, an example, not a
-    tightness claim). Strict only when the divergence of the extremal pair is flat in $\varepsilon$ at the given
-    $\varepsilon$."""
-    Kt = build_kernel(point["structure"])
-    level = Kt.dobrushin_eps(point["epsilon"])
-    worst = max(approximate_max_divergence(a, b, level).value for a in Kt.rows for b in Kt.rows)
-    return unit_scale(worst)
-
-
-TABLE_1_DOEBLIN = register(Theorem(
-    id="balle19.tab1.doeblin",
-    title=r"Table 1: $\gamma$-Doeblin is the blanket condition",
-    source=Source(P_SEED, "Table 1, row 3"),
-    statement=sp.Eq(Law("K(x)"), (1 - gamma) * omega + gamma * Law(r"\tilde K(x)")),
-    evidence=IDENTITY,
-    derivation=BLANKET,
-    symbolic_only="the blanket condition is qualitative (Table 1 gives no formula); its decomposition $K(x) = "
-                  r"(1-\gamma)\omega + \gamma\tilde K(x)$ is an identity (\symdpcode{proofs.balle19.mixing.BLANKET})",
-))
-
-# P Table 1, row 4: γ-ultra-mixing ⇔ (log(1/(1−γ)), 0)-LDP: log(1/(1 − γ_um(K))) = max_{x,x'} D_∞(K(x)‖K(x')). Both
-# sides are the extreme likelihood ratio between rows, one through 1 − min, the other through max log(1/·): an
-# identity (TAB1_ULTRA). The event-wise reading of the ratio is checked numerically by balle19.def1.4.
-TABLE_1_ULTRA = register(Theorem(
-    id="balle19.tab1.ultra-mixing",
-    title=r"Table 1: $\gamma$-ultra-mixing is $(\log(1/(1-\gamma)), 0)$-local DP",
-    source=Source(P_SEED, "Table 1, row 4"),
-    statement=sp.Eq(sp.log(1 / (1 - UM)), RowsMaxDivergence(K), evaluate=False),
-    evidence=IDENTITY,
-    derivation=TAB1_ULTRA,
-    symbolic_only=r"both sides are the smallest likelihood ratio $m$ between rows, as $\log(1/m)$: $\log(1/r)$ "
-                  r"decreases in $r$ (\symdpcode{proofs.balle19.mixing.TAB1\_ULTRA}); a numeric check would compute "
-                  "the same ratios twice",
-))
-
-# =====================================================================================================================
-# Theorem 1 (P), proved as A Theorems 10, 13, 14, 15 — pair form, δ := D_{e^ε}(μ‖ν)
-# =====================================================================================================================
-
-_THM1_LATEX = r"$\mu$, $\nu$ on $n \le 5$ inputs, $K$ an $n \times m$ Markov kernel"
-ERASURE_REFERENCE = {"mu": [0.8, 0.2], "nu": [0.3, 0.7]}  # catalogue thm1.1 / thm1.2 reference pair
-
-
-# P Theorem 1(1) = A Theorem 10 (strong Markov contraction for D_{e^ε}): D_{e^ε}(μK‖νK) ≤ γ_Dob(K)·D_{e^ε}(μ‖ν).
-# Tight on the erasure channel for every pair and ε (proofs.balle19.mixing.ERASURE_HS).
-@theorem(
-    id="balle19.thm1.1",
-    title=r"Amplification by a $\gamma$-Dobrushin kernel",
-    source=Source(P_SEED, "Theorem 1(1) (proof: A Theorem 10)"),
-    statement=sp.Le(HS_OUT, DOB * HS_PAIR),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=pair_kernel_data,
-    structure_latex=_THM1_LATEX,
-    tight_at=(  # catalogue thm1.1: γ = 0.3, ε = 0.7 → both sides 0.058762256327657113054
-        {"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": erasure(0.3)}},
-        {"epsilon": 0.1, "structure": {"mu": [0.5, 0.2, 0.3], "nu": [0.1, 0.6, 0.3], "K": erasure(0.9, 3)}},
-    ),
-)
-def theorem_1_1(point):
-    r"""Tight on the erasure channel, for every pair and $\varepsilon$ (catalogue \symdpid{balle19.thm1.1})."""
-    P, Q, Kt, PK, QK = _pushed(point["structure"])
-    e = point["epsilon"]
-    return {HS_OUT: unit_scale(hockey_stick(PK, QK, e)), DOB: unit_scale(Kt.dobrushin()),
-            HS_PAIR: unit_scale(hockey_stick(P, Q, e))}
-
-
 def _delta_of(s, P, Q, e) -> Estimate:
     """δ ≥ θ = D_{e^ε}(μ‖ν): θ + slack·(1 − θ) (the pair is (ε, δ)-DP for every such δ)."""
-    theta_ = hockey_stick(P, Q, e)
+    theta_ = hs(P, Q, e)
     d = theta_.value + to_mpf(s.get("slack", 0), "slack") * (1 - theta_.value)
     return Estimate(d, theta_.error, theta_.method, scale=mpmath.mpf(1))
-
-
-RR_09 = {"kind": "dense", "rows": [[0.9, 0.1], [0.1, 0.9]]}
-DOB_TILDE = DobrushinEpsCoefficient(K, EPS_TILDE)
-
-
-# P Theorem 1(2) = A Theorem 13: if the pair is (ε, δ)-DP (δ ≥ θ = D_{e^ε}(μ‖ν)) then D_{e^ε}(μK‖νK) ≤ γ δ with
-# γ = γ_Dob(K, ε̃), ε̃ = log(1 + (e^ε − 1)/δ) (ε̃ = ∞ and D_∞ when δ = 0, footnote 3). δ is drawn from [θ, 1].
-@theorem(
-    id="balle19.thm1.2",
-    title=r"Amplification by a $(\gamma, \tilde\varepsilon)$-Dobrushin kernel",
-    source=Source(P_SEED, "Theorem 1(2) (proof: A Theorem 13)"),
-    statement=sp.Le(HS_OUT, DOB_TILDE * delta),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=lambda: pair_kernel_data(slack=True),
-    structure_latex=_THM1_LATEX + r", $\delta \in [D_{e^{\varepsilon}}(\mu\|\nu), 1]$",
-    tight_at=(
-        {"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": erasure(0.3), "slack": 0}},
-        # catalogue thm1.2 reference: binary RR p = 0.9, both sides 0.055324079460038
-        {"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": RR_09, "slack": 0}},
-    ),
-    # RR(3/4) at eps~ >= log 3 has gamma_Dob(K, eps~) = 0: both sides 0 (an equality of zeros, not a tightness claim)
-    examples=({"epsilon": 1.3, "structure": {"mu": [0.95, 0.05], "nu": [0.1, 0.9], "K": RR_3_4, "slack": 0}},),
-)
-def theorem_1_2(point):
-    r"""Binary randomized response with binary inputs attains the bound whenever it is positive (catalogue); the erasure
-    channel attains it for every $\tilde\varepsilon$. Theorem 1(1) is loose on RR."""
-    s, e = point["structure"], point["epsilon"]
-    P, Q, Kt, PK, QK = _pushed(s)
-    d = _delta_of(s, P, Q, e)
-    return {HS_OUT: unit_scale(hockey_stick(PK, QK, e)),
-            DOB_TILDE: unit_scale(dobrushin_eps(Kt, eps_tilde(e, d.value))), delta: d}
 
 
 def mixture_decomposition(P: FiniteDistribution, Q: FiniteDistribution, e):
@@ -818,7 +467,7 @@ def mixture_decomposition(P: FiniteDistribution, Q: FiniteDistribution, e):
     (μ ≤ e^ε ν) there is nothing to decompose: returns (θ, None, None). θ is an Estimate.
     """
     E = mpmath.exp(e)
-    theta_ = hockey_stick(P, Q, e)
+    theta_ = hs(P, Q, e)
     if theta_.value == 0:
         return theta_, None, None
     # μ − f and ν − f/e^ε, written by cases so that each vanishes exactly off its support (no rounding residue).
@@ -827,458 +476,527 @@ def mixture_decomposition(P: FiniteDistribution, Q: FiniteDistribution, e):
     return theta_, mu_p, nu_p
 
 
-_HS_PRIME = HockeyStick(Law(r"\mu' K"), Law(r"\nu' K"), EPS_TILDE.subs(delta, theta))
-_eps_tilde_theta = lambdify_mpmath((epsilon, theta), EPS_TILDE.subs(delta, theta))
+def _amplified(P, Q, Kt, g, e) -> dict:
+    """D_{e^{ε'}}(μK‖νK) at ε' = EPS_PRIME(γ, ε), γ (the kernel's coefficient) and δ = D_{e^ε}(μ‖ν)."""
+    return {HS_OUT_AT_EPS_PRIME: hs(Kt.apply(P), Kt.apply(Q), _eps_prime(g.value, e)), gamma: g, delta: hs(P, Q, e)}
 
 
-# A Theorem 13, proof: μ − e^ε ν = θ(μ' − e^{ε̃_θ}ν') (proofs.balle19.mixing.THM13_MIXTURE), pushed through K:
-# D_{e^ε}(μK‖νK) = θ D_{e^{ε̃_θ}}(μ'K‖ν'K) with ε̃_θ = log(1 + (e^ε − 1)/θ). Numerically: the divergence of the pushed
-# pair against that of the pushed components of the decomposition (mixture_decomposition), at another level.
+def _pure(P, Q, Kt) -> dict:
+    """D_∞(μK‖νK), ε = D_∞(μ‖ν) and γ = γ_um(K)."""
+    return {MAX_OUT: unit_scale(divergence("max_divergence", Kt.apply(P), Kt.apply(Q))),
+            epsilon: unit_scale(divergence("max_divergence", P, Q)), gamma: unit_scale(Kt.ultra_mixing())}
+
+
+# --- §2 background: the hockey-stick divergence, joint convexity, data processing ----------------------------------
+
+DISJOINT = {"mu": [0.6, 0.4, 0, 0], "nu": [0, 0, 0.5, 0.5]}  # μ ⊥ ν: D_{e^ε}(μ‖ν) = 1 for every ε
+
+
+@theorem(id="balle19.def.hs", title="Hockey-stick divergence: sum form equals the supremum over events",
+         number="Section 2, Divergences",
+         statement=sp.Eq(HS_PAIR, HockeyStickByEvents(mu, nu, epsilon), evaluate=False),
+         parameters=(EPS,), setting=PAIR, quantity_latex=r"\sum_x [\mu(x) - e^{\epsilon}\nu(x)]_+",
+         tight_everywhere=True, examples=({"epsilon": 0.5, "structure": DISJOINT},))
+def definition_hs(point):
+    """The sum over atoms against the maximum over all $2^n$ events, two independent computations."""
+    P, Q = PAIR(point)
+    return {HS_PAIR: hs(P, Q, point["epsilon"]),
+            HockeyStickByEvents(mu, nu, epsilon): unit_scale(hs_by_events(P, Q, point["epsilon"]))}
+
+
+@theorem(id="balle19.def.hs.monotone", title=r"Hockey-stick divergence is non-increasing in $\varepsilon$",
+         number="Section 2, Divergences", statement=sp.Le(HockeyStick(mu, nu, epsilon + h), HS_PAIR),
+         parameters=(EPS, H), setting=PAIR,
+         tight_at=({"epsilon": 0.5, "h": 2, "structure": DISJOINT},))  # both sides 1: μ ⊥ ν
+def hs_monotone(point):
+    r"""Equality exactly where the divergence is flat in $\varepsilon$: $\mu$ and $\nu$ disjoint (value 1), or both
+    sides 0."""
+    P, Q = PAIR(point)
+    e = point["epsilon"]
+    return {HockeyStick(mu, nu, epsilon + h): hs(P, Q, e + point["h"]), HS_PAIR: hs(P, Q, e)}
+
+
+HS_AT_ZERO_IS_TV = declare(
+    id="balle19.def.hs.tv", title=r"Hockey-stick divergence at $\varepsilon = 0$ is total variation",
+    number="Section 2, Divergences", statement=sp.Eq(HockeyStick(mu, nu, 0), TV(mu, nu), evaluate=False),
+    evidence=IDENTITY, derivation=HS_TV,
+    symbolic_only=r"identity of the Csisz\'ar functions: $[u - 1]_+ = |u - 1|/2 + (u - 1)/2$, and the last term "
+                  r"integrates to 0 (\symdpcode{proofs.balle19.mixing.HS\_TV}); a numeric check would sum the same "
+                  "atoms twice")
+
+
+@theorem(id="balle19.def.hs.limit",
+         title=r"Hockey-stick divergence as $\varepsilon \to \infty$: the mass off the support",
+         number="Section 3, footnote 3",
+         statement=sp.Eq(HockeyStick(mu, nu, epsilon_0 + t), OffSupportMass(mu, nu), evaluate=False),
+         parameters=(T,),
+         setting=PAIR.where(r", $\varepsilon_0 = \max\left(0, \max_{\nu(x) > 0} \log\frac{\mu(x)}{\nu(x)}\right)$"),
+         tight_everywhere=True, examples=({"t": 0, "structure": {"mu": [0.2, 0.3, 0.5], "nu": [0.5, 0.5, 0]}},))
+def hs_limit(point):
+    r"""On a finite space the divergence is constant from the saturation level $\varepsilon_0$ on, so equality there is
+    the limit of footnote 3. The sum at $\varepsilon_0 + t$ against the mass of $\mu$ off the support of $\nu$."""
+    P, Q = PAIR(point)
+    return {HockeyStick(mu, nu, epsilon_0 + t): hs(P, Q, saturation_level(P, Q) + point["t"]),
+            OffSupportMass(mu, nu): unit_scale(hs_infinity(P, Q))}
+
+
+_SAME = {"mu1": [0.7, 0.2, 0.1], "mu2": [0.7, 0.2, 0.1], "nu1": [0.1, 0.3, 0.6], "nu2": [0.1, 0.3, 0.6]}
+_MIXED_PAIR = HockeyStick(Law(r"(1-\gamma)\mu_1 + \gamma\mu_2"), Law(r"(1-\gamma)\nu_1 + \gamma\nu_2"), epsilon)
+_HS_1 = HockeyStick(Law(r"\mu_1"), Law(r"\nu_1"), epsilon)
+_HS_2 = HockeyStick(Law(r"\mu_2"), Law(r"\nu_2"), epsilon)
+
+
+@theorem(id="balle19.fact.jc-dpi", title="Joint convexity of the hockey-stick divergence",
+         number="Section 2, Divergences", statement=sp.Le(_MIXED_PAIR, (1 - gamma) * _HS_1 + gamma * _HS_2),
+         parameters=(GAMMA, EPS), setting=FOUR,
+         tight_at=({"gamma": 0.3, "epsilon": 0.4, "structure": _SAME},))
+def joint_convexity(point):
+    r"""Equality when $\mu_1 = \mu_2$ and $\nu_1 = \nu_2$ (then both sides are the same divergence). The paper claims
+    joint convexity for Csisz\'ar divergences only: R\'enyi divergences of order $\alpha > 1$ are not jointly
+    convex."""
+    g, e = point["gamma"], point["epsilon"]
+    m1, m2, n1, n2 = FOUR(point)
+    return {_MIXED_PAIR: hs(mix(m1, m2, g), mix(n1, n2, g), e), _HS_1: hs(m1, n1, e), _HS_2: hs(m2, n2, e)}
+
+
+_PERMUTATION = {"mu": [0.5, 0.3, 0.2], "nu": [0.2, 0.2, 0.6],
+                "K": {"kind": "dense", "rows": [[0, 1, 0], [0, 0, 1], [1, 0, 0]]}}  # a bijection: equality
+
+
+@theorem(id="balle19.fact.jc-dpi.dpi", title="Data processing inequality for the hockey-stick divergence",
+         number="Section 2, Divergences", statement=sp.Le(HS_OUT, HS_PAIR), parameters=(EPS,), setting=PAIR_KERNEL,
+         tight_at=({"epsilon": 0.2, "structure": _PERMUTATION},))
+def data_processing(point):
+    """Equality for a bijection $K$ (a permutation of the atoms)."""
+    P, Q, _, PK, QK = PAIR_KERNEL(point)
+    return {HS_OUT: hs(PK, QK, point["epsilon"]), HS_PAIR: hs(P, Q, point["epsilon"])}
+
+
+_RENYI_OUT, _RENYI_IN = Renyi(muK, nuK, alpha), Renyi(mu, nu, alpha)
+
+
+@theorem(id="balle19.fact.jc-dpi.renyi", title=r"Data processing inequality for the R\'enyi divergence",
+         number="Section 2, Divergences", statement=sp.Le(_RENYI_OUT, _RENYI_IN), parameters=(ALPHA,),
+         setting=POSITIVE_PAIR_KERNEL, tight_at=({"alpha": 3, "structure": _PERMUTATION},))
+def data_processing_renyi(point):
+    """Equality for a bijection $K$."""
+    P, Q, _, PK, QK = POSITIVE_PAIR_KERNEL(point)
+    a = point["alpha"]
+    return {_RENYI_OUT: unit_scale(divergence("renyi", PK, QK, a)),
+            _RENYI_IN: unit_scale(divergence("renyi", P, Q, a))}
+
+
+# --- Definition 1: the four mixing coefficients, against their definitions -----------------------------------------
+
+
+@theorem(id="balle19.def1.1", title="Dobrushin coefficient is the supremum of TV between rows",
+         number="Definition 1(1)", statement=sp.Eq(DOB, RowsTVByEvents(K), evaluate=False), setting=KERNEL,
+         quantity_latex=r"\max_{x,x'} \tfrac12 \sum_y |K(x)(y) - K(x')(y)|", tight_everywhere=True)
+def definition_1_1(point):
+    r"""The sum formula of \symdpcode{symdp.engine.kernels} against the maximum over rows and events."""
+    Kt = KERNEL(point)
+    return {DOB: unit_scale(Kt.dobrushin()), RowsTVByEvents(K): unit_scale(_rows_by_events(Kt, 0))}
+
+
+@theorem(id="balle19.def1.2",
+         title=r"$(\gamma, \varepsilon)$-Dobrushin coefficient is the supremum of the hockey-stick divergence "
+               "between rows",
+         number="Definition 1(2)", statement=sp.Eq(DOB_EPS, RowsHockeyStickByEvents(K, epsilon), evaluate=False),
+         parameters=(EPS,), setting=KERNEL,
+         quantity_latex=r"\max_{x,x'} \sum_y [K(x)(y) - e^{\epsilon} K(x')(y)]_+", tight_everywhere=True)
+def definition_1_2(point):
+    r"""The sum formula of \symdpcode{symdp.engine.kernels} against the maximum over rows and events."""
+    Kt, e = KERNEL(point), point["epsilon"]
+    return {DOB_EPS: unit_scale(Kt.dobrushin_eps(e)),
+            RowsHockeyStickByEvents(K, epsilon): unit_scale(_rows_by_events(Kt, e))}
+
+
+_MINORISATION = MinorisationLevel(K, omega)
+
+
+@theorem(id="balle19.def1.3",
+         title="Doeblin coefficient: no minorising distribution beats the normalised column minima",
+         number="Definition 1(3)", statement=sp.Ge(_MINORISATION, DOEB), setting=KERNEL_OMEGA,
+         tight_at=(  # ω = the normalised column minima: the minorisation is attained (catalogue def1.3)
+             {"structure": {"K": {"kind": "dense", "rows": [[0.5, 0.3, 0.2], [0.2, 0.5, 0.3]]}, "omega": [2, 3, 2]}},
+             {"structure": {"K": erasure(0.3, 3), "omega": [0, 0, 0, 1]}}))
+def definition_1_3(point):
+    r"""The coefficient formula is derived in the catalogue, not in the paper: $(1-\gamma)\omega(y) \le \min_x K(x)(y)$
+    for all $y$, summed over $y$. Equality when $\omega$ is the normalised column minima."""
+    Kt, omega_ = KERNEL_OMEGA(point)
+    return {_MINORISATION: unit_scale(minorisation_gamma(Kt, omega_)), DOEB: unit_scale(Kt.doeblin())}
+
+
+@theorem(id="balle19.def1.4", title="Ultra-mixing coefficient: atom-wise likelihood ratio equals the event-wise one",
+         number="Definition 1(4)", statement=sp.Eq(UM, 1 - MinEventRatio(K), evaluate=False), setting=POSITIVE_KERNEL,
+         tight_everywhere=True)
+def definition_1_4(point):
+    r"""The atom-wise ratio of \symdpcode{symdp.engine.kernels} against the smallest ratio over rows and non-empty
+    events (the mediant inequality makes them equal)."""
+    Kt = POSITIVE_KERNEL(point)
+    return {UM: unit_scale(Kt.ultra_mixing()), MinEventRatio(K): unit_scale(min_event_ratio(Kt))}
+
+
+# --- Lemma 9 / Figure 1: implications between the conditions (corrected direction, erratum E4) ----------------------
+
+RR_3_4 = {"kind": "dense", "rows": [[0.75, 0.25], [0.25, 0.75]]}  # binary randomized response, p = 3/4
+LOG3 = float(mpmath.log(3))  # ε = log 3: D_3(RR(3/4) rows) = 0 (to the float's rounding of log 3)
+E4_COUNTEREXAMPLE = {"epsilon": LOG3, "structure": RR_3_4}
+
+
 @theorem(
-    id="balle19.thm1.2.mixture",
-    title="Theorem 13's proof: the overlapping mixture identity pushed through $K$",
-    source=Source(A_SEED, "proof of Theorem 13"),
-    statement=sp.Eq(HS_OUT, theta * _HS_PRIME, evaluate=False),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=pair_kernel_data,
-    structure_latex=_THM1_LATEX + r", $\theta = D_{e^{\varepsilon}}(\mu\|\nu)$",
-    tight_everywhere=True,
-)
-def theorem_13_mixture(point):
-    r"""Where $\theta = 0$ there is no decomposition and both sides are 0 ($\mu \le e^{\varepsilon}\nu$, hence $\mu K
-    \le e^{\varepsilon}\nu K$)."""
+    id="balle19.lem9.eps-dobrushin.corrected",
+    title=r"Lemma 9, first link corrected: $\gamma$-Dobrushin implies $(\gamma, \varepsilon)$-Dobrushin",
+    number="appendix, Lemma 9", statement=sp.Le(DOB_EPS, DOB), parameters=(EPS,), setting=KERNEL,
+    tight_at=({"epsilon": 0.7, "structure": erasure(0.3)}, {"epsilon": 0, "structure": erasure(0.8, 4)}),
+    examples=(E4_COUNTEREXAMPLE,),  # 0 <= 1/2: strict
+    printed=Printed(
+        id="balle19.lem9.eps-dobrushin", statement=sp.Le(DOB, DOB_EPS),
+        title=r"Lemma 9 as printed: $(\gamma, \varepsilon)$-Dobrushin implies $\gamma$-Dobrushin",
+        number="appendix, Lemma 9 (proof, first sentence)", location="A, proof of Lemma 9, first sentence",
+        printed=r"$(\gamma,\varepsilon)$-Dobrushin $\Rightarrow$ $\gamma$-Dobrushin, since $D_{e^\varepsilon} \le "
+                r"\mathrm{TV}$",
+        corrected=r"$\gamma$-Dobrushin $\Rightarrow$ $(\gamma,\varepsilon)$-Dobrushin: $\gamma_{\mathrm{Dob}}(K, "
+                  r"\varepsilon) \le \gamma_{\mathrm{Dob}}(K)$",
+        counterexample=E4_COUNTEREXAMPLE,
+        note=r"Catalogue erratum E4: the inequality $D_{e^{\varepsilon}} \le \mathrm{TV}$ gives the reverse "
+             r"implication; randomized response $\mathrm{RR}(3/4)$ at $\varepsilon = \log 3$ is "
+             r"$(0, \log 3)$-Dobrushin with TV $1/2$. Related imprecision E15 (P \S 3: `Dobrushin's is the weakest "
+             r"among these conditions'): $(\gamma, \varepsilon)$-Dobrushin is weaker still, by the same "
+             "counterexample.",
+        changes={"notes": ""}))
+def lemma_9_eps(point):
+    r"""Tight on the erasure channel (both coefficients $\gamma$ for every $\varepsilon$)."""
+    return coefficients(KERNEL(point), point["epsilon"], DOB_EPS, DOB)
+
+
+@theorem(id="balle19.lem9.doeblin", title=r"Lemma 9: $\gamma$-Doeblin implies $\gamma$-Dobrushin",
+         number="appendix, Lemma 9", statement=sp.Le(DOB, DOEB), setting=KERNEL,
+         tight_at=({"structure": erasure(0.3)}, {"structure": erasure(0.55, 4)}))
+def lemma_9_doeblin(point):
+    r"""Tight on the erasure channel (both coefficients $\gamma$)."""
+    return coefficients(KERNEL(point), None, DOB, DOEB)
+
+
+RR_0999 = {"kind": "dense", "rows": [[0.999, 0.001], [0.001, 0.999]]}
+CONSTANT_KERNEL = {"kind": "constant", "rows": [[1, 1], [1, 1]], "omega": [0.3, 0.7], "s": 1.0}
+
+
+@theorem(id="balle19.lem9.ultra-mixing", title=r"Lemma 9: $\gamma$-ultra-mixing implies $\gamma$-Doeblin",
+         number="appendix, Lemma 9", statement=sp.Le(DOEB, UM), setting=POSITIVE_KERNEL,
+         examples=({"structure": RR_0999}, {"structure": CONSTANT_KERNEL}))
+def lemma_9_ultra(point):
+    r"""Via [12, Lemma 4.1], for $K > 0$. Equality only for constant kernels, where both coefficients are 0 (with $m$
+    the smallest ratio $K(x)(y)/K(x')(y)$, $\sum_y \min_x K(x)(y) \ge m \sum_y \max_x K(x)(y) \ge m$, the last step
+    an equality iff all rows coincide), so no tightness is claimed; the ratio
+    $\gamma_{\mathrm{Doeb}}/\gamma_{\mathrm{um}} = p$ on $\mathrm{RR}(p)$ approaches 1 (example
+    $\mathrm{RR}(0.999)$: ratio 0.999), so the link cannot be sharpened by a constant factor."""
+    return coefficients(POSITIVE_KERNEL(point), None, DOEB, UM)
+
+
+# --- Table 1: mixing conditions as local DP --------------------------------------------------------------------------
+
+_LDP_LEVEL = LDPLevel(K, epsilon)
+
+
+@theorem(id="balle19.tab1.dobrushin",
+         title=r"Table 1: $(\gamma, \varepsilon)$-Dobrushin is $(\varepsilon, \gamma)$-local DP",
+         number="Table 1, rows 1--2", statement=sp.Le(_LDP_LEVEL, epsilon), parameters=(EPS,), setting=POSITIVE_KERNEL,
+         tight_at=({"epsilon": 0.4, "structure": RR_3_4},),
+         examples=({"epsilon": 0, "structure": RR_3_4},         # row 1: gamma-Dobrushin is (0, gamma)-LDP, 0 = 0
+                   {"epsilon": 0, "structure": erasure(0.3)}))  # flat in eps: gamma at every eps, 0 = 0 here
+def table_1_ldp(point):
+    r"""$\gamma = \gamma_{\mathrm{Dob}}(K, \varepsilon)$ by the sum formula of \symdpcode{symdp.engine.kernels}; the LDP
+    level is then read from events, as local DP is defined: the least $\varepsilon_{\mathrm{LDP}} \ge 0$ with $K(x)(E)
+    \le e^{\varepsilon_{\mathrm{LDP}}} K(x')(E) + \gamma$ for all rows and events, the largest $\log((K(x)(E) -
+    \gamma)/K(x')(E))$. A coefficient too small would show as a level above $\varepsilon$, one too large as a strict
+    inequality at the pinned instance. $\varepsilon = 0$ is row 1 ($\gamma$-Dobrushin $= (0, \gamma)$-LDP; both sides
+    0 there, an example, not a tightness claim). Strict only when the divergence of the extremal pair is flat in
+    $\varepsilon$ at the given $\varepsilon$."""
+    Kt = POSITIVE_KERNEL(point)
+    return unit_scale(ldp_level_by_events(Kt, Kt.dobrushin_eps(point["epsilon"])))
+
+
+TABLE_1_DOEBLIN = declare(
+    id="balle19.tab1.doeblin", title=r"Table 1: $\gamma$-Doeblin is the blanket condition", number="Table 1, row 3",
+    statement=sp.Eq(Law("K(x)"), (1 - gamma) * omega + gamma * Law(r"\tilde K(x)")), evidence=IDENTITY,
+    derivation=BLANKET,
+    symbolic_only="the blanket condition is qualitative (Table 1 gives no formula); its decomposition $K(x) = "
+                  r"(1-\gamma)\omega + \gamma\tilde K(x)$ is an identity (\symdpcode{proofs.balle19.mixing.BLANKET})")
+
+TABLE_1_ULTRA = declare(
+    id="balle19.tab1.ultra-mixing", title=r"Table 1: $\gamma$-ultra-mixing is $(\log(1/(1-\gamma)), 0)$-local DP",
+    number="Table 1, row 4", statement=sp.Eq(sp.log(1 / (1 - UM)), RowsMaxDivergence(K), evaluate=False),
+    evidence=IDENTITY, derivation=TAB1_ULTRA,
+    symbolic_only=r"both sides are the smallest likelihood ratio $m$ between rows, as $\log(1/m)$: $\log(1/r)$ "
+                  r"decreases in $r$ (\symdpcode{proofs.balle19.mixing.TAB1\_ULTRA}); a numeric check would compute "
+                  "the same ratios twice")
+
+# --- Theorem 1 (P), proved as A Theorems 10, 13, 14, 15 — pair form, δ := D_{e^ε}(μ‖ν) -----------------------------
+
+ERASURE_REFERENCE = {"mu": [0.8, 0.2], "nu": [0.3, 0.7]}  # catalogue thm1.1 / thm1.2 reference pair
+
+
+@theorem(id="balle19.thm1.1", title=r"Amplification by a $\gamma$-Dobrushin kernel",
+         number="Theorem 1(1) (proof: A Theorem 10)", statement=sp.Le(HS_OUT, DOB * HS_PAIR), parameters=(EPS,),
+         setting=PAIR_KERNEL,
+         tight_at=(  # catalogue thm1.1: γ = 0.3, ε = 0.7 → both sides 0.058762256327657113054
+             {"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": erasure(0.3)}},
+             {"epsilon": 0.1, "structure": {"mu": [0.5, 0.2, 0.3], "nu": [0.1, 0.6, 0.3], "K": erasure(0.9, 3)}}))
+def theorem_1_1(point):
+    r"""Tight on the erasure channel, for every pair and $\varepsilon$ (catalogue \symdpid{balle19.thm1.1};
+    \symdpcode{proofs.balle19.mixing.ERASURE\_HS})."""
+    P, Q, Kt, PK, QK = PAIR_KERNEL(point)
+    e = point["epsilon"]
+    return {HS_OUT: hs(PK, QK, e), DOB: unit_scale(Kt.dobrushin()), HS_PAIR: hs(P, Q, e)}
+
+
+RR_09 = {"kind": "dense", "rows": [[0.9, 0.1], [0.1, 0.9]]}
+
+
+@theorem(id="balle19.thm1.2", title=r"Amplification by a $(\gamma, \tilde\varepsilon)$-Dobrushin kernel",
+         number="Theorem 1(2) (proof: A Theorem 13)", statement=sp.Le(HS_OUT, DOB_TILDE * delta), parameters=(EPS,),
+         setting=PAIR_KERNEL_DELTA,
+         tight_at=({"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": erasure(0.3), "slack": 0}},
+                   # catalogue thm1.2 reference: binary RR p = 0.9, both sides 0.055324079460038
+                   {"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": RR_09, "slack": 0}}),
+         # RR(3/4) at eps~ >= log 3: gamma_Dob(K, eps~) = 0, both sides 0 (an equality of zeros, not a tightness claim)
+         examples=({"epsilon": 1.3, "structure": {"mu": [0.95, 0.05], "nu": [0.1, 0.9], "K": RR_3_4, "slack": 0}},))
+def theorem_1_2(point):
+    r"""For a pair that is $(\varepsilon, \delta)$-DP, $\delta$ drawn in $[D_{e^{\varepsilon}}(\mu\|\nu), 1]$; at
+    $\delta = 0$, $\tilde\varepsilon = \infty$ and the coefficient is read with $D_\infty$ (footnote 3). Binary
+    randomized response with binary inputs attains the bound whenever it is positive (catalogue); the erasure channel
+    attains it for every $\tilde\varepsilon$. Theorem 1(1) is loose on RR."""
     s, e = point["structure"], point["epsilon"]
-    P, Q, Kt, PK, QK = _pushed(s)
+    P, Q, Kt, PK, QK = PAIR_KERNEL_DELTA(point)
+    d = _delta_of(s, P, Q, e)
+    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(dobrushin_eps(Kt, eps_tilde(e, d.value))), delta: d}
+
+
+_HS_PRIME = HockeyStick(Law(r"\mu' K"), Law(r"\nu' K"), EPS_TILDE.subs(delta, theta))
+
+
+@theorem(id="balle19.thm1.2.mixture", title="Theorem 13's proof: the overlapping mixture identity pushed through $K$",
+         number="appendix, proof of Theorem 13", statement=sp.Eq(HS_OUT, theta * _HS_PRIME, evaluate=False),
+         parameters=(EPS,), setting=PAIR_KERNEL.where(r", $\theta = D_{e^{\varepsilon}}(\mu\|\nu)$"),
+         tight_everywhere=True)
+def theorem_13_mixture(point):
+    r"""The decomposition $\mu - e^{\varepsilon}\nu = \theta(\mu' - e^{\tilde\varepsilon_\theta}\nu')$,
+    $\tilde\varepsilon_\theta = \log(1 + (e^{\varepsilon} - 1)/\theta)$
+    (\symdpcode{proofs.balle19.mixing.THM13\_MIXTURE}), pushed through $K$: the divergence of the pushed pair against
+    that of the pushed components, at another level. Where $\theta = 0$ there is no decomposition and both sides are 0
+    ($\mu \le e^{\varepsilon}\nu$, hence $\mu K \le e^{\varepsilon}\nu K$)."""
+    e = point["epsilon"]
+    P, Q, Kt, PK, QK = PAIR_KERNEL(point)
     theta_, mu_p, nu_p = mixture_decomposition(P, Q, e)
-    out = unit_scale(hockey_stick(PK, QK, e))
     if theta_.value == 0:
-        return {HS_OUT: out, theta: unit_scale(theta_), _HS_PRIME: mpmath.mpf(0)}
-    level = _eps_tilde_theta(e, theta_.value)
-    return {HS_OUT: out, theta: unit_scale(theta_),
-            _HS_PRIME: unit_scale(hockey_stick(Kt.apply(mu_p), Kt.apply(nu_p), level))}
+        return {HS_OUT: hs(PK, QK, e), theta: theta_, _HS_PRIME: mpmath.mpf(0)}
+    return {HS_OUT: hs(PK, QK, e), theta: theta_,
+            _HS_PRIME: hs(Kt.apply(mu_p), Kt.apply(nu_p), _eps_tilde_theta(e, theta_.value))}
 
 
+# Catalogue erratum E5: γθ = 0.148102298344 (= D(μK‖νK) exactly) vs the printed γD_{e^{ε'}}(μ‖ν) = 0.0598328257257.
 E5_COUNTEREXAMPLE = {"epsilon": 0.5, "structure": {"mu": [0.7, 0.3], "nu": [0.2, 0.8], "K": erasure(0.4),
                                                    "slack": 0}}
 _HS_AT_EPS_PRIME = HockeyStick(mu, nu, epsilon_p)
 
 
-# A Theorem 13, proof, last display as printed: "... ≤ γθ = γD_{e^{ε'}}(μ‖ν)" with θ = D_{e^ε}(μ‖ν) and
-# ε' = log(1 + (e^ε − 1)/δ). Refuted (catalogue erratum E5): the erasure channel γ = 0.4, ε = 0.5,
-# μ = (0.7, 0.3), ν = (0.2, 0.8) gives γθ = 0.148102298344 but γD_{e^{ε'}}(μ‖ν) = 0.0598328257257.
-@theorem(
-    id="balle19.thm1.2.last-line",
-    title=r"Theorem 13's proof, last line as printed: $\gamma\theta = \gamma D_{e^{\varepsilon'}}(\mu\|\nu)$",
-    source=Source(A_SEED, "proof of Theorem 13, last display"),
-    statement=sp.Eq(gamma * HS_PAIR, gamma * _HS_AT_EPS_PRIME, evaluate=False),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=lambda: pair_kernel_data(slack=True),
-    structure_latex=_THM1_LATEX + r", $\gamma = \gamma_{\mathrm{Dob}}(K, \varepsilon')$, $\varepsilon' = \log(1 + "
-                                  r"(e^{\varepsilon}-1)/\delta)$, $\delta \in [D_{e^{\varepsilon}}(\mu\|\nu), 1]$",
-    erratum=Erratum(
-        location="A, proof of Theorem 13, last display",
-        printed=r"$\le \gamma\theta = \gamma D_{e^{\varepsilon'}}(\mu\|\nu)$",
-        corrected=r"$\le \gamma\theta = \gamma D_{e^{\varepsilon}}(\mu\|\nu) \le \gamma\delta$",
-        counterexample=E5_COUNTEREXAMPLE,
-        corrected_id="balle19.thm1.2.last-line.corrected",
-        severity="typo",
-        note=r"Catalogue erratum E5: $\theta$ was defined as $D_{e^{\varepsilon}}(\mu\|\nu)$, not at level "
-             r"$\varepsilon'$; the proof's conclusion ($\le \gamma\delta$) follows from the corrected line. Notation: "
-             r"P calls the level $\tilde\varepsilon$, A calls it $\varepsilon'$.",
-    ),
-)
-def theorem_13_last_line(point):
-    r"""The divergence at $\varepsilon'$ is $D_\infty$ (the mass off the support) when $\delta = 0$."""
+def _last_line_as_printed(point):
     s, e = point["structure"], point["epsilon"]
-    P, Q, Kt, _, _ = _pushed(s)
+    P, Q, Kt, _, _ = PAIR_KERNEL_DELTA(point)
     level = eps_tilde(e, _delta_of(s, P, Q, e).value)
-    at_level = hs_infinity(P, Q) if mpmath.isinf(level) else hockey_stick(P, Q, level)
-    return {gamma: unit_scale(dobrushin_eps(Kt, level)), HS_PAIR: unit_scale(hockey_stick(P, Q, e)),
-            _HS_AT_EPS_PRIME: unit_scale(at_level)}
+    return {gamma: unit_scale(dobrushin_eps(Kt, level)), HS_PAIR: hs(P, Q, e), _HS_AT_EPS_PRIME: hs(P, Q, level)}
 
 
-# A Theorem 13, proof, last display corrected: D_{e^ε}(μK‖νK) ≤ γθ = γ D_{e^ε}(μ‖ν), with γ = γ_Dob(K, ε'),
-# ε' from any δ ≥ θ. Stronger than Theorem 1(2) (which ends with γδ) when δ > θ; tight on the erasure channel.
+_LAST_LINE_SETTING = PAIR_KERNEL_DELTA.where(r", $\gamma = \gamma_{\mathrm{Dob}}(K, \varepsilon')$, $\varepsilon' = "
+                                             r"\log(1 + (e^{\varepsilon}-1)/\delta)$")
+
+
 @theorem(
     id="balle19.thm1.2.last-line.corrected",
     title=r"Theorem 13's proof, last line corrected: $D(\mu K\|\nu K) \le \gamma D_{e^{\varepsilon}}(\mu\|\nu)$",
-    source=Source(A_SEED, "proof of Theorem 13, last display"),
-    statement=sp.Le(HS_OUT, DOB_TILDE * HS_PAIR),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=lambda: pair_kernel_data(slack=True),
-    structure_latex=_THM1_LATEX + r", $\delta \in [D_{e^{\varepsilon}}(\mu\|\nu), 1]$",
+    number="appendix, proof of Theorem 13, last display", statement=sp.Le(HS_OUT, DOB_TILDE * HS_PAIR),
+    parameters=(EPS,), setting=PAIR_KERNEL_DELTA,
     tight_at=(E5_COUNTEREXAMPLE,
               {"epsilon": 0.5, "structure": {"mu": [0.7, 0.3], "nu": [0.2, 0.8], "K": erasure(0.4), "slack": 0.5}}),
-)
+    printed=Printed(
+        id="balle19.thm1.2.last-line", statement=sp.Eq(gamma * HS_PAIR, gamma * _HS_AT_EPS_PRIME, evaluate=False),
+        title=r"Theorem 13's proof, last line as printed: $\gamma\theta = \gamma D_{e^{\varepsilon'}}(\mu\|\nu)$",
+        location="A, proof of Theorem 13, last display",
+        printed=r"$\le \gamma\theta = \gamma D_{e^{\varepsilon'}}(\mu\|\nu)$",
+        corrected=r"$\le \gamma\theta = \gamma D_{e^{\varepsilon}}(\mu\|\nu) \le \gamma\delta$",
+        counterexample=E5_COUNTEREXAMPLE, severity="typo",
+        note=r"Catalogue erratum E5: $\theta$ was defined as $D_{e^{\varepsilon}}(\mu\|\nu)$, not at level "
+             r"$\varepsilon'$; the proof's conclusion ($\le \gamma\delta$) follows from the corrected line. Notation: "
+             r"P calls the level $\tilde\varepsilon$, A calls it $\varepsilon'$.",
+        changes={"witness": _last_line_as_printed, "setting": _LAST_LINE_SETTING,
+                 "structure_latex": _LAST_LINE_SETTING.latex,
+                 "notes": r"The divergence at $\varepsilon'$ is $D_\infty$ (the mass off the support) when "
+                          r"$\delta = 0$."}))
 def theorem_13_last_line_corrected(point):
-    r"""Tight on the erasure channel for every $\delta$ (its coefficient is $\gamma$ at every level)."""
+    r"""Stronger than Theorem 1(2), which ends with $\gamma\delta$, when $\delta > \theta$. Tight on the erasure
+    channel for every $\delta$ (its coefficient is $\gamma$ at every level)."""
     s, e = point["structure"], point["epsilon"]
-    P, Q, Kt, PK, QK = _pushed(s)
+    P, Q, Kt, PK, QK = PAIR_KERNEL_DELTA(point)
     level = eps_tilde(e, _delta_of(s, P, Q, e).value)
-    return {HS_OUT: unit_scale(hockey_stick(PK, QK, e)), DOB_TILDE: unit_scale(dobrushin_eps(Kt, level)),
-            HS_PAIR: unit_scale(hockey_stick(P, Q, e))}
+    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(dobrushin_eps(Kt, level)), HS_PAIR: hs(P, Q, e)}
 
 
-@st.composite
-def doeblin_extremal(draw):
-    return {"kind": "doeblin-extremal", "gamma": draw(st.floats(0, 1)), "delta": draw(st.floats(0, 1))}
-
-
-def doeblin_extremal_pair(s, e):
-    """Catalogue thm1.3: μ = δ_a, ν = qδ_a + (1−q)δ_b, q = (1−δ)e^{−ε}, through the erasure channel (ω = δ_c)."""
-    q = (1 - to_mpf(s["delta"], "delta")) * mpmath.exp(-e)
-    P, Q = FiniteDistribution([1, 0]), FiniteDistribution([q, 1 - q])
-    Kt = erasure_channel(s["gamma"], 2)
-    return P, Q, Kt
-
-
-def _extremal(g, d, e):
-    return {"epsilon": e, "structure": {"kind": "doeblin-extremal", "gamma": g, "delta": d}}
-
-
-HS_OUT_AT_EPS_PRIME = HockeyStick(muK, nuK, EPS_PRIME)
-
-
-def _amplified(P, Q, Kt, g, e) -> dict:
-    """D_{e^{ε'}}(μK‖νK) at ε' = EPS_PRIME(γ, ε), γ (the kernel's coefficient) and δ = D_{e^ε}(μ‖ν)."""
-    return {HS_OUT_AT_EPS_PRIME: unit_scale(hockey_stick(Kt.apply(P), Kt.apply(Q), _eps_prime(g.value, e))),
-            gamma: g, delta: unit_scale(hockey_stick(P, Q, e))}
-
-
-# P Theorem 1(3) = A Theorem 14: D_{e^{ε'}}(μK‖νK) ≤ δ' = γ(1 − e^{ε'−ε}(1 − δ)), ε' = log(1 + γ(e^ε − 1)),
-# γ = γ_Doeb(K). Tight for the one-sided pair condition on the catalogue's extremal instance (exact equality;
-# proofs.balle19.mixing.THM14_EXTREMAL); for two-sided (mechanism) pairs the catalogue found it not attained.
-@theorem(
-    id="balle19.thm1.3",
-    title=r"Amplification by a $\gamma$-Doeblin kernel",
-    source=Source(P_SEED, "Theorem 1(3) (proof: A Theorem 14)"),
-    statement=sp.Le(HS_OUT_AT_EPS_PRIME, DELTA_PRIME_DOEBLIN),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=lambda: st.one_of(pair_kernel_data(), doeblin_extremal()),
-    structure_latex=_THM1_LATEX + r", $\gamma = \gamma_{\mathrm{Doeb}}(K)$, $\delta = D_{e^{\varepsilon}}(\mu\|\nu)$",
-    tight_at=(_extremal(0.3, 0.05, 0.7),   # catalogue: 0.1154312318936138018163924 on both sides
-              _extremal(0.5, 0, 1)),       # catalogue: 0.1580301397071394196011191 (δ' > 0 although δ = 0)
-)
+@theorem(id="balle19.thm1.3", title=r"Amplification by a $\gamma$-Doeblin kernel",
+         number="Theorem 1(3) (proof: A Theorem 14)", statement=sp.Le(HS_OUT_AT_EPS_PRIME, DELTA_PRIME_DOEBLIN),
+         parameters=(EPS,), setting=DOEBLIN,
+         tight_at=(_extremal(0.3, 0.05, 0.7),   # catalogue: 0.1154312318936138018163924 on both sides
+                   _extremal(0.5, 0, 1)))       # catalogue: 0.1580301397071394196011191 (δ' > 0 although δ = 0)
 def theorem_1_3(point):
-    r"""Tight for one-sided pairs (the extremal instance violates $D_{e^{\varepsilon}}(\nu\|\mu) \le \delta$); for
-    two-sided pairs the catalogue's numerical search found at most $\gamma[\delta + (1-\delta)(e^{\varepsilon} -
-    e^{\varepsilon'})/(1+e^{\varepsilon})]$."""
+    r"""Tight for one-sided pairs, with exact equality on the catalogue's extremal instance
+    (\symdpcode{proofs.balle19.mixing.THM14\_EXTREMAL\_OUTPUT}; it violates $D_{e^{\varepsilon}}(\nu\|\mu) \le
+    \delta$); for two-sided pairs the catalogue's numerical search found at most $\gamma[\delta + (1-\delta)
+    (e^{\varepsilon} - e^{\varepsilon'})/(1+e^{\varepsilon})]$."""
     s, e = point["structure"], point["epsilon"]
-    if s.get("kind") == "doeblin-extremal":
-        P, Q, Kt = doeblin_extremal_pair(s, e)
-    else:
-        P, Q, Kt, _, _ = _pushed(s)
+    P, Q, Kt = doeblin_extremal_pair(s, e) if s.get("kind") == "doeblin-extremal" else pushed(s)[:3]
     return _amplified(P, Q, Kt, unit_scale(Kt.doeblin()), e)
 
 
-# P §3, remark after Theorem 1: Doeblin amplifies δ only if γ ≤ δe^ε/((1−δ)(e^ε−1)). Exact form (catalogue):
-# (δ' − δ)e^ε = (γ − 1)(δe^ε − γ(e^ε − 1)(1 − δ)); roots γ = 1 and the threshold (REM_DOEBLIN_THRESHOLD).
-REMARK_DOEBLIN = register(Theorem(
+REMARK_DOEBLIN = declare(
     id="balle19.thm1.rem-doeblin",
     title=r"Doeblin amplifies $\delta$ only below a threshold: exact factorisation of $\delta' - \delta$",
-    source=Source(P_SEED, "Section 3, remark after Theorem 1"),
+    number="Section 3, remark after Theorem 1",
     statement=sp.Eq((DELTA_PRIME_DOEBLIN - delta) * sp.exp(epsilon),
                     (gamma - 1) * (delta * sp.exp(epsilon) - gamma * (sp.exp(epsilon) - 1) * (1 - delta)),
                     evaluate=False),
-    evidence=IDENTITY,
-    derivation=REM_DOEBLIN,
+    evidence=IDENTITY, derivation=REM_DOEBLIN,
     symbolic_only=r"an algebraic identity in $\gamma$, $\delta$, $\varepsilon$ "
                   r"(\symdpcode{proofs.balle19.mixing.REM\_DOEBLIN}); its second factor vanishes at the printed "
-                  r"threshold (\symdpcode{REM\_DOEBLIN\_THRESHOLD})",
-))
+                  r"threshold (\symdpcode{REM\_DOEBLIN\_THRESHOLD})")
 
-# P §3: "in the results above we always have ε' ≤ ε" (1 + γ(e^ε − 1) ≤ e^ε); equality at γ = 1 or ε = 0.
-REMARK_EPS_PRIME = register(Theorem(
+REMARK_EPS_PRIME = declare(
     id="balle19.thm1.rem-doeblin.eps",
     title=r"The amplified $\varepsilon' = \log(1 + \gamma(e^{\varepsilon} - 1))$ never exceeds $\varepsilon$",
-    source=Source(P_SEED, "Section 3, remark after Theorem 1"),
-    statement=sp.Le(EPS_PRIME, epsilon),
-    evidence=CLOSED_FORM,
+    number="Section 3, remark after Theorem 1", statement=sp.Le(EPS_PRIME, epsilon), evidence=CLOSED_FORM,
     evidence_note=r"the paper's claim $\varepsilon' \le \varepsilon$ is an inequality between two formulas of $\gamma$ "
                   r"and $\varepsilon$; symbolic proof: \symdpcode{proofs.balle19.mixing.EPS\_PRIME\_LE\_EPS}",
     # Drawn from eps >= 1e-9: below, e^eps - 1 cancels more digits than the working precision has and a draw of two
     # sides ~1e-63 is inconclusive (seen at seed 3); eps = 0 itself is pinned (exactly 0 <= 0).
     parameters=(GAMMA, Param(epsilon, sp.Interval(0, sp.oo), sample=(1e-9, 3))),
-    tight_at=({"gamma": 1, "epsilon": 1.7},),
-    examples=({"gamma": 0.5, "epsilon": 0},),
-    notes=r"Equality at $\gamma = 1$ (no mixing) or $\varepsilon = 0$.",
-))
+    tight_at=({"gamma": 1, "epsilon": 1.7},), examples=({"gamma": 0.5, "epsilon": 0},),
+    notes=r"Equality at $\gamma = 1$ (no mixing) or $\varepsilon = 0$.")
 
 
-# P Theorem 1(4) = A Theorem 15: D_{e^{ε'}}(μK‖νK) ≤ γδe^{ε'−ε}, γ = γ_um(K) (K > 0). LOOSE in every
-# non-degenerate case (catalogue): the draws report the worst ratio. Draws with δ = 0 are 0 ≤ 0.
-@theorem(
-    id="balle19.thm1.4",
-    title=r"Amplification by a $\gamma$-ultra-mixing kernel",
-    source=Source(P_SEED, "Theorem 1(4) (proof: A Theorem 15)"),
-    statement=sp.Le(HS_OUT_AT_EPS_PRIME, DELTA_PRIME_ULTRA),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=lambda: pair_kernel_data(positive=True),
-    structure_latex=_THM1_LATEX + (r", $K > 0$, $\gamma = \gamma_{\mathrm{um}}(K)$, $\delta = "
-                                   r"D_{e^{\varepsilon}}(\mu\|\nu)$"),
-)
+@theorem(id="balle19.thm1.4", title=r"Amplification by a $\gamma$-ultra-mixing kernel",
+         number="Theorem 1(4) (proof: A Theorem 15)", statement=sp.Le(HS_OUT_AT_EPS_PRIME, DELTA_PRIME_ULTRA),
+         parameters=(EPS,),
+         setting=POSITIVE_PAIR_KERNEL.where(r", $\gamma = \gamma_{\mathrm{um}}(K)$, $\delta = "
+                                            r"D_{e^{\varepsilon}}(\mu\|\nu)$"))
 def theorem_1_4(point):
-    r"""Loose (catalogue): no instance attains $\delta'$ when $0 < \gamma < 1$, $\varepsilon > 0$; for $\delta = 0$ both
-    sides are 0 and the looseness is in $\varepsilon'$ (\symdpid{balle19.thm1.4.pure},
-    \symdpid{balle19.thm1.4.sharp})."""
-    P, Q, Kt, _, _ = _pushed(point["structure"])
+    r"""Loose (catalogue): no instance attains $\delta'$ when $0 < \gamma < 1$, $\varepsilon > 0$; the draws report
+    the worst ratio. For $\delta = 0$ both sides are 0 and the looseness is in $\varepsilon'$
+    (\symdpid{balle19.thm1.4.pure}, \symdpid{balle19.thm1.4.sharp})."""
+    P, Q, Kt, _, _ = POSITIVE_PAIR_KERNEL(point)
     return _amplified(P, Q, Kt, unit_scale(Kt.ultra_mixing()), point["epsilon"])
 
 
-def sharp_extremal(s):
-    """Catalogue thm1.4: μ = (1, 0), ν = (e^{−ε}, 1 − e^{−ε}), K = [[1, 1−γ], [1−γ, 1]]/(2 − γ) (γ_um(K) = γ)."""
-    g, e = to_mpf(s["gamma"], "gamma"), to_mpf(s["epsilon"], "epsilon")
-    E = mpmath.exp(-e)
-    P, Q = FiniteDistribution([1, 0]), FiniteDistribution([E, 1 - E])
-    Kt = MarkovKernel([[1 / (2 - g), (1 - g) / (2 - g)], [(1 - g) / (2 - g), 1 / (2 - g)]])
-    return P, Q, Kt
+@theorem(id="balle19.thm1.4.pure", title=r"Ultra-mixing amplification for pure DP ($\delta = 0$)",
+         number=r"Theorem 1(4), $\delta = 0$", statement=sp.Le(MAX_OUT, EPS_PRIME), setting=PURE,
+         examples=(_sharp(0.5, 1),))  # catalogue: eps* = 0.37988549304172247537 vs eps' = 0.62011450695827752463
+def theorem_1_4_pure(point):
+    r"""Loose for $0 < \gamma < 1$, $\varepsilon > 0$: the exact supremum is $\varepsilon^*$
+    (\symdpid{balle19.thm1.4.sharp})."""
+    return _pure(*PURE(point))
 
 
-@st.composite
-def sharp_extremal_data(draw):
-    return {"kind": "sharp-extremal", "gamma": draw(st.floats(0, 0.99)), "epsilon": draw(st.floats(0.01, 3))}
+@theorem(id="balle19.thm1.4.sharp", title=r"Ultra-mixing amplification for pure DP: the exact supremum $\varepsilon^*$",
+         number=r"Theorem 1(4), $\delta = 0$ (sharp form derived in the catalogue)", statement=sp.Le(MAX_OUT, EPS_STAR),
+         setting=PURE, tight_at=(_sharp(0.5, 1),    # catalogue: 0.37988549304172247537
+                                 _sharp(0.3, 2)))   # catalogue: 0.30029382064203496835
+def theorem_1_4_sharp(point):
+    r"""Not in the paper (catalogue, re-derived in \symdpcode{proofs.balle19.mixing}: \symdpcode{SHARP\_VERTEX},
+    \symdpcode{SHARP\_GAP}, \symdpcode{SHARP\_EXTREMAL}). Each column of a $\gamma$-ultra-mixing $K$ lies in $[m_y,
+    m_y/(1-\gamma)]$; the ratio $(\mu K)(y)/(\nu K)(y)$ is linear-fractional in the column, maximal at a vertex (a set
+    $S$ of inputs at the top), where it is $(1 + \mu(S)c)/(1 + \nu(S)c)$, $c = \gamma/(1-\gamma)$, with $\nu(S) \ge
+    e^{-\varepsilon}\mu(S)$: at most $(1 + c)/(1 + e^{-\varepsilon}c) = e^{\varepsilon^*}$, attained at $\mu = (1,
+    0)$, $\nu = (e^{-\varepsilon}, 1 - e^{-\varepsilon})$, $K = [[1, 1-\gamma], [1-\gamma, 1]]/(2-\gamma)$."""
+    return _pure(*PURE(point))
 
 
-def _sharp(g, e):
-    return {"structure": {"kind": "sharp-extremal", "gamma": g, "epsilon": e}}
-
-
-_PURE_LATEX = _THM1_LATEX + r", $K > 0$, $\gamma = \gamma_{\mathrm{um}}(K)$, $\varepsilon = D_{\infty}(\mu\|\nu)$"
-_PURE_STRUCTURE = lambda: st.one_of(pair_kernel_data(positive=True), sharp_extremal_data())  # noqa: E731
-MAX_OUT = MaxDivergence(muK, nuK)
-
-
-def _pure(point) -> dict:
-    """D_∞(μK‖νK), ε = D_∞(μ‖ν) and γ = γ_um(K) of a draw (random, or the sharp extremal instance)."""
-    s = point["structure"]
-    if s.get("kind") == "sharp-extremal":
-        P, Q, Kt = sharp_extremal(s)
-    else:
-        P, Q, Kt, _, _ = _pushed(s)
-    return {MAX_OUT: unit_scale(max_divergence(Kt.apply(P), Kt.apply(Q))),
-            epsilon: unit_scale(max_divergence(P, Q)),
-            gamma: unit_scale(Kt.ultra_mixing())}
-
-
-# P Theorem 1(4) at δ = 0, in pure form: a pair with D_∞(μ‖ν) = ε gives D_∞(μK‖νK) ≤ ε' = log(1 + γ(e^ε − 1)).
-# Loose: the exact supremum is ε* < ε' (balle19.thm1.4.sharp); the draws report the worst ratio ε*/ε'-like.
-THEOREM_1_4_PURE = register(Theorem(
-    id="balle19.thm1.4.pure",
-    title=r"Ultra-mixing amplification for pure DP ($\delta = 0$)",
-    source=Source(P_SEED, r"Theorem 1(4), $\delta = 0$"),
-    statement=sp.Le(MAX_OUT, EPS_PRIME),
-    witness=_pure,
-    evidence=INDEPENDENT,
-    structure=_PURE_STRUCTURE,
-    structure_latex=_PURE_LATEX,
-    examples=(_sharp(0.5, 1),),  # catalogue: eps* = 0.37988549304172247537 vs eps' = 0.62011450695827752463
-    notes=(r"Loose for $0 < \gamma < 1$, $\varepsilon > 0$: the exact supremum is $\varepsilon^*$ "
-           r"(\symdpid{balle19.thm1.4.sharp})."),
-))
-
-# Catalogue thm1.4 (derived there, re-derived in proofs.balle19.mixing): the exact δ = 0 supremum over γ-ultra-
-# mixing K of the output privacy loss is ε* = log(e^ε/(1 + (1−γ)(e^ε − 1))) < ε'. Each column of K lies in
-# [m_y, m_y/(1−γ)]; the ratio (μK)(y)/(νK)(y) is linear-fractional in the column, maximal at a vertex (a set S of
-# inputs at the top), where it is (1 + μ(S)c)/(1 + ν(S)c), c = γ/(1−γ), with ν(S) ≥ e^{−ε}μ(S): at most
-# (1 + c)/(1 + e^{−ε}c) = e^{ε*} (μ(S) = 1). Attained by the extremal instance of sharp_extremal.
-THEOREM_1_4_SHARP = register(Theorem(
-    id="balle19.thm1.4.sharp",
-    title=r"Ultra-mixing amplification for pure DP: the exact supremum $\varepsilon^*$",
-    source=Source(P_SEED, r"Theorem 1(4), $\delta = 0$ (sharp form derived in the catalogue)"),
-    statement=sp.Le(MAX_OUT, EPS_STAR),
-    witness=_pure,
-    evidence=INDEPENDENT,
-    structure=_PURE_STRUCTURE,
-    structure_latex=_PURE_LATEX,
-    tight_at=(_sharp(0.5, 1),   # catalogue: 0.37988549304172247537
-              _sharp(0.3, 2)),  # catalogue: 0.30029382064203496835
-    notes=r"Not in the paper. Proof sketch in the module comment; identities in \symdpcode{proofs.balle19.mixing} "
-          r"(\symdpcode{SHARP\_VERTEX}, \symdpcode{SHARP\_GAP}, \symdpcode{SHARP\_EXTREMAL}).",
-))
-
-# =====================================================================================================================
-# Lemmas 11, 12, advanced joint convexity, eq. (5)
-# =====================================================================================================================
-
-
-@st.composite
-def disjoint_inputs(draw):
-    """A kernel on n inputs and two weight vectors a, b with disjoint supports (roles 1 = supp a, 2 = supp b)."""
-    n = draw(st.integers(2, 5))
-    roles = draw(st.lists(st.integers(0, 2), min_size=n, max_size=n).filter(lambda r: 1 in r and 2 in r))
-    return {"K": draw(kernel_data(n)), "roles": roles, "a": draw(weights(n)), "b": draw(weights(n))}
-
+# --- Lemmas 11, 12, advanced joint convexity, eq. (5) --------------------------------------------------------------
 
 RR_08 = {"kind": "dense", "rows": [[0.8, 0.2], [0.2, 0.8]]}
 
 
-# A Lemma 11: if K is (γ, ε)-Dobrushin then sup_{μ⊥ν} D_{e^ε}(μK‖νK) ≤ γ; checked with γ = γ_Dob(K, ε).
-@theorem(
-    id="balle19.lem11",
-    title=r"Disjoint inputs: the $(\gamma, \varepsilon)$-Dobrushin coefficient bounds every output divergence",
-    source=Source(A_SEED, "Lemma 11"),
-    statement=sp.Le(HS_OUT, DOB_EPS),
-    evidence=INDEPENDENT,
-    parameters=(EPS,),
-    structure=disjoint_inputs,
-    structure_latex=r"$\mu \perp \nu$ on $n \le 5$ inputs, $K$ an $n \times m$ kernel",
-    tight_at=({"epsilon": 0.3, "structure": {"K": RR_08, "roles": [1, 2], "a": [1, 1], "b": [1, 1]}},
-              {"epsilon": 1.1, "structure": {"K": erasure(0.6, 3), "roles": [1, 0, 2], "a": [1, 1, 1],
-                                             "b": [1, 1, 1]}}),
-)
+@theorem(id="balle19.lem11",
+         title=r"Disjoint inputs: the $(\gamma, \varepsilon)$-Dobrushin coefficient bounds every output divergence",
+         number="appendix, Lemma 11", statement=sp.Le(HS_OUT, DOB_EPS), parameters=(EPS,), setting=DISJOINT_INPUTS,
+         tight_at=({"epsilon": 0.3, "structure": {"K": RR_08, "roles": [1, 2], "a": [1, 1], "b": [1, 1]}},
+                   {"epsilon": 1.1, "structure": {"K": erasure(0.6, 3), "roles": [1, 0, 2], "a": [1, 1, 1],
+                                                  "b": [1, 1, 1]}}))
 def lemma_11(point):
-    """Tight at point masses on the maximising pair of inputs."""
-    s, e = point["structure"], point["epsilon"]
-    Kt = build_kernel(s["K"])
-    A = distribution([w if r == 1 else 0 for w, r in zip(s["a"], s["roles"])])
-    B = distribution([w if r == 2 else 0 for w, r in zip(s["b"], s["roles"])])
-    return {HS_OUT: unit_scale(hockey_stick(Kt.apply(A), Kt.apply(B), e)), **coefficients(Kt, e, DOB_EPS)}
+    r"""Checked with $\gamma = \gamma_{\mathrm{Dob}}(K, \varepsilon)$. Tight at point masses on the maximising pair of
+    inputs."""
+    Kt, A, B = DISJOINT_INPUTS(point)
+    e = point["epsilon"]
+    return {HS_OUT: hs(Kt.apply(A), Kt.apply(B), e), **coefficients(Kt, e, DOB_EPS)}
 
 
-# A Lemma 12: D_{e^ε}(μ‖ν) = 1 − ∫(p_μ ∧ e^ε p_ν) dλ: the atom identity [a − c]_+ + (a ∧ c) = a summed with Σμ = 1.
-LEMMA_12 = register(Theorem(
-    id="balle19.lem12",
-    title="Hockey-stick divergence as one minus the overlap",
-    source=Source(A_SEED, "Lemma 12"),
+LEMMA_12 = declare(
+    id="balle19.lem12", title="Hockey-stick divergence as one minus the overlap", number="appendix, Lemma 12",
     statement=sp.Eq(HS_PAIR, 1 - Law(r"\int (p_\mu \wedge e^{\epsilon} p_\nu)\, d\lambda"), evaluate=False),
-    evidence=IDENTITY,
-    derivation=LEMMA_12_PROOF,
+    evidence=IDENTITY, derivation=LEMMA_12_PROOF,
     symbolic_only=r"atom by atom $[a - c]_+ = a - a \wedge c$, summed with $\sum\mu = 1$ "
-                  r"(\symdpcode{proofs.balle19.mixing.LEMMA\_12}); a numeric check would sum the same atoms twice",
-))
-
-
-@st.composite
-def three_vectors(draw):
-    n = draw(st.integers(2, 6))
-    return {k: draw(any_weights(n)) for k in ("omega", "mu1", "nu1")}
-
+                  r"(\symdpcode{proofs.balle19.mixing.LEMMA\_12}); a numeric check would sum the same atoms twice")
 
 _AJC_LEFT = HockeyStick(Law(r"(1-\gamma)\omega + \gamma\mu_1"), Law(r"(1-\gamma)\omega + \gamma\nu_1"), EPS_PRIME)
 _AJC_RIGHT = HockeyStick(Law(r"\mu_1"), Law(r"(1-\beta)\omega + \beta\nu_1"), epsilon)
 
 
-# Advanced joint convexity ([2, Thm 2], used in A Theorems 14, 15), an equality: with e^{ε'} = 1 + γ(e^ε − 1),
-# β = e^{ε'−ε}: D_{e^{ε'}}((1−γ)ω + γμ1‖(1−γ)ω + γν1) = γ D_{e^ε}(μ1‖(1−β)ω + βν1). The signed-measure identity behind
-# it is proofs.balle19.mixing.AJC; here the two divergences of two different pairs are summed independently.
-@theorem(
-    id="balle19.ajc",
-    title="Advanced joint convexity of the hockey-stick divergence (identity)",
-    source=Source(A_SEED, "proofs of Theorems 14 and 15 (citing [2, Theorem 2])"),
-    statement=sp.Eq(_AJC_LEFT, gamma * _AJC_RIGHT, evaluate=False),
-    evidence=INDEPENDENT,
-    parameters=(GAMMA, EPS),
-    structure=three_vectors,
-    structure_latex=r"$\omega$, $\mu_1$, $\nu_1$ on $n \le 6$ atoms, $\beta = e^{\varepsilon' - \varepsilon}$",
-    tight_everywhere=True,
-)
+@theorem(id="balle19.ajc", title="Advanced joint convexity of the hockey-stick divergence (identity)",
+         number="appendix, proofs of Theorems 14 and 15 (citing [2, Theorem 2])",
+         statement=sp.Eq(_AJC_LEFT, gamma * _AJC_RIGHT, evaluate=False), parameters=(GAMMA, EPS), setting=THREE,
+         tight_everywhere=True)
 def advanced_joint_convexity(point):
-    r"""Both mixtures are built from the drawn $\omega$, $\mu_1$, $\nu_1$, at the statement's $\varepsilon'$ and
-    $\beta$."""
-    s, g, e = point["structure"], point["gamma"], point["epsilon"]
-    om, m1, n1 = (distribution(s[k]) for k in ("omega", "mu1", "nu1"))
+    r"""The signed-measure identity behind it is \symdpcode{proofs.balle19.mixing.AJC}; here the divergences of two
+    different pairs are summed independently, both mixtures built from the drawn $\omega$, $\mu_1$, $\nu_1$ at the
+    statement's $\varepsilon'$ and $\beta$."""
+    g, e = point["gamma"], point["epsilon"]
+    om, m1, n1 = THREE(point)
     b = min(_beta(g, e), 1)  # beta <= 1 as eps' <= eps (EPS_PRIME_LE_EPS); at gamma = 1 it may round to 1 + 1e-51
-    return {_AJC_LEFT: unit_scale(hockey_stick(mix(om, m1, g), mix(om, n1, g), _eps_prime(g, e))),
-            _AJC_RIGHT: unit_scale(hockey_stick(m1, mix(om, n1, b), e))}
+    return {_AJC_LEFT: hs(mix(om, m1, g), mix(om, n1, g), _eps_prime(g, e)), _AJC_RIGHT: hs(m1, mix(om, n1, b), e)}
 
 
-# --- eq. (5): exact rational arithmetic ------------------------------------------------------------------------------
-def _fractions(ws) -> list[Fraction]:
-    total = sum(Fraction(w) for w in ws)
-    return [Fraction(w) / total for w in ws]
-
-
-def eq5_objects(s):
-    """A Theorem 15's construction in exact rationals: K, γ, μ, ν, ω̃, ω = ω̃K and K̃ = (K − (1−γ)K_ω)/γ.
-
-    γ = γ_um(K) + extra·(1 − γ_um(K)) (any γ ≥ γ_um(K) makes K γ-ultra-mixing); needs a non-constant K.
-    """
-    Km = [_fractions(r) for r in s["K"]]
-    um = 1 - min(a[y] / b[y] for a in Km for b in Km for y in range(len(a)))
-    if um == 0:
-        raise InvalidParameter("eq. (5) needs a non-constant kernel (gamma_um(K) > 0)")
-    g = um + Fraction(s["extra"], 4) * (1 - um)
-    m, n_ = _fractions(s["mu"]), _fractions(s["nu"])
-    a = Fraction(s["alpha"], 10)
-    wt = [(1 - a) * x + a * y for x, y in zip(m, n_)]
-    cols = range(len(Km[0]))
-    push = lambda v, M: [sum(v[x] * M[x][y] for x in range(len(v))) for y in cols]  # noqa: E731
-    omega_ = push(wt, Km)
-    Kt = [[(Km[x][y] - (1 - g) * omega_[y]) / g for y in cols] for x in range(len(Km))]
-    return {"K": Km, "gamma": g, "mu": m, "omega_tilde": wt, "omega": omega_, "K_tilde": Kt, "push": push}
-
-
-@st.composite
-def eq5_data(draw):
-    """Integer weights (exact rationals): a non-constant positive kernel, μ, ν, α = k/10, γ's excess k/4."""
-    n, m = draw(st.integers(2, 4)), draw(st.integers(2, 4))
-    row = st.lists(st.integers(1, 9), min_size=m, max_size=m)
-    Km = draw(st.lists(row, min_size=n, max_size=n).filter(lambda K_: len({tuple(_fractions(r)) for r in K_}) > 1))
-    vec = st.lists(st.integers(0, 9), min_size=n, max_size=n).filter(lambda v: sum(v) > 0)
-    return {"K": Km, "mu": draw(vec), "nu": draw(vec), "alpha": draw(st.integers(0, 10)),
-            "extra": draw(st.integers(0, 4))}
-
+EQ_5 = declare(
+    id="balle19.eq5", title=r"Eq. (5): the mixture kernel $\tilde K$ maps $\tilde\omega$ to $\omega$",
+    number="appendix, proof of Theorem 15, eq. (5)",
+    statement=sp.Eq(Law(r"\tilde\omega\tilde K"), omega, evaluate=False), evidence=IDENTITY, derivation=EQ5,
+    symbolic_only=r"linear in $\tilde\omega$ for any number of inputs (\symdpcode{proofs.balle19.mixing.EQ5}; the rows "
+                  r"of $\tilde K$ sum to 1: \symdpcode{EQ5\_ROWS}); exact rational draws would recompute the same sums")
 
 EQ5_EXAMPLE = {"K": [[2, 1, 1], [1, 2, 1], [1, 1, 2]], "mu": [1, 0, 0], "nu": [0, 1, 1], "alpha": 0, "extra": 0}
-_EQ5_LATEX = (r"$K > 0$ rational, non-constant, $\gamma \ge \gamma_{\mathrm{um}}(K)$, $\tilde\omega = (1-\alpha)\mu + "
-              r"\alpha\nu$, $\omega = \tilde\omega K$, $\tilde K = (K - (1-\gamma)K_\omega)/\gamma$")
-
-# A Theorem 15, eq. (5): ω̃K̃ = (ω̃K − (1−γ)ω̃K_ω)/γ = ω: linear algebra, true for any K, γ > 0 and ω̃ summing to 1.
-EQ_5 = register(Theorem(
-    id="balle19.eq5",
-    title=r"Eq. (5): the mixture kernel $\tilde K$ maps $\tilde\omega$ to $\omega$",
-    source=Source(A_SEED, "proof of Theorem 15, eq. (5)"),
-    statement=sp.Eq(Law(r"\tilde\omega\tilde K"), omega, evaluate=False),
-    evidence=IDENTITY,
-    derivation=EQ5,
-    symbolic_only=r"linear in $\tilde\omega$ for any number of inputs (\symdpcode{proofs.balle19.mixing.EQ5}; the rows "
-                  r"of $\tilde K$ sum to 1: \symdpcode{EQ5\_ROWS}); exact rational draws would recompute the same sums",
-))
-
 _MIN_RATIO = MinRatioToOmega(K, omega)
 
 
-# A Theorem 15: K̃ is a Markov operator when K is γ-ultra-mixing. Its rows sum to 1 (proofs.balle19.mixing.EQ5_ROWS);
-# its entries γK̃(x, y) = K(x, y) − (1−γ)ω(y) are ≥ 0 iff min_{x,y} K(x, y)/ω(y) ≥ 1 − γ, the form checked here
-# (both sides measured: the smallest ratio, and the γ of the draw), in exact rationals. Equality when ω̃ is the point
-# mass at the input x' attaining γ_um = 1 − K(x, y)/K(x', y) and γ = γ_um: EQ5_EXAMPLE, both sides 1/2.
-@theorem(
-    id="balle19.eq5.nonnegative",
-    title=r"Eq. (5): $\tilde K$ is a Markov kernel (non-negative entries: $K \ge (1 - \gamma)\omega$)",
-    source=Source(A_SEED, "proof of Theorem 15"),
-    statement=sp.Ge(_MIN_RATIO, 1 - gamma),
-    evidence=INDEPENDENT,
-    structure=eq5_data,
-    structure_latex=_EQ5_LATEX,
-    tight_at=({"structure": EQ5_EXAMPLE},),
-)
+@theorem(id="balle19.eq5.nonnegative",
+         title=r"Eq. (5): $\tilde K$ is a Markov kernel (non-negative entries: $K \ge (1 - \gamma)\omega$)",
+         number="appendix, proof of Theorem 15", statement=sp.Ge(_MIN_RATIO, 1 - gamma), setting=EQ5_SETTING,
+         tight_at=({"structure": EQ5_EXAMPLE},))
 def eq5_nonnegative(point):
-    r"""Ultra-mixing gives $K(x, y) \ge (1 - \gamma) K(x', y)$ for every $x'$, hence $\ge (1 - \gamma)\omega(y)$,
-    $\omega$ being an average of the rows. Exact rationals, converted at the end."""
-    o = eq5_objects(point["structure"])
+    r"""The rows of $\tilde K$ sum to 1 (\symdpcode{proofs.balle19.mixing.EQ5\_ROWS}); its entries $\gamma\tilde K(x, y)
+    = K(x, y) - (1-\gamma)\omega(y)$ are non-negative iff $\min_{x,y} K(x, y)/\omega(y) \ge 1 - \gamma$, the form
+    checked. Ultra-mixing gives $K(x, y) \ge (1 - \gamma) K(x', y)$ for every $x'$, hence $\ge (1 - \gamma)\omega(y)$,
+    $\omega$ being an average of the rows. Exact rationals, converted at the end. Equality when $\tilde\omega$ is the
+    point mass at the input attaining $\gamma_{\mathrm{um}}$ and $\gamma = \gamma_{\mathrm{um}}$ (both sides 1/2)."""
+    o = EQ5_SETTING(point)
     ratio = min(row[y] / w for row in o["K"] for y, w in enumerate(o["omega"]))
     return {_MIN_RATIO: to_mpf(ratio), gamma: to_mpf(o["gamma"])}
 
 
-# A Theorem 15: the mixture decomposition μK = (1−γ)ω + γμK̃ (printed "μK̃ = (1−γ)ω + γμK̃": typo E6, a FACT in
-# proofs.balle19.mixing, not a refuted theorem — it has no numeric content beyond this corrected identity).
-EQ_5_MIXTURE = register(Theorem(
-    id="balle19.eq5.mixture",
-    title=r"Theorem 15's proof: $\mu K = (1 - \gamma)\omega + \gamma\mu\tilde K$",
-    source=Source(A_SEED, "proof of Theorem 15 (mixture decompositions)"),
+EQ_5_MIXTURE = declare(
+    id="balle19.eq5.mixture", title=r"Theorem 15's proof: $\mu K = (1 - \gamma)\omega + \gamma\mu\tilde K$",
+    number="appendix, proof of Theorem 15 (mixture decompositions)",
     statement=sp.Eq(muK, (1 - gamma) * omega + gamma * Law(r"\mu\tilde K"), evaluate=False),
-    evidence=IDENTITY,
-    derivation=EQ5_MIXTURE,
+    evidence=IDENTITY, derivation=EQ5_MIXTURE,
     symbolic_only=r"linear in $\mu$ for any number of inputs (\symdpcode{proofs.balle19.mixing.EQ5\_MIXTURE})",
     notes=r"Printed (typo E6): `$\mu\tilde K = (1 - \gamma)\omega + \gamma\mu\tilde K$' and the same for $\nu$; read "
           r"$\mu K$, $\nu K$ on the left. Also, $\alpha = 0$ ($\omega = \mu K$) may be taken directly: ultra-mixing "
           r"gives $K(x) \ge (1-\gamma)\tilde\omega K$ for every $x$, so the limit $\alpha \to 0$ in the proof is "
-          "unnecessary (catalogue).",
-))
+          "unnecessary (catalogue).")
 
 THEOREMS = registered(__name__)
