@@ -211,6 +211,8 @@ class Printed:
                       printed=(), _compiled=None, _laws=None)
         if self.number:
             fields["source"] = None   # derived again from the printed number
+        if "setting" in self.changes:
+            fields.update(structure=None, structure_latex="")   # derived again from the printed form's setting
         fields.update(self.changes)
         return replace(corrected, **fields)
 
