@@ -58,6 +58,7 @@ import mpmath
 from flint import acb, arb, ctx
 
 from symdp.engine.continuous import ContinuousDistribution, TailExpansion, canonical
+from symdp.engine.grids import anchor_points, climb, kinks, min_scale
 from symdp.engine.domains import within_domain
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, arb_precision, sharp_ball
@@ -270,28 +271,11 @@ def _centred(P, Q) -> tuple:
 # --- where the mass is: windows and partitions ------------------------------------------------------------------
 
 
-def _min_scale(P, Q) -> mpmath.mpf:
-    return min(s for _, s, _ in P.anchors() + Q.anchors())
-
-
-def _reach(kind: str, bits: int) -> float:
-    """Scales from an anchor beyond which a tail of that kind holds less than ``2^-bits``."""
-    logs = bits * math.log(2)
-    return math.sqrt(2 * logs) + 4 if kind == "gaussian" else 1.25 * logs + 10
-
-
 def _partition(P, Q, bits: int) -> list:
     """Sorted points around every anchor (quarter scales out to 4 scales, then a geometric ratio of 1.25, out to
-    :func:`_reach`), plus every kink: the first cut of a window into intervals."""
-    points = set(P.kinks()) | set(Q.kinks())
-    for centre, scale, kind in P.anchors() + Q.anchors():
-        offsets = [k / 4 for k in range(17)]
-        t, reach = 4.0, _reach(kind, bits)
-        while t < reach:
-            t *= 1.25
-            offsets.append(t)
-        points |= {centre + side * mpmath.mpf(t) * scale for t in offsets for side in (-1, 1)}
-    return sorted(points)
+    where a tail of that kind holds less than ``2^-bits``: :func:`~symdp.engine.grids.anchor_points`, its offsets in
+    floats), plus every kink: the first cut of a window into intervals."""
+    return sorted(set(kinks(P, Q)) | set(anchor_points(P, Q, 0.25, 1.25, bits * math.log(2))))
 
 
 # --- hockey-stick and TV ----------------------------------------------------------------------------------------
@@ -331,7 +315,7 @@ def _hockey_stick_ball(P, Q, eps) -> arb:
     intervals = first
     for _ in range(3):
         tolerance = relative * (estimate if estimate > 0 else 1)
-        intervals = _refine(loss, intervals, tolerance, _min_scale(P, Q) * mpmath.mpf(2) ** -(prec // 2 + 8))
+        intervals = _refine(loss, intervals, tolerance, min_scale(P, Q) * mpmath.mpf(2) ** -(prec // 2 + 8))
         whole = [left] + intervals + [right]
         runs = _runs_sum(P, Q, weight, whole)
         crossings = sum((bound for _, _, sign, bound in whole if sign == 0), arb(0))
@@ -1076,7 +1060,7 @@ def _max_divergence_ball(P, Q) -> arb:
         uppers.append(high)
         best = far_out(side, edge, high, best)
     tolerance = arb(2) ** -(prec - GUARD_BITS // 2) * (1 + abs(best).upper())
-    finest = _min_scale(P, Q) * mpmath.mpf(2) ** -(prec + 8)
+    finest = min_scale(P, Q) * mpmath.mpf(2) ** -(prec + 8)
     stack, budget = list(zip(points, points[1:])), MAX_INTERVALS
     while stack:
         a, b = stack.pop()
@@ -1222,8 +1206,7 @@ def _renyi_log_quadratic(P, Q, alpha) -> arb | None:
     ...           < 1e-28)
     True
     """
-    kinks = sorted(set(P.kinks()) | set(Q.kinks()))
-    edges = [None] + kinks + [None]
+    edges = [None] + kinks(P, Q) + [None]
     prec = ctx.prec
     for extra in EXTRA_BITS:
         with arb_precision(prec + extra):
@@ -1358,11 +1341,11 @@ def _window_integral(P, Q, log_weight, on_piece, tail_bound) -> arb:
     except _NothingFound:
         return arb("nan")
     shift = arb(top)
-    kinks = sorted(set(P.kinks()) | set(Q.kinks()))
-    margin = _min_scale(P, Q)
+    cuts = kinks(P, Q)
+    margin = min_scale(P, Q)
     # exactly: a kink far from 0 plus a scale far below its last digit must not round back onto (or past) it
-    lo = min([lo] + [mpmath.fsub(k, margin, exact=True) for k in kinks])
-    hi = max([hi] + [mpmath.fadd(k, margin, exact=True) for k in kinks])
+    lo = min([lo] + [mpmath.fsub(k, margin, exact=True) for k in cuts])
+    hi = max([hi] + [mpmath.fadd(k, margin, exact=True) for k in cuts])
     tol = arb(2) ** -prec
     budget = _EvaluationBudget(MAX_EVALUATIONS)
 
@@ -1376,7 +1359,7 @@ def _window_integral(P, Q, log_weight, on_piece, tail_bound) -> arb:
         return budget.integral(f, a, b, rel_tol=tol, abs_tol=tol * arb(margin))
 
     def strip(a, b):
-        edges = [a] + [x for x in sorted(set(kinks) | {peak}) if a < x < b] + [b]
+        edges = [a] + [x for x in sorted(set(cuts) | {peak}) if a < x < b] + [b]
         return sum((integrate(u, v) for u, v in zip(edges, edges[1:])), arb(0))
 
     body = strip(lo, hi)
@@ -1443,19 +1426,16 @@ def _peak_window(P, Q, log_weight, drop) -> tuple:
         points = _partition(P, Q, int(drop / math.log(2)))
         values = [h(x) for x in points]
         best = max(range(len(points)), key=lambda i: values[i])
-        step = _min_scale(P, Q)
+        step = min_scale(P, Q)
         for direction, end in ((-1, 0), (1, len(points) - 1)):
             if best == end:   # still rising at the end of the partition: follow it outward
-                x, v = points[end], values[end]
-                while True:
-                    step *= 2
-                    nx = x + direction * step
-                    nv = h(nx)
-                    if not nv > v:
-                        break
-                    x, v = nx, nv
-                    points.insert(0 if direction < 0 else len(points), x)
-                    values.insert(0 if direction < 0 else len(values), v)
+                rising, _, step = climb(h, points[end], values[end], direction, 2 * step)
+                if direction < 0:
+                    rising.reverse()
+                    points[:0], values[:0] = [x for x, _ in rising], [v for _, v in rising]
+                else:
+                    points += [x for x, _ in rising]
+                    values += [v for _, v in rising]
                 best = max(range(len(points)), key=lambda i: values[i])
         top = values[best]
         if not mpmath.isfinite(top):

@@ -63,6 +63,7 @@ from typing import Callable, Sequence
 import mpmath
 
 from symdp.engine import certified
+from symdp.engine.grids import anchor_points, climb, kinks, merge, min_scale
 from symdp.engine.continuous import ContinuousDistribution, TailExpansion, canonical
 from symdp.engine.domains import within_domain
 from symdp.errors import InvalidDistribution, InvalidParameter
@@ -210,8 +211,8 @@ def crossing_points(P: ContinuousDistribution, Q: ContinuousDistribution, level=
 
     Closed form for Gaussian pairs (a quadratic) and Laplace pairs (piecewise linear between the two kinks);
     otherwise every sign change on the search grid (:func:`_search_grid`; ``refine`` for the twice finer one) is
-    refined by the Illinois method. Sign changes beyond the grid, where both laws hold less than ``10^-(dps+20)``,
-    are not searched for.
+    refined by ``mpmath.findroot``'s bracketing solver (:func:`_bracketed_root`). Sign changes beyond the grid,
+    where both laws hold less than ``10^-(dps+20)``, are not searched for.
 
     >>> from symdp.engine.continuous import Gaussian, Lap2
     >>> crossing_points(Gaussian(0, 1), Gaussian(1, 1), 0)    # the midpoint
@@ -388,14 +389,14 @@ def _split_integral(P, Q, term: Callable, breaks: Sequence, refine: bool):
     if not peaks:   # w = 0 wherever we looked
         return mpmath.mpf(0), mpmath.mpf(0), mpmath.mpf(0)
     shift = peaks[0][1]
-    step = _min_scale(P, Q) / 64
+    step = min_scale(P, Q) / 64
     cutoff = shift - mpmath.mp.dps * mpmath.log(10)
     smooth = []
     for x, v in peaks:
         if v > cutoff:   # a peak below 10^-dps of the highest contributes nothing to resolve
             smooth.append(x)
             smooth += _ladder(logw, x, v, step, _ladder_drops(refine))
-    points = _merge(list(P.kinks()) + list(Q.kinks()) + list(breaks), smooth, step)
+    points = merge(kinks(P, Q) + list(breaks), smooth, step)
 
     def integrand(x):
         lw, f = term(x)
@@ -410,20 +411,6 @@ def _split_integral(P, Q, term: Callable, breaks: Sequence, refine: bool):
         value += v
         err += e
     return value, err, shift
-
-
-def _merge(exact: Sequence, extra: Sequence, scale) -> list:
-    """Sorted ``exact`` points (kinks, crossings: kept as they are) and ``extra`` ones, dropping an extra point
-    within ``10^-(dps/2)`` scales of another (rounding twins would only make spurious pieces or maxima)."""
-    tol = scale * mpmath.mpf(10) ** (-(mpmath.mp.dps // 2))
-    merged: list = []
-    for x, is_exact in sorted([(x, True) for x in exact] + [(x, False) for x in extra], key=lambda t: t[0]):
-        if merged and x - merged[-1][0] <= tol:
-            if is_exact and not merged[-1][1]:
-                merged[-1] = (x, True)
-            continue
-        merged.append((x, is_exact))
-    return [x for x, _ in merged]
 
 
 def _inside(a, b, step):
@@ -503,26 +490,16 @@ def _maxima(f, grid: Sequence, iterations: int, keep: int = 4) -> list[tuple]:
         else:
             direction = -1 if i == 0 else 1
             spacing = abs(grid[i] - grid[i - direction]) if n > 1 else mpmath.mpf(1)
-            bracket = _widen(f, grid[i], values[i], direction, spacing)
-            if bracket is None:   # still rising after 2^100 steps: the supremum is a tail limit
+            rising, stop, _ = climb(f, grid[i], values[i], direction, spacing, limit=100)
+            if stop is None:   # still rising after 2^100 steps: the supremum is a tail limit
                 result.append((grid[i], values[i]))
                 continue
+            # the maximum lies between the point before the last that rose and the first that did not
+            chain = [grid[i]] + [x for x, _ in rising]
+            bracket = tuple(sorted((chain[max(len(chain) - 2, 0)], stop[0])))
         result.append(_golden_max(f, bracket[0], bracket[1], iterations, (grid[i], values[i])))
     result.sort(key=lambda t: t[1], reverse=True)
     return result
-
-
-def _widen(f, x, fx, direction: int, step):
-    """Follow a rising ``f`` outward with doubling steps; the bracket of its maximum, or None if it keeps rising."""
-    before = x
-    for _ in range(100):
-        nxt = x + direction * step
-        fn = f(nxt)
-        if not fn > fx:
-            return tuple(sorted((before, nxt)))
-        before, x, fx = x, nxt, fn
-        step *= 2
-    return None
 
 
 def _golden_max(f, a, b, iterations: int, best: tuple) -> tuple:
@@ -537,7 +514,7 @@ def _sup_log_ratio(P, Q, refine: bool, exact_tails: bool = True):
     def raw_loss(x):
         return P.logpdf(x) - Q.logpdf(x)
 
-    centre, scale = P.center(), _min_scale(P, Q)
+    centre, scale = P.center(), min_scale(P, Q)
 
     def loss(x):
         # Far out both log-densities are about -|x|/scale: keep the working precision in their difference.
@@ -572,28 +549,16 @@ def _sup_log_ratio(P, Q, refine: bool, exact_tails: bool = True):
 # --- where to look: anchors, search grid, tail expansions -------------------------------------------------------
 
 
-def _min_scale(P, Q):
-    return min(s for _, s, _ in P.anchors() + Q.anchors())
-
-
 def _search_grid(P, Q, refine: bool) -> list:
-    """Points at which crossings and peaks are searched: around every anchor, steps of a quarter scale out to 4
-    scales, then geometric (ratio 1.25) out to where a tail of that kind holds less than ``10^-(dps+20)``
-    (``√(2 ln 10^(dps+20))`` scales for a Gaussian tail, ``1.25 ln 10^(dps+20)`` for an exponential one); plus the
-    kinks. ``refine`` halves the steps and takes the square root of the ratio."""
+    """Points at which crossings and peaks are searched (:func:`~symdp.engine.grids.anchor_points`): around every
+    anchor, steps of a quarter scale out to 4 scales, then geometric (ratio 1.25) out to where a tail of that kind
+    holds less than ``10^-(dps+20)`` (``√(2 ln 10^(dps+20)) + 4`` scales for a Gaussian tail, ``1.25 ln 10^(dps+20) +
+    10`` for an exponential one); plus the kinks, merged (:func:`~symdp.engine.grids.merge`). ``refine`` halves the
+    steps and takes the square root of the ratio."""
     digits = (mpmath.mp.dps + 20) * mpmath.log(10)
     fine, ratio = (mpmath.mpf(1) / 8, mpmath.sqrt(mpmath.mpf("1.25"))) if refine else (mpmath.mpf(1) / 4,
                                                                                        mpmath.mpf("1.25"))
-    points = []
-    for centre, scale, kind in P.anchors() + Q.anchors():
-        reach = mpmath.sqrt(2 * digits) + 4 if kind == "gaussian" else mpmath.mpf("1.25") * digits + 10
-        offsets = [fine * k for k in range(int(4 / fine) + 1)]
-        t = mpmath.mpf(4)
-        while t < reach:
-            t *= ratio
-            offsets.append(t)
-        points += [centre + t * scale for t in offsets] + [centre - t * scale for t in offsets]
-    return _merge(list(P.kinks()) + list(Q.kinks()), points, _min_scale(P, Q))
+    return merge(kinks(P, Q), anchor_points(P, Q, fine, ratio, digits), min_scale(P, Q))
 
 
 LIMIT_WINDOW = 8
@@ -668,33 +633,40 @@ def _searched_crossings(P, Q, level, grid: Sequence) -> list:
     roots = [x for x, v in zip(grid, values) if v == 0]
     for (a, ga), (b, gb) in zip(zip(grid, values), zip(grid[1:], values[1:])):
         if ga * gb < 0:
-            roots.append(_illinois(g, a, b, ga, gb))
+            roots.append(_bracketed_root(g, a, b, ga, gb))
     return sorted(set(roots))
 
 
-def _illinois(g, a, b, ga, gb):
-    """A root of ``g`` in the bracket (a, b): regula falsi with the Illinois halving, superlinear and safe."""
-    tol = mpmath.mpf(2) ** (-mpmath.mp.prec + 4) * max(abs(a), abs(b), b - a)
-    side = 0
-    c = (a + b) / 2
-    for _ in range(4 * mpmath.mp.prec):
-        c = (a * gb - b * ga) / (gb - ga)
-        if not a < c < b:
-            c = (a + b) / 2
-        gc = g(c)
-        if gc == 0 or b - a <= tol:
-            return c
-        if (gc > 0) == (gb > 0):
-            b, gb = c, gc
-            if side == -1:
-                ga /= 2
-            side = -1
-        else:
-            a, ga = c, gc
-            if side == 1:
-                gb /= 2
-            side = 1
-    return c
+ROOT_SOLVER = "anderson"
+"""The bracketing solver of ``mpmath.findroot`` that refines a crossing point (Anderson–Björck: regula falsi whose
+kept end is scaled down by ``1 - g(z)/g(b)``, the Illinois method's halving where that is not positive)."""
+
+
+def _bracketed_root(g, a, b, ga, gb):
+    """A root of ``g`` in the bracket (a, b), where ``g(a) = ga`` and ``g(b) = gb`` have opposite signs, to
+    ``2^-(prec-4) · max(|a|, |b|, b - a)``: ``mpmath.findroot`` with :data:`ROOT_SOLVER` (superlinear, and never
+    leaves the bracket), at most ``4 · prec`` steps.
+
+    It solves ``h(u) = g(a + u (b - a)) / |gb - ga| = 0`` on ``u ∈ [0, 1]``, whose mean slope over the bracket is ±1,
+    so that both of its stopping rules (a bracket narrower than ``tol · max(1, |u|)``, or ``|h| < tol``) are relative
+    to the bracket, whatever the laws' scale and however flat ``g``; and the ends' values are reused, not
+    recomputed.
+
+    >>> with mpmath.workdps(30):
+    ...     print(_bracketed_root(lambda x: x * x - 2, 1, 2, -1, 2) - mpmath.sqrt(2))
+    0.0
+    """
+    width, norm = b - a, abs(gb - ga)
+    tol = mpmath.mpf(2) ** (-mpmath.mp.prec + 4) * max(abs(a), abs(b), width) / width
+
+    def h(u):
+        if u == 0:
+            return ga / norm
+        if u == 1:
+            return gb / norm
+        return g(a + u * width) / norm
+    u = mpmath.findroot(h, (0, 1), solver=ROOT_SOLVER, tol=tol, verify=False, maxsteps=4 * mpmath.mp.prec)
+    return +(a + u * width)
 
 
 __all__ = ["METHODS", "canonical", "crossing_points", "hockey_stick", "kl", "max_divergence", "renyi", "tv"]
