@@ -16,6 +16,7 @@ from hypothesis import find, given, settings
 from symdp.proofs.dwork.cdp import DERIVATIONS
 from symdp.engine import closed_forms
 from symdp.engine.continuous import Gaussian
+from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution, hockey_stick, kl, privacy_loss
 from symdp.precision import closed_forms as closed_forms_switch
 from symdp.theorem import INDEPENDENT
@@ -172,7 +173,7 @@ def test_gaussian_witnesses_use_no_closed_form(ident):
 
 def test_definition_3_3_at_lambda_minus_one_is_kl_le_tau_squared_over_two():
     P, Q = cdp.build_cdp_pair({"kind": "rr", "eps": 1.0})
-    lhs = cdp.centred_loss_mgf(P, Q, -1).value
+    lhs = divergence("loss_mgf", P, Q, -1, centred=True).value
     assert abs(lhs - mpmath.exp(kl(P, Q).value)) < TINY  # proofs/dwork/cdp.py lambda_minus_one
     # and RR's sup sits there: tau^2 = 2 KL (proofs/dwork/cdp.py rr_standard)
     assert abs(cdp.loss_standard(P, Q).value ** 2 - 2 * kl(P, Q).value) < mpmath.mpf(10) ** -20
@@ -191,12 +192,14 @@ def test_rr_standard_is_sqrt_2_eps_tanh(e, ratio):
 def test_printed_noise_and_group_counterexamples_have_the_closed_form_values():
     # sigma^2 = 1/eps, n = 2 queries: centred MGF e^{lam^2 n eps/2} = e against the printed e^{1/2}
     # (a certified violation is decided at the first precision that decides it: the values carry its digits)
-    r = evaluate_point(cdp.text_3_2_noise, cdp.text_3_2_noise.erratum.counterexample)
+    noise = get("dwork.text3.2.noise")
+    r = evaluate_point(noise, noise.erratum.counterexample)
     assert r.verdict == "violated" and r.certified
     tol = mpmath.mpf(10) ** -(r.dps - 3)
     assert abs(r.quantity - mpmath.e) < tol and abs(r.bound - mpmath.exp(mpmath.mpf(1) / 2)) < tol
     # Corollary 3.3 at sigma = 0.5: the centred loss is N(0, 4): e^2 against the printed e^{1/2} (catalogue)
-    r = evaluate_point(cdp.corollary_3_3, cdp.corollary_3_3.erratum.counterexample)
+    group = get("dwork.cor3.3")
+    r = evaluate_point(group, group.erratum.counterexample)
     tol = mpmath.mpf(10) ** -(r.dps - 3)
     assert abs(r.quantity - mpmath.e**2) < 8 * tol and abs(r.bound - mpmath.exp(mpmath.mpf(1) / 2)) < tol
 
@@ -263,7 +266,7 @@ def test_the_adversarys_coin_refutes_the_deterministic_only_correction():
     coin_step = cdp.loss_standard(*_views(cdp.ADAPTIVE_COUNTEREXAMPLE)[:2]).value
     assert abs(total - coin_step) < mpmath.mpf(10) ** -30
     # symdp verify reproduces it: refuted at the recorded counterexample, corrected theorem holds there
-    r = verify(cdp.theorem_3_4_adaptive_deterministic_randomized, examples=0)
+    r = verify(get("dwork.thm3.4.adaptive.deterministic.randomized"), examples=0)
     assert r.verdict == VIOLATED and r.counterexample == cdp.RANDOMIZED_COUNTEREXAMPLE
     assert evaluate_point(cdp.theorem_3_4_adaptive_corrected, cdp.RANDOMIZED_COUNTEREXAMPLE).verdict == HOLDS
 

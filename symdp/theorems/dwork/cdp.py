@@ -1,25 +1,15 @@
 """Dwork & Rothblum, *Concentrated Differential Privacy*: concentrated DP, composition, advanced composition.
 
-Seed ``../shared/seeds/004_b3a545b59162ae7d.txt``; catalogue ``../shared/catalogue/catalogue-dwork.md`` (IDs below are
-the catalogue's). Encoded here, in the paper's order: advanced composition (Theorem 1.1, on its worst case, k-fold
-randomized response, with the exact hockey-stick divergence), Definition 3.3 ((μ, τ)-CDP of a pair), the Gaussian
-mechanism (Theorem 3.2, checked by certified integration of its privacy-loss MGF, the remarks after it, Corollary 3.3),
-composition (Theorem 3.4: non-adaptive on finite products and on Gaussians; *refuted* for adaptive composition,
-with corrected bounds for the game of Section 3.1, whose adversary has its own coins), DP ⇒ CDP (Theorem 3.5), and
-the observation that the paper's CDP is not closed under post-processing. The symbolic side (the Gaussian loss
-expansion, the MGF of a composition, Hoeffding's width, the arithmetic of Theorem 1.1) is in :mod:`proofs.dwork.cdp`.
+In the paper's order: advanced composition (Theorem 1.1), Definition 3.3, the Gaussian mechanism (Theorem 3.2, the
+remarks after it, Corollary 3.3), composition (Theorem 3.4, non-adaptive and in the game of Section 3.1), DP ⇒ CDP
+(Theorem 3.5) and post-processing; the symbolic side is in :mod:`proofs.dwork.cdp`.
 
-Conventions. A *pair* (P, Q) stands for (M(x), M(y)) for one ordered pair of adjacent databases; its CDP
-parameters are the smallest ones Definition 3.3 allows: μ = E[L] = KL(P‖Q) and τ = the optimal subgaussian
-standard of L − E[L] (:func:`cdp_parameters`). The Gaussian mechanism is P = N(Δ, σ²) = M(d), Q = N(0, σ²) = M(d')
-(f(d) = f(d') + Δ, as in the proof of Theorem 3.2). Pairs are drawn as plain JSON data and built at the working
-precision by :func:`build_cdp_pair` (which extends :func:`symdp.theorems.dwork.antipodal.build_pair`).
-
-Evidence. Every numeric theorem here measures its quantity from the laws: finite pairs by exact sums (KL, the MGF
-of the privacy loss, its optimal standard by a search over λ of those sums), the Gaussian mechanism by certified
-integration of E_P[e^{λL}] with L = ln p − ln q taken from the two densities (:func:`gaussian_loss_integral`), never from the
-Gaussian closed forms of :mod:`symdp.engine.closed_forms` or :mod:`symdp.engine.privacy_loss` — so the verdicts are the same
-with ``closed_forms(False)``.
+What the witnesses share. A *pair* (P, Q) stands for (M(x), M(y)) at one ordered pair of adjacent databases, drawn
+as plain JSON data and built at the working precision by :func:`build_cdp_pair`; its CDP parameters are the smallest
+Definition 3.3 allows, μ = KL(P‖Q) and τ the optimal subgaussian standard of L − E[L] (:func:`cdp_parameters`),
+both from exact finite sums. The Gaussian mechanism is P = N(Δ, σ²) = M(d), Q = N(0, σ²) = M(d') (f(d) = f(d') + Δ,
+as in the proof of Theorem 3.2); its loss is integrated from the two densities (:func:`loss_integral`), never from
+a closed form, so the verdicts are the same with ``closed_forms(False)``.
 
 >>> import mpmath
 >>> with mpmath.workdps(30):                        # catalogue dwork.thm3.2: sigma = 2, Delta = 1 gives (0.125, 0.5)
@@ -30,24 +20,26 @@ with ``closed_forms(False)``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from symdp.engine import certified, quadrature
+from symdp import expressions as heads
 from symdp.engine.continuous import Gaussian
+from symdp.engine.divergences import divergence
+from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate
+from symdp.estimate import Estimate, Method
 from symdp.expressions import KL, HockeyStick, PrivacyLossOf, Quantity
-from symdp.engine.finite import FiniteDistribution, kl, privacy_loss_mgf, to_mpf
 from symdp.statement import lambdify_mpmath, measured_atoms
 from symdp.strategies import weights
 from symdp.symbols import P, Q, Delta, delta, delta_p, epsilon, k, lam, mu1, mu2, n, s, sigma, sigma1, sigma2
 from symdp.symbols import tau1, tau2
-from symdp.theorem import INDEPENDENT, Erratum, Param, Source, Theorem, register, registered, theorem
+from symdp.theorem import Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.dwork.antipodal import antipodal_pairs, arbitrary_pairs, build_pair, dp_pairs, rr
-from symdp.theorems.dwork.common import (SEED, LossStandard, discrete_gaussian, loss_standard, normalize,
-                                         sym_max_divergence)
+from symdp.theorems.dwork.common import LossStandard, discrete_gaussian, loss_standard, normalize, sym_max_divergence
 
 # Names of this section only: the composed views, the Gaussian mechanism's outputs, a post-processed pair.
 U, V = sp.symbols("U V")
@@ -77,7 +69,7 @@ def _named(statement: sp.core.relational.Relational) -> set[str]:
 # --- finite pairs and their CDP parameters ---------------------------------------------------------------------
 def cdp_parameters(P_: FiniteDistribution, Q_: FiniteDistribution) -> tuple[Estimate, Estimate]:
     """The smallest (μ, τ) with D_subG(P‖Q) ≼ (μ, τ) (Definitions 3.2, 3.3): μ = E[L] = KL(P‖Q), τ = τ(L − E L)."""
-    return kl(P_, Q_), loss_standard(P_, Q_)
+    return divergence("kl", P_, Q_), loss_standard(P_, Q_)
 
 
 def discrete_gaussian_pair(sigma_value, shift, radius: int) -> tuple[FiniteDistribution, FiniteDistribution]:
@@ -119,17 +111,12 @@ def product_pair(pairs) -> tuple[FiniteDistribution, FiniteDistribution]:
     return U_, V_
 
 
-def centred_loss_mgf(P_: FiniteDistribution, Q_: FiniteDistribution, lam_value) -> Estimate:
-    """E_P[e^{λ(L − E L)}] of a finite pair, exactly."""
-    return privacy_loss_mgf(P_, Q_, lam_value, centred=True)
-
-
 # --- the Gaussian mechanism, integrated from its densities ------------------------------------------------------
-def loss_integral(P_: Gaussian, Q_: Gaussian, lam_value=None) -> Estimate:
-    """E_P[e^{λL}] (or E_P[L] when ``lam_value`` is None), L = ln p(x) − ln q(x), integrated from the two laws'
-    densities by the certified engine: E_P[L] is KL(P‖Q) (:func:`symdp.engine.quadrature.kl` with
-    ``method="densities"``) and E_P[e^{λL}] = ∫ p^{1+λ} q^{−λ} (:func:`symdp.engine.certified.loss_mgf`), both
-    enclosures. No closed form of the loss or of its moments is used, whatever the closed-form switch says.
+def loss_integral(P_: Gaussian, Q_: Gaussian, lam_value=None, centred: bool = False) -> Estimate:
+    """E_P[e^{λL}] (``centred``: E_P[e^{λ(L − E L)}]; E_P[L] = KL(P‖Q) when ``lam_value`` is None), L = ln p(x) −
+    ln q(x), integrated from the two laws' densities (the engine's ``method="densities"``: E_P[e^{λL}] = ∫ p^{1+λ}
+    q^{−λ}, certified enclosures). No closed form of the loss or of its moments is used, whatever the closed-form
+    switch says.
 
     >>> with mpmath.workdps(30):      # e^{λτ²/2 + λ²τ²/2} at τ = 1, λ = 1 (Theorem 3.2): e
     ...     est = loss_integral(Gaussian(1, 1), Gaussian(0, 1), 1)
@@ -137,27 +124,13 @@ def loss_integral(P_: Gaussian, Q_: Gaussian, lam_value=None) -> Estimate:
     2.7182818284590452354 True
     """
     if lam_value is None:
-        return quadrature.kl(P_, Q_, method="densities")
-    return certified.loss_mgf(P_, Q_, lam_value)
+        return divergence("kl", P_, Q_, method="densities")
+    return divergence("loss_mgf", P_, Q_, lam_value, centred=centred, method="densities")
 
 
-def _mechanism(delta_value, sigma_value) -> tuple[Gaussian, Gaussian]:
-    """The Gaussian mechanism's pair P = N(Δ, σ²) = M(d), Q = N(0, σ²) = M(d')."""
-    sd = to_mpf(sigma_value, "sigma")
-    if not sd > 0:
-        raise InvalidParameter(f"the noise scale sigma must be positive, got {sigma_value}")
-    return Gaussian(to_mpf(delta_value, "Delta"), sd), Gaussian(0, sd)
-
-
-def gaussian_loss_integral(delta_value, sigma_value, lam_value=None) -> Estimate:
+def gaussian_loss_integral(delta_value, sigma_value, lam_value=None, centred: bool = False) -> Estimate:
     """:func:`loss_integral` for the Gaussian mechanism, P = N(Δ, σ²) = M(d), Q = N(0, σ²) = M(d')."""
-    return loss_integral(*_mechanism(delta_value, sigma_value), lam_value)
-
-
-def gaussian_centred_mgf(delta_value, sigma_value, lam_value) -> Estimate:
-    """E_P[e^{λ(L − E L)}] for the Gaussian mechanism, integrated from the densities and certified (E L = KL(P‖Q) is
-    integrated inside :func:`symdp.engine.certified.loss_mgf`)."""
-    return certified.loss_mgf(*_mechanism(delta_value, sigma_value), lam_value, centred=True)
+    return loss_integral(Gaussian(delta_value, sigma_value), Gaussian(0, sigma_value), lam_value, centred)
 
 
 # --- Theorem 1.1: advanced composition ---------------------------------------------------------------------------
@@ -200,12 +173,11 @@ THM11_PARAMS = (Param(k, sp.Naturals, sample=(1, 300)),
                 Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 2.5)),
                 Param(delta, sp.Interval.Lopen(0, 1), sample=(1e-12, 1)),
                 Param(delta_p, sp.Interval(0, 1), sample=(0, 0.05)))
-# catalogue dwork.thm1.1 grid rows (delta' = 0) and a KOV row with delta' > 0
 THM11_EXAMPLES = tuple({"k": kk, "epsilon": e, "delta": d, "delta_p": 0.0}
                        for kk in (1, 10, 100, 300) for e in (0.01, 0.1, 1.0, 2.0) for d in (1e-2, 1e-5, 1e-10)) + (
-    {"k": 7, "epsilon": 0.5, "delta": 1e-3, "delta_p": 1e-3},)
-THM11_LATEX = (r"$U$, $V$ the views of $k$-fold composition of an $(\varepsilon, \delta')$-DP pair; the worst case "
-               r"(KOV15) is checked: randomized response with a $\delta'$ atom")
+    {"k": 7, "epsilon": 0.5, "delta": 1e-3, "delta_p": 1e-3},)   # the catalogue's grid (delta' = 0), a KOV row
+THM11 = Setting(r"$U$, $V$ the views of $k$-fold composition of an $(\varepsilon, \delta')$-DP pair; the worst case "
+                r"(KOV15) is checked: randomized response with a $\delta'$ atom")
 _THM11_NOTE = (r"Checked on the worst $(\varepsilon, \delta')$-DP pair (Kairouz--Oh--Viswanath 2015), so every draw is "
                r"the theorem's worst case for its $(k, \varepsilon, \delta, \delta')$; its hockey-stick divergence is "
                r"the exact sum over the product law (\symdpcode{composed\_hockey\_stick}). Hypothesis: the paper "
@@ -224,11 +196,8 @@ def _thm11(ident, title, mu_term, number, notes):
         return composed_hockey_stick(point["epsilon"], point["k"],
                                      at(mpmath.mpf(point["k"]), point["epsilon"], point["delta"]), point["delta_p"])
 
-    return register(Theorem(
-        id=ident, title=title, source=Source(SEED, number),
-        statement=sp.Le(HockeyStick(U, V, total), k * delta_p + delta),
-        witness=witness, parameters=THM11_PARAMS, structure_latex=THM11_LATEX, evidence=INDEPENDENT,
-        examples=THM11_EXAMPLES, notes=_THM11_NOTE + notes))
+    return theorem(id=ident, title=title, number=number, statement=sp.Le(HockeyStick(U, V, total), k * delta_p + delta),
+                   parameters=THM11_PARAMS, setting=THM11, examples=THM11_EXAMPLES, notes=_THM11_NOTE + notes)(witness)
 
 
 theorem_1_1 = _thm11(
@@ -239,12 +208,11 @@ theorem_1_1 = _thm11(
     r"while RR's exact one is 4.307. The reported worst ratio near 1 comes from the $k\delta'$ term when $\delta'$ "
     r"dominates $\delta$: the KOV pair puts $1 - (1 - \delta')^k$ on infinite loss, so that term is essentially tight.")
 
-# The paper (Section 1) says Theorem 1.1 improves DRV10 by halving the expected-loss term: DRV10's own form.
 theorem_1_1_drv10 = _thm11(
     "dwork.thm1.1.drv10", "Advanced composition of DRV10", epsilon * (sp.exp(epsilon) - 1),
-    "Theorem 1.1 (text: the DRV10 bound it halves)", r"Looser than \symdpid{dwork.thm1.1}.")
-
-# The same proof with the sharp expected loss eps*tanh(eps/2) (dwork.obs.rr-extremal) in place of Lemma 3.8's.
+    "Theorem 1.1 (text: the DRV10 bound it halves)",
+    r"DRV10's own form, which Theorem 1.1 improves by halving the expected-loss term (Section 1). Looser than "
+    r"\symdpid{dwork.thm1.1}.")
 theorem_1_1_sharp = _thm11(
     "dwork.thm1.1.sharp", r"Advanced composition with the sharp expected loss $\varepsilon\tanh(\varepsilon/2)$",
     epsilon * sp.tanh(epsilon / 2), "Theorem 1.1 (catalogue: sharp expected loss)",
@@ -263,6 +231,10 @@ def small_pairs(max_size: int = 6):
                      st.floats(0.01, 5).map(lambda e: {"kind": "rr", "eps": e}))
 
 
+PAIRS = Setting(r"$P$, $Q$ finite, equal supports; $\mu = \mathbb{E}[L] = D_{\mathrm{KL}}(P\|Q)$, $\tau$ the optimal "
+                r"standard of $L - \mu$", strategy=small_pairs, build=build_cdp_pair)
+
+
 def _pins_at(lam_value, pairs):
     return tuple({"lambda": lam_value, "structure": p} for p in pairs)
 
@@ -274,13 +246,10 @@ DGAUSS_PIN = {"kind": "dgauss", "sigma": 1.0, "delta": 1.0, "radius": 10}  # sup
 @theorem(
     id="dwork.def3.3",
     title=r"$(\mu, \tau)$-CDP of a pair: the optimal standard satisfies the MGF condition",
-    source=Source(SEED, "Definition 3.3 (with Definition 3.2 and footnote 3)"),
+    number="Definition 3.3 (with Definition 3.2 and footnote 3)",
     statement=sp.Le(LossMGF(P, Q, lam, KL(P, Q)), sp.exp(lam**2 * LossStandard(P, Q) ** 2 / 2)),
     parameters=(LAM,),
-    structure=small_pairs,
-    structure_latex=(r"$P$, $Q$ finite, equal supports; $\mu = \mathbb{E}[L] = D_{\mathrm{KL}}(P\|Q)$, $\tau$ the "
-                     r"optimal standard of $L - \mu$"),
-    evidence=INDEPENDENT,
+    setting=PAIRS,
     examples=_pins_at(-1.0, PIN_PAIRS) + _pins_at(1.0, (DGAUSS_PIN,)),
     default_examples=100,
 )
@@ -293,8 +262,8 @@ def definition_3_3(point):
     \symdpid{dwork.obs.kl-le-tau2}); at RR (supremum at $\lambda = -1$) and the discrete Gaussian (supremum at $\lambda
     = 1/\Delta$) the two sides agree to the standard's search precision. Not claimed tight: that precision is the
     optimiser's."""
-    P_, Q_ = build_cdp_pair(point["structure"])
-    return {LossMGF(P, Q, lam, KL(P, Q)): centred_loss_mgf(P_, Q_, point["lambda"]),
+    P_, Q_ = PAIRS(point)
+    return {LossMGF(P, Q, lam, KL(P, Q)): divergence("loss_mgf", P_, Q_, point["lambda"], centred=True),
             LossStandard(P, Q): loss_standard(P_, Q_)}
 
 
@@ -302,7 +271,7 @@ def definition_3_3(point):
 DELTA_P = Param(Delta, sp.Interval.open(0, sp.oo), sample=(0.1, 4))
 SIGMA_P = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.25, 4))
 LAM_G = Param(lam, sp.Interval(-sp.oo, sp.oo), sample=(-4, 4))
-GAUSS_LATEX = r"$M(d) = \mathcal{N}(\Delta, \sigma^2)$, $M(d') = \mathcal{N}(0, \sigma^2)$"
+GAUSS = Setting(r"$M(d) = \mathcal{N}(\Delta, \sigma^2)$, $M(d') = \mathcal{N}(0, \sigma^2)$")
 GAUSS_EXAMPLES = ({"Delta": 1.0, "sigma": 2.0, "lambda": -1.0}, {"Delta": 3.0, "sigma": 0.5, "lambda": 2.0})
 CENTRED_G = LossMGF(Md, Mdp, lam, KL(Md, Mdp))
 
@@ -310,12 +279,11 @@ CENTRED_G = LossMGF(Md, Mdp, lam, KL(Md, Mdp))
 @theorem(
     id="dwork.thm3.2",
     title=r"The Gaussian mechanism's privacy loss is exactly $\mathcal{N}(\tau^2/2, \tau^2)$",
-    source=Source(SEED, "Theorem 3.2 (and its proof)"),
+    number="Theorem 3.2 (and its proof)",
     statement=sp.Eq(LossMGF(Md, Mdp, lam, 0),
                     sp.exp(lam * (Delta / sigma) ** 2 / 2 + lam**2 * (Delta / sigma) ** 2 / 2)),
     parameters=(DELTA_P, SIGMA_P, LAM_G),
-    structure_latex=GAUSS_LATEX + r", $\tau = \Delta/\sigma$",
-    evidence=INDEPENDENT,
+    setting=GAUSS.where(r", $\tau = \Delta/\sigma$"),
     tight_everywhere=True,
     examples=GAUSS_EXAMPLES,
 )
@@ -326,187 +294,143 @@ def theorem_3_2(point):
     return gaussian_loss_integral(point["Delta"], point["sigma"], point["lambda"])
 
 
-@theorem(
+theorem_3_2_mean = declare(
     id="dwork.thm3.2.mean",
     title=r"Gaussian mechanism: expected privacy loss $\tau^2/2$",
-    source=Source(SEED, "Theorem 3.2"),
+    number="Theorem 3.2",
     statement=sp.Le(KL(Md, Mdp), (Delta / sigma) ** 2 / 2),
+    measured_as={KL(Md, Mdp): KL(heads.Gaussian(Delta, sigma), heads.Gaussian(0, sigma))},
     parameters=(DELTA_P, SIGMA_P),
-    structure_latex=GAUSS_LATEX,
-    evidence=INDEPENDENT,
+    setting=GAUSS,
     tight_everywhere=True,
+    notes=r"$\mathbb{E}[L] = \int p(\ln p - \ln q)$ from the densities; equality for every $(\Delta, \sigma)$.",
 )
-def theorem_3_2_mean(point):
-    r"""$\mathbb{E}[L] = \int p(\ln p - \ln q)$ from the densities; equality for every $(\Delta, \sigma)$."""
-    return gaussian_loss_integral(point["Delta"], point["sigma"])
 
 
 @theorem(
     id="dwork.thm3.2.tau",
     title=r"Gaussian mechanism: the centred privacy loss is $\tau$-subgaussian",
-    source=Source(SEED, "Theorem 3.2"),
+    number="Theorem 3.2",
     statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (Delta / sigma) ** 2 / 2)),
     parameters=(DELTA_P, SIGMA_P, LAM_G),
-    structure_latex=GAUSS_LATEX,
-    evidence=INDEPENDENT,
+    setting=GAUSS,
     tight_everywhere=True,
     examples=GAUSS_EXAMPLES,
 )
 def theorem_3_2_tau(point):
     r"""Equality at every $\lambda$: the standard is exactly $\tau = \Delta/\sigma$. The mean and the MGF are both
     integrated from the densities (certified)."""
-    return gaussian_centred_mgf(point["Delta"], point["sigma"], point["lambda"])
+    return gaussian_loss_integral(point["Delta"], point["sigma"], point["lambda"], centred=True)
 
 
-# Remark after Theorem 3.2 (and the intro): n sensitivity-1 queries with N(0, n/eps^2) noise each. Composed
-# non-adaptively, the loss is the sum of n independent copies: mean n E[L_1], MGF the n-th power (Theorem 3.4).
 EPS_R = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.01, 3))
 N_P = Param(n, sp.Naturals, sample=(1, 1000))
-QUERIES_LATEX = r"$n$ sensitivity-1 queries, noise $\mathcal{N}(0, \sigma^2)$ each, composed"
+QUERIES = Setting(r"$n$ sensitivity-1 queries, noise $\mathcal{N}(0, \sigma^2)$ each, composed")
 CENTRED_UV = LossMGF(U, V, lam, KL(U, V))
 
 
-def _queries_mean(sd_of):
-    def witness(point):
-        m = gaussian_loss_integral(1, sd_of(point))
-        return m.scaled(point["n"])
-
-    return witness
-
-
-def _queries_centred(sd_of):
-    """The centred MGF of n independent copies of one query's loss, (E e^{λ(L_1 − E L_1)})^n, each factor centred at
-    its own mean (the product law's MGF factorises and its KL adds: proofs/dwork/cdp.py,
+def _queries_centred(point, sd) -> Estimate:
+    """The centred MGF of n independent copies of one query's loss (noise N(0, sd²)), (E e^{λ(L_1 − E L_1)})^n, each
+    factor centred at its own mean (the product law's MGF factorises and its KL adds: proofs/dwork/cdp.py,
     composition_mgf_factorises)."""
-    def witness(point):
-        return gaussian_centred_mgf(1, sd_of(point), point["lambda"]).power(point["n"])
-
-    return witness
+    return gaussian_loss_integral(1, sd, point["lambda"], centred=True).power(point["n"])
 
 
-def _sd_remark(point):
-    return mpmath.sqrt(point["n"]) / point["epsilon"]
-
-
-def _sd_printed(point):
-    return 1 / mpmath.sqrt(point["epsilon"])
-
-
-def _sd_corrected(point):
-    return mpmath.sqrt(point["n"] / point["epsilon"])
-
-
-text_3_2 = register(Theorem(
+@theorem(
     id="dwork.text3.2",
     title=(r"$n$ queries with $\mathcal{N}(0, n/\varepsilon^2)$ noise: expected loss at most "
            r"$\varepsilon(e^{\varepsilon} - 1)/2$"),
-    source=Source(SEED, "remark after Theorem 3.2; Section 1, `Improved Accuracy'"),
+    number="remark after Theorem 3.2; Section 1, `Improved Accuracy'",
     statement=sp.Le(KL(U, V), epsilon * (sp.exp(epsilon) - 1) / 2),
     parameters=(N_P, EPS_R),
-    witness=_queries_mean(_sd_remark),
-    structure_latex=QUERIES_LATEX + r", $\sigma^2 = n/\varepsilon^2$",
-    evidence=INDEPENDENT,
-    notes=r"Verified but loose: the exact expected loss is $\varepsilon^2/2$ (worst ratio "
-          r"$\varepsilon/(e^{\varepsilon} - 1) \to 1$ as $\varepsilon \to 0$). The standard $\varepsilon$ is exact "
-          r"(\symdpid{dwork.text3.2.tau}). Footnote 4 (noise $\mathcal{N}(0, 2\ln(1/\delta))$ for $(\varepsilon, "
-          r"\delta)$-DP) is imprecise (the usual calibration is $\sigma^2 = 2n\ln(1.25/\delta)/\varepsilon^2$); not "
-          "checked.",
-))
+    setting=QUERIES.where(r", $\sigma^2 = n/\varepsilon^2$"),
+)
+def text_3_2(point):
+    r"""Verified but loose: the exact expected loss is $\varepsilon^2/2$ (worst ratio $\varepsilon/(e^{\varepsilon} -
+    1) \to 1$ as $\varepsilon \to 0$). The standard $\varepsilon$ is exact (\symdpid{dwork.text3.2.tau}). Footnote 4
+    (noise $\mathcal{N}(0, 2\ln(1/\delta))$ for $(\varepsilon, \delta)$-DP) is imprecise (the usual calibration is
+    $\sigma^2 = 2n\ln(1.25/\delta)/\varepsilon^2$); not checked."""
+    return gaussian_loss_integral(1, mpmath.sqrt(point["n"]) / point["epsilon"]).scaled(point["n"])
 
-text_3_2_tau = register(Theorem(
+
+@theorem(
     id="dwork.text3.2.tau",
     title=r"$n$ queries with $\mathcal{N}(0, n/\varepsilon^2)$ noise: the composed loss is $\varepsilon$-subgaussian",
-    source=Source(SEED, "remark after Theorem 3.2"),
+    number="remark after Theorem 3.2",
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * epsilon**2 / 2)),
     parameters=(N_P, EPS_R, LAM_G),
-    witness=_queries_centred(_sd_remark),
-    structure_latex=QUERIES_LATEX + r", $\sigma^2 = n/\varepsilon^2$",
-    evidence=INDEPENDENT,
+    setting=QUERIES.where(r", $\sigma^2 = n/\varepsilon^2$"),
     tight_everywhere=True,
-    notes=("One query's loss integrated from its densities, $n$ independent copies by the product law: equality at "
-           r"every $\lambda$."),
-))
+)
+def text_3_2_tau(point):
+    r"""One query's loss integrated from its densities, $n$ independent copies by the product law: equality at every
+    $\lambda$."""
+    return _queries_centred(point, mpmath.sqrt(point["n"]) / point["epsilon"])
 
-text_3_2_noise = register(Theorem(
-    id="dwork.text3.2.noise",
-    title=(r"$(\varepsilon, \sqrt{\varepsilon})$-CDP for $n$ queries with noise of magnitude $\sqrt{1/\varepsilon}$, "
-           "as printed"),
-    source=Source(SEED, "remark after Theorem 3.2"),
+
+@theorem(
+    id="dwork.text3.2.noise.corrected",
+    title=r"$(\varepsilon, \sqrt{\varepsilon})$-CDP for $n$ queries needs noise of magnitude $\sqrt{n/\varepsilon}$",
+    number="remark after Theorem 3.2 (corrected)",
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * epsilon / 2)),
     parameters=(N_P, EPS_R, LAM_G),
-    witness=_queries_centred(_sd_printed),
-    structure_latex=QUERIES_LATEX + r", $\sigma^2 = 1/\varepsilon$",
-    evidence=INDEPENDENT,
-    erratum=Erratum(
+    setting=QUERIES.where(r", $\sigma^2 = n/\varepsilon$"),
+    tight_everywhere=True,
+    printed=Printed(
+        id="dwork.text3.2.noise",
+        title=(r"$(\varepsilon, \sqrt{\varepsilon})$-CDP for $n$ queries with noise of magnitude "
+               r"$\sqrt{1/\varepsilon}$, as printed"),
+        number="remark after Theorem 3.2",
         location="Section 3, remark after Theorem 3.2",
         printed=r"$(\varepsilon, \sqrt{\varepsilon})$-CDP with noise of magnitude $\sqrt{1/\varepsilon}$",
         corrected=r"noise of magnitude $\sqrt{n/\varepsilon}$ per query",
         counterexample={"n": 2, "epsilon": 1.0, "lambda": 1.0},  # tau^2 = n eps = 2 > eps = 1
-        corrected_id="dwork.text3.2.noise.corrected",
         note=(r"The $\sqrt{n}$ is missing (compare $\mathcal{N}(0, n/\varepsilon^2)$ in the sentence before); correct "
               "only for $n = 1$."),
         severity="typo",
-    ),
-))
-
-text_3_2_noise_corrected = register(Theorem(
-    id="dwork.text3.2.noise.corrected",
-    title=r"$(\varepsilon, \sqrt{\varepsilon})$-CDP for $n$ queries needs noise of magnitude $\sqrt{n/\varepsilon}$",
-    source=Source(SEED, "remark after Theorem 3.2 (corrected)"),
-    statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * epsilon / 2)),
-    parameters=(N_P, EPS_R, LAM_G),
-    witness=_queries_centred(_sd_corrected),
-    structure_latex=QUERIES_LATEX + r", $\sigma^2 = n/\varepsilon$",
-    evidence=INDEPENDENT,
-    tight_everywhere=True,
-    notes=(r"With $\sigma^2 = n/\varepsilon$: $\tau^2 = n/\sigma^2 = \varepsilon$ exactly, and the expected loss "
-           r"$n/(2\sigma^2) = \varepsilon/2 \le \varepsilon$."),
-))
-
-GROUP_LATEX = r"$M(d) = \mathcal{N}(s\Delta, \sigma^2)$, $M(d') = \mathcal{N}(0, \sigma^2)$ (group of size $s$)"
-S_P = Param(s, sp.Naturals, sample=(1, 5))
-
-
-@theorem(
-    id="dwork.cor3.3",
-    title=r"Group CDP for the Gaussian mechanism, as printed (standard $s\Delta$)",
-    source=Source(SEED, "Corollary 3.3"),
-    statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (s * Delta) ** 2 / 2)),
-    parameters=(S_P, DELTA_P, SIGMA_P, LAM_G),
-    structure_latex=GROUP_LATEX,
-    evidence=INDEPENDENT,
-    erratum=Erratum(
-        location="Corollary 3.3",
-        printed=r"$\left((s\Delta f/\sigma)^2/2,\ s\Delta f\right)$-CDP",
-        corrected=r"$\left((s\Delta f/\sigma)^2/2,\ s\Delta f/\sigma\right)$-CDP",
-        counterexample={"s": 1, "Delta": 1.0, "sigma": 0.5, "lambda": 1.0},  # centred loss N(0, 4): e^2 > e^(1/2)
-        corrected_id="dwork.cor3.3.corrected",
-        note=r"Wrong whenever $\sigma < 1$: the centred loss is exactly $\mathcal{N}(0, (s\Delta/\sigma)^2)$. The mean "
-             r"printed beside it has the $/\sigma$, and the text derives the corollary from Theorem 3.2 with "
-             r"sensitivity $s\Delta$: a dropped $/\sigma$.",
-        severity="typo",
+        changes={"witness": lambda point: _queries_centred(point, 1 / mpmath.sqrt(point["epsilon"])),
+                 "setting": QUERIES.where(r", $\sigma^2 = 1/\varepsilon$"), "notes": ""},
     ),
 )
-def corollary_3_3(point):
-    r"""Theorem 3.2 with the group sensitivity $s\Delta$, integrated from the densities; the printed standard lacks the
-    $1/\sigma$."""
-    return gaussian_centred_mgf(point["s"] * point["Delta"], point["sigma"], point["lambda"])
+def text_3_2_noise_corrected(point):
+    r"""With $\sigma^2 = n/\varepsilon$: $\tau^2 = n/\sigma^2 = \varepsilon$ exactly, and the expected loss
+    $n/(2\sigma^2) = \varepsilon/2 \le \varepsilon$."""
+    return _queries_centred(point, mpmath.sqrt(point["n"] / point["epsilon"]))
+
+
+GROUP = Setting(r"$M(d) = \mathcal{N}(s\Delta, \sigma^2)$, $M(d') = \mathcal{N}(0, \sigma^2)$ (group of size $s$)")
+S_P = Param(s, sp.Naturals, sample=(1, 5))
 
 
 @theorem(
     id="dwork.cor3.3.corrected",
     title=r"Group CDP for the Gaussian mechanism: standard $s\Delta/\sigma$",
-    source=Source(SEED, "Corollary 3.3 (corrected)"),
+    number="Corollary 3.3 (corrected)",
     statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (s * Delta / sigma) ** 2 / 2)),
     parameters=(S_P, DELTA_P, SIGMA_P, LAM_G),
-    structure_latex=GROUP_LATEX,
-    evidence=INDEPENDENT,
+    setting=GROUP,
     tight_everywhere=True,
+    printed=Printed(
+        id="dwork.cor3.3",
+        statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (s * Delta) ** 2 / 2)),
+        title=r"Group CDP for the Gaussian mechanism, as printed (standard $s\Delta$)",
+        number="Corollary 3.3",
+        location="Corollary 3.3",
+        printed=r"$\left((s\Delta f/\sigma)^2/2,\ s\Delta f\right)$-CDP",
+        corrected=r"$\left((s\Delta f/\sigma)^2/2,\ s\Delta f/\sigma\right)$-CDP",
+        counterexample={"s": 1, "Delta": 1.0, "sigma": 0.5, "lambda": 1.0},  # centred loss N(0, 4): e^2 > e^(1/2)
+        note=r"Wrong whenever $\sigma < 1$: the centred loss is exactly $\mathcal{N}(0, (s\Delta/\sigma)^2)$. The mean "
+             r"printed beside it has the $/\sigma$, and the text derives the corollary from Theorem 3.2 with "
+             r"sensitivity $s\Delta$: a dropped $/\sigma$.",
+        severity="typo",
+        changes={"notes": r"Theorem 3.2 with the group sensitivity $s\Delta$, integrated from the densities; the "
+                          r"printed standard lacks the $1/\sigma$."},
+    ),
 )
 def corollary_3_3_corrected(point):
     r"""Theorem 3.2 with the group sensitivity $s\Delta$, integrated from the densities; the mean $(s\Delta/\sigma)^2/2$
     is printed correctly. Equality at every $\lambda$."""
-    return gaussian_centred_mgf(point["s"] * point["Delta"], point["sigma"], point["lambda"])
+    return gaussian_loss_integral(point["s"] * point["Delta"], point["sigma"], point["lambda"], centred=True)
 
 
 # --- Theorem 3.4: non-adaptive composition ---------------------------------------------------------------------------
@@ -516,22 +440,16 @@ def component_pairs(max_size: int = 3):
     return st.lists(one, min_size=2, max_size=2)
 
 
-def _components(point):
-    return [build_cdp_pair(d) for d in point["structure"]]
-
-
-COMPOSITION_LATEX = (r"$(U, V) = (P_1 \times P_2, Q_1 \times Q_2)$, $(\mu_i, \tau_i)$ optimal for $(P_i, Q_i)$ ($k = "
-                     "2$)")
+COMPOSITION = Setting(r"$(U, V) = (P_1 \times P_2, Q_1 \times Q_2)$, $(\mu_i, \tau_i)$ optimal for $(P_i, Q_i)$ "
+                      "($k = 2$)", strategy=component_pairs, build=lambda draws: [build_cdp_pair(d) for d in draws])
 
 
 @theorem(
     id="dwork.thm3.4",
     title="Non-adaptive composition of CDP: the standards add in quadrature",
-    source=Source(SEED, "Theorem 3.4 (non-adaptive case)"),
+    number="Theorem 3.4 (non-adaptive case)",
     statement=sp.Le(LossStandard(U, V), sp.sqrt(tau1**2 + tau2**2)),
-    structure=component_pairs,
-    structure_latex=COMPOSITION_LATEX,
-    evidence=INDEPENDENT,
+    setting=COMPOSITION,
     default_examples=100,
 )
 def theorem_3_4(point):
@@ -539,7 +457,7 @@ def theorem_3_4(point):
     \symdpcode{proofs/dwork/cdp.py}), its optimal standard and the components' by search over exact sums. Equality for
     Gaussians (\symdpid{dwork.thm3.4.gaussian}); for finite pairs the catalogue's worst ratio is 0.999998. The adaptive
     case is refuted: \symdpid{dwork.thm3.4.adaptive}."""
-    (P1, Q1), (P2, Q2) = pairs = _components(point)
+    (P1, Q1), (P2, Q2) = pairs = COMPOSITION(point)
     return {LossStandard(U, V): loss_standard(*product_pair(pairs)), tau1: loss_standard(P1, Q1),
             tau2: loss_standard(P2, Q2)}
 
@@ -547,11 +465,9 @@ def theorem_3_4(point):
 @theorem(
     id="dwork.thm3.4.mean",
     title="Composition of CDP: the expected losses add",
-    source=Source(SEED, "Theorem 3.4 (expectation)"),
+    number="Theorem 3.4 (expectation)",
     statement=sp.Eq(KL(U, V), mu1 + mu2),
-    structure=lambda: component_pairs(max_size=4),
-    structure_latex=COMPOSITION_LATEX,
-    evidence=INDEPENDENT,
+    setting=replace(COMPOSITION, strategy=lambda: component_pairs(max_size=4)),
     tight_everywhere=True,
     default_examples=100,
 )
@@ -559,8 +475,9 @@ def theorem_3_4_mean(point):
     r"""Non-adaptive: KL of the product law (an exact sum over its atoms) against the components' KLs. Adaptively
     $\mathbb{E}[L] \le \mu_1 + \mu_2$ still holds (\symdpid{dwork.thm3.4.adaptive.mean}; the proof's `$=$' should be
     `$\le$')."""
-    (P1, Q1), (P2, Q2) = pairs = _components(point)
-    return {KL(U, V): kl(*product_pair(pairs)), mu1: kl(P1, Q1), mu2: kl(P2, Q2)}
+    (P1, Q1), (P2, Q2) = pairs = COMPOSITION(point)
+    return {KL(U, V): divergence("kl", *product_pair(pairs)), mu1: divergence("kl", P1, Q1),
+            mu2: divergence("kl", P2, Q2)}
 
 
 GAUSS_COMPOSITION_PARAMS = (Param(tau1, sp.Interval.open(0, sp.oo), sample=(0.05, 3)),
@@ -573,13 +490,12 @@ GAUSS_COMPOSITION_PARAMS = (Param(tau1, sp.Interval.open(0, sp.oo), sample=(0.05
 @theorem(
     id="dwork.thm3.4.gaussian",
     title="Composition of two Gaussian mechanisms: tight",
-    source=Source(SEED, "Theorem 3.4 (Gaussian mechanisms)"),
+    number="Theorem 3.4 (Gaussian mechanisms)",
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * (tau1**2 + tau2**2) / 2)),
     parameters=GAUSS_COMPOSITION_PARAMS,
-    structure_latex=(r"$U = \mathcal{N}(\tau_1\sigma_1, \sigma_1^2) \times \mathcal{N}(\tau_2\sigma_2, \sigma_2^2)$, "
-                     r"$V = \mathcal{N}(0, \sigma_1^2) \times \mathcal{N}(0, \sigma_2^2)$ (Gaussian mechanisms with "
-                     r"$\tau_i = \Delta_i/\sigma_i$, composed non-adaptively)"),
-    evidence=INDEPENDENT,
+    setting=Setting(r"$U = \mathcal{N}(\tau_1\sigma_1, \sigma_1^2) \times \mathcal{N}(\tau_2\sigma_2, \sigma_2^2)$, "
+                    r"$V = \mathcal{N}(0, \sigma_1^2) \times \mathcal{N}(0, \sigma_2^2)$ (Gaussian mechanisms with "
+                    r"$\tau_i = \Delta_i/\sigma_i$, composed non-adaptively)"),
     tight_everywhere=True,
 )
 def theorem_3_4_gaussian(point):
@@ -587,7 +503,7 @@ def theorem_3_4_gaussian(point):
     of its densities and centred at its own mean ($D_{\mathrm{KL}}(U\|V)$ is their sum); equality at every
     $\lambda$: $\sqrt{\tau_1^2 + \tau_2^2}$ cannot be improved."""
     l = point["lambda"]
-    parts = [gaussian_centred_mgf(point[t] * point[sd], point[sd], l) for t, sd in
+    parts = [gaussian_loss_integral(point[t] * point[sd], point[sd], l, centred=True) for t, sd in
              (("tau_1", "sigma_1"), ("tau_2", "sigma_2"))]
     return Estimate.combine(lambda g1, g2: g1 * g2, *parts)
 
@@ -674,6 +590,12 @@ def declared_parameters(games) -> tuple[tuple[Estimate, Estimate], tuple[Estimat
             (_largest(m for m, _ in seconds), _largest(t for _, t in seconds)))
 
 
+def _game_laws(adversary) -> tuple:
+    """(U, V, ((μ_1, τ_1), (μ_2, τ_2))): the views of an adversary's game and its declared parameters."""
+    U_, V_, games = adversary_views(adversary)
+    return U_, V_, declared_parameters(games)
+
+
 def _adaptive_witness(statement):
     """A witness for an adaptive statement: what it names of the views' exact KL, the optimal standard of their
     loss, its MGF shifted by μ_1 + μ_2, and the declared (μ_i, τ_i)."""
@@ -681,19 +603,18 @@ def _adaptive_witness(statement):
     shifted = LossMGF(U, V, lam, mu1 + mu2)
 
     def witness(point):
-        U_, V_, games = adversary_views(point["structure"])
-        (m1, t1), (m2, t2) = declared_parameters(games)
+        U_, V_, ((m1, t1), (m2, t2)) = _game_laws(point["structure"])
         values = {a: v for a, v in {tau1: t1, tau2: t2, mu1: m1, mu2: m2}.items() if str(a) in names}
         if str(KL(U, V)) in names:
-            values[KL(U, V)] = kl(U_, V_)
+            values[KL(U, V)] = divergence("kl", U_, V_)
         if str(LossStandard(U, V)) in names:
             values[LossStandard(U, V)] = loss_standard(U_, V_)
         if str(shifted) in names:
             l = point["lambda"]
-            raw = privacy_loss_mgf(U_, V_, l)
+            raw = divergence("loss_mgf", U_, V_, l)
             shift = mpmath.exp(-l * (m1.value + m2.value))
             values[shifted] = Estimate(raw.value * shift,
-                                       (raw.error + abs(l) * raw.value * (m1.error + m2.error)) * shift, "exact")
+                                       (raw.error + abs(l) * raw.value * (m1.error + m2.error)) * shift, Method.EXACT)
         return values
 
     return witness
@@ -719,12 +640,13 @@ RANDOMIZED_COUNTEREXAMPLE = _adversary([1.0, 1.0], {"first": NULL, "branches": [
                                        {"first": DGAUSS_1, "branches": [NULL]})
 # One mechanism (RR(1)) and a null second step: L = C_1, so tau(L - E L) = tau_1, the deterministic bound exactly.
 ONE_STEP = _adversary([1.0], {"first": {"kind": "rr", "eps": 1.0}, "branches": [NULL]})
-ADAPTIVE_LATEX = ("$(U, V)$ the views $(R, Y_1, Y_2)$ of the two-step game of Section 3.1, played by an adversary "
-                  r"with its own coin $R$; $(\mu_i, \tau_i)$ the largest optimal parameters over the pairs it may run "
-                  "at step $i$")
-DETERMINISTIC_LATEX = ("$(U, V)$ the views $(Y_1, Y_2)$ of the two-step game of Section 3.1, played by a "
-                       r"\emph{deterministic} adversary; $(\mu_i, \tau_i)$ the largest optimal parameters over the "
-                       "pairs it may run at step $i$")
+ADAPTIVE = Setting("$(U, V)$ the views $(R, Y_1, Y_2)$ of the two-step game of Section 3.1, played by an adversary "
+                   r"with its own coin $R$; $(\mu_i, \tau_i)$ the largest optimal parameters over the pairs it may run "
+                   "at step $i$", strategy=adversaries, build=_game_laws)
+DETERMINISTIC = Setting("$(U, V)$ the views $(Y_1, Y_2)$ of the two-step game of Section 3.1, played by a "
+                        r"\emph{deterministic} adversary; $(\mu_i, \tau_i)$ the largest optimal parameters over the "
+                        "pairs it may run at step $i$", strategy=lambda: adversaries(randomized=False),
+                        build=_game_laws)
 ADAPTIVE_PRINTED = sp.Le(LossStandard(U, V), sp.sqrt(tau1**2 + tau2**2))
 ADAPTIVE_CORRECTED = sp.Le(LossStandard(U, V), sp.sqrt(tau1**2 + tau2**2) + (mu1 + mu2) / 2)
 ADAPTIVE_DETERMINISTIC = sp.Le(LossStandard(U, V), sp.sqrt(tau1**2 + tau2**2) + mu2 / 2)
@@ -736,43 +658,56 @@ MEASURE_DETERMINISTIC = _adaptive_witness(ADAPTIVE_DETERMINISTIC)
 MEASURE_MEAN = _adaptive_witness(ADAPTIVE_MEAN)
 MEASURE_UNCENTRED = _adaptive_witness(ADAPTIVE_UNCENTRED)
 
-theorem_3_4_adaptive = register(Theorem(
-    id="dwork.thm3.4.adaptive",
-    title="Adaptive composition of CDP, as printed",
-    source=Source(SEED, "Theorem 3.4"),
-    statement=ADAPTIVE_PRINTED,
-    witness=_adaptive_witness(ADAPTIVE_PRINTED),
-    structure=adversaries,
-    structure_latex=ADAPTIVE_LATEX,
-    evidence=INDEPENDENT,
-    erratum=Erratum(
+
+@theorem(
+    id="dwork.thm3.4.adaptive.corrected",
+    title="Adaptive composition of CDP: the standard gains at most half the sum of the expected losses",
+    number="Theorem 3.4 (adaptive case, corrected)",
+    statement=ADAPTIVE_CORRECTED,
+    setting=ADAPTIVE,
+    examples=ADAPTIVE_PINS,
+    printed=(Printed(
+        id="dwork.thm3.4.adaptive",
+        statement=ADAPTIVE_PRINTED,
+        title="Adaptive composition of CDP, as printed",
+        number="Theorem 3.4",
         location="Theorem 3.4 and its proof (application of Lemma 2.2)",
         printed=r"$D_{\mathrm{subG}}(U\|V) \preceq \left(\sum_i \mu_i, (\sum_i \tau_i^2)^{1/2}\right)$ under adaptive "
                 "composition",
         corrected=r"$\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 1} \mu_i/2$ "
                   "(non-adaptive: as printed)",
         counterexample=ADAPTIVE_COUNTEREXAMPLE,
-        corrected_id="dwork.thm3.4.adaptive.corrected",
         note="The proof centres each $C_i$ at its unconditional mean, but Lemma 2.2 needs the conditional one; when "
              "the adversary's choice changes the conditional KL (through an output, or through its own coin $R_U$) "
              r"the difference is random. Counterexample: $\tau(L - \mathbb{E}L) = 1.02229 > 1 = \sqrt{0^2 + 1^2}$; "
              r"with the adversary's coin choosing the one mechanism, $k = 1$ already fails ($1.02229 > \tau_1 = 1$).",
         severity="mathematics",
-    ),
-    notes="The printed standard, checked on the views of randomized adversaries; the expected-loss half of the "
-          r"theorem holds adaptively (\symdpid{dwork.thm3.4.adaptive.mean}).",
-))
-
-
-@theorem(
-    id="dwork.thm3.4.adaptive.corrected",
-    title="Adaptive composition of CDP: the standard gains at most half the sum of the expected losses",
-    source=Source(SEED, "Theorem 3.4 (adaptive case, corrected)"),
-    statement=ADAPTIVE_CORRECTED,
-    structure=adversaries,
-    structure_latex=ADAPTIVE_LATEX,
-    evidence=INDEPENDENT,
-    examples=ADAPTIVE_PINS,
+        changes={"witness": _adaptive_witness(ADAPTIVE_PRINTED),
+                 "notes": "The printed standard, checked on the views of randomized adversaries; the expected-loss "
+                          r"half of the theorem holds adaptively (\symdpid{dwork.thm3.4.adaptive.mean})."},
+    ), Printed(
+        id="dwork.thm3.4.adaptive.deterministic.randomized",
+        statement=ADAPTIVE_DETERMINISTIC,
+        title="The deterministic-adversary bound of adaptive composition, for randomized adversaries (relaxed copy)",
+        number="Theorem 3.4 (game of Section 3.1: the adversary's randomness $R_U$)",
+        location=("Theorem 3.4, the game of Section 3.1 (the adversary's randomness $R_U$, which the proof conditions "
+                  "on)"),
+        printed=r"$\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 2} \mu_i/2$ for every "
+                "adversary of the game",
+        corrected=r"$\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 1} \mu_i/2$ ($\sum_{i "
+                  r"\ge 2}$ only for deterministic adversaries)",
+        counterexample=RANDOMIZED_COUNTEREXAMPLE,
+        note=r"A relaxed copy of \symdpid{dwork.thm3.4.adaptive.deterministic} (hypothesis dropped): with $k = 1$ and "
+             r"the adversary's fair coin choosing $M_1 \in \{\mathrm{null}, \mathrm{Gaussian}\}$, $\tau(L - "
+             r"\mathbb{E}L) = 1.02229 > 1 = \tau_1$ while the sum over $i \ge 2$ is empty. The first conditional mean "
+             r"$\mathbb{E}[C_1 \mid R_U]$ is random when the adversary is. (An earlier symdp correction claimed this "
+             "bound for the paper's game; it reported `holds' because its draws had no randomized adversary.)",
+        kind="sharpness",
+        severity="missing-hypothesis",
+        changes={"witness": MEASURE_DETERMINISTIC,
+                 "notes": r"Refuted: the deterministic-adversary hypothesis of "
+                          r"\symdpid{dwork.thm3.4.adaptive.deterministic} cannot be dropped."},
+    )),
 )
 def theorem_3_4_adaptive_corrected(point):
     r"""$L - \mathbb{E}L = \sum_i (C_i - \mathbb{E}[C_i \mid R, \mathrm{prefix}]) + \sum_i (\mathbb{E}[C_i \mid R,
@@ -793,11 +728,9 @@ def theorem_3_4_adaptive_corrected(point):
     id="dwork.thm3.4.adaptive.deterministic",
     title="Adaptive composition of CDP against a deterministic adversary: the standard gains at most half the later "
           "expected losses",
-    source=Source(SEED, "Theorem 3.4 (adaptive case, corrected, deterministic adversary)"),
+    number="Theorem 3.4 (adaptive case, corrected, deterministic adversary)",
     statement=ADAPTIVE_DETERMINISTIC,
-    structure=lambda: adversaries(randomized=False),
-    structure_latex=DETERMINISTIC_LATEX,
-    evidence=INDEPENDENT,
+    setting=DETERMINISTIC,
     examples=(ADAPTIVE_COUNTEREXAMPLE, ADAPTIVE_RR_ROW),
     tight_at=(ONE_STEP,),
 )
@@ -812,45 +745,12 @@ def theorem_3_4_adaptive_deterministic(point):
     return MEASURE_DETERMINISTIC(point)
 
 
-theorem_3_4_adaptive_deterministic_randomized = register(Theorem(
-    id="dwork.thm3.4.adaptive.deterministic.randomized",
-    title="The deterministic-adversary bound of adaptive composition, for randomized adversaries (relaxed copy)",
-    source=Source(SEED, "Theorem 3.4 (game of Section 3.1: the adversary's randomness $R_U$)"),
-    statement=ADAPTIVE_DETERMINISTIC,
-    witness=MEASURE_DETERMINISTIC,
-    structure=adversaries,
-    structure_latex=ADAPTIVE_LATEX,
-    evidence=INDEPENDENT,
-    erratum=Erratum(
-        location=("Theorem 3.4, the game of Section 3.1 (the adversary's randomness $R_U$, which the proof conditions "
-                  "on)"),
-        printed=r"$\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 2} \mu_i/2$ for every "
-                "adversary of the game",
-        corrected=r"$\tau\left(L - \mathbb{E}L\right) \le (\sum_i \tau_i^2)^{1/2} + \sum_{i \ge 1} \mu_i/2$ ($\sum_{i "
-                  r"\ge 2}$ only for deterministic adversaries)",
-        counterexample=RANDOMIZED_COUNTEREXAMPLE,
-        corrected_id="dwork.thm3.4.adaptive.corrected",
-        note=r"A relaxed copy of \symdpid{dwork.thm3.4.adaptive.deterministic} (hypothesis dropped): with $k = 1$ and "
-             r"the adversary's fair coin choosing $M_1 \in \{\mathrm{null}, \mathrm{Gaussian}\}$, $\tau(L - "
-             r"\mathbb{E}L) = 1.02229 > 1 = \tau_1$ while the sum over $i \ge 2$ is empty. The first conditional mean "
-             r"$\mathbb{E}[C_1 \mid R_U]$ is random when the adversary is. (An earlier symdp correction claimed this "
-             "bound for the paper's game; it reported `holds' because its draws had no randomized adversary.)",
-        kind="sharpness",
-        severity="missing-hypothesis",
-    ),
-    notes=(r"Refuted: the deterministic-adversary hypothesis of \symdpid{dwork.thm3.4.adaptive.deterministic} cannot "
-           "be dropped."),
-))
-
-
 @theorem(
     id="dwork.thm3.4.adaptive.mean",
     title="Adaptive composition of CDP: the expected losses add (at most)",
-    source=Source(SEED, "Theorem 3.4 (expectation, adaptive case)"),
+    number="Theorem 3.4 (expectation, adaptive case)",
     statement=ADAPTIVE_MEAN,
-    structure=adversaries,
-    structure_latex=ADAPTIVE_LATEX,
-    evidence=INDEPENDENT,
+    setting=ADAPTIVE,
     examples=ADAPTIVE_PINS,
 )
 def theorem_3_4_adaptive_mean(point):
@@ -863,12 +763,10 @@ def theorem_3_4_adaptive_mean(point):
 @theorem(
     id="dwork.thm3.4.adaptive.uncentred",
     title=r"Adaptive composition of CDP: the loss centred at $\sum_i \mu_i$ has an upper subgaussian tail",
-    source=Source(SEED, r"Theorem 3.4 (what survives adaptively; catalogue \symdpid{dwork.thm3.4})"),
+    number=r"Theorem 3.4 (what survives adaptively; catalogue \symdpid{dwork.thm3.4})",
     statement=ADAPTIVE_UNCENTRED,
     parameters=(Param(lam, sp.Interval(0, sp.oo), sample=(0, 20)),),
-    structure=adversaries,
-    structure_latex=ADAPTIVE_LATEX,
-    evidence=INDEPENDENT,
+    setting=ADAPTIVE,
     examples=tuple({"lambda": l, **pin} for pin in ADAPTIVE_PINS for l in (0.5, 5.0)),
 )
 def theorem_3_4_adaptive_uncentred(point):
@@ -887,18 +785,17 @@ def dp_only_pairs():
                      st.floats(0.01, 5).map(lambda e: {"kind": "rr", "eps": e}))
 
 
-DP_LATEX = r"$P$, $Q$ finite, $\varepsilon = \Delta_\infty(P, Q) = \max(D_\infty(P\|Q), D_\infty(Q\|P))$"
+DP = Setting(r"$P$, $Q$ finite, $\varepsilon = \Delta_\infty(P, Q) = \max(D_\infty(P\|Q), D_\infty(Q\|P))$",
+             strategy=dp_only_pairs, build=build_cdp_pair)
 RR_EPS = (0.1, 1.0, 2.0, 5.0)
 
 
 @theorem(
     id="dwork.thm3.5",
     title=r"DP implies CDP: the standard of an $\varepsilon$-DP pair is at most $\varepsilon$",
-    source=Source(SEED, "Theorem 3.5"),
+    number="Theorem 3.5",
     statement=sp.Le(LossStandard(P, Q), epsilon),
-    structure=dp_only_pairs,
-    structure_latex=DP_LATEX,
-    evidence=INDEPENDENT,
+    setting=DP,
     examples=tuple(rr(e) for e in RR_EPS),
     default_examples=100,
 )
@@ -908,7 +805,7 @@ def theorem_3_5(point):
     $\varepsilon = 0.1$, 0.96137 at 1, 0.87269 at 2). The $\mu$ part, $D_{\mathrm{KL}} \le
     \varepsilon(e^{\varepsilon} - 1)/2$, is Lemma 3.8 (\symdpid{dwork.lem3.8}), sharp form
     $\varepsilon\tanh(\varepsilon/2)$ (\symdpid{dwork.obs.rr-extremal})."""
-    P_, Q_ = build_cdp_pair(point["structure"])
+    P_, Q_ = DP(point)
     return {LossStandard(P, Q): loss_standard(P_, Q_), epsilon: sym_max_divergence(P_, Q_)}
 
 
@@ -919,12 +816,10 @@ RR_TAU_LAM = Param(lam, sp.Interval(-sp.oo, sp.oo), sample=(-40, 40))
     id="dwork.obs.rr-extremal.tau",
     title=(r"The centred loss of an $\varepsilon$-DP pair is $\sqrt{2\varepsilon\tanh(\varepsilon/2)}$-subgaussian "
            "(numeric observation)"),
-    source=Source(SEED, r"catalogue observation (sharp Theorem 3.5, $\tau$ part)"),
+    number=r"catalogue observation (sharp Theorem 3.5, $\tau$ part)",
     statement=sp.Le(LossMGF(P, Q, lam, KL(P, Q)), sp.exp(lam**2 * epsilon * sp.tanh(epsilon / 2))),
     parameters=(RR_TAU_LAM,),
-    structure=dp_only_pairs,
-    structure_latex=DP_LATEX,
-    evidence=INDEPENDENT,
+    setting=DP,
     tight_at=tuple({"lambda": -1.0, **rr(e)} for e in RR_EPS),
     default_examples=100,
 )
@@ -934,8 +829,8 @@ def rr_extremal_tau(point):
     standard squared $2\varepsilon\tanh(\varepsilon/2) = 2D_{\mathrm{KL}}$, attained at $\lambda = -1$, where
     $\mathbb{E}[e^{-(L - D_{\mathrm{KL}})}] = e^{D_{\mathrm{KL}}}$ for every pair (\symdpcode{proofs/dwork/cdp.py}). At
     $\lambda = -1$ the statement is the sharp KL bound (\symdpid{dwork.obs.rr-extremal})."""
-    P_, Q_ = build_cdp_pair(point["structure"])
-    return {LossMGF(P, Q, lam, KL(P, Q)): centred_loss_mgf(P_, Q_, point["lambda"]),
+    P_, Q_ = DP(point)
+    return {LossMGF(P, Q, lam, KL(P, Q)): divergence("loss_mgf", P_, Q_, point["lambda"], centred=True),
             epsilon: sym_max_divergence(P_, Q_)}
 
 
@@ -954,11 +849,10 @@ def postprocessing_instance():
 @theorem(
     id="dwork.obs.postproc",
     title="The paper's CDP is not closed under post-processing: merging two atoms raises the standard",
-    source=Source(SEED, "catalogue observation (post-processing)"),
+    number="catalogue observation (post-processing)",
     statement=sp.Gt(LossStandard(KP_, KQ_), LossStandard(P, Q)),
-    structure_latex=(r"$P \propto (0.30533362, 0.0088344682, 0.68583191)$, $Q \propto (0.5476448, 0.0016891968, "
-                     "0.450666)$, $K$ merges atoms 1 and 3"),
-    evidence=INDEPENDENT,
+    setting=Setting(r"$P \propto (0.30533362, 0.0088344682, 0.68583191)$, $Q \propto (0.5476448, 0.0016891968, "
+                    "0.450666)$, $K$ merges atoms 1 and 3"),
 )
 def obs_postproc(point):
     r"""The paper does not claim closure under post-processing, so this is an observation, not an erratum: at this
