@@ -27,7 +27,7 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from symdp.engine.divergences import divergence
+from symdp.engine.divergences import divergence, mixture
 from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.engine.kernels import MarkovKernel
 from symdp.errors import InvalidParameter
@@ -116,12 +116,9 @@ MAX_OUT = MaxDivergence(muK, nuK)
 
 
 def unit_scale(x) -> Estimate:
-    """A quantity measured from probability vectors, on the scale of the unit mass it is computed from.
-
-    A hockey-stick divergence, TV or mixing coefficient is a sum of differences of masses of size at most 1; a Rényi
-    or max divergence (or an LDP level) is a log of sums or ratios of such masses, near log 1 = 0 when the laws are
-    close. Either way its rounding error is absolute, about 10^-dps, and a value that cancels to 1e-66 is 0 relative
-    to the masses it is made of, not a quantity of its own (two such values are equal, not inconclusive)."""
+    """A quantity measured from probability vectors (a sum of differences of masses, or the log of their ratios), on
+    the scale of the unit mass it is computed from: its rounding error is absolute, and a value that cancels to 1e-66
+    is 0, not a quantity of its own (two such values are equal, not inconclusive)."""
     e = as_estimate(x)
     return Estimate(e.value, e.error, e.method, scale=mpmath.mpf(1))
 
@@ -442,11 +439,6 @@ def eps_tilde(e, d) -> mpmath.mpf:
     return mpmath.inf if d == 0 else _eps_tilde(e, d)
 
 
-def mix(a: FiniteDistribution, b: FiniteDistribution, weight) -> FiniteDistribution:
-    """(1 − w) a + w b."""
-    return FiniteDistribution([(1 - weight) * x + weight * y for x, y in zip(a, b)])
-
-
 def coefficients(Kt: MarkovKernel, e, *heads) -> dict:
     """The named coefficients of ``Kt`` (at level ``e`` for γ_Dob(K, ε)), as a witness's measurements."""
     compute = {DOB: Kt.dobrushin, DOEB: Kt.doeblin, UM: Kt.ultra_mixing, DOB_EPS: lambda: dobrushin_eps(Kt, e)}
@@ -556,7 +548,7 @@ def joint_convexity(point):
     convex."""
     g, e = point["gamma"], point["epsilon"]
     m1, m2, n1, n2 = FOUR(point)
-    return {_MIXED_PAIR: hs(mix(m1, m2, g), mix(n1, n2, g), e), _HS_1: hs(m1, n1, e), _HS_2: hs(m2, n2, e)}
+    return {_MIXED_PAIR: hs(mixture(g, m1, m2), mixture(g, n1, n2), e), _HS_1: hs(m1, n1, e), _HS_2: hs(m2, n2, e)}
 
 
 _PERMUTATION = {"mu": [0.5, 0.3, 0.2], "nu": [0.2, 0.2, 0.6],
@@ -959,7 +951,8 @@ def advanced_joint_convexity(point):
     g, e = point["gamma"], point["epsilon"]
     om, m1, n1 = THREE(point)
     b = min(_beta(g, e), 1)  # beta <= 1 as eps' <= eps (EPS_PRIME_LE_EPS); at gamma = 1 it may round to 1 + 1e-51
-    return {_AJC_LEFT: hs(mix(om, m1, g), mix(om, n1, g), _eps_prime(g, e)), _AJC_RIGHT: hs(m1, mix(om, n1, b), e)}
+    return {_AJC_LEFT: hs(mixture(g, om, m1), mixture(g, om, n1), _eps_prime(g, e)),
+            _AJC_RIGHT: hs(m1, mixture(b, om, n1), e)}
 
 
 EQ_5 = declare(
