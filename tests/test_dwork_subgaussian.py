@@ -38,6 +38,11 @@ def close(x, y, tol=1e-35):
     return abs(x - y) <= tol * max(1, abs(y))
 
 
+def declared(ident):
+    """The theorem of the section with this ID (a printed form is declared on the result that corrects it)."""
+    return next(t for t in sg.THEOREMS if t.id == ident)
+
+
 # --- Gauss–Hermite and the Gaussian quadrature law -------------------------------------------------------------
 @pytest.mark.parametrize("n", [20, 80, 100])
 def test_hermite_rule_integrates_gaussian_moments_exactly(n):
@@ -161,7 +166,7 @@ def test_def22_printed_value_is_ln_five_quarters():
 def test_text21_gaussian_example_of_the_catalogue():
     # catalogue dwork.text2.1: τ = 1, ε = 1: δ = 0.126937, Pr[L > 1] = 0.308538, Pr[|L| > 1] = 0.375345
     point = {"epsilon": ref(1), "structure": {"kind": "gaussian", "delta": 1.0, "sigma": 1.0}}
-    values = sg.text_2_1.witness(point)
+    values = declared("dwork.text2.1").witness(point)
     delta = max(values[sg.HockeyStick(sg.P, sg.Q, sg.epsilon)].value,
                 values[sg.HockeyStick(sg.Q, sg.P, sg.epsilon)].value)
     assert abs(delta - ref("0.126937")) < 5e-7 and abs(values[sg.TEXT21_TAIL] - ref("0.375345")) < 5e-7
@@ -171,14 +176,14 @@ def test_text21_gaussian_example_of_the_catalogue():
 def test_lemma21_counterexample_values():
     # catalogue dwork.lem2.1: N(0, 1), τ = 1, t = -1: Pr[X >= -1] = 0.8413 against e^{-1/2} = 0.6065
     with mpmath.workdps(DPS):
-        lhs, rhs = sg.lemma_2_1.evaluate({"t": ref(-1), "structure": {"kind": "gaussian", "sd": 1.0}})
+        lhs, rhs = declared("dwork.lem2.1").evaluate({"t": ref(-1), "structure": {"kind": "gaussian", "sd": 1.0}})
         assert close(lhs.value, mpmath.ncdf(1), 1e-30) and close(rhs.value, mpmath.exp(ref("-0.5")))
 
 
 def test_lemma23_line2_counterexample_values():
     # catalogue dwork.lem2.3: X = -1, Y = ±0.2: E[X e^Y] = -cosh 0.2 against -1 - (τ + 3τ²) = -1.32
     with mpmath.workdps(DPS):
-        lhs, rhs = sg.lemma_2_3_line_2.evaluate(sg.LEMMA_2_3_COUNTEREXAMPLE)
+        lhs, rhs = declared("dwork.lem2.3.line2").evaluate(sg.LEMMA_2_3_COUNTEREXAMPLE)
         assert close(lhs.value, -mpmath.cosh(ref("0.2"))) and close(rhs.value, ref("-1.32"), 1e-30)
 
 
@@ -207,7 +212,7 @@ def test_build_law_centres_and_rejects_unknown_kinds():
 # --- Fact 4.1: the cases Claim 4.5 uses ------------------------------------------------------------------------
 def test_fact41_printed_fails_for_negative_reals_and_odd_k_and_the_absolute_form_holds_there():
     # Claim 4.5 applies Fact 4.1 for every k >= 3 to log-ratios of both signs (eqs. (22)-(24))
-    printed, corrected = sg.fact_4_1, sg.fact_4_1_corrected
+    printed, corrected = declared("dwork.fact4.1"), sg.fact_4_1_corrected
     for point in ({"k": 3, "a": -2.0, "b": 1.0}, {"k": 3, "a": -1.0, "b": -2.0}, {"k": 5, "a": -0.5, "b": -2.5}):
         with mpmath.workdps(DPS):
             lhs, rhs = printed.evaluate(point)
@@ -224,7 +229,7 @@ def test_fact41_corrected_is_drawn_at_negative_reals_and_odd_k():
     mixed = [d.point for d in report.draws if d.point["k"] % 2 == 1 and d.point["k"] >= 3
              and d.point["a"] * d.point["b"] < 0]
     assert len(hard) >= 10 and len(mixed) >= 10
-    assert verify(sg.fact_4_1, examples=300, seed=5).verdict == VIOLATED
+    assert verify(declared("dwork.fact4.1"), examples=300, seed=5).verdict == VIOLATED
 
 
 # --- independence: the pinned draws reach the same verdicts with closed forms off, and no closed form ----------

@@ -1,33 +1,15 @@
-"""Dwork & Rothblum, *Concentrated Differential Privacy*: privacy loss and subgaussian variables (Section 2), and
-the privacy-loss results of Section 3.1 that rest on them.
+"""Dwork & Rothblum, *Concentrated Differential Privacy*: privacy loss and subgaussian variables (Section 2), the
+privacy-loss results of Section 3.1 that rest on them, and Fact 4.1. The symbolic side is in
+:mod:`symdp.proofs.dwork.subgaussian`.
 
-Seed ``../shared/seeds/004_b3a545b59162ae7d.txt``; catalogue ``../shared/catalogue/catalogue-dwork.md`` (IDs below are
-the catalogue's). The symbolic side (Gaussian loss, E[L] = KL, Lemma 2.3's Taylor bounds, Hoeffding's convexity step,
-KL ≤ τ²/2, Fact 4.1) is in :mod:`proofs.dwork.subgaussian`.
-
-Errata encoded (printed statement violated, corrected one beside it): the δ-approximate max divergence of
-Definition 2.2 lacks "−δ", which makes Definition 2.4's "alternatively" clause wrong (one error, refuted twice);
-§2.1's "(ε,δ)-DP ⇒ |L| ≤ ε except with probability δ"; Lemma 2.1 and Corollary 3.1 without ``t >= 0``; the second
-line of Lemma 2.3 when E[X] < 0; Fact 4.1 for "any two reals" (used so in Claim 4.5).
-
-**Evidence.** Every numeric theorem measures its quantities from the distributions themselves, never from a closed
-form of the quantity it bounds:
-
-* finite laws and finite pairs: exact sums over atoms (subsets, for the set forms of Definitions 2.2–2.4);
-* Laplace pairs: the exact law of the privacy loss (:class:`symdp.engine.privacy_loss.LaplaceLossLaw`: atoms ``1/2`` at
-  ``a`` and ``e^{-a}/2`` at ``-a``, density ``e^{(ℓ-a)/2}/4`` between, derived in the proofs module), expectations
-  by Gauss–Legendre quadrature of that density plus the atoms (:func:`expectation`);
-* Gaussian laws and Gaussian pairs: quadrature of the Gaussian density (:class:`GaussianQuadratureLaw`; for a pair,
-  of ``p(x) g(ln p(x) - ln q(x))`` over x), and the standard τ by a search over λ of ``2 ln E[e^{λ(X-EX)}]/λ²`` on
-  that quadrature (:func:`standard`) — never the engine's closed form τ = σ, so that the check of "N(0, σ²) is
-  σ-subgaussian, with equality at every λ" means something;
-* the standard of a bounded law (finite, Laplace loss): :func:`symdp.engine.privacy_loss.optimal_standard`'s search;
-* KL of continuous pairs: quadrature of ``p ln(p/q)`` (the engine's, closed forms bypassed, in Definition 2.1;
-  :func:`kl_by_quadrature` in Definition 3.1), or ``E[L]`` over the loss law (:func:`pair_kl`).
-
-Fact 4.1 and its corrections are inequalities between formulas of (k, a, b): closed-form evidence, evaluated at the
-draws. The random variable ``L_(P||Q)`` inside ``E[.]`` and ``Pr[.]`` is a plain function (:class:`L`), not a
-divergence head: the statement compiler would otherwise ask the witness to measure it by itself.
+The witnesses measure every quantity from the laws themselves, never from a closed form of what a statement bounds:
+finite laws and pairs by exact sums over atoms (over subsets, for the set forms of Definitions 2.2–2.4); Laplace pairs
+by the exact law of the privacy loss (:class:`symdp.engine.privacy_loss.LaplaceLossLaw`: atoms and density), with
+expectations by Gauss–Legendre quadrature of that density plus the atoms (:func:`expectation`); Gaussian laws and
+pairs by quadrature of the density (:class:`GaussianQuadratureLaw`). The standard τ is searched over λ
+(:func:`standard`): :func:`symdp.engine.privacy_loss.optimal_standard` for a bounded law, a grid on the quadrature
+for a Gaussian, never the closed form τ = σ. The random variable ``L_(P||Q)`` inside ``E[.]`` and ``Pr[.]`` is a
+plain function (:class:`L`), not a divergence head.
 
 Draws are plain JSON data: a *law* draw (``{"kind": "finite" | "gaussian" | "laplace", ...}``, built centred by
 :func:`build_law`) or a *pair* draw (the kinds of :mod:`symdp.theorems.dwork.antipodal`, plus ``"exact"``,
@@ -42,6 +24,7 @@ Draws are plain JSON data: a *law* draw (``{"kind": "finite" | "gaussian" | "lap
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
 from typing import Callable, Sequence
@@ -50,12 +33,12 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from symdp.engine import divergences, quadrature
 from symdp.engine.continuous import Gaussian, Laplace
+from symdp.engine.divergences import divergence
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, Method
 from symdp.expressions import KL, HockeyStick, MaxDivergence, SubgaussianStandard, quantity
-from symdp.engine.finite import FiniteDistribution, approximate_max_divergence
+from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import to_mpf
 from symdp.engine.gaussian_quadrature import GaussianQuadratureLaw, gauss_legendre
 from symdp.engine.privacy_loss import (DiscreteLaw, LaplaceLossLaw, Law, Shifted, expectation_by_quadrature,
@@ -63,9 +46,8 @@ from symdp.engine.privacy_loss import (DiscreteLaw, LaplaceLossLaw, Law, Shifted
 from symdp.statement import measured_atoms
 from symdp.strategies import weights
 from symdp.symbols import P, Q, a, b, delta, epsilon, k, kappa, lam, mu, t, tau, tau1, tau2
-from symdp.theorem import CLOSED_FORM, INDEPENDENT, Erratum, Param, Source, Theorem, register, registered, theorem
+from symdp.theorem import CLOSED_FORM, Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.dwork import antipodal
-from symdp.theorems.dwork.common import SEED
 
 # --- symbols and heads ---------------------------------------------------------------------------------------------
 X, Y = sp.symbols("X Y")          # random variables: arguments of E[.], Var(.), tau(.), never numbers
@@ -145,6 +127,14 @@ GUARD = 10
 STANDARD_GRID = (mpmath.mpf(1) / 2, 1, 2, 4)
 """The values of ``|λ|·sd(X)`` at which :func:`standard` evaluates the ratio of a Gaussian-density law."""
 
+
+def _sum(terms) -> Estimate:
+    """An exact sum at the working precision, with the rounding of its terms as its error."""
+    terms = list(terms)
+    size = mpmath.fsum(abs(x) for x in terms)
+    return Estimate(mpmath.fsum(terms), 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps), Method.EXACT, scale=size)
+
+
 def expectation(law: Law, g: Callable, levels: Sequence = (), tilt=0) -> Estimate:
     """``E[g(X)]`` from the law itself: an exact sum over a finite law's atoms; for the Laplace privacy loss its two
     atoms plus Gauss–Legendre quadrature of its density on ``(-a, a)``; for a Gaussian, quadrature of the density
@@ -158,9 +148,7 @@ def expectation(law: Law, g: Callable, levels: Sequence = (), tilt=0) -> Estimat
         shift = law.shift
         return expectation(law.base, lambda v: g(v + shift), [level - shift for level in levels], tilt)
     if isinstance(law, DiscreteLaw):
-        terms = [p * g(v) for v, p in zip(law.values, law.probabilities)]
-        size = mpmath.fsum(abs(x) for x in terms)
-        return Estimate(mpmath.fsum(terms), 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps), "exact", scale=size)
+        return _sum(p * g(v) for v, p in zip(law.values, law.probabilities))
     if isinstance(law, LaplaceLossLaw):
         a_ = law.a
         atoms = g(a_) / 2 + mpmath.exp(-a_) * g(-a_) / 2
@@ -173,7 +161,7 @@ def expectation(law: Law, g: Callable, levels: Sequence = (), tilt=0) -> Estimat
         inner = gauss_legendre(lambda v: g(v) * law.density(v), points)
         size = abs(atoms) + abs(inner.value)
         return Estimate(atoms + inner.value, inner.error + 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps),
-                        "quadrature", scale=size)
+                        Method.QUADRATURE, scale=size)
     if isinstance(law, GaussianQuadratureLaw):
         return law.expect(g, levels, tilt)
     raise InvalidParameter(f"no expectation by its own law for {type(law).__name__}")
@@ -369,7 +357,7 @@ def pair_kl(draw) -> Estimate:
     Laplace loss law (atoms and density) or from quadrature of the Gaussian densities."""
     P_, Q_ = build_pair(draw)
     if isinstance(P_, FiniteDistribution):
-        return divergences.kl(P_, Q_)
+        return divergence("kl", P_, Q_)
     return expectation(loss_law(draw), lambda v: v)
 
 
@@ -388,19 +376,30 @@ def _prob_abs_above(law: Law, c, strict: bool) -> mpmath.mpf:
     return law.sf(c) + law.cdf(-c)
 
 
-DP_PAIR_LATEX = (r"$P$, $Q$ finite with equal supports, $\mathcal{N}(0,\sigma^2)$, $\mathcal{N}(\Delta,\sigma^2)$ or "
-                 r"$\mathrm{Lap}(0,b)$, $\mathrm{Lap}(\Delta,b)$")
+def _printed_as(witness: Callable = None, setting: Setting = None, **more) -> dict:
+    """``changes=`` of a :class:`Printed` form with its own witness (its docstring the notes) or setting (given with its
+    LaTeX, which the corrected result's drawn LaTeX would otherwise contradict)."""
+    changes = dict(more)
+    if witness is not None:
+        changes.update(witness=witness, notes=changes.get("notes", inspect.cleandoc(witness.__doc__ or "")))
+    if setting is not None:
+        changes.update(setting=setting, structure=setting.strategy, structure_latex=setting.latex)
+    return changes
 
 
-# --- Definition 2.1 ---------------------------------------------------------------------------------------------
+FINITE_PAIRS = Setting("$P$, $Q$ on a common finite support", strategy=finite_pairs, build=build_pair)
+LOSS_PAIRS = Setting(r"$P$, $Q$ finite with equal supports, $\mathcal{N}(0,\sigma^2)$, $\mathcal{N}(\Delta,\sigma^2)$ "
+                     r"or $\mathrm{Lap}(0,b)$, $\mathrm{Lap}(\Delta,b)$", strategy=loss_pairs, build=loss_law)
+LAWS = Setting("$X$ centred", strategy=laws, build=build_law)
+
+
 @theorem(
     id="dwork.def2.1",
     title="KL divergence: the engine's KL is the paper's definition",
-    source=Source(SEED, "Definition 2.1"),
+    number="Definition 2.1",
     statement=sp.Eq(KL(P, Q), E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)")))),
-    structure=continuous_pairs,
-    structure_latex=r"$P$, $Q$ Gaussian or Laplace (any locations and scales), $y \sim P$",
-    evidence=INDEPENDENT,
+    setting=Setting(r"$P$, $Q$ Gaussian or Laplace (any locations and scales), $y \sim P$", strategy=continuous_pairs,
+                    build=build_pair),
     tight_everywhere=True,
     examples=(_s({"kind": "gaussian", "delta": 1.0, "sigma": 1.0, "sigma2": 2.0}),
               _s({"kind": "laplace", "delta": 1.5, "b": 1.0, "b2": 0.5})),
@@ -414,20 +413,17 @@ def definition_2_1(point):
     the engine gives $+\infty$ when $P$ is not absolutely continuous with respect to $Q$ and a finite value when
     $\mathrm{Supp}(P)$ is a proper subset of $\mathrm{Supp}(Q)$. Every later result is drawn with equal supports.
     Costly: the engine's KL quadrature takes 5--10\,s a draw at 50 + 65 digits, hence few draws."""
-    P_, Q_ = build_pair(point["structure"])
-    return {KL(P, Q): quadrature.kl(P_, Q_, method="densities"),
+    P_, Q_ = definition_2_1.setting(point)
+    return {KL(P, Q): divergence("kl", P_, Q_, method="densities"),
             E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)"))): kl_by_quadrature(P_, Q_)}
 
 
-# --- Definition 2.2 ---------------------------------------------------------------------------------------------
 @theorem(
     id="dwork.def2.2",
     title="Max divergence: the set form equals the largest atom log-ratio",
-    source=Source(SEED, "Definition 2.2"),
+    number="Definition 2.2",
     statement=sp.Eq(MaxDivergence(P, Q), SetMaxDivergence(P, Q)),
-    structure=finite_pairs,
-    structure_latex="$P$, $Q$ on a common finite support",
-    evidence=INDEPENDENT,
+    setting=FINITE_PAIRS,
     tight_everywhere=True,
     examples=(_s({"kind": "exact", "p": [0.6, 0.3, 0.1], "q": [0.2, 0.3, 0.5]}),) + RR_PINS[:1],
 )
@@ -435,8 +431,8 @@ def definition_2_2(point):
     r"""The engine's max divergence (largest atom log-ratio) against the maximum over every subset $S$, enumerated. For
     discrete laws the max over sets is attained at a single atom (a ratio of sums is at most the largest ratio). The
     $\delta$-approximate version is \symdpid{dwork.def2.2.delta}."""
-    P_, Q_ = build_pair(point["structure"])
-    return {MaxDivergence(P, Q): divergences.max_divergence(P_, Q_), SetMaxDivergence(P, Q): set_max_divergence(P_, Q_)}
+    P_, Q_ = FINITE_PAIRS(point)
+    return {MaxDivergence(P, Q): divergence("max_divergence", P_, Q_), SetMaxDivergence(P, Q): set_max_divergence(P_, Q_)}
 
 
 DELTA = Param(delta, sp.Interval(0, 1), sample=(0, 0.3))
@@ -444,74 +440,67 @@ DEF22_COUNTEREXAMPLE = {"delta": 0.1, "structure": {"kind": "exact", "p": [0.5, 
 DEF22_POSITIVE = {"delta": 0.1, "structure": {"kind": "exact", "p": [0.6, 0.3, 0.1], "q": [0.2, 0.3, 0.5]}}
 
 
+def _eps_of_delta(P_, Q_, d):
+    return divergence("approximate_max_divergence", P_, Q_, d)
+
+
+def definition_2_2_delta(point):
+    r"""The printed $\delta$-divergence by enumerating every subset, against $\varepsilon_\delta$ from the hockey-stick
+    inverse (\symdpcode{symdp.engine.finite.approximate\_max\_divergence}: walks the atoms' losses, no subsets). Without
+    `$-\delta$' the printed quantity ignores $\delta$ except as a size filter, so it is not the $(\varepsilon, \delta)$
+    level of the pair."""
+    P_, Q_ = FINITE_PAIRS(point)
+    d = point["delta"]
+    return {PrintedDeltaDivergence(P, Q, delta): printed_delta_divergence(P_, Q_, d),
+            EpsOfDelta(P, Q, delta): _eps_of_delta(P_, Q_, d)}
+
+
 @theorem(
-    id="dwork.def2.2.delta",
-    title=r"$\delta$-approximate max divergence as printed characterises $(\varepsilon, \delta)$-closeness",
-    source=Source(SEED, "Definition 2.2 (second display), as used by Definition 2.4"),
-    statement=sp.Le(PrintedDeltaDivergence(P, Q, delta), EpsOfDelta(P, Q, delta)),
+    id="dwork.def2.2.delta.corrected",
+    title=r"$\delta$-approximate max divergence of DRV10 (with $-\delta$) is the $(\varepsilon, \delta)$ level",
+    number="Definition 2.2 (corrected as in DRV10)",
+    statement=sp.Eq(DeltaDivergence(P, Q, delta), EpsOfDelta(P, Q, delta)),
     parameters=(DELTA,),
-    structure=finite_pairs,
-    structure_latex=(r"$\varepsilon_{\delta}(P, Q) = \inf\{\varepsilon : P(S) \le e^{\varepsilon} Q(S) + \delta"
-                     r"\ \forall S\}$"),
-    evidence=INDEPENDENT,
-    erratum=Erratum(
+    setting=FINITE_PAIRS.where(r", $\varepsilon_{\delta}(P, Q) = \inf\{\varepsilon : D_{e^{\varepsilon}}(P\|Q) \le "
+                               r"\delta\}$"),
+    tight_everywhere=True,
+    tight_at=(DEF22_POSITIVE,),
+    examples=(DEF22_COUNTEREXAMPLE,),
+    printed=Printed(
+        id="dwork.def2.2.delta",
+        title=r"$\delta$-approximate max divergence as printed characterises $(\varepsilon, \delta)$-closeness",
+        number="Definition 2.2 (second display), as used by Definition 2.4",
+        statement=sp.Le(PrintedDeltaDivergence(P, Q, delta), EpsOfDelta(P, Q, delta)),
         location="Definition 2.2, second display",
         printed=r"$D^{\delta}_{\infty}(Y\|Z) = \max_{S: \Pr[Y \in S] \ge \delta} \ln(\Pr[Y \in S]/\Pr[Z \in S])$",
         corrected=(r"$D^{\delta}_{\infty}(Y\|Z) = \max_{S: \Pr[Y \in S] \ge \delta} \ln((\Pr[Y \in S] - \delta)/\Pr[Z "
                    r"\in S])$ (DRV10)"),
         counterexample=DEF22_COUNTEREXAMPLE,
-        corrected_id="dwork.def2.2.delta.corrected",
         note=r"$P = (0.5, 0.5)$, $Q = (0.4, 0.6)$ satisfy $P(S) \le Q(S) + 0.1$ for all $S$ (hockey-stick 0.1), so "
              r"$\varepsilon_{0.1}(P\|Q) = 0$; the printed $D^{0.1}$ is $\ln(0.5/0.4) = 0.2231 > 0$. A dropped "
              r"`$-\delta$': the paper cites DRV10 for the notion and claims (Definition 2.4) that it characterises "
              r"$(\varepsilon, \delta)$-DP, which fixes the intended definition, and that one holds "
              r"(\symdpid{dwork.def2.2.delta.corrected}); the printed $D^{\delta}$ is used nowhere else.",
         severity="typo",
+        changes=_printed_as(definition_2_2_delta),
     ),
-)
-def definition_2_2_delta(point):
-    r"""The printed $\delta$-divergence by enumerating every subset, against $\varepsilon_\delta$ from the hockey-stick
-    inverse (\symdpcode{symdp.engine.finite.approximate\_max\_divergence}: walks the atoms' losses, no subsets). Without
-    `$-\delta$' the printed quantity ignores $\delta$ except as a size filter, so it is not the $(\varepsilon, \delta)$
-    level of the pair."""
-    P_, Q_ = build_pair(point["structure"])
-    d = point["delta"]
-    return {PrintedDeltaDivergence(P, Q, delta): printed_delta_divergence(P_, Q_, d),
-            EpsOfDelta(P, Q, delta): approximate_max_divergence(P_, Q_, d)}
-
-
-@theorem(
-    id="dwork.def2.2.delta.corrected",
-    title=r"$\delta$-approximate max divergence of DRV10 (with $-\delta$) is the $(\varepsilon, \delta)$ level",
-    source=Source(SEED, "Definition 2.2 (corrected as in DRV10)"),
-    statement=sp.Eq(DeltaDivergence(P, Q, delta), EpsOfDelta(P, Q, delta)),
-    parameters=(DELTA,),
-    structure=finite_pairs,
-    structure_latex=r"$\varepsilon_{\delta}(P, Q) = \inf\{\varepsilon : D_{e^{\varepsilon}}(P\|Q) \le \delta\}$",
-    evidence=INDEPENDENT,
-    tight_everywhere=True,
-    tight_at=(DEF22_POSITIVE,),
-    examples=(DEF22_COUNTEREXAMPLE,),
 )
 def definition_2_2_delta_corrected(point):
     r"""Brute force over all subsets against \symdpcode{symdp.engine.finite.approximate\_max\_divergence} (hockey-stick
     inverse). Both sides may be negative (a $\delta$ larger than what separates the pair) or 0 (the catalogue's
     counterexample pair)."""
-    P_, Q_ = build_pair(point["structure"])
+    P_, Q_ = FINITE_PAIRS(point)
     d = point["delta"]
-    return {DeltaDivergence(P, Q, delta): delta_divergence(P_, Q_, d),
-            EpsOfDelta(P, Q, delta): approximate_max_divergence(P_, Q_, d)}
+    return {DeltaDivergence(P, Q, delta): delta_divergence(P_, Q_, d), EpsOfDelta(P, Q, delta): _eps_of_delta(P_, Q_, d)}
 
 
-# --- Definition 2.3 ---------------------------------------------------------------------------------------------
 @theorem(
     id="dwork.def2.3",
     title=r"$(\varepsilon, 0)$-DP: the least $\varepsilon$ is the largest magnitude of the privacy loss",
-    source=Source(SEED, "Definition 2.3 and Section 2.1"),
+    number="Definition 2.3 and Section 2.1",
     statement=sp.Eq(LossMagnitude(P, Q), sp.Max(SetMaxDivergence(P, Q), SetMaxDivergence(Q, P))),
-    structure=lambda: st.one_of(finite_pairs(), finite_pairs(), laplace_pairs()),
-    structure_latex=r"$P$, $Q$ finite with equal supports, or $\mathrm{Lap}(0, b)$, $\mathrm{Lap}(\Delta, b)$",
-    evidence=INDEPENDENT,
+    setting=Setting(r"$P$, $Q$ finite with equal supports, or $\mathrm{Lap}(0, b)$, $\mathrm{Lap}(\Delta, b)$",
+                    strategy=lambda: st.one_of(finite_pairs(), finite_pairs(), laplace_pairs()), build=build_pair),
     tight_everywhere=True,
     examples=LAPLACE_PAIR_PINS,
 )
@@ -520,91 +509,77 @@ def definition_2_3(point):
     $(\varepsilon, 0)$-DP algorithms its magnitude is always bounded by $\varepsilon$' (Section 2.1). Finite pairs:
     every subset enumerated. Laplace pairs: the supremum of the log density ratio searched by
     \symdpcode{symdp.engine.quadrature} (closed forms bypassed), against the atoms of the loss law at $\pm\Delta/b$."""
-    P_, Q_ = build_pair(point["structure"])
+    P_, Q_ = definition_2_3.setting(point)
     lo, hi = privacy_loss(P_, Q_).bounds()
     if isinstance(P_, FiniteDistribution):
         forward, backward = set_max_divergence(P_, Q_), set_max_divergence(Q_, P_)
     else:
-        forward = quadrature.max_divergence(P_, Q_, method="quadrature")
-        backward = quadrature.max_divergence(Q_, P_, method="quadrature")
+        forward, backward = (divergence("max_divergence", A, B, method="quadrature") for A, B in ((P_, Q_), (Q_, P_)))
     return {LossMagnitude(P, Q): max(abs(lo), abs(hi)), SetMaxDivergence(P, Q): forward,
             SetMaxDivergence(Q, P): backward}
 
 
-# --- Definition 2.4 ---------------------------------------------------------------------------------------------
-@theorem(
-    id="dwork.def2.4",
-    title=r"$(\varepsilon, \delta)$-DP: the `alternatively' clause with the printed $D^{\delta}_{\infty}$",
-    source=Source(SEED, "Definition 2.4 (`Or alternatively')"),
-    statement=sp.Le(sp.Max(PrintedDeltaDivergence(P, Q, delta), PrintedDeltaDivergence(Q, P, delta)),
-                    sp.Max(EpsOfDelta(P, Q, delta), EpsOfDelta(Q, P, delta))),
-    parameters=(DELTA,),
-    structure=finite_pairs,
-    structure_latex=r"$P = \mathcal{M}(x)$, $Q = \mathcal{M}(y)$ finite",
-    evidence=INDEPENDENT,
-    erratum=Erratum(
-        location="Definition 2.4, `Or alternatively' (through Definition 2.2)",
-        printed=r"$(\varepsilon, \delta)$-DP iff $D^{\delta}_{\infty}(M(x)\|M(y)), D^{\delta}_{\infty}(M(y)\|M(x)) \le "
-                r"\varepsilon$, with the printed $D^{\delta}_{\infty}$",
-        corrected=r"$(\varepsilon, \delta)$-DP iff both DRV10 divergences (with `$-\delta$') are $\le \varepsilon$",
-        counterexample=DEF22_COUNTEREXAMPLE,
-        corrected_id="dwork.def2.4.corrected",
-        note="$P = (0.5, 0.5)$, $Q = (0.4, 0.6)$ are $(0, 0.1)$-DP both ways, but the printed divergences are "
-             r"$\ln(0.5/0.4) = 0.2231$ and $\ln(0.6/0.5) = 0.1823$. The error is Definition 2.2's missing `$-\delta$'.",
-        severity="typo",
-        same_as="dwork.def2.2.delta",
-    ),
-)
 def definition_2_4(point):
     """Both printed divergences by subset enumeration, against both hockey-stick inverses."""
-    P_, Q_ = build_pair(point["structure"])
+    P_, Q_ = FINITE_PAIRS(point)
     d = point["delta"]
     return {PrintedDeltaDivergence(P, Q, delta): printed_delta_divergence(P_, Q_, d),
             PrintedDeltaDivergence(Q, P, delta): printed_delta_divergence(Q_, P_, d),
-            EpsOfDelta(P, Q, delta): approximate_max_divergence(P_, Q_, d),
-            EpsOfDelta(Q, P, delta): approximate_max_divergence(Q_, P_, d)}
+            EpsOfDelta(P, Q, delta): _eps_of_delta(P_, Q_, d), EpsOfDelta(Q, P, delta): _eps_of_delta(Q_, P_, d)}
 
 
 @theorem(
     id="dwork.def2.4.corrected",
     title=r"$(\varepsilon, \delta)$-DP: Definition 2.4's set form holds with equality at the DRV10 level",
-    source=Source(SEED, r"Definition 2.4 (with DRV10's $D^{\delta}_{\infty}$)"),
+    number=r"Definition 2.4 (with DRV10's $D^{\delta}_{\infty}$)",
     statement=sp.Eq(sp.Max(HockeyStick(P, Q, epsilon), HockeyStick(Q, P, epsilon)), delta),
     parameters=(Param(delta, sp.Interval(0, 1), sample=(0.001, 0.3)),),
-    structure=finite_pairs,
-    structure_latex=r"$\varepsilon = \max\left(D^{\delta}_{\infty}(P\|Q), D^{\delta}_{\infty}(Q\|P)\right)$ (DRV10, by "
-                    r"subsets), $D_{e^{\varepsilon}}(P\|Q) = \max_S P(S) - e^{\varepsilon} Q(S)$",
-    evidence=INDEPENDENT,
+    setting=FINITE_PAIRS.where(r", $\varepsilon = \max\left(D^{\delta}_{\infty}(P\|Q), D^{\delta}_{\infty}(Q\|P)"
+                               r"\right)$ (DRV10, by subsets), $D_{e^{\varepsilon}}(P\|Q) = \max_S P(S) - "
+                               r"e^{\varepsilon} Q(S)$"),
     tight_everywhere=True,
     tight_at=(DEF22_POSITIVE,),
     examples=(DEF22_COUNTEREXAMPLE,),
+    printed=Printed(
+        id="dwork.def2.4",
+        title=r"$(\varepsilon, \delta)$-DP: the `alternatively' clause with the printed $D^{\delta}_{\infty}$",
+        number="Definition 2.4 (`Or alternatively')",
+        statement=sp.Le(sp.Max(PrintedDeltaDivergence(P, Q, delta), PrintedDeltaDivergence(Q, P, delta)),
+                        sp.Max(EpsOfDelta(P, Q, delta), EpsOfDelta(Q, P, delta))),
+        location="Definition 2.4, `Or alternatively' (through Definition 2.2)",
+        printed=r"$(\varepsilon, \delta)$-DP iff $D^{\delta}_{\infty}(M(x)\|M(y)), D^{\delta}_{\infty}(M(y)\|M(x)) \le "
+                r"\varepsilon$, with the printed $D^{\delta}_{\infty}$",
+        corrected=r"$(\varepsilon, \delta)$-DP iff both DRV10 divergences (with `$-\delta$') are $\le \varepsilon$",
+        counterexample=DEF22_COUNTEREXAMPLE,
+        note="$P = (0.5, 0.5)$, $Q = (0.4, 0.6)$ are $(0, 0.1)$-DP both ways, but the printed divergences are "
+             r"$\ln(0.5/0.4) = 0.2231$ and $\ln(0.6/0.5) = 0.1823$. The error is Definition 2.2's missing `$-\delta$'.",
+        severity="typo",
+        same_as="dwork.def2.2.delta",
+        changes=_printed_as(definition_2_4, FINITE_PAIRS.where(r", $P = \mathcal{M}(x)$, $Q = \mathcal{M}(y)$"),
+                            parameters=(DELTA,)),
+    ),
 )
 def definition_2_4_corrected(point):
     r"""$\varepsilon$ is the larger DRV10 divergence of the pair and the hockey sticks are maxima over every subset $S$,
     all by enumeration. So $\varepsilon$ is the least level at which the pair is $(\varepsilon, \delta)$-DP in both
     directions: the corrected `alternatively' clause."""
-    P_, Q_ = build_pair(point["structure"])
+    P_, Q_ = FINITE_PAIRS(point)
     d = point["delta"]
     e = max(delta_divergence(P_, Q_, d), delta_divergence(Q_, P_, d))
     return {HockeyStick(P, Q, epsilon): set_hockey_stick(P_, Q_, e),
             HockeyStick(Q, P, epsilon): set_hockey_stick(Q_, P_, e)}
 
 
-# --- Section 2.1: the privacy-loss paragraph ----------------------------------------------------------------------
 EPS_TEXT = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.05, 3))
 TEXT21_COUNTEREXAMPLE = {"epsilon": 0.6931471805599453,
                          "structure": {"kind": "exact", "p": [0.3, 0.7], "q": [0.1, 0.9]}}
 DELTA_OF_EPS = sp.Max(HockeyStick(P, Q, epsilon), HockeyStick(Q, P, epsilon))
-TEXT21_LATEX = DP_PAIR_LATEX + (r", the least $\delta$ of $(\varepsilon, \delta)$-DP is "
-                                r"$\max\left(D_{e^{\varepsilon}}(P\|Q), D_{e^{\varepsilon}}(Q\|P)\right)$")
-
-
 TEXT21_TAIL = Pr(sp.Gt(sp.Abs(L_PQ), epsilon))
 TEXT21_CORRECTED_TAIL = Pr(sp.Ge(sp.Abs(L_PQ), 2 * epsilon))
 
 
 def _text21(point, corrected: bool) -> dict:
-    law = loss_law(point["structure"])
+    law = LOSS_PAIRS(point)
     e = point["epsilon"]
     forward, backward = _hockey_sticks(law, e)
     tail = _prob_abs_above(law, 2 * e, strict=False) if corrected else _prob_abs_above(law, e, strict=True)
@@ -612,31 +587,6 @@ def _text21(point, corrected: bool) -> dict:
             HockeyStick(Q, P, epsilon): backward}
 
 
-@theorem(
-    id="dwork.text2.1",
-    title=r"$(\varepsilon, \delta)$-DP bounds the privacy loss by $\varepsilon$ except with probability $\delta$",
-    source=Source(SEED, "Section 2.1, `Privacy Loss as a Random Variable', and footnote 1"),
-    statement=sp.Le(TEXT21_TAIL, DELTA_OF_EPS),
-    parameters=(EPS_TEXT,),
-    structure=loss_pairs,
-    structure_latex=TEXT21_LATEX,
-    evidence=INDEPENDENT,
-    erratum=Erratum(
-        location="Section 2.1, last sentence of `Privacy Loss as a Random Variable' (and footnote 1)",
-        printed=r"For $(\varepsilon, \delta)$-DP algorithms, with all but $\delta$ probability the magnitude [of $L$] "
-                r"is bounded by $\varepsilon$",
-        corrected=r"$\Pr[|L| \ge 2\varepsilon] \le \delta(1 + e^{-2\varepsilon})/(1 - e^{-\varepsilon})$ (a larger "
-                  r"threshold, a larger $\delta$); only the converse direction (tail bound $\Rightarrow$ DP) holds as "
-                  "printed",
-        counterexample=TEXT21_COUNTEREXAMPLE,
-        corrected_id="dwork.text2.1.corrected",
-        note=r"$P = (0.3, 0.7)$, $Q = (0.1, 0.9)$, $\varepsilon = \ln 2$: $(\ln 2, 0.1)$-DP both ways, but $\Pr_P[L = "
-             r"\ln 3 > \ln 2] = 0.3$. Gaussian, $\Delta/\sigma = 1$, $\varepsilon = 1$: $\delta = 0.126937$ but "
-             r"$\Pr[|L| > 1] = 0.375345$.",
-        severity="mathematics",
-    ),
-    examples=(_s({"kind": "gaussian", "delta": 1.0, "sigma": 1.0}) | {"epsilon": 1.0},),
-)
 def text_2_1(point):
     r"""$\Pr[|L| > \varepsilon]$ from the exact law of $L$ (atoms, or the CDF of its density); both hockey sticks as
     expectations over the same law, $D_{e^{\varepsilon}}(P\|Q) = \mathbb{E}[(1 - e^{\varepsilon - L})_+]$ and
@@ -650,13 +600,30 @@ def text_2_1(point):
     id="dwork.text2.1.corrected",
     title=(r"$(\varepsilon, \delta)$-DP bounds the privacy loss by $2\varepsilon$ except with probability $\delta(1 + "
            r"e^{-2\varepsilon})/(1 - e^{-\varepsilon})$"),
-    source=Source(SEED, "Section 2.1 (corrected)"),
+    number="Section 2.1 (corrected)",
     statement=sp.Le(TEXT21_CORRECTED_TAIL, DELTA_OF_EPS * (1 + sp.exp(-2 * epsilon)) / (1 - sp.exp(-epsilon))),
     parameters=(EPS_TEXT,),
-    structure=loss_pairs,
-    structure_latex=TEXT21_LATEX,
-    evidence=INDEPENDENT,
+    setting=LOSS_PAIRS.where(r", the least $\delta$ of $(\varepsilon, \delta)$-DP is "
+                             r"$\max\left(D_{e^{\varepsilon}}(P\|Q), D_{e^{\varepsilon}}(Q\|P)\right)$"),
     examples=(TEXT21_COUNTEREXAMPLE,),
+    printed=Printed(
+        id="dwork.text2.1",
+        title=r"$(\varepsilon, \delta)$-DP bounds the privacy loss by $\varepsilon$ except with probability $\delta$",
+        number="Section 2.1, `Privacy Loss as a Random Variable', and footnote 1",
+        statement=sp.Le(TEXT21_TAIL, DELTA_OF_EPS),
+        location="Section 2.1, last sentence of `Privacy Loss as a Random Variable' (and footnote 1)",
+        printed=r"For $(\varepsilon, \delta)$-DP algorithms, with all but $\delta$ probability the magnitude [of $L$] "
+                r"is bounded by $\varepsilon$",
+        corrected=r"$\Pr[|L| \ge 2\varepsilon] \le \delta(1 + e^{-2\varepsilon})/(1 - e^{-\varepsilon})$ (a larger "
+                  r"threshold, a larger $\delta$); only the converse direction (tail bound $\Rightarrow$ DP) holds as "
+                  "printed",
+        counterexample=TEXT21_COUNTEREXAMPLE,
+        note=r"$P = (0.3, 0.7)$, $Q = (0.1, 0.9)$, $\varepsilon = \ln 2$: $(\ln 2, 0.1)$-DP both ways, but $\Pr_P[L = "
+             r"\ln 3 > \ln 2] = 0.3$. Gaussian, $\Delta/\sigma = 1$, $\varepsilon = 1$: $\delta = 0.126937$ but "
+             r"$\Pr[|L| > 1] = 0.375345$.",
+        severity="mathematics",
+        changes=_printed_as(text_2_1, examples=(_s({"kind": "gaussian", "delta": 1.0, "sigma": 1.0}) | {"epsilon": 1.0},)),
+    ),
 )
 def text_2_1_corrected(point):
     r"""Upper tail: $D_{e^{\varepsilon}}(P\|Q) = \mathbb{E}_P[(1 - e^{\varepsilon - L})_+] \ge (1 -
@@ -667,7 +634,6 @@ def text_2_1_corrected(point):
     return _text21(point, corrected=True)
 
 
-# --- Definition 2.5 ---------------------------------------------------------------------------------------------
 LAMBDA = Param(lam, sp.Reals, sample=(-8, 8))
 LAPLACE_LAW_AT_MINUS_ONE = ({"lambda": -1.0, "structure": {"kind": "laplace", "a": 1.0}},
                             {"lambda": -1.0, "structure": {"kind": "laplace", "a": 4.0}})
@@ -676,12 +642,16 @@ LAPLACE_LAW_AT_MINUS_ONE = ({"lambda": -1.0, "structure": {"kind": "laplace", "a
 @theorem(
     id="dwork.def2.5",
     title=r"$X$ is $\tau(X)$-subgaussian, with equality at every $\lambda$ for $\mathcal{N}(0, \sigma^2)$",
-    source=Source(SEED, "Definition 2.5 and the remarks after it"),
+    number="Definition 2.5 and the remarks after it",
     statement=sp.Le(E(sp.exp(lam * X)), sp.exp(lam**2 * SubgaussianStandard(X) ** 2 / 2)),
     parameters=(LAMBDA,),
-    structure=laws,
-    structure_latex=r"$X$ centred: finite, $\mathcal{N}(0, \sigma^2)$ or a centred Laplace loss",
-    evidence=INDEPENDENT,
+    setting=LAWS.where(r": finite, $\mathcal{N}(0, \sigma^2)$ or a centred Laplace loss"),
+    evidence=CLOSED_FORM,
+    evidence_note=r"true by the definition: $\tau(X)$ is the supremum over $\lambda$ of $\sqrt{2\ln\mathbb{E}e^{\lambda "
+                  r"X}/\lambda^2}$, the very quantity the statement compares $\mathbb{E}[e^{\lambda X}]$ with, so no "
+                  r"law can violate it. The draws check only the measurement (that the search for $\tau$, which every "
+                  r"result of the section uses, reaches that supremum), and the tight draws that the ratio of "
+                  r"$\mathcal{N}(0, \sigma^2)$ is the same at every $\lambda$",
     tight_at=tuple(p | {"lambda": v} for p in GAUSS_LAW_PINS for v in (-3.0, 0.5)) + LAPLACE_LAW_AT_MINUS_ONE,
 )
 def definition_2_5(point):
@@ -693,77 +663,53 @@ def definition_2_5(point):
     2D_{\mathrm{KL}}$ there). The remark `mean 0' is the first-order term as $\lambda \to 0$ from both sides
     (\symdpcode{proofs/dwork/subgaussian.py}). The definition asks $\tau > 0$ but then allows $\tau \ge 0$ (a point
     mass is 0-subgaussian)."""
-    law = build_law(point["structure"])
+    law = LAWS(point)
     l_ = point["lambda"]
     return {E(sp.exp(lam * X)): expectation(law, lambda v: mpmath.exp(l_ * v), tilt=l_),
             SubgaussianStandard(X): standard(law)}
 
 
-# --- Lemma 2.1 ---------------------------------------------------------------------------------------------------
-LEMMA_2_1_STATEMENT = sp.Le(sp.Max(Pr(sp.Ge(X, t * tau)), Pr(sp.Le(X, -t * tau))), sp.exp(-t**2 / 2))
-LEMMA_2_1_LATEX = r"$X$ centred, $\tau = \tau(X) > 0$"
 LEMMA_2_1_NOTES = (r"$\tau := \tau(X)$, the strongest instance. Both tails from the exact law (atoms, or the CDF of "
                    r"its density) at $t\tau(X)$, $\tau$ searched. Exponent tight (Gaussian tails are $e^{-t^2/2}$ up "
                    "to a polynomial factor), constant loose for $t$ bounded away from 0 (Rademacher at $t = 1$: "
                    r"0.82); as $t \to 0$ the ratio is $\Pr[X \ge 0]$, which can approach 1.")
 
 
-def _tails(point) -> dict:
-    law = build_law(point["structure"])
-    threshold = point["t"] * standard(law).value
-    return {Pr(sp.Ge(X, t * tau)): law.sf(threshold), Pr(sp.Le(X, -t * tau)): law.cdf(-threshold)}
-
-
 @theorem(
-    id="dwork.lem2.1",
-    title="Subgaussian concentration, as printed (any real $t$)",
-    source=Source(SEED, "Lemma 2.1"),
-    statement=LEMMA_2_1_STATEMENT,
-    parameters=(Param(t, sp.Reals, sample=(-3, 5)),),
-    structure=laws,
-    structure_latex=LEMMA_2_1_LATEX,
-    evidence=INDEPENDENT,
-    erratum=Erratum(
+    id="dwork.lem2.1.corrected",
+    title=r"Subgaussian concentration for $t \ge 0$",
+    number=r"Lemma 2.1 (with $t \ge 0$)",
+    statement=sp.Le(sp.Max(Pr(sp.Ge(X, t * tau)), Pr(sp.Le(X, -t * tau))), sp.exp(-t**2 / 2)),
+    parameters=(Param(t, sp.Interval(0, sp.oo), sample=(0, 6)),),
+    setting=LAWS.where(r", $\tau = \tau(X) > 0$"),
+    examples=tuple(p | {"t": 0.9} for p in RADEMACHER_PINS),
+    notes=LEMMA_2_1_NOTES + r" Proof: Chernoff with $\lambda = t/\tau$ (\symdpcode{proofs/dwork/subgaussian.py}).",
+    printed=Printed(
+        id="dwork.lem2.1",
+        title="Subgaussian concentration, as printed (any real $t$)",
+        number="Lemma 2.1",
         location="Lemma 2.1, statement",
         printed=(r"$X$ $\tau$-subgaussian $\Rightarrow \Pr[X \ge t\tau] \le e^{-t^2/2}$, $\Pr[X \le -t\tau] \le "
                  "e^{-t^2/2}$"),
         corrected=r"the same for $t \ge 0$ (the proof assumes $t > 0$)",
         counterexample={"t": -1.0, "structure": {"kind": "gaussian", "sd": 1.0}},
-        corrected_id="dwork.lem2.1.corrected",
         note=r"$X \sim \mathcal{N}(0, 1)$, $\tau = 1$, $t = -1$: $\Pr[X \ge -1] = 0.8413 > e^{-1/2} = 0.6065$.",
         severity="missing-hypothesis",
+        changes={"parameters": (Param(t, sp.Reals, sample=(-3, 5)),), "notes": LEMMA_2_1_NOTES},
     ),
-    notes=LEMMA_2_1_NOTES,
-)
-def lemma_2_1(point):
-    return _tails(point)
-
-
-@theorem(
-    id="dwork.lem2.1.corrected",
-    title=r"Subgaussian concentration for $t \ge 0$",
-    source=Source(SEED, r"Lemma 2.1 (with $t \ge 0$)"),
-    statement=LEMMA_2_1_STATEMENT,
-    parameters=(Param(t, sp.Interval(0, sp.oo), sample=(0, 6)),),
-    structure=laws,
-    structure_latex=LEMMA_2_1_LATEX,
-    evidence=INDEPENDENT,
-    examples=tuple(p | {"t": 0.9} for p in RADEMACHER_PINS),
-    notes=LEMMA_2_1_NOTES + r" Proof: Chernoff with $\lambda = t/\tau$ (\symdpcode{proofs/dwork/subgaussian.py}).",
 )
 def lemma_2_1_corrected(point):
-    return _tails(point)
+    law = LAWS(point)
+    threshold = point["t"] * standard(law).value
+    return {Pr(sp.Ge(X, t * tau)): law.sf(threshold), Pr(sp.Le(X, -t * tau)): law.cdf(-threshold)}
 
 
-# --- Fact 2.1 ---------------------------------------------------------------------------------------------------
 @theorem(
     id="dwork.fact2.1",
     title="Subgaussian variance",
-    source=Source(SEED, "Fact 2.1"),
+    number="Fact 2.1",
     statement=sp.Le(Var(X), SubgaussianStandard(X) ** 2),
-    structure=laws,
-    structure_latex="$X$ centred",
-    evidence=INDEPENDENT,
+    setting=LAWS,
     tight_at=GAUSS_LAW_PINS + RADEMACHER_PINS,
 )
 def fact_2_1(point):
@@ -771,30 +717,26 @@ def fact_2_1(point):
     the $\lambda \to 0$ limit of $2\ln\mathbb{E}e^{\lambda X}/\lambda^2$. Equality for $\mathcal{N}(0, \sigma^2)$
     (the ratio is $\sigma^2$ at every $\lambda$) and for symmetric two-point laws (the supremum of the ratio is its
     $\lambda \to 0$ limit: $2\ln\cosh(\lambda)/\lambda^2 < 1$)."""
-    law = build_law(point["structure"])
+    law = LAWS(point)
     return {Var(X): expectation(law, lambda v: v**2), SubgaussianStandard(X): standard(law)}
 
 
-# --- Fact 2.2 ---------------------------------------------------------------------------------------------------
 def _moment_and_standard(point) -> dict:
-    law = build_law(point["structure"])
+    law = LAWS(point)
     order = point["k"]
     return {E(X**k): expectation(law, lambda v: v**order), tau: standard(law)}
 
 
-FACT22_LATEX = r"$X$ centred, $\tau = \tau(X)$"
 FACT22_PINS = (GAUSS_LAW_PINS[0] | {"k": 4}, RADEMACHER_PINS[0] | {"k": 3}, LAPLACE_LAW_AT_MINUS_ONE[0] | {"k": 5})
 
 
 @theorem(
     id="dwork.fact2.2",
     title="Subgaussian moments (the bracket read as a ceiling)",
-    source=Source(SEED, "Fact 2.2"),
+    number="Fact 2.2",
     statement=sp.Le(E(X**k), sp.factorial(sp.ceiling(k / 2)) * 2 ** (sp.ceiling(k / 2) + 1) * tau**k),
     parameters=(Param(k, sp.Range(1, 13), sample=(1, 12)),),
-    structure=laws,
-    structure_latex=FACT22_LATEX,
-    evidence=INDEPENDENT,
+    setting=LAWS.where(r", $\tau = \tau(X)$"),
     examples=FACT22_PINS,
 )
 def fact_2_2(point):
@@ -810,12 +752,10 @@ def fact_2_2(point):
 @theorem(
     id="dwork.fact2.2.floor",
     title=r"Subgaussian moments (the bracket read as a floor), $k \le 15$",
-    source=Source(SEED, "Fact 2.2"),
+    number="Fact 2.2",
     statement=sp.Le(E(X**k), sp.factorial(sp.floor(k / 2)) * 2 ** (sp.ceiling(k / 2) + 1) * tau**k),
     parameters=(Param(k, sp.Range(1, 16), sample=(1, 15)),),
-    structure=laws,
-    structure_latex=FACT22_LATEX,
-    evidence=INDEPENDENT,
+    setting=fact_2_2.setting,
     examples=FACT22_PINS,
 )
 def fact_2_2_floor(point):
@@ -827,7 +767,6 @@ def fact_2_2_floor(point):
     return _moment_and_standard(point)
 
 
-# --- Lemma 2.2 ---------------------------------------------------------------------------------------------------
 @st.composite
 def conditional_pairs(draw, max_atoms: int = 3, spread: float = 3.0):
     """X1 (1–2 atoms; centred after building) and, for each atom of X1, the conditional law of X2 (up to
@@ -856,12 +795,10 @@ def _independent(scale1, scale2) -> dict:
 @theorem(
     id="dwork.lem2.2",
     title="Sum of conditionally subgaussian variables",
-    source=Source(SEED, "Lemma 2.2"),
+    number="Lemma 2.2",
     statement=sp.Le(SubgaussianStandard(X1 + X2), sp.sqrt(tau1**2 + tau2**2)),
-    structure=conditional_pairs,
-    structure_latex=r"$\tau_1 = \tau(X_1)$, $\tau_2 = \max_{x_1} \tau(X_2 \mid X_1 = x_1)$, $\mathbb{E}[X_2 \mid X_1] "
-                    "= 0$",
-    evidence=INDEPENDENT,
+    setting=Setting(r"$\tau_1 = \tau(X_1)$, $\tau_2 = \max_{x_1} \tau(X_2 \mid X_1 = x_1)$, $\mathbb{E}[X_2 \mid X_1] "
+                    "= 0$", strategy=conditional_pairs, build=sum_law),
     tight_at=(_independent(1.0, 1.0), _independent(0.5, 2.0)),
 )
 def lemma_2_2(point):
@@ -870,12 +807,11 @@ def lemma_2_2(point):
     ($\tau^2 = \operatorname{Var} = \tau_1^2 + \tau_2^2$) and independent Gaussians. Typo: `$\mathrm{Supp}(X_1,
     \dots, X_{k-1})$' should read `$\mathrm{Supp}(X_1, \dots, X_{i-1})$'. Conditional subgaussianity includes
     conditional mean 0 (what Theorem 3.4's adaptive use lacks)."""
-    total, X1_, conditionals = sum_law(point["structure"])
+    total, X1_, conditionals = lemma_2_2.setting(point)
     return {SubgaussianStandard(X1 + X2): standard(total), tau1: standard(X1_),
             tau2: max((standard(c) for c in conditionals), key=lambda e: e.value)}
 
 
-# --- Lemma 2.3 ---------------------------------------------------------------------------------------------------
 @st.composite
 def joint_laws(draw, max_atoms: int = 5):
     """Joint atoms (x_i, y_i) with weights; Y = y - E[y] with y in [-1/3, 1/3], so τ(Y) <= 1/3 (Hoeffding)."""
@@ -885,46 +821,32 @@ def joint_laws(draw, max_atoms: int = 5):
             "w": draw(weights(n))}
 
 
-def _sum(terms) -> Estimate:
-    terms = list(terms)
-    size = mpmath.fsum(abs(x) for x in terms)
-    return Estimate(mpmath.fsum(terms), 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps), "exact", scale=size)
-
-
-def _joint_moments(point) -> dict:
-    """Every moment Lemma 2.3 names, as exact sums over the joint atoms, and τ(Y) searched."""
+def _joint_moments(point, statement) -> dict:
+    """The moments a statement of Lemma 2.3 names, as exact sums over the joint atoms, and τ(Y) searched."""
     s = point["structure"]
     w = FiniteDistribution.normalized(s["w"]).probs
     x = [to_mpf(v) for v in s["x"]]
     Ylaw = DiscreteLaw(s["y"], w).centred()
     ex = _sum(p * xi for xi, p in zip(x, w))
-    return {E(X * sp.exp(Y)): _sum(p * xi * mpmath.exp(yi) for xi, yi, p in zip(x, Ylaw.values, w)), E(X): ex,
-            E(X**2): _sum(p * xi**2 for xi, p in zip(x, w)),
-            Var(X): _sum(p * (xi - ex.value) ** 2 for xi, p in zip(x, w)), tau: standard(Ylaw)}
-
-
-def _only(values: dict, statement) -> dict:
-    """The measurements a statement names, out of all of Lemma 2.3's."""
+    values = {E(X * sp.exp(Y)): _sum(p * xi * mpmath.exp(yi) for xi, yi, p in zip(x, Ylaw.values, w)), E(X): ex,
+              E(X**2): _sum(p * xi**2 for xi, p in zip(x, w)),
+              Var(X): _sum(p * (xi - ex.value) ** 2 for xi, p in zip(x, w)), tau: standard(Ylaw)}
     names = {str(h) for h in measured_atoms(statement, ())}
     return {key: v for key, v in values.items() if str(key) in names}
 
 
-LEMMA_2_3_LATEX = r"$(X, Y)$ finite joint law, $\mathbb{E}[Y] = 0$, $\tau = \tau(Y) \le 1/3$"
+JOINT_LAWS = Setting(r"$(X, Y)$ finite joint law, $\mathbb{E}[Y] = 0$, $\tau = \tau(Y) \le 1/3$", strategy=joint_laws)
 LEMMA_2_3_COUNTEREXAMPLE = {"structure": {"x": [-1.0, -1.0], "y": [-0.2, 0.2], "w": [1.0, 1.0]}}
 LEMMA_2_3_STATEMENT = sp.Le(E(X * sp.exp(Y)), E(X) + sp.sqrt(E(X**2)) * (tau + 3 * tau**2))
 LEMMA_2_3_LINE_2_STATEMENT = sp.Le(E(X * sp.exp(Y)), E(X) + (sp.sqrt(Var(X)) + E(X)) * (tau + 3 * tau**2))
-LEMMA_2_3_CORRECTED_STATEMENT = sp.Le(E(X * sp.exp(Y)),
-                                      E(X) + (sp.sqrt(Var(X)) + sp.Abs(E(X))) * (tau + 3 * tau**2))
 
 
 @theorem(
     id="dwork.lem2.3",
     title="Expected product with the exponential of a subgaussian (first line)",
-    source=Source(SEED, "Lemma 2.3, first line of (1)"),
+    number="Lemma 2.3, first line of (1)",
     statement=LEMMA_2_3_STATEMENT,
-    structure=joint_laws,
-    structure_latex=LEMMA_2_3_LATEX,
-    evidence=INDEPENDENT,
+    setting=JOINT_LAWS,
     examples=(LEMMA_2_3_COUNTEREXAMPLE,),
 )
 def lemma_2_3(point):
@@ -932,62 +854,47 @@ def lemma_2_3(point):
     - 1)^2} \le \tau + 3\tau^2$. Loose: the worst $Y$ found has $\sqrt{\mathbb{E}(e^Y - 1)^2} \approx \tau +
     0.16\tau^2$; equality only in the degenerate $Y = 0$. The proof says `for $\tau \le 1/2$' then `whenever $\tau
     \le 1/3$'; $1/3$ is needed."""
-    return _only(_joint_moments(point), LEMMA_2_3_STATEMENT)
-
-
-@theorem(
-    id="dwork.lem2.3.line2",
-    title="Expected product with the exponential of a subgaussian (second line, as printed)",
-    source=Source(SEED, "Lemma 2.3, second line of (1)"),
-    statement=LEMMA_2_3_LINE_2_STATEMENT,
-    structure=joint_laws,
-    structure_latex=LEMMA_2_3_LATEX,
-    evidence=INDEPENDENT,
-    erratum=Erratum(
-        location="Lemma 2.3, second line of (1) and last step of the proof",
-        printed=((r"$\mathbb{E}[Xe^Y] \le \mathbb{E}[X] + (\sqrt{\operatorname{Var} X} + \mathbb{E}[X])(\tau + "
-                  r"3\tau^2)$")),
-        corrected=(r"$\mathbb{E}[Xe^Y] \le \mathbb{E}[X] + (\sqrt{\operatorname{Var} X} + |\mathbb{E}[X]|)(\tau + "
-                   r"3\tau^2)$"),
-        counterexample=LEMMA_2_3_COUNTEREXAMPLE,
-        corrected_id="dwork.lem2.3.line2.corrected",
-        note=r"$\sqrt{\mathbb{E}X^2} \le \sqrt{\operatorname{Var} X} + \mathbb{E}[X]$ needs $\mathbb{E}[X] \ge 0$. $X "
-             r"= -1$, $Y = \pm 0.2$ ($\tau = 0.2$): left side $-\cosh 0.2 = -1.0201 >$ right side $-1.32$.",
-        severity="mathematics",
-    ),
-)
-def lemma_2_3_line_2(point):
-    r"""Every use in the paper has $\mathbb{E}[X] \ge 0$ except the odd-$k$ uses in Claim 4.5, which use the first
-    line."""
-    return _only(_joint_moments(point), LEMMA_2_3_LINE_2_STATEMENT)
+    return _joint_moments(point, LEMMA_2_3_STATEMENT)
 
 
 @theorem(
     id="dwork.lem2.3.line2.corrected",
     title=r"Expected product with the exponential of a subgaussian (second line with $|\mathbb{E}X|$)",
-    source=Source(SEED, "Lemma 2.3, second line of (1), corrected"),
-    statement=LEMMA_2_3_CORRECTED_STATEMENT,
-    structure=joint_laws,
-    structure_latex=LEMMA_2_3_LATEX,
-    evidence=INDEPENDENT,
+    number="Lemma 2.3, second line of (1), corrected",
+    statement=sp.Le(E(X * sp.exp(Y)), E(X) + (sp.sqrt(Var(X)) + sp.Abs(E(X))) * (tau + 3 * tau**2)),
+    setting=JOINT_LAWS,
     examples=(LEMMA_2_3_COUNTEREXAMPLE,),
+    printed=Printed(
+        id="dwork.lem2.3.line2",
+        title="Expected product with the exponential of a subgaussian (second line, as printed)",
+        number="Lemma 2.3, second line of (1)",
+        statement=LEMMA_2_3_LINE_2_STATEMENT,
+        location="Lemma 2.3, second line of (1) and last step of the proof",
+        printed=(r"$\mathbb{E}[Xe^Y] \le \mathbb{E}[X] + (\sqrt{\operatorname{Var} X} + \mathbb{E}[X])(\tau + "
+                 r"3\tau^2)$"),
+        corrected=(r"$\mathbb{E}[Xe^Y] \le \mathbb{E}[X] + (\sqrt{\operatorname{Var} X} + |\mathbb{E}[X]|)(\tau + "
+                   r"3\tau^2)$"),
+        counterexample=LEMMA_2_3_COUNTEREXAMPLE,
+        note=r"$\sqrt{\mathbb{E}X^2} \le \sqrt{\operatorname{Var} X} + \mathbb{E}[X]$ needs $\mathbb{E}[X] \ge 0$. $X "
+             r"= -1$, $Y = \pm 0.2$ ($\tau = 0.2$): left side $-\cosh 0.2 = -1.0201 >$ right side $-1.32$.",
+        severity="mathematics",
+        changes={"notes": r"Every use in the paper has $\mathbb{E}[X] \ge 0$ except the odd-$k$ uses in Claim 4.5, "
+                          "which use the first line."},
+    ),
 )
 def lemma_2_3_line_2_corrected(point):
     r"""$\sqrt{\mathbb{E}X^2} = \sqrt{\operatorname{Var} X + \mathbb{E}[X]^2} \le \sqrt{\operatorname{Var} X} +
     |\mathbb{E}X|$, then the first line."""
-    return _only(_joint_moments(point), LEMMA_2_3_CORRECTED_STATEMENT)
+    return _joint_moments(point, LEMMA_2_3_LINE_2_STATEMENT)   # the printed line measures the same
 
 
-# --- Definitions 3.1 and 3.2 ----------------------------------------------------------------------------------
 @theorem(
     id="dwork.def3.1",
     title="The expected privacy loss is the KL divergence",
-    source=Source(SEED, "Definition 3.1"),
+    number="Definition 3.1",
     statement=sp.Eq(E(L_PQ), KL(P, Q)),
-    structure=lambda: st.one_of(gaussian_pairs(), laplace_pairs()),
-    structure_latex=r"$\mathcal{N}(0,\sigma^2)$, $\mathcal{N}(\Delta,\sigma^2)$ or $\mathrm{Lap}(0,b)$, "
-                    r"$\mathrm{Lap}(\Delta,b)$",
-    evidence=INDEPENDENT,
+    setting=Setting(r"$\mathcal{N}(0,\sigma^2)$, $\mathcal{N}(\Delta,\sigma^2)$ or $\mathrm{Lap}(0,b)$, "
+                    r"$\mathrm{Lap}(\Delta,b)$", strategy=lambda: st.one_of(gaussian_pairs(), laplace_pairs())),
     tight_everywhere=True,
     examples=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS,
 )
@@ -1007,37 +914,26 @@ def definition_3_1(point):
 @theorem(
     id="dwork.def3.1.normalisation",
     title=r"$\mathbb{E}[e^{-L}] = 1$ for the privacy loss of a pair with equal supports",
-    source=Source(SEED, r"Definition 3.1 (consequence; catalogue \symdpid{dwork.def3.1})"),
+    number=r"Definition 3.1 (consequence; catalogue \symdpid{dwork.def3.1})",
     statement=sp.Eq(E(sp.exp(-L_PQ)), 1),
-    structure=loss_pairs,
-    structure_latex=DP_PAIR_LATEX,
-    evidence=INDEPENDENT,
+    setting=LOSS_PAIRS,
     tight_everywhere=True,
     examples=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS,
 )
 def definition_3_1_normalisation(point):
     r"""$\mathbb{E}_P[Q/P] = \sum Q = 1$, from the law of $L$ (exact sums; the Laplace loss's atoms and density;
     quadrature of the Gaussian densities, where $pe^{-L} = q$); used by \symdpid{dwork.obs.kl-le-tau2}."""
-    return expectation(loss_law(point["structure"]), lambda v: mpmath.exp(-v), tilt=-1)
-
-
-def _centred_mgf_and_standard(point) -> dict:
-    law = loss_law(point["structure"])
-    l_ = point["lambda"]
-    m = expectation(law, lambda v: v).value
-    return {E(sp.exp(lam * (L_PQ - mu))): expectation(law, lambda v: mpmath.exp(l_ * (v - m)), tilt=l_),
-            tau: standard(law)}
+    return expectation(LOSS_PAIRS(point), lambda v: mpmath.exp(-v), tilt=-1)
 
 
 @theorem(
     id="dwork.def3.2",
     title=r"Subgaussian divergence: the centred loss is $\tau$-subgaussian with $\tau$ its optimal standard",
-    source=Source(SEED, "Definition 3.2"),
+    number="Definition 3.2",
     statement=sp.Le(E(sp.exp(lam * (L_PQ - mu))), sp.exp(lam**2 * tau**2 / 2)),
     parameters=(LAMBDA,),
-    structure=loss_pairs,
-    structure_latex=r"$\mu = \mathbb{E}[L_{(P\|Q)}] = D_{\mathrm{KL}}(P\|Q)$, $\tau = \tau(L_{(P\|Q)} - \mu)$",
-    evidence=INDEPENDENT,
+    setting=LOSS_PAIRS.where(r", $\mu = \mathbb{E}[L_{(P\|Q)}] = D_{\mathrm{KL}}(P\|Q)$, $\tau = \tau(L_{(P\|Q)} - "
+                             r"\mu)$"),
     tight_at=tuple(p | {"lambda": v} for p in GAUSS_PAIR_PINS for v in (-2.0, 1.5))
     + tuple(p | {"lambda": -1.0} for p in LAPLACE_PAIR_PINS + RR_PINS),
 )
@@ -1047,95 +943,70 @@ def definition_3_2(point):
     least $(\mu, \tau)$ are $(D_{\mathrm{KL}}, \tau(L - D_{\mathrm{KL}}))$. Equality for Gaussian pairs at every
     $\lambda$, and at $\lambda = -1$ for Laplace pairs and randomized response (where $r(-1) = 2D_{\mathrm{KL}}$ is the
     supremum). Typo: `the pair of random variables $X$ and $Y$' should read `$Y$ and $Z$'."""
-    return _centred_mgf_and_standard(point)
-
-
-# --- Corollary 3.1 -----------------------------------------------------------------------------------------------
-def _loss_tail(point) -> dict:
-    law = loss_law(point["structure"])
+    law = LOSS_PAIRS(point)
+    l_ = point["lambda"]
     m = expectation(law, lambda v: v).value
-    return law.sf(m + point["t"] * standard(law).value)
-
-
-COROLLARY_3_1_STATEMENT = sp.Le(Pr(sp.Ge(L_PQ, mu + t * tau)), sp.exp(-t**2 / 2))
-COROLLARY_3_1_LATEX = r"$P \ne Q$, $\mu = D_{\mathrm{KL}}(P\|Q)$, $\tau = \tau(L_{(P\|Q)} - \mu) > 0$"
-COROLLARY_3_1_NOTES = (r"$\mu := D_{\mathrm{KL}}$ and $\tau :=$ the optimal standard, the strongest instance of $(\mu, "
-                       r"\tau)$-CDP; the tail from the exact law of $L$. Follows from Lemma 2.1 since $\{L \ge \mu + "
-                       r"t\tau\}$ is inside $\{L - \mathbb{E}L \ge t\tau\}$. Loose (as Lemma 2.1).")
-
-
-@theorem(
-    id="dwork.cor3.1",
-    title="Concentrated privacy loss, as printed (any real $t$)",
-    source=Source(SEED, "Corollary 3.1"),
-    statement=COROLLARY_3_1_STATEMENT,
-    parameters=(Param(t, sp.Reals, sample=(-3, 5)),),
-    structure=loss_pairs,
-    structure_latex=COROLLARY_3_1_LATEX,
-    evidence=INDEPENDENT,
-    erratum=Erratum(
-        location="Corollary 3.1, statement",
-        printed=r"$\Pr[L \ge \mu + t\tau] \le \exp(-t^2/2)$",
-        corrected=r"the same for $t \ge 0$ and $\tau > 0$ (as Lemma 2.1 assumes)",
-        counterexample={"t": -1.0, "structure": {"kind": "gaussian", "delta": 1.0, "sigma": 1.0}},
-        corrected_id="dwork.cor3.1.corrected",
-        note=r"Gaussian pair with $\Delta/\sigma = 1$ ($L \sim \mathcal{N}(1/2, 1)$, $(1/2, 1)$-CDP), $t = -1$: $\Pr[L "
-             r"\ge -1/2] = 0.8413 > e^{-1/2} = 0.6065$. $\tau > 0$ is missing too: a constant mechanism ($P = Q$, $L = "
-             r"0$) is $(0, 0)$-CDP and $\Pr[L \ge 0] = 1 > e^{-t^2/2}$ for every $t > 0$ (found by the draws).",
-        severity="missing-hypothesis",
-        same_as="dwork.lem2.1",  # the hypothesis t >= 0 that Lemma 2.1 lacks, inherited
-    ),
-    notes=COROLLARY_3_1_NOTES,
-)
-def corollary_3_1(point):
-    return _loss_tail(point)
+    return {E(sp.exp(lam * (L_PQ - mu))): expectation(law, lambda v: mpmath.exp(l_ * (v - m)), tilt=l_),
+            tau: standard(law)}
 
 
 @theorem(
     id="dwork.cor3.1.corrected",
     title=r"Concentrated privacy loss for $t \ge 0$ and $\tau > 0$",
-    source=Source(SEED, r"Corollary 3.1 (with $t \ge 0$)"),
-    statement=COROLLARY_3_1_STATEMENT,
+    number=r"Corollary 3.1 (with $t \ge 0$)",
+    statement=sp.Le(Pr(sp.Ge(L_PQ, mu + t * tau)), sp.exp(-t**2 / 2)),
     parameters=(Param(t, sp.Interval(0, sp.oo), sample=(0, 6)),),
-    structure=loss_pairs,
-    structure_latex=COROLLARY_3_1_LATEX,
-    evidence=INDEPENDENT,
+    setting=LOSS_PAIRS.where(r", $P \ne Q$, $\mu = D_{\mathrm{KL}}(P\|Q)$, $\tau = \tau(L_{(P\|Q)} - \mu) > 0$"),
     examples=tuple(p | {"t": 0.5} for p in GAUSS_PAIR_PINS + RR_PINS),
-    notes=COROLLARY_3_1_NOTES,
+    notes=(r"$\mu := D_{\mathrm{KL}}$ and $\tau :=$ the optimal standard, the strongest instance of $(\mu, \tau)$-CDP; "
+           r"the tail from the exact law of $L$. Follows from Lemma 2.1 since $\{L \ge \mu + t\tau\}$ is inside $\{L - "
+           r"\mathbb{E}L \ge t\tau\}$. Loose (as Lemma 2.1)."),
+    printed=Printed(
+        id="dwork.cor3.1",
+        title="Concentrated privacy loss, as printed (any real $t$)",
+        number="Corollary 3.1",
+        location="Corollary 3.1, statement",
+        printed=r"$\Pr[L \ge \mu + t\tau] \le \exp(-t^2/2)$",
+        corrected=r"the same for $t \ge 0$ and $\tau > 0$ (as Lemma 2.1 assumes)",
+        counterexample={"t": -1.0, "structure": {"kind": "gaussian", "delta": 1.0, "sigma": 1.0}},
+        note=r"Gaussian pair with $\Delta/\sigma = 1$ ($L \sim \mathcal{N}(1/2, 1)$, $(1/2, 1)$-CDP), $t = -1$: $\Pr[L "
+             r"\ge -1/2] = 0.8413 > e^{-1/2} = 0.6065$. $\tau > 0$ is missing too: a constant mechanism ($P = Q$, $L = "
+             r"0$) is $(0, 0)$-CDP and $\Pr[L \ge 0] = 1 > e^{-t^2/2}$ for every $t > 0$ (found by the draws).",
+        severity="missing-hypothesis",
+        same_as="dwork.lem2.1",  # the hypothesis t >= 0 that Lemma 2.1 lacks, inherited
+        changes={"parameters": (Param(t, sp.Reals, sample=(-3, 5)),)},
+    ),
 )
 def corollary_3_1_corrected(point):
-    return _loss_tail(point)
+    law = LOSS_PAIRS(point)
+    m = expectation(law, lambda v: v).value
+    return law.sf(m + point["t"] * standard(law).value)
 
 
-# --- Lemma 3.6 ---------------------------------------------------------------------------------------------------
 @theorem(
     id="dwork.lem3.6",
     title="Hoeffding's lemma: a centred variable in $[a, b]$ is $(b - a)/2$-subgaussian",
-    source=Source(SEED, "Lemma 3.6"),
+    number="Lemma 3.6",
     statement=sp.Le(SubgaussianStandard(X), (b - a) / 2),
-    structure=bounded_laws,
-    structure_latex=r"$\mathbb{E}[X] = 0$, $[a, b] = [\operatorname{ess\,inf} X, \operatorname{ess\,sup} X]$",
-    evidence=INDEPENDENT,
+    setting=Setting(r"$\mathbb{E}[X] = 0$, $[a, b] = [\operatorname{ess\,inf} X, \operatorname{ess\,sup} X]$",
+                    strategy=bounded_laws, build=build_law),
     tight_at=RADEMACHER_PINS,
 )
 def lemma_3_6(point):
     r"""$\tau(X)$ searched; $a$, $b$ the ends of the support of the exact law. Equivalent to $\mathbb{E}e^{\lambda X}
     \le e^{\lambda^2(b-a)^2/8}$ for all $\lambda$. Tight for the symmetric two-point law on $\{a, b\}$. The paper
     writes $\mathcal{E}$ for the expectation."""
-    law = build_law(point["structure"])
+    law = lemma_3_6.setting(point)
     lo, hi = law.bounds()
     return {SubgaussianStandard(X): standard(law), a: lo, b: hi}
 
 
-# --- catalogue observation: KL <= tau^2/2 ---------------------------------------------------------------------
 @theorem(
     id="dwork.obs.kl-le-tau2",
     title=r"$D_{\mathrm{KL}} \le \tau^2/2$ whenever the centred privacy loss is $\tau$-subgaussian",
-    source=Source(SEED, r"catalogue observation (Definition 3.2 at $\lambda = -1$)"),
+    number=r"catalogue observation (Definition 3.2 at $\lambda = -1$)",
     statement=sp.Le(KL(P, Q), tau**2 / 2),
-    structure=loss_pairs,
-    structure_latex=r"$P$, $Q$ with equal supports, $\tau = \tau(L_{(P\|Q)} - \mathbb{E}[L_{(P\|Q)}])$",
-    evidence=INDEPENDENT,
+    setting=LOSS_PAIRS.where(r", $\tau = \tau(L_{(P\|Q)} - \mathbb{E}[L_{(P\|Q)}])$"),
     tight_at=GAUSS_PAIR_PINS + LAPLACE_PAIR_PINS + RR_PINS,
 )
 def kl_le_tau2(point):
@@ -1148,48 +1019,22 @@ def kl_le_tau2(point):
     KL, where $\lambda = -1$ is a stationary point of $r$: proofs \symdpcode{LAPLACE\_STATIONARY}). The tight draws
     are relative equalities at $D_{\mathrm{KL}} > 0$, and they mean the search found nothing above $r(-1)$. So $\mu
     \le \tau^2/2$ is automatic in $(\mu, \tau)$-CDP."""
-    return {KL(P, Q): pair_kl(point["structure"]), tau: standard(loss_law(point["structure"]))}
+    return {KL(P, Q): pair_kl(point["structure"]), tau: standard(LOSS_PAIRS(point))}
 
 
-# --- Fact 4.1 ---------------------------------------------------------------------------------------------------
 FACT41_NOTE = ("Claim 4.4 uses it with $k = 2$ and $k = 4$ (even: valid for all reals), but Claim 4.5 uses it for "
                r"every $k \ge 3$ on log-ratios of both signs: in (22) with $a = \ln(D/D')$, $b = \ln(D'/D'')$, in (23) "
                r"with $a = S(x)$, $b = D_{\mathrm{KL}}$, in (24) likewise; there odd $k$ is refuted "
                r"(\symdpid{dwork.claim4.5.eq22}), and the absolute form (\symdpid{dwork.fact4.1.corrected}), with Fact "
                "2.2 bounding absolute moments, repairs it.")
-K_INTEGER = Param(k, sp.Range(1, 13), sample=(1, 12))
-A_REAL, B_REAL = Param(a, sp.Reals, sample=(-3, 3)), Param(b, sp.Reals, sample=(-3, 3))
 
-fact_4_1 = register(Theorem(
-    id="dwork.fact4.1",
-    title=r"$(a + b)^k \le 2^{k-1}(a^k + b^k)$ for any two reals, as printed",
-    source=Source(SEED, "Fact 4.1"),
-    statement=sp.Le((a + b) ** k, 2 ** (k - 1) * (a**k + b**k)),
-    parameters=(K_INTEGER, A_REAL, B_REAL),
-    evidence=CLOSED_FORM,
-    evidence_note="the Fact is itself an inequality between two formulas of $(k, a, b)$, evaluated at the draws",
-    erratum=Erratum(
-        location="Fact 4.1, statement",
-        printed=r"For a real value $k \ge 1$ and for any two reals $a, b$: $(a + b)^k \le 2^{k-1}(a^k + b^k)$",
-        corrected=r"$|a + b|^k \le 2^{k-1}(|a|^k + |b|^k)$ for all reals $a, b$ (so $(a + b)^k \le 2^{k-1}(|a|^k + "
-                  r"|b|^k)$); as printed only for $a, b \ge 0$ (Jensen on the convex $x^k$) or even $k$",
-        counterexample={"k": 3, "a": -2.0, "b": 1.0},
-        corrected_id="dwork.fact4.1.corrected",
-        note="$k = 3$, $a = -2$, $b = 1$: $(a + b)^3 = -1 > 4(-8 + 1) = -28$. Both negative fails as well: $a = -1$, "
-             r"$b = -2$, $k = 3$: $-27 > 4(-1 - 8) = -36$ ($x^k$ is concave on $(-\infty, 0]$ for odd "
-             "$k$). " + FACT41_NOTE,
-        severity="mathematics",
-    ),
-    notes="Encoded with integer $k$: for non-integer $k$ and a negative real, $a^k$ is not real, so `any two reals' "
-          "cannot even be read there. " + FACT41_NOTE,
-))
-
-fact_4_1_corrected = register(Theorem(
+fact_4_1_corrected = declare(
     id="dwork.fact4.1.corrected",
     title=r"$|a + b|^k \le 2^{k-1}(|a|^k + |b|^k)$ for all reals $a, b$ and integers $k \ge 1$",
-    source=Source(SEED, "Fact 4.1 (absolute values), as Claims 4.4--4.5 use it"),
+    number="Fact 4.1 (absolute values), as Claims 4.4--4.5 use it",
     statement=sp.Le(sp.Abs(a + b) ** k, 2 ** (k - 1) * (sp.Abs(a) ** k + sp.Abs(b) ** k)),
-    parameters=(K_INTEGER, A_REAL, B_REAL),
+    parameters=(Param(k, sp.Range(1, 13), sample=(1, 12)), Param(a, sp.Reals, sample=(-3, 3)),
+                Param(b, sp.Reals, sample=(-3, 3))),
     evidence=CLOSED_FORM,
     evidence_note="an inequality between two formulas of $(k, a, b)$, evaluated at the draws",
     tight_at=({"k": 3, "a": -1.5, "b": -1.5}, {"k": 5, "a": -0.7, "b": -0.7}, {"k": 4, "a": 2.0, "b": 2.0},
@@ -1199,12 +1044,32 @@ fact_4_1_corrected = register(Theorem(
     notes=r"The case Claim 4.5 needs: $a, b$ of any sign and odd $k \ge 3$, drawn ($k \in \{1, \dots, 12\}$, $a, b \in "
           r"[-3, 3]$). $|a + b| \le |a| + |b|$, then Jensen on the non-negative $|a|$, $|b|$ (proofs "
           r"\symdpcode{FACT41\_ABSOLUTE}). Equality iff $|a| = |b|$ with $ab \ge 0$, or $k = 1$ and $ab \ge 0$.",
-))
+    printed=Printed(
+        id="dwork.fact4.1",
+        title=r"$(a + b)^k \le 2^{k-1}(a^k + b^k)$ for any two reals, as printed",
+        number="Fact 4.1",
+        statement=sp.Le((a + b) ** k, 2 ** (k - 1) * (a**k + b**k)),
+        location="Fact 4.1, statement",
+        printed=r"For a real value $k \ge 1$ and for any two reals $a, b$: $(a + b)^k \le 2^{k-1}(a^k + b^k)$",
+        corrected=r"$|a + b|^k \le 2^{k-1}(|a|^k + |b|^k)$ for all reals $a, b$ (so $(a + b)^k \le 2^{k-1}(|a|^k + "
+                  r"|b|^k)$); as printed only for $a, b \ge 0$ (Jensen on the convex $x^k$) or even $k$",
+        counterexample={"k": 3, "a": -2.0, "b": 1.0},
+        note="$k = 3$, $a = -2$, $b = 1$: $(a + b)^3 = -1 > 4(-8 + 1) = -28$. Both negative fails as well: $a = -1$, "
+             r"$b = -2$, $k = 3$: $-27 > 4(-1 - 8) = -36$ ($x^k$ is concave on $(-\infty, 0]$ for odd "
+             "$k$). " + FACT41_NOTE,
+        severity="mathematics",
+        changes={"default_examples": None,
+                 "evidence_note": "the Fact is itself an inequality between two formulas of $(k, a, b)$, evaluated at "
+                                  "the draws",
+                 "notes": "Encoded with integer $k$: for non-integer $k$ and a negative real, $a^k$ is not real, so "
+                          "`any two reals' cannot even be read there. " + FACT41_NOTE},
+    ),
+)
 
-fact_4_1_nonnegative = register(Theorem(
+declare(
     id="dwork.fact4.1.nonnegative",
     title=r"$(a + b)^\kappa \le 2^{\kappa-1}(a^\kappa + b^\kappa)$ for $a, b \ge 0$ and real $\kappa \ge 1$",
-    source=Source(SEED, r"Fact 4.1 ($a, b \ge 0$, the printed real exponent)"),
+    number=r"Fact 4.1 ($a, b \ge 0$, the printed real exponent)",
     statement=sp.Le((a + b) ** kappa, 2 ** (kappa - 1) * (a**kappa + b**kappa)),
     parameters=(Param(kappa, sp.Interval(1, sp.oo), sample=(1, 8)), Param(a, sp.Interval(0, sp.oo), sample=(0, 5)),
                 Param(b, sp.Interval(0, sp.oo), sample=(0, 5))),
@@ -1215,7 +1080,7 @@ fact_4_1_nonnegative = register(Theorem(
     notes=r"The printed statement's real exponent ($\kappa$ stands for the paper's $k$, a real here). Jensen on "
           r"$x^\kappa$, convex on $[0, \infty)$ for $\kappa \ge 1$ (proofs \symdpcode{FACT41\_JENSEN}). Equality iff "
           r"$a = b$, or $\kappa = 1$.",
-))
+)
 
 
 THEOREMS = registered(__name__)
