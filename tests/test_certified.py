@@ -475,3 +475,33 @@ def test_kl_of_gaussians_far_apart_or_close_is_tight(gap, sd):
     with mpmath.workdps(50):
         est = certified.kl(Gaussian(gap, sd), Gaussian(0, sd))
         encloses(est, mpmath.mpf(gap) ** 2 / (2 * mpmath.mpf(sd) ** 2), 50)
+
+
+# --- the grids both routes search (symdp.engine.grids) ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("P, Q", [
+    (Gaussian(0, 1), Gaussian(1, 2)),
+    (Laplace(0, 1), Laplace(3, "0.5")),
+    (Lap2(0, 1, 2), Lap2(1, 1, 2)),
+    (Mixture("0.2", Gaussian(0, 1), Gaussian(1, 1)), Gaussian(0, 1)),
+])
+@pytest.mark.parametrize("dps", [15, 50])
+def test_both_routes_grids_hold_the_kinks_and_reach_past_the_mass(P, Q, dps):
+    # The certified partition reaches where each tail holds less than 2^-bits, the quadrature search grids (first and
+    # second) where it holds less than 10^-(dps+20); both are sorted, hold every kink, and step a quarter scale (the
+    # second grid an eighth) near each centre.
+    with mpmath.workdps(dps):
+        bits = mpmath.mp.prec + 30
+        grids = {"certified": (certified._partition(P, Q, bits), mpmath.mpf(2) ** -bits, 4),
+                 "first": (qd._search_grid(P, Q, False), mpmath.mpf(10) ** -(dps + 20), 4),
+                 "second": (qd._search_grid(P, Q, True), mpmath.mpf(10) ** -(dps + 20), 8)}
+        for name, (points, mass, per_scale) in grids.items():
+            assert all(a < b for a, b in zip(points, points[1:])), name
+            assert set(P.kinks()) | set(Q.kinks()) <= set(points), name
+            for D in (P, Q):
+                with mpmath.workdps(dps + 20):
+                    assert D.cdf(points[0]) < mass and 1 - D.cdf(points[-1]) < mass, (name, D)
+            for centre, scale, _ in P.anchors() + Q.anchors():
+                near = [x for x in points if abs(x - centre) <= 4 * scale]
+                assert len(near) >= 8 * per_scale + 1, (name, centre)

@@ -354,6 +354,53 @@ def test_crossing_points_are_roots_of_the_privacy_loss(P, Q, level):
         assert abs(P.logpdf(x) - Q.logpdf(x) - mpmath.mpf(level)) < mpmath.mpf(10) ** -40
 
 
+@pytest.mark.parametrize("P, Q, level", [
+    # translates of one symmetric unimodal law cross at level 0 halfway between their centres: tiny scales, far centres
+    (Lap2(0, "1e-30", "2e-30"), Lap2("1e-30", "1e-30", "2e-30"), 0),
+    (Lap2("1e6", 1, 2), Lap2("1000001", 1, 2), 0),
+    (Lap2("-1e3", "1e-3", "3e-3"), Lap2("-999.999", "1e-3", "3e-3"), 0),
+    # elsewhere (reference: bisection at twice the digits)
+    (Lap2(0, "1e-30", "2e-30"), Lap2("1e-30", "1e-30", "2e-30"), "0.3"),
+    (Lap2("1e-30", "1e-30", "2e-30"), Lap2(0, "1e-30", "2e-30"), "-0.2"),
+    # (1-q)N(c, 1) + qN(c + Δ, 1) against N(c, 1) crosses L = ε once, at c + log((e^ε - (1-q))/q)/Δ + Δ/2
+    (Mixture("0.3", Gaussian(0, 1), Gaussian(2, 1)), Gaussian(0, 1), "0.05"),
+    (Mixture("0.2", Gaussian(1000, 1), Gaussian(1001, 1)), Gaussian(1000, 1), "0.3"),
+])
+def test_crossing_points_are_accurate_relative_to_the_laws_scale(P, Q, level):
+    # the bracketed root finder works in the bracket's own coordinate, its function scaled to a mean slope of 1: a
+    # crossing is found to the working precision relative to the laws' scale and position, however small the scale,
+    # far the centre or flat the privacy loss (the hand-coded Illinois method it replaced was 9 times further off)
+    level = mpmath.mpf(level)
+    scale = min(s for _, s, _ in P.anchors() + Q.anchors())
+    for refine in (False, True):
+        (found,) = qd.crossing_points(P, Q, level, refine=refine)
+        with mpmath.workdps(2 * DPS + 20):
+            if isinstance(P, Mixture):
+                low, high = P.first.mean, P.second.mean
+                root = low + mpmath.log((mpmath.exp(level) - (1 - P.q)) / P.q) / (high - low) + (high - low) / 2
+            elif level == 0:
+                root = (P.loc + Q.loc) / 2
+            else:
+                root = mpmath.findroot(lambda x: P.logpdf(x) - Q.logpdf(x) - level,
+                                       (found - scale / 64, found + scale / 64), solver="bisect", verify=False,
+                                       maxsteps=1000)
+        assert abs(found - root) <= mpmath.mpf(2) ** (-mpmath.mp.prec + 5) * max(abs(root), scale), (found, root)
+
+
+def test_a_crossing_point_is_found_in_few_evaluations_and_the_same_every_time():
+    P, Q, level = Lap2(0, 1, 2), Lap2(1, "0.5", 2), mpmath.mpf("0.2")
+    calls = []
+
+    def g(x):
+        calls.append(x)
+        return P.logpdf(x) - Q.logpdf(x) - level
+    a, b = mpmath.mpf(0), mpmath.mpf(2)
+    first = qd._bracketed_root(g, a, b, g(a), g(b))
+    assert len(calls) <= 2 + 20   # the two ends, then superlinear steps (50 digits from a bracket of two scales)
+    assert qd._bracketed_root(g, a, b, g(a), g(b)) == first
+    assert abs(g(first)) < mpmath.mpf(10) ** -45
+
+
 @pytest.mark.parametrize("P, Q, eps", [
     (Lap2(0, 1, 2), Lap2(1, "0.5", 2), "0.2"),
     (Mixture("0.3", Gaussian(0, 1), Gaussian(2, 1)), Gaussian(0, 1), "0.1"),
