@@ -133,7 +133,7 @@ def test_a_non_coupling_breaks_lemma16():
 
 
 def _without_transport_term(p):
-    terms = b._theorem2_witness(p)
+    terms = b.THEOREM_2.witness(p)
     return {b.R_OUT: terms[b.R_OUT], b.R_SHIFT: terms[b.R_SHIFT]}
 
 
@@ -167,10 +167,10 @@ def test_dpi_is_theorem2_with_the_identity_coupling():
     raw = b.THEOREM_2.tight_at[0]
     with working_precision(30):
         p = _mp(alpha=raw["alpha"], structure=raw["structure"])
-        terms = b._theorem2_witness(p)
+        terms = b.THEOREM_2.witness(p)
         assert terms[b.SUP_TRANSPORT].value < TINY
         s = raw["structure"]
-        dpi = b._dpi_witness(_mp(alpha=raw["alpha"], structure={k: s[k] for k in ("mu", "nu", "K")}))
+        dpi = b.THEOREM_2_DPI.witness(_mp(alpha=raw["alpha"], structure={k: s[k] for k in ("mu", "nu", "K")}))
         assert abs(terms[b.R_SHIFT].value - dpi[b.R_IN].value) < TINY
         assert abs(terms[b.R_OUT].value - dpi[b.R_OUT].value) < TINY
 
@@ -273,7 +273,7 @@ def test_lemma18_quotient_is_at_most_the_exact_lipschitz_constant(rho, beta, fra
         e = 2 * mpmath.mpf(str(frac)) / (r_ + b_)
         p = {"rho": r_, "beta": b_, "eta": e, "structure": s}
         exact = max(abs(1 - e * r_), abs(1 - e * b_))
-        assert b._lemma18_quotient(p) <= exact * (1 + mpmath.mpf(10) ** -20)
+        assert b.LEMMA_18.witness(p) <= exact * (1 + mpmath.mpf(10) ** -20)
         assert exact <= mpmath.sqrt(1 - 2 * e * b_ * r_ / (b_ + r_)) * (1 + mpmath.mpf(10) ** -20)
 
 

@@ -1,31 +1,14 @@
-"""Balle et al. (NeurIPS 2019), Section 4: amplification by couplings.
+"""Balle et al. (NeurIPS 2019), Section 4: amplification by couplings — transport operators and Theorem 2 on finite
+spaces, Examples 1–3 (iterated Gaussian, iterated Laplace with eq. (6) and Lemma 3, Lipschitz Gaussian kernel),
+Theorem 4 on linear chains with the algebra of its proof, Lemmas 17–18 and Theorem 5 on noisy SGD. The symbolic side
+is :mod:`symdp.proofs.balle19.couplings`.
 
-Seeds: main text ``../shared/seeds/001_dc25d928cd3b540a.txt`` ("P"), appendix
-``../shared/seeds/000_eb14441fc6376ec7.txt`` ("A"); catalogue ``../shared/catalogue/catalogue-balle.md``. The
-symbolic side (Lemma 16, eq. (6) by convolution, the limit of Lemma 3, Example 1's optimum, φ(L) and θ_i of
-Theorem 4, Lemma 18, Theorem 5 from Theorem 4) is in :mod:`proofs.balle19.couplings`.
-
-Encoded here, in the order of ``THEOREMS``:
-
-* couplings on finite spaces: Lemma 16 (the transport operator H_π; an identity), Theorem 2, eq. (1), with random
-  exact couplings, and its data-processing special case;
-* Example 1 (iterated Gaussian): Theorem 2's coupling bound at the optimal interpolation point w, each of its terms
-  measured by quadrature of the Gaussian densities, equals the Rényi divergence of the post-processed laws
-  (shift optimality); the bound for any w; the Gaussian RDP it rests on;
-* the iterated Laplace mechanism: eq. (6) (the Lap2 density against the convolution integral), Lemma 3 (its
-  pure-DP level is Δ/max(λ1, λ2): the supremum of the log-ratio of the densities, a limit at infinity
-  extrapolated from the densities), its pointwise and quantitative forms, Mironov's Laplace RDP and Example 2;
-* Example 3 (Lipschitz Gaussian kernel; the printed constant is wrong: erratum E1) and its correction;
-* Theorem 4 eqs. (2)–(3) for linear maps ψ(x) = Lx on 𝕂 = ℝ (the exact law of the chain, its Rényi divergence by
-  quadrature) and the algebra of its proof (φ(L) ≤ 1/r; θ_i, printed wrongly: erratum E2);
-* Lemma 17 (W∞ contraction; point-mass inputs, W∞ from the quantile functions; the general case symbolic only),
-  Lemma 18 (gradient steps contract) and Theorem 5 (noisy SGD, strongly convex) on exactly Gaussian SGD chains,
-  with the sharper optimal-path ε_i of the catalogue beside it.
-
-Every divergence of continuous laws that a statement here bounds is computed by quadrature of the two densities
-(:func:`gaussian_renyi_from_densities`) or, for Lemma 3, as the supremum of their log-ratio with its limits at
-infinity extrapolated from the densities (:func:`lap2_max_divergence`), never by a closed form; on finite spaces
-by exact sums. The verdicts are the same with closed forms off (:func:`symdp.precision.closed_forms`).
+Statements that name concrete laws (or printed heads mapped to them by ``measured_as``) are measured by the engine
+from the densities. The hand witnesses are structural: exact rational couplings and kernels on finite spaces
+(:func:`random_coupling`, :func:`transport_operator`), the exact Gaussian laws of linear and SGD chains, whose
+Rényi divergences :func:`gaussian_renyi_from_densities` integrates with as many more digits as they are small, the
+convolution of eq. (6), the Lap2 densities at a point, and W∞ from quantile functions. No closed form of a bounded
+divergence is used; the verdicts are the same with closed forms off (:func:`symdp.precision.closed_forms`).
 
 >>> EQ_6.id, LEMMA_3.tight_everywhere, LEMMA_3.evidence
 ('balle19.eq6', True, 'independent')
@@ -33,6 +16,7 @@ by exact sums. The verdicts are the same with closed forms off (:func:`symdp.pre
 
 from __future__ import annotations
 
+import inspect
 from fractions import Fraction
 
 import mpmath
@@ -52,10 +36,8 @@ from symdp.expressions import MaxDivergence, Renyi, numeric_function, quantity
 from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.symbols import (K, L, Delta, alpha, beta, c, eta, i, j, lam, lambda1, lambda2, n, r, rho, sigma, sigma1,
                            sigma2, theta, x)
-from symdp.theorem import (CLOSED_FORM, IDENTITY, INDEPENDENT, SYMBOLIC, Erratum, Param, Printed, Setting, Source,
-                           Theorem, declare, register, registered, theorem)
-from symdp.theorems.balle19.common import (A_SEED, ALPHA, DELTA, LAMBDA1, LAMBDA2, P_SEED, POS, SIGMA, SIGMA1,
-                                           SIGMA2, Law)
+from symdp.theorem import CLOSED_FORM, IDENTITY, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
+from symdp.theorems.balle19.common import ALPHA, DELTA, LAMBDA1, LAMBDA2, POS, SIGMA, SIGMA1, SIGMA2, Law
 
 LAM = sp.Max(lambda1, lambda2)
 
@@ -215,16 +197,12 @@ _MU, _NU, _OMEGA, _H = Law(r"\mu"), Law(r"\nu"), Law(r"\omega"), Law(r"H_\pi")
 _K = K  # the kernel: the catalogue's plain symbol K
 _MUK, _NUK = Law(r"\mu K"), Law(r"\nu K")
 
-# A Lemma 16 (used in P §4): for π ∈ 𝒞(μ, ν) the transport operator h_π(x, y) = p_π(x, y)/p_μ(x) satisfies μH_π = ν.
-# True by construction: (μH_π)(y) = Σ_x π(x, y) = ν(y). An identity, proved by the derivation; the constructions of
-# this module (random exact couplings, H_π with 0/0 = 0) are checked against it exactly, in rationals, in
-# tests/test_balle19_couplings.py.
-LEMMA_16 = register(Theorem(
+LEMMA_16 = declare(
     id="balle19.lem16",
     title="The transport operator of a coupling moves its first marginal to its second",
-    source=Source(A_SEED, "Lemma 16"),
+    number="appendix, Lemma 16",
     statement=sp.Eq(Law(r"\mu H_\pi"), _NU, evaluate=False),
-    structure_latex=r"$\pi \in \mathcal{C}(\mu, \nu)$, $h_\pi(x, y) = \pi(x, y)/\mu(x)$ ($0/0 = 0$)",
+    setting=Setting(r"$\pi \in \mathcal{C}(\mu, \nu)$, $h_\pi(x, y) = \pi(x, y)/\mu(x)$ ($0/0 = 0$)"),
     evidence=IDENTITY,
     derivation=proofs.LEM16_TRANSPORT,
     symbolic_only=r"an identity of finite sums, true by construction: $(\mu H_\pi)(y) = \sum_x \mu(x)\pi(x, y)/\mu(x) "
@@ -233,7 +211,7 @@ LEMMA_16 = register(Theorem(
     notes=r"The couplings of \symdpid{balle19.thm2} are built in exact rationals; "
           r"\symdpcode{tests/test\_balle19\_couplings.py} checks $\mu H_\pi = \nu$ and the Markov rows of $H_\pi$ "
           "exactly on random ones.",
-))
+)
 
 
 @st.composite
@@ -269,14 +247,6 @@ R_SHIFT = Renyi(_OMEGA, _NU, alpha)
 SUP_TRANSPORT = TransportSup(_H, _K, _NU, alpha)
 
 
-def _theorem2_witness(p):
-    s = p["structure"]
-    mu, nu, omega = (exact_weights(s[k]) for k in ("mu", "nu", "omega"))
-    out, shift, sup = theorem2_terms(mu, nu, omega, _kernel(s["K"]), random_coupling(omega, mu, s["coupling"]),
-                                     p["alpha"])
-    return {R_OUT: out, R_SHIFT: shift, SUP_TRANSPORT: sup}
-
-
 ALPHA_THM2 = Param(alpha, sp.Interval(1, 20), sample=(1, 20))
 _IDENTITY = {"product": 0.0, "parts": [{"weight": 1.0, "rows": [0, 1, 2], "cols": [0, 1, 2]}]}  # diag: π = (id, id)#ω
 _EYE3 = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
@@ -288,22 +258,15 @@ def _dpi_equality(a):
                                       "K": _EYE3, "coupling": _IDENTITY}}
 
 
-# P Theorem 2, eq. (1) (proof: A): for α ≥ 1 (KL at α = 1), ω ∈ 𝒫(𝕏) and π ∈ 𝒞(ω, μ),
-#     R_α(μK‖νK) ≤ R_α(ω‖ν) + sup_{x ∈ supp ν} R_α((H_πK)(x)‖K(x)).
-# Checked on random finite μ, ν, ω, K and random exact couplings. Equality: ω = μ, the identity coupling and K = id
-# (pinned below); ν = ω = δ_x (then π = δ_x ⊗ μ, H_π(x) = μ and the sup term is R_α(μK‖νK) itself); on ℝ^d,
-# Example 1's Gaussians with the translation coupling (balle19.ex1, tight everywhere).
-THEOREM_2 = register(Theorem(
+@theorem(
     id="balle19.thm2",
     title="Amplification by post-processing through a coupling, eq. (1)",
-    source=Source(P_SEED, "Theorem 2, eq. (1)"),
+    number="Theorem 2, eq. (1)",
     statement=sp.Le(R_OUT, R_SHIFT + SUP_TRANSPORT),
-    witness=_theorem2_witness,
     parameters=(ALPHA_THM2,),
-    structure=lambda: theorem2_instances(),
-    structure_latex=r"$\mu, \nu, \omega \in \mathcal{P}(\{1, \dots, n\})$, $K \in \mathcal{K}(\{1, \dots, n\}, \{1, "
+    setting=Setting(r"$\mu, \nu, \omega \in \mathcal{P}(\{1, \dots, n\})$, $K \in \mathcal{K}(\{1, \dots, n\}, \{1, "
                     r"\dots, m\})$, $\pi \in \mathcal{C}(\omega, \mu)$, $n, m \le 5$, $R_1 = D_{\mathrm{KL}}$",
-    evidence=INDEPENDENT,
+                    strategy=theorem2_instances),
     tight_at=(_dpi_equality(2.5), _dpi_equality(1),
               {"alpha": 4, "structure": {"mu": [0.2, 0.5, 0.3], "nu": [0.0, 1.0, 0.0], "omega": [0.0, 1.0, 0.0],
                                          "K": [[0.7, 0.3], [0.1, 0.9], [0.5, 0.5]],
@@ -314,11 +277,20 @@ THEOREM_2 = register(Theorem(
                                           "K": [[0.9, 0.1], [0.2, 0.8], [0.5, 0.5]],
                                           "coupling": {"product": 0.3, "parts": [{"weight": 1.0, "rows": [2, 0, 1],
                                                                                   "cols": [1, 2, 0]}]}}}),
-    notes=r"Every term is an exact finite sum (KL at $\alpha = 1$). Tight on $\mathbb{R}^d$ via Example 1 "
-          r"(\symdpid{balle19.ex1}: the translation coupling at the optimal $w$ gives equality for every parameter). "
-          r"Typo E13 (A, proof of Theorem 2): `let $\pi' = C(\mu, \omega)$' should read `$\pi' \in C(\mu, \omega)$'. "
-          'The step the proof calls H\\"older\'s inequality is $\\int fg\\,d\\nu \\le (\\int f\\,d\\nu)\\sup g$.',
-))
+)
+def THEOREM_2(p):
+    r"""Checked on random finite $\mu$, $\nu$, $\omega$, $K$ and random exact couplings; every term is an exact
+    finite sum (KL at $\alpha = 1$). Equality for $\omega = \mu$, the identity coupling and $K = \mathrm{id}$
+    (pinned), and for $\nu = \omega = \delta_x$ (then $\pi = \delta_x \otimes \mu$, $H_\pi(x) = \mu$ and the
+    supremum term is $R_\alpha(\mu K\|\nu K)$ itself). Tight on $\mathbb{R}^d$ via Example 1
+    (\symdpid{balle19.ex1}: the translation coupling at the optimal $w$ gives equality for every parameter). Typo
+    E13 (A, proof of Theorem 2): `let $\pi' = C(\mu, \omega)$' should read `$\pi' \in C(\mu, \omega)$'. The step
+    the proof calls H\"older's inequality is $\int fg\,d\nu \le (\int f\,d\nu)\sup g$."""
+    s = p["structure"]
+    mu, nu, omega = (exact_weights(s[k]) for k in ("mu", "nu", "omega"))
+    out, shift, sup = theorem2_terms(mu, nu, omega, _kernel(s["K"]), random_coupling(omega, mu, s["coupling"]),
+                                     p["alpha"])
+    return {R_OUT: out, R_SHIFT: shift, SUP_TRANSPORT: sup}
 
 
 @st.composite
@@ -331,32 +303,26 @@ def dpi_instances(draw, max_atoms: int = 5, max_outputs: int = 5) -> dict:
 R_IN = Renyi(_MU, _NU, alpha)
 
 
-def _dpi_witness(p):
+@theorem(
+    id="balle19.thm2.dpi",
+    title="Theorem 2 with the identity coupling is the data-processing inequality",
+    number="Theorem 2 (remark after eq. (1))",
+    statement=sp.Le(R_OUT, R_IN),
+    parameters=(ALPHA_THM2,),
+    setting=Setting(r"$\mu, \nu \in \mathcal{P}(\{1, \dots, n\})$, $K \in \mathcal{K}(\{1, \dots, n\}, \{1, \dots, "
+                    r"m\})$, $\omega = \mu$, $\pi = (\mathrm{id}, \mathrm{id})_\# \mu$", strategy=dpi_instances),
+    tight_at=({"alpha": 3, "structure": {"mu": [0.6, 0.3, 0.1], "nu": [0.2, 0.3, 0.5], "K": _EYE3}},
+              {"alpha": 1, "structure": {"mu": [0.6, 0.4], "nu": [0.25, 0.75], "K": [[1.0, 0.0], [0.0, 1.0]]}}),
+)
+def THEOREM_2_DPI(p):
+    r"""Both sides are exact finite sums (KL at $\alpha = 1$). That it is eq. (1) with $\omega = \mu$ and the
+    identity coupling ($H_\pi = \mathrm{id}$, supremum term 0) is checked in
+    \symdpcode{tests/test\_balle19\_couplings.py}. Equality for $K = \mathrm{id}$."""
     s = p["structure"]
     mu, nu = exact_weights(s["mu"]), exact_weights(s["nu"])
     K = [[to_mpf(v) for v in row] for row in _kernel(s["K"])]
     return {R_OUT: _renyi_or_kl(_law(push(mu, K)), _law(push(nu, K)), p["alpha"]),
             R_IN: _renyi_or_kl(_law(mu), _law(nu), p["alpha"])}
-
-
-# P §4, after Theorem 2: with ω = μ and the identity coupling, (1) is the data-processing inequality
-# R_α(μK‖νK) ≤ R_α(μ‖ν) (H_π = id, so the sup term is 0). Equality for K = id.
-THEOREM_2_DPI = register(Theorem(
-    id="balle19.thm2.dpi",
-    title="Theorem 2 with the identity coupling is the data-processing inequality",
-    source=Source(P_SEED, "Theorem 2 (remark after eq. (1))"),
-    statement=sp.Le(R_OUT, R_IN),
-    witness=_dpi_witness,
-    parameters=(ALPHA_THM2,),
-    structure=lambda: dpi_instances(),
-    structure_latex=r"$\mu, \nu \in \mathcal{P}(\{1, \dots, n\})$, $K \in \mathcal{K}(\{1, \dots, n\}, \{1, \dots, "
-                    r"m\})$, $\omega = \mu$, $\pi = (\mathrm{id}, \mathrm{id})_\# \mu$",
-    evidence=INDEPENDENT,
-    tight_at=({"alpha": 3, "structure": {"mu": [0.6, 0.3, 0.1], "nu": [0.2, 0.3, 0.5], "K": _EYE3}},
-              {"alpha": 1, "structure": {"mu": [0.6, 0.4], "nu": [0.25, 0.75], "K": [[1.0, 0.0], [0.0, 1.0]]}}),
-    notes=r"Both sides are exact finite sums (KL at $\alpha = 1$). That it is eq. (1) with $\omega = \mu$ and the "
-          r"identity coupling (supremum term 0) is checked in \symdpcode{tests/test\_balle19\_couplings.py}.",
-))
 
 
 # =====================================================================================================================
@@ -458,7 +424,7 @@ def lap2_convolution(x0, l1, l2) -> Estimate:
 @theorem(
     id="balle19.eq6",
     title="Density of the sum of two Laplace variables",
-    number="proof of Lemma 3, eq. (6)",
+    number="appendix, proof of Lemma 3, eq. (6)",
     statement=sp.Eq(LaplaceConvolution(x, lambda1, lambda2), eq6_expression(), evaluate=False),
     parameters=(LAMBDA1, LAMBDA2, Param(x, sp.Reals, sample=(-10, 10))),
     tight_everywhere=True,
@@ -544,7 +510,7 @@ LEMMA_3_POINTWISE = theorem(
 LEMMA_3_LOWER = theorem(
     id="balle19.lem3.lower",
     title="Iterated Laplace: explicit lower bound on the privacy loss (quantitative Lemma 3)",
-    number="proof of Lemma 3 (dominating-term argument, made quantitative)",
+    number="appendix, proof of Lemma 3 (dominating-term argument, made quantitative)",
     statement=sp.Ge(LOSS, Delta * x / (LAM * (LAM + x))),
     parameters=(LAMBDA1, LAMBDA2, DELTA, Param(x, sp.Interval(0, sp.oo), sample=(0, 2000))),
     examples=({"lambda_1": 1, "lambda_2": 1, "Delta": 1, "x": 199}, {"lambda_1": 1, "lambda_2": 1, "Delta": 3, "x": 0}),
@@ -680,18 +646,19 @@ def linear_chain(p) -> tuple[mpmath.mpf, mpmath.mpf]:
     return gap, var
 
 
-def _chain_renyi(p) -> Estimate:
-    gap, var = linear_chain(p)
-    sd = mpmath.sqrt(var)
-    return gaussian_renyi_from_densities(continuous.Gaussian(gap, sd), continuous.Gaussian(0, sd), p["alpha"])
-
-
 R_PARAM = Param(r, sp.Range(1, sp.oo), sample=(1, 20))
 L_CHAIN = Param(L, POS, sample=(0.05, 2))
 _CHAIN = Renyi(Law(r"\mu K_1 \cdots K_r"), Law(r"\nu K_1 \cdots K_r"), alpha)
-_CHAIN_LATEX = r"the chain $K_i(x) = \mathcal{N}(Lx, \sigma^2)$, $\mu = \delta_\Delta$, $\nu = \delta_0$"
-_CHAIN_NOTES = (r"The left side: the exact law of the chain (\symdpcode{linear\_chain}: mean gap $L^r\Delta$, variance "
-                r"$\sigma^2\sum_{k<r} L^{2k}$), its R\'enyi divergence by quadrature of the two output densities.")
+CHAIN = Setting(r"the chain $K_i(x) = \mathcal{N}(Lx, \sigma^2)$, $\mu = \delta_\Delta$, $\nu = \delta_0$")
+
+
+def _chain_renyi(p) -> Estimate:
+    r"""The left side: the exact law of the chain (\symdpcode{linear\_chain}: mean gap $L^r\Delta$, variance
+    $\sigma^2\sum_{k<r} L^{2k}$), its R\'enyi divergence integrated from the two output densities, with as many more
+    digits as it is small (\symdpcode{gaussian\_renyi\_from\_densities})."""
+    gap, var = linear_chain(p)
+    sd = mpmath.sqrt(var)
+    return gaussian_renyi_from_densities(continuous.Gaussian(gap, sd), continuous.Gaussian(0, sd), p["alpha"])
 
 
 def eq2_bound(steps):
@@ -702,60 +669,51 @@ def eq2_bound(steps):
 OPTIMAL_STEP = Delta * L**(2 * i) / sp.Sum(L**(2 * j), (j, 1, r))
 GEOMETRIC_STEP = Delta * L**i / sp.Sum(L**j, (j, 1, r))  # = Δ0 L^i, Δ0 = Δ(1 − L)/(L(1 − L^r)) (A, Thm 4 proof)
 
-# P Theorem 4, eq. (2), for ψ_i(x) = Lx, 𝕂 = ℝ, μ = δ_Δ, ν = δ_0, along the optimal path μ_i = δ_{θ_i Δ} with steps
-# Δ_i ∝ L^{2i} (derived in the catalogue; proofs.balle19.couplings.THM4_OPTIMAL_PATH) (shift optimality). The Rényi
-# divergence of the chain's exact output laws, by quadrature, attains the bound for every L > 0 (L = 1 included: the
-# sums are evaluated termwise).
-THEOREM_4_EQ2 = register(Theorem(
+THEOREM_4_EQ2 = theorem(
     id="balle19.thm4.eq2",
     title="Amplification by iteration, eq. (2), along the optimal path (linear maps)",
-    source=Source(P_SEED, "Theorem 4, eq. (2)"),
+    number="Theorem 4, eq. (2)",
     statement=sp.Le(_CHAIN, eq2_bound(OPTIMAL_STEP)),
-    witness=_chain_renyi,
     parameters=(ALPHA, DELTA, SIGMA, L_CHAIN, R_PARAM),
-    structure_latex=_CHAIN_LATEX,
-    evidence=INDEPENDENT,
+    setting=CHAIN,
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 0.8, "r": 2},   # catalogue table: 0.999024
               {"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 0.6, "r": 3},   # catalogue table: 0.125285
               {"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 1, "r": 2}),    # catalogue table: 2
-    notes=_CHAIN_NOTES + " Equal to the optimal-path bound for every $L$: Theorem 4's bound is attained.",
-))
+    notes=inspect.cleandoc(_chain_renyi.__doc__) + r" The path is the optimal one, $\mu_i = \delta_{\theta_i\Delta}$ "
+          r"with steps $\Delta_i \propto L^{2i}$ (derived in the catalogue; "
+          r"\symdpcode{proofs.balle19.couplings.THM4\_OPTIMAL\_PATH}). Equal to the bound for every $L > 0$ ($L = 1$ "
+          r"included: the sums are evaluated termwise): Theorem 4's bound is attained.",
+)(_chain_renyi)
 
-# P Theorem 4, eq. (2) along the paper's own geometric path Δ_i = Δ0 L^i (A, proof of Theorem 4): valid, loose unless
-# L = 1 or r = 1.
-THEOREM_4_EQ2_GEOMETRIC = register(Theorem(
+THEOREM_4_EQ2_GEOMETRIC = theorem(
     id="balle19.thm4.eq2.geometric",
     title="Amplification by iteration, eq. (2), along the paper's geometric path (linear maps)",
-    source=Source(A_SEED, "proof of Theorem 4"),
+    number="appendix, proof of Theorem 4",
     statement=sp.Le(_CHAIN, eq2_bound(GEOMETRIC_STEP)),
-    witness=_chain_renyi,
     parameters=(ALPHA, DELTA, SIGMA, L_CHAIN, R_PARAM),
-    structure_latex=_CHAIN_LATEX,
-    evidence=INDEPENDENT,
+    setting=CHAIN,
     tight_at=({"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 1, "r": 7},
               {"alpha": 3, "Delta": 0.4, "sigma": 1.3, "L": 0.3, "r": 1}),
     examples=({"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 0.8, "r": 2},),  # catalogue table: 1.01136
-    notes=_CHAIN_NOTES,
-))
+    notes=inspect.cleandoc(_chain_renyi.__doc__) + r" The paper's path $\Delta_i = \Delta_0 L^i$: valid, loose "
+          r"unless $L = 1$ or $r = 1$.",
+)(_chain_renyi)
 
-# P Theorem 4, eq. (3): for L ≤ 1, R_α ≤ αΔ²L^{r+1}/(2rσ²). Tight at L = 1 (any r) and at r = 1; otherwise loose
-# (the true rate for contractions is L^{2r}, not L^{r+1}/r).
-THEOREM_4_EQ3 = register(Theorem(
+THEOREM_4_EQ3 = theorem(
     id="balle19.thm4.eq3",
     title="Amplification by iteration, eq. (3) (contractions)",
-    source=Source(P_SEED, "Theorem 4, eq. (3)"),
+    number="Theorem 4, eq. (3)",
     statement=sp.Le(_CHAIN, alpha * Delta**2 * L**(r + 1) / (2 * r * sigma**2)),
-    witness=_chain_renyi,
     parameters=(ALPHA, DELTA, SIGMA, Param(L, sp.Interval.Lopen(0, 1), sample=(0.05, 1)), R_PARAM),
-    structure_latex=_CHAIN_LATEX,
-    evidence=INDEPENDENT,
+    setting=CHAIN,
     tight_at=({"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 1, "r": 2},     # catalogue table: 2 = 2
               {"alpha": 4, "Delta": 0.7, "sigma": 0.3, "L": 1, "r": 13},
               {"alpha": 3, "Delta": 0.4, "sigma": 1.3, "L": 0.3, "r": 1}),
     examples=({"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 0.6, "r": 3},),  # catalogue: 0.125285 vs 0.1728
-    notes=_CHAIN_NOTES,
-))
+    notes=inspect.cleandoc(_chain_renyi.__doc__) + r" Tight at $L = 1$ (any $r$) and at $r = 1$; otherwise loose "
+          r"(the true rate for contractions is $L^{2r}$, not $L^{r+1}/r$).",
+)(_chain_renyi)
 
 
 def phi_value(l, rr) -> mpmath.mpf:
@@ -782,12 +740,10 @@ Phi = numeric_function(
     "Phi", 2, phi_value, r"\frac{{{0}^{{-1/2}} - {0}^{{1/2}}}}{{{0}^{{-{1}/2}} - {0}^{{{1}/2}}}}",
     "phi(L) of the proof of Theorem 4, continued at L = 1 by its limit (L'Hopital, numerically)")
 
-# A, proof of Theorem 4: φ(L) ≤ 1/r on (0, 1], with φ(L) → 1/r as L → 1 (proofs.balle19.couplings.THM4_PHI_LIMIT);
-# the step from the geometric path to eq. (3). Tight at L = 1 and for r = 1 (φ ≡ 1).
-THEOREM_4_PHI = register(Theorem(
+THEOREM_4_PHI = declare(
     id="balle19.thm4.proof-phi",
     title=r"$\varphi(L) \le 1/r$, with equality in the limit $L \to 1$",
-    source=Source(A_SEED, "proof of Theorem 4"),
+    number="appendix, proof of Theorem 4",
     statement=sp.Le(Phi(L, r), 1 / r),
     parameters=(Param(L, sp.Interval.Lopen(0, 1), sample=(0.01, 1)), Param(r, sp.Range(1, sp.oo), sample=(1, 40))),
     evidence=CLOSED_FORM,
@@ -796,9 +752,10 @@ THEOREM_4_PHI = register(Theorem(
                   "differentiation)",
     tight_at=({"L": 1, "r": 5}, {"L": 1, "r": 1}, {"L": 0.3, "r": 1}),
     examples=({"L": 0.999999, "r": 29},),
-    notes=r"Typo E11 (A, proof of Theorem 4): the limit $1/r$ needs l'H\^opital's rule once, not `twice' "
-          r"(\symdpcode{proofs.balle19.couplings.THM4\_PHI\_LIMIT}).",
-))
+    notes=r"The step from the geometric path to eq. (3); $\varphi(L) \to 1/r$ as $L \to 1$ "
+          r"(\symdpcode{proofs.balle19.couplings.THM4\_PHI\_LIMIT}), and $\varphi \equiv 1$ for $r = 1$. Typo E11 (A, "
+          r"proof of Theorem 4): the limit $1/r$ needs l'H\^opital's rule once, not `twice'.",
+)
 
 THETA_DEFINED = (1 - L) / (L * (1 - L**r)) * sp.Sum(L**j, (j, 1, i))
 """θ_i = (Δ0/Δ) Σ_{j≤i} L^j (A, proof of Theorem 4), with Δ0/Δ = (1 − L)/(L(1 − L^r))."""
@@ -806,32 +763,10 @@ THETA_DEFINED = (1 - L) / (L * (1 - L**r)) * sp.Sum(L**j, (j, 1, i))
 _THETA_PARAMS = (Param(L, sp.Interval.open(0, 1), sample=(0.05, 0.95)), Param(r, sp.Range(1, sp.oo), sample=(1, 30)),
                  Param(i, sp.Range(0, sp.oo), sample=(0, 30)))
 
-# A, proof of Theorem 4, as printed: θ_i = (Δ0/Δ) Σ_{j≤i} L^j = (1 − L^{i+1})/(1 − L). The second equality is wrong
-# (erratum E2): it gives θ_0 = 1 and θ_r > 1, contradicting μ_0 = μ, μ_r = ν.
-THEOREM_4_THETA = register(Theorem(
-    id="balle19.thm4.proof-theta",
-    title=r"The interpolation weights $\theta_i$ of Theorem 4's proof (as printed)",
-    source=Source(A_SEED, "proof of Theorem 4"),
-    statement=sp.Eq(THETA_DEFINED, (1 - L**(i + 1)) / (1 - L)),
-    parameters=_THETA_PARAMS,
-    conditions=(sp.Le(i, r),),
-    evidence=CLOSED_FORM,
-    evidence_note="the printed claim is an equality between two closed forms of $L$, $r$ and $i$ (a finite sum and "
-                  "its claimed value), both evaluated from the statement",
-    erratum=Erratum(
-        location=r"A, proof of Theorem 4 (definition of $\mu_i$)",
-        printed=r"$\theta_i = \frac{\Delta_0}{\Delta}\sum_{j=1}^i L^j = \frac{1-L^{i+1}}{1-L}$",
-        corrected=r"$\theta_i = \frac{1-L^i}{1-L^r}$",
-        counterexample={"L": 0.5, "r": 3, "i": 3},  # printed θ_3 = 15/8, defined θ_3 = 1 (also θ_0: 1 vs 0)
-        corrected_id="balle19.thm4.proof-theta.corrected",
-        note="Catalogue erratum E2. Theorem 4 itself is unaffected.",
-    ),
-))
-
-THEOREM_4_THETA_CORRECTED = register(Theorem(
+THEOREM_4_THETA_CORRECTED = declare(
     id="balle19.thm4.proof-theta.corrected",
     title=r"The interpolation weights $\theta_i$ of Theorem 4's proof (corrected)",
-    source=Source(A_SEED, "proof of Theorem 4"),
+    number="appendix, proof of Theorem 4",
     statement=sp.Eq(THETA_DEFINED, (1 - L**i) / (1 - L**r)),
     parameters=_THETA_PARAMS,
     conditions=(sp.Le(i, r),),
@@ -839,7 +774,21 @@ THEOREM_4_THETA_CORRECTED = register(Theorem(
     derivation=proofs.THM4_THETA,
     symbolic_only=(r"an algebraic identity (a geometric sum), proved exactly; it gives $\theta_0 = 0$ and $\theta_r = "
                    "1$"),
-))
+    printed=Printed(
+        id="balle19.thm4.proof-theta",
+        title=r"The interpolation weights $\theta_i$ of Theorem 4's proof (as printed)",
+        statement=sp.Eq(THETA_DEFINED, (1 - L**(i + 1)) / (1 - L)),
+        location=r"A, proof of Theorem 4 (definition of $\mu_i$)",
+        printed=r"$\theta_i = \frac{\Delta_0}{\Delta}\sum_{j=1}^i L^j = \frac{1-L^{i+1}}{1-L}$",
+        corrected=r"$\theta_i = \frac{1-L^i}{1-L^r}$",
+        counterexample={"L": 0.5, "r": 3, "i": 3},  # printed θ_3 = 15/8, defined θ_3 = 1 (also θ_0: 1 vs 0)
+        note="Catalogue erratum E2. Theorem 4 itself is unaffected.",
+        changes={"evidence": CLOSED_FORM, "derivation": None, "symbolic_only": "",
+                 "evidence_note": "the printed claim is an equality between two closed forms of $L$, $r$ and $i$ (a "
+                                  "finite sum and its claimed value), both evaluated from the statement"},
+    ),
+)
+THEOREM_4_THETA = next(t for t in registered(__name__) if t.id == "balle19.thm4.proof-theta")
 
 
 # =====================================================================================================================
@@ -914,7 +863,29 @@ _MUK17, _NUK17 = Law(r"\mu K"), Law(r"\nu K")
 W_OUT, W_IN = Winf(_MUK17, _NUK17), Winf(_MU, _NU)
 
 
-def _lemma17_witness(p):
+def _point_masses(a, b_, kind="linear", shift=0.0, slope=1.0, box=None, sd=1.0):
+    return {"map": {"kind": kind, "shift": shift, "slope": slope}, "box": box, "a": a, "b": b_, "sd": sd}
+
+
+@theorem(
+    id="balle19.lem17",
+    title=r"$W_\infty$ contraction of a projected noisy Lipschitz map (point-mass inputs)",
+    number="appendix, Lemma 17",
+    statement=sp.Le(W_OUT, L * W_IN),
+    parameters=(Param(L, POS, sample=(0.05, 3)),),
+    setting=Setting(r"$\mu = \delta_a$, $\nu = \delta_b$, $a, b \in \mathbb{K} = [\mathrm{lo}, \mathrm{hi}]$ or "
+                    r"$\mathbb{R}$, $\psi \in \{cLx + s,\ L\sin(x + s),\ L\tanh x + s\}$, $K(x) = "
+                    r"\Pi_{\mathbb{K}}(\psi(x) + Z)$", strategy=lemma17_instances),
+    tight_at=({"L": 0.7, "structure": _point_masses(0.1, 0.9)},
+              {"L": 2.5, "structure": _point_masses(0.8, 0.3, shift=-1.0, slope=-1.0)}),
+    examples=({"L": 1.5, "structure": _point_masses(0.0, 1.0, kind="sin", box=[-1.0, 2.0])},),
+)
+def LEMMA_17(p):
+    r"""Checked in one dimension for point masses $\mu = \delta_a$, $\nu = \delta_b$, so $W_\infty(\mu, \nu) =
+    |a - b|$. $W_\infty(\mu K, \nu K)$ is the supremum of the distance of the two output quantile functions
+    (\symdpcode{winf\_by\_quantiles}); it equals the closed form $\min(|\psi(a) - \psi(b)|, \mathrm{hi} -
+    \mathrm{lo})$ (\symdpcode{winf\_projected\_gaussians}, tests). Tight for $\psi = \pm Lx + s$ without projection.
+    General $\mu$, $\nu$ (Gaussian mixtures after $K$) are \symdpid{balle19.lem17.general}, symbolic only."""
     s = p["structure"]
     if s["box"] is None:
         box, place = None, (lambda f: 6 * to_mpf(f) - 3)  # inputs in [-3, 3]
@@ -924,43 +895,13 @@ def _lemma17_witness(p):
         place = lambda f: box[0] + to_mpf(f) * (box[1] - box[0])  # noqa: E731 - inputs in 𝕂
     a, b_ = place(s["a"]), place(s["b"])
     psi = lipschitz_map(s["map"], p["L"])
-    # μ = δ_a, ν = δ_b: W_∞(μ, ν) = |a − b|, and μK, νK are the laws of Π(ψ(a) + Z), Π(ψ(b) + Z).
     return {W_OUT: winf_by_quantiles(psi(a), psi(b_), s.get("sd", 1), box), W_IN: abs(a - b_)}
 
 
-def _point_masses(a, b_, kind="linear", shift=0.0, slope=1.0, box=None, sd=1.0):
-    return {"map": {"kind": kind, "shift": shift, "slope": slope}, "box": box, "a": a, "b": b_, "sd": sd}
-
-
-# A Lemma 17: for ψ L-Lipschitz on a convex 𝕂 and K(x) = Law(Π_𝕂(ψ(x) + Z)), Z ~ N(0, σ²I),
-# W_∞(μK, νK) ≤ L W_∞(μ, ν). Checked in one dimension for point masses μ = δ_a, ν = δ_b, with W_∞ of the outputs
-# from their quantile functions; tight for ψ = ±Lx + b without projection.
-LEMMA_17 = register(Theorem(
-    id="balle19.lem17",
-    title=r"$W_\infty$ contraction of a projected noisy Lipschitz map (point-mass inputs)",
-    source=Source(A_SEED, "Lemma 17"),
-    statement=sp.Le(W_OUT, L * W_IN),
-    witness=_lemma17_witness,
-    parameters=(Param(L, POS, sample=(0.05, 3)),),
-    structure=lambda: lemma17_instances(),
-    structure_latex=r"$\mu = \delta_a$, $\nu = \delta_b$, $a, b \in \mathbb{K} = [\mathrm{lo}, \mathrm{hi}]$ or "
-                    r"$\mathbb{R}$, $\psi \in \{cLx + s,\ L\sin(x + s),\ L\tanh x + s\}$, $K(x) = "
-                    r"\Pi_{\mathbb{K}}(\psi(x) + Z)$",
-    evidence=INDEPENDENT,
-    tight_at=({"L": 0.7, "structure": _point_masses(0.1, 0.9)},
-              {"L": 2.5, "structure": _point_masses(0.8, 0.3, shift=-1.0, slope=-1.0)}),
-    examples=({"L": 1.5, "structure": _point_masses(0.0, 1.0, kind="sin", box=[-1.0, 2.0])},),
-    notes=r"$W_\infty(\mu K, \nu K)$ is the supremum of the distance of the two output quantile functions "
-          r"(\symdpcode{winf\_by\_quantiles}); it equals the closed form $\min(|\psi(a) - \psi(b)|, \mathrm{hi} - "
-          r"\mathrm{lo})$ (\symdpcode{winf\_projected\_gaussians}, tests). General $\mu$, $\nu$ (Gaussian mixtures "
-          r"after $K$) are \symdpid{balle19.lem17.general}, symbolic only.",
-))
-
-# A Lemma 17 in general (any μ, ν; any dimension). Not checked numerically: see the reason.
-LEMMA_17_GENERAL = register(Theorem(
+LEMMA_17_GENERAL = declare(
     id="balle19.lem17.general",
     title=r"$W_\infty$ contraction of a projected noisy Lipschitz map (general inputs)",
-    source=Source(A_SEED, "Lemma 17"),
+    number="appendix, Lemma 17",
     statement=sp.Le(W_OUT, L * W_IN),
     evidence=SYMBOLIC,
     symbolic_only=r"for inputs with several atoms $\mu K$ and $\nu K$ are (projected) Gaussian mixtures whose quantile "
@@ -969,7 +910,7 @@ LEMMA_17_GENERAL = register(Theorem(
                   r"not certified bounds. The proof is the synchronous coupling $Y = \Pi(\psi(X) + Z)$, $Y' = "
                   r"\Pi(\psi(X') + Z)$, with $|Y - Y'| \le |\psi(X) - \psi(X')| \le L|X - X'|$; the point-mass case is "
                   r"checked exactly in \symdpid{balle19.lem17}.",
-))
+)
 
 # =====================================================================================================================
 # Lemma 18 and Theorem 5: noisy SGD on strongly convex losses (P §4.1; A)
@@ -1023,13 +964,6 @@ def lemma18_instances(draw) -> dict:
     return {"loss": loss, "x": u, "y": v}
 
 
-def _lemma18_quotient(p) -> mpmath.mpf:
-    s = p["structure"]
-    psi = gradient_step(s["loss"], p["rho"], p["beta"], p["eta"])
-    u, v = (mpmath.matrix([to_mpf(e) for e in s[k]]) for k in ("x", "y"))
-    return mpmath.norm(psi(u) - psi(v)) / mpmath.norm(u - v)
-
-
 def _eigen_pair(r_, b_, e, point=(1.0, 0.0)):
     """η = 2/(β + ρ), Hessian eigenvalues exactly {ρ, β}, x − y along an eigenvector: the quotient is (β−ρ)/(β+ρ)."""
     return {"rho": r_, "beta": b_, "eta": e,
@@ -1037,29 +971,30 @@ def _eigen_pair(r_, b_, e, point=(1.0, 0.0)):
                           "y": [0.0, 0.0]}}
 
 
-# A Lemma 18 (citing Bubeck, Thm 3.12): for f β-smooth and ρ-strongly convex and η ≤ 2/(β + ρ), the gradient step
-# ψ(x) = x − η∇f(x) is L-Lipschitz with L = sqrt(1 − 2ηβρ/(β + ρ)). Checked on difference quotients of ψ for random
-# quadratics on ℝ² (Hessian eigenvalues in [ρ, β], random rotation) and for f = ρx²/2 + (β − ρ) log cosh x.
-LEMMA_18 = register(Theorem(
+@theorem(
     id="balle19.lem18",
     title="A gradient step on a smooth strongly convex function is a contraction",
-    source=Source(A_SEED, "Lemma 18"),
+    number="appendix, Lemma 18",
     statement=sp.Le(Law(r"\frac{\|\psi(x) - \psi(y)\|}{\|x - y\|}"), L18),
-    witness=_lemma18_quotient,
     parameters=(RHO, BETA, ETA),
     conditions=STEP_CONDITIONS,
-    structure=lambda: lemma18_instances(),
-    structure_latex=r"$\psi(x) = x - \eta\nabla f(x)$, $f(x) = \frac{1}{2} x^\top A x$, $\mathrm{spec}(A) \subset "
+    setting=Setting(r"$\psi(x) = x - \eta\nabla f(x)$, $f(x) = \frac{1}{2} x^\top A x$, $\mathrm{spec}(A) \subset "
                     r"[\rho, \beta]$ or $f(x) = \tfrac{\rho}{2}x^2 + (\beta - \rho)\log\cosh x$, $x \ne y$",
-    evidence=INDEPENDENT,
+                    strategy=lemma18_instances),
     tight_at=(_eigen_pair(1, 3, 0.5), _eigen_pair(0.5, 1.5, 1, point=(0.0, -2.5))),  # ratio (β−ρ)/(β+ρ) = 1/2
     examples=({"rho": 0.2, "beta": 2, "eta": 0.5, "structure": {"loss": {"kind": "logcosh"}, "x": [0.001],
                                                                  "y": [-0.001]}},),
-    notes=r"The difference quotient of the gradient step, computed from the map. Tight at $\eta = 2/(\beta + \rho)$ "
-          r"(quadratic with eigenvalues $\rho$ and $\beta$, $x - y$ along an eigenvector: "
-          r"\symdpcode{proofs.balle19.couplings.LEM18\_TIGHT}); loose for smaller $\eta$, where the exact constant is "
-          r"$\max(|1 - \eta\rho|, |1 - \eta\beta|) \le L$ (\symdpcode{LEM18\_VS\_ELEMENTARY}).",
-))
+)
+def LEMMA_18(p) -> mpmath.mpf:
+    r"""The difference quotient of the gradient step, computed from the map, for random quadratics on
+    $\mathbb{R}^2$ (Hessian eigenvalues in $[\rho, \beta]$, random rotation) and for $f = \rho x^2/2 + (\beta -
+    \rho)\log\cosh x$. Tight at $\eta = 2/(\beta + \rho)$ (quadratic with eigenvalues $\rho$ and $\beta$, $x - y$
+    along an eigenvector: \symdpcode{proofs.balle19.couplings.LEM18\_TIGHT}); loose for smaller $\eta$, where the
+    exact constant is $\max(|1 - \eta\rho|, |1 - \eta\beta|) \le L$ (\symdpcode{LEM18\_VS\_ELEMENTARY})."""
+    s = p["structure"]
+    psi = gradient_step(s["loss"], p["rho"], p["beta"], p["eta"])
+    u, v = (mpmath.matrix([to_mpf(e) for e in s[k]]) for k in ("x", "y"))
+    return mpmath.norm(psi(u) - psi(v)) / mpmath.norm(u - v)
 
 
 C = sp.Symbol("C", positive=True)  # Theorem 5's Lipschitz constant of the loss (named only by this section)
@@ -1113,27 +1048,27 @@ def sgd_statistic_laws(p):
     return continuous.Gaussian(gap, mpmath.sqrt(var)), continuous.Gaussian(0, mpmath.sqrt(var))
 
 
+_SGD_PARAMS = (ALPHA, Param(C, POS, sample=(0.1, 3)), SIGMA, RHO, BETA, ETA,
+               Param(n, sp.Range(1, sp.oo), sample=(1, 30)), Param(i, sp.Range(1, sp.oo), sample=(1, 30)))
+_SGD_CONDITIONS = (sp.Le(i, n),) + STEP_CONDITIONS
+_SGD = Renyi(Law(r"\mathrm{NoisyProjSGD}(D)"), Law(r"\mathrm{NoisyProjSGD}(D')"), alpha)
+SGD = Setting(r"$\mathbb{K} = \mathbb{R}^2$, $\ell(x, z_j) = \frac{1}{2}(x - c_j)^\top A_j (x - c_j)$, "
+              r"$\mathrm{spec}(A_j) \subset [\rho, \beta]$, $\|A_i(c_i - c_i')\| \le 2C$, $\xi_0 = \delta_{x_0}$",
+              strategy=sgd_instances)
+
+
 def _sgd_renyi(p) -> Estimate:
+    r"""Instances: unprojected SGD on $\mathbb{R}^2$ with quadratic losses, whose outputs are exactly Gaussian
+    (\symdpcode{sgd\_outputs} propagates their law step by step); the R\'enyi divergence is integrated from the
+    densities of the sufficient statistic (\symdpcode{sgd\_statistic\_laws}). A strongly convex loss cannot be
+    $C$-Lipschitz on all of $\mathbb{R}^d$, so $C$-Lipschitz is replaced by the only consequence the proof uses,
+    $\sup_x |\nabla\ell(x, z_i) - \nabla\ell(x, z_i')| \le 2C$ (a weaker hypothesis, so a stronger statement)."""
     laws = sgd_statistic_laws(p)
     if laws is None:
         return Estimate.exact(0)   # equal laws
     # Tight only at n = i = 1, where the gap is not small: absolute precision decides every other draw (both bounds
     # exceed 1e-33 on the sampled ranges) without the cost of extra digits for tiny gaps.
     return gaussian_renyi_from_densities(*laws, p["alpha"], relative=False)
-
-
-_SGD_PARAMS = (ALPHA, Param(C, POS, sample=(0.1, 3)), SIGMA, RHO, BETA, ETA,
-               Param(n, sp.Range(1, sp.oo), sample=(1, 30)), Param(i, sp.Range(1, sp.oo), sample=(1, 30)))
-_SGD_CONDITIONS = (sp.Le(i, n),) + STEP_CONDITIONS
-_SGD = Renyi(Law(r"\mathrm{NoisyProjSGD}(D)"), Law(r"\mathrm{NoisyProjSGD}(D')"), alpha)
-_SGD_LATEX = (r"$\mathbb{K} = \mathbb{R}^2$, $\ell(x, z_j) = \frac{1}{2}(x - c_j)^\top A_j (x - c_j)$, "
-              r"$\mathrm{spec}(A_j) \subset [\rho, \beta]$, $\|A_i(c_i - c_i')\| \le 2C$, $\xi_0 = \delta_{x_0}$")
-_SGD_HYPOTHESIS = (r"Instances: unprojected SGD on $\mathbb{R}^2$ with quadratic losses, whose outputs are exactly "
-                   r"Gaussian (\symdpcode{sgd\_outputs} propagates their law step by step); the R\'enyi divergence is "
-                   r"a quadrature of the densities of the sufficient statistic (\symdpcode{sgd\_statistic\_laws}). A "
-                   r"strongly convex loss cannot be $C$-Lipschitz on all of $\mathbb{R}^d$, so $C$-Lipschitz is "
-                   r"replaced by the only consequence the proof uses, $\sup_x |\nabla\ell(x, z_i) - \nabla\ell(x, "
-                   r"z_i')| \le 2C$ (a weaker hypothesis, so a stronger statement).")
 
 
 def _single_step(frac=1.0):
@@ -1150,55 +1085,42 @@ LONG_CHAIN = {"alpha": 3, "C": 1, "sigma": 0.7, "rho": 1, "beta": 3, "eta": 0.5,
               "structure": {"hessians": [[0.0, 0.0, 0.0]], "direction": 0.0, "frac": 1.0}}
 """η = 2/(β + ρ) and A = ρI: every step contracts by exactly L = 1/2; 20 steps after the differing one."""
 
-# P Theorem 5 (proof: A, from Theorem 4 eq. (3) and Lemma 18): NoisyProjSGD is (α, αε_i)-RDP at index i,
-# ε_n = 2C²/σ², ε_i = 2C²/((n − i)σ²) (1 − 2ηβρ/(β + ρ))^{(n−i+1)/2}. Equality at n = i = 1 (one step: the Gaussian
-# mechanism with sensitivity 2ηC); loose for i < n, where the rate L^{n−i+1}/(n−i) of eq. (3) is far from L^{2(n−i)}.
-THEOREM_5 = register(Theorem(
+THEOREM_5 = theorem(
     id="balle19.thm5",
     title="Noisy SGD on smooth strongly convex losses: RDP at index $i$",
-    source=Source(P_SEED, "Theorem 5"),
+    number="Theorem 5",
     statement=sp.Le(_SGD, alpha * EPS_I),
-    witness=_sgd_renyi,
     parameters=_SGD_PARAMS,
     conditions=_SGD_CONDITIONS,
-    structure=lambda: sgd_instances(),
-    structure_latex=_SGD_LATEX,
-    evidence=INDEPENDENT,
+    setting=SGD,
     tight_at=(_single_step(),),
     examples=(CATALOGUE_CHAIN, LONG_CHAIN, _single_step(0.3)),
-    notes=_SGD_HYPOTHESIS + " Tight only at $i = n = 1$. For $i < n$ loose on typical draws (catalogue chain: ratio "
-                            "0.029; median over draws about 0.005), but not by a fixed factor: with $i = 1$ the ratio "
-                            r"tends to 1 as $\eta \to 0$ and $n \to \infty$ ($L \to 1$: ratio about $(n-1)/n$; 0.876 "
-                            r"among 400 draws), and for $n = 2$ it is $1/(1 + L^2) \to 1$ as $L \to 0$ "
-                            r"(\symdpcode{proofs.balle19.couplings.THM5\_PAPER\_CHAIN\_RATIO}). Typo E12 (A, proof of "
-                            r"Theorem 5): $K_0'(x) = \mathcal{N}(\psi_0'(x), \eta^2\sigma^2 I)$ omits the projection "
-                            r"$\Pi_{\mathbb{K}}$ (harmless: post-processing). The exponent $(n-i+1)/2$ is consistent "
-                            "with Theorem 4 eq. (3) and Lemma 18 "
-                            r"(\symdpcode{proofs.balle19.couplings.THM5\_FROM\_THM4}).",
-))
+    notes=inspect.cleandoc(_sgd_renyi.__doc__) + r" Tight only at $i = n = 1$ (one step: the Gaussian mechanism with "
+          r"sensitivity $2\eta C$). For $i < n$ loose on typical draws (catalogue chain: ratio 0.029; median over "
+          r"draws about 0.005), but not by a fixed factor: with $i = 1$ the ratio tends to 1 as $\eta \to 0$ and $n "
+          r"\to \infty$ ($L \to 1$: ratio about $(n-1)/n$; 0.876 among 400 draws), and for $n = 2$ it is $1/(1 + "
+          r"L^2) \to 1$ as $L \to 0$ (\symdpcode{proofs.balle19.couplings.THM5\_PAPER\_CHAIN\_RATIO}). Typo E12 (A, "
+          r"proof of Theorem 5): $K_0'(x) = \mathcal{N}(\psi_0'(x), \eta^2\sigma^2 I)$ omits the projection "
+          r"$\Pi_{\mathbb{K}}$ (harmless: post-processing). The exponent $(n-i+1)/2$ is consistent with Theorem 4 eq. "
+          r"(3) and Lemma 18 (\symdpcode{proofs.balle19.couplings.THM5\_FROM\_THM4}).",
+)(_sgd_renyi)
 
-# Catalogue (balle19.thm5, derived there): Theorem 4 eq. (2) along the optimal path (Δ_i ∝ L^{2i}) instead of eq. (3)
-# gives the valid, smaller ε_i^opt = (2C²/σ²) κ(1 − κ)^{n−i}/(1 − (1 − κ)^{n−i}), κ = 2ηβρ/(β + ρ). Equality at
-# n = i = 1; for i < n never attained (it ignores the noise of step i), though the ratio tends to 1 along long chains
-# contracting at exactly L (proofs.balle19.couplings.THM5_OPT_CHAIN_RATIO).
-THEOREM_5_OPTIMAL = register(Theorem(
+THEOREM_5_OPTIMAL = theorem(
     id="balle19.thm5.optimal-path",
     title="Noisy SGD on smooth strongly convex losses: RDP at index $i$ via the optimal path",
-    source=Source(A_SEED, "proof of Theorem 5, with Theorem 4 eq. (2) along the optimal path (catalogue)"),
+    number="appendix, proof of Theorem 5, with Theorem 4 eq. (2) along the optimal path (catalogue)",
     statement=sp.Le(_SGD, alpha * EPS_I_OPT),
-    witness=_sgd_renyi,
     parameters=_SGD_PARAMS,
     conditions=_SGD_CONDITIONS,
-    structure=lambda: sgd_instances(),
-    structure_latex=_SGD_LATEX,
-    evidence=INDEPENDENT,
+    setting=SGD,
     tight_at=(_single_step(),),
     examples=(CATALOGUE_CHAIN, LONG_CHAIN),
-    notes=_SGD_HYPOTHESIS + r" Derived in the catalogue, not in the paper. On the chain with $A_j = \rho I$ and "
-                            r"$\eta = 2/(\beta + \rho)$ (contraction exactly $L$), started at the differing step, "
-                            r"$\mathrm{exact}/\varepsilon^{\mathrm{opt}} = (1 - L^{2r})/(1 - L^{2r+2}) < 1$ with $r = "
-                            r"n - i$: not attained, but the supremum of the ratio is 1 (\symdpcode{LONG\_CHAIN}: $1 - "
-                            r"7 \cdot 10^{-13}$).",
-))
+    notes=inspect.cleandoc(_sgd_renyi.__doc__) + r" Derived in the catalogue, not in the paper: Theorem 4 eq. (2) "
+          r"along the optimal path ($\Delta_i \propto L^{2i}$) instead of eq. (3). Equality at $n = i = 1$. On the "
+          r"chain with $A_j = \rho I$ and $\eta = 2/(\beta + \rho)$ (contraction exactly $L$), started at the "
+          r"differing step, $\mathrm{exact}/\varepsilon^{\mathrm{opt}} = (1 - L^{2r})/(1 - L^{2r+2}) < 1$ with $r = "
+          r"n - i$ (it ignores the noise of step $i$): not attained, but the supremum of the ratio is 1 "
+          r"(\symdpcode{LONG\_CHAIN}: $1 - 7 \cdot 10^{-13}$; \symdpcode{proofs.balle19.couplings.THM5\_OPT\_CHAIN\_RATIO}).",
+)(_sgd_renyi)
 
 THEOREMS = registered(__name__)
