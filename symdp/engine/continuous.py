@@ -4,6 +4,9 @@ Each family knows where its density is not smooth (:meth:`ContinuousDistribution
 (:meth:`center`, :meth:`scale`), and how its log-density behaves in the tails (:meth:`tail`), so that the divergence
 engine can split quadrature at every kink, crossing point and peak, and compute suprema that are only reached at ±∞.
 
+Gaussian, Laplace and Lap2 are declared once (:class:`Declared`): the log-density as SymPy, one expression per piece
+between the kinks, and the CDF and SF the same way; :mod:`symdp.engine.families` derives the evaluators from it.
+
 Densities are evaluated in log space; Lap2's density uses a form without cancellation for any λ1, λ2 (including
 λ1 = λ2, eq. (6)'s second branch, and λ1 ≈ λ2).
 
@@ -15,17 +18,21 @@ Densities are evaluated in log space; Lap2's density uses a form without cancell
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Callable, ClassVar, Literal
 
 import functools
+import operator
+import weakref
 
 import mpmath
 from flint import acb, arb, ctx
 
 from symdp.engine import closed_forms as cf
+from symdp.engine.families import Compiled, Declaration, compile_family, crossing_coefficients
 from symdp.errors import InvalidDistribution
-from symdp.numeric import arb_erfc, ncdf, to_mpf
+from symdp.numeric import to_mpf
 
 
 def _positive(x, what: str) -> mpmath.mpf:
@@ -64,10 +71,38 @@ def _constants_at(dist: "ContinuousDistribution", prec: int) -> tuple:
     return dist._arb_constants()
 
 
+class _PerLaw:
+    """The last value computed for each live law object (by identity, at one precision): found without hashing
+    the law, which costs more than the ball operations of a log-density (a frozen dataclass of mpfs hashes every
+    field on every call). Behind it, an ``lru_cache`` by value shares the work between equal laws."""
+
+    def __init__(self, compute: Callable):
+        self.compute, self.entries = compute, {}
+
+    def __call__(self, dist, prec: int):
+        entry = self.entries.get(id(dist))
+        if entry is not None and entry[1] == prec and entry[0]() is dist:
+            return entry[2]
+        value = self.compute(dist, prec)
+        key, entries = id(dist), self.entries
+
+        def forget(ref):   # the law is gone: its id may be reused
+            if entries.get(key, (None,))[0] is ref:
+                del entries[key]
+        try:
+            entries[key] = (weakref.ref(dist, forget), prec, value)
+        except TypeError:   # not weak-referenceable: no shortcut
+            pass
+        return value
+
+
+_arb_per_law = _PerLaw(_constants_at)
+
+
 def _constants(dist: "ContinuousDistribution") -> tuple:
     """The family's parameters and derived constants as Arb balls at flint's current precision, computed once per
     (law, precision): converting an mpf costs as much as a dozen ball operations."""
-    return _constants_at(dist, ctx.prec)
+    return _arb_per_law(dist, ctx.prec)
 
 
 def _sqr(z):
@@ -388,26 +423,308 @@ class ContinuousDistribution:
         return False
 
 
+
+@functools.lru_cache(maxsize=512)
+def _mp_constants_at(dist: "Declared", prec: int) -> tuple:
+    return dist._compiled().constants["mpmath"](*dist._parameters())
+
+
+_mp_per_law = _PerLaw(_mp_constants_at)
+
+
+def _mp_constants(dist: "Declared") -> tuple:
+    """The hoisted constants of a declared law in mpmath, once per (law, working precision)."""
+    return _mp_per_law(dist, mpmath.mp.prec)
+
+
+_COMPILED: dict = {}
+
+
+class Declared(ContinuousDistribution):
+    """A family declared once: its parameters (the dataclass's fields, in order), its log-density as one SymPy
+    expression per piece between its kinks (:meth:`declare`) and, optionally, its CDF and SF the same way. Derived
+    from the declaration (:mod:`symdp.engine.families`, compiled once per family on first use): the mpmath
+    ``logpdf``, ``cdf``, ``sf``; the Arb ``arb_logpdf`` and its derivative ``arb_dlogpdf`` (``sympy.diff``),
+    ``arb_cdf``, ``arb_sf``, for a real ball (across a kink, the union of each piece on its part) or on a given
+    piece (an ``acb`` too); ``kinks``; where a piece is a polynomial of degree ≤ 2 in x, ``arb_log_quadratic``;
+    where the tail pieces are, the exact ``arb_envelope`` and ``expansion``; the exact ``crossings`` of two laws of
+    the family whose pieces all are; ``arb_dlogpdf_bounds`` where every piece's slope is free of x; and, for a
+    location family (``location`` names the parameter), ``_moved`` and ``located``.
+
+    A new family is a short declaration. The logistic law, through the mpmath route (its tails are not
+    quadratic, so the certified engine leaves it to quadrature):
+
+    >>> import sympy as sp
+    >>> @dataclass(frozen=True, init=False)
+    ... class Logistic(Declared):
+    ...     loc: mpmath.mpf
+    ...     s: mpmath.mpf
+    ...     location, positive = "loc", ("s",)
+    ...
+    ...     @staticmethod
+    ...     def declare(x, loc, s):
+    ...         z = (x - loc) / s
+    ...         return Declaration(log_density=[-z - 2 * sp.log(1 + sp.exp(-z)) - sp.log(s)],
+    ...                            cdf=[1 / (1 + sp.exp(-z))], sf=[1 / (1 + sp.exp(z))])
+    ...
+    ...     def center(self): return self.loc
+    ...     def scale(self): return self.s
+    ...     def tail(self): return Tail("exponential", self.s)
+    >>> L = Logistic(1, 2)
+    >>> print(mpmath.nstr(L.pdf(1), 15), mpmath.nstr(L.cdf(3) + L.sf(3), 15), L.kinks(), L.arb_supported())
+    0.125 1.0 () False
+    >>> L.located(), L.shifted(1).canonical()
+    ((Logistic(loc=mpf('0.0'), s=mpf('2.0')), mpf('1.0')), Logistic(loc=mpf('2.0'), s=mpf('2.0')))
+    >>> from symdp.engine import quadrature
+    >>> print(mpmath.nstr(quadrature.kl(L, Logistic(2, 2), method="quadrature").value, 12))   # direct mpmath.quad: 0.0414940825368
+    0.0414940825368
+
+    Hand overrides remain where a delicate form is needed for accuracy; each says why.
+    """
+
+    location: ClassVar[str | None] = None
+    """The parameter that is the law's location (None: not a location family, which moves as a Shifted law)."""
+
+    positive: ClassVar[tuple] = ()
+    """The parameters the generic constructor requires positive (the others: finite)."""
+
+    @staticmethod
+    def declare(x, *parameters) -> Declaration:
+        """The declaration, in the SymPy symbols ``x`` and the parameters (one per field, in order)."""
+        raise NotImplementedError
+
+    def __init__(self, *values):
+        fields = dataclasses.fields(self)
+        if len(values) != len(fields):
+            raise TypeError(f"{type(self).__name__} takes {len(fields)} parameters, got {len(values)}")
+        for f, v in zip(fields, values):
+            check = _positive if f.name in self.positive else _real
+            object.__setattr__(self, f.name, check(v, f"{type(self).__name__} {f.name}"))
+
+    @classmethod
+    def _compiled(cls) -> Compiled:
+        compiled = _COMPILED.get(cls)
+        if compiled is None:
+            names = tuple(f.name for f in dataclasses.fields(cls))
+            compiled = compile_family(cls.declare, names)
+            compiled.names = names
+            compiled.quadratic_none = all(q is None for q in compiled.quadratic)
+            if compiled.bare_kinks is not None:   # the kinks are parameters: read them, nothing to compute
+                compiled.bare_kinks = operator.attrgetter(*[names[i] for i in compiled.bare_kinks]) \
+                    if len(compiled.bare_kinks) > 1 else (lambda law, name=names[compiled.bare_kinks[0]]: (getattr(law, name),)) \
+                    if compiled.bare_kinks else (lambda law: ())
+            _COMPILED[cls] = compiled
+        return compiled
+
+    def _parameters(self) -> tuple:
+        return tuple(getattr(self, n) for n in self._compiled().names)
+
+    def _arb_constants(self):
+        return self._compiled().constants["arb"](*[_arb(v) for v in self._parameters()])
+
+    def kinks(self):
+        c = _COMPILED.get(type(self)) or self._compiled()
+        if c.bare_kinks is not None:   # every kink a parameter: exactly it
+            return c.bare_kinks(self)
+        k = _mp_constants(self)
+        return tuple(k[i] for i in c.kinks)
+
+    def _piece(self, point, strict: bool = False) -> int:
+        """The index of the piece holding the real point (at a kink: the piece left of it; ``strict``: a piece's
+        reference point must not be a kink)."""
+        index = 0
+        for kink in self.kinks():
+            if strict and point == kink:
+                raise ValueError("a piece's reference point must not be a kink")
+            index += point > kink
+        return index
+
+    def _mp_eval(self, functions, x):
+        x = mpmath.mpf(x)
+        if len(functions) == 1:
+            return functions[0](x, _mp_constants(self))
+        index = 0
+        for kink in self.kinks():
+            index += x > kink
+        return functions[index](x, _mp_constants(self))
+
+    def logpdf(self, x):
+        c = _COMPILED.get(type(self)) or self._compiled()
+        if c.mp_whole is not None:
+            return c.mp_whole(mpmath.mpf(x), _mp_constants(self))
+        return self._mp_eval(c.mp_log, x)
+
+    def cdf(self, x):
+        return self._mp_eval((_COMPILED.get(type(self)) or self._compiled()).mp_cdf, x)
+
+    def sf(self, x):
+        return self._mp_eval((_COMPILED.get(type(self)) or self._compiled()).mp_sf, x)
+
+    def _arb_eval(self, functions, x, piece=None):
+        """A piecewise function on a ball: the piece's own form given ``piece``; else the form of the piece that
+        holds the ball, or, for a ball across kinks, the union of each piece's form on its part of the ball (as
+        :func:`_branches`)."""
+        k = _constants(self)
+        if len(functions) == 1:
+            return functions[0](x, k)
+        if piece is not None:
+            return functions[self._piece(piece, strict=True)](x, k)
+        kinks = [k[i] for i in self._compiled().kinks]
+        if x <= kinks[0]:
+            return functions[0](x, k)
+        if x >= kinks[-1]:
+            return functions[-1](x, k)
+        lo, hi, out = x.lower(), x.upper(), None
+        for i, f in enumerate(functions):
+            left = kinks[i - 1] if i > 0 else None
+            right = kinks[i] if i < len(kinks) else None
+            if (left is not None and hi < left) or (right is not None and lo > right):
+                continue
+            part = (lo if left is None or lo > left else left).union(hi if right is None or hi < right else right)
+            value = f(part, k)
+            out = value if out is None else out.union(value)
+        return out
+
+    # The hot paths of certified integrands: a single-piece family, or a given piece, goes straight to its form.
+
+    def arb_logpdf(self, x, piece=None):
+        c = _COMPILED.get(type(self)) or self._compiled()
+        functions = c.arb_log
+        if len(functions) == 1:
+            return functions[0](x, _constants(self))
+        if piece is not None:
+            return functions[self._piece(piece, True)](x, _constants(self))
+        if c.arb_whole is not None:
+            return c.arb_whole(x, _constants(self))
+        return self._arb_eval(functions, x)
+
+    def arb_dlogpdf(self, x, piece=None):
+        functions = (_COMPILED.get(type(self)) or self._compiled()).arb_dlog
+        if len(functions) == 1:
+            return functions[0](x, _constants(self))
+        return self._arb_eval(functions, x, piece)
+
+    def arb_cdf(self, x):
+        functions = self._compiled().arb_cdf
+        return super().arb_cdf(x) if functions is None else self._arb_eval(functions, x)
+
+    def arb_sf(self, x):
+        functions = self._compiled().arb_sf
+        return super().arb_sf(x) if functions is None else self._arb_eval(functions, x)
+
+    def arb_log_quadratic(self, piece):
+        c = _COMPILED.get(type(self)) or self._compiled()
+        if c.quadratic_none:
+            return None
+        indices = c.quadratic[self._piece(piece, strict=True) if len(c.quadratic) > 1 else 0]
+        if indices is None:
+            return None
+        k = _constants(self)
+        return tuple(k[i] for i in indices)
+
+    def arb_envelope(self, side, start):
+        c = self._compiled()
+        if side not in c.tails:
+            return super().arb_envelope(side, start)
+        if any(side * kink > start for kink in self.kinks()):
+            raise ValueError(f"a {type(self).__name__} tail envelope starts beyond the kink")
+        k = _constants(self)
+        exponent = tuple(k[i] for i in c.tails[side])   # exact: the tail piece is this quadratic
+        return [exponent], exponent
+
+    def expansion(self, side):
+        c = self._compiled()
+        if side not in c.tails:
+            return super().expansion(side)
+        k = _mp_constants(self)
+        quad, lin, const = (k[i] for i in c.tails[side])
+        return TailExpansion(quad, lin, mpmath.mpf(0), const)
+
+    def arb_dlogpdf_bounds(self):
+        slopes = self._compiled().slopes
+        if slopes is None:
+            return None
+        k = _constants(self)
+        values = [k[i] for i in slopes]
+        return min(values, key=lambda v: v.lower()), max(values, key=lambda v: v.upper())
+
+    def crossings(self, other, level):
+        """Where ``log p - log q = level`` for two laws of this family whose pieces are all quadratic: on every
+        interval between the kinks of both, the roots of ``A x² + B x + C`` (the stable form, no cancellation
+        between ``-B`` and the square root) that lie in it."""
+        c = self._compiled()
+        if type(other) is not type(self) or any(q is None for q in c.quadratic):
+            return None
+        if not hasattr(c, "crossing"):
+            c.crossing = crossing_coefficients(c)
+        params = self._parameters() + other._parameters()
+        bounds = [-mpmath.inf, *sorted(set(self.kinks()) | set(other.kinks())), mpmath.inf]
+        roots = set()
+        for lo, hi in zip(bounds, bounds[1:]):
+            if mpmath.isinf(lo) and mpmath.isinf(hi):
+                inside = mpmath.mpf(0)
+            elif mpmath.isinf(lo) or mpmath.isinf(hi):
+                inside = mpmath.fadd(hi, -1, exact=True) if mpmath.isinf(lo) else mpmath.fadd(lo, 1, exact=True)
+            else:
+                inside = mpmath.ldexp(mpmath.fadd(lo, hi, exact=True), -1)
+            A, B, C = c.crossing[self._piece(inside), other._piece(inside)](*params)
+            C -= level
+            for root in _quadratic_roots(A, B, C):
+                if lo <= root <= hi:
+                    roots.add(root)
+        return sorted(roots)
+
+    def _shape(self) -> tuple:
+        """The parameters of the law's shape: its own, with the location 0."""
+        return tuple(0 if n == self.location else v for n, v in zip(self._compiled().names, self._parameters()))
+
+    def _moved(self, by):
+        if self.location is None:
+            return super()._moved(by)
+        values = list(self._parameters())
+        i = self._compiled().names.index(self.location)
+        values[i] = _exact_sum(values[i], by)
+        with _keeping(*values):
+            return type(self)(*values)
+
+    def located(self):
+        if self.location is None:
+            return super().located()
+        shape = self._shape()
+        with _keeping(*shape):   # the shape is this very law moved, whatever the working precision
+            return type(self)(*shape), getattr(self, self.location)
+
+
+def _quadratic_roots(A, B, C) -> set:
+    """The real roots of ``A x² + B x + C``, by the stable form (no cancellation between ``-B`` and the root)."""
+    if A == 0:
+        return set() if B == 0 else {-C / B}
+    disc = B * B - 4 * A * C
+    if disc < 0:
+        return set()
+    q = -(B + (1 if B >= 0 else -1) * mpmath.sqrt(disc)) / 2
+    return {q / A} | ({C / q} if q != 0 else set())
+
+
 @dataclass(frozen=True, init=False)
-class Gaussian(ContinuousDistribution):
+class Gaussian(Declared):
     """N(mean, sd²)."""
 
     mean: mpmath.mpf
     sd: mpmath.mpf
+    location = "mean"
 
     def __init__(self, mean, sd):
         object.__setattr__(self, "mean", _real(mean, "Gaussian mean"))
         object.__setattr__(self, "sd", _positive(sd, "Gaussian standard deviation"))
 
-    def logpdf(self, x):
-        z = (mpmath.mpf(x) - self.mean) / self.sd
-        return -z * z / 2 - mpmath.log(self.sd) - mpmath.log(2 * mpmath.pi) / 2
-
-    def cdf(self, x):
-        return ncdf(x, self.mean, self.sd)
-
-    def sf(self, x):
-        return ncdf(-mpmath.mpf(x), -self.mean, self.sd)
+    @staticmethod
+    def declare(x, mean, sd):
+        import sympy as sp
+        # The CDF and SF through erfc of the side's own argument (no 1 - erfc: they keep their digits in the tails).
+        return Declaration(log_density=[-(x - mean)**2 / (2 * sd**2) - sp.log(sd * sp.sqrt(2 * sp.pi))],
+                           cdf=[sp.erfc((mean - x) / (sd * sp.sqrt(2))) / 2],
+                           sf=[sp.erfc((x - mean) / (sd * sp.sqrt(2))) / 2])
 
     def center(self):
         return self.mean
@@ -415,49 +732,12 @@ class Gaussian(ContinuousDistribution):
     def scale(self):
         return self.sd
 
-    def _arb_constants(self):
-        m, s = _arb(self.mean), _arb(self.sd)
-        return m, s, (s * (2 * arb.pi()).sqrt()).log(), s * arb(2).sqrt()
-
-    def arb_logpdf(self, x, piece=None):
-        m, s, log_norm, _ = _constants(self)
-        return -_sqr((x - m) / s) / 2 - log_norm
-
-    def arb_dlogpdf(self, x, piece=None):
-        m, s, _, _ = _constants(self)
-        return -(x - m) / (s * s)
-
-    def arb_cdf(self, x):
-        m, _, _, s_root2 = _constants(self)
-        return arb_erfc((m - x) / s_root2) / 2
-
-    def arb_sf(self, x):
-        m, _, _, s_root2 = _constants(self)
-        return arb_erfc((x - m) / s_root2) / 2
-
-    def arb_envelope(self, side, start):
-        # Exact: -(u - side·m)²/(2 s²) - log(s √(2π)).
-        m, s, log_norm, _ = _constants(self)
-        m, v = side * m, s * s
-        exponent = (1 / (2 * v), m / v, -(m * m) / (2 * v) - log_norm)
-        return [exponent], exponent
-
-    def arb_gaussian_sum(self):
-        m, s, _, _ = _constants(self)
-        return [(arb(0), m, s)]
-
-    def arb_log_quadratic(self, piece):
-        m, s, log_norm, _ = _constants(self)
-        v = s * s
-        return -1 / (2 * v), m / v, -m * m / (2 * v) - log_norm
-
     def tail(self):
         return Tail("gaussian", self.sd)
 
-    def expansion(self, side):
-        s, v = mpmath.mpf(side), self.sd**2
-        return TailExpansion(1 / (2 * v), s * self.mean / v, mpmath.mpf(0),
-                             -self.mean**2 / (2 * v) - mpmath.log(self.sd * mpmath.sqrt(2 * mpmath.pi)))
+    def arb_gaussian_sum(self):
+        k = _constants(self)
+        return [(arb(0), k[0], k[1])]
 
     def closed_form(self, kind, other, *args):
         if not isinstance(other, Gaussian):
@@ -475,61 +755,30 @@ class Gaussian(ContinuousDistribution):
             return lambda: cf.gaussian_tv.ball(m1 - m2, s1)
         return None
 
-    def crossings(self, other, level):
-        """Roots of the quadratic ``log p - log q - level = A x² + B x + C``."""
-        if not isinstance(other, Gaussian):
-            return None
-        v1, v2 = self.sd**2, other.sd**2
-        A = 1 / (2 * v2) - 1 / (2 * v1)
-        B = self.mean / v1 - other.mean / v2
-        C = mpmath.log(other.sd / self.sd) - self.mean**2 / (2 * v1) + other.mean**2 / (2 * v2) - level
-        if A == 0:
-            return [] if B == 0 else [-C / B]
-        disc = B * B - 4 * A * C
-        if disc < 0:
-            return []
-        # The stable form: no cancellation between -B and the square root.
-        q = -(B + (1 if B >= 0 else -1) * mpmath.sqrt(disc)) / 2
-        roots = {q / A} | ({C / q} if q != 0 else set())
-        return sorted(roots)
-
-    def _moved(self, by):
-        mean = _exact_sum(self.mean, by)
-        with _keeping(mean, self.sd):
-            return Gaussian(mean, self.sd)
-
-    def located(self):
-        with _keeping(self.sd):   # the shape is this very law moved, whatever the working precision
-            return Gaussian(0, self.sd), self.mean
-
     def log_concave(self):
         return True   # log p is a concave quadratic
 
 
 @dataclass(frozen=True, init=False)
-class Laplace(ContinuousDistribution):
+class Laplace(Declared):
     """Lap(loc, scale): density exp(-|x - loc|/scale) / (2 scale)."""
 
     loc: mpmath.mpf
     b: mpmath.mpf
+    location = "loc"
 
     def __init__(self, loc, scale):
         object.__setattr__(self, "loc", _real(loc, "Laplace location"))
         object.__setattr__(self, "b", _positive(scale, "Laplace scale"))
 
-    def logpdf(self, x):
-        return -abs(mpmath.mpf(x) - self.loc) / self.b - mpmath.log(2 * self.b)
-
-    def cdf(self, x):
-        z = (mpmath.mpf(x) - self.loc) / self.b
-        return mpmath.exp(z) / 2 if z <= 0 else 1 - mpmath.exp(-z) / 2
-
-    def sf(self, x):
-        z = (mpmath.mpf(x) - self.loc) / self.b
-        return mpmath.exp(-z) / 2 if z >= 0 else 1 - mpmath.exp(z) / 2
-
-    def kinks(self):
-        return (self.loc,)
+    @staticmethod
+    def declare(x, loc, b):
+        import sympy as sp
+        z = (x - loc) / b
+        # Each side's CDF and SF from the exponential that is small there (no cancellation in either tail).
+        return Declaration(log_density=[z - sp.log(2 * b), -z - sp.log(2 * b)], kinks=[loc],
+                           whole=-sp.Abs(x - loc) / b - sp.log(2 * b),
+                           cdf=[sp.exp(z) / 2, 1 - sp.exp(-z) / 2], sf=[1 - sp.exp(z) / 2, sp.exp(-z) / 2])
 
     def center(self):
         return self.loc
@@ -537,48 +786,8 @@ class Laplace(ContinuousDistribution):
     def scale(self):
         return self.b
 
-    def _arb_constants(self):
-        b = _arb(self.b)
-        return _arb(self.loc), b, (2 * b).log()
-
-    def arb_logpdf(self, x, piece=None):
-        loc, b, log_norm = _constants(self)
-        z = x - loc
-        a = _abs(z) if piece is None else _side(piece, self.loc) * z
-        return -a / b - log_norm
-
-    def arb_dlogpdf(self, x, piece=None):
-        loc, b, _ = _constants(self)
-        if piece is not None:
-            return -_side(piece, self.loc) / b
-        return _branches(x - loc, lambda z: 1 / b, lambda z: -1 / b)
-
-    def arb_cdf(self, x):
-        loc, b, _ = _constants(self)
-        return _branches((x - loc) / b, lambda z: z.exp() / 2, lambda z: 1 - (-z).exp() / 2)
-
-    def arb_sf(self, x):
-        loc, b, _ = _constants(self)
-        return _branches((x - loc) / b, lambda z: 1 - z.exp() / 2, lambda z: (-z).exp() / 2)
-
-    def arb_envelope(self, side, start):
-        if start < side * self.loc:
-            raise ValueError("a Laplace tail envelope starts beyond the kink")
-        loc, b, log_norm = _constants(self)   # exact on the tail: -(u - side·loc)/b - log 2b
-        exponent = (arb(0), -1 / b, side * loc / b - log_norm)
-        return [exponent], exponent
-
-    def arb_log_quadratic(self, piece):
-        loc, b, log_norm = _constants(self)   # -side (x - loc)/b - log 2b on the side of the kink holding the piece
-        side = _side(piece, self.loc)
-        return arb(0), -side / b, side * loc / b - log_norm
-
     def tail(self):
         return Tail("exponential", self.b)
-
-    def expansion(self, side):
-        return TailExpansion(mpmath.mpf(0), -1 / self.b, mpmath.mpf(0),
-                             mpmath.mpf(side) * self.loc / self.b - mpmath.log(2 * self.b))
 
     def closed_form(self, kind, other, *args):
         if not (isinstance(other, Laplace) and other.b == self.b):
@@ -593,39 +802,6 @@ class Laplace(ContinuousDistribution):
         }
         return table[kind]
 
-    def crossings(self, other, level):
-        """The log-ratio is linear between and beyond the two kinks: one linear equation per piece."""
-        if not isinstance(other, Laplace):
-            return None
-        k1, k2 = sorted((self.loc, other.loc))
-        s = max(self.b, other.b)
-        pieces = [(-mpmath.inf, k1, k1 - 2 * s, k1 - s), (k2, mpmath.inf, k2 + s, k2 + 2 * s)]
-        if k1 < k2:
-            pieces.append((k1, k2, k1, k2))
-        roots = set()
-        for lo, hi, x1, x2 in pieces:
-            g1 = self.logpdf(x1) - other.logpdf(x1) - level
-            g2 = self.logpdf(x2) - other.logpdf(x2) - level
-            if g1 == g2:   # constant on this piece: no isolated crossing
-                continue
-            root = x1 - g1 * (x2 - x1) / (g2 - g1)
-            if lo <= root <= hi:
-                roots.add(root)
-        return sorted(roots)
-
-    def _moved(self, by):
-        loc = _exact_sum(self.loc, by)
-        with _keeping(loc, self.b):
-            return Laplace(loc, self.b)
-
-    def located(self):
-        with _keeping(self.b):
-            return Laplace(0, self.b), self.loc
-
-    def arb_dlogpdf_bounds(self):
-        b = _constants(self)[1]
-        return -1 / b, 1 / b   # ±1/b on each side of the kink
-
     def log_concave(self):
         return True   # log p = -|x - loc|/b - log 2b is concave
 
@@ -636,7 +812,7 @@ def _phi(y):
 
 
 @dataclass(frozen=True, init=False)
-class Lap2(ContinuousDistribution):
+class Lap2(Declared):
     """loc + Lap(0, λ1) + Lap(0, λ2): the iterated Laplace mechanism (Balle et al. 2019, Lemma 3, eq. (6)).
 
     With λ = max(λ1, λ2), μ = min(λ1, λ2), a = |x - loc| and d = 1/μ - 1/λ, eq. (6) (both branches) equals
@@ -644,11 +820,32 @@ class Lap2(ContinuousDistribution):
         Lap2(x) = e^{-a/λ} / (2(λ + μ)) · (1 + (a/λ) · (1 - e^{-a d}) / (a d)),
 
     which has no cancellation as λ1 → λ2 and reduces to e^{-a/λ}(λ + a)/(4λ²) at λ1 = λ2.
+
+    Declared (:meth:`declare`) by eq. (6)'s first branch, from which its kinks, ``_moved`` and ``located`` derive.
+    Every evaluator is a hand override of that declaration, for accuracy: the declared form cancels
+    catastrophically as λ1 → λ2 (0/0 at λ1 = λ2) and far in the tails (a difference of two exponentials), and its
+    derivative, CDF and SF would inherit both; the form above has neither, and bounds ``log(1 + c(a))`` for the
+    tail envelope and the split, which no piece of the declaration exposes.
     """
 
     loc: mpmath.mpf
     scale1: mpmath.mpf
     scale2: mpmath.mpf
+    location = "loc"
+
+    @staticmethod
+    def declare(x, loc, scale1, scale2):
+        import sympy as sp
+
+        def log_density(a):   # eq. (6), λ1 ≠ λ2, a = |x - loc|
+            return sp.log((scale1 * sp.exp(-a / scale1) - scale2 * sp.exp(-a / scale2))
+                          / (2 * (scale1**2 - scale2**2)))
+        return Declaration(log_density=[log_density(loc - x), log_density(x - loc)], kinks=[loc])
+
+    def _shape(self):
+        # Lap2(loc; λ1, λ2) and Lap2(loc; λ2, λ1) are one law: the shape orders its scales, so that the two are
+        # translates of one shape.
+        return (0, self._big, self._small)
 
     def __init__(self, loc, scale1, scale2):
         object.__setattr__(self, "loc", _real(loc, "Lap2 location"))
@@ -680,9 +877,6 @@ class Lap2(ContinuousDistribution):
     def cdf(self, x):
         z = mpmath.mpf(x) - self.loc
         return self.sf(self.loc - z)
-
-    def kinks(self):
-        return (self.loc,)
 
     def center(self):
         return self.loc
@@ -784,17 +978,8 @@ class Lap2(ContinuousDistribution):
         return TailExpansion(mpmath.mpf(0), -1 / lam, mpmath.mpf(0),
                              s * self.loc / lam - mpmath.log(2 * (lam + mu)) + mpmath.log(lam / (lam - mu)))
 
-    def _moved(self, by):
-        loc = _exact_sum(self.loc, by)
-        with _keeping(loc, self.scale1, self.scale2):
-            return Lap2(loc, self.scale1, self.scale2)
-
     def scales(self):
         return [self._big, self._small]
-
-    def located(self):
-        with _keeping(self._big, self._small):
-            return Lap2(0, self._big, self._small), self.loc
 
     def arb_dlogpdf_bounds(self):
         """``±1/λ``: on each side of the kink ``d/da log p = -1/λ + e^{-ad}/(λ(1 + c(a)))`` (:meth:`arb_dlogpdf`)
