@@ -58,8 +58,8 @@ import mpmath
 from flint import acb, arb, ctx
 
 from symdp.engine.continuous import ContinuousDistribution, TailExpansion, canonical
-from symdp.engine.grids import anchor_points, climb, kinks, min_scale
 from symdp.engine.domains import within_domain
+from symdp.engine.grids import anchor_points, climb, kinks, min_scale
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, arb_precision, sharp_ball
 from symdp.numeric import arb_erfc, to_mpf

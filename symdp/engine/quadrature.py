@@ -17,12 +17,15 @@ or not resolved — the caller knows where, as ``quad(f, [a, b, c, ...])`` expec
 * at every density kink (:meth:`~symdp.engine.continuous.ContinuousDistribution.kinks` of both laws);
 * at every privacy-loss crossing point ``log p - log q = ε`` (:func:`crossing_points`), where the hockey-stick
   integrand ``max(0, p - e^ε q)`` has a kink (``ε = 0`` for TV); closed form for Gaussian and Laplace pairs,
-  otherwise bracketed on a grid around the laws' centres and refined;
+  otherwise bracketed on a grid around the laws' centres and refined by ``mpmath.findroot``;
 * at every significant peak of the integrand, which for Rényi divergences of large order, or subsampled Gaussian
   mixtures, sits far from either law's centre: found by a grid search that widens outward, refined by golden-section
   search, and flanked on each side by the points where the log-integrand has dropped by 4 and by ``(dps+10) ln 10``
   (a piece of a few widths around the peak, then one out to where nothing is left to resolve); the remaining
   half-lines go to ``mpmath.quad``'s ``[a, ±inf]`` rule.
+
+The search grid, the kinks and the merge of breakpoints come from :mod:`symdp.engine.grids`, which the certified
+route's partition shares.
 
 Integrands are evaluated in log space and shifted by their peak: ``∫ exp(log g(x) - s) dx`` with ``s = max log g``,
 then ``s`` is added back. Besides avoiding overflow at large orders, this matters because ``mpmath.quad`` stops on
@@ -63,9 +66,9 @@ from typing import Callable, Sequence
 import mpmath
 
 from symdp.engine import certified
-from symdp.engine.grids import anchor_points, climb, kinks, merge, min_scale
 from symdp.engine.continuous import ContinuousDistribution, TailExpansion, canonical
 from symdp.engine.domains import within_domain
+from symdp.engine.grids import anchor_points, climb, kinks, merge, min_scale
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate
 from symdp.numeric import check_order as _check_order, to_mpf
