@@ -108,13 +108,13 @@ _MATH = {  # name: (SymPy function, least and most arguments)
 }
 _CONSTANTS = {"pi": (sp.pi, mpmath.pi), "E": (sp.E, mpmath.e), "inf": (sp.oo, mpmath.inf),
               "oo": (sp.oo, mpmath.inf)}
-_DISTRIBUTIONS = {head.name: (head, int(min(head.nargs)) if isinstance(head.nargs, sp.FiniteSet) else None)
-                  for head in DISTRIBUTIONS}
+_DISTRIBUTIONS = DISTRIBUTIONS
 """The laws a claim may name, as their heads declare them (:attr:`~symdp.expressions.DistributionHead.name`)."""
 _DIVERGENCES = {  # name: (head, number of numeric arguments after P and Q)
     "kl": (KL, 0), "renyi": (Renyi, 1), "hockey_stick": (HockeyStick, 1), "tv": (TV, 0), "max_div": (MaxDivergence, 0),
 }
-_RESERVED = set(_MATH) | set(_CONSTANTS) | set(_DISTRIBUTIONS) | set(_DIVERGENCES)
+def _reserved() -> set:
+    return set(_MATH) | set(_CONSTANTS) | set(_DISTRIBUTIONS) | set(_DIVERGENCES)
 _CONSTANT_NAMES = {"E": "Euler's number (2.71828...)", "pi": "the constant pi (3.14159...)", "inf": "infinity",
                    "oo": "infinity"}
 
@@ -363,7 +363,7 @@ class _Builder:
         example = "such as gaussian(0, 1)"
         if not isinstance(node, ast.Call):
             kind = f"the parameter {canonical_name(node.id)}" if isinstance(node, ast.Name) \
-                and canonical_name(node.id) not in _RESERVED \
+                and canonical_name(node.id) not in _reserved() \
                 else "a number"
             raise ClaimSyntaxError(f"{role} must be a distribution {example}, got {kind}" + self._at(node))
         name = self._callee(node)
@@ -372,7 +372,8 @@ class _Builder:
                                    + self._at(node))
         if name not in _DISTRIBUTIONS:
             raise self._unknown(node, name)
-        head, arity = _DISTRIBUTIONS[name]
+        head = _DISTRIBUTIONS[name]
+        arity = int(min(head.nargs)) if isinstance(head.nargs, sp.FiniteSet) else None
         if name == "finite":
             return self._finite(node, depth)
         self._arity(node, name, arity, arity)
@@ -583,7 +584,7 @@ def _exact_ranges(where: str) -> dict[str, tuple[_Num, _Num]]:
         if name in _CONSTANT_NAMES:
             raise ClaimSyntaxError(f"{typed} is {_CONSTANT_NAMES[name]} in a claim, not a parameter: name the "
                                    f"parameter otherwise" + (" (e, lower case, is free)" if name == "E" else ""))
-        if name in _RESERVED:
+        if name in _reserved():
             raise ClaimSyntaxError(f"{typed} is a function of the claim language, not a parameter name")
         if name.startswith("_"):
             raise ClaimSyntaxError(f"{typed} is not a parameter name (names may not start with _)")

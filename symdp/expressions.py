@@ -145,13 +145,23 @@ class PrivacyLossOf(Quantity):
         return rf"L_{{({_pair_latex(printer, P, Q).replace(chr(92) + 'middle', '')})}}"
 
 
+DISTRIBUTIONS: dict[str, type] = {}
+"""Every distribution head with a ``name``, by that name: the laws statements and the claim language may name. A
+head joins it by being declared (a family of one's own included, in one's own module)."""
+
+
 class DistributionHead(sp.Function):
     """Base of the distribution heads: a concrete law in a statement, ``Gaussian(Delta, sigma)``, which the engine
     builds and measures (:mod:`symdp.laws`). ``name`` is how the claim language spells it; ``law`` builds the engine's
-    object from the numeric arguments."""
+    object from the numeric arguments. Declaring a head with a name registers it (:data:`DISTRIBUTIONS`)."""
 
     name: str = ""
     law = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("name"):
+            DISTRIBUTIONS[cls.name] = cls
 
     @classmethod
     def eval(cls, *args):
@@ -268,4 +278,3 @@ def numeric_function(name: str, nargs: int, implementation, latex: str, doc: str
 
 
 QUANTITIES = (KL, Renyi, HockeyStick, TV, MaxDivergence, SubgaussianStandard, PrivacyLossOf)
-DISTRIBUTIONS = (Gaussian, Laplace, Lap2, Mix, Finite)
