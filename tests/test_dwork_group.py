@@ -27,7 +27,11 @@ from symdp.verify import HOLDS, INCONCLUSIVE, TIGHT, VIOLATED, evaluate_point, v
 
 TINY = mpmath.mpf(10) ** -40
 
-ERRATA = [grp.groupdp_printed, grp.theorem_4_1_eq11, grp.claim_4_5_eq22, grp.group_not_tight]
+# the statements as printed, declared on the results that correct them (printed=)
+BY_ID = {t.id: t for t in grp.THEOREMS}
+GROUPDP_PRINTED, EQ11_PRINTED, EQ22_PRINTED, NOT_TIGHT = (BY_ID[i] for i in (
+    "dwork.intro.groupdp", "dwork.thm4.1.eq11", "dwork.claim4.5.eq22", "dwork.obs.group-not-tight"))
+ERRATA = [GROUPDP_PRINTED, EQ11_PRINTED, EQ22_PRINTED, NOT_TIGHT]
 
 
 # --- the module as a whole ---------------------------------------------------------------------------------------
@@ -97,14 +101,14 @@ def test_printed_group_dp_breaks_exactly_at_log_2e_minus_1_for_pairs():
     # catalogue: for s = 2 the printed s e^{s-1} delta fails exactly for eps > ln(2e - 1) = 1.4899
     edge = float(mpmath.log(2 * mpmath.e - 1))
     assert abs(edge - 1.4899) < 1e-4
-    below = evaluate_point(grp.groupdp_printed, {"epsilon": edge - 0.01, "delta": 1e-3, "s": 2})
-    above = evaluate_point(grp.groupdp_printed, {"epsilon": edge + 0.01, "delta": 1e-3, "s": 2})
+    below = evaluate_point(GROUPDP_PRINTED, {"epsilon": edge - 0.01, "delta": 1e-3, "s": 2})
+    above = evaluate_point(GROUPDP_PRINTED, {"epsilon": edge + 0.01, "delta": 1e-3, "s": 2})
     assert below.verdict == HOLDS and above.verdict == VIOLATED
 
 
 def test_printed_group_dp_is_safe_for_eps_at_most_one():
     for size in (2, 3, 5):
-        r = evaluate_point(grp.groupdp_printed, {"epsilon": 1.0, "delta": 1e-7, "s": size})
+        r = evaluate_point(GROUPDP_PRINTED, {"epsilon": 1.0, "delta": 1e-7, "s": size})
         assert r.verdict in (HOLDS, TIGHT)
 
 
@@ -166,7 +170,7 @@ def test_mu_recurrence_at_level_zero_is_equation_12():
 
 def test_printed_equation_11_fails_only_at_the_base_level():
     for level in range(0, 8):
-        r = evaluate_point(grp.theorem_4_1_eq11, {"m": level, "f": 0.5})
+        r = evaluate_point(EQ11_PRINTED, {"m": level, "f": 0.5})
         assert r.verdict == (VIOLATED if level == 0 else HOLDS)
 
 
@@ -175,7 +179,7 @@ def test_recursions_print_as_the_paper():
     assert sp.latex(grp.theorem_4_1_eq8.statement).startswith(r"c_{m,i} \leq")
     eq6 = sp.latex(grp.theorem_4_1_eq6.statement)
     assert eq6.startswith(r"\tau_{m + 1} \leq") and r"2 \cdot 34^{\frac{9}{2}}" in eq6
-    assert sp.latex(grp.theorem_4_1_eq11.statement).startswith(r"\mu_{m + 1} \leq")
+    assert sp.latex(EQ11_PRINTED.statement).startswith(r"\mu_{m + 1} \leq")
 
 
 def test_recursions_run_at_the_precision_sympy_asks_for():
@@ -282,7 +286,7 @@ def test_a_triple_outside_lemma_4_3_is_refused():
     with pytest.raises(InvalidParameter, match="1/4"):
         grp.lemma_4_3.evaluate({"structure": wide})
     with pytest.raises(InvalidParameter, match="1/4"):
-        grp.claim_4_5_eq22.evaluate({"k": 3, "structure": wide})
+        EQ22_PRINTED.evaluate({"k": 3, "structure": wide})
 
 
 # --- Claim 4.5: signs of the log-ratios, and step (22) --------------------------------------------------------------
@@ -319,7 +323,7 @@ def test_step_22_fails_at_k_3_by_brute_force():
     assert a[0] < 0 and b[0] < 0 and (a[0] + b[0]) ** 3 > 4 * (a[0] ** 3 + b[0] ** 3)
     assert abs((rhs - lhs) - gap) < TINY and gap < 0
     assert mpmath.nstr(lhs, 3) == "0.00135" and mpmath.nstr(rhs, 3) == "-0.00167"
-    r = evaluate_point(grp.claim_4_5_eq22, grp.EQ22_COUNTEREXAMPLE)
+    r = evaluate_point(EQ22_PRINTED, grp.EQ22_COUNTEREXAMPLE)
     assert r.verdict == VIOLATED and abs(r.quantity - lhs) < TINY and abs(r.bound - rhs) < TINY
 
 
@@ -330,7 +334,7 @@ def test_step_22_holds_for_even_k_and_with_absolute_moments_for_every_k(draw, or
     point = {"k": order, "structure": draw}
     assert evaluate_point(grp.claim_4_5_eq22_corrected, point).verdict == HOLDS
     if order % 2 == 0:
-        assert evaluate_point(grp.claim_4_5_eq22, point).verdict in (HOLDS, TIGHT)
+        assert evaluate_point(EQ22_PRINTED, point).verdict in (HOLDS, TIGHT)
 
 
 def test_step_22_fails_on_about_half_of_all_random_triples():
@@ -348,7 +352,7 @@ def test_step_22_fails_on_about_half_of_all_random_triples():
             a, b = _log_ratios(D, Dp), _log_ratios(Dp, Dpp)
             brute = (mpmath.fsum(p * (x + y) ** 3 for p, x, y in zip(D, a, b))
                      > 4 * mpmath.fsum(p * (x**3 + y**3) for p, x, y in zip(D, a, b)))
-            lhs, rhs, _ = grp.claim_4_5_eq22.measure({"k": 3, "structure": draw})
+            lhs, rhs, _ = EQ22_PRINTED.measure({"k": 3, "structure": draw})
             assert (lhs.value > rhs.value) == brute
             refuted += brute
     assert 150 < refuted < 350

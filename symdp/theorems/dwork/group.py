@@ -1,40 +1,20 @@
 """Dwork & Rothblum, *Concentrated Differential Privacy*: group privacy (Section 4 and the introduction).
 
-Seed ``../shared/seeds/004_b3a545b59162ae7d.txt``; catalogue ``../shared/catalogue/catalogue-dwork.md`` (IDs below are
-the catalogue's). The paper's route to group CDP is an induction over ``log2 s``: a "midpoint" database splits a
-group of 2^{m+1} into two groups of 2^m, so that everything reduces to a *triple* of output laws D, D', D'' with
-(D, D') and (D', D'') both (μ_i, τ_i)-CDP in both directions. Lemma 4.2 bounds KL(D‖D''), Lemma 4.3 the subgaussian
-standard of the loss of (D, D'') (with Claims 4.4 and 4.5 inside its proof), and Theorem 4.1 iterates the two.
-
-What is checked here, and how:
-
-* **Introduction** (independent): group privacy of (ε, 0)- and (ε, δ)-DP on chains P_0, ..., P_s of finite laws,
-  neighbours DP. ε and δ of a drawn chain are measured from it (the least admissible ones), the group divergences
-  by exact finite sums. The printed (sε, s e^{s-1} δ) is refuted by an explicit "leaking" chain
-  (:func:`leak_chain`) attaining the standard bound δ Σ_{j<s} e^{jε}.
-* **Theorem 4.1** is asymptotic (Õ terms, "a sufficiently small constant"): symbolic only. The recurrences of its
-  proof, (6), (7), (8), (11), are algebra on closed forms and on the proof's recursions (5), (12) and the one after
-  (10) (``closed-form`` evidence: nothing is measured). The recursions are named SymPy functions
-  (:data:`TauIterate`, :data:`MuIterate`, :data:`CCoefficient`, :data:`TauSeries`) whose mpmath implementations
-  are what the statements run and whose LaTeX is what they print. (11) is refuted as printed.
-* **Triples** (independent; catalogue generator (v)): D' ∝ q, D ∝ D' e^{c u}, D'' ∝ D' e^{c v} with u, v ∈ [-1, 1]^n
-  and c ≤ 1/4, so every log-ratio of a neighbouring pair spans at most 2c and Hoeffding's lemma gives τ_i ≤ c ≤ 1/4:
-  the hypotheses of Lemmas 4.2 and 4.3 hold by construction. The parameters (μ_i, τ_i) are the *least* admissible
-  ones, measured: μ_i the larger KL of the two directions, τ_i the larger optimal standard (a search over λ of the
-  exact finite MGF, :func:`symdp.engine.privacy_loss.subgaussian_standard`), so each bound is checked at its most stringent
-  instance. Every log-ratio ln(D/D'), ln(D'/D'') takes both signs (two distinct laws always do), and λ of Claim 4.5
-  is drawn with both signs. Discrete Gaussians with integer shifts (catalogue generator (iv)) have KL = Δ²/(2σ²)
-  and standard Δ/σ exactly, and make the sharper Lemma 4.2 and the Gaussian group bounds tight.
-* **Claim 4.5, step (22)**: Fact 4.1 applied to log-ratios of both signs with odd k is false on about half of all
-  triples (``dwork.claim4.5.eq22``, the error of ``dwork.fact4.1`` once more); with absolute moments it holds.
-
-Nothing here uses a closed-form divergence: all laws are finite (the Gaussians are discrete), so every independent
-verdict is the same with ``symdp.precision.closed_forms(False)``.
+The introduction's group privacy of (ε, 0)- and (ε, δ)-DP is measured on chains P_0, ..., P_s of finite laws whose
+neighbours are DP, their ε and δ the least admissible ones, read off the chain. Theorem 4.1 is asymptotic; the
+recurrences of its proof are algebra on closed forms and on the proof's recursions, named SymPy functions
+(:data:`TauIterate`, :data:`MuIterate`, :data:`CCoefficient`, :data:`TauSeries`) whose mpmath implementations are
+what the statements run and whose LaTeX is what they print. Section 4 reduces group privacy to triples D, D', D''
+(catalogue generator (v), :func:`tilted_triples`, c ≤ 1/4 so that Hoeffding's lemma gives τ_i ≤ 1/4; discrete
+Gaussians with integer shifts, generator (iv)), whose (μ_i, τ_i) are the least admissible two-sided ones, measured:
+μ_i the larger KL of the two directions, τ_i the larger optimal standard (a search over λ of the exact finite MGF,
+:func:`symdp.engine.privacy_loss.subgaussian_standard`). Every law is finite: divergences are exact finite sums, and
+no verdict rests on a closed-form divergence.
 
 >>> import mpmath
 >>> with mpmath.workdps(30):
 ...     chain = leak_chain(2, "0.001", 2)
-...     print(mpmath.nstr(hockey_stick(chain[0], chain[2], 4).value, 8))   # (1 + e^2) δ: catalogue LP optimum
+...     print(mpmath.nstr(divergence("hockey_stick", chain[0], chain[2], 4).value, 8))   # (1 + e^2) δ: LP optimum
 0.0083890561
 """
 
@@ -47,19 +27,17 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
+from symdp.engine.divergences import divergence
+from symdp.engine.finite import FiniteDistribution, privacy_loss
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import KL, HockeyStick, MaxDivergence, numeric_function, quantity
-from symdp.engine.finite import FiniteDistribution, hockey_stick, kl, max_divergence, privacy_loss
 from symdp.numeric import to_mpf
 from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
-from symdp.theorem import (CLOSED_FORM, INDEPENDENT, SYMBOLIC, Erratum, Param, Source, Theorem, register, registered,
-                           theorem)
-from symdp.theorems.dwork.common import (SEED, LossStandard, discrete_gaussian, loss_standard, normalize,
-                                         sym_max_divergence)
+from symdp.theorem import CLOSED_FORM, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
+from symdp.theorems.dwork.common import LossStandard, discrete_gaussian, loss_standard, normalize, sym_max_divergence
 
-# --- symbols and heads ------------------------------------------------------------------------------------------
 nu = sp.Symbol("nu", real=True)  # λ = ν/(8√τ): Claim 4.5's admissible range is |ν| < 1 (a name only this module uses)
 Dpp = sp.Symbol("D''")
 # The outputs on databases x_0, ..., x_s, consecutive ones neighbours (a group of size s between x_0 and x_s)
@@ -96,9 +74,7 @@ def _index(x) -> int:
     return n
 
 
-# ================================================================================================================
-# Introduction: group privacy of (ε, 0)- and (ε, δ)-DP, on chains P_0, ..., P_s of laws whose neighbours are DP
-# ================================================================================================================
+
 def emax(*args: Estimate) -> Estimate:
     """The larger of several estimates, with the largest error (the maximum is 1-Lipschitz in each argument)."""
     return Estimate(max(x.value for x in args), max(x.error for x in args))
@@ -114,7 +90,7 @@ def geometric_chain(eps_value, size: int) -> list[FiniteDistribution]:
     >>> import mpmath
     >>> with mpmath.workdps(30):
     ...     chain = geometric_chain(1, 3)
-    ...     print(mpmath.nstr(max_divergence(chain[0], chain[3]).value, 12))
+    ...     print(mpmath.nstr(divergence("max_divergence", chain[0], chain[3]).value, 12))
     3.0
     """
     e = to_mpf(eps_value, "epsilon")
@@ -173,14 +149,15 @@ def chain_eps(chain) -> mpmath.mpf:
 
 def chain_delta(chain, eps_value) -> Estimate:
     """The least δ with every neighbour pair (ε, δ)-DP in both directions: the largest hockey-stick divergence."""
-    return emax(*(hockey_stick(x, y, eps_value) for u, v in zip(chain, chain[1:]) for x, y in ((u, v), (v, u))))
+    return emax(*(divergence("hockey_stick", x, y, eps_value)
+                  for u, v in zip(chain, chain[1:]) for x, y in ((u, v), (v, u))))
 
 
 def group_hockey_stick(chain, eps_value) -> Estimate:
     """max(D_{e^{sε}}(P_0‖P_s), D_{e^{sε}}(P_s‖P_0)) for the chain's length s."""
     size = len(chain) - 1
-    return emax(hockey_stick(chain[0], chain[-1], size * eps_value),
-                hockey_stick(chain[-1], chain[0], size * eps_value))
+    return emax(divergence("hockey_stick", chain[0], chain[-1], size * eps_value),
+                divergence("hockey_stick", chain[-1], chain[0], size * eps_value))
 
 
 MAX_GROUP = 5  # the longest chain drawn
@@ -220,34 +197,31 @@ def geometric(eps_value: float, size: int) -> dict:
     return {"s": size, "structure": {"kind": "geometric", "eps": eps_value}}
 
 
+
 S_GROUP = Param(s, sp.Range(1, sp.oo), sample=(2, MAX_GROUP))  # s = 1 is the hypothesis itself (pinned)
 CHAIN_LATEX = (r"$P_j = \mathcal{M}(x_j)$, $j = 0, \dots, s$, $x_j$ and $x_{j+1}$ neighbours; finite laws on a common "
                "support")
-PURE_LATEX = CHAIN_LATEX + r", $\varepsilon = \max_j \Delta_\infty(P_j, P_{j+1})$"
+PURE = Setting(CHAIN_LATEX + r", $\varepsilon = \max_j \Delta_\infty(P_j, P_{j+1})$", strategy=pure_chains)
 
 
 def _two_way(head, chain, eps_value=None) -> dict:
     """A divergence ``head`` of (P_0, P_s) and of (P_s, P_0), measured on the chain's ends (exact finite sums)."""
     first, last = chain[0], chain[-1]
     if eps_value is None:
-        return {head(P0, Ps): max_divergence(first, last), head(Ps, P0): max_divergence(last, first)}
+        return {head(P0, Ps): divergence("max_divergence", first, last),
+                head(Ps, P0): divergence("max_divergence", last, first)}
     size = len(chain) - 1
-    return {head(P0, Ps, s * epsilon): hockey_stick(first, last, size * eps_value),
-            head(Ps, P0, s * epsilon): hockey_stick(last, first, size * eps_value)}
+    return {head(P0, Ps, s * epsilon): divergence("hockey_stick", first, last, size * eps_value),
+            head(Ps, P0, s * epsilon): divergence("hockey_stick", last, first, size * eps_value)}
 
 
-# --- (ε, 0)-DP: item 1 of the introduction ([DMNS06]) -------------------------------------------------------------
 @theorem(
     id="dwork.intro.misc.group-pure",
     title=(r"Group privacy of pure DP: $(\varepsilon, 0)$-DP neighbours give $(s\varepsilon, 0)$-DP for groups of size "
            "$s$"),
-    source=Source(SEED, "Section 1, Group Privacy ([DMNS06])"),
-    statement=sp.Le(sp.Max(MaxDivergence(P0, Ps), MaxDivergence(Ps, P0)), s * epsilon),
-    parameters=(S_GROUP,),
-    structure=pure_chains,
-    structure_latex=PURE_LATEX,
-    evidence=INDEPENDENT,
-    tight_at=tuple(geometric(e, n) for e, n in ((0.1, 2), (1.0, 3), (2.0, 5), (0.5, 1))),
+    number="Section 1, Group Privacy ([DMNS06])",
+    statement=sp.Le(sp.Max(MaxDivergence(P0, Ps), MaxDivergence(Ps, P0)), s * epsilon), parameters=(S_GROUP,),
+    setting=PURE, tight_at=tuple(geometric(e, n) for e, n in ((0.1, 2), (1.0, 3), (2.0, 5), (0.5, 1))),
 )
 def group_pure(point):
     r"""Log-ratios add along the chain. $\varepsilon$ is the chain's own (the largest $\Delta_\infty$ of its
@@ -260,12 +234,8 @@ def group_pure(point):
 @theorem(
     id="dwork.intro.misc.group-kl",
     title=r"Expected group privacy loss of pure DP: $D_{\mathrm{KL}}(P_0\|P_s) \le s\varepsilon\tanh(s\varepsilon/2)$",
-    source=Source(SEED, "Section 1, Group Privacy (`expected privacy loss growing by a factor of about $s^2$')"),
-    statement=sp.Le(KL(P0, Ps), s * epsilon * sp.tanh(s * epsilon / 2)),
-    parameters=(S_GROUP,),
-    structure=pure_chains,
-    structure_latex=PURE_LATEX,
-    evidence=INDEPENDENT,
+    number="Section 1, Group Privacy (`expected privacy loss growing by a factor of about $s^2$')",
+    statement=sp.Le(KL(P0, Ps), s * epsilon * sp.tanh(s * epsilon / 2)), parameters=(S_GROUP,), setting=PURE,
     tight_at=tuple(geometric(e, 1) for e in (0.1, 1.0, 3.0)),
     examples=tuple(geometric(e, n) for e, n in ((0.01, 2), (0.1, 3), (1.0, 2), (2.0, 5))),
 )
@@ -277,10 +247,10 @@ def group_pure_kl(point):
     geometric chain reaches ratios 0.995 ($\varepsilon = 0.01$, $s = 2$) and 0.945 ($\varepsilon = 2$, $s = 5$): loose,
     worst ratio reported."""
     chain = build_pure_chain(point["structure"], point["s"])
-    return {KL(P0, Ps): kl(chain[0], chain[-1]), epsilon: chain_eps(chain)}
+    return {KL(P0, Ps): divergence("kl", chain[0], chain[-1]), epsilon: chain_eps(chain)}
 
 
-# --- (ε, δ)-DP: the printed (sε, s e^{s-1} δ) and the standard δ Σ e^{jε} -------------------------------------------
+
 EPS_DP = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.01, 3.0))
 DELTA_DP = Param(delta, sp.Interval.open(0, 1), sample=(1e-6, 1e-3))
 LEAK_CONDITION = sp.Le(delta * sp.exp(epsilon) * (sp.exp(s * epsilon) - 1) / (sp.exp(epsilon) - 1),
@@ -293,34 +263,9 @@ def _rounding(value) -> mpmath.mpf:
     return 16 * max(abs(value), mpmath.mpf(1)) * mpmath.mpf(10) ** (-mpmath.mp.dps)
 
 
-@theorem(
-    id="dwork.intro.groupdp",
-    title=r"Group privacy of $(\varepsilon, \delta)$-DP as printed: $(s\varepsilon, s e^{s-1}\delta)$",
-    source=Source(SEED, "Section 1, Group Privacy"),
-    statement=sp.Le(GROUP_HS, s * sp.exp(s - 1) * delta),
-    parameters=(EPS_DP, DELTA_DP, S_GROUP),
-    conditions=(LEAK_CONDITION,),
-    structure_latex=r"$P_j = \mathcal{M}(x_j)$ the leak chain: neighbours $(\varepsilon, \delta)$-DP both ways",
-    evidence=INDEPENDENT,
-    erratum=Erratum(
-        location=(r"Section 1, Group Privacy (`the literature shows $(s\varepsilon, s e^{s-1}\delta)$-differential "
-                  "privacy')"),
-        printed=r"$(s\varepsilon,\ s e^{s-1}\delta)$",
-        corrected=(r"$(s\varepsilon,\ \delta\sum_{j<s} e^{j\varepsilon}) \le (s\varepsilon,\ s "
-                   r"e^{(s-1)\varepsilon}\delta)$"),
-        counterexample=GROUPDP_COUNTEREXAMPLE,
-        corrected_id="dwork.intro.groupdp.corrected",
-        note=r"The exponent must be $(s-1)\varepsilon$: the cited literature's bound $s e^{(s-1)\varepsilon}\delta$ "
-             r"with the $\varepsilon$ dropped. For $s = 2$ the printed bound fails exactly for $\varepsilon > \ln(2e - "
-             r"1)$ (1.4899); for any $s$ it is safe when $\varepsilon \le 1$ ($s e^{s-1} \ge s e^{(s-1)\varepsilon}$).",
-        severity="typo",
-    ),
-)
-def groupdp_printed(point):
-    r"""The witness builds the leak chain (\symdpcode{leak\_chain}) and checks that its neighbours are $(\varepsilon,
-    \delta)$-DP in both directions before measuring the two group hockey-stick divergences by exact sums:
-    $\delta\sum_{j<s} e^{j\varepsilon}$ one way (for $s = 2$, $\varepsilon = 2$, $\delta = 10^{-3}$: $(1 + e^2)\delta =
-    8.3891 \cdot 10^{-3}$, the catalogue's LP optimum)."""
+
+def _leak_chain_ends(point) -> dict:
+    """The group hockey-stick divergences of the leak chain, once its neighbours are checked (ε, δ)-DP both ways."""
     e, d, size = point["epsilon"], point["delta"], point["s"]
     chain = leak_chain(e, d, size)
     used = chain_delta(chain, e)
@@ -338,14 +283,36 @@ def leak(eps_value: float, delta_value: float, size: int) -> dict:
 @theorem(
     id="dwork.intro.groupdp.corrected",
     title=r"Group privacy of $(\varepsilon, \delta)$-DP: $(s\varepsilon, \delta\sum_{j<s} e^{j\varepsilon})$",
-    source=Source(SEED, "Section 1, Group Privacy (corrected; standard bound)"),
+    number="Section 1, Group Privacy (corrected; standard bound)",
     statement=sp.Le(GROUP_HS, delta * sp.Sum(sp.exp(j * epsilon), (j, 0, s - 1))),
     parameters=(EPS_DP, S_GROUP),
-    structure=approximate_chains,
-    structure_latex=CHAIN_LATEX + r", $\delta = \max_j \max\left(D_{e^\varepsilon}(P_j\|P_{j+1}), "
-                                  r"D_{e^\varepsilon}(P_{j+1}\|P_j)\right)$",
-    evidence=INDEPENDENT,
+    setting=Setting(CHAIN_LATEX + r", $\delta = \max_j \max\left(D_{e^\varepsilon}(P_j\|P_{j+1}), "
+                                  r"D_{e^\varepsilon}(P_{j+1}\|P_j)\right)$", strategy=approximate_chains),
     tight_at=(leak(2.0, 0.001, 2), leak(0.5, 0.001, 2), leak(1.0, 1e-4, 3), leak(0.3, 1e-3, 5)),
+    printed=Printed(
+        id="dwork.intro.groupdp",
+        title=r"Group privacy of $(\varepsilon, \delta)$-DP as printed: $(s\varepsilon, s e^{s-1}\delta)$",
+        number="Section 1, Group Privacy", statement=sp.Le(GROUP_HS, s * sp.exp(s - 1) * delta),
+        location=(r"Section 1, Group Privacy (`the literature shows $(s\varepsilon, s e^{s-1}\delta)$-differential "
+                  "privacy')"),
+        printed=r"$(s\varepsilon,\ s e^{s-1}\delta)$",
+        corrected=(r"$(s\varepsilon,\ \delta\sum_{j<s} e^{j\varepsilon}) \le (s\varepsilon,\ s "
+                   r"e^{(s-1)\varepsilon}\delta)$"),
+        counterexample=GROUPDP_COUNTEREXAMPLE,
+        note=r"The exponent must be $(s-1)\varepsilon$: the cited literature's bound $s e^{(s-1)\varepsilon}\delta$ "
+             r"with the $\varepsilon$ dropped. For $s = 2$ the printed bound fails exactly for $\varepsilon > \ln(2e - "
+             r"1)$ (1.4899); for any $s$ it is safe when $\varepsilon \le 1$ ($s e^{s-1} \ge s e^{(s-1)\varepsilon}$).",
+        severity="typo",
+        changes=dict(
+            witness=_leak_chain_ends, parameters=(EPS_DP, DELTA_DP, S_GROUP), conditions=(LEAK_CONDITION,),
+            setting=Setting(r"$P_j = \mathcal{M}(x_j)$ the leak chain: neighbours $(\varepsilon, \delta)$-DP both "
+                            "ways"),
+            structure=None, structure_latex="",
+            notes=r"""The witness builds the leak chain (\symdpcode{leak\_chain}) and checks that its neighbours are
+$(\varepsilon, \delta)$-DP in both directions before measuring the two group hockey-stick divergences by exact sums:
+$\delta\sum_{j<s} e^{j\varepsilon}$ one way (for $s = 2$, $\varepsilon = 2$, $\delta = 10^{-3}$: $(1 + e^2)\delta =
+8.3891 \cdot 10^{-3}$, the catalogue's LP optimum)."""),
+    ),
 )
 def groupdp_corrected(point):
     r"""$P_0(S) \le e^{\varepsilon} P_1(S) + \delta \le \dots \le e^{s\varepsilon} P_s(S) + \delta\sum_{j<s}
@@ -361,14 +328,10 @@ def groupdp_corrected(point):
     return {**_two_way(HockeyStick, chain, e), delta: chain_delta(chain, e)}
 
 
-# ================================================================================================================
-# Theorem 4.1 and the recurrences of its proof
-# ================================================================================================================
-theorem_4_1 = register(Theorem(
-    id="dwork.thm4.1",
-    title=r"Group CDP: $(s^2\tau^2/2 + \tilde O((s\tau)^{2.5}),\ s\tau + \tilde O((s\tau)^{1.5}))$",
-    source=Source(SEED, "Theorem 4.1"),
-    statement=sp.Le(LossStandard(Mx, My), s * tau + SoftO((s * tau) ** sp.Rational(3, 2))),
+
+theorem_4_1 = declare(
+    id="dwork.thm4.1", title=r"Group CDP: $(s^2\tau^2/2 + \tilde O((s\tau)^{2.5}),\ s\tau + \tilde O((s\tau)^{1.5}))$",
+    number="Theorem 4.1", statement=sp.Le(LossStandard(Mx, My), s * tau + SoftO((s * tau) ** sp.Rational(3, 2))),
     evidence=SYMBOLIC,
     symbolic_only=r"asymptotic statement: $\tilde O$ terms with unspecified polylog factors, under `$\tau s\log^3 s$ "
                   "bounded by a sufficiently small constant'; no finite instance decides it",
@@ -386,7 +349,7 @@ theorem_4_1 = register(Theorem(
           "square; the `Relationship' paragraph writes $m^{4.5}$ for $(m+1)^{4.5}$; the constant 34 of Lemma 4.3 is "
           r"not supported by its proof (39 is). The $\tilde O$ term cannot be dropped for arbitrary mechanisms: "
           r"\symdpid{dwork.obs.group-not-tight}.",
-))
+)
 
 
 with sp.evaluate(False):
@@ -472,49 +435,42 @@ def _tau_at_fraction(point):
 
 
 theorem_4_1_eq6 = theorem(
-    id="dwork.thm4.1.eq6",
-    title=r"Theorem 4.1, (6): $\tau_{m+1} \le 2^{m+1}\tau + \alpha(2^{m+1}(m+1)^3\tau)^{1.5}$",
-    source=Source(SEED, "Theorem 4.1, proof, (6)"),
+    id="dwork.thm4.1.eq6", title=r"Theorem 4.1, (6): $\tau_{m+1} \le 2^{m+1}\tau + \alpha(2^{m+1}(m+1)^3\tau)^{1.5}$",
+    number="Theorem 4.1, proof, (6)",
     statement=_as_printed(lambda: sp.Le(
         TauIterate(m + 1, tau), 2 ** (m + 1) * tau + ALPHA * (2 ** (m + 1) * (m + 1) ** 3 * tau) ** sp.Rational(3, 2))),
     parameters=(M_LEVEL, F_FRACTION),
-    structure_latex=TAU_OF_F + r", $\tau_{k+1} = 2\tau_k + 34\tau_k^{1.5}$ (5), $\alpha = 2\cdot 34^{4.5}$",
-    evidence=CLOSED_FORM,
-    evidence_note=AT_FRACTION_NOTE,
+    setting=Setting(TAU_OF_F + r", $\tau_{k+1} = 2\tau_k + 34\tau_k^{1.5}$ (5), $\alpha = 2\cdot 34^{4.5}$"),
+    evidence=CLOSED_FORM, evidence_note=AT_FRACTION_NOTE,
     notes=r"The iterates of (5) stay close to $s\tau$ (catalogue: $\tau_s/(s\tau) = 1.017$ at $s = 2$, $\tau = "
           r"10^{-6}$), far below (6): loose. All iterates stay $\le 1/4$ (Lemma 4.3's hypothesis) under the condition.",
 )(_tau_at_fraction)
 
-theorem_4_1_eq7 = register(Theorem(
-    id="dwork.thm4.1.eq7",
-    title=r"Theorem 4.1, (7): the iterates of (5) are bounded by $\sum_i c_{m,i}\tau^{1.5^i}$",
-    source=Source(SEED, "Theorem 4.1, proof, (7), (9), (10)"),
-    statement=sp.Le(TauIterate(m, tau), TauSeries(m, tau)),
+theorem_4_1_eq7 = declare(
+    id="dwork.thm4.1.eq7", title=r"Theorem 4.1, (7): the iterates of (5) are bounded by $\sum_i c_{m,i}\tau^{1.5^i}$",
+    number="Theorem 4.1, proof, (7), (9), (10)", statement=sp.Le(TauIterate(m, tau), TauSeries(m, tau)),
     parameters=(Param(m, sp.Range(0, sp.oo), sample=(0, 12)),
                 Param(tau, sp.Interval.Lopen(0, sp.Rational(1, 4)), sample=(1e-4, 0.25))),
-    structure_latex=r"$\tau_0 = \tau$, $\tau_{k+1} = 2\tau_k + 34\tau_k^{1.5}$, $c_{m,i}$ as defined after (10)",
-    evidence=CLOSED_FORM,
-    evidence_note=RECURSION_NOTE,
+    setting=Setting(r"$\tau_0 = \tau$, $\tau_{k+1} = 2\tau_k + 34\tau_k^{1.5}$, $c_{m,i}$ as defined after (10)"),
+    evidence=CLOSED_FORM, evidence_note=RECURSION_NOTE,
     tight_at=({"m": 0, "tau": 0.1}, {"m": 1, "tau": 0.01}, {"m": 1, "tau": 0.25}),
     notes=r"The Jensen step (9), $(\sum_{i \le m} a_i)^{1.5} \le \sqrt{m+1}\sum a_i^{1.5}$, iterated; the $c_{m+1,i}$ "
           r"run over $i \in [1, m+1]$ (printed $[1, m]$). Equality at $m = 0$ and $m = 1$ (a single term: no Jensen "
           "loss).",
-))
+)
 
 _EXP_8 = 2 * (sp.Rational(3, 2) ** (i + 1) - sp.Rational(3, 2))
 
-theorem_4_1_eq8 = register(Theorem(
+theorem_4_1_eq8 = declare(
     id="dwork.thm4.1.eq8",
     title=r"Theorem 4.1, (8): $c_{m,i} \le (2^m)^{1.5^i}\, 34^{2(1.5^{i+1} - 1.5)}\, m^{2(1.5^{i+1} - 1.5)}$",
-    source=Source(SEED, "Theorem 4.1, proof, (8) (the induction hypothesis form, without the leading 2)"),
+    number="Theorem 4.1, proof, (8) (the induction hypothesis form, without the leading 2)",
     statement=sp.Le(CCoefficient(m, i), (2**m) ** (sp.Rational(3, 2) ** i) * 34**_EXP_8 * m**_EXP_8),
     parameters=(Param(m, sp.Range(1, sp.oo), sample=(1, 12)), Param(i, sp.Range(1, sp.oo), sample=(1, 12))),
-    conditions=(sp.Le(i, m),),
-    evidence=CLOSED_FORM,
-    evidence_note=RECURSION_NOTE,
+    conditions=(sp.Le(i, m),), evidence=CLOSED_FORM, evidence_note=RECURSION_NOTE,
     notes="Checked without the leading factor 2 of (8), which the restated induction hypothesis drops (the stronger "
           r"form); no violation for $m \le 12$ (catalogue). Loose.",
-))
+)
 
 
 def _eq11_statement(index):
@@ -523,51 +479,40 @@ def _eq11_statement(index):
         (2 ** (m + 1) * tau) ** 2 / 2 + ALPHA * (2 ** (m + 1) * tau) ** sp.Rational(5, 2) * index ** sp.Rational(9, 2)))
 
 
-EQ11_LATEX = (TAU_OF_F + r", $\mu_0 = \tau^2/2$, $\mu_{k+1} = 2\mu_k + \tau_k^2 + 3.5\tau_k^3 + 1.5\tau_k^4$ (12), "
-                         r"$\alpha = 2\cdot 34^{4.5}$")
+EQ11 = Setting(TAU_OF_F + r", $\mu_0 = \tau^2/2$, $\mu_{k+1} = 2\mu_k + \tau_k^2 + 3.5\tau_k^3 + 1.5\tau_k^4$ (12), "
+                           r"$\alpha = 2\cdot 34^{4.5}$")
 
-theorem_4_1_eq11 = theorem(
-    id="dwork.thm4.1.eq11",
-    title=r"Theorem 4.1, (11) as printed: $\mu_{m+1} \le (2^{m+1}\tau)^2/2 + \alpha(2^{m+1}\tau)^{2.5} m^{4.5}$",
-    source=Source(SEED, "Theorem 4.1, proof, (11)"),
-    statement=_eq11_statement(m),
+theorem_4_1_eq11_corrected = theorem(
+    id="dwork.thm4.1.eq11.corrected",
+    title=r"Theorem 4.1, (11) corrected: $\mu_{m+1} \le (2^{m+1}\tau)^2/2 + \alpha(2^{m+1}\tau)^{2.5}(m+1)^{4.5}$",
+    number="Theorem 4.1, proof, (11) (index corrected)",
+    statement=_eq11_statement(m + 1),
     parameters=(M_LEVEL, F_FRACTION),
-    structure_latex=EQ11_LATEX,
+    setting=EQ11,
     evidence=CLOSED_FORM,
     evidence_note=AT_FRACTION_NOTE,
-    erratum=Erratum(
+    notes=r"Holds, loose ($\alpha = 2\cdot 34^{4.5}$ dwarfs the cubic terms of (12)).",
+    printed=Printed(
+        id="dwork.thm4.1.eq11",
+        title=r"Theorem 4.1, (11) as printed: $\mu_{m+1} \le (2^{m+1}\tau)^2/2 + \alpha(2^{m+1}\tau)^{2.5} m^{4.5}$",
+        number="Theorem 4.1, proof, (11)", statement=_eq11_statement(m),
         location="Theorem 4.1, proof, (11) and the `Relationship' paragraph",
         printed=r"$\mu_{m+1} \le \frac{(2^{m+1}\tau)^2}{2} + \alpha (2^{m+1}\tau)^{2.5} m^{4.5}$",
         corrected=r"$\mu_{m+1} \le \frac{(2^{m+1}\tau)^2}{2} + \alpha (2^{m+1}\tau)^{2.5} (m+1)^{4.5}$",
         counterexample={"m": 0, "f": 1.0},
-        corrected_id="dwork.thm4.1.eq11.corrected",
         note=r"At $m = 0$ the printed bound is $(2\tau)^2/2 = 2\tau^2$, but (12) gives $\mu_1 = 2\tau^2 + 3.5\tau^3 + "
              r"1.5\tau^4$ (the induction step $3.5\tau_0^3 \le 3\alpha \cdot 0$ fails too). An index slip, the same in "
              r"the `Relationship' paragraph, where $(2^{m+1}\tau)(2^{m+1}(m+1)^3\tau)^{1.5}$ is written with "
              "$m^{4.5}$: with $(m+1)^{4.5}$ throughout, the induction goes through and the theorem is unchanged. The "
              r"group KL itself is $\le 2\tau^2$ at $m = 0$ (\symdpid{dwork.lem4.2.sharper}).",
         severity="typo",
+        changes=dict(notes=r"The quantity is the value of recurrence (12) started at $\mu_0 = \tau^2/2$ with the "
+                           "iterates of (5) (what the induction actually establishes), not the group KL of a "
+                           "mechanism."),
     ),
-    notes=r"The quantity is the value of recurrence (12) started at $\mu_0 = \tau^2/2$ with the iterates of (5) (what "
-          "the induction actually establishes), not the group KL of a mechanism.",
-)(_tau_at_fraction)
-
-theorem_4_1_eq11_corrected = theorem(
-    id="dwork.thm4.1.eq11.corrected",
-    title=r"Theorem 4.1, (11) corrected: $\mu_{m+1} \le (2^{m+1}\tau)^2/2 + \alpha(2^{m+1}\tau)^{2.5}(m+1)^{4.5}$",
-    source=Source(SEED, "Theorem 4.1, proof, (11) (index corrected)"),
-    statement=_eq11_statement(m + 1),
-    parameters=(M_LEVEL, F_FRACTION),
-    structure_latex=EQ11_LATEX,
-    evidence=CLOSED_FORM,
-    evidence_note=AT_FRACTION_NOTE,
-    notes=r"Holds, loose ($\alpha = 2\cdot 34^{4.5}$ dwarfs the cubic terms of (12)).",
 )(_tau_at_fraction)
 
 
-# ================================================================================================================
-# Section 4: triples D, D', D''
-# ================================================================================================================
 def gaussian_window(sigma_value, span: int) -> tuple[int, int]:
     """A window around [0, span] whose cut-off mass e^{-R²/(2σ²)} is below 1e-40 (R ≥ 13.6 σ): far below the
     1e-31 at which the verifier's tight verdict looks, and the same at both working precisions."""
@@ -610,7 +555,7 @@ def loss_standard_of(draw, first: int, second: int) -> Estimate:
 
 def two_sided(draw, laws, first: int, second: int) -> tuple[Estimate, Estimate]:
     """The least (μ, τ) with D_subG(T_a‖T_b), D_subG(T_b‖T_a) ≼ (μ, τ): the larger KL and standard of the two."""
-    mu_ = emax(kl(laws[first], laws[second]), kl(laws[second], laws[first]))
+    mu_ = emax(divergence("kl", laws[first], laws[second]), divergence("kl", laws[second], laws[first]))
     return mu_, emax(loss_standard_of(draw, first, second), loss_standard_of(draw, second, first))
 
 
@@ -679,8 +624,9 @@ TRIPLE_PINS = (
     # D'' the mirror image of D about a uniform D', a small tilt: nearly Gaussian, where the leading terms are sharp
     {"structure": {"kind": "tilt", "q": [1.0, 1.0], "u": [1.0, -1.0], "v": [-1.0, 1.0], "c": 0.001}},
 )
-TRIPLE_LATEX = (r"$D_{\mathrm{subG}}(D\|D'), D_{\mathrm{subG}}(D'\|D) \preceq (\mu_1, \tau_1)$, "
-                r"$D_{\mathrm{subG}}(D'\|D''), D_{\mathrm{subG}}(D''\|D') \preceq (\mu_2, \tau_2)$")
+TRIPLES = Setting(r"$D_{\mathrm{subG}}(D\|D'), D_{\mathrm{subG}}(D'\|D) \preceq (\mu_1, \tau_1)$, "
+                  r"$D_{\mathrm{subG}}(D'\|D''), D_{\mathrm{subG}}(D''\|D') \preceq (\mu_2, \tau_2)$",
+                  strategy=tilted_triples, build=triple_parameters)
 TRIPLE_EXAMPLES = 100  # about 0.15 s of CPU a draw: five searched standards per precision
 
 
@@ -689,17 +635,11 @@ def dgauss(sigma_value: float, d1: int, d2: int) -> dict:
     return {"structure": {"kind": "dgauss", "sigma": sigma_value, "shifts": [d1, d2]}}
 
 
-# --- Lemma 4.2 ----------------------------------------------------------------------------------------------------
+
 @theorem(
-    id="dwork.lem4.2",
-    title="Expected group privacy loss of a triple",
-    source=Source(SEED, "Lemma 4.2"),
+    id="dwork.lem4.2", title="Expected group privacy loss of a triple", number="Lemma 4.2",
     statement=sp.Le(KL(D, Dpp), mu1 + mu2 + tau1 * tau2 + 2 * tau1**2 * tau2 + (tau1 + 3 * tau1**2) * mu2),
-    structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r", $\tau_1 \le 1/3$",
-    evidence=INDEPENDENT,
-    examples=TRIPLE_PINS,
-    default_examples=TRIPLE_EXAMPLES,
+    setting=TRIPLES.where(r", $\tau_1 \le 1/3$"), examples=TRIPLE_PINS, default_examples=TRIPLE_EXAMPLES,
 )
 def lemma_4_2(point):
     r"""Holds; loose by its cubic terms only (they are never needed, \symdpid{dwork.lem4.2.sharper}): the ratio tends to
@@ -710,25 +650,21 @@ def lemma_4_2(point):
     $e^{-D_{\mathrm{KL}}(D'\|D)} A \le A$ fails for $A < 0$ (harmless). Triples from catalogue generator (v)
     (\symdpcode{tilted\_triples}, $\tau_i \le c \le 1/4$ by Hoeffding's lemma) and pinned triples; $(\mu_i, \tau_i)$
     are the least admissible two-sided values, measured."""
-    p = triple_parameters(point["structure"])
+    p = TRIPLES(point)
     if p[tau1].value > mpmath.mpf(1) / 3:
         raise InvalidParameter("Lemma 4.2 assumes tau_1 <= 1/3")
-    return {KL(D, Dpp): kl(p["laws"][0], p["laws"][2]), **_measured(p, mu1, mu2, tau1, tau2)}
+    return {KL(D, Dpp): divergence("kl", p["laws"][0], p["laws"][2]), **_measured(p, mu1, mu2, tau1, tau2)}
 
 
 @theorem(
     id="dwork.lem4.2.sharper",
     title=(r"Expected group privacy loss: $D_{\mathrm{KL}}(D\|D'') \le \mu_1 + \mu_2 + \tau_1\tau_2$, one direction "
            "per pair"),
-    source=Source(SEED, "Lemma 4.2 (catalogue: sharper bound, Donsker--Varadhan)"),
+    number="Lemma 4.2 (catalogue: sharper bound, Donsker--Varadhan)",
     statement=sp.Le(KL(D, Dpp), mu1 + mu2 + tau1 * tau2),
-    structure=tilted_triples,
-    structure_latex=r"$\mu_1 = D_{\mathrm{KL}}(D\|D')$, $\tau_1 = \tau(L_{(D\|D')})$, $\mu_2 = "
-                    r"D_{\mathrm{KL}}(D'\|D'')$, $\tau_2 = \tau(L_{(D'\|D'')})$",
-    evidence=INDEPENDENT,
-    tight_at=(dgauss(0.3, 1, 2),),
-    examples=TRIPLE_PINS,
-    default_examples=TRIPLE_EXAMPLES,
+    setting=Setting(r"$\mu_1 = D_{\mathrm{KL}}(D\|D')$, $\tau_1 = \tau(L_{(D\|D')})$, $\mu_2 = "
+                    r"D_{\mathrm{KL}}(D'\|D'')$, $\tau_2 = \tau(L_{(D'\|D'')})$", strategy=tilted_triples),
+    tight_at=(dgauss(0.3, 1, 2),), examples=TRIPLE_PINS, default_examples=TRIPLE_EXAMPLES,
 )
 def lemma_4_2_sharper(point):
     r"""Not in the paper (catalogue \symdpid{dwork.lem4.2}). Donsker--Varadhan with $g = \lambda\ln(D'/D'')$:
@@ -739,24 +675,49 @@ def lemma_4_2_sharper(point):
     \mu_1 + \mu_2 + \tau_1\tau_2$ exactly, every term measured from the finite laws)."""
     draw = point["structure"]
     laws = build_triple(draw)
-    return {KL(D, Dpp): kl(laws[0], laws[2]), mu1: kl(laws[0], laws[1]), mu2: kl(laws[1], laws[2]),
-            tau1: loss_standard_of(draw, 0, 1), tau2: loss_standard_of(draw, 1, 2)}
+    return {KL(D, Dpp): divergence("kl", laws[0], laws[2]), mu1: divergence("kl", laws[0], laws[1]),
+            mu2: divergence("kl", laws[1], laws[2]), tau1: loss_standard_of(draw, 0, 1),
+            tau2: loss_standard_of(draw, 1, 2)}
 
 
-# --- Lemma 4.3 ----------------------------------------------------------------------------------------------------
 GROUP_STANDARD = LossStandard(D, Dpp)
+
+
+def _group_and_neighbour_standards(point) -> dict:
+    """τ(L_(D‖D'')) of a triple and its τ = max(τ_1, τ_2), for any τ."""
+    return {GROUP_STANDARD: loss_standard_of(point["structure"], 0, 2), tau: TRIPLES(point)[tau]}
 
 
 @theorem(
     id="dwork.lem4.3",
     title=r"Group subgaussian standard of a triple: $\tau(D\|D'') \le 2\tau + 34\tau^{1.5}$",
-    source=Source(SEED, "Lemma 4.3"),
+    number="Lemma 4.3",
     statement=sp.Le(GROUP_STANDARD, 2 * tau + 34 * tau ** sp.Rational(3, 2)),
-    structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r", $\tau = \max(\tau_1, \tau_2) \le 1/4$, $\mu_1, \mu_2 \le \tau^2/2$",
-    evidence=INDEPENDENT,
+    setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2) \le 1/4$, $\mu_1, \mu_2 \le \tau^2/2$"),
     examples=TRIPLE_PINS,
     default_examples=TRIPLE_EXAMPLES,
+    printed=Printed(
+        id="dwork.obs.group-not-tight", kind="conjecture",
+        title=r"The conjectured tight group standard $\tau(D\|D'') \le 2\tau$ ($s = 2$) fails for arbitrary mechanisms",
+        number="Section 1, Group Privacy (`We suspect that the tight bounds should hold for arbitrary mechanisms'); "
+               "catalogue observation",
+        statement=sp.Le(GROUP_STANDARD, 2 * tau),
+        location="Section 1, Group Privacy: `We suspect that the tight bounds should hold for arbitrary mechanisms'",
+        printed=r"$\tau(L_{(D\|D'')}) \le 2\tau$ (the suspected tight $(s^2\mu, s\tau)$, $s = 2$)",
+        corrected=r"$\tau(L_{(D\|D'')}) \le 2\tau + 34\tau^{1.5}$ (Lemma 4.3); exact $s\tau$ for Gaussians",
+        counterexample={"structure": NOT_TIGHT_TRIPLE},
+        note="A conjecture the paper states as a suspicion, not a claim, so not an error of the paper.",
+        changes=dict(
+            witness=_group_and_neighbour_standards, structure_latex="",
+            setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2)$"),
+            notes=r"""Observation, not a claim of the paper: the paper only `suspects' the tight $(s^2\mu, s\tau)$
+bounds for arbitrary mechanisms. The catalogue's 60-digit triple has $\tau_1 = 0.093499145$, $\tau_2 = 0.093498651$ and
+$\tau(D\|D'') = 0.18958600 > 2\tau = 0.18699829$ (ratio 1.01384), well inside Theorem 4.1's $\tilde O(\tau^{1.5})$
+and Lemma 4.3's $34\tau^{1.5}$. Random triples refute it too (catalogue: 313 of 3816 exceed $\tau_1 + \tau_2$). For
+Gaussian mechanisms $(s^2\mu, s\tau)$ is exact: \symdpid{dwork.obs.group-not-tight.gaussian} and
+\symdpid{dwork.obs.group-not-tight.gaussian-kl}. Do not property-test $(s^2\mu, s\tau)$ on arbitrary
+mechanisms."""),
+    ),
 )
 def lemma_4_3(point):
     r"""`For all $\lambda$: $\mathbb{E}\exp(\lambda(L - D_{\mathrm{KL}})) \le \exp(\lambda^2(2\tau +
@@ -768,23 +729,14 @@ def lemma_4_3(point):
     < (5/289)^2$); Case I bounds the uncentred MGF ($\lambda < 0$ not handled); the `without loss of generality,
     flip $D$ and $D''$' maps $\lambda$ to $-(1 + \lambda)$. Triples and their $(\mu_i, \tau_i)$ as in
     \symdpid{dwork.lem4.2}."""
-    draw = point["structure"]
-    p = _small(triple_parameters(draw))
-    return {GROUP_STANDARD: loss_standard_of(draw, 0, 2), tau: p[tau]}
+    return {GROUP_STANDARD: loss_standard_of(point["structure"], 0, 2), tau: _small(TRIPLES(point))[tau]}
 
 
-# --- Claims 4.4 and 4.5 -------------------------------------------------------------------------------------------
 @theorem(
-    id="dwork.claim4.4",
-    title="Second moment of the group privacy loss",
-    source=Source(SEED, "Claim 4.4"),
+    id="dwork.claim4.4", title="Second moment of the group privacy loss", number="Claim 4.4",
     statement=sp.Le(LogRatioMoment(D, D, Dpp, 2),
                     2 * (tau1**2 + tau2**2) + 2 * mu1**2 + 2 * mu2**2 + 50 * tau1 * tau2**2),
-    structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r", $\tau_1, \tau_2 \le 1/4$",
-    evidence=INDEPENDENT,
-    examples=TRIPLE_PINS,
-    default_examples=TRIPLE_EXAMPLES,
+    setting=TRIPLES.where(r", $\tau_1, \tau_2 \le 1/4$"), examples=TRIPLE_PINS, default_examples=TRIPLE_EXAMPLES,
 )
 def claim_4_4(point):
     r"""The first (sharpest) line of (19); the next two, $\le 4\tau^2 + 51\tau^3 \le 4\tau^2 + 26\tau^{2.5}$, follow for
@@ -795,7 +747,7 @@ def claim_4_4(point):
     (\symdpid{dwork.obs.kl-le-tau2}), not from $\mu_2 \le \tau^2/2$ alone. Fact 4.1 is used here with $k = 2$ and $k =
     4$ only (even: valid for all reals). Typo: $\sqrt{8(\mathbb{E}[S''^4] + D_{\mathrm{KL}}(D'\|D''))}$ needs
     $D_{\mathrm{KL}}^4$. Triples and their $(\mu_i, \tau_i)$ as in \symdpid{dwork.lem4.2}."""
-    p = _small(triple_parameters(point["structure"]))
+    p = _small(TRIPLES(point))
     laws = p["laws"]
     return {LogRatioMoment(D, D, Dpp, 2): log_ratio_moment(laws[0], laws[0], laws[2], 2),
             **_measured(p, tau1, tau2, mu1, mu2)}
@@ -817,17 +769,11 @@ NU = Param(nu, sp.Interval.open(-1, 1))
 
 
 @theorem(
-    id="dwork.claim4.5",
-    title=r"Taylor tail of the group privacy-loss MGF for $|\lambda| < 1/(8\sqrt{\tau})$",
-    source=Source(SEED, "Claim 4.5"),
-    statement=sp.Le(LossTaylorTail(D, Dpp, lam), 55 * tau ** sp.Rational(5, 2) * lam**2),
-    parameters=(NU,),
-    conditions=(sp.Ne(nu, 0),),
-    structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r", $\tau = \max(\tau_1, \tau_2) \le 1/4$, $\lambda = \nu/(8\sqrt{\tau})$",
-    evidence=INDEPENDENT,
-    examples=tuple({"nu": n, **pin} for n in (0.999, -0.999) for pin in TRIPLE_PINS),
-    default_examples=TRIPLE_EXAMPLES,
+    id="dwork.claim4.5", title=r"Taylor tail of the group privacy-loss MGF for $|\lambda| < 1/(8\sqrt{\tau})$",
+    number="Claim 4.5", statement=sp.Le(LossTaylorTail(D, Dpp, lam), 55 * tau ** sp.Rational(5, 2) * lam**2),
+    parameters=(NU,), conditions=(sp.Ne(nu, 0),),
+    setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2) \le 1/4$, $\lambda = \nu/(8\sqrt{\tau})$"),
+    examples=tuple({"nu": n, **pin} for n in (0.999, -0.999) for pin in TRIPLE_PINS), default_examples=TRIPLE_EXAMPLES,
 )
 def claim_4_5(point):
     r"""The printed final bound $55\tau^{2.5}\lambda^2$, as printed ($\lambda^2$ on the right). $\lambda =
@@ -842,13 +788,12 @@ def claim_4_5(point):
     and the rest of the proof bounds absolute moments anyway (Fact 2.2). Other slips: (25) turns the $\mu$-terms
     into $(4\mu_1)^k/4 + (4\mu_2)^k/2$, not $(2\mu_2)^k + (2\mu_1)^k$ (harmless); $(\mu_1\lambda)^2$ becomes
     $(\mu_2\lambda)^2$. Triples and their $(\mu_i, \tau_i)$ as in \symdpid{dwork.lem4.2}."""
-    p = _small(triple_parameters(point["structure"]))
+    p = _small(TRIPLES(point))
     lam_value = point["nu"] / (8 * mpmath.sqrt(p[tau].value))
     return {LossTaylorTail(D, Dpp, lam): taylor_tail(p["laws"][0], p["laws"][2], lam_value), lam: lam_value,
             tau: p[tau]}
 
 
-# --- Claim 4.5, step (22): Fact 4.1 on log-ratios of both signs ---------------------------------------------------
 K_ODD_OR_EVEN = Param(k, sp.Range(3, sp.oo), sample=(3, 9))
 # D ∝ (e^{-0.2}, e^{0.2}), D' uniform, D'' ∝ (e^{0.1}, e^{-0.1}): E_D[(a + b)^3] = 1.35e-3 > 4(E_D[a^3] + E_D[b^3])
 # = -1.67e-3 (a = ln(D/D'), b = ln(D'/D'')); both pairs are far inside Claim 4.5's tau <= 1/4.
@@ -874,20 +819,28 @@ def _three_moments(head, point, absolute: bool) -> dict:
             for X, Y, a, b in ((D, Dpp, 0, 2), (D, Dp, 0, 1), (Dp, Dpp, 1, 2))}
 
 
+def _signed_moments(point) -> dict:
+    return _three_moments(LogRatioMoment, point, absolute=False)
+
+
 @theorem(
-    id="dwork.claim4.5.eq22",
-    title=(r"Claim 4.5, (22) as printed: $\mathbb{E}_D[\ln^k(D/D'')] \le 2^{k-1}(\mathbb{E}_D[\ln^k(D/D')] + "
-           r"\mathbb{E}_D[\ln^k(D'/D'')])$"),
-    source=Source(SEED, "Claim 4.5, proof, (22) (Fact 4.1 applied to the log-ratios)"),
-    statement=sp.Le(LogRatioMoment(D, D, Dpp, k),
-                    2 ** (k - 1) * (LogRatioMoment(D, D, Dp, k) + LogRatioMoment(D, Dp, Dpp, k))),
+    id="dwork.claim4.5.eq22.corrected",
+    title=(r"Claim 4.5, (22) with absolute moments: $\mathbb{E}_D|\ln(D/D'')|^k \le 2^{k-1}(\mathbb{E}_D|\ln(D/D')|^k "
+           r"+ \mathbb{E}_D|\ln(D'/D'')|^k)$"),
+    number="Claim 4.5, proof, (22) (corrected: Fact 4.1 on $|a|$, $|b|$)",
+    statement=sp.Le(AbsLogRatioMoment(D, D, Dpp, k),
+                    2 ** (k - 1) * (AbsLogRatioMoment(D, D, Dp, k) + AbsLogRatioMoment(D, Dp, Dpp, k))),
     parameters=(K_ODD_OR_EVEN,),
-    structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r", $\tau = \max(\tau_1, \tau_2) \le 1/4$",
-    evidence=INDEPENDENT,
-    examples=({"k": 4, "structure": EQ22_COUNTEREXAMPLE["structure"]},),
+    setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2) \le 1/4$"),
+    examples=(EQ22_COUNTEREXAMPLE,) + tuple({"k": n, "structure": mirror} for n in (3, 6) for mirror in MIRROR_TRIPLES),
     default_examples=TRIPLE_EXAMPLES,
-    erratum=Erratum(
+    printed=Printed(
+        id="dwork.claim4.5.eq22",
+        title=(r"Claim 4.5, (22) as printed: $\mathbb{E}_D[\ln^k(D/D'')] \le 2^{k-1}(\mathbb{E}_D[\ln^k(D/D')] + "
+               r"\mathbb{E}_D[\ln^k(D'/D'')])$"),
+        number="Claim 4.5, proof, (22) (Fact 4.1 applied to the log-ratios)",
+        statement=sp.Le(LogRatioMoment(D, D, Dpp, k),
+                        2 ** (k - 1) * (LogRatioMoment(D, D, Dp, k) + LogRatioMoment(D, Dp, Dpp, k))),
         location="Claim 4.5, proof, (22) (`Observe that, by Fact 4.1')",
         printed=r"$\mathbb{E}_D\left[\ln^k\frac{D}{D''}\right] \le "
                 r"2^{k-1}\left(\mathbb{E}_D\left[\ln^k\frac{D}{D'}\right] + "
@@ -896,7 +849,6 @@ def _three_moments(head, point, absolute: bool) -> dict:
                   r"2^{k-1}\left(\mathbb{E}_D\left[\left|\ln\frac{D}{D'}\right|^k\right] + "
                   r"\mathbb{E}_D\left[\left|\ln\frac{D'}{D''}\right|^k\right]\right)$",
         counterexample=EQ22_COUNTEREXAMPLE,
-        corrected_id="dwork.claim4.5.eq22.corrected",
         note=r"Fact 4.1 (false for reals of both signs and odd $k$) applied to $a = \ln(D/D')$, $b = \ln(D'/D'')$, "
              "which take both signs for any two distinct laws: false for odd $k$ on about half of all tilted triples "
              "(1420 of 3000 at $k = 3$). At $k = 3$ the gap of Fact 4.1 is $3(a + b)(a - b)^2$ "
@@ -904,27 +856,13 @@ def _three_moments(head, point, absolute: bool) -> dict:
              r"\ge 0$. Claim 4.5 itself holds (\symdpid{dwork.claim4.5}): the later steps (23)--(24) bound the moments "
              r"through Fact 2.2, which bounds absolute moments, so the proof is repaired by $|\cdot|^k$.",
         same_as="dwork.fact4.1",
+        changes=dict(
+            witness=_signed_moments,
+            examples=({"k": 4, "structure": EQ22_COUNTEREXAMPLE["structure"]},),
+            notes=r"The three $k$-th log-ratio moments under $D$, by exact sums over the atoms of the triple. For "
+                  r"even $k$ Fact 4.1 holds for all reals, and so does (22) (pinned: $k = 4$ on the counterexample "
+                  "triple)."),
     ),
-)
-def claim_4_5_eq22(point):
-    """The three $k$-th log-ratio moments under $D$, by exact sums over the atoms of the triple. For even $k$ Fact 4.1
-    holds for all reals, and so does (22) (pinned: $k = 4$ on the counterexample triple)."""
-    return _three_moments(LogRatioMoment, point, absolute=False)
-
-
-@theorem(
-    id="dwork.claim4.5.eq22.corrected",
-    title=(r"Claim 4.5, (22) with absolute moments: $\mathbb{E}_D|\ln(D/D'')|^k \le 2^{k-1}(\mathbb{E}_D|\ln(D/D')|^k "
-           r"+ \mathbb{E}_D|\ln(D'/D'')|^k)$"),
-    source=Source(SEED, "Claim 4.5, proof, (22) (corrected: Fact 4.1 on $|a|$, $|b|$)"),
-    statement=sp.Le(AbsLogRatioMoment(D, D, Dpp, k),
-                    2 ** (k - 1) * (AbsLogRatioMoment(D, D, Dp, k) + AbsLogRatioMoment(D, Dp, Dpp, k))),
-    parameters=(K_ODD_OR_EVEN,),
-    structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r", $\tau = \max(\tau_1, \tau_2) \le 1/4$",
-    evidence=INDEPENDENT,
-    examples=(EQ22_COUNTEREXAMPLE,) + tuple({"k": n, "structure": mirror} for n in (3, 6) for mirror in MIRROR_TRIPLES),
-    default_examples=TRIPLE_EXAMPLES,
 )
 def claim_4_5_eq22_corrected(point):
     r"""$|a + b|^k \le (|a| + |b|)^k \le 2^{k-1}(|a|^k + |b|^k)$ atom by atom (Fact 4.1 on $|a|, |b| \ge 0$), then the
@@ -935,40 +873,6 @@ def claim_4_5_eq22_corrected(point):
     return _three_moments(AbsLogRatioMoment, point, absolute=True)
 
 
-# --- Observation: the exact group standard can exceed s·τ ---------------------------------------------------------
-@theorem(
-    id="dwork.obs.group-not-tight",
-    title=r"The conjectured tight group standard $\tau(D\|D'') \le 2\tau$ ($s = 2$) fails for arbitrary mechanisms",
-    source=Source(SEED, "Section 1, Group Privacy (`We suspect that the tight bounds should hold for arbitrary "
-                        "mechanisms'); catalogue observation"),
-    statement=sp.Le(GROUP_STANDARD, 2 * tau),
-    structure=tilted_triples,
-    structure_latex=TRIPLE_LATEX + r", $\tau = \max(\tau_1, \tau_2)$",
-    evidence=INDEPENDENT,
-    default_examples=TRIPLE_EXAMPLES,
-    erratum=Erratum(
-        location="Section 1, Group Privacy: `We suspect that the tight bounds should hold for arbitrary mechanisms'",
-        printed=r"$\tau(L_{(D\|D'')}) \le 2\tau$ (the suspected tight $(s^2\mu, s\tau)$, $s = 2$)",
-        corrected=r"$\tau(L_{(D\|D'')}) \le 2\tau + 34\tau^{1.5}$ (Lemma 4.3); exact $s\tau$ for Gaussians",
-        counterexample={"structure": NOT_TIGHT_TRIPLE},
-        corrected_id="dwork.lem4.3",
-        note="A conjecture the paper states as a suspicion, not a claim, so not an error of the paper.",
-        kind="conjecture",
-    ),
-)
-def group_not_tight(point):
-    r"""Observation, not a claim of the paper: the paper only `suspects' the tight $(s^2\mu, s\tau)$ bounds for
-    arbitrary mechanisms. The catalogue's 60-digit triple has $\tau_1 = 0.093499145$, $\tau_2 = 0.093498651$ and
-    $\tau(D\|D'') = 0.18958600 > 2\tau = 0.18699829$ (ratio 1.01384), well inside Theorem 4.1's $\tilde
-    O(\tau^{1.5})$ and Lemma 4.3's $34\tau^{1.5}$. Random triples refute it too (catalogue: 313 of 3816 exceed
-    $\tau_1 + \tau_2$). For Gaussian mechanisms $(s^2\mu, s\tau)$ is exact:
-    \symdpid{dwork.obs.group-not-tight.gaussian} and \symdpid{dwork.obs.group-not-tight.gaussian-kl}. Do not
-    property-test $(s^2\mu, s\tau)$ on arbitrary mechanisms."""
-    draw = point["structure"]
-    return {GROUP_STANDARD: loss_standard_of(draw, 0, 2), tau: triple_parameters(draw)[tau]}
-
-
-# --- Gaussian mechanisms: (s²μ, sτ) is exact ----------------------------------------------------------------------
 def gaussian_chain_ends(point) -> tuple[FiniteDistribution, FiniteDistribution, FiniteDistribution]:
     """N_ℤ(0, σ²), N_ℤ(Δ, σ²), N_ℤ(sΔ, σ²) on one window: a neighbour pair and the group pair of size s."""
     size, shift = point["s"], point["Delta"]
@@ -979,22 +883,17 @@ def gaussian_chain_ends(point) -> tuple[FiniteDistribution, FiniteDistribution, 
 GAUSS_PARAMS = (Param(s, sp.Range(1, sp.oo), sample=(1, 3)),
                 Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.3, 0.6)),
                 Param(Delta, sp.Range(1, sp.oo), sample=(1, 2)))
-GAUSS_LATEX = (r"$\mathcal{M}(x_t) = \mathcal{N}_{\mathbb{Z}}(t\Delta, \sigma^2)$ (discrete Gaussian, integer shift; "
-               "cut-off mass $< 10^{-40}$)")
+GAUSS = Setting(r"$\mathcal{M}(x_t) = \mathcal{N}_{\mathbb{Z}}(t\Delta, \sigma^2)$ (discrete Gaussian, integer "
+                "shift; cut-off mass $< 10^{-40}$)")
 GAUSS_PINS = ({"s": 3, "sigma": 0.3, "Delta": 1},)
 GROUP_GAUSS_STANDARD, NEIGHBOUR_GAUSS_STANDARD = LossStandard(P0, Ps), LossStandard(P0, P1)
 
 
 @theorem(
-    id="dwork.obs.group-not-tight.gaussian",
-    title=r"Gaussian mechanism: the group standard is exactly $s\tau$",
-    source=Source(SEED, r"Section 1, item 1 of Group Privacy; catalogue \symdpid{dwork.obs.group-not-tight}"),
-    statement=sp.Eq(GROUP_GAUSS_STANDARD, s * NEIGHBOUR_GAUSS_STANDARD),
-    parameters=GAUSS_PARAMS,
-    structure_latex=GAUSS_LATEX,
-    evidence=INDEPENDENT,
-    tight_everywhere=True,
-    tight_at=GAUSS_PINS,
+    id="dwork.obs.group-not-tight.gaussian", title=r"Gaussian mechanism: the group standard is exactly $s\tau$",
+    number=r"Section 1, item 1 of Group Privacy; catalogue \symdpid{dwork.obs.group-not-tight}",
+    statement=sp.Eq(GROUP_GAUSS_STANDARD, s * NEIGHBOUR_GAUSS_STANDARD), parameters=GAUSS_PARAMS, setting=GAUSS,
+    tight_everywhere=True, tight_at=GAUSS_PINS,
 )
 def gaussian_group_standard(point):
     r"""The centred loss MGF of $(\mathcal{N}_{\mathbb{Z}}(0), \mathcal{N}_{\mathbb{Z}}(k\Delta))$ is
@@ -1010,14 +909,9 @@ def gaussian_group_standard(point):
 
 
 @theorem(
-    id="dwork.obs.group-not-tight.gaussian-kl",
-    title=r"Gaussian mechanism: the group KL is exactly $s^2\mu$",
-    source=Source(SEED, r"Section 1, item 1 of Group Privacy; catalogue \symdpid{dwork.obs.group-not-tight}"),
-    statement=sp.Eq(KL(P0, Ps), s**2 * KL(P0, P1)),
-    parameters=GAUSS_PARAMS,
-    structure_latex=GAUSS_LATEX,
-    evidence=INDEPENDENT,
-    tight_everywhere=True,
+    id="dwork.obs.group-not-tight.gaussian-kl", title=r"Gaussian mechanism: the group KL is exactly $s^2\mu$",
+    number=r"Section 1, item 1 of Group Privacy; catalogue \symdpid{dwork.obs.group-not-tight}",
+    statement=sp.Eq(KL(P0, Ps), s**2 * KL(P0, P1)), parameters=GAUSS_PARAMS, setting=GAUSS, tight_everywhere=True,
     tight_at=GAUSS_PINS,
 )
 def gaussian_group_kl(point):
@@ -1026,7 +920,7 @@ def gaussian_group_kl(point):
     laws. For arbitrary mechanisms $D_{\mathrm{KL}}(D\|D'')$ can exceed $4\mu$ when $\mu \ll \tau^2/2$ (catalogue:
     $1.77 \times 4\mu$)."""
     first, neighbour, last = gaussian_chain_ends(point)
-    return {KL(P0, Ps): kl(first, last), KL(P0, P1): kl(first, neighbour)}
+    return {KL(P0, Ps): divergence("kl", first, last), KL(P0, P1): divergence("kl", first, neighbour)}
 
 
 THEOREMS = registered(__name__)
