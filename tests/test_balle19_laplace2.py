@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symdp.proofs.balle19 import couplings as proofs
-from symdp.engine import continuous, quadrature
+from symdp.engine import continuous
 from symdp.precision import closed_forms, working_precision
 from symdp.statement import lambdify_mpmath
 from symdp.theorems.balle19 import couplings as b

@@ -117,7 +117,7 @@ def test_gauss_rdp_integrated_from_the_densities():
 
 def test_tiny_divergences_keep_their_relative_precision():
     """A chain that contracts to a standardised gap of ~1e-25 still gives R_α to working precision relative to its
-    size (the quadrature runs with the digits it loses), so the tight eq. (2) is decided as tight, not inconclusive."""
+    size (the engine's certified enclosure is), so the tight eq. (2) is decided as tight, not inconclusive."""
     raw = {"alpha": 2, "Delta": 1, "sigma": 1, "L": 0.05, "r": 19}
     r = evaluate_point(b.THEOREM_4_EQ2, raw)
     assert 0 < r.quantity < 1e-45

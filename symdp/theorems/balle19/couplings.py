@@ -5,9 +5,9 @@ is :mod:`symdp.proofs.balle19.couplings`.
 
 Statements that name concrete laws (or printed heads mapped to them by ``measured_as``) are measured by the engine
 from the densities. The hand witnesses are structural: exact rational couplings and kernels on finite spaces
-(:func:`random_coupling`, :func:`transport_operator`), the exact Gaussian laws of linear and SGD chains, whose
-Rényi divergences :func:`gaussian_renyi_from_densities` integrates with as many more digits as they are small, the
-convolution of eq. (6), the Lap2 densities at a point, and W∞ from quantile functions. No closed form of a bounded
+(:func:`random_coupling`, :func:`transport_operator`), the exact Gaussian laws of linear and SGD chains (their
+Rényi divergences integrated by the engine from the densities, certified relative to their size), the convolution of
+eq. (6), the Lap2 densities at a point, and W∞ from quantile functions. No closed form of a bounded
 divergence is used; the verdicts are the same with closed forms off (:func:`symdp.precision.closed_forms`).
 
 >>> EQ_6.id, LEMMA_3.tight_everywhere, LEMMA_3.evidence
@@ -194,7 +194,6 @@ def lemma16_instances(draw, max_atoms: int = 5) -> dict:
 
 
 _MU, _NU, _OMEGA, _H = Law(r"\mu"), Law(r"\nu"), Law(r"\omega"), Law(r"H_\pi")
-_K = K  # the kernel: the catalogue's plain symbol K
 _MUK, _NUK = Law(r"\mu K"), Law(r"\nu K")
 
 LEMMA_16 = declare(
@@ -244,7 +243,7 @@ def _kernel(rows) -> list[list[Fraction]]:
 
 R_OUT = Renyi(_MUK, _NUK, alpha)
 R_SHIFT = Renyi(_OMEGA, _NU, alpha)
-SUP_TRANSPORT = TransportSup(_H, _K, _NU, alpha)
+SUP_TRANSPORT = TransportSup(_H, K, _NU, alpha)  # K: the catalogue's plain symbol for the kernel
 
 
 ALPHA_THM2 = Param(alpha, sp.Interval(1, 20), sample=(1, 20))
@@ -612,31 +611,6 @@ EXAMPLE_3 = next(t for t in registered(__name__) if t.id == "balle19.ex3")
 # =====================================================================================================================
 
 
-def gaussian_renyi_from_densities(P: continuous.Gaussian, Q: continuous.Gaussian, a,
-                                 relative: bool = True) -> Estimate:
-    """R_α(P‖Q) of two Gaussians of equal sd integrated from their densities (``method="densities"``: a certified
-    enclosure of the integral, mpmath quadrature where none applies) — never by the closed form αΔ²/(2σ²), which is
-    what the theorems of this section bound.
-
-    With ``relative``, a divergence of size ~z² (z the standardised gap) below 10^(-dps/2) is computed with as many
-    more digits as it is small, so that its error stays 10 digits below the verifier's tolerance for "tight"
-    (10^(-dps/2) *relative to the sides*): a tight check compares it with a bound of the same size, and a tiny
-    divergence at the working precision would be all rounding. Without, the error is at the working precision in
-    absolute terms (enough to show a bound that is not itself tiny).
-
-    >>> with mpmath.workdps(30):   # catalogue-balle, glossary balle19.fact.gauss-rdp: 0.36543209876543209877
-    ...     est = gaussian_renyi_from_densities(continuous.Gaussian("0.4", "0.9"), continuous.Gaussian(0, "0.9"), 3.7)
-    ...     print(mpmath.nstr(est.value, 20), est.method)
-    0.36543209876543209877 certified
-    """
-    z = abs(P.mean - Q.mean) / P.sd
-    lost = int(-2 * mpmath.log10(z)) if relative and 0 < z < 1 else 0   # the digits of the size of the divergence
-    extra = min(max(0, lost - mpmath.mp.dps // 2 + 10), 2 * mpmath.mp.dps)
-    with mpmath.workdps(mpmath.mp.dps + extra):
-        est = divergence("renyi", P, Q, a, method="densities")
-    return est.rounded()
-
-
 def linear_chain(p) -> tuple[mpmath.mpf, mpmath.mpf]:
     """(mean gap, variance) after r steps of x ↦ Lx + N(0, σ²) started from δ_Δ and δ_0 (ψ(x) = Lx, 𝕂 = ℝ): the exact
     law of the chain, step by step (an affine map of a Gaussian plus independent Gaussian noise is Gaussian)."""
@@ -654,11 +628,11 @@ CHAIN = Setting(r"the chain $K_i(x) = \mathcal{N}(Lx, \sigma^2)$, $\mu = \delta_
 
 def _chain_renyi(p) -> Estimate:
     r"""The left side: the exact law of the chain (\symdpcode{linear\_chain}: mean gap $L^r\Delta$, variance
-    $\sigma^2\sum_{k<r} L^{2k}$), its R\'enyi divergence integrated from the two output densities, with as many more
-    digits as it is small (\symdpcode{gaussian\_renyi\_from\_densities})."""
+    $\sigma^2\sum_{k<r} L^{2k}$), its R\'enyi divergence integrated by the engine from the two output densities (a
+    certified enclosure, precise relative to the divergence however small it is)."""
     gap, var = linear_chain(p)
     sd = mpmath.sqrt(var)
-    return gaussian_renyi_from_densities(continuous.Gaussian(gap, sd), continuous.Gaussian(0, sd), p["alpha"])
+    return divergence("renyi", continuous.Gaussian(gap, sd), continuous.Gaussian(0, sd), p["alpha"], method="densities")
 
 
 def eq2_bound(steps):
@@ -859,8 +833,7 @@ def lemma17_instances(draw) -> dict:
             "box": box, "a": draw(st.floats(0, 1)), "b": draw(st.floats(0, 1)), "sd": draw(st.floats(0.1, 3))}
 
 
-_MUK17, _NUK17 = Law(r"\mu K"), Law(r"\nu K")
-W_OUT, W_IN = Winf(_MUK17, _NUK17), Winf(_MU, _NU)
+W_OUT, W_IN = Winf(_MUK, _NUK), Winf(_MU, _NU)
 
 
 def _point_masses(a, b_, kind="linear", shift=0.0, slope=1.0, box=None, sd=1.0):
@@ -1066,9 +1039,7 @@ def _sgd_renyi(p) -> Estimate:
     laws = sgd_statistic_laws(p)
     if laws is None:
         return Estimate.exact(0)   # equal laws
-    # Tight only at n = i = 1, where the gap is not small: absolute precision decides every other draw (both bounds
-    # exceed 1e-33 on the sampled ranges) without the cost of extra digits for tiny gaps.
-    return gaussian_renyi_from_densities(*laws, p["alpha"], relative=False)
+    return divergence("renyi", *laws, p["alpha"], method="densities")
 
 
 def _single_step(frac=1.0):
@@ -1120,7 +1091,8 @@ THEOREM_5_OPTIMAL = theorem(
           r"chain with $A_j = \rho I$ and $\eta = 2/(\beta + \rho)$ (contraction exactly $L$), started at the "
           r"differing step, $\mathrm{exact}/\varepsilon^{\mathrm{opt}} = (1 - L^{2r})/(1 - L^{2r+2}) < 1$ with $r = "
           r"n - i$ (it ignores the noise of step $i$): not attained, but the supremum of the ratio is 1 "
-          r"(\symdpcode{LONG\_CHAIN}: $1 - 7 \cdot 10^{-13}$; \symdpcode{proofs.balle19.couplings.THM5\_OPT\_CHAIN\_RATIO}).",
+          r"(\symdpcode{LONG\_CHAIN}: $1 - 7 \cdot 10^{-13}$; "
+          r"\symdpcode{proofs.balle19.couplings.THM5\_OPT\_CHAIN\_RATIO}).",
 )(_sgd_renyi)
 
 THEOREMS = registered(__name__)
