@@ -60,12 +60,6 @@ class LossMGF(Quantity):
         return rf"\mathbb{{E}}_{{{printer._print(P_)}}}\left[e^{{{printer._print(l)} {shifted}}}\right]"
 
 
-def _named(statement: sp.core.relational.Relational) -> set[str]:
-    """The names of what a statement's witness must measure (one witness serves statements that name different
-    subsets of the views' KL and standard, τ_1, τ_2, μ_1, μ_2)."""
-    return {str(a) for a in measured_atoms(statement, ())}
-
-
 # --- finite pairs and their CDP parameters ---------------------------------------------------------------------
 def cdp_parameters(P_: FiniteDistribution, Q_: FiniteDistribution) -> tuple[Estimate, Estimate]:
     """The smallest (μ, τ) with D_subG(P‖Q) ≼ (μ, τ) (Definitions 3.2, 3.3): μ = E[L] = KL(P‖Q), τ = τ(L − E L)."""
@@ -480,11 +474,8 @@ def theorem_3_4_mean(point):
             mu2: divergence("kl", P2, Q2)}
 
 
-GAUSS_COMPOSITION_PARAMS = (Param(tau1, sp.Interval.open(0, sp.oo), sample=(0.05, 3)),
-                            Param(sigma1, sp.Interval.open(0, sp.oo), sample=(0.25, 4)),
-                            Param(tau2, sp.Interval.open(0, sp.oo), sample=(0.05, 3)),
-                            Param(sigma2, sp.Interval.open(0, sp.oo), sample=(0.25, 4)),
-                            LAM_G)
+GAUSS_COMPOSITION_PARAMS = tuple(Param(x, sp.Interval.open(0, sp.oo), sample=r) for x, r in (
+    (tau1, (0.05, 3)), (sigma1, (0.25, 4)), (tau2, (0.05, 3)), (sigma2, (0.25, 4)))) + (LAM_G,)
 
 
 @theorem(
@@ -597,9 +588,9 @@ def _game_laws(adversary) -> tuple:
 
 
 def _adaptive_witness(statement):
-    """A witness for an adaptive statement: what it names of the views' exact KL, the optimal standard of their
-    loss, its MGF shifted by μ_1 + μ_2, and the declared (μ_i, τ_i)."""
-    names = _named(statement)
+    """A witness for an adaptive statement: what it names (its measured atoms) of the views' exact KL, the optimal
+    standard of their loss, its MGF shifted by μ_1 + μ_2, and the declared (μ_i, τ_i)."""
+    names = {str(a) for a in measured_atoms(statement, ())}
     shifted = LossMGF(U, V, lam, mu1 + mu2)
 
     def witness(point):

@@ -1,4 +1,4 @@
-"""What the sections of Dwork & Rothblum share: the seed file and the finite-pair helpers every section uses."""
+"""What the sections of Dwork & Rothblum share: the finite-pair helpers every section uses."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from symdp.expressions import quantity
 from symdp.engine.finite import FiniteDistribution, max_divergence, privacy_loss
 from symdp.numeric import to_mpf
 from symdp.engine.privacy_loss import subgaussian_standard
-
-SEED = "004_b3a545b59162ae7d.txt"
 
 LossStandard = quantity(
     "LossStandard", 2, r"\tau\left(L_{{({0} \,\|\, {1})}} - \mathbb{{E}}\,L_{{({0} \,\|\, {1})}}\right)",
