@@ -164,6 +164,33 @@ def test_mse_by_quadrature_is_bias_squared_plus_trace(bias, variance, dim):
 
 
 @settings(deadline=None, max_examples=10)
+@given(theta_=st.floats(0.05, 3), rho_=st.floats(0.2, 4), time=st.floats(0.02, 3), dim=st.integers(1, 20),
+       norm=st.floats(0, 5))
+def test_ou_mse_from_the_process_is_eq4(theta_, rho_, time, dim, norm):
+    """The OU mechanism's MSE, measured from the SDE's law (eq. (4)'s witness), against eq. (4)'s closed form."""
+    with working_precision(40):
+        p = {"theta": mpmath.mpf(theta_), "rho": mpmath.mpf(rho_), "t": mpmath.mpf(time), "d": dim,
+             "F": mpmath.mpf(norm)}
+        measured = b.ou_mse(p)
+        reference = sp.lambdify([theta, rho, t, d, b.F], b.E_OU, "mpmath")(p["theta"], p["rho"], p["t"], dim, p["F"])
+        assert abs(measured.value - reference) <= measured.error + mpmath.mpf(10) ** -35 * reference
+        assert measured.error <= mpmath.mpf(10) ** -30 * reference
+
+
+@pytest.mark.parametrize("wrong", [
+    (1 - sp.exp(-theta * t)) ** 2 * b.F**2 + d * rho / theta * (1 - sp.exp(-2 * theta * t)),   # ρ for ρ² (the SDE as printed)
+    (1 - sp.exp(-theta * t)) ** 2 * b.F**2 + rho**2 / theta * (1 - sp.exp(-2 * theta * t)),    # one coordinate's noise
+    (1 - sp.exp(-2 * theta * t)) * b.F**2 + d * rho**2 / theta * (1 - sp.exp(-2 * theta * t)),  # a wrong bias
+], ids=["rho", "trace", "bias"])
+def test_eq4_witness_refutes_a_wrong_eq4(wrong):
+    """eq. (4)'s witness measures the MSE from the process, not from the two terms of (4): a wrong (4) is refuted."""
+    from dataclasses import replace
+    broken = replace(b.eq_4, id="balle19.eq4@wrong", statement=sp.Eq(b.eq_4.statement.lhs, wrong), printed=(),
+                     _compiled=None, _laws=None)
+    assert evaluate_point(broken, {"theta": 1, "rho": 2, "t": 0.5, "d": 3, "F": 2}).verdict == "violated"
+
+
+@settings(deadline=None, max_examples=10)
 @given(theta_=st.floats(0, 3), time=st.floats(0.01, 3), c=st.floats(0.1, 5))
 def test_ito_variance_by_quadrature(theta_, time, c):
     """sde_law's variance c² ∫_0^t e^{−2θ(t−u)} du against its antiderivative c²(1 − e^{−2θt})/(2θ) (c²t at θ = 0)."""
@@ -188,28 +215,30 @@ def test_e3_printed_sde_refutes_corollary7_at_catalogue_point():
     """catalogue E3: θ=1, ρ=4, t=1, Δ=1: exact R_α/α = 0.0195647053437 (literal SDE) vs Λ(1) = 0.0048911763359."""
     p = _mp(alpha=2, Delta=1, theta=1, rho=4, t=1)
     with working_precision(30):
-        q, bound = b.ou_printed_sde.evaluate(p)
+        q, bound = get("balle19.ou").evaluate(p)
         assert abs(q.value / 2 - mpmath.mpf("0.0195647053437")) < 1e-12
         assert abs(bound.value / 2 - mpmath.mpf("0.0048911763359")) < 1e-12
-    assert evaluate_point(b.ou_printed_sde, p).verdict == "violated"
+    assert evaluate_point(get("balle19.ou"), p).verdict == "violated"
 
 
 @given(rho_=st.floats(0.05, 1.0))
 @settings(deadline=None, max_examples=3)
 def test_literal_sde_satisfies_corollary7_for_rho_at_most_one(rho_):
     # catalogue E3: the literal reading fails only for rho > 1 (its variance rho/theta(...) >= rho^2/theta(...))
-    r = evaluate_point(b.ou_printed_sde, {"alpha": 3, "Delta": 1, "theta": 0.7, "rho": rho_, "t": 0.4})
+    r = evaluate_point(get("balle19.ou"), {"alpha": 3, "Delta": 1, "theta": 0.7, "rho": rho_, "t": 0.4})
     assert r.verdict in ("holds", "tight")
 
 
 def test_e7_printed_middle_expression():
     # catalogue E7: d = Δ = ϵ = 1, R = 2: printed 11/108, true 4/9 (exact rationals)
     point = {d: 1, Delta: 1, epsilon: 1, R: 2}
-    left = b.theorem_8_b_proof_middle.statement.lhs.subs(point)
-    assert sp.nsimplify(b.theorem_8_b_proof_middle.statement.rhs.subs(point)) == sp.Rational(11, 108)
+    printed = get("balle19.thm8.b.proof-middle")
+    assert printed.erratum.corrected_id == b.theorem_8_b_proof_middle_corrected.id
+    left = printed.statement.lhs.subs(point)
+    assert sp.nsimplify(printed.statement.rhs.subs(point)) == sp.Rational(11, 108)
     assert sp.simplify(left - sp.Rational(4, 9)) == 0
     assert sp.simplify(b.theorem_8_b_proof_middle_corrected.statement.rhs.subs(point)) == sp.Rational(4, 9)
-    assert evaluate_point(b.theorem_8_b_proof_middle, {"d": 1, "Delta": 1, "epsilon": 1, "R": 2}).verdict == "violated"
+    assert evaluate_point(printed, {"d": 1, "Delta": 1, "epsilon": 1, "R": 2}).verdict == "violated"
 
 
 # --- catalogue values ----------------------------------------------------------------------------------------------
