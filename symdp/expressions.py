@@ -248,10 +248,13 @@ def quantity(name: str, nargs: int, latex: str, doc: str = "", nonnegative: bool
     return type(name, (Quantity,), attrs)
 
 
-def numeric_function(name: str, nargs: int, implementation, latex: str, doc: str = "") -> type[sp.Function]:
+def numeric_function(name: str, nargs: int, implementation, latex: str, doc: str = "",
+                     arb=None) -> type[sp.Function]:
     """A named SymPy function whose value is a numeric procedure SymPy cannot express (a search, a root, a
     quadrature): it prints as ``latex`` (``{0}, {1}, ...`` for its arguments) and is evaluated by ``implementation``
-    (mpmath in, mpmath out) when a statement is lambdified, so that what prints is what runs.
+    (mpmath in, mpmath out) when a statement is lambdified, so that what prints is what runs. ``arb`` (Arb balls in,
+    an Arb ball out, a rigorous enclosure) lets a side that uses it be evaluated in ball arithmetic too
+    (:func:`symdp.statement.lambdify_arb`).
 
     >>> Root = numeric_function("Root", 1, lambda c: mpmath.findroot(lambda x: x**3 - c, 1), r"\\sqrt[3]{{{0}}}")
     >>> from symdp.statement import lambdify_mpmath
@@ -272,9 +275,11 @@ def numeric_function(name: str, nargs: int, implementation, latex: str, doc: str
             value = str(implementation(*args))
         return sp.Float(value, mpmath.libmp.prec_to_dps(prec))
 
-    return type(name, (sp.Function,), {"nargs": nargs, "_latex": _latex, "__doc__": doc or name,
-                                       "_imp_": staticmethod(implementation), "_eval_evalf": _eval_evalf,
-                                       "__module__": __name__})
+    attrs = {"nargs": nargs, "_latex": _latex, "__doc__": doc or name, "_imp_": staticmethod(implementation),
+             "_eval_evalf": _eval_evalf, "__module__": __name__}
+    if arb is not None:
+        attrs["_arb_"] = staticmethod(arb)
+    return type(name, (sp.Function,), attrs)
 
 
 QUANTITIES = (KL, Renyi, HockeyStick, TV, MaxDivergence, SubgaussianStandard, PrivacyLossOf)

@@ -126,7 +126,7 @@ ARB_FUNCTIONS = (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log, sp.tanh, sp.cosh, sp.si
 def arb_evaluable(expr: sp.Basic) -> bool:
     """Whether every operation of ``expr`` is one Arb evaluates rigorously (:data:`ARB_FUNCTIONS`)."""
     return all(isinstance(node, (sp.Symbol, sp.Number, sp.NumberSymbol))
-               or isinstance(node, ARB_FUNCTIONS) or node.func in ARB_FUNCTIONS
+               or isinstance(node, ARB_FUNCTIONS) or node.func in ARB_FUNCTIONS or hasattr(node.func, "_arb_")
                for node in sp.preorder_traversal(expr) if not isinstance(node, sp.Tuple)) \
         and not expr.has(sp.I)
 
@@ -196,10 +196,12 @@ def lambdify_arb(args: Sequence, expr):
     :data:`ARB_FUNCTIONS`. Literals become exact balls (a binary Float exactly, 1/3 as a ball around it)."""
     if not arb_evaluable(expr):
         return None
-    printer = _ArbPrinter({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": False,
+    printer = _ArbPrinter({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True,
                            "user_functions": {}})
-    return sp.lambdify(args, expr, modules=[{"builtins": builtins}, _arb_namespace()], printer=printer,
-                       dummify=False)
+    # numeric functions by their Arb enclosures, never their mpmath implementations (use_imps=False)
+    own = {f.func.__name__: f.func._arb_ for f in expr.atoms(sp.Function) if hasattr(f.func, "_arb_")}
+    return sp.lambdify(args, expr, modules=[{"builtins": builtins}, own, _arb_namespace()], printer=printer,
+                       dummify=False, use_imps=False)
 
 
 def rename(expr: sp.Basic, renaming: Mapping) -> sp.Basic:

@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings, strategies as st
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.engine.finite import (FiniteDistribution as FD, approximate_max_divergence, hockey_stick, kl, max_divergence,
-                          privacy_loss, privacy_loss_mgf, renyi, tv)
+                          privacy_loss, loss_mgf, renyi, tv)
 from symdp.engine.privacy_loss import subgaussian_standard
 from symdp.engine.kernels import MarkovKernel
 from tests.strategies import kernels, pairs
@@ -158,9 +158,9 @@ def test_privacy_loss_mean_is_kl_and_mgf_identities(pair):
     L = privacy_loss(P, Q)
     assert abs(L.mean() - kl(P, Q).value) < 1e-45
     # E_P[e^{-L}] = sum Q = 1 (equal supports), and E_P[e^{(a-1)L}] = exp((a-1) R_a).
-    assert abs(privacy_loss_mgf(P, Q, -1).value - 1) < 1e-45
+    assert abs(loss_mgf(P, Q, -1).value - 1) < 1e-45
     a = mpmath.mpf(3)
-    assert abs(mpmath.log(privacy_loss_mgf(P, Q, a - 1).value) / (a - 1) - renyi(P, Q, a).value) < 1e-40
+    assert abs(mpmath.log(loss_mgf(P, Q, a - 1).value) / (a - 1) - renyi(P, Q, a).value) < 1e-40
 
 
 @given(pairs(), st.floats(0, 0.5))
@@ -234,7 +234,7 @@ def _references_100_digits(P, Q, alpha, eps, lam):
 
 def _computed(P, Q, alpha, eps, lam):
     return {"kl": kl(P, Q), "renyi": renyi(P, Q, alpha), "max": max_divergence(P, Q),
-            "hockey": hockey_stick(P, Q, eps), "tv": tv(P, Q), "mgf": privacy_loss_mgf(P, Q, lam)}
+            "hockey": hockey_stick(P, Q, eps), "tv": tv(P, Q), "mgf": loss_mgf(P, Q, lam)}
 
 
 @given(pairs(positive=False), st.floats(1.01, 40), st.floats(-3, 3), st.floats(0, 5))
@@ -256,7 +256,7 @@ def test_randomized_response_is_enclosed_narrowly(dps):
     with mpmath.workdps(dps):
         P, Q = FD([0.75, 0.25]), FD([0.25, 0.75])
         computed = [kl(P, Q), max_divergence(P, Q), renyi(P, Q, mpmath.inf), renyi(P, Q, 2), tv(P, Q),
-                    privacy_loss_mgf(P, Q, 1), privacy_loss_mgf(P, Q, -1)]
+                    loss_mgf(P, Q, 1), loss_mgf(P, Q, -1)]
     with mpmath.workdps(100):
         eps = mpmath.log(3)
         references = [eps * mpmath.tanh(eps / 2), eps, eps, mpmath.log(mpmath.mpf(7) / 3), mpmath.mpf(1) / 2,
@@ -291,7 +291,7 @@ def test_two_atom_exact_rationals_are_enclosed():
         computed = {"kl": kl(P, Q), "renyi3": renyi(P, Q, 3), "max": max_divergence(P, Q),
                     "hockey-1": hockey_stick(P, Q, -1), "tv": tv(P, Q),
                     "eps_of_delta": approximate_max_divergence(P, Q, Fraction(1, 8)),
-                    "mgf2_centred": privacy_loss_mgf(P, Q, 2, centred=True)}
+                    "mgf2_centred": loss_mgf(P, Q, 2, centred=True)}
         for name, estimate in computed.items():
             assert estimate.certified, name
             # 60-digit references: a radius of 10^-47 relative leaves 13 digits of room to be wrong in.
@@ -302,7 +302,7 @@ def test_two_atom_exact_rationals_are_enclosed():
 def test_infinities_are_exact_and_certified():
     P, Q = FD([0.5, 0.5]), FD([1, 0])
     for estimate in (kl(P, Q), renyi(P, Q, 2), renyi(P, Q, mpmath.inf), max_divergence(P, Q),
-                     privacy_loss_mgf(P, Q, 1), approximate_max_divergence(P, Q, 0.25)):
+                     loss_mgf(P, Q, 1), approximate_max_divergence(P, Q, 0.25)):
         assert estimate.value == mpmath.inf and estimate.error == 0 and estimate.certified
     eps = approximate_max_divergence(P, Q, 1)   # δ = 1 absorbs everything
     assert eps.value == -mpmath.inf and eps.certified
@@ -334,7 +334,7 @@ def test_ball_precision_is_restored():
     before = flint.ctx.prec
     kl(FD([0.75, 0.25]), FD([0.25, 0.75]))
     with pytest.raises(InvalidParameter):
-        privacy_loss_mgf(FD([0.5, 0.5]), FD([1, 0]), -1, centred=True)
+        loss_mgf(FD([0.5, 0.5]), FD([1, 0]), -1, centred=True)
     assert flint.ctx.prec == before
 
 
@@ -343,8 +343,8 @@ def test_ball_precision_is_restored():
     (lambda P, Q: hockey_stick(P, Q, float("nan")), "eps is NaN"),
     (lambda P, Q: approximate_max_divergence(P, Q, -0.1), "delta must be"),
     (lambda P, Q: approximate_max_divergence(P, Q, mpmath.inf), "delta must be"),
-    (lambda P, Q: privacy_loss_mgf(P, Q, mpmath.inf), "lambda must be a finite number"),
-    (lambda P, Q: privacy_loss_mgf(P, FD([1, 0]), -1, centred=True), "centred MGF is undefined"),
+    (lambda P, Q: loss_mgf(P, Q, mpmath.inf), "lambda must be a finite number"),
+    (lambda P, Q: loss_mgf(P, FD([1, 0]), -1, centred=True), "centred MGF is undefined"),
     (lambda P, Q: renyi(P, Q, "two"), "not a number"),
     (lambda P, Q: kl(P, [0.5, 0.5]), "must be FiniteDistribution"),
 ])
@@ -355,5 +355,5 @@ def test_bad_input_names_the_problem(call, message):
 
 def test_negative_order_mgf_ignores_infinite_losses():
     # E_P[e^{-L}] = Σ_{P>0} P (Q/P) = Q(P > 0): atoms with L = +inf contribute e^{-inf} = 0.
-    estimate = privacy_loss_mgf(FD([0.5, 0.5]), FD([1, 0]), -1)
+    estimate = loss_mgf(FD([0.5, 0.5]), FD([1, 0]), -1)
     assert _contains(estimate, mpmath.mpf(1)) and estimate.certified

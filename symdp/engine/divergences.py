@@ -107,7 +107,7 @@ RULES: tuple[Rule, ...] = (
         Kind.KL: _finite(finite.kl), Kind.RENYI: _finite(finite.renyi), Kind.HOCKEY_STICK: _finite(finite.hockey_stick),
         Kind.TV: _finite(finite.tv), Kind.MAX_DIVERGENCE: _finite(finite.max_divergence),
         Kind.APPROXIMATE_MAX_DIVERGENCE: _finite(finite.approximate_max_divergence),
-        Kind.LOSS_MGF: _finite(finite.privacy_loss_mgf)},
+        Kind.LOSS_MGF: _finite(finite.loss_mgf)},
         methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}, mix=_finite_mixture),
     Rule(ContinuousDistribution, {
         Kind.KL: _continuous(quadrature.kl), Kind.RENYI: _continuous(quadrature.renyi),

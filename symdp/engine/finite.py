@@ -375,7 +375,7 @@ def privacy_loss(P: FiniteDistribution, Q: FiniteDistribution) -> PrivacyLoss:
 
 
 
-def privacy_loss_mgf(P: FiniteDistribution, Q: FiniteDistribution, lam, centred: bool = False) -> Estimate:
+def loss_mgf(P: FiniteDistribution, Q: FiniteDistribution, lam, centred: bool = False) -> Estimate:
     """``E_P[exp(lam * L)] = Σ P_i (P_i/Q_i)^lam`` of the privacy loss (centred: of ``L - E[L]``, i.e. times
     ``exp(-lam KL)``).
 
@@ -384,7 +384,7 @@ def privacy_loss_mgf(P: FiniteDistribution, Q: FiniteDistribution, lam, centred:
     centre E[L] is infinite, is undefined (an error).
 
     >>> P, Q = FiniteDistribution([0.75, 0.25]), FiniteDistribution([0.25, 0.75])   # (3/4) 3 + (1/4)/3 = 7/3
-    >>> print(mpmath.nstr(privacy_loss_mgf(P, Q, 1).value, 15), mpmath.nstr(mpmath.mpf(7) / 3, 15))
+    >>> print(mpmath.nstr(loss_mgf(P, Q, 1).value, 15), mpmath.nstr(mpmath.mpf(7) / 3, 15))
     2.33333333333333 2.33333333333333
     """
     _pair(P, Q)

@@ -1,5 +1,5 @@
-"""What the three sections of Balle et al. (NeurIPS 2019) share: the seed files, the common parameters, and the
-named laws of statements.
+"""What the three sections of Balle et al. (NeurIPS 2019) share: the common parameters and the named laws of
+statements.
 
 >>> import sympy as sp
 >>> print(sp.latex(Law(r"\\mu K")), Law(r"\\mu K") == Law(r"\\mu K"))
@@ -12,9 +12,6 @@ import sympy as sp
 
 from symdp.symbols import Delta, alpha, lambda1, lambda2, sigma, sigma1, sigma2
 from symdp.theorem import Param
-
-P_SEED = "001_dc25d928cd3b540a.txt"  # main text
-A_SEED = "000_eb14441fc6376ec7.txt"  # appendix
 
 POS = sp.Interval.open(0, sp.oo)
 LAMBDA1 = Param(lambda1, POS, sample=(0.2, 10))

@@ -502,7 +502,8 @@ CLAIM_3_11 = declare(
 
 Expm1 = numeric_function(
     "expm1", 1, mpmath.expm1, r"\left(e^{{{0}}} - 1\right)",
-    "e^x - 1, evaluated by mpmath.expm1: relative to its size as x -> 0, where exp(x) - 1 cancels.")
+    "e^x - 1, evaluated by mpmath.expm1: relative to its size as x -> 0, where exp(x) - 1 cancels.",
+    arb=lambda x: x.expm1())
 CLAIM_3_12 = declare(
     id="dwork.claim3.12", title="Convexity bound of Case II, both sides multiplied by -1", number="Claim 3.12",
     statement=sp.Ge(-alpha * Expm1(epsilon), Expm1(-alpha * epsilon)),

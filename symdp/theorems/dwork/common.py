@@ -6,7 +6,8 @@ import mpmath
 
 from symdp.estimate import Estimate
 from symdp.expressions import quantity
-from symdp.engine.finite import FiniteDistribution, max_divergence, privacy_loss
+from symdp.engine.divergences import divergence
+from symdp.engine.finite import FiniteDistribution, privacy_loss
 from symdp.numeric import to_mpf
 from symdp.engine.privacy_loss import subgaussian_standard
 
@@ -27,7 +28,7 @@ def normalize(weights) -> list:
 
 def sym_max_divergence(P: FiniteDistribution, Q: FiniteDistribution) -> mpmath.mpf:
     """Δ∞(P, Q) = max(D∞(P‖Q), D∞(Q‖P)) (the paper's undefined Δ∞, read as in the catalogue)."""
-    return max(max_divergence(P, Q).value, max_divergence(Q, P).value)
+    return max(divergence("max_divergence", P, Q).value, divergence("max_divergence", Q, P).value)
 
 
 def loss_standard(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
