@@ -1,12 +1,16 @@
 """The theorem model: one result of a paper, with its hypotheses, statement, witness, evidence, tightness, erratum.
 
-A :class:`Theorem` reads like the paper: its ``id`` is the catalogue's (``dwork.lem3.10``), ``source`` names the seed
-and the paper's own number, ``parameters`` are the symbols with their mathematical domains (and the finite ranges
-the checker draws from), ``conditions`` are the side conditions, ``statement`` is a SymPy relation — the one that
-prints and the one that is evaluated — and the ``witness`` measures, from concrete distributions, the divergences
-and derived quantities the statement names. ``tight_at`` lists the instances where it is an equality. Where the
-printed statement is wrong, the theorem *as printed* is encoded with an :class:`Erratum` that says so, and the
-corrected statement is a theorem of its own beside it.
+A :class:`Theorem` reads like the paper: its ``id`` is the catalogue's (``dwork.lem3.10``) and ``number`` the paper's
+own (``"Lemma 3.10"``; the paper, its citation and its default evidence come from the ID's prefix,
+:data:`symdp.citations.PAPERS`; a result outside the catalogue gives ``source=Source(origin, number)``),
+``parameters`` are the symbols with their mathematical domains (and the finite ranges the checker draws from),
+``conditions`` are the side conditions, ``setting`` is what else is drawn (a :class:`Setting`: strategy,
+construction and LaTeX in one object), ``statement`` is a SymPy relation — the one that prints and the one that is
+evaluated. What the statement names is measured: concrete laws (``Renyi(Gaussian(Delta, sigma), …)``, or printed
+heads mapped to them by ``measured_as``) by the engine, anything structural by the ``witness``. ``tight_at`` lists
+the instances where it is an equality. Where the paper printed it wrong, the statement as printed is a keyword of
+the result that corrects it (``printed=Printed(...)``): both are registered, the printed one with an
+:class:`Erratum` that says so.
 
 The catalogue declares each result once, with :func:`theorem` on its witness (the docstring becomes the notes, and
 the declaration registers it):
