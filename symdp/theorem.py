@@ -217,6 +217,10 @@ class Printed:
             fields["source"] = None   # derived again from the printed number
         if "setting" in self.changes:
             fields.update(structure=None, structure_latex="")   # derived again from the printed form's setting
+        if "witness" in self.changes and "notes" not in self.changes:
+            import inspect
+
+            fields["notes"] = inspect.cleandoc(self.changes["witness"].__doc__ or "")   # as @theorem takes them
         fields.update(self.changes)
         return replace(corrected, **fields)
 

@@ -822,7 +822,6 @@ _LAST_LINE_SETTING = PAIR_KERNEL_DELTA.where(r", $\gamma = \gamma_{\mathrm{Dob}}
              r"$\varepsilon'$; the proof's conclusion ($\le \gamma\delta$) follows from the corrected line. Notation: "
              r"P calls the level $\tilde\varepsilon$, A calls it $\varepsilon'$.",
         changes={"witness": _last_line_as_printed, "setting": _LAST_LINE_SETTING,
-                 "structure_latex": _LAST_LINE_SETTING.latex,
                  "notes": r"The divergence at $\varepsilon'$ is $D_\infty$ (the mass off the support) when "
                           r"$\delta = 0$."}))
 def theorem_13_last_line_corrected(point):

@@ -307,7 +307,6 @@ def leak(eps_value: float, delta_value: float, size: int) -> dict:
             witness=_leak_chain_ends, parameters=(EPS_DP, DELTA_DP, S_GROUP), conditions=(LEAK_CONDITION,),
             setting=Setting(r"$P_j = \mathcal{M}(x_j)$ the leak chain: neighbours $(\varepsilon, \delta)$-DP both "
                             "ways"),
-            structure=None, structure_latex="",
             notes=r"""The witness builds the leak chain (\symdpcode{leak\_chain}) and checks that its neighbours are
 $(\varepsilon, \delta)$-DP in both directions before measuring the two group hockey-stick divergences by exact sums:
 $\delta\sum_{j<s} e^{j\varepsilon}$ one way (for $s = 2$, $\varepsilon = 2$, $\delta = 10^{-3}$: $(1 + e^2)\delta =
@@ -708,7 +707,7 @@ def _group_and_neighbour_standards(point) -> dict:
         counterexample={"structure": NOT_TIGHT_TRIPLE},
         note="A conjecture the paper states as a suspicion, not a claim, so not an error of the paper.",
         changes=dict(
-            witness=_group_and_neighbour_standards, structure_latex="",
+            witness=_group_and_neighbour_standards,
             setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2)$"),
             notes=r"""Observation, not a claim of the paper: the paper only `suspects' the tight $(s^2\mu, s\tau)$
 bounds for arbitrary mechanisms. The catalogue's 60-digit triple has $\tau_1 = 0.093499145$, $\tau_2 = 0.093498651$ and

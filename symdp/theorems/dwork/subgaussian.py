@@ -24,7 +24,6 @@ Draws are plain JSON data: a *law* draw (``{"kind": "finite" | "gaussian" | "lap
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import math
 from typing import Callable, Sequence
@@ -377,14 +376,9 @@ def _prob_abs_above(law: Law, c, strict: bool) -> mpmath.mpf:
 
 
 def _printed_as(witness: Callable = None, setting: Setting = None, **more) -> dict:
-    """``changes=`` of a :class:`Printed` form with its own witness (its docstring the notes) or setting (given with its
-    LaTeX, which the corrected result's drawn LaTeX would otherwise contradict)."""
-    changes = dict(more)
-    if witness is not None:
-        changes.update(witness=witness, notes=changes.get("notes", inspect.cleandoc(witness.__doc__ or "")))
-    if setting is not None:
-        changes.update(setting=setting, structure=setting.strategy, structure_latex=setting.latex)
-    return changes
+    """``changes=`` of a :class:`Printed` form with its own witness or setting."""
+    return {**({"witness": witness} if witness is not None else {}),
+            **({"setting": setting} if setting is not None else {}), **more}
 
 
 FINITE_PAIRS = Setting("$P$, $Q$ on a common finite support", strategy=finite_pairs, build=build_pair)
