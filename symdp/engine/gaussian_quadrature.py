@@ -16,22 +16,12 @@ import mpmath
 
 from symdp.engine import quadrature
 from symdp.engine.continuous import Gaussian
-from symdp.engine.privacy_loss import GaussianLaw, Law, privacy_loss
+from symdp.engine.privacy_loss import GaussianLaw, Law, gauss_legendre, privacy_loss
 from symdp.estimate import Estimate
 from symdp.numeric import to_mpf
 
 PIECE = 8
 """Width of the quadrature pieces of a Gaussian density, in standard deviations."""
-
-
-def gauss_legendre(f: Callable, points: Sequence) -> Estimate:
-    """``∫ f`` over consecutive ``points`` by Gauss–Legendre, with mpmath's error estimate, scaled: mpmath stops on an
-    *absolute* error, so ``f`` is divided by its largest magnitude at the points and the midpoints first (a tilted
-    MGF of e^60 would otherwise run to the maximal degree, a hockey stick of 1e-30 stop at no relative digit)."""
-    probes = list(points) + [(u + v) / 2 for u, v in zip(points, points[1:])]
-    norm = max(abs(f(x)) for x in probes) or mpmath.mpf(1)
-    value, error = mpmath.quad(lambda x: f(x) / norm, points, method="gauss-legendre", error=True)
-    return Estimate(value * norm, (error + 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)) * norm, "quadrature")
 
 
 _HERMITE: dict = {}

@@ -59,6 +59,30 @@ GUARD = 10
 """Extra digits of every ratio evaluation, on top of the digits its cancellation at small ``|λ|`` costs."""
 
 
+def gauss_legendre(f: Callable, points: Sequence) -> Estimate:
+    """``∫ f`` over consecutive ``points`` by Gauss–Legendre, with mpmath's error estimate, scaled: mpmath stops on an
+    *absolute* error, so ``f`` is divided by its largest magnitude at the points and the midpoints first (a tilted
+    MGF of e^60 would otherwise run to the maximal degree, a hockey stick of 1e-30 stop at no relative digit).
+
+    >>> with mpmath.workdps(30):
+    ...     print(mpmath.nstr(gauss_legendre(mpmath.exp, [0, 1]).value, 25))   # e - 1
+    1.718281828459045235360287
+    """
+    probes = list(points) + [(u + v) / 2 for u, v in zip(points, points[1:])]
+    norm = max(abs(f(x)) for x in probes) or mpmath.mpf(1)
+    value, error = mpmath.quad(lambda x: f(x) / norm, points, method="gauss-legendre", error=True)
+    return Estimate(value * norm, (error + 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)) * norm,
+                    Method.QUADRATURE)
+
+
+def exact_sum(terms) -> Estimate:
+    """A finite sum at the working precision, with the rounding of its terms as its error (on the scale of their
+    magnitudes, where it cancels)."""
+    terms = list(terms)
+    size = mpmath.fsum(abs(x) for x in terms)
+    return Estimate(mpmath.fsum(terms), 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps), Method.EXACT, scale=size)
+
+
 # --- laws ----------------------------------------------------------------------------------------------------------
 
 
@@ -101,6 +125,11 @@ class Law:
         """The optimal standard in closed form, if the family has one (else None: :func:`optimal_standard`
         searches)."""
         return None
+
+    def expect(self, g: Callable, levels: Sequence = (), tilt=0) -> Estimate:
+        """``E[g(X)]`` from the law itself, never from a closed form of the expectation: ``levels`` are points where
+        ``g`` has a kink, ``tilt`` the λ of ``g ~ e^{λx}`` (where its mass sits)."""
+        raise InvalidParameter(f"no expectation by its own law for {type(self).__name__}")
 
     # --- derived ------------------------------------------------------------------------------------------
     def variance(self) -> mpmath.mpf:
@@ -186,6 +215,9 @@ class DiscreteLaw(Law):
     def atom(self, x):
         x = to_mpf(x, "x")
         return mpmath.fsum(p for v, p in zip(self.values, self.probabilities) if v == x)
+
+    def expect(self, g, levels=(), tilt=0):
+        return exact_sum(p * g(v) for v, p in zip(self.values, self.probabilities))
 
     def centred(self):
         m = self.mean()
@@ -283,6 +315,26 @@ class LaplaceLossLaw(Law):
         """The density of the continuous part at ``ell`` (0 outside ``(-a, a)``)."""
         ell = to_mpf(ell, "ell")
         return mpmath.exp((ell - self.a) / 2) / 4 if -self.a < ell < self.a else mpmath.mpf(0)
+
+    def expect(self, g, levels=(), tilt=0):
+        """Its two atoms, plus Gauss–Legendre quadrature of its density on ``(-a, a)`` split at the ``levels``.
+
+        >>> with mpmath.workdps(30):        # E[e^{-L}] = 1 for the Laplace loss (proofs: LAPLACE_NORMALISATION)
+        ...     print(mpmath.nstr(LaplaceLossLaw(2).expect(lambda v: mpmath.exp(-v)).value, 25))
+        1.0
+        """
+        a_ = self.a
+        atoms = g(a_) / 2 + mpmath.exp(-a_) * g(-a_) / 2
+        if a_ == 0:
+            return Estimate.exact(atoms)
+        # pieces over which the density times e^{tilt v} changes by at most ~e^4: moderate degrees converge
+        pieces = min(64, int(2 * a_ * (abs(to_mpf(tilt, "tilt")) + 1) / 4) + 1)
+        points = sorted({-a_ + 2 * a_ * j / pieces for j in range(pieces + 1)}
+                        | {to_mpf(v) for v in levels if -a_ < v < a_})
+        inner = gauss_legendre(lambda v: g(v) * self.density(v), points)
+        size = abs(atoms) + abs(inner.value)
+        return Estimate(atoms + inner.value, inner.error + 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps),
+                        Method.QUADRATURE, scale=size)
 
     def mean(self):
         a = self.a
@@ -403,6 +455,10 @@ class Shifted(Law):
 
     def closed_standard(self):
         return self.base.closed_standard()
+
+    def expect(self, g, levels=(), tilt=0):
+        shift = self.shift
+        return self.base.expect(lambda v: g(v + shift), [level - shift for level in levels], tilt)
 
 
 # --- the privacy loss of a pair ------------------------------------------------------------------------------------

@@ -39,9 +39,9 @@ from symdp.estimate import Estimate, Method
 from symdp.expressions import KL, HockeyStick, MaxDivergence, SubgaussianStandard, quantity
 from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import to_mpf
-from symdp.engine.gaussian_quadrature import GaussianQuadratureLaw, gauss_legendre
-from symdp.engine.privacy_loss import (DiscreteLaw, LaplaceLossLaw, Law, Shifted, expectation_by_quadrature,
-                                       optimal_standard, privacy_loss)
+from symdp.engine.gaussian_quadrature import GaussianQuadratureLaw
+from symdp.engine.privacy_loss import (DiscreteLaw, LaplaceLossLaw, Law, Shifted, exact_sum,
+                                       expectation_by_quadrature, optimal_standard, privacy_loss)
 from symdp.statement import measured_atoms
 from symdp.strategies import weights
 from symdp.symbols import P, Q, a, b, delta, epsilon, k, kappa, lam, mu, t, tau, tau1, tau2
@@ -127,43 +127,11 @@ STANDARD_GRID = (mpmath.mpf(1) / 2, 1, 2, 4)
 """The values of ``|λ|·sd(X)`` at which :func:`standard` evaluates the ratio of a Gaussian-density law."""
 
 
-def _sum(terms) -> Estimate:
-    """An exact sum at the working precision, with the rounding of its terms as its error."""
-    terms = list(terms)
-    size = mpmath.fsum(abs(x) for x in terms)
-    return Estimate(mpmath.fsum(terms), 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps), Method.EXACT, scale=size)
-
-
 def expectation(law: Law, g: Callable, levels: Sequence = (), tilt=0) -> Estimate:
-    """``E[g(X)]`` from the law itself: an exact sum over a finite law's atoms; for the Laplace privacy loss its two
-    atoms plus Gauss–Legendre quadrature of its density on ``(-a, a)``; for a Gaussian, quadrature of the density
-    (:class:`GaussianQuadratureLaw`). ``levels`` are points where ``g`` has a kink, ``tilt`` the λ of ``g ~ e^{λx}``.
-
-    >>> with mpmath.workdps(30):        # E[e^{-L}] = 1 for the Laplace loss (proofs: LAPLACE_NORMALISATION)
-    ...     print(mpmath.nstr(expectation(LaplaceLossLaw(2), lambda v: mpmath.exp(-v)).value, 25))
-    1.0
-    """
-    if isinstance(law, Shifted):
-        shift = law.shift
-        return expectation(law.base, lambda v: g(v + shift), [level - shift for level in levels], tilt)
-    if isinstance(law, DiscreteLaw):
-        return _sum(p * g(v) for v, p in zip(law.values, law.probabilities))
-    if isinstance(law, LaplaceLossLaw):
-        a_ = law.a
-        atoms = g(a_) / 2 + mpmath.exp(-a_) * g(-a_) / 2
-        if a_ == 0:
-            return Estimate.exact(atoms)
-        # pieces over which the density times e^{tilt v} changes by at most ~e^4: moderate degrees converge
-        pieces = min(64, int(2 * a_ * (abs(to_mpf(tilt, "tilt")) + 1) / 4) + 1)
-        points = sorted({-a_ + 2 * a_ * j / pieces for j in range(pieces + 1)}
-                        | {to_mpf(v) for v in levels if -a_ < v < a_})
-        inner = gauss_legendre(lambda v: g(v) * law.density(v), points)
-        size = abs(atoms) + abs(inner.value)
-        return Estimate(atoms + inner.value, inner.error + 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps),
-                        Method.QUADRATURE, scale=size)
-    if isinstance(law, GaussianQuadratureLaw):
-        return law.expect(g, levels, tilt)
-    raise InvalidParameter(f"no expectation by its own law for {type(law).__name__}")
+    """``E[g(X)]`` from the law itself (:meth:`symdp.engine.privacy_loss.Law.expect`): an exact sum over a finite
+    law's atoms; for the Laplace privacy loss its two atoms plus Gauss–Legendre quadrature of its density; for a
+    Gaussian, quadrature of the density (:class:`GaussianQuadratureLaw`)."""
+    return law.expect(g, levels, tilt)
 
 
 _STANDARDS: dict = {}
@@ -821,10 +789,10 @@ def _joint_moments(point, statement) -> dict:
     w = FiniteDistribution.normalized(s["w"]).probs
     x = [to_mpf(v) for v in s["x"]]
     Ylaw = DiscreteLaw(s["y"], w).centred()
-    ex = _sum(p * xi for xi, p in zip(x, w))
-    values = {E(X * sp.exp(Y)): _sum(p * xi * mpmath.exp(yi) for xi, yi, p in zip(x, Ylaw.values, w)), E(X): ex,
-              E(X**2): _sum(p * xi**2 for xi, p in zip(x, w)),
-              Var(X): _sum(p * (xi - ex.value) ** 2 for xi, p in zip(x, w)), tau: standard(Ylaw)}
+    ex = exact_sum(p * xi for xi, p in zip(x, w))
+    values = {E(X * sp.exp(Y)): exact_sum(p * xi * mpmath.exp(yi) for xi, yi, p in zip(x, Ylaw.values, w)), E(X): ex,
+              E(X**2): exact_sum(p * xi**2 for xi, p in zip(x, w)),
+              Var(X): exact_sum(p * (xi - ex.value) ** 2 for xi, p in zip(x, w)), tau: standard(Ylaw)}
     names = {str(h) for h in measured_atoms(statement, ())}
     return {key: v for key, v in values.items() if str(key) in names}
 
