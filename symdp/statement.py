@@ -341,18 +341,18 @@ class Side:
         :meth:`CompiledStatement.evaluate`) are given and the side is Arb-evaluable; else an estimate whose error is
         propagated from the measurements' by secants."""
         centre = [m.value for m in measured]
+        methods = _methods(measured)
         value = self._real(self.f(*params, *centre))
         if not mpmath.isfinite(value):
-            return SideValue(value, mpmath.mpf(0), weakest(_methods(measured)), floored=(value, value),
-                             methods=_methods(measured))
+            return SideValue(value, mpmath.mpf(0), floored=(value, value), methods=methods)
         size = self._size(params, centre, value, measured)
         if balls is not None:
             ball = self.ball(params, balls[0])
             floored = self.ball(params, balls[1]) if ball is not None else None
             if floored is not None:
-                enclosure = Estimate.from_arb(ball, weakest(_methods(measured)))
+                enclosure = Estimate.from_arb(ball, weakest(methods))
                 return SideValue(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True,
-                                 methods=_methods(measured),
+                                 methods=methods,
                                  floored=(mpf_down(floored.lower()), mpf_up(floored.upper())))
         rounding = 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)
         if self.single is None and self.magnitude is not None:
@@ -360,8 +360,7 @@ class Side:
         error = rounding + self._propagated(params, centre, value, [m.error for m in measured])
         widened = error if not any(floors) else \
             rounding + self._propagated(params, centre, value, [m.error + f for m, f in zip(measured, floors)])
-        return SideValue(value, +error, weakest(_methods(measured)), scale=size,
-                         floored=(value - widened, value + widened), methods=_methods(measured))
+        return SideValue(value, +error, scale=size, floored=(value - widened, value + widened), methods=methods)
 
     def _propagated(self, params: list, centre: list, value, widths: list) -> mpmath.mpf:
         """The change of the side when each measurement moves by up to its width (inside its domain): the secants
@@ -408,10 +407,12 @@ class SideValue(Estimate):
 
     floored: tuple = (-mpmath.inf, mpmath.inf)
     methods: frozenset = frozenset()
-    """The provenance of every measurement the side is computed from (its ``method`` is the weakest of them)."""
+    """The provenance of every measurement the side is computed from; its ``method`` is the weakest of them."""
 
     def __post_init__(self):
-        if not self.methods:
+        if self.methods:
+            object.__setattr__(self, "method", weakest(self.methods))
+        else:
             object.__setattr__(self, "methods", frozenset({Method(self.method)}))
         super().__post_init__()
 
