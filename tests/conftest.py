@@ -1,3 +1,8 @@
+# pytester's in-process runs (tests/test_plugin.py) drop the modules first imported inside them; a process pool's
+# module dropped there and imported again later leaves pickling two classes of one name ("not the same object"), so
+# symdp's parallel runs in a later test of that worker fail. Imported here, it stays put.
+import concurrent.futures.process  # noqa: F401
+
 import mpmath
 import pytest
 from hypothesis import settings
