@@ -33,6 +33,7 @@ S >= 2.02
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Optional
 
@@ -218,8 +219,6 @@ class Printed:
         if "setting" in self.changes:
             fields.update(structure=None, structure_latex="")   # derived again from the printed form's setting
         if "witness" in self.changes and "notes" not in self.changes:
-            import inspect
-
             fields["notes"] = inspect.cleandoc(self.changes["witness"].__doc__ or "")   # as @theorem takes them
         fields.update(self.changes)
         return replace(corrected, **fields)
@@ -504,8 +503,6 @@ def register(t: Theorem, module: Optional[str] = None, *, _namespace: Optional[d
     matched to the wrong theorem (a module executed again replaces its earlier declarations instead).
     """
     if module is None or _namespace is None:
-        import inspect
-
         caller = inspect.currentframe().f_back.f_globals
         module = module or caller.get("__name__", "__main__")
         _namespace = _namespace if _namespace is not None else caller
@@ -535,8 +532,6 @@ def declare(*, register: bool = True, **fields) -> Theorem:
     """Declare a theorem that needs no hand witness (its statement names concrete laws, or it is an identity, or a
     relation between closed forms): :class:`Theorem` ``(**fields)``, joined to the catalogue of the caller's module
     (with the printed statements it corrects, :class:`Printed`)."""
-    import inspect
-
     namespace = inspect.currentframe().f_back.f_globals
     t = Theorem(**fields)
     return _register(t, namespace.get("__name__", "__main__"), _namespace=namespace) if register else t
@@ -548,8 +543,6 @@ def theorem(*, register: bool = True, **fields) -> Callable[[Callable], Theorem]
     The decorated name becomes the :class:`Theorem`; the witness's docstring becomes its ``notes`` (unless given).
     With ``register`` (the default) it joins the catalogue of its module (:func:`registered`).
     """
-    import inspect
-
     namespace = inspect.currentframe().f_back.f_globals
     module = namespace.get("__name__", "__main__")
 
