@@ -1,15 +1,10 @@
 """Dwork & Rothblum, *Concentrated Differential Privacy*: group privacy (Section 4 and the introduction).
 
-The introduction's group privacy of (ε, 0)- and (ε, δ)-DP is measured on chains P_0, ..., P_s of finite laws whose
-neighbours are DP, their ε and δ the least admissible ones, read off the chain. Theorem 4.1 is asymptotic; the
-recurrences of its proof are algebra on closed forms and on the proof's recursions, named SymPy functions
-(:data:`TauIterate`, :data:`MuIterate`, :data:`CCoefficient`, :data:`TauSeries`) whose mpmath implementations are
-what the statements run and whose LaTeX is what they print. Section 4 reduces group privacy to triples D, D', D''
-(catalogue generator (v), :func:`tilted_triples`, c ≤ 1/4 so that Hoeffding's lemma gives τ_i ≤ 1/4; discrete
-Gaussians with integer shifts, generator (iv)), whose (μ_i, τ_i) are the least admissible two-sided ones, measured:
-μ_i the larger KL of the two directions, τ_i the larger optimal standard (a search over λ of the exact finite MGF,
-:func:`symdp.engine.privacy_loss.subgaussian_standard`). Every law is finite: divergences are exact finite sums, and
-no verdict rests on a closed-form divergence.
+The introduction's group privacy of (ε, 0)- and (ε, δ)-DP is measured on chains P_0, ..., P_s of finite laws, their
+ε and δ the least admissible ones, read off the chain; Section 4's on triples D, D', D'' whose two-sided (μ_i, τ_i)
+are measured (the larger KL and the larger optimal standard of the two directions). Every law is finite: divergences
+are exact finite sums. The recursions of Theorem 4.1's proof are named SymPy functions (:data:`TauIterate`,
+:data:`MuIterate`, :data:`CCoefficient`, :data:`TauSeries`) that print as the paper and run in mpmath.
 
 >>> import mpmath
 >>> with mpmath.workdps(30):
@@ -35,6 +30,7 @@ from symdp.expressions import KL, HockeyStick, MaxDivergence, numeric_function, 
 from symdp.numeric import to_mpf
 from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
+from symdp.laws import KINDS
 from symdp.theorem import CLOSED_FORM, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.dwork.common import LossStandard, discrete_gaussian, loss_standard, normalize, sym_max_divergence
 
@@ -67,79 +63,54 @@ class SoftO(sp.Function):
         return body if exp is None else rf"\left({body}\right)^{{{exp}}}"
 
 
-def _index(x) -> int:
-    n = int(mpmath.nint(x))
-    if n != x or n < 0:
-        raise InvalidParameter(f"an index of Theorem 4.1's recursions must be a natural number, got {x}")
-    return n
-
-
-
 def emax(*args: Estimate) -> Estimate:
     """The larger of several estimates, with the largest error (the maximum is 1-Lipschitz in each argument)."""
     return Estimate(max(x.value for x in args), max(x.error for x in args))
 
 
 def geometric_chain(eps_value, size: int) -> list[FiniteDistribution]:
-    """P_j(x) ∝ e^{-ε|x - j|} on x ∈ ℤ, j = 0..s, with the tails x ≤ 0 and x ≥ s merged into one atom each.
-
-    Every neighbour pair has log-ratios ±ε on every atom (exactly ε-DP), the normaliser Z = (1 + e^{-ε})/(1 - e^{-ε})
-    is the same for all j, and D∞(P_0‖P_s) = sε on the atom {x ≤ 0}: the group bound of pure DP is attained. For
-    s = 1 the chain is randomized response.
-
-    >>> import mpmath
-    >>> with mpmath.workdps(30):
-    ...     chain = geometric_chain(1, 3)
-    ...     print(mpmath.nstr(divergence("max_divergence", chain[0], chain[3]).value, 12))
-    3.0
-    """
+    """P_j(x) ∝ e^{-ε|x - j|} on x ∈ ℤ, j = 0..s, with the tails x ≤ 0 and x ≥ s merged into one atom each: every
+    neighbour pair has log-ratios ±ε on every atom, and D∞(P_0‖P_s) = sε on the atom {x ≤ 0} (for s = 1: RR)."""
     e = to_mpf(eps_value, "epsilon")
     if not e > 0 or size < 1:
         raise InvalidParameter("a geometric chain needs epsilon > 0 and s >= 1")
     q = mpmath.exp(-e)
-    Z = (1 + q) / (1 - q)
-    chain = []
-    for t in range(size + 1):
-        atoms = ([q**t / ((1 - q) * Z)] + [q ** abs(x - t) / Z for x in range(1, size)]
-                 + [q ** (size - t) / ((1 - q) * Z)])
-        chain.append(FiniteDistribution(atoms))
-    return chain
+    Z = (1 + q) / (1 - q)  # the same for every j
+    return [FiniteDistribution([q**t / ((1 - q) * Z)] + [q ** abs(x - t) / Z for x in range(1, size)]
+                               + [q ** (size - t) / ((1 - q) * Z)]) for t in range(size + 1)]
 
 
 def leak_chain(eps_value, delta_value, size: int) -> list[FiniteDistribution]:
     """A chain P_0, ..., P_s of (ε, δ)-DP neighbours with D_{e^{sε}}(P_0‖P_s) = δ Σ_{j<s} e^{jε} (the extremal one).
 
-    Atoms a_1..a_s and a remainder c. P_t puts e^{(s-t-k)ε} δ on a_k for k ≤ s - t and 0 on the other a_k: between
-    P_t and P_{t+1} the atoms a_k, k < s - t, have ratio exactly e^ε, and a_{s-t} leaks δ (mass δ against 0), so
-    each neighbour pair uses its whole δ in one direction and none in the other; the leaks add up along the chain.
-    For s = 2 this is the catalogue's LP optimum (1 + e^ε)δ. The remainder atom keeps the ratio condition only for
+    Atoms a_1..a_s and a remainder. P_t puts e^{(s-t-k)ε} δ on a_k for k ≤ s - t and 0 on the other a_k: between
+    P_t and P_{t+1} the a_k, k < s - t, have ratio e^ε and a_{s-t} leaks δ (against 0), so each neighbour pair uses
+    its whole δ one way; the leaks add up along the chain. The remainder keeps the ratio condition only for
     δ e^ε Σ_{j<s} e^{jε} ≤ e^ε - 1 (checked here).
     """
     e, d = to_mpf(eps_value, "epsilon"), to_mpf(delta_value, "delta")
     if not (e > 0 and d > 0) or size < 1:
         raise InvalidParameter("a leak chain needs epsilon > 0, delta > 0 and s >= 1")
-    if d * mpmath.exp(e) * geometric_sum(e, size) > mpmath.exp(e) - 1:
+    if d * mpmath.exp(e) * mpmath.fsum(mpmath.exp(t * e) for t in range(size)) > mpmath.exp(e) - 1:
         raise InvalidParameter("delta too large for a leak chain: need delta e^eps sum_{j<s} e^{j eps} <= e^eps - 1")
-    chain = []
-    for t in range(size + 1):
-        leaks = [mpmath.exp((size - t - k_) * e) * d if k_ <= size - t else mpmath.mpf(0)
-                 for k_ in range(1, size + 1)]
-        chain.append(FiniteDistribution(leaks + [1 - mpmath.fsum(leaks)]))
-    return chain
+    leaks = [[mpmath.exp((size - t - a) * e) * d if a <= size - t else mpmath.mpf(0) for a in range(1, size + 1)]
+             for t in range(size + 1)]
+    return [FiniteDistribution(row + [1 - mpmath.fsum(row)]) for row in leaks]
 
 
-def tilt_chain(draw, size: int, scale) -> list[FiniteDistribution]:
-    """P_0 ∝ q and P_{j+1} ∝ P_j e^{scale·u_j}: a random chain (the neighbours' DP parameters are measured)."""
+def build_chain(draw, size: int, eps_value=None) -> list[FiniteDistribution]:
+    """The chain of a draw: a pinned geometric or leak chain (at ε), or a random one, P_0 ∝ q and P_{j+1} ∝ P_j
+    e^{c u_j} with c = eps0, or c = scale·ε (the neighbours' DP parameters are then measured)."""
+    if draw["kind"] == "geometric":
+        return geometric_chain(draw["eps"], size)
+    if draw["kind"] == "leak":
+        return leak_chain(eps_value, draw["delta"], size)
+    c = to_mpf(draw["eps0"], "eps0") if "eps0" in draw else eps_value * to_mpf(draw["scale"], "scale")
     chain = [FiniteDistribution.normalized(draw["q"])]
     for step in draw["steps"][:size]:
         chain.append(FiniteDistribution.normalized(
-            [p * mpmath.exp(scale * to_mpf(u, "u")) for p, u in zip(chain[-1], step)]))
+            [p * mpmath.exp(c * to_mpf(u, "u")) for p, u in zip(chain[-1], step)]))
     return chain
-
-
-def geometric_sum(eps_value, size: int) -> mpmath.mpf:
-    """Σ_{j<s} e^{jε}, summed term by term (used to size a leak chain, never as a bound)."""
-    return mpmath.fsum(mpmath.exp(t * eps_value) for t in range(size))
 
 
 def chain_eps(chain) -> mpmath.mpf:
@@ -153,66 +124,44 @@ def chain_delta(chain, eps_value) -> Estimate:
                   for u, v in zip(chain, chain[1:]) for x, y in ((u, v), (v, u))))
 
 
-def group_hockey_stick(chain, eps_value) -> Estimate:
-    """max(D_{e^{sε}}(P_0‖P_s), D_{e^{sε}}(P_s‖P_0)) for the chain's length s."""
-    size = len(chain) - 1
-    return emax(divergence("hockey_stick", chain[0], chain[-1], size * eps_value),
-                divergence("hockey_stick", chain[-1], chain[0], size * eps_value))
+def spreads(n: int) -> st.SearchStrategy:
+    """Vectors u ∈ [-1, 1]^n that are not constant (a tilt e^{cu} that changes the law)."""
+    return st.lists(st.floats(-1, 1), min_size=n, max_size=n).filter(lambda u: max(u) - min(u) > 1e-3)
 
 
 MAX_GROUP = 5  # the longest chain drawn
 
 
 @st.composite
-def chain_steps(draw, max_size: int = 6):
-    """Base weights q and MAX_GROUP steps u_j ∈ [-1, 1]^n (a chain of length s uses the first s)."""
-    n = draw(st.integers(2, max_size))
-    step = st.lists(st.floats(-1, 1), min_size=n, max_size=n).filter(lambda u: max(u) - min(u) > 1e-3)
-    steps = draw(st.lists(step, min_size=MAX_GROUP, max_size=MAX_GROUP))
-    return {"q": draw(weights(n)), "steps": steps}
-
-
-@st.composite
-def pure_chains(draw):
-    """A random chain of DP laws (kind ``"tilt"``: steps of log-size up to ε0 per atom)."""
-    return {"kind": "tilt", "eps0": draw(st.floats(0.001, 2.0)), **draw(chain_steps())}
-
-
-@st.composite
-def approximate_chains(draw):
-    """A random chain whose steps may exceed e^ε on some atoms (so δ > 0): log-steps up to 3ε per atom."""
-    return {"kind": "tilt", "scale": draw(st.floats(1.0, 3.0)), **draw(chain_steps())}
-
-
-def build_pure_chain(draw, size: int):
-    if draw["kind"] == "geometric":
-        return geometric_chain(draw["eps"], size)
-    if draw["kind"] == "tilt":
-        return tilt_chain(draw, size, to_mpf(draw["eps0"], "eps0"))
-    raise InvalidParameter(f"unknown chain kind {draw['kind']!r}")
+def tilt_chains(draw, key: str, low: float, high: float):
+    """A random chain: ``key`` (``eps0``, the log-step size; ``scale``, the log-steps' size in units of ε, so that
+    δ > 0) drawn in [low, high], base weights q and MAX_GROUP steps (a chain of length s uses the first s)."""
+    c = draw(st.floats(low, high))
+    n = draw(st.integers(2, 6))
+    steps = draw(st.lists(spreads(n), min_size=MAX_GROUP, max_size=MAX_GROUP))
+    return {"kind": "tilt", key: c, "q": draw(weights(n)), "steps": steps}
 
 
 def geometric(eps_value: float, size: int) -> dict:
-    """A pinned geometric chain."""
     return {"s": size, "structure": {"kind": "geometric", "eps": eps_value}}
 
+
+def leak(eps_value: float, delta_value: float, size: int) -> dict:
+    return {"epsilon": eps_value, "s": size, "structure": {"kind": "leak", "delta": delta_value}}
 
 
 S_GROUP = Param(s, sp.Range(1, sp.oo), sample=(2, MAX_GROUP))  # s = 1 is the hypothesis itself (pinned)
 CHAIN_LATEX = (r"$P_j = \mathcal{M}(x_j)$, $j = 0, \dots, s$, $x_j$ and $x_{j+1}$ neighbours; finite laws on a common "
                "support")
-PURE = Setting(CHAIN_LATEX + r", $\varepsilon = \max_j \Delta_\infty(P_j, P_{j+1})$", strategy=pure_chains)
+PURE = Setting(CHAIN_LATEX + r", $\varepsilon = \max_j \Delta_\infty(P_j, P_{j+1})$",
+               strategy=functools.partial(tilt_chains, "eps0", 0.001, 2.0))
 
 
-def _two_way(head, chain, eps_value=None) -> dict:
-    """A divergence ``head`` of (P_0, P_s) and of (P_s, P_0), measured on the chain's ends (exact finite sums)."""
-    first, last = chain[0], chain[-1]
-    if eps_value is None:
-        return {head(P0, Ps): divergence("max_divergence", first, last),
-                head(Ps, P0): divergence("max_divergence", last, first)}
-    size = len(chain) - 1
-    return {head(P0, Ps, s * epsilon): divergence("hockey_stick", first, last, size * eps_value),
-            head(Ps, P0, s * epsilon): divergence("hockey_stick", last, first, size * eps_value)}
+def _two_way(head, chain, *level) -> dict:
+    """``head`` (D∞, or the hockey stick at sε for ``level`` ε) of (P_0, P_s) and of (P_s, P_0), on the chain's ends."""
+    size, extra = len(chain) - 1, (s * epsilon,) if level else ()
+    return {head(X, Y, *extra): divergence(KINDS[head], a, b, *(size * e for e in level))
+            for X, Y, a, b in ((P0, Ps, chain[0], chain[-1]), (Ps, P0, chain[-1], chain[0]))}
 
 
 @theorem(
@@ -227,7 +176,7 @@ def group_pure(point):
     r"""Log-ratios add along the chain. $\varepsilon$ is the chain's own (the largest $\Delta_\infty$ of its
     neighbours), both max divergences exact maxima over atoms. Tight: the geometric chain ($P_j \propto
     e^{-\varepsilon|x-j|}$, tails merged; RR for $s = 1$) has $D_\infty(P_0\|P_s) = s\varepsilon$ exactly."""
-    chain = build_pure_chain(point["structure"], point["s"])
+    chain = build_chain(point["structure"], point["s"])
     return {**_two_way(MaxDivergence, chain), epsilon: chain_eps(chain)}
 
 
@@ -246,9 +195,8 @@ def group_pure_kl(point):
     (an antipodal pair at level $s\varepsilon$ without `0' class cannot be normalised at the interior steps); the
     geometric chain reaches ratios 0.995 ($\varepsilon = 0.01$, $s = 2$) and 0.945 ($\varepsilon = 2$, $s = 5$): loose,
     worst ratio reported."""
-    chain = build_pure_chain(point["structure"], point["s"])
+    chain = build_chain(point["structure"], point["s"])
     return {KL(P0, Ps): divergence("kl", chain[0], chain[-1]), epsilon: chain_eps(chain)}
-
 
 
 EPS_DP = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.01, 3.0))
@@ -259,25 +207,15 @@ GROUP_HS = sp.Max(HockeyStick(P0, Ps, s * epsilon), HockeyStick(Ps, P0, s * epsi
 GROUPDP_COUNTEREXAMPLE = {"epsilon": 2.0, "delta": 0.001, "s": 2}  # catalogue: 8.3891e-3 > 2e·δ = 5.4366e-3
 
 
-def _rounding(value) -> mpmath.mpf:
-    return 16 * max(abs(value), mpmath.mpf(1)) * mpmath.mpf(10) ** (-mpmath.mp.dps)
-
-
-
 def _leak_chain_ends(point) -> dict:
     """The group hockey-stick divergences of the leak chain, once its neighbours are checked (ε, δ)-DP both ways."""
     e, d, size = point["epsilon"], point["delta"], point["s"]
     chain = leak_chain(e, d, size)
     used = chain_delta(chain, e)
-    if used.value > d + used.error + _rounding(d):
+    if used.value > d + used.error + 16 * mpmath.mpf(10) ** -mpmath.mp.dps:  # δ < 1: rounding on the unit scale
         raise InvalidParameter(f"leak chain is not (eps, delta)-DP: neighbours need delta = "
                                f"{mpmath.nstr(used.value, 8)}")
     return _two_way(HockeyStick, chain, e)
-
-
-def leak(eps_value: float, delta_value: float, size: int) -> dict:
-    """A pinned leak chain for the corrected theorem."""
-    return {"epsilon": eps_value, "s": size, "structure": {"kind": "leak", "delta": delta_value}}
 
 
 @theorem(
@@ -287,7 +225,8 @@ def leak(eps_value: float, delta_value: float, size: int) -> dict:
     statement=sp.Le(GROUP_HS, delta * sp.Sum(sp.exp(j * epsilon), (j, 0, s - 1))),
     parameters=(EPS_DP, S_GROUP),
     setting=Setting(CHAIN_LATEX + r", $\delta = \max_j \max\left(D_{e^\varepsilon}(P_j\|P_{j+1}), "
-                                  r"D_{e^\varepsilon}(P_{j+1}\|P_j)\right)$", strategy=approximate_chains),
+                                  r"D_{e^\varepsilon}(P_{j+1}\|P_j)\right)$",
+                    strategy=functools.partial(tilt_chains, "scale", 1.0, 3.0)),
     tight_at=(leak(2.0, 0.001, 2), leak(0.5, 0.001, 2), leak(1.0, 1e-4, 3), leak(0.3, 1e-3, 5)),
     printed=Printed(
         id="dwork.intro.groupdp",
@@ -319,13 +258,8 @@ def groupdp_corrected(point):
     directions), measured like the group divergences by exact sums. Tight: the leak chain attains it for every
     $\varepsilon$, $s$ (for $s = 2$: the catalogue's LP optimum $(1 + e^{\varepsilon})\delta$). $\sum_{j<s}
     e^{j\varepsilon} \le s e^{(s-1)\varepsilon}$ (\symdpcode{proofs/dwork/group.py})."""
-    e, size, draw = point["epsilon"], point["s"], point["structure"]
-    if draw["kind"] == "leak":
-        chain = leak_chain(e, draw["delta"], size)
-    else:
-        chain = tilt_chain(draw, size, e * to_mpf(draw["scale"], "scale"))
-    return {**_two_way(HockeyStick, chain, e), delta: chain_delta(chain, e)}
-
+    chain = build_chain(point["structure"], point["s"], point["epsilon"])
+    return {**_two_way(HockeyStick, chain, point["epsilon"]), delta: chain_delta(chain, point["epsilon"])}
 
 
 theorem_4_1 = declare(
@@ -351,15 +285,11 @@ theorem_4_1 = declare(
 )
 
 
-with sp.evaluate(False):
-    ALPHA = 2 * sp.Integer(34) ** sp.Rational(9, 2)
-
-
-def _as_printed(build):
-    """A statement built without SymPy's automatic simplification, so that α = 2·34^{9/2} and the powers of 2^{m+1}
-    print as in the paper (evaluated, α would print as 2672672·√34)."""
-    with sp.evaluate(False):
-        return build()
+def _index(x) -> int:
+    n = int(mpmath.nint(x))
+    if n != x or n < 0:
+        raise InvalidParameter(f"an index of Theorem 4.1's recursions must be a natural number, got {x}")
+    return n
 
 
 def tau_iterates(tau_value, steps: int) -> list:
@@ -413,10 +343,13 @@ TauSeries = numeric_function(
     "tau_series", 2, _tau_series, r"\sum_{{i=0}}^{{{0}}} c_{{{0},i}}\,{1}^{{1.5^{{i}}}}",
     "Σ_{i≤m} c_{m,i} τ^{1.5^i}: the right side of (7), with the c_{m,i} of the recursion after (10).")
 
-
-def tau_limit(level: int):
-    """The largest τ the proof allows for s = 2^{level+1}: τ s log2³(s) 34³ ≤ 1/2."""
-    return 1 / (2 * mpmath.mpf(34) ** 3 * mpmath.mpf(2) ** (level + 1) * (level + 1) ** 3)
+with sp.evaluate(False):  # α = 2·34^{9/2} and the powers of 2^{m+1} print as in the paper (not α = 2672672·√34)
+    ALPHA = 2 * sp.Integer(34) ** sp.Rational(9, 2)
+    EQ6 = sp.Le(TauIterate(m + 1, tau),
+                2 ** (m + 1) * tau + ALPHA * (2 ** (m + 1) * (m + 1) ** 3 * tau) ** sp.Rational(3, 2))
+    EQ11_CORRECTED, EQ11_PRINTED = (sp.Le(MuIterate(m + 1, tau), (2 ** (m + 1) * tau) ** 2 / 2
+                                          + ALPHA * (2 ** (m + 1) * tau) ** sp.Rational(5, 2) * n ** sp.Rational(9, 2))
+                                    for n in (m + 1, m))
 
 
 M_LEVEL = Param(m, sp.Range(0, sp.oo), sample=(0, 10))
@@ -430,15 +363,15 @@ AT_FRACTION_NOTE = (RECURSION_NOTE + r" The witness only places $\tau$ at the fr
 
 
 def _tau_at_fraction(point):
-    return {tau: point["f"] * tau_limit(point["m"])}
+    """τ = f τ_max(m), τ_max the largest τ the proof allows for s = 2^{m+1}: τ s log2³(s) 34³ ≤ 1/2."""
+    level = point["m"] + 1
+    return {tau: point["f"] / (2 * mpmath.mpf(34) ** 3 * mpmath.mpf(2) ** level * level**3)}
 
 
 theorem_4_1_eq6 = theorem(
     id="dwork.thm4.1.eq6", title=r"Theorem 4.1, (6): $\tau_{m+1} \le 2^{m+1}\tau + \alpha(2^{m+1}(m+1)^3\tau)^{1.5}$",
     number="Theorem 4.1, proof, (6)",
-    statement=_as_printed(lambda: sp.Le(
-        TauIterate(m + 1, tau), 2 ** (m + 1) * tau + ALPHA * (2 ** (m + 1) * (m + 1) ** 3 * tau) ** sp.Rational(3, 2))),
-    parameters=(M_LEVEL, F_FRACTION),
+    statement=EQ6, parameters=(M_LEVEL, F_FRACTION),
     setting=Setting(TAU_OF_F + r", $\tau_{k+1} = 2\tau_k + 34\tau_k^{1.5}$ (5), $\alpha = 2\cdot 34^{4.5}$"),
     evidence=CLOSED_FORM, evidence_note=AT_FRACTION_NOTE,
     notes=r"The iterates of (5) stay close to $s\tau$ (catalogue: $\tau_s/(s\tau) = 1.017$ at $s = 2$, $\tau = "
@@ -472,29 +405,18 @@ theorem_4_1_eq8 = declare(
 )
 
 
-def _eq11_statement(index):
-    return _as_printed(lambda: sp.Le(
-        MuIterate(m + 1, tau),
-        (2 ** (m + 1) * tau) ** 2 / 2 + ALPHA * (2 ** (m + 1) * tau) ** sp.Rational(5, 2) * index ** sp.Rational(9, 2)))
-
-
-EQ11 = Setting(TAU_OF_F + r", $\mu_0 = \tau^2/2$, $\mu_{k+1} = 2\mu_k + \tau_k^2 + 3.5\tau_k^3 + 1.5\tau_k^4$ (12), "
-                           r"$\alpha = 2\cdot 34^{4.5}$")
-
 theorem_4_1_eq11_corrected = theorem(
     id="dwork.thm4.1.eq11.corrected",
     title=r"Theorem 4.1, (11) corrected: $\mu_{m+1} \le (2^{m+1}\tau)^2/2 + \alpha(2^{m+1}\tau)^{2.5}(m+1)^{4.5}$",
     number="Theorem 4.1, proof, (11) (index corrected)",
-    statement=_eq11_statement(m + 1),
-    parameters=(M_LEVEL, F_FRACTION),
-    setting=EQ11,
-    evidence=CLOSED_FORM,
-    evidence_note=AT_FRACTION_NOTE,
+    statement=EQ11_CORRECTED, parameters=(M_LEVEL, F_FRACTION), evidence=CLOSED_FORM, evidence_note=AT_FRACTION_NOTE,
+    setting=Setting(TAU_OF_F + r", $\mu_0 = \tau^2/2$, $\mu_{k+1} = 2\mu_k + \tau_k^2 + 3.5\tau_k^3 + 1.5\tau_k^4$ "
+                               r"(12), $\alpha = 2\cdot 34^{4.5}$"),
     notes=r"Holds, loose ($\alpha = 2\cdot 34^{4.5}$ dwarfs the cubic terms of (12)).",
     printed=Printed(
         id="dwork.thm4.1.eq11",
         title=r"Theorem 4.1, (11) as printed: $\mu_{m+1} \le (2^{m+1}\tau)^2/2 + \alpha(2^{m+1}\tau)^{2.5} m^{4.5}$",
-        number="Theorem 4.1, proof, (11)", statement=_eq11_statement(m),
+        number="Theorem 4.1, proof, (11)", statement=EQ11_PRINTED,
         location="Theorem 4.1, proof, (11) and the `Relationship' paragraph",
         printed=r"$\mu_{m+1} \le \frac{(2^{m+1}\tau)^2}{2} + \alpha (2^{m+1}\tau)^{2.5} m^{4.5}$",
         corrected=r"$\mu_{m+1} \le \frac{(2^{m+1}\tau)^2}{2} + \alpha (2^{m+1}\tau)^{2.5} (m+1)^{4.5}$",
@@ -512,29 +434,20 @@ theorem_4_1_eq11_corrected = theorem(
 )(_tau_at_fraction)
 
 
-def gaussian_window(sigma_value, span: int) -> tuple[int, int]:
-    """A window around [0, span] whose cut-off mass e^{-R²/(2σ²)} is below 1e-40 (R ≥ 13.6 σ): far below the
-    1e-31 at which the verifier's tight verdict looks, and the same at both working precisions."""
-    reach = int(mpmath.ceil(14 * to_mpf(sigma_value))) + 2
-    return -reach, span + reach
-
-
 def build_triple(draw) -> tuple[FiniteDistribution, FiniteDistribution, FiniteDistribution]:
-    """(D, D', D'') at the working precision from a plain draw of :func:`tilted_triples` or a pinned triple."""
-    kind = draw["kind"]
-    if kind == "tilt":
-        middle = normalize(draw["q"])
-        c = to_mpf(draw["c"], "c")
-        tilt = lambda us: FiniteDistribution.normalized(  # noqa: E731
-            [w * mpmath.exp(c * to_mpf(u, "u")) for w, u in zip(middle, us)])
-        return tilt(draw["u"]), FiniteDistribution(middle), tilt(draw["v"])
-    if kind == "explicit":
+    """(D, D', D'') at the working precision: a draw of :func:`tilted_triples`, an explicit triple, or discrete
+    Gaussians N_ℤ(0), N_ℤ(Δ1), N_ℤ(Δ1 + Δ2) of one σ on a window whose cut-off mass e^{-R²/(2σ²)} is below 1e-40
+    (R ≥ 13.6 σ: far below the 1e-31 at which the verifier's tight verdict looks, at both working precisions)."""
+    if draw["kind"] == "explicit":
         return tuple(FiniteDistribution.normalized(draw[key]) for key in ("D", "Dp", "Dpp"))
-    if kind == "dgauss":
+    if draw["kind"] == "dgauss":
         d1, d2 = draw["shifts"]
-        low, high = gaussian_window(draw["sigma"], d1 + d2)
-        return tuple(discrete_gaussian(draw["sigma"], shift, low, high) for shift in (0, d1, d1 + d2))
-    raise InvalidParameter(f"unknown triple kind {kind!r}")
+        reach = int(mpmath.ceil(14 * to_mpf(draw["sigma"]))) + 2
+        return tuple(discrete_gaussian(draw["sigma"], shift, -reach, d1 + d2 + reach) for shift in (0, d1, d1 + d2))
+    middle, c = normalize(draw["q"]), to_mpf(draw["c"], "c")
+    D, Dpp = (FiniteDistribution.normalized([w * mpmath.exp(c * to_mpf(u, "u")) for w, u in zip(middle, draw[key])])
+              for key in ("u", "v"))
+    return D, FiniteDistribution(middle), Dpp
 
 
 @functools.lru_cache(maxsize=4096)
@@ -544,25 +457,20 @@ def _cached_standard(key: str, dps: int, first: int, second: int) -> Estimate:
 
 
 def loss_standard_of(draw, first: int, second: int) -> Estimate:
-    """τ(L_{(T_a‖T_b)}) of the triple (T_0, T_1, T_2) = (D, D', D''), cached per (draw, working precision).
-
-    The verifier evaluates each draw twice (at two precisions) and several theorems share the same draws, so the
-    search behind each standard runs once per draw and precision.
-    """
+    """τ(L_{(T_a‖T_b)}) of the triple (T_0, T_1, T_2) = (D, D', D''), searched once per draw and working precision
+    (the verifier evaluates each draw at two precisions, and several theorems share the same draws)."""
     return _cached_standard(json.dumps(draw, sort_keys=True), mpmath.mp.dps, first, second)
 
 
-def two_sided(draw, laws, first: int, second: int) -> tuple[Estimate, Estimate]:
-    """The least (μ, τ) with D_subG(T_a‖T_b), D_subG(T_b‖T_a) ≼ (μ, τ): the larger KL and standard of the two."""
-    mu_ = emax(divergence("kl", laws[first], laws[second]), divergence("kl", laws[second], laws[first]))
-    return mu_, emax(loss_standard_of(draw, first, second), loss_standard_of(draw, second, first))
-
-
-def triple_parameters(draw, laws=None) -> dict:
-    """The laws and μ1, τ1 (pair D, D'), μ2, τ2 (pair D', D''), τ = max(τ1, τ2), all two-sided, as estimates."""
-    laws = laws or build_triple(draw)
-    (m1, t1), (m2, t2) = two_sided(draw, laws, 0, 1), two_sided(draw, laws, 1, 2)
-    return {"laws": laws, mu1: m1, tau1: t1, mu2: m2, tau2: t2, tau: emax(t1, t2)}
+def triple_parameters(draw) -> dict:
+    """The laws and the least two-sided (μ1, τ1) of (D, D'), (μ2, τ2) of (D', D''), the larger KL and standard of the
+    two directions, and τ = max(τ1, τ2), as estimates."""
+    laws = build_triple(draw)
+    out = {"laws": laws}
+    for a, b, mu_, tau_ in ((0, 1, mu1, tau1), (1, 2, mu2, tau2)):
+        out[mu_] = emax(divergence("kl", laws[a], laws[b]), divergence("kl", laws[b], laws[a]))
+        out[tau_] = emax(loss_standard_of(draw, a, b), loss_standard_of(draw, b, a))
+    return {**out, tau: emax(out[tau1], out[tau2])}
 
 
 def _small(params) -> dict:
@@ -570,10 +478,6 @@ def _small(params) -> dict:
     if params[tau].value - params[tau].error > mpmath.mpf(1) / 4:
         raise InvalidParameter(f"tau = {mpmath.nstr(params[tau].value, 6)} > 1/4: outside Lemma 4.3's hypotheses")
     return params
-
-
-def _measured(params, *atoms) -> dict:
-    return {atom: params[atom] for atom in atoms}
 
 
 def _sum(terms) -> Estimate:
@@ -600,12 +504,11 @@ def log_ratio_moment(X: FiniteDistribution, P: FiniteDistribution, Q: FiniteDist
 
 
 @st.composite
-def tilted_triples(draw, max_size: int = 5, c_range: tuple[float, float] = (0.005, 0.24)):
+def tilted_triples(draw):
     """Catalogue generator (v): D' ∝ q, D ∝ D' e^{c u}, D'' ∝ D' e^{c v}, u, v ∈ [-1, 1]^n, c ≤ 1/4 (so τ_i ≤ c)."""
-    n = draw(st.integers(2, max_size))
-    spread = st.lists(st.floats(-1, 1), min_size=n, max_size=n).filter(lambda w: max(w) - min(w) > 1e-3)
-    return {"kind": "tilt", "q": draw(weights(n)), "u": draw(spread), "v": draw(spread),
-            "c": draw(st.floats(*c_range))}
+    n = draw(st.integers(2, 5))
+    return {"kind": "tilt", "q": draw(weights(n)), "u": draw(spreads(n)), "v": draw(spreads(n)),
+            "c": draw(st.floats(0.005, 0.24))}
 
 
 # The catalogue's 60-digit triple (checks.py, "Group privacy s=2"): tau(D||D'') = 0.18958600 > 2 tau = 0.18699829.
@@ -629,12 +532,6 @@ TRIPLES = Setting(r"$D_{\mathrm{subG}}(D\|D'), D_{\mathrm{subG}}(D'\|D) \preceq 
 TRIPLE_EXAMPLES = 100  # about 0.15 s of CPU a draw: five searched standards per precision
 
 
-def dgauss(sigma_value: float, d1: int, d2: int) -> dict:
-    """A pinned discrete-Gaussian triple N_ℤ(0), N_ℤ(Δ1), N_ℤ(Δ1 + Δ2), common σ."""
-    return {"structure": {"kind": "dgauss", "sigma": sigma_value, "shifts": [d1, d2]}}
-
-
-
 @theorem(
     id="dwork.lem4.2", title="Expected group privacy loss of a triple", number="Lemma 4.2",
     statement=sp.Le(KL(D, Dpp), mu1 + mu2 + tau1 * tau2 + 2 * tau1**2 * tau2 + (tau1 + 3 * tau1**2) * mu2),
@@ -652,7 +549,7 @@ def lemma_4_2(point):
     p = TRIPLES(point)
     if p[tau1].value > mpmath.mpf(1) / 3:
         raise InvalidParameter("Lemma 4.2 assumes tau_1 <= 1/3")
-    return {KL(D, Dpp): divergence("kl", p["laws"][0], p["laws"][2]), **_measured(p, mu1, mu2, tau1, tau2)}
+    return {KL(D, Dpp): divergence("kl", p["laws"][0], p["laws"][2]), **{a: p[a] for a in (mu1, mu2, tau1, tau2)}}
 
 
 @theorem(
@@ -663,7 +560,8 @@ def lemma_4_2(point):
     statement=sp.Le(KL(D, Dpp), mu1 + mu2 + tau1 * tau2),
     setting=Setting(r"$\mu_1 = D_{\mathrm{KL}}(D\|D')$, $\tau_1 = \tau(L_{(D\|D')})$, $\mu_2 = "
                     r"D_{\mathrm{KL}}(D'\|D'')$, $\tau_2 = \tau(L_{(D'\|D'')})$", strategy=tilted_triples),
-    tight_at=(dgauss(0.3, 1, 2),), examples=TRIPLE_PINS, default_examples=TRIPLE_EXAMPLES,
+    tight_at=({"structure": {"kind": "dgauss", "sigma": 0.3, "shifts": [1, 2]}},), examples=TRIPLE_PINS,
+    default_examples=TRIPLE_EXAMPLES,
 )
 def lemma_4_2_sharper(point):
     r"""Not in the paper (catalogue \symdpid{dwork.lem4.2}). Donsker--Varadhan with $g = \lambda\ln(D'/D'')$:
@@ -747,9 +645,8 @@ def claim_4_4(point):
     4$ only (even: valid for all reals). Typo: $\sqrt{8(\mathbb{E}[S''^4] + D_{\mathrm{KL}}(D'\|D''))}$ needs
     $D_{\mathrm{KL}}^4$. Triples and their $(\mu_i, \tau_i)$ as in \symdpid{dwork.lem4.2}."""
     p = _small(TRIPLES(point))
-    laws = p["laws"]
-    return {LogRatioMoment(D, D, Dpp, 2): log_ratio_moment(laws[0], laws[0], laws[2], 2),
-            **_measured(p, tau1, tau2, mu1, mu2)}
+    return {LogRatioMoment(D, D, Dpp, 2): log_ratio_moment(p["laws"][0], p["laws"][0], p["laws"][2], 2),
+            **{a: p[a] for a in (tau1, tau2, mu1, mu2)}}
 
 
 def taylor_tail(P: FiniteDistribution, Q: FiniteDistribution, lam_value) -> Estimate:
@@ -764,13 +661,10 @@ def taylor_tail(P: FiniteDistribution, Q: FiniteDistribution, lam_value) -> Esti
     return _sum(terms)
 
 
-NU = Param(nu, sp.Interval.open(-1, 1))
-
-
 @theorem(
     id="dwork.claim4.5", title=r"Taylor tail of the group privacy-loss MGF for $|\lambda| < 1/(8\sqrt{\tau})$",
     number="Claim 4.5", statement=sp.Le(LossTaylorTail(D, Dpp, lam), 55 * tau ** sp.Rational(5, 2) * lam**2),
-    parameters=(NU,), conditions=(sp.Ne(nu, 0),),
+    parameters=(Param(nu, sp.Interval.open(-1, 1)),), conditions=(sp.Ne(nu, 0),),
     setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2) \le 1/4$, $\lambda = \nu/(8\sqrt{\tau})$"),
     examples=tuple({"nu": n, **pin} for n in (0.999, -0.999) for pin in TRIPLE_PINS), default_examples=TRIPLE_EXAMPLES,
 )
@@ -793,7 +687,6 @@ def claim_4_5(point):
             tau: p[tau]}
 
 
-K_ODD_OR_EVEN = Param(k, sp.Range(3, sp.oo), sample=(3, 9))
 # D ∝ (e^{-0.2}, e^{0.2}), D' uniform, D'' ∝ (e^{0.1}, e^{-0.1}): E_D[(a + b)^3] = 1.35e-3 > 4(E_D[a^3] + E_D[b^3])
 # = -1.67e-3 (a = ln(D/D'), b = ln(D'/D'')); both pairs are far inside Claim 4.5's tau <= 1/4.
 EQ22_COUNTEREXAMPLE = {"k": 3, "structure": {"kind": "tilt", "q": [1.0, 1.0], "u": [-1.0, 1.0], "v": [0.5, -0.5],
@@ -813,13 +706,8 @@ def _within_lemma_4_3(draw) -> tuple:
 
 def _three_moments(head, point, absolute: bool) -> dict:
     laws = _within_lemma_4_3(point["structure"])
-    order = point["k"]
-    return {head(D, X, Y, k): log_ratio_moment(laws[0], laws[a], laws[b], order, absolute)
+    return {head(D, X, Y, k): log_ratio_moment(laws[0], laws[a], laws[b], point["k"], absolute)
             for X, Y, a, b in ((D, Dpp, 0, 2), (D, Dp, 0, 1), (Dp, Dpp, 1, 2))}
-
-
-def _signed_moments(point) -> dict:
-    return _three_moments(LogRatioMoment, point, absolute=False)
 
 
 @theorem(
@@ -829,7 +717,7 @@ def _signed_moments(point) -> dict:
     number="Claim 4.5, proof, (22) (corrected: Fact 4.1 on $|a|$, $|b|$)",
     statement=sp.Le(AbsLogRatioMoment(D, D, Dpp, k),
                     2 ** (k - 1) * (AbsLogRatioMoment(D, D, Dp, k) + AbsLogRatioMoment(D, Dp, Dpp, k))),
-    parameters=(K_ODD_OR_EVEN,),
+    parameters=(Param(k, sp.Range(3, sp.oo), sample=(3, 9)),),
     setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2) \le 1/4$"),
     examples=(EQ22_COUNTEREXAMPLE,) + tuple({"k": n, "structure": mirror} for n in (3, 6) for mirror in MIRROR_TRIPLES),
     default_examples=TRIPLE_EXAMPLES,
@@ -856,7 +744,7 @@ def _signed_moments(point) -> dict:
              r"through Fact 2.2, which bounds absolute moments, so the proof is repaired by $|\cdot|^k$.",
         same_as="dwork.fact4.1",
         changes=dict(
-            witness=_signed_moments,
+            witness=functools.partial(_three_moments, LogRatioMoment, absolute=False),
             examples=({"k": 4, "structure": EQ22_COUNTEREXAMPLE["structure"]},),
             notes=r"The three $k$-th log-ratio moments under $D$, by exact sums over the atoms of the triple. For "
                   r"even $k$ Fact 4.1 holds for all reals, and so does (22) (pinned: $k = 4$ on the counterexample "
@@ -874,9 +762,8 @@ def claim_4_5_eq22_corrected(point):
 
 def gaussian_chain_ends(point) -> tuple[FiniteDistribution, FiniteDistribution, FiniteDistribution]:
     """N_ℤ(0, σ²), N_ℤ(Δ, σ²), N_ℤ(sΔ, σ²) on one window: a neighbour pair and the group pair of size s."""
-    size, shift = point["s"], point["Delta"]
-    low, high = gaussian_window(point["sigma"], size * shift)
-    return tuple(discrete_gaussian(point["sigma"], t * shift, low, high) for t in (0, 1, size))
+    shifts = [point["Delta"], (point["s"] - 1) * point["Delta"]]
+    return build_triple({"kind": "dgauss", "sigma": point["sigma"], "shifts": shifts})
 
 
 GAUSS_PARAMS = (Param(s, sp.Range(1, sp.oo), sample=(1, 3)),
