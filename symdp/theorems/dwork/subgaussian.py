@@ -2,18 +2,13 @@
 privacy-loss results of Section 3.1 that rest on them, and Fact 4.1. The symbolic side is in
 :mod:`symdp.proofs.dwork.subgaussian`.
 
-The witnesses measure every quantity from the laws themselves, never from a closed form of what a statement bounds:
-finite laws and pairs by exact sums over atoms (over subsets, for the set forms of Definitions 2.2–2.4); Laplace pairs
-by the exact law of the privacy loss (:class:`symdp.engine.privacy_loss.LaplaceLossLaw`: atoms and density), with
-expectations by Gauss–Legendre quadrature of that density plus the atoms (:func:`expectation`); Gaussian laws and
-pairs by quadrature of the density (:class:`GaussianQuadratureLaw`). The standard τ is searched over λ
-(:func:`standard`): :func:`symdp.engine.privacy_loss.optimal_standard` for a bounded law, a grid on the quadrature
-for a Gaussian, never the closed form τ = σ. The random variable ``L_(P||Q)`` inside ``E[.]`` and ``Pr[.]`` is a
-plain function (:class:`L`), not a divergence head.
-
-Draws are plain JSON data: a *law* draw (``{"kind": "finite" | "gaussian" | "laplace", ...}``, built centred by
-:func:`build_law`) or a *pair* draw (the kinds of :mod:`symdp.theorems.dwork.antipodal`, plus ``"exact"``,
-``"gaussian"`` and ``"laplace"`` pairs, built by :func:`build_pair`).
+Every quantity is measured from the laws, never from a closed form of what a statement bounds: finite pairs by exact
+sums (over subsets, for the set forms of Definitions 2.2–2.4), a privacy loss by its law (:func:`loss_law`: exact
+for finite and Laplace pairs, quadrature of the densities for Gaussians) and its
+:meth:`~symdp.engine.privacy_loss.Law.expect`, the standard τ by a search over λ (:func:`standard`). The random
+variable ``L_(P||Q)`` inside ``E[.]`` and ``Pr[.]`` is a plain function (:class:`L`), not a divergence head. Draws are
+plain JSON data: a *law* (kinds ``finite``, ``gaussian``, ``laplace``; :func:`build_law`, centred) or a *pair* (the
+kinds of :mod:`symdp.theorems.dwork.antipodal`, ``exact``, ``gaussian``, ``laplace``; :func:`build_pair`).
 
 >>> import mpmath
 >>> with mpmath.workdps(30):
@@ -26,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Callable, Sequence
 
 import mpmath
 import sympy as sp
@@ -34,14 +28,14 @@ from hypothesis import strategies as st
 
 from symdp.engine.continuous import Gaussian, Laplace
 from symdp.engine.divergences import divergence
+from symdp.engine.finite import FiniteDistribution
+from symdp.engine.gaussian_quadrature import GaussianQuadratureLaw
+from symdp.engine.privacy_loss import (DiscreteLaw, LaplaceLossLaw, Law, exact_sum, expectation_by_quadrature,
+                                       optimal_standard, privacy_loss)
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, Method
 from symdp.expressions import KL, HockeyStick, MaxDivergence, SubgaussianStandard, quantity
-from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import to_mpf
-from symdp.engine.gaussian_quadrature import GaussianQuadratureLaw
-from symdp.engine.privacy_loss import (DiscreteLaw, LaplaceLossLaw, Law, Shifted, exact_sum,
-                                       expectation_by_quadrature, optimal_standard, privacy_loss)
 from symdp.statement import measured_atoms
 from symdp.strategies import weights
 from symdp.symbols import P, Q, a, b, delta, epsilon, k, kappa, lam, mu, t, tau, tau1, tau2
@@ -98,13 +92,9 @@ def _subsets(P_: FiniteDistribution, Q_: FiniteDistribution):
             yield mpmath.fsum(P_[i] for i in S), mpmath.fsum(Q_[i] for i in S)
 
 
-def set_max_divergence(P_, Q_) -> mpmath.mpf:
-    """``max_S ln(P(S)/Q(S))`` over every non-empty ``S ⊆ Supp(P)`` (Definition 2.2, by brute force)."""
-    return max(mpmath.log(p) - mpmath.log(q) if q > 0 else mpmath.inf for p, q in _subsets(P_, Q_))
-
-
-def printed_delta_divergence(P_, Q_, d) -> mpmath.mpf:
-    """Definition 2.2 as printed: ``max_{S: P(S) >= δ} ln(P(S)/Q(S))``."""
+def printed_delta_divergence(P_, Q_, d=0) -> mpmath.mpf:
+    """Definition 2.2 as printed: ``max_{S: P(S) >= δ} ln(P(S)/Q(S))``; at δ = 0 its max divergence, over every
+    non-empty ``S ⊆ Supp(P)``."""
     return max(mpmath.log(p) - mpmath.log(q) if q > 0 else mpmath.inf for p, q in _subsets(P_, Q_) if p >= d)
 
 
@@ -119,68 +109,46 @@ def set_hockey_stick(P_, Q_, e) -> mpmath.mpf:
     return max([mpmath.mpf(0)] + [p - mpmath.exp(e) * q for p, q in _subsets(P_, Q_)])
 
 
-# --- Gaussian laws through quadrature of their density ---------------------------------------------------------
-GUARD = 10
-"""Extra digits of the standard search (its ratio divides by λ², so small |λ| costs digits)."""
-
+# --- the standard τ, searched --------------------------------------------------------------------------------------
 STANDARD_GRID = (mpmath.mpf(1) / 2, 1, 2, 4)
-"""The values of ``|λ|·sd(X)`` at which :func:`standard` evaluates the ratio of a Gaussian-density law."""
-
-
-def expectation(law: Law, g: Callable, levels: Sequence = (), tilt=0) -> Estimate:
-    """``E[g(X)]`` from the law itself (:meth:`symdp.engine.privacy_loss.Law.expect`): an exact sum over a finite
-    law's atoms; for the Laplace privacy loss its two atoms plus Gauss–Legendre quadrature of its density; for a
-    Gaussian, quadrature of the density (:class:`GaussianQuadratureLaw`)."""
-    return law.expect(g, levels, tilt)
-
+"""The values of ``|λ|·sd(X)`` at which :func:`standard` evaluates the ratio of an unbounded law."""
 
 _STANDARDS: dict = {}
 
 
-def _grid_standard(law: GaussianQuadratureLaw) -> Estimate:
-    """``sqrt(max(Var X, max_λ r(λ)))`` over the grid :data:`STANDARD_GRID` of ``±|λ|·sd``, with
-    ``r(λ) = 2 ln E[e^{λ(X - EX)}]/λ²`` by quadrature of the density (:meth:`GaussianQuadratureLaw.expect`).
+def standard(law: Law) -> Estimate:
+    """``τ(X - EX)`` with its error, searched, never a closed form. A bounded law: the certified search range of
+    :func:`~symdp.engine.privacy_loss.optimal_standard`. An unbounded one (a Gaussian through quadrature of its
+    density): ``sqrt(max(Var X, max_λ r(λ)))`` over the grid :data:`STANDARD_GRID` of ``±|λ|·sd``, with ``r(λ) = 2
+    ln E[e^{λ(X - EX)}]/λ²`` by the law's :meth:`~symdp.engine.privacy_loss.Law.expect`, at 10 extra digits (the
+    ratio divides by λ²).
 
     A grid gives a lower bound of the supremum in general (an unbounded law's ratio has no certified search
     range); for a Gaussian the ratio is the same at every λ (Definition 2.5's remark), so any grid gives it. A lower
     bound of τ only strengthens every statement of this module, all of which bound a quantity *by* τ. The error is
     the quadrature's, propagated through the ratio.
     """
-    cache_key = (law.key, mpmath.mp.prec)
+    if all(mpmath.isfinite(end) for end in law.bounds()):
+        return optimal_standard(law).tau
+    cache_key = (repr(law), mpmath.mp.prec)
     if cache_key in _STANDARDS:
         return _STANDARDS[cache_key]
     dps = mpmath.mp.dps
-    with mpmath.workdps(dps + GUARD):
+    with mpmath.workdps(dps + 10):
         m = law.expect(lambda v: v)
         var = law.expect(lambda v: (v - m.value) ** 2)
-        sd = mpmath.sqrt(var.value)
         best, error = var.value, var.error
-        for sign in (1, -1):
-            for c in STANDARD_GRID:
-                l_ = sign * c / sd
-                mgf = law.expect(lambda v, l_=l_: mpmath.exp(l_ * (v - m.value)), tilt=l_)
-                r = 2 * mpmath.log(mgf.value) / l_**2
-                r_error = 2 * (mgf.error / mgf.value + abs(l_) * m.error) / l_**2
-                if r > best:
-                    best, error = r, r_error
+        for l_ in (sign * c / mpmath.sqrt(var.value) for sign in (1, -1) for c in STANDARD_GRID):
+            mgf = law.expect(lambda v, l_=l_: mpmath.exp(l_ * (v - m.value)), tilt=l_)
+            r = 2 * mpmath.log(mgf.value) / l_**2
+            if r > best:
+                best, error = r, 2 * (mgf.error / mgf.value + abs(l_) * m.error) / l_**2
         tau_ = mpmath.sqrt(best)
         tau_error = error / (2 * tau_) + 64 * tau_ * mpmath.mpf(10) ** (-dps)
-    result = Estimate(+tau_, +tau_error, Method.SEARCH)   # a quadrature inside a grid search
     if len(_STANDARDS) > 256:
         _STANDARDS.clear()
-    _STANDARDS[cache_key] = result
-    return result
-
-
-def standard(law: Law) -> Estimate:
-    """``τ(X - EX)`` with its error: the search of :func:`symdp.engine.privacy_loss.optimal_standard` for a bounded law, the
-    grid on quadrature of :func:`_grid_standard` for a Gaussian-density law (never a closed form)."""
-    base = law
-    while isinstance(base, Shifted):
-        base = base.base
-    if isinstance(base, GaussianQuadratureLaw):
-        return _grid_standard(base)
-    return optimal_standard(law).tau
+    _STANDARDS[cache_key] = Estimate(+tau_, +tau_error, Method.SEARCH)   # a quadrature inside a grid search
+    return _STANDARDS[cache_key]
 
 
 # --- draws ----------------------------------------------------------------------------------------------------------
@@ -202,11 +170,23 @@ def build_pair(draw):
 
 def loss_law(draw) -> Law:
     """The law of ``L_(P||Q)`` under P, for the pair of a draw: exact for finite and Laplace pairs
-    (:func:`symdp.engine.privacy_loss.privacy_loss`), a :class:`GaussianQuadratureLaw` over the densities for Gaussians."""
+    (:func:`~symdp.engine.privacy_loss.privacy_loss`), a :class:`GaussianQuadratureLaw` over the densities for
+    Gaussians."""
     P_, Q_ = build_pair(draw)
     if draw["kind"] == "gaussian":
         return GaussianQuadratureLaw.of_pair(P_, Q_)
     return privacy_loss(P_, Q_)
+
+
+def kl_by_quadrature(draw) -> Estimate:
+    """KL(P‖Q) of a continuous pair by Definition 2.1 itself, ``E_P[ln(p/q)]``: for Gaussians, Gauss–Hermite
+    quadrature with P's density as the weight (:class:`GaussianQuadratureLaw`, any two sds); for Laplace laws,
+    quadrature of ``p ln(p/q)`` over the line (:func:`~symdp.engine.privacy_loss.expectation_by_quadrature`, split at
+    both laws' centres and kinks)."""
+    P_, Q_ = build_pair(draw)
+    if draw["kind"] == "gaussian":
+        return GaussianQuadratureLaw(P_, Q_, None, ("kl", P_.mean, P_.sd, Q_.mean, Q_.sd)).expect(lambda v: v)
+    return expectation_by_quadrature(P_, Q_, lambda v: v)
 
 
 def build_law(draw) -> Law:
@@ -230,68 +210,46 @@ def finite_laws(draw, max_size: int = 6, spread: float = 3.0, min_size: int = 1)
     return {"kind": "finite", "values": values, "weights": draw(weights(n))}
 
 
-def _gaussian_laws():
-    return st.builds(lambda s: {"kind": "gaussian", "sd": s}, st.floats(0.05, 5))
-
-
-def _laplace_laws():
-    return st.builds(lambda a_: {"kind": "laplace", "a": a_}, st.floats(0.01, 8))
+GAUSSIAN_LAWS = st.builds(lambda s: {"kind": "gaussian", "sd": s}, st.floats(0.05, 5))
+LAPLACE_LAWS = st.builds(lambda a_: {"kind": "laplace", "a": a_}, st.floats(0.01, 8))
 
 
 def laws(min_size: int = 2):
     """Centred laws: finite (``min_size``–6 atoms of distinct values: not a point mass, whose τ = 0 makes every
     statement 0 <= 0, which no relative precision decides), N(0, σ²), and centred Laplace privacy losses. Finite and
     Laplace laws are drawn twice as often as Gaussians, whose quadrature costs more."""
-    return st.one_of(finite_laws(min_size=min_size), _laplace_laws(), finite_laws(min_size=min_size),
-                     _laplace_laws(), _gaussian_laws())
-
-
-def bounded_laws():
-    """Centred laws with bounded support, not point masses (Hoeffding's lemma)."""
-    return st.one_of(finite_laws(min_size=2), _laplace_laws())
-
-
-def _distinct(draw) -> bool:
-    """P ≠ Q: the weight vectors are not proportional (P = Q has the constant loss 0 and τ = 0)."""
-    return antipodal._spread([math.log(p / q) for p, q in zip(draw["p"], draw["q"])])
-
-
-def exact_pairs(max_size: int = 6):
-    """Two distinct weight vectors on 2..``max_size`` atoms."""
-    return st.integers(2, max_size).flatmap(
-        lambda n: st.builds(lambda p, q: {"kind": "exact", "p": p, "q": q}, weights(n), weights(n))).filter(_distinct)
+    return st.one_of(finite_laws(min_size=min_size), LAPLACE_LAWS, finite_laws(min_size=min_size), LAPLACE_LAWS,
+                     GAUSSIAN_LAWS)
 
 
 def finite_pairs():
-    """Finite full-support pairs: catalogue generators (i), (ii) and arbitrary weights, at most 6 atoms."""
-    return st.one_of(antipodal.dp_pairs(max_size=6), antipodal.arbitrary_pairs(max_size=6), exact_pairs())
+    """Finite full-support pairs: catalogue generators (i), (ii) and two distinct weight vectors on 2..6 atoms
+    (not proportional: P = Q has the constant loss 0 and τ = 0)."""
+    exact = st.integers(2, 6).flatmap(lambda n: st.builds(lambda p, q: {"kind": "exact", "p": p, "q": q},
+                                                          weights(n), weights(n)))
+    distinct = exact.filter(lambda d: antipodal._spread([math.log(p / q) for p, q in zip(d["p"], d["q"])]))
+    return st.one_of(antipodal.dp_pairs(max_size=6), antipodal.arbitrary_pairs(max_size=6), distinct)
 
 
-def _shifts():
-    """Nonzero shifts Δ (a pair with Δ = 0 is P = Q, whose loss is the point mass 0)."""
-    return st.one_of(st.floats(-4, -0.05), st.floats(0.05, 4))
+SHIFTS = st.one_of(st.floats(-4, -0.05), st.floats(0.05, 4))
+"""Nonzero shifts Δ (a pair with Δ = 0 is P = Q, whose loss is the point mass 0)."""
 
 
 def gaussian_pairs():
-    return st.builds(lambda d, s: {"kind": "gaussian", "delta": d, "sigma": s}, _shifts(), st.floats(0.2, 4))
+    return st.builds(lambda d, s: {"kind": "gaussian", "delta": d, "sigma": s}, SHIFTS, st.floats(0.2, 4))
 
 
 def laplace_pairs():
-    return st.builds(lambda d, b_: {"kind": "laplace", "delta": d, "b": b_}, _shifts(), st.floats(0.2, 4))
-
-
-def loss_pairs():
-    """Pairs whose privacy loss has a law: finite ones (half the draws), and Gaussian and Laplace shifts."""
-    return st.one_of(finite_pairs(), gaussian_pairs(), finite_pairs(), laplace_pairs())
+    return st.builds(lambda d, b_: {"kind": "laplace", "delta": d, "b": b_}, SHIFTS, st.floats(0.2, 4))
 
 
 def continuous_pairs():
     """Gaussian and Laplace pairs of unequal scales too (KL needs no equal scales), each against its own family;
     shifts bounded away from 0, so that KL > 0 and equality is relative to something."""
     gauss = st.builds(lambda d, s, s2: {"kind": "gaussian", "delta": d, "sigma": s, "sigma2": s2},
-                      _shifts(), st.floats(0.3, 3), st.floats(0.3, 3))
+                      SHIFTS, st.floats(0.3, 3), st.floats(0.3, 3))
     lap = st.builds(lambda d, b_, b2: {"kind": "laplace", "delta": d, "b": b_, "b2": b2},
-                    _shifts(), st.floats(0.3, 3), st.floats(0.3, 3))
+                    SHIFTS, st.floats(0.3, 3), st.floats(0.3, 3))
     return st.one_of(gaussian_pairs(), laplace_pairs(), gauss, lap)
 
 
@@ -308,50 +266,19 @@ LAPLACE_PAIR_PINS = (_s({"kind": "laplace", "delta": 1.0, "b": 1.0}), _s({"kind"
 RR_PINS = tuple(antipodal.rr(e) for e in (0.1, 1.0, 3.0))
 
 
-# --- shared measurements -------------------------------------------------------------------------------------------
-def kl_by_quadrature(P_, Q_) -> Estimate:
-    """KL(P‖Q) by Definition 2.1 itself, ``E_P[ln(p/q)]``: for a Gaussian P against a Gaussian Q, Gauss–Hermite
-    quadrature with P's density as the weight (:class:`GaussianQuadratureLaw`); otherwise quadrature of
-    ``p ln(p/q)`` over the line (:func:`symdp.engine.privacy_loss.expectation_by_quadrature`, split at both laws' centres
-    and kinks)."""
-    if isinstance(P_, Gaussian) and isinstance(Q_, Gaussian):
-        return GaussianQuadratureLaw(P_, Q_, None, ("kl", P_.mean, P_.sd, Q_.mean, Q_.sd)).expect(lambda v: v)
-    return expectation_by_quadrature(P_, Q_, lambda v: v)
-
-
-def pair_kl(draw) -> Estimate:
-    """KL(P‖Q) of a loss-pair draw from the distributions: the exact sum for finite pairs, ``E[L]`` from the exact
-    Laplace loss law (atoms and density) or from quadrature of the Gaussian densities."""
-    P_, Q_ = build_pair(draw)
-    if isinstance(P_, FiniteDistribution):
-        return divergence("kl", P_, Q_)
-    return expectation(loss_law(draw), lambda v: v)
-
-
 def _hockey_sticks(law: Law, e) -> tuple[Estimate, Estimate]:
     """``D_{e^ε}(P‖Q) = E[(1 - e^{ε-L})_+]`` and ``D_{e^ε}(Q‖P) = E[(e^{-L} - e^ε)_+]`` from the law of L under P
     (the second by the change of measure ``dQ = e^{-L} dP``)."""
-    forward = expectation(law, lambda v: max(1 - mpmath.exp(e - v), 0), levels=(e,))
-    backward = expectation(law, lambda v: max(mpmath.exp(-v) - mpmath.exp(e), 0), levels=(-e,), tilt=-1)
+    forward = law.expect(lambda v: max(1 - mpmath.exp(e - v), 0), levels=(e,))
+    backward = law.expect(lambda v: max(mpmath.exp(-v) - mpmath.exp(e), 0), levels=(-e,), tilt=-1)
     return forward, backward
-
-
-def _prob_abs_above(law: Law, c, strict: bool) -> mpmath.mpf:
-    """``P[|X| > c]`` (strict) or ``P[|X| >= c]``, for ``c >= 0``."""
-    if strict:
-        return 1 - law.cdf(c) + law.cdf(-c) - law.atom(-c)
-    return law.sf(c) + law.cdf(-c)
-
-
-def _printed_as(witness: Callable = None, setting: Setting = None, **more) -> dict:
-    """``changes=`` of a :class:`Printed` form with its own witness or setting."""
-    return {**({"witness": witness} if witness is not None else {}),
-            **({"setting": setting} if setting is not None else {}), **more}
 
 
 FINITE_PAIRS = Setting("$P$, $Q$ on a common finite support", strategy=finite_pairs, build=build_pair)
 LOSS_PAIRS = Setting(r"$P$, $Q$ finite with equal supports, $\mathcal{N}(0,\sigma^2)$, $\mathcal{N}(\Delta,\sigma^2)$ "
-                     r"or $\mathrm{Lap}(0,b)$, $\mathrm{Lap}(\Delta,b)$", strategy=loss_pairs, build=loss_law)
+                     r"or $\mathrm{Lap}(0,b)$, $\mathrm{Lap}(\Delta,b)$",
+                     strategy=lambda: st.one_of(finite_pairs(), gaussian_pairs(), finite_pairs(), laplace_pairs()),
+                     build=loss_law)
 LAWS = Setting("$X$ centred", strategy=laws, build=build_law)
 
 
@@ -377,7 +304,7 @@ def definition_2_1(point):
     Costly: the engine's KL quadrature takes 5--10\,s a draw at 50 + 65 digits, hence few draws."""
     P_, Q_ = definition_2_1.setting(point)
     return {KL(P, Q): divergence("kl", P_, Q_, method="densities"),
-            E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)"))): kl_by_quadrature(P_, Q_)}
+            E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)"))): kl_by_quadrature(point["structure"])}
 
 
 @theorem(
@@ -394,16 +321,13 @@ def definition_2_2(point):
     discrete laws the max over sets is attained at a single atom (a ratio of sums is at most the largest ratio). The
     $\delta$-approximate version is \symdpid{dwork.def2.2.delta}."""
     P_, Q_ = FINITE_PAIRS(point)
-    return {MaxDivergence(P, Q): divergence("max_divergence", P_, Q_), SetMaxDivergence(P, Q): set_max_divergence(P_, Q_)}
+    return {MaxDivergence(P, Q): divergence("max_divergence", P_, Q_),
+            SetMaxDivergence(P, Q): printed_delta_divergence(P_, Q_)}
 
 
 DELTA = Param(delta, sp.Interval(0, 1), sample=(0, 0.3))
 DEF22_COUNTEREXAMPLE = {"delta": 0.1, "structure": {"kind": "exact", "p": [0.5, 0.5], "q": [0.4, 0.6]}}
 DEF22_POSITIVE = {"delta": 0.1, "structure": {"kind": "exact", "p": [0.6, 0.3, 0.1], "q": [0.2, 0.3, 0.5]}}
-
-
-def _eps_of_delta(P_, Q_, d):
-    return divergence("approximate_max_divergence", P_, Q_, d)
 
 
 def definition_2_2_delta(point):
@@ -414,7 +338,7 @@ def definition_2_2_delta(point):
     P_, Q_ = FINITE_PAIRS(point)
     d = point["delta"]
     return {PrintedDeltaDivergence(P, Q, delta): printed_delta_divergence(P_, Q_, d),
-            EpsOfDelta(P, Q, delta): _eps_of_delta(P_, Q_, d)}
+            EpsOfDelta(P, Q, delta): divergence("approximate_max_divergence", P_, Q_, d)}
 
 
 @theorem(
@@ -444,7 +368,7 @@ def definition_2_2_delta(point):
              r"$(\varepsilon, \delta)$-DP, which fixes the intended definition, and that one holds "
              r"(\symdpid{dwork.def2.2.delta.corrected}); the printed $D^{\delta}$ is used nowhere else.",
         severity="typo",
-        changes=_printed_as(definition_2_2_delta),
+        changes={"witness": definition_2_2_delta},
     ),
 )
 def definition_2_2_delta_corrected(point):
@@ -453,7 +377,8 @@ def definition_2_2_delta_corrected(point):
     counterexample pair)."""
     P_, Q_ = FINITE_PAIRS(point)
     d = point["delta"]
-    return {DeltaDivergence(P, Q, delta): delta_divergence(P_, Q_, d), EpsOfDelta(P, Q, delta): _eps_of_delta(P_, Q_, d)}
+    return {DeltaDivergence(P, Q, delta): delta_divergence(P_, Q_, d),
+            EpsOfDelta(P, Q, delta): divergence("approximate_max_divergence", P_, Q_, d)}
 
 
 @theorem(
@@ -473,10 +398,10 @@ def definition_2_3(point):
     \symdpcode{symdp.engine.quadrature} (closed forms bypassed), against the atoms of the loss law at $\pm\Delta/b$."""
     P_, Q_ = definition_2_3.setting(point)
     lo, hi = privacy_loss(P_, Q_).bounds()
-    if isinstance(P_, FiniteDistribution):
-        forward, backward = set_max_divergence(P_, Q_), set_max_divergence(Q_, P_)
-    else:
+    if point["structure"]["kind"] == "laplace":   # the set form's supremum is the density ratio's: searched
         forward, backward = (divergence("max_divergence", A, B, method="quadrature") for A, B in ((P_, Q_), (Q_, P_)))
+    else:   # every subset
+        forward, backward = printed_delta_divergence(P_, Q_), printed_delta_divergence(Q_, P_)
     return {LossMagnitude(P, Q): max(abs(lo), abs(hi)), SetMaxDivergence(P, Q): forward,
             SetMaxDivergence(Q, P): backward}
 
@@ -487,7 +412,8 @@ def definition_2_4(point):
     d = point["delta"]
     return {PrintedDeltaDivergence(P, Q, delta): printed_delta_divergence(P_, Q_, d),
             PrintedDeltaDivergence(Q, P, delta): printed_delta_divergence(Q_, P_, d),
-            EpsOfDelta(P, Q, delta): _eps_of_delta(P_, Q_, d), EpsOfDelta(Q, P, delta): _eps_of_delta(Q_, P_, d)}
+            EpsOfDelta(P, Q, delta): divergence("approximate_max_divergence", P_, Q_, d),
+            EpsOfDelta(Q, P, delta): divergence("approximate_max_divergence", Q_, P_, d)}
 
 
 @theorem(
@@ -517,8 +443,8 @@ def definition_2_4(point):
              r"$\ln(0.5/0.4) = 0.2231$ and $\ln(0.6/0.5) = 0.1823$. The error is Definition 2.2's missing `$-\delta$'.",
         severity="typo",
         same_as="dwork.def2.2.delta",
-        changes=_printed_as(definition_2_4, FINITE_PAIRS.where(r", $P = \mathcal{M}(x)$, $Q = \mathcal{M}(y)$"),
-                            parameters=(DELTA,)),
+        changes={"witness": definition_2_4, "parameters": (DELTA,),
+                 "setting": FINITE_PAIRS.where(r", $P = \mathcal{M}(x)$, $Q = \mathcal{M}(y)$")},
     ),
 )
 def definition_2_4_corrected(point):
@@ -544,7 +470,10 @@ def _text21(point, corrected: bool) -> dict:
     law = LOSS_PAIRS(point)
     e = point["epsilon"]
     forward, backward = _hockey_sticks(law, e)
-    tail = _prob_abs_above(law, 2 * e, strict=False) if corrected else _prob_abs_above(law, e, strict=True)
+    if corrected:   # P[|L| >= 2ε]
+        tail = law.sf(2 * e) + law.cdf(-2 * e)
+    else:   # P[|L| > ε]
+        tail = 1 - law.cdf(e) + law.cdf(-e) - law.atom(-e)
     return {TEXT21_CORRECTED_TAIL if corrected else TEXT21_TAIL: tail, HockeyStick(P, Q, epsilon): forward,
             HockeyStick(Q, P, epsilon): backward}
 
@@ -584,7 +513,8 @@ def text_2_1(point):
              r"\ln 3 > \ln 2] = 0.3$. Gaussian, $\Delta/\sigma = 1$, $\varepsilon = 1$: $\delta = 0.126937$ but "
              r"$\Pr[|L| > 1] = 0.375345$.",
         severity="mathematics",
-        changes=_printed_as(text_2_1, examples=(_s({"kind": "gaussian", "delta": 1.0, "sigma": 1.0}) | {"epsilon": 1.0},)),
+        changes={"witness": text_2_1,
+                 "examples": (_s({"kind": "gaussian", "delta": 1.0, "sigma": 1.0}) | {"epsilon": 1.0},)},
     ),
 )
 def text_2_1_corrected(point):
@@ -627,7 +557,7 @@ def definition_2_5(point):
     mass is 0-subgaussian)."""
     law = LAWS(point)
     l_ = point["lambda"]
-    return {E(sp.exp(lam * X)): expectation(law, lambda v: mpmath.exp(l_ * v), tilt=l_),
+    return {E(sp.exp(lam * X)): law.expect(lambda v: mpmath.exp(l_ * v), tilt=l_),
             SubgaussianStandard(X): standard(law)}
 
 
@@ -680,13 +610,13 @@ def fact_2_1(point):
     (the ratio is $\sigma^2$ at every $\lambda$) and for symmetric two-point laws (the supremum of the ratio is its
     $\lambda \to 0$ limit: $2\ln\cosh(\lambda)/\lambda^2 < 1$)."""
     law = LAWS(point)
-    return {Var(X): expectation(law, lambda v: v**2), SubgaussianStandard(X): standard(law)}
+    return {Var(X): law.expect(lambda v: v**2), SubgaussianStandard(X): standard(law)}
 
 
 def _moment_and_standard(point) -> dict:
     law = LAWS(point)
     order = point["k"]
-    return {E(X**k): expectation(law, lambda v: v**order), tau: standard(law)}
+    return {E(X**k): law.expect(lambda v: v**order), tau: standard(law)}
 
 
 FACT22_PINS = (GAUSS_LAW_PINS[0] | {"k": 4}, RADEMACHER_PINS[0] | {"k": 3}, LAPLACE_LAW_AT_MINUS_ONE[0] | {"k": 5})
@@ -869,8 +799,8 @@ def definition_3_1(point):
     s = point["structure"]
     P_, Q_ = build_pair(s)
     law = privacy_loss(P_, Q_)
-    mean = Estimate.exact(law.mean()) if s["kind"] == "gaussian" else expectation(law, lambda v: v)
-    return {E(L_PQ): mean, KL(P, Q): kl_by_quadrature(P_, Q_)}
+    mean = Estimate.exact(law.mean()) if s["kind"] == "gaussian" else law.expect(lambda v: v)
+    return {E(L_PQ): mean, KL(P, Q): kl_by_quadrature(s)}
 
 
 @theorem(
@@ -885,7 +815,7 @@ def definition_3_1(point):
 def definition_3_1_normalisation(point):
     r"""$\mathbb{E}_P[Q/P] = \sum Q = 1$, from the law of $L$ (exact sums; the Laplace loss's atoms and density;
     quadrature of the Gaussian densities, where $pe^{-L} = q$); used by \symdpid{dwork.obs.kl-le-tau2}."""
-    return expectation(LOSS_PAIRS(point), lambda v: mpmath.exp(-v), tilt=-1)
+    return LOSS_PAIRS(point).expect(lambda v: mpmath.exp(-v), tilt=-1)
 
 
 @theorem(
@@ -907,8 +837,8 @@ def definition_3_2(point):
     supremum). Typo: `the pair of random variables $X$ and $Y$' should read `$Y$ and $Z$'."""
     law = LOSS_PAIRS(point)
     l_ = point["lambda"]
-    m = expectation(law, lambda v: v).value
-    return {E(sp.exp(lam * (L_PQ - mu))): expectation(law, lambda v: mpmath.exp(l_ * (v - m)), tilt=l_),
+    m = law.expect(lambda v: v).value
+    return {E(sp.exp(lam * (L_PQ - mu))): law.expect(lambda v: mpmath.exp(l_ * (v - m)), tilt=l_),
             tau: standard(law)}
 
 
@@ -941,7 +871,7 @@ def definition_3_2(point):
 )
 def corollary_3_1_corrected(point):
     law = LOSS_PAIRS(point)
-    m = expectation(law, lambda v: v).value
+    m = law.expect(lambda v: v).value
     return law.sf(m + point["t"] * standard(law).value)
 
 
@@ -951,7 +881,7 @@ def corollary_3_1_corrected(point):
     number="Lemma 3.6",
     statement=sp.Le(SubgaussianStandard(X), (b - a) / 2),
     setting=Setting(r"$\mathbb{E}[X] = 0$, $[a, b] = [\operatorname{ess\,inf} X, \operatorname{ess\,sup} X]$",
-                    strategy=bounded_laws, build=build_law),
+                    strategy=lambda: st.one_of(finite_laws(min_size=2), LAPLACE_LAWS), build=build_law),
     tight_at=RADEMACHER_PINS,
 )
 def lemma_3_6(point):
@@ -981,7 +911,8 @@ def kl_le_tau2(point):
     KL, where $\lambda = -1$ is a stationary point of $r$: proofs \symdpcode{LAPLACE\_STATIONARY}). The tight draws
     are relative equalities at $D_{\mathrm{KL}} > 0$, and they mean the search found nothing above $r(-1)$. So $\mu
     \le \tau^2/2$ is automatic in $(\mu, \tau)$-CDP."""
-    return {KL(P, Q): pair_kl(point["structure"]), tau: standard(LOSS_PAIRS(point))}
+    law = LOSS_PAIRS(point)
+    return {KL(P, Q): law.expect(lambda v: v), tau: standard(law)}
 
 
 FACT41_NOTE = ("Claim 4.4 uses it with $k = 2$ and $k = 4$ (even: valid for all reals), but Claim 4.5 uses it for "
