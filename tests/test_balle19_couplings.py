@@ -22,6 +22,7 @@ from symdp.engine import finite
 from symdp.derivation import Derivation, DerivationError
 from symdp.precision import closed_forms, working_precision
 from symdp.statement import lambdify_mpmath
+from symdp.strategies import weights
 from symdp.theorem import INDEPENDENT, Theorem
 from symdp.theorems.balle19 import couplings as b
 from symdp.verify import evaluate_point, verify
@@ -98,8 +99,20 @@ def test_lemma16_is_an_identity_confirmed_by_its_derivation():
     assert report.verdict == "holds" and "derivation" in report.reason
 
 
+def push(p, kernel) -> list:
+    """The row vector p·K, exact for rationals."""
+    return [sum(px * row[y] for px, row in zip(p, kernel)) for y in range(len(kernel[0]))]
+
+
+@st.composite
+def lemma16_instances(draw, max_atoms: int = 5) -> dict:
+    """μ (possibly with empty atoms, to exercise 0/0 = 0), ν, and a coupling of them."""
+    n = draw(st.integers(1, max_atoms))
+    return {"mu": draw(b._weights_with_zeros(n)), "nu": draw(weights(n)), "coupling": draw(b.coupling_specs(n))}
+
+
 @settings(deadline=None, max_examples=60)
-@given(b.lemma16_instances())
+@given(lemma16_instances())
 def test_random_couplings_have_exact_marginals_and_transport_mu_to_nu_exactly(s):
     """Lemma 16 on the module's own constructions, in exact rationals: marginals, Markov rows, and mu H_pi = nu."""
     mu, nu = b.exact_weights(s["mu"]), b.exact_weights(s["nu"])
@@ -107,13 +120,13 @@ def test_random_couplings_have_exact_marginals_and_transport_mu_to_nu_exactly(s)
     assert all(v >= 0 for row in pi for v in row)
     assert [sum(row) for row in pi] == mu                      # first marginal
     assert [sum(col) for col in zip(*pi)] == nu                # second marginal
-    H = b.transport_operator(pi, mu, exact=True)
+    H = b.transport_operator(pi, mu)
     for px, row in zip(mu, H):
         assert sum(row) == (1 if px > 0 else 0)                 # Markov on supp(mu); 0/0 = 0 off it (footnote 5)
-    assert b.push(mu, H) == nu                                  # Lemma 16, exactly
-    with working_precision(30):                                 # and the working-precision operator agrees with it
-        Hf = b.transport_operator(pi, mu)
-        assert all(abs(v - mpmath.mpf(w.numerator) / w.denominator) < TINY for v, w in zip(b.push(mu, Hf), nu))
+    assert push(mu, H) == nu                                    # Lemma 16, exactly
+    with working_precision(30):                                 # and at working precision, as the witnesses push
+        pushed = finite.FiniteDistribution(mu).push_forward(H)
+        assert all(abs(v - mpmath.mpf(w.numerator) / w.denominator) < TINY for v, w in zip(pushed, nu))
 
 
 def test_northwest_corner_by_hand():
@@ -125,8 +138,8 @@ def test_northwest_corner_by_hand():
 def test_a_non_coupling_breaks_lemma16():
     """The identity needs the second marginal: a matrix coupling mu with mu (not nu) transports mu to mu."""
     mu = b.exact_weights([0.5, 0.5])
-    H = b.transport_operator([[Fraction(1, 2), 0], [0, Fraction(1, 2)]], mu, exact=True)
-    assert b.push(mu, H) == mu != b.exact_weights([0.25, 0.75])
+    H = b.transport_operator([[Fraction(1, 2), 0], [0, Fraction(1, 2)]], mu)
+    assert push(mu, H) == mu != b.exact_weights([0.25, 0.75])
 
 
 # --- Theorem 2 ---------------------------------------------------------------------------------------------------
@@ -154,7 +167,7 @@ def test_theorem2_kl_at_alpha_one_pinned():
         # product coupling: H_pi(x) = mu for all x, so the sup term is max_x KL(mu K || K(x)).
         mu, nu, om = ([mpmath.mpf(str(v)) for v in raw["structure"][k]] for k in ("mu", "nu", "omega"))
         K = [[mpmath.mpf(str(v)) for v in row] for row in raw["structure"]["K"]]
-        muK = finite.FiniteDistribution(b.push(mu, K))
+        muK = finite.FiniteDistribution(mu).push_forward(K)
         direct = finite.kl(finite.FiniteDistribution(om), finite.FiniteDistribution(nu)).value + max(
             finite.kl(muK, finite.FiniteDistribution(row)).value for row in K)
         assert abs(rhs.value - direct) < TINY
@@ -224,6 +237,24 @@ def test_example3_output_gap_grows_with_the_slope(s1, s2, L, c1, c2):
 # --- Lemma 17 ----------------------------------------------------------------------------------------------------
 
 
+def winf_projected_gaussians(m1, m2, box=None) -> mpmath.mpf:
+    """W_∞ between the laws of Π(m1 + Z) and Π(m2 + Z), Z ~ N(0, σ²), Π the projection onto ``box`` = (lo, hi)
+    (or the identity), in closed form: the reference for the module's winf_by_quantiles (named in balle19.lem17's
+    notes).
+
+    In one dimension the quantile coupling is optimal for W_∞, and the quantile functions are u ↦ Π(m_k + σΦ^{-1}(u))
+    (Π is monotone). Their gap g(z) = |Π(m1 + σz) − Π(m2 + σz)| is at most |m1 − m2| (Π is 1-Lipschitz) and at most
+    hi − lo (both values lie in the box); the first bound is reached where both points are inside the box, and
+    min(|m1 − m2|, hi − lo) where the lower one sits at lo. So W_∞ = min(|m1 − m2|, hi − lo), independent of σ.
+    """
+    gap = abs(m1 - m2)
+    return gap if box is None else min(gap, box[1] - box[0])
+
+
+def test_winf_closed_form_by_hand():
+    assert winf_projected_gaussians(mpmath.mpf(0), mpmath.mpf(3), (mpmath.mpf(-1), mpmath.mpf(1))) == 2
+
+
 @settings(deadline=None, max_examples=40)
 @given(m1=st.floats(-3, 3), m2=st.floats(-3, 3), sd=st.floats(0.1, 3),
        box=st.one_of(st.none(), st.tuples(st.floats(-3, 3), st.floats(0.01, 4))))
@@ -240,7 +271,7 @@ def test_winf_from_quantiles_against_a_grid_and_the_closed_form(m1, m2, sd, box)
         grid = max(abs(clip(m1 + sd * z) - clip(m2 + sd * z)) for z in zs)
         quantiles = b.winf_by_quantiles(m1, m2, sd, K)
         assert grid <= quantiles + TINY
-        assert abs(quantiles - b.winf_projected_gaussians(m1, m2, K)) < TINY
+        assert abs(quantiles - winf_projected_gaussians(m1, m2, K)) < TINY
         assert abs(grid - quantiles) < TINY
 
 

@@ -65,9 +65,9 @@ def test_example1_argmin_is_the_papers_theta():
 @pytest.mark.parametrize("alpha, delta, s1, s2", [("3", "2", "1", "2"), ("1.05", "0.01", "10", "0.1"),
                                                   ("30", "5", "0.1", "0.1")])
 def test_example1_terms_integrated_from_densities_equal_the_closed_forms(alpha, delta, s1, s2):
-    """Each term of Theorem 2 at the optimal w, integrated from the densities with closed forms off, against its Gaussian RDP closed
-    form (the oracle): αΔ²/(2(σ1²+σ2²)), αθ²Δ²/(2σ1²), α(1−θ)²Δ²/(2σ2²). At the default 50 digits, where the
-    verifier's tolerance for "tight" is 1e-25 relative."""
+    """Each term of Theorem 2 at the optimal w, integrated from the densities with closed forms off, against its
+    Gaussian RDP closed form (the oracle): αΔ²/(2(σ1²+σ2²)), αθ²Δ²/(2σ1²), α(1−θ)²Δ²/(2σ2²). At the default 50
+    digits, where the verifier's tolerance for "tight" is 1e-25 relative."""
     with closed_forms(False):
         a, d, v1, v2 = (mpmath.mpf(v) for v in (alpha, delta, s1, s2))
         th = v1**2 / (v1**2 + v2**2)

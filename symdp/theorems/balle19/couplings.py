@@ -1,17 +1,12 @@
-"""Balle et al. (NeurIPS 2019), Section 4: amplification by couplings — transport operators and Theorem 2 on finite
-spaces, Examples 1–3 (iterated Gaussian, iterated Laplace with eq. (6) and Lemma 3, Lipschitz Gaussian kernel),
-Theorem 4 on linear chains with the algebra of its proof, Lemmas 17–18 and Theorem 5 on noisy SGD. The symbolic side
-is :mod:`symdp.proofs.balle19.couplings`.
+"""Balle et al. (NeurIPS 2019), Section 4: amplification by couplings (Theorem 2 on finite spaces, Examples 1–3,
+Lemma 3, Theorem 4 on linear chains, Lemmas 17–18, Theorem 5 on noisy SGD); the symbolic side is
+:mod:`symdp.proofs.balle19.couplings`.
 
 Statements that name concrete laws (or printed heads mapped to them by ``measured_as``) are measured by the engine
-from the densities. The hand witnesses are structural: exact rational couplings and kernels on finite spaces
-(:func:`random_coupling`, :func:`transport_operator`), the exact Gaussian laws of linear and SGD chains (their
-Rényi divergences integrated by the engine from the densities, certified relative to their size), the convolution of
-eq. (6), the Lap2 densities at a point, and W∞ from quantile functions. No closed form of a bounded
-divergence is used; the verdicts are the same with closed forms off (:func:`symdp.precision.closed_forms`).
-
->>> EQ_6.id, LEMMA_3.tight_everywhere, LEMMA_3.evidence
-('balle19.eq6', True, 'independent')
+from the densities. The hand witnesses are structural: exact rational couplings and kernels on finite spaces, the
+exact Gaussian laws of linear and SGD chains, the convolution of eq. (6), the Lap2 densities at a point, and W∞ from
+quantile functions. No closed form of a bounded divergence is used; the verdicts are the same with closed forms off
+(:func:`symdp.precision.closed_forms`).
 """
 
 from __future__ import annotations
@@ -60,9 +55,7 @@ Winf = quantity("Winf", 2, r"W_{{\infty}}\left({0}, {1}\right)", "the infinity-W
                 nonnegative=True)
 
 
-# =====================================================================================================================
-# Transport operators and Theorem 2 on finite spaces (P §4; A Lemma 16, proof of Theorem 2)
-# =====================================================================================================================
+# --- Transport operators and Theorem 2 on finite spaces (P §4; A Lemma 16, proof of Theorem 2) ------------------------
 
 
 def _exact(v) -> Fraction:
@@ -79,8 +72,7 @@ def exact_weights(weights) -> list[Fraction]:
     w = [_exact(v) for v in weights]
     if any(v < 0 for v in w) or sum(w) <= 0:
         raise InvalidDistribution(f"weights must be non-negative with a positive sum, got {list(weights)}")
-    total = sum(w)
-    return [v / total for v in w]
+    return [v / sum(w) for v in w]
 
 
 def northwest_corner(a: list[Fraction], b: list[Fraction]) -> list[list[Fraction]]:
@@ -91,17 +83,11 @@ def northwest_corner(a: list[Fraction], b: list[Fraction]) -> list[list[Fraction
     [[Fraction(1, 4), Fraction(1, 4)], [Fraction(0, 1), Fraction(1, 2)]]
     """
     pi = [[Fraction(0)] * len(b) for _ in a]
-    left, need = list(a), list(b)
-    row = col = 0
+    left, need, row, col = list(a), list(b), 0, 0
     while row < len(a) and col < len(b):
         m = min(left[row], need[col])
-        pi[row][col] += m
-        left[row] -= m
-        need[col] -= m
-        if left[row] == 0:
-            row += 1
-        else:
-            col += 1
+        pi[row][col], left[row], need[col] = m, left[row] - m, need[col] - m
+        row, col = (row + 1, col) if left[row] == 0 else (row, col + 1)
     return pi
 
 
@@ -110,59 +96,35 @@ def random_coupling(a: list[Fraction], b: list[Fraction], spec: dict) -> list[li
     (weight ``spec["product"]``) and of north-west-corner couplings of a and b with their atoms visited in the
     drawn orders ``rows``/``cols`` (weights ``spec["parts"][k]["weight"]``). Every part has marginals (a, b), so
     the mixture has them exactly."""
-    parts = [(_exact(spec.get("product", 0)), None)]
-    parts += [(_exact(part["weight"]), part) for part in spec.get("parts", ())]
+    parts = [(_exact(spec.get("product", 0)), [[p * q for q in b] for p in a])]
+    for part in spec.get("parts", ()):
+        rows, cols = part["rows"], part["cols"]
+        nw = northwest_corner([a[k] for k in rows], [b[k] for k in cols])
+        parts.append((_exact(part["weight"]), [[nw[rows.index(x)][cols.index(y)] for y in range(len(b))]
+                                               for x in range(len(a))]))
     total = sum(w for w, _ in parts)
     if total <= 0:
         raise InvalidParameter("a coupling needs a positive weight on some part")
-    pi = [[Fraction(0)] * len(b) for _ in a]
-    for weight, part in parts:
-        if weight == 0:
-            continue
-        if part is None:
-            block = [[p * q for q in b] for p in a]
-        else:
-            rows, cols = part["rows"], part["cols"]
-            nw = northwest_corner([a[k] for k in rows], [b[k] for k in cols])
-            block = [[Fraction(0)] * len(b) for _ in a]
-            for u, row in enumerate(rows):
-                for v, col in enumerate(cols):
-                    block[row][col] = nw[u][v]
-        for row in range(len(a)):
-            for col in range(len(b)):
-                pi[row][col] += weight / total * block[row][col]
-    return pi
+    return [[sum(w * block[x][y] for w, block in parts) / total for y in range(len(b))] for x in range(len(a))]
 
 
-def transport_operator(pi, first, exact: bool = False) -> list[list]:
-    """The kernel h_π(x, y) = π(x, y)/p(x) of the transport operator H_π, π ∈ 𝒞(p, ·) (P §4): at working precision,
-    or with ``exact`` in rationals (for exact ``pi`` and ``first``).
+def transport_operator(pi, first) -> list[list[Fraction]]:
+    """The kernel h_π(x, y) = π(x, y)/p(x) of the transport operator H_π, π ∈ 𝒞(p, ·) (P §4), in exact rationals.
 
     Rows with p(x) = 0 follow the paper's convention 0/0 = 0 (footnote 5): they are identically 0, so H_π is a
     Markov kernel only p-almost surely, which is all Lemma 16 needs.
 
     >>> from fractions import Fraction as F
-    >>> transport_operator([[F(1, 4), F(1, 4)], [F(0), F(1, 2)]], [F(1, 2), F(1, 2)], exact=True)
+    >>> transport_operator([[F(1, 4), F(1, 4)], [F(0), F(1, 2)]], [F(1, 2), F(1, 2)])
     [[Fraction(1, 2), Fraction(1, 2)], [Fraction(0, 1), Fraction(1, 1)]]
     """
-    if exact:
-        return [[v / px if px > 0 else Fraction(0) for v in row] for row, px in zip(pi, first)]
-    return [[to_mpf(v) / to_mpf(px) if px > 0 else mpmath.mpf(0) for v in row] for row, px in zip(pi, first)]
+    return [[v / px if px > 0 else Fraction(0) for v in row] for row, px in zip(pi, first)]
 
 
-def push(p, kernel) -> list:
-    """The row vector p·K (p a measure on the rows, K a matrix): exact for rationals, else at working precision."""
-    if all(isinstance(v, Fraction) for v in p) and all(isinstance(v, Fraction) for row in kernel for v in row):
-        return [sum(px * row[y] for px, row in zip(p, kernel)) for y in range(len(kernel[0]))]
-    return [mpmath.fsum(to_mpf(px) * to_mpf(row[y]) for px, row in zip(p, kernel)) for y in range(len(kernel[0]))]
-
-
-def _law(p) -> FiniteDistribution:
-    return FiniteDistribution([to_mpf(v) for v in p])
-
-
-def _renyi_or_kl(P, Q, a) -> Estimate:
-    """R_α(P‖Q), read as KL at α = 1 (P Theorem 2 allows α ≥ 1)."""
+def _renyi_or_kl(p, q, a) -> Estimate:
+    """R_α(p‖q) of two finite laws (exact sums at working precision), read as KL at α = 1 (P Theorem 2 allows
+    α ≥ 1)."""
+    P, Q = FiniteDistribution(p), FiniteDistribution(q)
     return divergence("kl", P, Q) if a == 1 else divergence("renyi", P, Q, a)
 
 
@@ -186,13 +148,6 @@ def _weights_with_zeros(draw, n: int) -> list[float]:
     return [0.0 if k in empty else w for k, w in enumerate(draw(strategies.weights(n)))]
 
 
-@st.composite
-def lemma16_instances(draw, max_atoms: int = 5) -> dict:
-    """μ (possibly with empty atoms, to exercise 0/0 = 0), ν, and a coupling of them."""
-    n = draw(st.integers(1, max_atoms))
-    return {"mu": draw(_weights_with_zeros(n)), "nu": draw(strategies.weights(n)), "coupling": draw(coupling_specs(n))}
-
-
 _MU, _NU, _OMEGA, _H = Law(r"\mu"), Law(r"\nu"), Law(r"\omega"), Law(r"H_\pi")
 _MUK, _NUK = Law(r"\mu K"), Law(r"\nu K")
 
@@ -214,31 +169,17 @@ LEMMA_16 = declare(
 
 
 @st.composite
-def theorem2_instances(draw, max_atoms: int = 5, max_outputs: int = 5) -> dict:
+def theorem2_instances(draw) -> dict:
     """μ, ν, ω on n atoms, a kernel K to m outputs, and a coupling π ∈ 𝒞(ω, μ).
 
     ν may have empty atoms; ω is emptied there too, so that supp ω = supp ν and R_α(ω‖ν) < ∞ (with mass of ω off
     supp ν the bound is +∞, a trivial case), and H_π(x) is a probability for every x in supp ν.
     """
-    n = draw(st.integers(2, max_atoms))
+    n = draw(st.integers(2, 5))
     nu = draw(_weights_with_zeros(n))
     omega = [w if v > 0 else 0.0 for w, v in zip(draw(strategies.weights(n)), nu)]
-    return {"mu": draw(strategies.weights(n)), "nu": nu, "omega": omega,
-            "K": draw(strategies.kernel_rows(n, 2, max_outputs)), "coupling": draw(coupling_specs(n))}
-
-
-def theorem2_terms(mu, nu, omega, kernel, pi, a) -> tuple[Estimate, Estimate, Estimate]:
-    """(R_α(μK‖νK), R_α(ω‖ν), sup_{x ∈ supp ν} R_α((H_πK)(x)‖K(x))) for π ∈ 𝒞(ω, μ): the three terms of eq. (1),
-    each an exact finite sum at working precision."""
-    K = [[to_mpf(v) for v in row] for row in kernel]
-    lhs = _renyi_or_kl(_law(push(mu, K)), _law(push(nu, K)), a)
-    H = transport_operator(pi, omega)
-    transported = [_renyi_or_kl(_law(push(H[x0], K)), _law(K[x0]), a) for x0 in range(len(nu)) if nu[x0] > 0]
-    return lhs, _renyi_or_kl(_law(omega), _law(nu), a), max(transported, key=lambda e: e.value)
-
-
-def _kernel(rows) -> list[list[Fraction]]:
-    return [exact_weights(row) for row in rows]
+    return {"mu": draw(strategies.weights(n)), "nu": nu, "omega": omega, "K": draw(strategies.kernel_rows(n)),
+            "coupling": draw(coupling_specs(n))}
 
 
 R_OUT = Renyi(_MUK, _NUK, alpha)
@@ -285,18 +226,19 @@ def THEOREM_2(p):
     (\symdpid{balle19.ex1}: the translation coupling at the optimal $w$ gives equality for every parameter). Typo
     E13 (A, proof of Theorem 2): `let $\pi' = C(\mu, \omega)$' should read `$\pi' \in C(\mu, \omega)$'. The step
     the proof calls H\"older's inequality is $\int fg\,d\nu \le (\int f\,d\nu)\sup g$."""
-    s = p["structure"]
+    s, a = p["structure"], p["alpha"]
     mu, nu, omega = (exact_weights(s[k]) for k in ("mu", "nu", "omega"))
-    out, shift, sup = theorem2_terms(mu, nu, omega, _kernel(s["K"]), random_coupling(omega, mu, s["coupling"]),
-                                     p["alpha"])
-    return {R_OUT: out, R_SHIFT: shift, SUP_TRANSPORT: sup}
+    K = [exact_weights(row) for row in s["K"]]
+    H = transport_operator(random_coupling(omega, mu, s["coupling"]), omega)
+    transported = (_renyi_or_kl(FiniteDistribution(H[x0]).push_forward(K), K[x0], a) for x0 in range(len(nu)) if nu[x0])
+    return {R_OUT: _renyi_or_kl(*(FiniteDistribution(m).push_forward(K) for m in (mu, nu)), a),
+            R_SHIFT: _renyi_or_kl(omega, nu, a), SUP_TRANSPORT: max(transported, key=lambda e: e.value)}
 
 
 @st.composite
-def dpi_instances(draw, max_atoms: int = 5, max_outputs: int = 5) -> dict:
-    n = draw(st.integers(2, max_atoms))
-    return {"mu": draw(strategies.weights(n)), "nu": draw(strategies.weights(n)),
-            "K": draw(strategies.kernel_rows(n, 2, max_outputs))}
+def dpi_instances(draw) -> dict:
+    n = draw(st.integers(2, 5))
+    return {"mu": draw(strategies.weights(n)), "nu": draw(strategies.weights(n)), "K": draw(strategies.kernel_rows(n))}
 
 
 R_IN = Renyi(_MU, _NU, alpha)
@@ -318,24 +260,20 @@ def THEOREM_2_DPI(p):
     identity coupling ($H_\pi = \mathrm{id}$, supremum term 0) is checked in
     \symdpcode{tests/test\_balle19\_couplings.py}. Equality for $K = \mathrm{id}$."""
     s = p["structure"]
-    mu, nu = exact_weights(s["mu"]), exact_weights(s["nu"])
-    K = [[to_mpf(v) for v in row] for row in _kernel(s["K"])]
-    return {R_OUT: _renyi_or_kl(_law(push(mu, K)), _law(push(nu, K)), p["alpha"]),
-            R_IN: _renyi_or_kl(_law(mu), _law(nu), p["alpha"])}
+    mu, nu, K = exact_weights(s["mu"]), exact_weights(s["nu"]), [exact_weights(row) for row in s["K"]]
+    return {R_OUT: _renyi_or_kl(*(FiniteDistribution(m).push_forward(K) for m in (mu, nu)), p["alpha"]),
+            R_IN: _renyi_or_kl(mu, nu, p["alpha"])}
 
 
-# =====================================================================================================================
-# Example 1: the iterated Gaussian mechanism through Theorem 2 (P §4)
-# =====================================================================================================================
+# --- Example 1: the iterated Gaussian mechanism through Theorem 2 (P §4) ----------------------------------------------
 
-
+ALPHA_20 = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 20))
 GAUSS_RDP = declare(
     id="balle19.fact.gauss-rdp",
     title=r"R\'enyi divergence of the Gaussian mechanism",
     number="Example 1 (standard)",
     statement=sp.Eq(Renyi(GaussianH(Delta, sigma), GaussianH(0, sigma), alpha), alpha * Delta**2 / (2 * sigma**2)),
-    parameters=(Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 20)), DELTA,
-                Param(sigma, POS, sample=(0.2, 5))),
+    parameters=(ALPHA_20, DELTA, Param(sigma, POS, sample=(0.2, 5))),
     tight_everywhere=True,
     examples=({"alpha": 3.7, "Delta": 0.4, "sigma": 0.9},),  # catalogue-balle.md: 0.36543209876543209877
     notes="Integrated by the engine from the two Gaussian densities, never the closed form.",
@@ -388,24 +326,19 @@ EXAMPLE_1_ANY_W = declare(
 )
 
 
-# =====================================================================================================================
-# The iterated Laplace mechanism (P Example 2, Lemma 3; A proof of Lemma 3)
-# =====================================================================================================================
+# --- The iterated Laplace mechanism (P Example 2, Lemma 3; A proof of Lemma 3) ----------------------------------------
 
 
-def eq6_expression(z=x):
-    """Eq. (6) as printed (A, proof of Lemma 3), with both branches, at the point z."""
-    a = sp.Abs(z)
-    neq = sp.Rational(1, 4) * ((1 / (lambda1 + lambda2) + 1 / (lambda1 - lambda2)) * sp.exp(-a / lambda1)
-                               + (1 / (lambda1 + lambda2) - 1 / (lambda1 - lambda2)) * sp.exp(-a / lambda2))
-    eq = sp.exp(-a / lambda1) * (lambda1 + a) / (4 * lambda1**2)
-    return sp.Piecewise((eq, sp.Eq(lambda1, lambda2)), (neq, True))
+_ABS_X = sp.Abs(x)
+EQ6_PRINTED = sp.Piecewise(
+    (sp.exp(-_ABS_X / lambda1) * (lambda1 + _ABS_X) / (4 * lambda1**2), sp.Eq(lambda1, lambda2)),
+    (sp.Rational(1, 4) * ((1 / (lambda1 + lambda2) + 1 / (lambda1 - lambda2)) * sp.exp(-_ABS_X / lambda1)
+                          + (1 / (lambda1 + lambda2) - 1 / (lambda1 - lambda2)) * sp.exp(-_ABS_X / lambda2)), True))
+"""Eq. (6) as printed (A, proof of Lemma 3), with both branches."""
 
 
 def lap2_convolution(x0, l1, l2) -> Estimate:
     """∫ Lap(x0 − t; λ1) Lap(t; λ2) dt by mpmath quadrature split at the kinks t = 0 and t = x0.
-
-    Independent of eq. (6): the integrand is the product of the two Laplace densities.
 
     >>> print(mpmath.nstr(lap2_convolution(mpmath.mpf('0.7'), 1, 2).value, 18))   # catalogue-balle, balle19.eq6
     0.152131812607669559
@@ -424,7 +357,7 @@ def lap2_convolution(x0, l1, l2) -> Estimate:
     id="balle19.eq6",
     title="Density of the sum of two Laplace variables",
     number="appendix, proof of Lemma 3, eq. (6)",
-    statement=sp.Eq(LaplaceConvolution(x, lambda1, lambda2), eq6_expression(), evaluate=False),
+    statement=sp.Eq(LaplaceConvolution(x, lambda1, lambda2), EQ6_PRINTED, evaluate=False),
     parameters=(LAMBDA1, LAMBDA2, Param(x, sp.Reals, sample=(-10, 10))),
     tight_everywhere=True,
     examples=(  # catalogue-balle.md, balle19.eq6 (mpmath convolution)
@@ -468,12 +401,6 @@ LEMMA_3 = declare(
           r"\symdpid{balle19.lem3.pointwise}, whose 0.99-tightened copy is refuted at a finite $y$. Typo E14 (P and A, "
           r"Lemma 3): `$f : D \to \mathbb{R}$' should read `$f : D^n \to \mathbb{R}$'.",
 )
-
-
-def privacy_loss_at(p, z) -> mpmath.mpf:
-    """log(Lap2(z)/Lap2(z + Δ)), evaluated in log space (no under- or overflow at large |z|)."""
-    law = continuous.Lap2(0, p["lambda_1"], p["lambda_2"])
-    return law.logpdf(z) - law.logpdf(z + p["Delta"])
 
 
 LAP2_AT_X = Lap2Density(x, lambda1, lambda2)
@@ -534,7 +461,7 @@ LAPLACE_RDP = declare(
     number="Example 2 (citing Mironov 2017, Corollary 2)",
     statement=sp.Eq(Renyi(LaplaceH(Delta, lam), LaplaceH(0, lam), alpha),
                     sp.log(g_alpha_expr(Delta / lam)) / (alpha - 1)),
-    parameters=(Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 20)), DELTA, Param(lam, POS, sample=(0.2, 5))),
+    parameters=(ALPHA_20, DELTA, Param(lam, POS, sample=(0.2, 5))),
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "lambda": 1}, {"alpha": 5.5, "Delta": 0.3, "lambda": 0.7}),
     notes=r"Integrated by the engine from the two Laplace densities, never the closed form: between the kinks $0$ and "
@@ -562,9 +489,7 @@ EXAMPLE_2 = declare(
 )
 
 
-# =====================================================================================================================
-# Example 3: a Lipschitz Gaussian kernel (P §4)
-# =====================================================================================================================
+# --- Example 3: a Lipschitz Gaussian kernel (P §4) --------------------------------------------------------------------
 
 _KM = Renyi(Law(r"(K \circ M)(D)"), Law(r"(K \circ M)(D')"), alpha)
 _KM_SD = sp.sqrt(c**2 * L**2 * sigma1**2 + sigma2**2)
@@ -606,9 +531,7 @@ EXAMPLE_3_CORRECTED = declare(
 )
 EXAMPLE_3 = next(t for t in registered(__name__) if t.id == "balle19.ex3")
 
-# =====================================================================================================================
-# Theorem 4: amplification by iteration, on linear chains (P §4; A proof of Theorem 4)
-# =====================================================================================================================
+# --- Theorem 4: amplification by iteration, on linear chains (P §4; A proof of Theorem 4) -----------------------------
 
 
 def linear_chain(p) -> tuple[mpmath.mpf, mpmath.mpf]:
@@ -698,16 +621,9 @@ def phi_value(l, rr) -> mpmath.mpf:
     0.25
     """
     l, half_r = mpmath.mpf(l), mpmath.mpf(int(rr)) / 2
-
-    def num(v):
-        return 1 / mpmath.sqrt(v) - mpmath.sqrt(v)
-
-    def den(v):
-        return v ** (-half_r) - v ** half_r
-
-    if l == 1:
-        return mpmath.diff(num, 1) / mpmath.diff(den, 1)
-    return num(l) / den(l)
+    order = 1 if l == 1 else 0   # mpmath.diff of order 0 is the function's value
+    return (mpmath.diff(lambda v: 1 / mpmath.sqrt(v) - mpmath.sqrt(v), l, order)
+            / mpmath.diff(lambda v: v ** (-half_r) - v ** half_r, l, order))
 
 
 Phi = numeric_function(
@@ -765,9 +681,7 @@ THEOREM_4_THETA_CORRECTED = declare(
 THEOREM_4_THETA = next(t for t in registered(__name__) if t.id == "balle19.thm4.proof-theta")
 
 
-# =====================================================================================================================
-# Lemma 17: W∞ contraction (A, proof of Theorem 4)
-# =====================================================================================================================
+# --- Lemma 17: W∞ contraction (A, proof of Theorem 4) -----------------------------------------------------------------
 
 
 def lipschitz_map(spec, l):
@@ -786,22 +700,6 @@ def lipschitz_map(spec, l):
     raise InvalidParameter(f"unknown map kind {kind!r}")
 
 
-def winf_projected_gaussians(m1, m2, box=None) -> mpmath.mpf:
-    """W_∞ between the laws of Π(m1 + Z) and Π(m2 + Z), Z ~ N(0, σ²), Π the projection onto ``box`` = (lo, hi)
-    (or the identity), in closed form: a reference for :func:`winf_by_quantiles` in the tests.
-
-    In one dimension the quantile coupling is optimal for W_∞, and the quantile functions are u ↦ Π(m_k + σΦ^{-1}(u))
-    (Π is monotone). Their gap g(z) = |Π(m1 + σz) − Π(m2 + σz)| is at most |m1 − m2| (Π is 1-Lipschitz) and at most
-    hi − lo (both values lie in the box); the first bound is reached where both points are inside the box, and
-    min(|m1 − m2|, hi − lo) where the lower one sits at lo. So W_∞ = min(|m1 − m2|, hi − lo), independent of σ.
-
-    >>> print(winf_projected_gaussians(mpmath.mpf(0), mpmath.mpf(3), (mpmath.mpf(-1), mpmath.mpf(1))))
-    2.0
-    """
-    gap = abs(m1 - m2)
-    return gap if box is None else min(gap, box[1] - box[0])
-
-
 def winf_by_quantiles(m1, m2, sd, box=None) -> mpmath.mpf:
     """W_∞ between the laws of Π(m1 + Z) and Π(m2 + Z), Z ~ N(0, sd²), from their quantile functions: in one
     dimension W_∞(P, Q) = sup_{u ∈ (0, 1)} |F_P^{-1}(u) − F_Q^{-1}(u)| (the quantile coupling is optimal), and here
@@ -816,11 +714,8 @@ def winf_by_quantiles(m1, m2, sd, box=None) -> mpmath.mpf:
     def clip(v):
         return v if box is None else min(max(v, box[0]), box[1])
 
-    def gap(z):
-        return abs(clip(m1 + sd * z) - clip(m2 + sd * z))
-
     kinks = [mpmath.mpf(0)] + ([] if box is None else [(end - m) / sd for end in box for m in (m1, m2)])
-    return max(gap(z) for z in kinks)
+    return max(abs(clip(m1 + sd * z) - clip(m2 + sd * z)) for z in kinks)
 
 
 @st.composite
@@ -860,13 +755,9 @@ def LEMMA_17(p):
     \mathrm{lo})$ (\symdpcode{winf\_projected\_gaussians}, tests). Tight for $\psi = \pm Lx + s$ without projection.
     General $\mu$, $\nu$ (Gaussian mixtures after $K$) are \symdpid{balle19.lem17.general}, symbolic only."""
     s = p["structure"]
-    if s["box"] is None:
-        box, place = None, (lambda f: 6 * to_mpf(f) - 3)  # inputs in [-3, 3]
-    else:
-        lo = to_mpf(s["box"][0])
-        box = (lo, lo + to_mpf(s["box"][1]))
-        place = lambda f: box[0] + to_mpf(f) * (box[1] - box[0])  # noqa: E731 - inputs in 𝕂
-    a, b_ = place(s["a"]), place(s["b"])
+    box = None if s["box"] is None else (to_mpf(s["box"][0]), to_mpf(s["box"][0]) + to_mpf(s["box"][1]))
+    lo, hi = box or (-3, 3)   # the inputs lie in 𝕂, or in [-3, 3]
+    a, b_ = (lo + to_mpf(s[k]) * (hi - lo) for k in ("a", "b"))
     psi = lipschitz_map(s["map"], p["L"])
     return {W_OUT: winf_by_quantiles(psi(a), psi(b_), s.get("sd", 1), box), W_IN: abs(a - b_)}
 
@@ -885,9 +776,7 @@ LEMMA_17_GENERAL = declare(
                   r"checked exactly in \symdpid{balle19.lem17}.",
 )
 
-# =====================================================================================================================
-# Lemma 18 and Theorem 5: noisy SGD on strongly convex losses (P §4.1; A)
-# =====================================================================================================================
+# --- Lemma 18 and Theorem 5: noisy SGD on strongly convex losses (P §4.1; A) ------------------------------------------
 
 RHO = Param(rho, POS, sample=(0.05, 1))
 BETA = Param(beta, POS, sample=(1, 3))
@@ -904,10 +793,8 @@ def hessian(spec, r_, b_) -> mpmath.matrix:
     angle, f1, f2 = (to_mpf(v) for v in spec)
     if not (0 <= f1 <= 1 and 0 <= f2 <= 1):
         raise InvalidParameter(f"eigenvalue fractions must lie in [0, 1], got {spec[1:]}")
-    cos, sin = mpmath.cos(angle), mpmath.sin(angle)
-    rot = mpmath.matrix([[cos, -sin], [sin, cos]])
-    diag = mpmath.diag([r_ + f1 * (b_ - r_), r_ + f2 * (b_ - r_)])
-    return rot * diag * rot.T
+    rot = mpmath.matrix([[mpmath.cos(angle), -mpmath.sin(angle)], [mpmath.sin(angle), mpmath.cos(angle)]])
+    return rot * mpmath.diag([r_ + f1 * (b_ - r_), r_ + f2 * (b_ - r_)]) * rot.T
 
 
 def gradient_step(spec, r_, b_, step):
