@@ -217,7 +217,7 @@ def test_erasure_channel_coefficients_are_gamma():
         g = mpmath.mpf("0.37")
         K = m.erasure_channel(g, 3)
         for e in (0, mpmath.mpf("0.4"), mpmath.mpf(5), mpmath.inf):
-            assert abs(m.dobrushin_eps(K, e) - g) < TOL
+            assert abs(K.dobrushin_eps(e) - g) < TOL
         assert abs(K.dobrushin() - g) < TOL and abs(K.doeblin() - g) < TOL
 
 
@@ -288,7 +288,7 @@ def test_corrected_lemma9_chain(data, e):
 
 
 @settings(deadline=None, max_examples=60)
-@given(m.pair_data(2, 6), st.floats(0, 3))
+@given(m.vectors(("mu", "nu")), st.floats(0, 3))
 def test_overlapping_mixture_construction(data, e):
     """A Theorem 13: μ = (1−θ)ω + θμ', ν = (1−θ)e^{−ε}ω + (1 − (1−θ)e^{−ε})ν' with μ' ⊥ ν' and ∫f = 1 − θ."""
     with working_precision(40):
@@ -313,7 +313,7 @@ def test_theorem_1_2_is_at_least_as_strong_as_theorem_1_1(data, e, d):
     """P §3: '(2) is stronger than (1)', since γ_Dob(K, ε̃) ≤ γ_Dob(K) (monotonicity, TV = D_1)."""
     with working_precision(40):
         K = m.build_kernel(data)
-        assert m.dobrushin_eps(K, m.eps_tilde(mpmath.mpf(e), mpmath.mpf(d))) <= K.dobrushin() + TOL
+        assert K.dobrushin_eps(m.eps_tilde(mpmath.mpf(e), mpmath.mpf(d))) <= K.dobrushin() + TOL
 
 
 @settings(deadline=None, max_examples=80)
@@ -358,12 +358,13 @@ def test_eq5_construction_is_exact(data):
 
 
 @settings(deadline=None, max_examples=40)
-@given(m.pair_data(2, 8), st.floats(0, 3))
+@given(m.vectors(("mu", "nu"), 8), st.floats(0, 3))
 def test_lemma_12_numerically(data, e):
     """balle19.lem12 is an identity (proofs LEMMA_12); the engine's sum agrees with one minus the overlap."""
     with working_precision(40):
         P, Q = m.pair(data)
-        assert abs(hockey_stick(P, Q, e).value - (1 - m.min_overlap(P, Q, e))) < TOL
+        overlap = mpmath.fsum(min(p, mpmath.exp(to_mpf(e)) * q) for p, q in zip(P, Q))   # ∫ p_μ ∧ e^ε p_ν
+        assert abs(hockey_stick(P, Q, e).value - (1 - overlap)) < TOL
 
 
 @settings(deadline=None, max_examples=40)
@@ -403,7 +404,7 @@ def test_renyi_is_not_jointly_convex():
 
 
 @settings(deadline=None, max_examples=40)
-@given(m.pair_data(2, 6))
+@given(m.vectors(("mu", "nu")))
 def test_hockey_stick_at_zero_is_tv_and_bounded_by_one(data):
     with working_precision(30):
         P, Q = m.pair(data)

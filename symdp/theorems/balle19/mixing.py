@@ -2,13 +2,10 @@
 (main text: §2, Definition 1, Table 1, Theorem 1; appendix: Lemmas 9, 11, 12, Theorems 10, 13, 14, 15, eq. (5)).
 
 Everything numeric here is finite: distributions are probability vectors, Markov operators row-stochastic matrices
-(:class:`~symdp.engine.kernels.MarkovKernel`), divergences exact sums through the engine's door. Random structure is
-drawn as plain weight lists (dense, sparse, mixtures with a constant kernel, constant kernels, erasure channels) and
-built by the module's settings inside the witness, at each of the verifier's two precisions. The identities are
-proved by the derivations of :mod:`symdp.proofs.balle19.mixing`, without draws.
-
-Pair form: as in the catalogue, every amplification result is checked on one pair (μ, ν) = (M(D), M(D')) with
-δ := D_{e^ε}(μ‖ν) (the one-sided pair condition the proofs use) and γ the kernel's smallest valid coefficient.
+(:class:`~symdp.engine.kernels.MarkovKernel`), drawn as plain weight lists and built by the settings below at each of
+the verifier's precisions. Every amplification result is checked on one pair (μ, ν) = (M(D), M(D')) with
+δ := D_{e^ε}(μ‖ν) (the one-sided pair condition the proofs use) and γ the kernel's smallest valid coefficient. The
+identities are proved by :mod:`symdp.proofs.balle19.mixing`, without draws.
 
 >>> import mpmath
 >>> with mpmath.workdps(30):
@@ -28,7 +25,8 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from symdp.engine.divergences import divergence, mixture
-from symdp.engine.finite import FiniteDistribution, to_mpf
+from symdp.engine.finite import FiniteDistribution as FD
+from symdp.engine.finite import to_mpf
 from symdp.engine.kernels import MarkovKernel
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, as_estimate
@@ -60,7 +58,6 @@ BETA = sp.exp(EPS_PRIME - epsilon)  # advanced joint convexity
 # The levels at which a witness measures a divergence are the statement's own expressions, evaluated.
 _eps_prime = lambdify_mpmath((gamma, epsilon), EPS_PRIME)
 _eps_tilde = lambdify_mpmath((epsilon, delta), EPS_TILDE)
-_eps_tilde_theta = lambdify_mpmath((epsilon, theta), EPS_TILDE.subs(delta, theta))
 _beta = lambdify_mpmath((gamma, epsilon), BETA)
 
 mu, nu, omega = Law(r"\mu"), Law(r"\nu"), Law(r"\omega")
@@ -116,17 +113,15 @@ MAX_OUT = MaxDivergence(muK, nuK)
 
 
 def unit_scale(x) -> Estimate:
-    """A quantity measured from probability vectors (a sum of differences of masses, or the log of their ratios), on
-    the scale of the unit mass it is computed from: its rounding error is absolute, and a value that cancels to 1e-66
-    is 0, not a quantity of its own (two such values are equal, not inconclusive)."""
+    """A quantity measured from probability vectors, on the scale of the unit mass it is computed from: its rounding
+    error is absolute, and a value that cancels to 1e-66 is 0, not a quantity of its own (two such values are equal,
+    not inconclusive)."""
     e = as_estimate(x)
     return Estimate(e.value, e.error, e.method, scale=mpmath.mpf(1))
 
 
-def hs(P: FiniteDistribution, Q: FiniteDistribution, e) -> Estimate:
+def hs(P: FD, Q: FD, e) -> Estimate:
     """D_{e^ε}(P‖Q) through the engine's door, on the unit scale (ε = ∞: the mass off the support, P footnote 3)."""
-    if mpmath.isinf(e):
-        return unit_scale(hs_infinity(P, Q))
     return unit_scale(divergence("hockey_stick", P, Q, e))
 
 
@@ -141,11 +136,6 @@ def sparse_weights(n: int) -> st.SearchStrategy[list[float]]:
 
 def any_weights(n: int) -> st.SearchStrategy[list[float]]:
     return st.one_of(weights(n), sparse_weights(n))
-
-
-def distribution(ws) -> FiniteDistribution:
-    """The distribution proportional to plain weights, at the working precision."""
-    return FiniteDistribution.normalized(ws)
 
 
 def erasure_channel(g, n: int) -> MarkovKernel:
@@ -164,7 +154,7 @@ def erasure(g, n=2) -> dict:
 
 
 @st.composite
-def kernel_data(draw, rows: int, positive: bool = False, min_cols: int = 2, max_cols: int = 6):
+def kernel_data(draw, rows: int, positive: bool = False):
     """A kernel with ``rows`` rows as plain data: ``{"kind": ..., ...}``, built by :func:`build_kernel`.
 
     Kinds: ``dense`` (entries ≥ 0.01 before normalising), ``sparse`` (zeros allowed), ``mixed`` ((1−s)R + s K_ω:
@@ -175,7 +165,7 @@ def kernel_data(draw, rows: int, positive: bool = False, min_cols: int = 2, max_
     kind = draw(st.sampled_from(kinds))
     if kind == "erasure":
         return {"kind": kind, "gamma": draw(st.floats(0, 1)), "n": rows}
-    cols = draw(st.integers(min_cols, max_cols))
+    cols = draw(st.integers(2, 6))
     row = weights(cols) if kind != "sparse" else sparse_weights(cols)
     data = {"kind": kind, "rows": [draw(row) for _ in range(rows)]}
     if kind in ("mixed", "constant"):
@@ -191,9 +181,9 @@ def build_kernel(data) -> MarkovKernel:
     kind = data["kind"]
     if kind == "erasure":
         return erasure_channel(data["gamma"], data["n"])
-    rows = [distribution(r).probs for r in data["rows"]]
+    rows = [FD.normalized(r).probs for r in data["rows"]]
     if kind in ("mixed", "constant"):
-        s, omega_ = to_mpf(data["s"], "s"), distribution(data["omega"]).probs
+        s, omega_ = to_mpf(data["s"], "s"), FD.normalized(data["omega"]).probs
         rows = [[(1 - s) * a + s * b for a, b in zip(r, omega_)] for r in rows]
     if kind == "point-row":
         x, y = data["at"]
@@ -201,42 +191,29 @@ def build_kernel(data) -> MarkovKernel:
     return MarkovKernel(rows)
 
 
-def kernel_width(data) -> int:
-    return data["n"] + 1 if data["kind"] == "erasure" else len(data["rows"][0])
-
-
-def kernel_only(max_rows: int = 5, positive: bool = False):
-    return st.integers(2, max_rows).flatmap(lambda n: kernel_data(n, positive))
+def kernel_only(positive: bool = False):
+    return st.integers(2, 5).flatmap(lambda n: kernel_data(n, positive))
 
 
 @st.composite
 def kernel_and_omega(draw):
     Kd = draw(kernel_only())
-    return {"K": Kd, "omega": draw(any_weights(kernel_width(Kd)))}
+    return {"K": Kd, "omega": draw(any_weights(Kd["n"] + 1 if Kd["kind"] == "erasure" else len(Kd["rows"][0])))}
+
+
+def vectors(names, max_size: int = 6):
+    """Weight vectors (dense or sparse) named ``names``, on a common number 2 ≤ n ≤ ``max_size`` of atoms."""
+    return st.integers(2, max_size).flatmap(lambda n: st.fixed_dictionaries({k: any_weights(n) for k in names}))
+
+
+def pair(data) -> tuple[FD, FD]:
+    return FD.normalized(data["mu"]), FD.normalized(data["nu"])
 
 
 @st.composite
-def pair_data(draw, min_size: int = 2, max_size: int = 6, positive: bool = False):
-    """Two weight vectors on a common number of atoms (sparse ones too unless ``positive``)."""
-    n = draw(st.integers(min_size, max_size))
-    w = weights(n) if positive else any_weights(n)
-    return {"mu": draw(w), "nu": draw(w)}
-
-
-def pair(data) -> tuple[FiniteDistribution, FiniteDistribution]:
-    return distribution(data["mu"]), distribution(data["nu"])
-
-
-@st.composite
-def vectors(draw, names):
-    n = draw(st.integers(2, 6))
-    return {k: draw(any_weights(n)) for k in names}
-
-
-@st.composite
-def pair_kernel_data(draw, positive: bool = False, max_inputs: int = 5, slack: bool = False):
-    """A pair (μ, ν) on n inputs and a kernel with n rows; with ``slack``, also δ's excess over D_{e^ε}(μ‖ν)."""
-    n = draw(st.integers(2, max_inputs))
+def pair_kernel_data(draw, positive: bool = False, slack: bool = False):
+    """A pair (μ, ν) on n ≤ 5 inputs and a kernel with n rows; with ``slack``, also δ's excess over D_{e^ε}(μ‖ν)."""
+    n = draw(st.integers(2, 5))
     w = weights(n) if positive else any_weights(n)
     data = {"mu": draw(w), "nu": draw(w), "K": draw(kernel_data(n, positive))}
     if slack:
@@ -251,15 +228,10 @@ def pushed(s):
     return P, Q, Kt, Kt.apply(P), Kt.apply(Q)
 
 
-@st.composite
-def doeblin_extremal(draw):
-    return {"kind": "doeblin-extremal", "gamma": draw(st.floats(0, 1)), "delta": draw(st.floats(0, 1))}
-
-
 def doeblin_extremal_pair(s, e):
     """Catalogue thm1.3: μ = δ_a, ν = qδ_a + (1−q)δ_b, q = (1−δ)e^{−ε}, through the erasure channel (ω = δ_c)."""
     q = (1 - to_mpf(s["delta"], "delta")) * mpmath.exp(-e)
-    return FiniteDistribution([1, 0]), FiniteDistribution([q, 1 - q]), erasure_channel(s["gamma"], 2)
+    return FD([1, 0]), FD([q, 1 - q]), erasure_channel(s["gamma"], 2)
 
 
 def _extremal(g, d, e):
@@ -268,15 +240,9 @@ def _extremal(g, d, e):
 
 def sharp_extremal(s):
     """Catalogue thm1.4: μ = (1, 0), ν = (e^{−ε}, 1 − e^{−ε}), K = [[1, 1−γ], [1−γ, 1]]/(2 − γ) (γ_um(K) = γ)."""
-    g, e = to_mpf(s["gamma"], "gamma"), to_mpf(s["epsilon"], "epsilon")
-    E = mpmath.exp(-e)
+    g, E = to_mpf(s["gamma"], "gamma"), mpmath.exp(-to_mpf(s["epsilon"], "epsilon"))
     Kt = MarkovKernel([[1 / (2 - g), (1 - g) / (2 - g)], [(1 - g) / (2 - g), 1 / (2 - g)]])
-    return FiniteDistribution([1, 0]), FiniteDistribution([E, 1 - E]), Kt
-
-
-@st.composite
-def sharp_extremal_data(draw):
-    return {"kind": "sharp-extremal", "gamma": draw(st.floats(0, 0.99)), "epsilon": draw(st.floats(0.01, 3))}
+    return FD([1, 0]), FD([E, 1 - E]), Kt
 
 
 def _sharp(g, e):
@@ -293,8 +259,8 @@ def disjoint_inputs(draw):
 
 def disjoint_pair(s):
     """(K, μ, ν): μ and ν the weights ``a``, ``b`` restricted to their roles' inputs."""
-    return (build_kernel(s["K"]), distribution([w if r == 1 else 0 for w, r in zip(s["a"], s["roles"])]),
-            distribution([w if r == 2 else 0 for w, r in zip(s["b"], s["roles"])]))
+    return (build_kernel(s["K"]), FD.normalized([w if r == 1 else 0 for w, r in zip(s["a"], s["roles"])]),
+            FD.normalized([w if r == 2 else 0 for w, r in zip(s["b"], s["roles"])]))
 
 
 def _fractions(ws) -> list[Fraction]:
@@ -303,23 +269,21 @@ def _fractions(ws) -> list[Fraction]:
 
 
 def eq5_objects(s):
-    """A Theorem 15's construction in exact rationals: K, γ, μ, ν, ω̃, ω = ω̃K and K̃ = (K − (1−γ)K_ω)/γ.
-
-    γ = γ_um(K) + extra·(1 − γ_um(K)) (any γ ≥ γ_um(K) makes K γ-ultra-mixing); needs a non-constant K.
-    """
+    """A Theorem 15's construction in exact rationals: K, γ, μ, ω̃, ω = ω̃K and K̃ = (K − (1−γ)K_ω)/γ, with
+    γ = γ_um(K) + extra·(1 − γ_um(K)) (any γ ≥ γ_um(K) makes K γ-ultra-mixing); needs a non-constant K."""
     Km = [_fractions(r) for r in s["K"]]
     um = 1 - min(a[y] / b[y] for a in Km for b in Km for y in range(len(a)))
     if um == 0:
         raise InvalidParameter("eq. (5) needs a non-constant kernel (gamma_um(K) > 0)")
     g = um + Fraction(s["extra"], 4) * (1 - um)
-    m, n_ = _fractions(s["mu"]), _fractions(s["nu"])
     a = Fraction(s["alpha"], 10)
-    wt = [(1 - a) * x + a * y for x, y in zip(m, n_)]
+    wt = [(1 - a) * x + a * y for x, y in zip(_fractions(s["mu"]), _fractions(s["nu"]))]
     cols = range(len(Km[0]))
     push = lambda v, M: [sum(v[x] * M[x][y] for x in range(len(v))) for y in cols]
     omega_ = push(wt, Km)
     Kt = [[(Km[x][y] - (1 - g) * omega_[y]) / g for y in cols] for x in range(len(Km))]
-    return {"K": Km, "gamma": g, "mu": m, "omega_tilde": wt, "omega": omega_, "K_tilde": Kt, "push": push}
+    return {"K": Km, "gamma": g, "mu": _fractions(s["mu"]), "omega_tilde": wt, "omega": omega_, "K_tilde": Kt,
+            "push": push}
 
 
 @st.composite
@@ -336,28 +300,31 @@ def eq5_data(draw):
 # --- settings: what the draws range over ---------------------------------------------------------------------------
 
 PAIR = Setting(r"$\mu$, $\nu$ probability vectors on $n \le 6$ atoms (dense or sparse)",
-               strategy=lambda: pair_data(2, 6), build=pair)
+               strategy=lambda: vectors(("mu", "nu")), build=pair)
 FOUR = Setting(r"$\mu_1$, $\mu_2$, $\nu_1$, $\nu_2$ on $n \le 6$ atoms",
                strategy=lambda: vectors(("mu1", "mu2", "nu1", "nu2")),
-               build=lambda s: [distribution(s[k]) for k in ("mu1", "mu2", "nu1", "nu2")])
+               build=lambda s: [FD.normalized(s[k]) for k in ("mu1", "mu2", "nu1", "nu2")])
 THREE = Setting(r"$\omega$, $\mu_1$, $\nu_1$ on $n \le 6$ atoms, $\beta = e^{\varepsilon' - \varepsilon}$",
                 strategy=lambda: vectors(("omega", "mu1", "nu1")),
-                build=lambda s: [distribution(s[k]) for k in ("omega", "mu1", "nu1")])
+                build=lambda s: [FD.normalized(s[k]) for k in ("omega", "mu1", "nu1")])
 KERNEL = Setting(r"$K$ a random $n \times m$ Markov kernel, $n \le 5$, $m \le 6$", strategy=kernel_only,
                  build=build_kernel)
 POSITIVE_KERNEL = replace(KERNEL.where(", $K > 0$"), strategy=lambda: kernel_only(positive=True))
 KERNEL_OMEGA = replace(KERNEL.where(r", $\omega$ a random distribution on the outputs"), strategy=kernel_and_omega,
-                       build=lambda s: (build_kernel(s["K"]), distribution(s["omega"])))
+                       build=lambda s: (build_kernel(s["K"]), FD.normalized(s["omega"])))
 PAIR_KERNEL = Setting(r"$\mu$, $\nu$ on $n \le 5$ inputs, $K$ a random $n \times m$ Markov kernel",
                       strategy=pair_kernel_data, build=pushed)
 POSITIVE_PAIR_KERNEL = replace(PAIR_KERNEL.where(", $K > 0$"), strategy=lambda: pair_kernel_data(positive=True))
 PAIR_KERNEL_DELTA = replace(PAIR_KERNEL.where(r", $\delta \in [D_{e^{\varepsilon}}(\mu\|\nu), 1]$"),
                             strategy=lambda: pair_kernel_data(slack=True))
 DOEBLIN = Setting(PAIR_KERNEL.latex + r", $\gamma = \gamma_{\mathrm{Doeb}}(K)$, $\delta = "
-                  r"D_{e^{\varepsilon}}(\mu\|\nu)$", strategy=lambda: st.one_of(pair_kernel_data(), doeblin_extremal()))
+                  r"D_{e^{\varepsilon}}(\mu\|\nu)$",
+                  strategy=lambda: st.one_of(pair_kernel_data(), st.fixed_dictionaries(
+                      {"kind": st.just("doeblin-extremal"), "gamma": st.floats(0, 1), "delta": st.floats(0, 1)})))
 PURE = Setting(POSITIVE_PAIR_KERNEL.latex + r", $\gamma = \gamma_{\mathrm{um}}(K)$, $\varepsilon = "
                r"D_{\infty}(\mu\|\nu)$",
-               strategy=lambda: st.one_of(pair_kernel_data(positive=True), sharp_extremal_data()),
+               strategy=lambda: st.one_of(pair_kernel_data(positive=True), st.fixed_dictionaries(
+                   {"kind": st.just("sharp-extremal"), "gamma": st.floats(0, 0.99), "epsilon": st.floats(0.01, 3)})),
                build=lambda s: sharp_extremal(s) if s.get("kind") == "sharp-extremal" else pushed(s)[:3])
 DISJOINT_INPUTS = Setting(r"$\mu \perp \nu$ on $n \le 5$ inputs, $K$ an $n \times m$ kernel", strategy=disjoint_inputs,
                           build=disjoint_pair)
@@ -375,7 +342,7 @@ def events(n: int):
     return itertools.chain.from_iterable(itertools.combinations(range(n), k) for k in range(n + 1))
 
 
-def hs_by_events(P: FiniteDistribution, Q: FiniteDistribution, e) -> mpmath.mpf:
+def hs_by_events(P: FD, Q: FD, e) -> mpmath.mpf:
     """sup_E (P(E) − e^ε Q(E)) by brute force over all events (the third form of P §2's display; n ≤ 10)."""
     E = mpmath.exp(to_mpf(e, "eps"))
     return max(mpmath.fsum(P[i] for i in ev) - E * mpmath.fsum(Q[i] for i in ev) for ev in events(len(P)))
@@ -387,84 +354,51 @@ def _rows_by_events(Kt: MarkovKernel, e) -> mpmath.mpf:
 
 def min_event_ratio(Kt: MarkovKernel) -> mpmath.mpf:
     """min_{x,x',E} K(x)(E)/K(x')(E) over non-empty events (K > 0): Definition 1(4) read on events."""
-    n = Kt.shape[1]
     return min(mpmath.fsum(a[i] for i in ev) / mpmath.fsum(b[i] for i in ev)
-               for a in Kt.rows for b in Kt.rows for ev in itertools.islice(events(n), 1, None))
+               for a in Kt.rows for b in Kt.rows for ev in itertools.islice(events(Kt.shape[1]), 1, None))
 
 
 def ldp_level_by_events(Kt: MarkovKernel, d) -> mpmath.mpf:
-    """The least ε_LDP ≥ 0 with K(x)(E) ≤ e^{ε_LDP} K(x')(E) + d for all rows x, x' and events E (the definition of
-    (ε_LDP, d)-LDP, read event by event: log((K(x)(E) − d)/K(x')(E)) wherever K(x)(E) > d; ∞ if K(x')(E) = 0 there)."""
+    """The least ε_LDP ≥ 0 with K(x)(E) ≤ e^{ε_LDP} K(x')(E) + d for all rows and events: the largest
+    log((K(x)(E) − d)/K(x')(E)) where K(x)(E) > d (∞ if K(x')(E) = 0 there)."""
     level = mpmath.mpf(0)
-    for a in Kt.rows:
-        for b in Kt.rows:
-            for ev in events(len(a)):
-                excess, mass = mpmath.fsum(a[i] for i in ev) - d, mpmath.fsum(b[i] for i in ev)
-                if excess > 0:
-                    level = max(level, mpmath.log(excess / mass) if mass > 0 else mpmath.inf)
+    for a, b in itertools.product(Kt.rows, repeat=2):
+        for ev in events(len(a)):
+            excess, mass = mpmath.fsum(a[i] for i in ev) - d, mpmath.fsum(b[i] for i in ev)
+            if excess > 0:
+                level = max(level, mpmath.log(excess / mass) if mass > 0 else mpmath.inf)
     return level
 
 
-def minorisation_gamma(Kt: MarkovKernel, omega_: FiniteDistribution) -> mpmath.mpf:
+def minorisation_gamma(Kt: MarkovKernel, omega_: FD) -> mpmath.mpf:
     """The smallest γ with K(x) ≥ (1 − γ)ω for every x: 1 − min_{y: ω(y) > 0} min_x K(x)(y)/ω(y)."""
     return 1 - min(min(r[y] for r in Kt.rows) / w for y, w in enumerate(omega_) if w > 0)
 
 
-def hs_infinity(P: FiniteDistribution, Q: FiniteDistribution) -> mpmath.mpf:
-    """D_∞(P‖Q) = P(supp P \\ supp Q) (P footnote 3): the hockey-stick divergence at ε = ∞."""
-    return mpmath.fsum(p for p, q in zip(P, Q) if p > 0 and q == 0)
-
-
-def saturation_level(P: FiniteDistribution, Q: FiniteDistribution) -> mpmath.mpf:
-    """max(0, max_{P, Q > 0} log(P/Q)): beyond it D_{e^ε}(P‖Q) no longer depends on ε."""
-    logs = [mpmath.log(p / q) for p, q in zip(P, Q) if p > 0 and q > 0]
-    return max([mpmath.mpf(0)] + logs)
-
-
-def min_overlap(P: FiniteDistribution, Q: FiniteDistribution, e) -> mpmath.mpf:
-    """∫ p_P ∧ e^ε p_Q (A Lemma 12)."""
-    E = mpmath.exp(to_mpf(e, "eps"))
-    return mpmath.fsum(min(p, E * q) for p, q in zip(P, Q))
-
-
-def dobrushin_eps(Kt: MarkovKernel, e) -> mpmath.mpf:
-    """γ_Dob(K, ε), with the convention of P footnote 3 at ε = ∞ (D_∞ = mass off the support)."""
-    if mpmath.isinf(e):
-        return max(hs_infinity(a, b) for a in Kt.rows for b in Kt.rows)
-    return Kt.dobrushin_eps(e)
-
-
 def eps_tilde(e, d) -> mpmath.mpf:
-    """ε̃ = log(1 + (e^ε − 1)/δ) of Theorem 1(2) (the statement's EPS_TILDE, evaluated); ∞ when δ = 0 (P footnote 3)."""
+    """ε̃ of Theorem 1(2) (the statement's EPS_TILDE, evaluated); ∞ when δ = 0 (P footnote 3)."""
     return mpmath.inf if d == 0 else _eps_tilde(e, d)
 
 
-def coefficients(Kt: MarkovKernel, e, *heads) -> dict:
-    """The named coefficients of ``Kt`` (at level ``e`` for γ_Dob(K, ε)), as a witness's measurements."""
-    compute = {DOB: Kt.dobrushin, DOEB: Kt.doeblin, UM: Kt.ultra_mixing, DOB_EPS: lambda: dobrushin_eps(Kt, e)}
-    return {head: unit_scale(compute[head]()) for head in heads}
-
-
-def _delta_of(s, P, Q, e) -> Estimate:
-    """δ ≥ θ = D_{e^ε}(μ‖ν): θ + slack·(1 − θ) (the pair is (ε, δ)-DP for every such δ)."""
+def _pair_delta(point):
+    """(μ, ν, K, μK, νK), ε and δ = θ + slack·(1 − θ) ≥ θ = D_{e^ε}(μ‖ν) (the pair is (ε, δ)-DP for every such δ)."""
+    e = point["epsilon"]
+    P, Q, Kt, PK, QK = PAIR_KERNEL_DELTA(point)
     theta_ = hs(P, Q, e)
-    d = theta_.value + to_mpf(s.get("slack", 0), "slack") * (1 - theta_.value)
-    return Estimate(d, theta_.error, theta_.method, scale=mpmath.mpf(1))
+    d = theta_.value + to_mpf(point["structure"]["slack"], "slack") * (1 - theta_.value)
+    return P, Q, Kt, PK, QK, e, Estimate(d, theta_.error, theta_.method, scale=mpmath.mpf(1))
 
 
-def mixture_decomposition(P: FiniteDistribution, Q: FiniteDistribution, e):
-    """A Theorem 13's overlapping mixtures: θ and (μ', ν') with μ = (1−θ)ω + θμ', ν = (1−θ)e^{−ε}ω + (1 − ...)ν'.
-
-    With f = μ ∧ e^ε ν (= (1−θ)ω), μ' = (μ − f)/θ and ν' = (ν − e^{−ε}f)/(1 − (1−θ)e^{−ε}); μ' ⊥ ν'. For θ = 0
-    (μ ≤ e^ε ν) there is nothing to decompose: returns (θ, None, None). θ is an Estimate.
-    """
+def mixture_decomposition(P: FD, Q: FD, e):
+    """A Theorem 13's overlapping mixtures: θ = D_{e^ε}(μ‖ν) (an Estimate) and μ' ∝ μ − f ⊥ ν' ∝ ν − e^{−ε}f,
+    f = μ ∧ e^ε ν; (θ, None, None) when θ = 0 (μ ≤ e^ε ν: nothing to decompose)."""
     E = mpmath.exp(e)
     theta_ = hs(P, Q, e)
     if theta_.value == 0:
         return theta_, None, None
     # μ − f and ν − f/e^ε, written by cases so that each vanishes exactly off its support (no rounding residue).
-    mu_p = FiniteDistribution.normalized([p - E * q if p > E * q else 0 for p, q in zip(P, Q)])
-    nu_p = FiniteDistribution.normalized([q - p / E if p < E * q else 0 for p, q in zip(P, Q)])
+    mu_p = FD.normalized([p - E * q if p > E * q else 0 for p, q in zip(P, Q)])
+    nu_p = FD.normalized([q - p / E if p < E * q else 0 for p, q in zip(P, Q)])
     return theta_, mu_p, nu_p
 
 
@@ -528,8 +462,9 @@ def hs_limit(point):
     r"""On a finite space the divergence is constant from the saturation level $\varepsilon_0$ on, so equality there is
     the limit of footnote 3. The sum at $\varepsilon_0 + t$ against the mass of $\mu$ off the support of $\nu$."""
     P, Q = PAIR(point)
-    return {HockeyStick(mu, nu, epsilon_0 + t): hs(P, Q, saturation_level(P, Q) + point["t"]),
-            OffSupportMass(mu, nu): unit_scale(hs_infinity(P, Q))}
+    saturation = max([mpmath.mpf(0)] + [mpmath.log(p / q) for p, q in zip(P, Q) if p > 0 and q > 0])
+    return {HockeyStick(mu, nu, epsilon_0 + t): hs(P, Q, saturation + point["t"]),
+            OffSupportMass(mu, nu): unit_scale(mpmath.fsum(p for p, q in zip(P, Q) if p > 0 and q == 0))}
 
 
 _SAME = {"mu1": [0.7, 0.2, 0.1], "mu2": [0.7, 0.2, 0.1], "nu1": [0.1, 0.3, 0.6], "nu2": [0.1, 0.3, 0.6]}
@@ -659,7 +594,8 @@ E4_COUNTEREXAMPLE = {"epsilon": LOG3, "structure": RR_3_4}
         changes={"notes": ""}))
 def lemma_9_eps(point):
     r"""Tight on the erasure channel (both coefficients $\gamma$ for every $\varepsilon$)."""
-    return coefficients(KERNEL(point), point["epsilon"], DOB_EPS, DOB)
+    Kt = KERNEL(point)
+    return {DOB_EPS: unit_scale(Kt.dobrushin_eps(point["epsilon"])), DOB: unit_scale(Kt.dobrushin())}
 
 
 @theorem(id="balle19.lem9.doeblin", title=r"Lemma 9: $\gamma$-Doeblin implies $\gamma$-Dobrushin",
@@ -667,7 +603,8 @@ def lemma_9_eps(point):
          tight_at=({"structure": erasure(0.3)}, {"structure": erasure(0.55, 4)}))
 def lemma_9_doeblin(point):
     r"""Tight on the erasure channel (both coefficients $\gamma$)."""
-    return coefficients(KERNEL(point), None, DOB, DOEB)
+    Kt = KERNEL(point)
+    return {DOB: unit_scale(Kt.dobrushin()), DOEB: unit_scale(Kt.doeblin())}
 
 
 RR_0999 = {"kind": "dense", "rows": [[0.999, 0.001], [0.001, 0.999]]}
@@ -683,7 +620,8 @@ def lemma_9_ultra(point):
     an equality iff all rows coincide), so no tightness is claimed; the ratio
     $\gamma_{\mathrm{Doeb}}/\gamma_{\mathrm{um}} = p$ on $\mathrm{RR}(p)$ approaches 1 (example
     $\mathrm{RR}(0.999)$: ratio 0.999), so the link cannot be sharpened by a constant factor."""
-    return coefficients(POSITIVE_KERNEL(point), None, DOEB, UM)
+    Kt = POSITIVE_KERNEL(point)
+    return {DOEB: unit_scale(Kt.doeblin()), UM: unit_scale(Kt.ultra_mixing())}
 
 
 # --- Table 1: mixing conditions as local DP --------------------------------------------------------------------------
@@ -759,10 +697,8 @@ def theorem_1_2(point):
     $\delta = 0$, $\tilde\varepsilon = \infty$ and the coefficient is read with $D_\infty$ (footnote 3). Binary
     randomized response with binary inputs attains the bound whenever it is positive (catalogue); the erasure channel
     attains it for every $\tilde\varepsilon$. Theorem 1(1) is loose on RR."""
-    s, e = point["structure"], point["epsilon"]
-    P, Q, Kt, PK, QK = PAIR_KERNEL_DELTA(point)
-    d = _delta_of(s, P, Q, e)
-    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(dobrushin_eps(Kt, eps_tilde(e, d.value))), delta: d}
+    P, Q, Kt, PK, QK, e, d = _pair_delta(point)
+    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(Kt.dobrushin_eps(eps_tilde(e, d.value))), delta: d}
 
 
 _HS_PRIME = HockeyStick(Law(r"\mu' K"), Law(r"\nu' K"), EPS_TILDE.subs(delta, theta))
@@ -781,10 +717,8 @@ def theorem_13_mixture(point):
     e = point["epsilon"]
     P, Q, Kt, PK, QK = PAIR_KERNEL(point)
     theta_, mu_p, nu_p = mixture_decomposition(P, Q, e)
-    if theta_.value == 0:
-        return {HS_OUT: hs(PK, QK, e), theta: theta_, _HS_PRIME: mpmath.mpf(0)}
-    return {HS_OUT: hs(PK, QK, e), theta: theta_,
-            _HS_PRIME: hs(Kt.apply(mu_p), Kt.apply(nu_p), _eps_tilde_theta(e, theta_.value))}
+    prime = 0 if mu_p is None else hs(Kt.apply(mu_p), Kt.apply(nu_p), _eps_tilde(e, theta_.value))
+    return {HS_OUT: hs(PK, QK, e), theta: theta_, _HS_PRIME: prime}
 
 
 # Catalogue erratum E5: γθ = 0.148102298344 (= D(μK‖νK) exactly) vs the printed γD_{e^{ε'}}(μ‖ν) = 0.0598328257257.
@@ -794,10 +728,9 @@ _HS_AT_EPS_PRIME = HockeyStick(mu, nu, epsilon_p)
 
 
 def _last_line_as_printed(point):
-    s, e = point["structure"], point["epsilon"]
-    P, Q, Kt, _, _ = PAIR_KERNEL_DELTA(point)
-    level = eps_tilde(e, _delta_of(s, P, Q, e).value)
-    return {gamma: unit_scale(dobrushin_eps(Kt, level)), HS_PAIR: hs(P, Q, e), _HS_AT_EPS_PRIME: hs(P, Q, level)}
+    P, Q, Kt, _, _, e, d = _pair_delta(point)
+    level = eps_tilde(e, d.value)
+    return {gamma: unit_scale(Kt.dobrushin_eps(level)), HS_PAIR: hs(P, Q, e), _HS_AT_EPS_PRIME: hs(P, Q, level)}
 
 
 _LAST_LINE_SETTING = PAIR_KERNEL_DELTA.where(r", $\gamma = \gamma_{\mathrm{Dob}}(K, \varepsilon')$, $\varepsilon' = "
@@ -827,10 +760,8 @@ _LAST_LINE_SETTING = PAIR_KERNEL_DELTA.where(r", $\gamma = \gamma_{\mathrm{Dob}}
 def theorem_13_last_line_corrected(point):
     r"""Stronger than Theorem 1(2), which ends with $\gamma\delta$, when $\delta > \theta$. Tight on the erasure
     channel for every $\delta$ (its coefficient is $\gamma$ at every level)."""
-    s, e = point["structure"], point["epsilon"]
-    P, Q, Kt, PK, QK = PAIR_KERNEL_DELTA(point)
-    level = eps_tilde(e, _delta_of(s, P, Q, e).value)
-    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(dobrushin_eps(Kt, level)), HS_PAIR: hs(P, Q, e)}
+    P, Q, Kt, PK, QK, e, d = _pair_delta(point)
+    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(Kt.dobrushin_eps(eps_tilde(e, d.value))), HS_PAIR: hs(P, Q, e)}
 
 
 @theorem(id="balle19.thm1.3", title=r"Amplification by a $\gamma$-Doeblin kernel",
@@ -925,7 +856,7 @@ def lemma_11(point):
     inputs."""
     Kt, A, B = DISJOINT_INPUTS(point)
     e = point["epsilon"]
-    return {HS_OUT: hs(Kt.apply(A), Kt.apply(B), e), **coefficients(Kt, e, DOB_EPS)}
+    return {HS_OUT: hs(Kt.apply(A), Kt.apply(B), e), DOB_EPS: unit_scale(Kt.dobrushin_eps(e))}
 
 
 LEMMA_12 = declare(
