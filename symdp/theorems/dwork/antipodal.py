@@ -1,10 +1,7 @@
 """Dwork & Rothblum, *Concentrated Differential Privacy*: the "antipodal KL" results of Section 3.2 (Lemmas
-3.7–3.10, Definition 3.4, Proposition 3.1, Claims 3.11–3.12) and the sharp bound they lead to.
-
-The witnesses share finite pairs (D, D'): drawn as plain JSON data by the strategies below (each a dict with a
-``kind``) and built at the working precision by :func:`build_pair`; their divergences are exact finite sums, ε is the
-pair's measured Δ∞, read as the two-sided ``max(D∞(D‖D'), D∞(D'‖D))`` (:func:`sym_max_divergence`: the paper never
-defines Δ∞), and B the mass of an antipodal pair's '-ε' class. Lemma 3.9's split is :func:`lemma39_split`.
+3.7–3.10, Definition 3.4, Proposition 3.1, Claims 3.11–3.12) and the sharp bound they lead to. Finite pairs (D, D')
+are plain JSON draws (a dict with a ``kind``) built by :func:`build_pair`; their divergences are exact finite sums,
+and ε is the pair's measured Δ∞, read as the two-sided ``max(D∞(D‖D'), D∞(D'‖D))`` (the paper never defines Δ∞).
 
 >>> import mpmath
 >>> with mpmath.workdps(30):
@@ -135,12 +132,9 @@ def build_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:
 # --- strategies (plain JSON-able draws) ------------------------------------------------------------------------
 @st.composite
 def antipodal_classes(draw, max_class: int = 6):
-    """Class data of a random antipodal pair of any support size: build it with :func:`antipodal_pair`.
-
-    n_plus, n_minus >= 1 and n_zero >= 0 atoms; positive weights within each class (the catalogue's Dirichlet
-    weights: hypothesis draws any positive vector, which is at least as searching); u ∈ (0, 1) if there is a '0'
-    class, else u = 1 (forced by normalisation); the atoms shuffled by ``perm``.
-    """
+    """Class data of an antipodal pair of any support size (:func:`antipodal_pair`): n_plus, n_minus >= 1 and
+    n_zero >= 0 atoms; positive weights in each class (the catalogue's Dirichlet weights: any positive vector, at
+    least as searching); u ∈ (0, 1) if there is a '0' class, else u = 1 (forced); the atoms shuffled by ``perm``."""
     n_plus, n_minus = draw(st.integers(1, max_class)), draw(st.integers(1, max_class))
     n_zero = draw(st.integers(0, max_class))
     u = draw(st.floats(0, 1, exclude_min=True, exclude_max=True)) if n_zero else 1.0
@@ -178,10 +172,8 @@ def arbitrary_pairs(draw, max_size: int = 8):
 
 @st.composite
 def edge_alpha_pairs(draw, max_size: int = 8):
-    """Pairs with atoms of exact α ∈ {-1, 0, +1} (Lemma 3.9's 0/0 and zero-mass cases); a last atom balances.
-
-    The first α is ±1, so the drawn ε is Δ∞(D, D') and every drawn α is exact for it.
-    """
+    """Pairs with atoms of exact α ∈ {-1, 0, +1} (Lemma 3.9's 0/0 and zero-mass cases); a last atom balances. The
+    first α is ±1, so the drawn ε is Δ∞(D, D') and every drawn α is exact for it."""
     n = draw(st.integers(2, max_size))
     first = draw(st.sampled_from([-1.0, 1.0]))
     rest = draw(st.lists(st.one_of(st.sampled_from([-1.0, 0.0, 1.0]), st.floats(-1, 1)), min_size=n - 2,
@@ -244,15 +236,6 @@ class AntipodalSplit:
     eps: mpmath.mpf
 
 
-def _snap(a: mpmath.mpf) -> mpmath.mpf:
-    """α within rounding of -1, 0 or 1 is that value: the construction divides by (1 - |α|) in effect there."""
-    tol = mpmath.mpf(10) ** (-(mpmath.mp.dps - 10))
-    for target in (-1, 0, 1):
-        if abs(a - target) < tol:
-            return mpmath.mpf(target)
-    return a
-
-
 def lemma39_split(D_: FiniteDistribution, Dp_: FiniteDistribution) -> AntipodalSplit:
     """Lemma 3.9: split each atom x of (D, D') into x and a new atom s_x, giving an antipodal pair (M, M').
 
@@ -271,22 +254,22 @@ def lemma39_split(D_: FiniteDistribution, Dp_: FiniteDistribution) -> AntipodalS
     if any((a > 0) != (b > 0) for a, b in zip(D_, Dp_)) or len(D_) != len(Dp_):
         raise InvalidDistribution("Lemma 3.9 needs D and D' on the same support")
     e = sym_max_divergence(D_, Dp_)
+    tol = mpmath.mpf(10) ** (-(mpmath.mp.dps - 10))
     masses, labels, alphas = [], [], []
     for j, (d, p) in enumerate(zip(D_, Dp_)):
         if p == 0:
             continue
-        a = _snap((mpmath.log(d) - mpmath.log(p)) / e) if e > 0 else mpmath.mpf(0)
+        a = (mpmath.log(d) - mpmath.log(p)) / e if e > 0 else mpmath.mpf(0)
+        # α within rounding of -1, 0 or 1 is that value: the construction divides by (1 - |α|) in effect there
+        a = next((mpmath.mpf(v) for v in (-1, 0, 1) if abs(a - v) < tol), a)
         alphas.append(a)
-        if a == 0:
-            parts = [("s", d, p)]
-        elif abs(a) == 1:
-            parts = [("x", d, p)]
+        if a == 0 or abs(a) == 1:
+            parts = [("s" if a == 0 else "x", d, p)]
         else:
             m_x, mp_x, m_s, mp_s = split_atom(p, a, e)
             parts = [("x", m_x, mp_x), ("s", m_s, mp_s)]
-        for tag, m, mp_ in parts:
-            masses.append((m, mp_))
-            labels.append((tag, j))
+        masses += [(m, mp_) for _, m, mp_ in parts]
+        labels += [(tag, j) for tag, _, _ in parts]
     return AntipodalSplit(FiniteDistribution([m for m, _ in masses]), FiniteDistribution([m for _, m in masses]),
                           tuple(labels), tuple(alphas), e)
 
@@ -308,9 +291,7 @@ def atom_kl(p, q) -> Estimate:
     p, q = to_mpf(p, "mass"), to_mpf(q, "mass")
     if p == 0:
         return Estimate(mpmath.mpf(0), mpmath.mpf(0))
-    if q == 0:
-        return Estimate(mpmath.inf, mpmath.mpf(0))
-    loss, error = _log_ratio(p, q)
+    loss, error = _log_ratio(p, q)   # +inf at q = 0
     return Estimate(p * loss, p * error)
 
 
