@@ -350,7 +350,12 @@ def test_eq5_construction_is_exact(data):
     construction eq5_objects builds for balle19.eq5.nonnegative, in exact rationals: K~ is Markov, omega~ K~ = omega,
     mu K = (1 - gamma) omega + gamma mu K~."""
     o = m.eq5_objects(data)
-    Kt, g, push = o["K_tilde"], o["gamma"], o["push"]
+    g, K, omega = o["gamma"], o["K"], o["omega"]
+    Kt = [[(K[x][y] - (1 - g) * omega[y]) / g for y in range(len(omega))] for x in range(len(K))]
+
+    def push(v, M):
+        return [sum(v[x] * M[x][y] for x in range(len(v))) for y in range(len(M[0]))]
+
     assert all(isinstance(x, Fraction) for r in Kt for x in r)
     assert all(sum(r) == 1 and min(r) >= 0 for r in Kt)
     assert push(o["omega_tilde"], Kt) == o["omega"]

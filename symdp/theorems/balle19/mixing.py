@@ -1,11 +1,10 @@
 """Balle et al. (NeurIPS 2019), Section 3: amplification from uniform mixing, with the background of Section 2
 (main text: §2, Definition 1, Table 1, Theorem 1; appendix: Lemmas 9, 11, 12, Theorems 10, 13, 14, 15, eq. (5)).
 
-Everything numeric here is finite: distributions are probability vectors, Markov operators row-stochastic matrices
-(:class:`~symdp.engine.kernels.MarkovKernel`), drawn as plain weight lists and built by the settings below at each of
-the verifier's precisions. Every amplification result is checked on one pair (μ, ν) = (M(D), M(D')) with
-δ := D_{e^ε}(μ‖ν) (the one-sided pair condition the proofs use) and γ the kernel's smallest valid coefficient. The
-identities are proved by :mod:`symdp.proofs.balle19.mixing`, without draws.
+Everything is finite: probability vectors and row-stochastic matrices (:class:`~symdp.engine.kernels.MarkovKernel`),
+drawn as plain weight lists and built by the settings below at the working precision. Each amplification result is
+checked on one pair (μ, ν) = (M(D), M(D')) with δ := D_{e^ε}(μ‖ν) (the one-sided pair condition the proofs use) and γ
+the kernel's smallest valid coefficient; the identities are proved by :mod:`symdp.proofs.balle19.mixing`.
 
 >>> import mpmath
 >>> with mpmath.workdps(30):
@@ -113,9 +112,8 @@ MAX_OUT = MaxDivergence(muK, nuK)
 
 
 def unit_scale(x) -> Estimate:
-    """A quantity measured from probability vectors, on the scale of the unit mass it is computed from: its rounding
-    error is absolute, and a value that cancels to 1e-66 is 0, not a quantity of its own (two such values are equal,
-    not inconclusive)."""
+    """A quantity measured from probability vectors, on the scale of their unit mass: its rounding error is absolute,
+    and a value that cancels to 1e-66 is 0 (two such values are equal, not inconclusive)."""
     e = as_estimate(x)
     return Estimate(e.value, e.error, e.method, scale=mpmath.mpf(1))
 
@@ -269,8 +267,8 @@ def _fractions(ws) -> list[Fraction]:
 
 
 def eq5_objects(s):
-    """A Theorem 15's construction in exact rationals: K, γ, μ, ω̃, ω = ω̃K and K̃ = (K − (1−γ)K_ω)/γ, with
-    γ = γ_um(K) + extra·(1 − γ_um(K)) (any γ ≥ γ_um(K) makes K γ-ultra-mixing); needs a non-constant K."""
+    """A Theorem 15's construction in exact rationals: K, γ = γ_um(K) + extra·(1 − γ_um(K)) (any γ ≥ γ_um(K) makes K
+    γ-ultra-mixing; needs a non-constant K), μ, ω̃ = (1−α)μ + αν and ω = ω̃K."""
     Km = [_fractions(r) for r in s["K"]]
     um = 1 - min(a[y] / b[y] for a in Km for b in Km for y in range(len(a)))
     if um == 0:
@@ -278,12 +276,8 @@ def eq5_objects(s):
     g = um + Fraction(s["extra"], 4) * (1 - um)
     a = Fraction(s["alpha"], 10)
     wt = [(1 - a) * x + a * y for x, y in zip(_fractions(s["mu"]), _fractions(s["nu"]))]
-    cols = range(len(Km[0]))
-    push = lambda v, M: [sum(v[x] * M[x][y] for x in range(len(v))) for y in cols]
-    omega_ = push(wt, Km)
-    Kt = [[(Km[x][y] - (1 - g) * omega_[y]) / g for y in cols] for x in range(len(Km))]
-    return {"K": Km, "gamma": g, "mu": _fractions(s["mu"]), "omega_tilde": wt, "omega": omega_, "K_tilde": Kt,
-            "push": push}
+    omega_ = [sum(w * row[y] for w, row in zip(wt, Km)) for y in range(len(Km[0]))]
+    return {"K": Km, "gamma": g, "mu": _fractions(s["mu"]), "omega_tilde": wt, "omega": omega_}
 
 
 @st.composite
@@ -567,8 +561,7 @@ def definition_1_4(point):
 # --- Lemma 9 / Figure 1: implications between the conditions (corrected direction, erratum E4) ----------------------
 
 RR_3_4 = {"kind": "dense", "rows": [[0.75, 0.25], [0.25, 0.75]]}  # binary randomized response, p = 3/4
-LOG3 = float(mpmath.log(3))  # ε = log 3: D_3(RR(3/4) rows) = 0 (to the float's rounding of log 3)
-E4_COUNTEREXAMPLE = {"epsilon": LOG3, "structure": RR_3_4}
+E4_COUNTEREXAMPLE = {"epsilon": float(mpmath.log(3)), "structure": RR_3_4}  # D_3(RR(3/4) rows) = 0, up to rounding
 
 
 @theorem(
@@ -681,15 +674,13 @@ def theorem_1_1(point):
     return {HS_OUT: hs(PK, QK, e), DOB: unit_scale(Kt.dobrushin()), HS_PAIR: hs(P, Q, e)}
 
 
-RR_09 = {"kind": "dense", "rows": [[0.9, 0.1], [0.1, 0.9]]}
-
-
 @theorem(id="balle19.thm1.2", title=r"Amplification by a $(\gamma, \tilde\varepsilon)$-Dobrushin kernel",
          number="Theorem 1(2) (proof: A Theorem 13)", statement=sp.Le(HS_OUT, DOB_TILDE * delta), parameters=(EPS,),
          setting=PAIR_KERNEL_DELTA,
          tight_at=({"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": erasure(0.3), "slack": 0}},
                    # catalogue thm1.2 reference: binary RR p = 0.9, both sides 0.055324079460038
-                   {"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": RR_09, "slack": 0}}),
+                   {"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "slack": 0,
+                                                  "K": {"kind": "dense", "rows": [[0.9, 0.1], [0.1, 0.9]]}}}),
          # RR(3/4) at eps~ >= log 3: gamma_Dob(K, eps~) = 0, both sides 0 (an equality of zeros, not a tightness claim)
          examples=({"epsilon": 1.3, "structure": {"mu": [0.95, 0.05], "nu": [0.1, 0.9], "K": RR_3_4, "slack": 0}},))
 def theorem_1_2(point):
@@ -733,10 +724,6 @@ def _last_line_as_printed(point):
     return {gamma: unit_scale(Kt.dobrushin_eps(level)), HS_PAIR: hs(P, Q, e), _HS_AT_EPS_PRIME: hs(P, Q, level)}
 
 
-_LAST_LINE_SETTING = PAIR_KERNEL_DELTA.where(r", $\gamma = \gamma_{\mathrm{Dob}}(K, \varepsilon')$, $\varepsilon' = "
-                                             r"\log(1 + (e^{\varepsilon}-1)/\delta)$")
-
-
 @theorem(
     id="balle19.thm1.2.last-line.corrected",
     title=r"Theorem 13's proof, last line corrected: $D(\mu K\|\nu K) \le \gamma D_{e^{\varepsilon}}(\mu\|\nu)$",
@@ -754,7 +741,9 @@ _LAST_LINE_SETTING = PAIR_KERNEL_DELTA.where(r", $\gamma = \gamma_{\mathrm{Dob}}
         note=r"Catalogue erratum E5: $\theta$ was defined as $D_{e^{\varepsilon}}(\mu\|\nu)$, not at level "
              r"$\varepsilon'$; the proof's conclusion ($\le \gamma\delta$) follows from the corrected line. Notation: "
              r"P calls the level $\tilde\varepsilon$, A calls it $\varepsilon'$.",
-        changes={"witness": _last_line_as_printed, "setting": _LAST_LINE_SETTING,
+        changes={"witness": _last_line_as_printed,
+                 "setting": PAIR_KERNEL_DELTA.where(r", $\gamma = \gamma_{\mathrm{Dob}}(K, \varepsilon')$, "
+                                                    r"$\varepsilon' = \log(1 + (e^{\varepsilon}-1)/\delta)$"),
                  "notes": r"The divergence at $\varepsilon'$ is $D_\infty$ (the mass off the support) when "
                           r"$\delta = 0$."}))
 def theorem_13_last_line_corrected(point):
