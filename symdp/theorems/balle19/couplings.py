@@ -24,10 +24,8 @@ from symdp.engine import continuous
 from symdp.engine.divergences import divergence
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method
-from symdp.expressions import Gaussian as GaussianH
-from symdp.expressions import Lap2 as Lap2H
-from symdp.expressions import Laplace as LaplaceH
-from symdp.expressions import MaxDivergence, Renyi, numeric_function, quantity
+from symdp.expressions import (Gaussian as GaussianH, Lap2 as Lap2H, Laplace as LaplaceH, MaxDivergence, Renyi,
+                               numeric_function, quantity)
 from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.symbols import (K, L, Delta, alpha, beta, c, eta, i, j, lam, lambda1, lambda2, n, r, rho, sigma, sigma1,
                            sigma2, theta, x)
@@ -36,8 +34,8 @@ from symdp.theorems.balle19.common import ALPHA, DELTA, LAMBDA1, LAMBDA2, POS, S
 
 LAM = sp.Max(lambda1, lambda2)
 
-# --- the heads this section measures ---------------------------------------------------------------------------------
 
+# --- the heads this section measures ---------------------------------------------------------------------------------
 TransportSup = quantity(
     "TransportSup", 4, r"\sup_{{x \in \mathrm{{supp}}\,{2}}} R_{{{3}}}\left(({0} {1})(x) \,\middle\|\, {1}(x)\right)",
     "Theorem 2's transport term sup_{x in supp nu} R_alpha((H_pi K)(x) || K(x)); args (H_pi, K, nu, alpha)",
@@ -56,8 +54,6 @@ Winf = quantity("Winf", 2, r"W_{{\infty}}\left({0}, {1}\right)", "the infinity-W
 
 
 # --- Transport operators and Theorem 2 on finite spaces (P §4; A Lemma 16, proof of Theorem 2) ------------------------
-
-
 def _exact(v) -> Fraction:
     return Fraction(repr(v)) if isinstance(v, float) else Fraction(v)
 
@@ -185,8 +181,6 @@ def theorem2_instances(draw) -> dict:
 R_OUT = Renyi(_MUK, _NUK, alpha)
 R_SHIFT = Renyi(_OMEGA, _NU, alpha)
 SUP_TRANSPORT = TransportSup(_H, K, _NU, alpha)  # K: the catalogue's plain symbol for the kernel
-
-
 ALPHA_THM2 = Param(alpha, sp.Interval(1, 20), sample=(1, 20))
 _IDENTITY = {"product": 0.0, "parts": [{"weight": 1.0, "rows": [0, 1, 2], "cols": [0, 1, 2]}]}  # diag: π = (id, id)#ω
 _EYE3 = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
@@ -235,12 +229,6 @@ def THEOREM_2(p):
             R_SHIFT: _renyi_or_kl(omega, nu, a), SUP_TRANSPORT: max(transported, key=lambda e: e.value)}
 
 
-@st.composite
-def dpi_instances(draw) -> dict:
-    n = draw(st.integers(2, 5))
-    return {"mu": draw(strategies.weights(n)), "nu": draw(strategies.weights(n)), "K": draw(strategies.kernel_rows(n))}
-
-
 R_IN = Renyi(_MU, _NU, alpha)
 
 
@@ -251,7 +239,9 @@ R_IN = Renyi(_MU, _NU, alpha)
     statement=sp.Le(R_OUT, R_IN),
     parameters=(ALPHA_THM2,),
     setting=Setting(r"$\mu, \nu \in \mathcal{P}(\{1, \dots, n\})$, $K \in \mathcal{K}(\{1, \dots, n\}, \{1, \dots, "
-                    r"m\})$, $\omega = \mu$, $\pi = (\mathrm{id}, \mathrm{id})_\# \mu$", strategy=dpi_instances),
+                    r"m\})$, $\omega = \mu$, $\pi = (\mathrm{id}, \mathrm{id})_\# \mu$",
+                    strategy=lambda: st.integers(2, 5).flatmap(lambda n: st.fixed_dictionaries(
+                        {"mu": strategies.weights(n), "nu": strategies.weights(n), "K": strategies.kernel_rows(n)}))),
     tight_at=({"alpha": 3, "structure": {"mu": [0.6, 0.3, 0.1], "nu": [0.2, 0.3, 0.5], "K": _EYE3}},
               {"alpha": 1, "structure": {"mu": [0.6, 0.4], "nu": [0.25, 0.75], "K": [[1.0, 0.0], [0.0, 1.0]]}}),
 )
@@ -266,7 +256,6 @@ def THEOREM_2_DPI(p):
 
 
 # --- Example 1: the iterated Gaussian mechanism through Theorem 2 (P §4) ----------------------------------------------
-
 ALPHA_20 = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 20))
 GAUSS_RDP = declare(
     id="balle19.fact.gauss-rdp",
@@ -279,11 +268,9 @@ GAUSS_RDP = declare(
     notes="Integrated by the engine from the two Gaussian densities, never the closed form.",
 )
 
-THETA_EX1 = sigma1**2 / (sigma1**2 + sigma2**2)
-"""P Example 1's optimal interpolation weight θ = (1 + σ2²/σ1²)^{-1} (proofs.balle19.couplings.EX1_OPTIMAL_W)."""
+THETA_EX1 = sigma1**2 / (sigma1**2 + sigma2**2)   # P Example 1's optimal θ (proofs.balle19.couplings.EX1_OPTIMAL_W)
 _S12 = sp.sqrt(sigma1**2 + sigma2**2)
-EX1_OUT = Renyi(GaussianH(Delta, _S12), GaussianH(0, _S12), alpha)
-"""R_α(μK‖νK) of Example 1: the post-processed laws N(u, σ1² + σ2²), N(v, σ1² + σ2²), with u − v = Δ."""
+EX1_OUT = Renyi(GaussianH(Delta, _S12), GaussianH(0, _S12), alpha)   # μK = N(u, σ1² + σ2²), νK = N(v, σ1² + σ2²)
 EXAMPLE_1_SETTING = Setting(
     r"$\mu = \mathcal{N}(u, \sigma_1^2)$, $\nu = \mathcal{N}(v, \sigma_1^2)$, $u = \Delta$, $v = 0$, $K(x) = "
     r"\mathcal{N}(x, \sigma_2^2)$, $\omega = \mathcal{N}(w, \sigma_1^2)$, $w = \theta u + (1 - \theta) v$, "
@@ -327,14 +314,11 @@ EXAMPLE_1_ANY_W = declare(
 
 
 # --- The iterated Laplace mechanism (P Example 2, Lemma 3; A proof of Lemma 3) ----------------------------------------
-
-
 _ABS_X = sp.Abs(x)
-EQ6_PRINTED = sp.Piecewise(
+EQ6_PRINTED = sp.Piecewise(   # eq. (6) as printed (A, proof of Lemma 3), with both branches
     (sp.exp(-_ABS_X / lambda1) * (lambda1 + _ABS_X) / (4 * lambda1**2), sp.Eq(lambda1, lambda2)),
     (sp.Rational(1, 4) * ((1 / (lambda1 + lambda2) + 1 / (lambda1 - lambda2)) * sp.exp(-_ABS_X / lambda1)
                           + (1 / (lambda1 + lambda2) - 1 / (lambda1 - lambda2)) * sp.exp(-_ABS_X / lambda2)), True))
-"""Eq. (6) as printed (A, proof of Lemma 3), with both branches."""
 
 
 def lap2_convolution(x0, l1, l2) -> Estimate:
@@ -344,12 +328,9 @@ def lap2_convolution(x0, l1, l2) -> Estimate:
     0.152131812607669559
     """
     x0, l1, l2 = (mpmath.mpf(v) for v in (x0, l1, l2))
-
-    def integrand(s):
-        return mpmath.exp(-abs(x0 - s) / l1 - abs(s) / l2) / (4 * l1 * l2)
-
     points = [-mpmath.inf] + sorted({mpmath.mpf(0), x0}) + [mpmath.inf]
-    value, error = mpmath.quad(integrand, points, error=True)
+    value, error = mpmath.quad(lambda t: mpmath.exp(-abs(x0 - t) / l1 - abs(t) / l2) / (4 * l1 * l2), points,
+                               error=True)
     return Estimate(value, abs(error), Method.QUADRATURE)
 
 
@@ -405,8 +386,7 @@ LEMMA_3 = declare(
 
 LAP2_AT_X = Lap2Density(x, lambda1, lambda2)
 LAP2_AT_X_DELTA = Lap2Density(x + Delta, lambda1, lambda2)
-LOSS = sp.log(LAP2_AT_X / LAP2_AT_X_DELTA)
-"""The privacy loss of Lap2(· − Δ) against Lap2 at y = x + Δ, from the two measured densities."""
+LOSS = sp.log(LAP2_AT_X / LAP2_AT_X_DELTA)   # of Lap2(· − Δ) against Lap2 at y = x + Δ, from the measured densities
 
 
 def _densities_at_x(p):
@@ -490,11 +470,9 @@ EXAMPLE_2 = declare(
 
 
 # --- Example 3: a Lipschitz Gaussian kernel (P §4) --------------------------------------------------------------------
-
 _KM = Renyi(Law(r"(K \circ M)(D)"), Law(r"(K \circ M)(D')"), alpha)
 _KM_SD = sp.sqrt(c**2 * L**2 * sigma1**2 + sigma2**2)
-E1_COUNTEREXAMPLE = {"alpha": 2, "Delta": 1, "sigma_1": 1, "sigma_2": 10, "L": 2, "c": 1}
-"""Catalogue erratum E1: ψ = 2x, σ1 = 1, σ2 = 10, Δ = 1: exact α/52 against the printed α/200."""
+E1_COUNTEREXAMPLE = {"alpha": 2, "Delta": 1, "sigma_1": 1, "sigma_2": 10, "L": 2, "c": 1}   # ψ = 2x (erratum E1)
 
 EXAMPLE_3_CORRECTED = declare(
     id="balle19.ex3.corrected",
@@ -531,9 +509,8 @@ EXAMPLE_3_CORRECTED = declare(
 )
 EXAMPLE_3 = next(t for t in registered(__name__) if t.id == "balle19.ex3")
 
+
 # --- Theorem 4: amplification by iteration, on linear chains (P §4; A proof of Theorem 4) -----------------------------
-
-
 def linear_chain(p) -> tuple[mpmath.mpf, mpmath.mpf]:
     """(mean gap, variance) after r steps of x ↦ Lx + N(0, σ²) started from δ_Δ and δ_0 (ψ(x) = Lx, 𝕂 = ℝ): the exact
     law of the chain, step by step (an affine map of a Gaussian plus independent Gaussian noise is Gaussian)."""
@@ -647,8 +624,7 @@ THEOREM_4_PHI = declare(
           r"proof of Theorem 4): the limit $1/r$ needs l'H\^opital's rule once, not `twice'.",
 )
 
-THETA_DEFINED = (1 - L) / (L * (1 - L**r)) * sp.Sum(L**j, (j, 1, i))
-"""θ_i = (Δ0/Δ) Σ_{j≤i} L^j (A, proof of Theorem 4), with Δ0/Δ = (1 − L)/(L(1 − L^r))."""
+THETA_DEFINED = (1 - L) / (L * (1 - L**r)) * sp.Sum(L**j, (j, 1, i))   # θ_i = (Δ0/Δ) Σ_{j≤i} L^j (A)
 
 _THETA_PARAMS = (Param(L, sp.Interval.open(0, 1), sample=(0.05, 0.95)), Param(r, sp.Range(1, sp.oo), sample=(1, 30)),
                  Param(i, sp.Range(0, sp.oo), sample=(0, 30)))
@@ -682,8 +658,6 @@ THEOREM_4_THETA = next(t for t in registered(__name__) if t.id == "balle19.thm4.
 
 
 # --- Lemma 17: W∞ contraction (A, proof of Theorem 4) -----------------------------------------------------------------
-
-
 def lipschitz_map(spec, l):
     """An L-Lipschitz map ℝ → ℝ from plain data: ``linear`` x ↦ cLx + shift (|c| ≤ 1), ``sin`` x ↦ L sin(x + shift),
     ``tanh`` x ↦ L tanh(x) + shift."""
@@ -718,16 +692,6 @@ def winf_by_quantiles(m1, m2, sd, box=None) -> mpmath.mpf:
     return max(abs(clip(m1 + sd * z) - clip(m2 + sd * z)) for z in kinks)
 
 
-@st.composite
-def lemma17_instances(draw) -> dict:
-    """A map (:func:`lipschitz_map`), an optional box 𝕂 = [lo, lo + width], the noise sd, and two input points in 𝕂
-    as fractions."""
-    kind = draw(st.sampled_from(["linear", "sin", "tanh"]))
-    box = draw(st.one_of(st.none(), st.tuples(st.floats(-3, 3), st.floats(0.01, 4)).map(list)))
-    return {"map": {"kind": kind, "shift": draw(st.floats(-2, 2)), "slope": draw(st.floats(-1, 1))},
-            "box": box, "a": draw(st.floats(0, 1)), "b": draw(st.floats(0, 1)), "sd": draw(st.floats(0.1, 3))}
-
-
 W_OUT, W_IN = Winf(_MUK, _NUK), Winf(_MU, _NU)
 
 
@@ -743,7 +707,13 @@ def _point_masses(a, b_, kind="linear", shift=0.0, slope=1.0, box=None, sd=1.0):
     parameters=(Param(L, POS, sample=(0.05, 3)),),
     setting=Setting(r"$\mu = \delta_a$, $\nu = \delta_b$, $a, b \in \mathbb{K} = [\mathrm{lo}, \mathrm{hi}]$ or "
                     r"$\mathbb{R}$, $\psi \in \{cLx + s,\ L\sin(x + s),\ L\tanh x + s\}$, $K(x) = "
-                    r"\Pi_{\mathbb{K}}(\psi(x) + Z)$", strategy=lemma17_instances),
+                    r"\Pi_{\mathbb{K}}(\psi(x) + Z)$",
+                    # a map (lipschitz_map), a box [lo, lo + width] or none, two inputs as fractions of it, the noise sd
+                    strategy=lambda: st.fixed_dictionaries({
+                        "map": st.fixed_dictionaries({"kind": st.sampled_from(["linear", "sin", "tanh"]),
+                                                      "shift": st.floats(-2, 2), "slope": st.floats(-1, 1)}),
+                        "box": st.one_of(st.none(), st.tuples(st.floats(-3, 3), st.floats(0.01, 4)).map(list)),
+                        "a": st.floats(0, 1), "b": st.floats(0, 1), "sd": st.floats(0.1, 3)})),
     tight_at=({"L": 0.7, "structure": _point_masses(0.1, 0.9)},
               {"L": 2.5, "structure": _point_masses(0.8, 0.3, shift=-1.0, slope=-1.0)}),
     examples=({"L": 1.5, "structure": _point_masses(0.0, 1.0, kind="sin", box=[-1.0, 2.0])},),
@@ -776,15 +746,14 @@ LEMMA_17_GENERAL = declare(
                   r"checked exactly in \symdpid{balle19.lem17}.",
 )
 
-# --- Lemma 18 and Theorem 5: noisy SGD on strongly convex losses (P §4.1; A) ------------------------------------------
 
+# --- Lemma 18 and Theorem 5: noisy SGD on strongly convex losses (P §4.1; A) ------------------------------------------
 RHO = Param(rho, POS, sample=(0.05, 1))
 BETA = Param(beta, POS, sample=(1, 3))
 ETA = Param(eta, POS, sample=(0.01, 0.9))
 STEP_CONDITIONS = (sp.Le(rho, beta), sp.Le(eta, 2 / (beta + rho)))
 KAPPA = 2 * eta * beta * rho / (beta + rho)
-L18 = sp.sqrt(1 - KAPPA)
-"""Lemma 18's contraction factor L = sqrt(1 − 2ηβρ/(β + ρ))."""
+L18 = sp.sqrt(1 - KAPPA)   # Lemma 18's contraction factor
 
 
 def hessian(spec, r_, b_) -> mpmath.matrix:
@@ -859,38 +828,25 @@ def LEMMA_18(p) -> mpmath.mpf:
 
 C = sp.Symbol("C", positive=True)  # Theorem 5's Lipschitz constant of the loss (named only by this section)
 EPS_N = 2 * C**2 / sigma**2
-EPS_I = sp.Piecewise((EPS_N, sp.Eq(i, n)),
+EPS_I = sp.Piecewise((EPS_N, sp.Eq(i, n)),   # P Theorem 5's ε_i
                      (2 * C**2 / ((n - i) * sigma**2) * (1 - KAPPA)**((n - i + 1) / sp.Integer(2)), True))
-"""P Theorem 5's ε_i (ε_n at i = n)."""
-EPS_I_OPT = sp.Piecewise((EPS_N, sp.Eq(i, n)),
+EPS_I_OPT = sp.Piecewise((EPS_N, sp.Eq(i, n)),   # the catalogue's, along Theorem 4's optimal path
                          (EPS_N * KAPPA * (1 - KAPPA)**(n - i) / (1 - (1 - KAPPA)**(n - i)), True))
-"""The optimal-path ε_i (catalogue, balle19.thm5): Theorem 4 eq. (2) along the optimal path instead of eq. (3)."""
-
-
-@st.composite
-def sgd_instances(draw) -> dict:
-    """Per-step Hessians (1–4, used cyclically), and the gradient gap g = A_i(c_i − c'_i) at the differing step as a
-    direction and a fraction of its maximum 2C."""
-    return {"hessians": draw(st.lists(_HESSIAN, min_size=1, max_size=4)), "direction": draw(st.floats(0, 6.3)),
-            "frac": draw(st.one_of(st.just(1.0), st.floats(0, 1)))}
 
 
 def sgd_outputs(p) -> tuple[mpmath.matrix, mpmath.matrix]:
-    """(mean difference, common covariance) of the outputs x_n of NoisyProjSGD with 𝕂 = ℝ², ξ_0 = δ_{x_0} and
-    quadratic losses ℓ(x, z_j) = (x − c_j)ᵀA_j(x − c_j)/2 on datasets differing at index i (same A_i, centres
-    c_i ≠ c'_i): the exact law of the chain. Each step is affine, x ↦ (I − ηA_j)x + ηA_j c_j − ηZ, so both outputs
-    are Gaussian: the means differ by (I − ηA_n)⋯(I − ηA_{i+1}) ηA_i(c_i − c'_i) and the covariance is that of the
-    summed, propagated noise, both propagated step by step."""
-    s, e = p["structure"], p["eta"]
-    I2 = mpmath.eye(2)
-    steps = [I2 - e * hessian(s["hessians"][k % len(s["hessians"])], p["rho"], p["beta"]) for k in range(p["n"])]
+    """(mean difference, common covariance) of the outputs x_n of the chain of :data:`SGD` on datasets differing at
+    index i (same A_i, centres c_i ≠ c'_i). Each step x ↦ (I − ηA_j)x + ηA_j c_j − ηZ is affine, so both outputs are
+    Gaussian: the means differ by (I − ηA_n)⋯(I − ηA_{i+1}) ηA_i(c_i − c'_i), propagated step by step with the
+    covariance of the noise."""
+    s, e, I2 = p["structure"], p["eta"], mpmath.eye(2)
     phi = to_mpf(s["direction"])
-    gap = 2 * p["C"] * to_mpf(s["frac"]) * mpmath.matrix([mpmath.cos(phi), mpmath.sin(phi)])
-    mean = e * gap
+    mean = e * (2 * p["C"] * to_mpf(s["frac"]) * mpmath.matrix([mpmath.cos(phi), mpmath.sin(phi)]))
     cov = mpmath.zeros(2, 2)
-    for k, M in enumerate(steps, start=1):
+    for k in range(p["n"]):   # step k + 1
+        M = I2 - e * hessian(s["hessians"][k % len(s["hessians"])], p["rho"], p["beta"])
         cov = M * cov * M.T + (e * p["sigma"]) ** 2 * I2
-        if k > p["i"]:
+        if k >= p["i"]:
             mean = M * mean
     return mean, cov
 
@@ -914,7 +870,10 @@ _SGD_CONDITIONS = (sp.Le(i, n),) + STEP_CONDITIONS
 _SGD = Renyi(Law(r"\mathrm{NoisyProjSGD}(D)"), Law(r"\mathrm{NoisyProjSGD}(D')"), alpha)
 SGD = Setting(r"$\mathbb{K} = \mathbb{R}^2$, $\ell(x, z_j) = \frac{1}{2}(x - c_j)^\top A_j (x - c_j)$, "
               r"$\mathrm{spec}(A_j) \subset [\rho, \beta]$, $\|A_i(c_i - c_i')\| \le 2C$, $\xi_0 = \delta_{x_0}$",
-              strategy=sgd_instances)
+              # per-step Hessians (used cyclically), the gradient gap A_i(c_i − c_i') as direction and fraction of 2C
+              strategy=lambda: st.fixed_dictionaries({"hessians": st.lists(_HESSIAN, min_size=1, max_size=4),
+                                                      "direction": st.floats(0, 6.3),
+                                                      "frac": st.one_of(st.just(1.0), st.floats(0, 1))}))
 
 
 def _sgd_renyi(p) -> Estimate:
@@ -935,13 +894,12 @@ def _single_step(frac=1.0):
             "structure": {"hessians": [[0.3, 0.2, 0.9]], "direction": 1.0, "frac": frac}}
 
 
+# The catalogue's sanity chain (balle19.thm5: gradient gap 2, five later steps, R/α = 0.0014652), and a long one
+# with η = 2/(β + ρ) and A = ρI, every step contracting by exactly L = 1/2, 20 steps after the differing one.
 CATALOGUE_CHAIN = {"alpha": 2, "C": 1, "sigma": 1, "rho": 1, "beta": 1, "eta": 0.5, "n": 6, "i": 1,
                    "structure": {"hessians": [[0.0, 0.0, 0.0]], "direction": 0.0, "frac": 1.0}}
-"""The catalogue's sanity chain (balle19.thm5: ρ = 1, η = 0.5, σ = 1, gradient gap 2, five later steps):
-R/α = 0.0014652."""
 LONG_CHAIN = {"alpha": 3, "C": 1, "sigma": 0.7, "rho": 1, "beta": 3, "eta": 0.5, "n": 21, "i": 1,
               "structure": {"hessians": [[0.0, 0.0, 0.0]], "direction": 0.0, "frac": 1.0}}
-"""η = 2/(β + ρ) and A = ρI: every step contracts by exactly L = 1/2; 20 steps after the differing one."""
 
 THEOREM_5 = theorem(
     id="balle19.thm5",
