@@ -512,8 +512,7 @@ EXAMPLE_3 = next(t for t in registered(__name__) if t.id == "balle19.ex3")
 
 # --- Theorem 4: amplification by iteration, on linear chains (P §4; A proof of Theorem 4) -----------------------------
 def linear_chain(p) -> tuple[mpmath.mpf, mpmath.mpf]:
-    """(mean gap, variance) after r steps of x ↦ Lx + N(0, σ²) started from δ_Δ and δ_0 (ψ(x) = Lx, 𝕂 = ℝ): the exact
-    law of the chain, step by step (an affine map of a Gaussian plus independent Gaussian noise is Gaussian)."""
+    """(mean gap, variance) of the two output laws of :data:`CHAIN` after r steps, propagated step by step."""
     gap, var = p["Delta"], mpmath.mpf(0)
     for _ in range(p["r"]):
         gap, var = p["L"] * gap, p["L"] ** 2 * var + p["sigma"] ** 2
