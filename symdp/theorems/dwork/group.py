@@ -27,10 +27,10 @@ from symdp.engine.finite import FiniteDistribution, privacy_loss
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import KL, HockeyStick, MaxDivergence, numeric_function, quantity
+from symdp.laws import KINDS
 from symdp.numeric import to_mpf
 from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
-from symdp.laws import KINDS
 from symdp.theorem import CLOSED_FORM, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.dwork.common import LossStandard, discrete_gaussian, loss_standard, normalize, sym_max_divergence
 
@@ -165,10 +165,9 @@ def _two_way(head, chain, *level) -> dict:
 
 
 @theorem(
-    id="dwork.intro.misc.group-pure",
+    id="dwork.intro.misc.group-pure", number="Section 1, Group Privacy ([DMNS06])",
     title=(r"Group privacy of pure DP: $(\varepsilon, 0)$-DP neighbours give $(s\varepsilon, 0)$-DP for groups of size "
            "$s$"),
-    number="Section 1, Group Privacy ([DMNS06])",
     statement=sp.Le(sp.Max(MaxDivergence(P0, Ps), MaxDivergence(Ps, P0)), s * epsilon), parameters=(S_GROUP,),
     setting=PURE, tight_at=tuple(geometric(e, n) for e, n in ((0.1, 2), (1.0, 3), (2.0, 5), (0.5, 1))),
 )
@@ -204,7 +203,6 @@ DELTA_DP = Param(delta, sp.Interval.open(0, 1), sample=(1e-6, 1e-3))
 LEAK_CONDITION = sp.Le(delta * sp.exp(epsilon) * (sp.exp(s * epsilon) - 1) / (sp.exp(epsilon) - 1),
                        sp.exp(epsilon) - 1)
 GROUP_HS = sp.Max(HockeyStick(P0, Ps, s * epsilon), HockeyStick(Ps, P0, s * epsilon))
-GROUPDP_COUNTEREXAMPLE = {"epsilon": 2.0, "delta": 0.001, "s": 2}  # catalogue: 8.3891e-3 > 2e·δ = 5.4366e-3
 
 
 def _leak_chain_ends(point) -> dict:
@@ -219,11 +217,9 @@ def _leak_chain_ends(point) -> dict:
 
 
 @theorem(
-    id="dwork.intro.groupdp.corrected",
+    id="dwork.intro.groupdp.corrected", number="Section 1, Group Privacy (corrected; standard bound)",
     title=r"Group privacy of $(\varepsilon, \delta)$-DP: $(s\varepsilon, \delta\sum_{j<s} e^{j\varepsilon})$",
-    number="Section 1, Group Privacy (corrected; standard bound)",
-    statement=sp.Le(GROUP_HS, delta * sp.Sum(sp.exp(j * epsilon), (j, 0, s - 1))),
-    parameters=(EPS_DP, S_GROUP),
+    statement=sp.Le(GROUP_HS, delta * sp.Sum(sp.exp(j * epsilon), (j, 0, s - 1))), parameters=(EPS_DP, S_GROUP),
     setting=Setting(CHAIN_LATEX + r", $\delta = \max_j \max\left(D_{e^\varepsilon}(P_j\|P_{j+1}), "
                                   r"D_{e^\varepsilon}(P_{j+1}\|P_j)\right)$",
                     strategy=functools.partial(tilt_chains, "scale", 1.0, 3.0)),
@@ -234,14 +230,13 @@ def _leak_chain_ends(point) -> dict:
         number="Section 1, Group Privacy", statement=sp.Le(GROUP_HS, s * sp.exp(s - 1) * delta),
         location=(r"Section 1, Group Privacy (`the literature shows $(s\varepsilon, s e^{s-1}\delta)$-differential "
                   "privacy')"),
-        printed=r"$(s\varepsilon,\ s e^{s-1}\delta)$",
+        printed=r"$(s\varepsilon,\ s e^{s-1}\delta)$", severity="typo",
         corrected=(r"$(s\varepsilon,\ \delta\sum_{j<s} e^{j\varepsilon}) \le (s\varepsilon,\ s "
                    r"e^{(s-1)\varepsilon}\delta)$"),
-        counterexample=GROUPDP_COUNTEREXAMPLE,
+        counterexample={"epsilon": 2.0, "delta": 0.001, "s": 2},  # catalogue: 8.3891e-3 > 2e·δ = 5.4366e-3
         note=r"The exponent must be $(s-1)\varepsilon$: the cited literature's bound $s e^{(s-1)\varepsilon}\delta$ "
              r"with the $\varepsilon$ dropped. For $s = 2$ the printed bound fails exactly for $\varepsilon > \ln(2e - "
              r"1)$ (1.4899); for any $s$ it is safe when $\varepsilon \le 1$ ($s e^{s-1} \ge s e^{(s-1)\varepsilon}$).",
-        severity="typo",
         changes=dict(
             witness=_leak_chain_ends, parameters=(EPS_DP, DELTA_DP, S_GROUP), conditions=(LEAK_CONDITION,),
             setting=Setting(r"$P_j = \mathcal{M}(x_j)$ the leak chain: neighbours $(\varepsilon, \delta)$-DP both "
@@ -292,21 +287,16 @@ def _index(x) -> int:
     return n
 
 
-def tau_iterates(tau_value, steps: int) -> list:
-    """τ_0 = τ, τ_{k+1} = 2τ_k + 34τ_k^{1.5}: recurrence (5), the proof's use of Lemma 4.3."""
-    out = [to_mpf(tau_value, "tau")]
+def iterates(tau_value, steps: int) -> tuple[list, list]:
+    """τ_0, ..., τ_steps of recurrence (5), τ_0 = τ, τ_{k+1} = 2τ_k + 34τ_k^{1.5} (the proof's use of Lemma 4.3), and
+    μ_0, ..., μ_steps of (12), μ_0 = τ²/2, μ_{k+1} = 2μ_k + τ_k² + 3.5τ_k³ + 1.5τ_k⁴ (Lemma 4.2 with the proof's 3)."""
+    taus = [to_mpf(tau_value, "tau")]
+    mus = [taus[0] ** 2 / 2]
     for _ in range(steps):
-        out.append(2 * out[-1] + 34 * out[-1] ** (mpmath.mpf(3) / 2))
-    return out
-
-
-def mu_iterates(tau_value, steps: int) -> list:
-    """μ_0 = τ²/2, μ_{k+1} = 2μ_k + τ_k² + 3.5τ_k³ + 1.5τ_k⁴: recurrence (12) (Lemma 4.2 with the proof's 3)."""
-    taus = tau_iterates(tau_value, steps)
-    out = [taus[0] ** 2 / 2]
-    for t in taus[:-1]:
-        out.append(2 * out[-1] + t**2 + mpmath.mpf(7) / 2 * t**3 + mpmath.mpf(3) / 2 * t**4)
-    return out
+        t = taus[-1]
+        taus.append(2 * t + 34 * t ** (mpmath.mpf(3) / 2))
+        mus.append(2 * mus[-1] + t**2 + mpmath.mpf(7) / 2 * t**3 + mpmath.mpf(3) / 2 * t**4)
+    return taus, mus
 
 
 def c_coefficients(level: int) -> list[list]:
@@ -331,10 +321,10 @@ def _tau_series(level, tau_value):
 
 
 TauIterate = numeric_function(
-    "tau_iterate", 2, lambda n, t: tau_iterates(t, _index(n))[-1], r"\tau_{{{0}}}",
+    "tau_iterate", 2, lambda n, t: iterates(t, _index(n))[0][-1], r"\tau_{{{0}}}",
     "τ_n of recurrence (5), τ_{k+1} = 2τ_k + 34τ_k^{1.5}, from τ_0 = the second argument (iterated exactly).")
 MuIterate = numeric_function(
-    "mu_iterate", 2, lambda n, t: mu_iterates(t, _index(n))[-1], r"\mu_{{{0}}}",
+    "mu_iterate", 2, lambda n, t: iterates(t, _index(n))[1][-1], r"\mu_{{{0}}}",
     "μ_n of recurrence (12) from μ_0 = τ²/2 and the iterates of (5) from τ_0 = τ (the second argument).")
 CCoefficient = numeric_function(
     "c_coefficient", 2, _c, r"c_{{{0},{1}}}",
@@ -370,8 +360,7 @@ def _tau_at_fraction(point):
 
 theorem_4_1_eq6 = theorem(
     id="dwork.thm4.1.eq6", title=r"Theorem 4.1, (6): $\tau_{m+1} \le 2^{m+1}\tau + \alpha(2^{m+1}(m+1)^3\tau)^{1.5}$",
-    number="Theorem 4.1, proof, (6)",
-    statement=EQ6, parameters=(M_LEVEL, F_FRACTION),
+    number="Theorem 4.1, proof, (6)", statement=EQ6, parameters=(M_LEVEL, F_FRACTION),
     setting=Setting(TAU_OF_F + r", $\tau_{k+1} = 2\tau_k + 34\tau_k^{1.5}$ (5), $\alpha = 2\cdot 34^{4.5}$"),
     evidence=CLOSED_FORM, evidence_note=AT_FRACTION_NOTE,
     notes=r"The iterates of (5) stay close to $s\tau$ (catalogue: $\tau_s/(s\tau) = 1.017$ at $s = 2$, $\tau = "
@@ -406,9 +395,8 @@ theorem_4_1_eq8 = declare(
 
 
 theorem_4_1_eq11_corrected = theorem(
-    id="dwork.thm4.1.eq11.corrected",
+    id="dwork.thm4.1.eq11.corrected", number="Theorem 4.1, proof, (11) (index corrected)",
     title=r"Theorem 4.1, (11) corrected: $\mu_{m+1} \le (2^{m+1}\tau)^2/2 + \alpha(2^{m+1}\tau)^{2.5}(m+1)^{4.5}$",
-    number="Theorem 4.1, proof, (11) (index corrected)",
     statement=EQ11_CORRECTED, parameters=(M_LEVEL, F_FRACTION), evidence=CLOSED_FORM, evidence_note=AT_FRACTION_NOTE,
     setting=Setting(TAU_OF_F + r", $\mu_0 = \tau^2/2$, $\mu_{k+1} = 2\mu_k + \tau_k^2 + 3.5\tau_k^3 + 1.5\tau_k^4$ "
                                r"(12), $\alpha = 2\cdot 34^{4.5}$"),
@@ -420,13 +408,12 @@ theorem_4_1_eq11_corrected = theorem(
         location="Theorem 4.1, proof, (11) and the `Relationship' paragraph",
         printed=r"$\mu_{m+1} \le \frac{(2^{m+1}\tau)^2}{2} + \alpha (2^{m+1}\tau)^{2.5} m^{4.5}$",
         corrected=r"$\mu_{m+1} \le \frac{(2^{m+1}\tau)^2}{2} + \alpha (2^{m+1}\tau)^{2.5} (m+1)^{4.5}$",
-        counterexample={"m": 0, "f": 1.0},
+        counterexample={"m": 0, "f": 1.0}, severity="typo",
         note=r"At $m = 0$ the printed bound is $(2\tau)^2/2 = 2\tau^2$, but (12) gives $\mu_1 = 2\tau^2 + 3.5\tau^3 + "
              r"1.5\tau^4$ (the induction step $3.5\tau_0^3 \le 3\alpha \cdot 0$ fails too). An index slip, the same in "
              r"the `Relationship' paragraph, where $(2^{m+1}\tau)(2^{m+1}(m+1)^3\tau)^{1.5}$ is written with "
              "$m^{4.5}$: with $(m+1)^{4.5}$ throughout, the induction goes through and the theorem is unchanged. The "
              r"group KL itself is $\le 2\tau^2$ at $m = 0$ (\symdpid{dwork.lem4.2.sharper}).",
-        severity="typo",
         changes=dict(notes=r"The quantity is the value of recurrence (12) started at $\mu_0 = \tau^2/2$ with the "
                            "iterates of (5) (what the induction actually establishes), not the group KL of a "
                            "mechanism."),
@@ -492,15 +479,10 @@ def log_ratio_moment(X: FiniteDistribution, P: FiniteDistribution, Q: FiniteDist
                      absolute: bool = False) -> Estimate:
     """E_{x~X}[ln^k(P[x]/Q[x])] (or of |ln|^k), summed over the atoms; its scale is Σ X|ln|^k, the size of the
     terms that a signed (odd) moment may cancel."""
-    terms = []
-    for x, p, q in zip(X, P, Q):
-        if x == 0:
-            continue
-        if p == 0 or q == 0:
-            raise InvalidParameter("a log-ratio moment needs P and Q positive where X is")
-        r = mpmath.log(p / q)
-        terms.append(x * (abs(r) if absolute else r) ** order)
-    return _sum(terms)
+    if any(x and not (p and q) for x, p, q in zip(X, P, Q)):
+        raise InvalidParameter("a log-ratio moment needs P and Q positive where X is")
+    size = abs if absolute else (lambda r: r)
+    return _sum([x * size(mpmath.log(p / q)) ** order for x, p, q in zip(X, P, Q) if x])
 
 
 @st.composite
@@ -529,13 +511,12 @@ TRIPLE_PINS = (
 TRIPLES = Setting(r"$D_{\mathrm{subG}}(D\|D'), D_{\mathrm{subG}}(D'\|D) \preceq (\mu_1, \tau_1)$, "
                   r"$D_{\mathrm{subG}}(D'\|D''), D_{\mathrm{subG}}(D''\|D') \preceq (\mu_2, \tau_2)$",
                   strategy=tilted_triples, build=triple_parameters)
-TRIPLE_EXAMPLES = 100  # about 0.15 s of CPU a draw: five searched standards per precision
 
 
 @theorem(
     id="dwork.lem4.2", title="Expected group privacy loss of a triple", number="Lemma 4.2",
     statement=sp.Le(KL(D, Dpp), mu1 + mu2 + tau1 * tau2 + 2 * tau1**2 * tau2 + (tau1 + 3 * tau1**2) * mu2),
-    setting=TRIPLES.where(r", $\tau_1 \le 1/3$"), examples=TRIPLE_PINS, default_examples=TRIPLE_EXAMPLES,
+    setting=TRIPLES.where(r", $\tau_1 \le 1/3$"), examples=TRIPLE_PINS,
 )
 def lemma_4_2(point):
     r"""Holds; loose by its cubic terms only (they are never needed, \symdpid{dwork.lem4.2.sharper}): the ratio tends to
@@ -553,15 +534,13 @@ def lemma_4_2(point):
 
 
 @theorem(
-    id="dwork.lem4.2.sharper",
+    id="dwork.lem4.2.sharper", number="Lemma 4.2 (catalogue: sharper bound, Donsker--Varadhan)",
     title=(r"Expected group privacy loss: $D_{\mathrm{KL}}(D\|D'') \le \mu_1 + \mu_2 + \tau_1\tau_2$, one direction "
            "per pair"),
-    number="Lemma 4.2 (catalogue: sharper bound, Donsker--Varadhan)",
     statement=sp.Le(KL(D, Dpp), mu1 + mu2 + tau1 * tau2),
     setting=Setting(r"$\mu_1 = D_{\mathrm{KL}}(D\|D')$, $\tau_1 = \tau(L_{(D\|D')})$, $\mu_2 = "
                     r"D_{\mathrm{KL}}(D'\|D'')$, $\tau_2 = \tau(L_{(D'\|D'')})$", strategy=tilted_triples),
     tight_at=({"structure": {"kind": "dgauss", "sigma": 0.3, "shifts": [1, 2]}},), examples=TRIPLE_PINS,
-    default_examples=TRIPLE_EXAMPLES,
 )
 def lemma_4_2_sharper(point):
     r"""Not in the paper (catalogue \symdpid{dwork.lem4.2}). Donsker--Varadhan with $g = \lambda\ln(D'/D'')$:
@@ -586,19 +565,15 @@ def _group_and_neighbour_standards(point) -> dict:
 
 
 @theorem(
-    id="dwork.lem4.3",
+    id="dwork.lem4.3", number="Lemma 4.3", examples=TRIPLE_PINS,
     title=r"Group subgaussian standard of a triple: $\tau(D\|D'') \le 2\tau + 34\tau^{1.5}$",
-    number="Lemma 4.3",
     statement=sp.Le(GROUP_STANDARD, 2 * tau + 34 * tau ** sp.Rational(3, 2)),
     setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2) \le 1/4$, $\mu_1, \mu_2 \le \tau^2/2$"),
-    examples=TRIPLE_PINS,
-    default_examples=TRIPLE_EXAMPLES,
     printed=Printed(
-        id="dwork.obs.group-not-tight", kind="conjecture",
+        id="dwork.obs.group-not-tight", kind="conjecture", statement=sp.Le(GROUP_STANDARD, 2 * tau),
         title=r"The conjectured tight group standard $\tau(D\|D'') \le 2\tau$ ($s = 2$) fails for arbitrary mechanisms",
         number="Section 1, Group Privacy (`We suspect that the tight bounds should hold for arbitrary mechanisms'); "
                "catalogue observation",
-        statement=sp.Le(GROUP_STANDARD, 2 * tau),
         location="Section 1, Group Privacy: `We suspect that the tight bounds should hold for arbitrary mechanisms'",
         printed=r"$\tau(L_{(D\|D'')}) \le 2\tau$ (the suspected tight $(s^2\mu, s\tau)$, $s = 2$)",
         corrected=r"$\tau(L_{(D\|D'')}) \le 2\tau + 34\tau^{1.5}$ (Lemma 4.3); exact $s\tau$ for Gaussians",
@@ -633,7 +608,7 @@ def lemma_4_3(point):
     id="dwork.claim4.4", title="Second moment of the group privacy loss", number="Claim 4.4",
     statement=sp.Le(LogRatioMoment(D, D, Dpp, 2),
                     2 * (tau1**2 + tau2**2) + 2 * mu1**2 + 2 * mu2**2 + 50 * tau1 * tau2**2),
-    setting=TRIPLES.where(r", $\tau_1, \tau_2 \le 1/4$"), examples=TRIPLE_PINS, default_examples=TRIPLE_EXAMPLES,
+    setting=TRIPLES.where(r", $\tau_1, \tau_2 \le 1/4$"), examples=TRIPLE_PINS,
 )
 def claim_4_4(point):
     r"""The first (sharpest) line of (19); the next two, $\le 4\tau^2 + 51\tau^3 \le 4\tau^2 + 26\tau^{2.5}$, follow for
@@ -653,12 +628,10 @@ def taylor_tail(P: FiniteDistribution, Q: FiniteDistribution, lam_value) -> Esti
     """E_P[e^{λL} - 1 - λL - (λL)²/2] = Σ_{k≥3} λ^k E[L^k]/k!, summed per atom (series for small |λL|); its scale is
     the sum of the terms' sizes (terms of λL < 0 are negative)."""
     loss = privacy_loss(P, Q)
-    terms = []
-    for v, w in zip(loss.values, loss.probabilities):
-        x = lam_value * v
-        # e^x - 1 - x - x^2/2 loses ~3 log10(1/|x|) digits to cancellation; the series does not
-        terms.append(w * (x**3 / 6 * mpmath.hyp1f1(1, 4, x) if abs(x) < 1 else mpmath.exp(x) - 1 - x - x**2 / 2))
-    return _sum(terms)
+    scaled = [(w, lam_value * v) for v, w in zip(loss.values, loss.probabilities)]
+    # e^x - 1 - x - x^2/2 loses ~3 log10(1/|x|) digits to cancellation; the series does not
+    return _sum([w * (x**3 / 6 * mpmath.hyp1f1(1, 4, x) if abs(x) < 1 else mpmath.exp(x) - 1 - x - x**2 / 2)
+                 for w, x in scaled])
 
 
 @theorem(
@@ -666,7 +639,7 @@ def taylor_tail(P: FiniteDistribution, Q: FiniteDistribution, lam_value) -> Esti
     number="Claim 4.5", statement=sp.Le(LossTaylorTail(D, Dpp, lam), 55 * tau ** sp.Rational(5, 2) * lam**2),
     parameters=(Param(nu, sp.Interval.open(-1, 1)),), conditions=(sp.Ne(nu, 0),),
     setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2) \le 1/4$, $\lambda = \nu/(8\sqrt{\tau})$"),
-    examples=tuple({"nu": n, **pin} for n in (0.999, -0.999) for pin in TRIPLE_PINS), default_examples=TRIPLE_EXAMPLES,
+    examples=tuple({"nu": n, **pin} for n in (0.999, -0.999) for pin in TRIPLE_PINS),
 )
 def claim_4_5(point):
     r"""The printed final bound $55\tau^{2.5}\lambda^2$, as printed ($\lambda^2$ on the right). $\lambda =
@@ -720,7 +693,6 @@ def _three_moments(head, point, absolute: bool) -> dict:
     parameters=(Param(k, sp.Range(3, sp.oo), sample=(3, 9)),),
     setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2) \le 1/4$"),
     examples=(EQ22_COUNTEREXAMPLE,) + tuple({"k": n, "structure": mirror} for n in (3, 6) for mirror in MIRROR_TRIPLES),
-    default_examples=TRIPLE_EXAMPLES,
     printed=Printed(
         id="dwork.claim4.5.eq22",
         title=(r"Claim 4.5, (22) as printed: $\mathbb{E}_D[\ln^k(D/D'')] \le 2^{k-1}(\mathbb{E}_D[\ln^k(D/D')] + "
@@ -735,14 +707,13 @@ def _three_moments(head, point, absolute: bool) -> dict:
         corrected=r"$\mathbb{E}_D\left[\left|\ln\frac{D}{D''}\right|^k\right] \le "
                   r"2^{k-1}\left(\mathbb{E}_D\left[\left|\ln\frac{D}{D'}\right|^k\right] + "
                   r"\mathbb{E}_D\left[\left|\ln\frac{D'}{D''}\right|^k\right]\right)$",
-        counterexample=EQ22_COUNTEREXAMPLE,
+        counterexample=EQ22_COUNTEREXAMPLE, same_as="dwork.fact4.1",
         note=r"Fact 4.1 (false for reals of both signs and odd $k$) applied to $a = \ln(D/D')$, $b = \ln(D'/D'')$, "
              "which take both signs for any two distinct laws: false for odd $k$ on about half of all tilted triples "
              "(1420 of 3000 at $k = 3$). At $k = 3$ the gap of Fact 4.1 is $3(a + b)(a - b)^2$ "
              r"(\symdpcode{proofs/dwork/group.py}), so (22) says $\mathbb{E}_D[\ln(D/D'')(\ln(D/D') - \ln(D'/D''))^2] "
              r"\ge 0$. Claim 4.5 itself holds (\symdpid{dwork.claim4.5}): the later steps (23)--(24) bound the moments "
              r"through Fact 2.2, which bounds absolute moments, so the proof is repaired by $|\cdot|^k$.",
-        same_as="dwork.fact4.1",
         changes=dict(
             witness=functools.partial(_three_moments, LogRatioMoment, absolute=False),
             examples=({"k": 4, "structure": EQ22_COUNTEREXAMPLE["structure"]},),
@@ -769,17 +740,16 @@ def gaussian_chain_ends(point) -> tuple[FiniteDistribution, FiniteDistribution, 
 GAUSS_PARAMS = (Param(s, sp.Range(1, sp.oo), sample=(1, 3)),
                 Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.3, 0.6)),
                 Param(Delta, sp.Range(1, sp.oo), sample=(1, 2)))
-GAUSS = Setting(r"$\mathcal{M}(x_t) = \mathcal{N}_{\mathbb{Z}}(t\Delta, \sigma^2)$ (discrete Gaussian, integer "
-                "shift; cut-off mass $< 10^{-40}$)")
-GAUSS_PINS = ({"s": 3, "sigma": 0.3, "Delta": 1},)
+GAUSS = dict(parameters=GAUSS_PARAMS, tight_everywhere=True, tight_at=({"s": 3, "sigma": 0.3, "Delta": 1},),
+             setting=Setting(r"$\mathcal{M}(x_t) = \mathcal{N}_{\mathbb{Z}}(t\Delta, \sigma^2)$ (discrete Gaussian, "
+                             "integer shift; cut-off mass $< 10^{-40}$)"))
 GROUP_GAUSS_STANDARD, NEIGHBOUR_GAUSS_STANDARD = LossStandard(P0, Ps), LossStandard(P0, P1)
 
 
 @theorem(
     id="dwork.obs.group-not-tight.gaussian", title=r"Gaussian mechanism: the group standard is exactly $s\tau$",
     number=r"Section 1, item 1 of Group Privacy; catalogue \symdpid{dwork.obs.group-not-tight}",
-    statement=sp.Eq(GROUP_GAUSS_STANDARD, s * NEIGHBOUR_GAUSS_STANDARD), parameters=GAUSS_PARAMS, setting=GAUSS,
-    tight_everywhere=True, tight_at=GAUSS_PINS,
+    statement=sp.Eq(GROUP_GAUSS_STANDARD, s * NEIGHBOUR_GAUSS_STANDARD), **GAUSS,
 )
 def gaussian_group_standard(point):
     r"""The centred loss MGF of $(\mathcal{N}_{\mathbb{Z}}(0), \mathcal{N}_{\mathbb{Z}}(k\Delta))$ is
@@ -790,15 +760,13 @@ def gaussian_group_standard(point):
     few atoms. For $\sigma \ge 1.5$ the MGF ratio is flat to within $e^{-2\pi^2\sigma^2}$ of its supremum and the search
     no longer resolves it to the $10^{-31}$ the tight verdict needs."""
     first, neighbour, last = gaussian_chain_ends(point)
-    return {GROUP_GAUSS_STANDARD: loss_standard(first, last),
-            NEIGHBOUR_GAUSS_STANDARD: loss_standard(first, neighbour)}
+    return {GROUP_GAUSS_STANDARD: loss_standard(first, last), NEIGHBOUR_GAUSS_STANDARD: loss_standard(first, neighbour)}
 
 
 @theorem(
     id="dwork.obs.group-not-tight.gaussian-kl", title=r"Gaussian mechanism: the group KL is exactly $s^2\mu$",
     number=r"Section 1, item 1 of Group Privacy; catalogue \symdpid{dwork.obs.group-not-tight}",
-    statement=sp.Eq(KL(P0, Ps), s**2 * KL(P0, P1)), parameters=GAUSS_PARAMS, setting=GAUSS, tight_everywhere=True,
-    tight_at=GAUSS_PINS,
+    statement=sp.Eq(KL(P0, Ps), s**2 * KL(P0, P1)), **GAUSS,
 )
 def gaussian_group_kl(point):
     r"""$D_{\mathrm{KL}}(\mathcal{N}_{\mathbb{Z}}(0)\|\mathcal{N}_{\mathbb{Z}}(k\Delta)) = (k\Delta)^2/(2\sigma^2)$
