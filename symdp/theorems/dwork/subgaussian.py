@@ -672,10 +672,8 @@ def sum_law(structure) -> tuple[DiscreteLaw, DiscreteLaw, list[DiscreteLaw]]:
     """``(X1 + X2, X1, [X2 | X1 = x1 for each atom x1])``: the joint law's sum, atom by atom."""
     X1_ = build_law(structure["x1"])
     conditionals = [build_law(c) for c in structure["x2"]]
-    values, probs = [], []
-    for x1, w, cond in zip(X1_.values, X1_.probabilities, conditionals):
-        values += [x1 + x2 for x2 in cond.values]
-        probs += [w * p for p in cond.probabilities]
+    values = [x1 + x2 for x1, cond in zip(X1_.values, conditionals) for x2 in cond.values]
+    probs = [w * p for w, cond in zip(X1_.probabilities, conditionals) for p in cond.probabilities]
     return DiscreteLaw(values, FiniteDistribution.normalized(probs).probs), X1_, conditionals
 
 
