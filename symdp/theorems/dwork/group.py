@@ -500,14 +500,14 @@ NOT_TIGHT_TRIPLE = {
     "Dp": ["0.0066088699412949234807", "0.99215908474794996131", "0.0012320453107551152096"],
     "Dpp": ["0.0049140053492709119659", "0.99370390884532383415", "0.0013820858054052538873"],
 }
-TRIPLE_PINS = (
-    {"structure": NOT_TIGHT_TRIPLE},
-    {"structure": {"kind": "tilt", "q": [1.0, 1.0], "u": [1.0, -1.0], "v": [-1.0, 1.0], "c": 0.24}},  # RR-like
-    {"structure": {"kind": "tilt", "q": [0.01, 1.0, 0.02], "u": [1.0, -1.0, 0.5], "v": [-1.0, 1.0, -1.0],
-                   "c": 0.24}},
-    # D'' the mirror image of D about a uniform D', a small tilt: nearly Gaussian, where the leading terms are sharp
-    {"structure": {"kind": "tilt", "q": [1.0, 1.0], "u": [1.0, -1.0], "v": [-1.0, 1.0], "c": 0.001}},
-)
+# D'' the mirror image of D about a uniform D' (a ≈ b on every atom for small c): RR-like at c = 0.24; nearly Gaussian
+# at c = 0.001, where the leading terms are sharp
+MIRROR_TRIPLES = tuple({"kind": "tilt", "q": [1.0, 1.0], "u": [1.0, -1.0], "v": [-1.0, 1.0], "c": c}
+                       for c in (0.24, 0.001))
+TRIPLE_PINS = tuple({"structure": draw} for draw in (
+    NOT_TIGHT_TRIPLE, MIRROR_TRIPLES[0],
+    {"kind": "tilt", "q": [0.01, 1.0, 0.02], "u": [1.0, -1.0, 0.5], "v": [-1.0, 1.0, -1.0], "c": 0.24},
+    MIRROR_TRIPLES[1]))
 TRIPLES = Setting(r"$D_{\mathrm{subG}}(D\|D'), D_{\mathrm{subG}}(D'\|D) \preceq (\mu_1, \tau_1)$, "
                   r"$D_{\mathrm{subG}}(D'\|D''), D_{\mathrm{subG}}(D''\|D') \preceq (\mu_2, \tau_2)$",
                   strategy=tilted_triples, build=triple_parameters)
@@ -660,13 +660,10 @@ def claim_4_5(point):
             tau: p[tau]}
 
 
-# D ∝ (e^{-0.2}, e^{0.2}), D' uniform, D'' ∝ (e^{0.1}, e^{-0.1}): E_D[(a + b)^3] = 1.35e-3 > 4(E_D[a^3] + E_D[b^3])
-# = -1.67e-3 (a = ln(D/D'), b = ln(D'/D'')); both pairs are far inside Claim 4.5's tau <= 1/4.
+# D ∝ (e^{-0.2}, e^{0.2}), D' uniform, D'' ∝ (e^{0.1}, e^{-0.1}), far inside τ ≤ 1/4: E_D[(a + b)^3] = 1.35e-3 >
+# 4(E_D[a^3] + E_D[b^3]) = -1.67e-3 (a = ln(D/D'), b = ln(D'/D''))
 EQ22_COUNTEREXAMPLE = {"k": 3, "structure": {"kind": "tilt", "q": [1.0, 1.0], "u": [-1.0, 1.0], "v": [0.5, -0.5],
                                              "c": 0.2}}
-# D'' the mirror image of D about D' = uniform: a ≈ b on every atom for small c
-MIRROR_TRIPLES = tuple({"kind": "tilt", "q": [1.0, 1.0], "u": [1.0, -1.0], "v": [-1.0, 1.0], "c": c}
-                       for c in (0.24, 0.001))
 
 
 def _within_lemma_4_3(draw) -> tuple:
