@@ -157,13 +157,13 @@ def test_figure_2_hessian_is_indefinite_at_0_10():
 
 # --- helpers against independent computations -------------------------------------------------------------------
 @settings(max_examples=25, deadline=None)
-@given(bv.moduli_with_starts(max_T=6, max_starts=1), st.floats(0.1, 10))
+@given(bv.moduli(1, 6, max_starts=1), st.floats(0.1, 10))
 def test_gradient_matches_numerical_differentiation(inst, D):
     with working_precision(30):
         c, h, s2 = mp_instance(inst["c"], inst["h"], inst["sigma2"])
         D = mpmath.mpf(D)
         u = bv.feasible_shifts([0.05 + 0.9 * f for f in inst["starts"][0]], c, h, D)  # away from the kinks
-        grad = bv.shifts_gradient(u, c, h, s2, D)
+        grad, _ = bv._gradient_hessian(u, c, h, s2, D)
         for t in range(len(u)):
             def along(x, t=t):
                 return bv.shifts_objective(u[:t] + [x] + u[t + 1:], c, h, s2, D)
@@ -171,7 +171,7 @@ def test_gradient_matches_numerical_differentiation(inst, D):
 
 
 @settings(max_examples=25, deadline=None)
-@given(bv.moduli_with_starts(max_T=8, max_starts=3), st.floats(0.1, 10))
+@given(bv.moduli(1, 8, max_starts=3), st.floats(0.1, 10))
 def test_sampled_feasible_shifts_are_strictly_worse(inst, D):
     # The catalogue's 53 200 random feasible points: none reaches E(u*) (the minimiser is unique).
     with working_precision(DPS):
@@ -186,7 +186,7 @@ def test_sampled_feasible_shifts_are_strictly_worse(inst, D):
 
 
 @settings(max_examples=25, deadline=None)
-@given(bv.moduli_with_starts(max_T=8, max_starts=2), st.floats(0.1, 10))
+@given(bv.moduli(1, 8, max_starts=2), st.floats(0.1, 10))
 def test_pabi_recursion_of_feasible_shifts_runs_through_u(inst, D):
     # bravo.P numerically: a_t = phi_{t-1}(u_{t-1}) - u_t >= 0 and phi_[0:t-1](D, a) = u_t, ending at u_T = 0
     with working_precision(DPS):
@@ -196,7 +196,10 @@ def test_pabi_recursion_of_feasible_shifts_runs_through_u(inst, D):
             path = [D] + bv.feasible_shifts(f, c, h, D) + [0]
             a = [bv.modulus(c[t - 1], h[t - 1], path[t - 1]) - path[t] for t in range(1, len(c) + 1)]
             assert min(a) >= 0
-            reached = bv.pabi_recursion(a, c, h, D)
+            reached, prev = [], D  # phi_[0:0] = phi_0(D) - a_1, phi_[0:t] = phi_t(phi_[0:t-1]) - a_{t+1}
+            for t, a_t in enumerate(a):
+                prev = bv.modulus(c[t], h[t], prev) - a_t
+                reached.append(prev)
             assert all(abs(r - u) <= mpmath.mpf(10) ** -45 * (1 + abs(u)) for r, u in zip(reached, path[1:]))
 
 

@@ -1,12 +1,6 @@
 """Bravo, Flores-Mella, Guzmán (2025), Sections 3.1–3.3: optimal shifts for PABI under the moduli
-φ_t(δ) = sqrt(c_t δ² + h_t).
-
-A drawn instance is a sequence (c_t, h_t, σ_t²) of drawn length T (:data:`MODULI`), so P_0, S_0 and Σ_h are measured
-from their definitions (:func:`bracket_terms`). The witnesses share the numerics of problem (P): the shifts objective
-E(u), its exact gradient and Hessian, a damped Newton minimisation over ℝ^{T-1} (:func:`local_minimum`), none of which
-uses u*; and the exact law of the unprojected linear-Gaussian chain X_{t+1} = sqrt(c_t) X_t + ξ_t from its mean and
-variance recursions, whose Rényi divergence is integrated from the two densities (:func:`linear_chain_renyi`). The
-helpers are generic in the number type (SymPy numbers and ``sqrt=sympy.sqrt`` give exact values):
+φ_t(δ) = sqrt(c_t δ² + h_t), for a drawn sequence (c_t, h_t, σ_t²), t < T (:data:`MODULI`). The helpers are generic
+in the number type (SymPy numbers and ``sqrt=sympy.sqrt`` give exact values):
 
 >>> import sympy
 >>> c, h, s2, D1 = sympy.S([["1/2", 2], [1, 0], [1, 1], 1])     # catalogue bravo.thm3.4, check 2
@@ -105,14 +99,10 @@ def optimal_shifts(c: Sequence, h: Sequence, sigma2: Sequence, D_, sqrt: Callabl
     return u
 
 
-def _path(u: Sequence, D_) -> list:
-    return [D_] + list(u) + [0]
-
-
 def shifts_objective(u: Sequence, c: Sequence, h: Sequence, sigma2: Sequence, D_,
                      sqrt: Callable = mpmath.sqrt):
     """E(u) of problem (P) at the interior shifts u = (u_1, ..., u_{T-1}) (u_0 = D, u_T = 0)."""
-    path = _path(u, D_)
+    path = [D_, *u, 0]
     return sum((modulus(c[t - 1], h[t - 1], path[t - 1], sqrt) - path[t]) ** 2 / sigma2[t - 1]
                for t in range(1, len(c) + 1))
 
@@ -125,13 +115,10 @@ def _phi_derivatives(c_t, h_t, x):
     return phi, c_t * x / phi, c_t * h_t / phi ** 3
 
 
-def shifts_gradient(u: Sequence, c: Sequence, h: Sequence, sigma2: Sequence, D_) -> list:
-    """∂E/∂u_t for t = 1, ..., T-1: -2a_t/σ²_{t-1} + 2a_{t+1}φ'_t(u_t)/σ²_t, with a_t = φ_{t-1}(u_{t-1}) - u_t."""
-    return _gradient_hessian(u, c, h, sigma2, D_)[0]
-
-
 def _gradient_hessian(u, c, h, sigma2, D_):
-    path = _path(u, D_)
+    """(∇E, Hessian of E) at the interior shifts u, exactly: ∂E/∂u_t = -2a_t/σ²_{t-1} + 2a_{t+1}φ'_t(u_t)/σ²_t with
+    a_t = φ_{t-1}(u_{t-1}) - u_t."""
+    path = [D_, *u, 0]
     n = len(u)
     derivs = [_phi_derivatives(c[t], h[t], path[t]) for t in range(len(c))]
     a = [None] + [derivs[t - 1][0] - path[t] for t in range(1, len(c) + 1)]
@@ -147,29 +134,13 @@ def _gradient_hessian(u, c, h, sigma2, D_):
 
 def _newton_direction(grad, hess):
     """-H⁻¹g, with H shifted by λI until it is positive definite (so the direction descends)."""
-    n = len(grad)
-    g = mpmath.matrix(grad)
-    lam = mpmath.mpf(0)
+    n, lam = len(grad), mpmath.mpf(0)
     scale = max(abs(hess[i, i]) for i in range(n)) or mpmath.mpf(1)
     while True:
         try:
-            L = mpmath.cholesky(hess + lam * mpmath.eye(n))
-            break
+            return list(mpmath.cholesky_solve(hess + lam * mpmath.eye(n), -mpmath.matrix(grad)))
         except ValueError:
             lam = scale * mpmath.mpf(10) ** -6 if lam == 0 else 4 * lam
-    y = _cholesky_solve(L, -g)
-    return [y[i] for i in range(n)]
-
-
-def _cholesky_solve(L, b):
-    n = L.rows
-    y = mpmath.matrix(n, 1)
-    for i in range(n):
-        y[i] = (b[i] - mpmath.fsum(L[i, k] * y[k] for k in range(i))) / L[i, i]
-    x = mpmath.matrix(n, 1)
-    for i in range(n - 1, -1, -1):
-        x[i] = (y[i] - mpmath.fsum(L[k, i] * x[k] for k in range(i + 1, n))) / L[i, i]
-    return x
 
 
 def local_minimum(u0: Sequence, c: Sequence, h: Sequence, sigma2: Sequence, D_, max_steps: int = 200) -> list:
@@ -179,11 +150,9 @@ def local_minimum(u0: Sequence, c: Sequence, h: Sequence, sigma2: Sequence, D_, 
     The search runs over all of ℝ^{T-1}, as Lemma 3.5 claims global optimality there; it never uses u*.
     """
     u = [mpmath.mpf(x) for x in u0]
-    if not u:
-        return u
     eps = mpmath.mpf(10) ** (-mpmath.mp.dps)
     value = shifts_objective(u, c, h, sigma2, D_)
-    for _ in range(max_steps):
+    for _ in range(max_steps if u else 0):
         grad, hess = _gradient_hessian(u, c, h, sigma2, D_)
         d = _newton_direction(grad, hess)
         size = max(abs(x) for x in d)
@@ -225,15 +194,6 @@ def feasible_shifts(fractions: Sequence, c: Sequence, h: Sequence, D_) -> list:
     return u
 
 
-def pabi_recursion(shifts: Sequence, c: Sequence, h: Sequence, D_) -> list:
-    """[φ_[0:0](D, a), ..., φ_[0:T-1](D, a)]: φ_[0:0] = φ_0(D) - a_1, φ_[0:t] = φ_t(φ_[0:t-1]) - a_{t+1}."""
-    out, prev = [], D_
-    for t, a in enumerate(shifts):
-        prev = modulus(c[t], h[t], prev) - a
-        out.append(prev)
-    return out
-
-
 def _farthest_from_one(ratios: Sequence) -> mpmath.mpf:
     return max(ratios, key=lambda r: abs(r - 1), default=mpmath.mpf(1))
 
@@ -248,11 +208,8 @@ def linear_chain_law(c: Sequence, sigma2: Sequence, x0) -> Gaussian:
 
 
 def linear_chain_renyi(alpha_, c: Sequence, sigma2: Sequence, D_) -> Estimate:
-    """R_α(X_T ‖ X'_T) for the linear chain started from the Diracs at ±D/2, integrated from the two densities.
-
-    Never the closed form (``method="densities"``): the Gaussian closed form α(m - m')²/(2 S_0) is, for h ≡ 0, the
-    very bound under test.
-    """
+    """R_α(X_T ‖ X'_T) for the linear chain started from ±D/2, from the two densities: never the Gaussian closed form
+    α(m - m')²/(2 S_0), which is, for h ≡ 0, the very bound under test."""
     return divergence("renyi", linear_chain_law(c, sigma2, D_ / 2), linear_chain_law(c, sigma2, -D_ / 2), alpha_,
                       method="densities")
 
@@ -261,29 +218,23 @@ def _floats(low: float, high: float) -> st.SearchStrategy[float]:
     return st.floats(low, high, allow_nan=False, allow_infinity=False, allow_subnormal=False)
 
 
-@st.composite
-def moduli(draw, min_T: int = 1, max_T: int = 8):
+def moduli(min_T: int = 1, max_T: int = 8, max_starts: int = 0) -> st.SearchStrategy[dict]:
     """One instance of Section 3: T ∈ [min_T, max_T], c_t ∈ [0.2, 3], h_t ∈ [0, 2] (often exactly 0),
-    σ_t² ∈ [0.01, 10] (the catalogue's sampling ranges)."""
-    n = draw(st.integers(min_T, max_T))
-    vec = lambda s: st.lists(s, min_size=n, max_size=n)  # noqa: E731
-    return {"c": draw(vec(_floats(0.2, 3.0))),
-            "h": draw(vec(st.one_of(st.just(0.0), _floats(0.0, 2.0)))),
-            "sigma2": draw(vec(_floats(0.01, 10.0)))}
+    σ_t² ∈ [0.01, 10] (the catalogue's sampling ranges); with ``max_starts``, also 1..max_starts feasible starting
+    shifts, each as fractions f_t ∈ [0, 1] (u_t = f_t φ_{t-1})."""
+    def of_length(n):
+        vec = lambda s, size=n: st.lists(s, min_size=size, max_size=size)  # noqa: E731
+        parts = {"c": vec(_floats(0.2, 3.0)), "h": vec(st.one_of(st.just(0.0), _floats(0.0, 2.0))),
+                 "sigma2": vec(_floats(0.01, 10.0))}
+        if max_starts:
+            parts["starts"] = st.integers(1, max_starts).flatmap(lambda k: vec(vec(_floats(0.0, 1.0), n - 1), k))
+        return st.fixed_dictionaries(parts)
 
-
-@st.composite
-def moduli_with_starts(draw, max_T: int = 8, max_starts: int = 4):
-    """An instance and 1..max_starts feasible starting shifts, each as fractions f_t ∈ [0, 1] (u_t = f_t φ_{t-1})."""
-    inst = draw(moduli(1, max_T))
-    n = len(inst["c"]) - 1
-    k = draw(st.integers(1, max_starts))
-    starts = draw(st.lists(st.lists(_floats(0.0, 1.0), min_size=n, max_size=n), min_size=k, max_size=k))
-    return {**inst, "starts": starts}
+    return st.integers(min_T, max_T).flatmap(of_length)
 
 
 def _instance(structure) -> tuple[list, list, list]:
-    """(c, h, σ²) of a drawn instance at the working precision: what :data:`MODULI` builds."""
+    """(c, h, σ²) of a drawn instance at the working precision."""
     return ([to_mpf(x, "c_t") for x in structure["c"]], [to_mpf(x, "h_t") for x in structure["h"]],
             [to_mpf(x, "sigma_t^2") for x in structure["sigma2"]])
 
@@ -295,7 +246,7 @@ U_STAR_LATEX = r", $u^*_0 = D$, $u^*_t = \frac{S_t}{S_{t-1}}\varphi_{t-1}(u^*_{t
 BRACKET_LATEX = r", $\Sigma_{h} = \sum_{t=0}^{T-1}\frac{h_t P_{t+1}}{S_t}$"
 CHAIN_LATEX = (r", $X_{t+1} = \sqrt{c_t}X_t + \xi_t$, $\xi_t \sim \mathcal{N}(0, \sigma_t^2)$, $X_0 = D/2$, $X'_0 = "
                "-D/2$")
-MODULI_WITH_STARTS = Setting(MODULI.latex + U_STAR_LATEX, strategy=moduli_with_starts, build=_instance)
+MODULI_WITH_STARTS = Setting(MODULI.latex + U_STAR_LATEX, strategy=lambda: moduli(max_starts=4), build=_instance)
 
 P_ALPHA = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 16.0))
 P_D = Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 10.0))
