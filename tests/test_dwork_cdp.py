@@ -18,6 +18,7 @@ from symdp.engine import closed_forms
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution, hockey_stick, kl, privacy_loss
+from symdp.engine.products import compose, product
 from symdp.precision import closed_forms as closed_forms_switch
 from symdp.theorem import INDEPENDENT
 from symdp.theorems import get
@@ -67,6 +68,22 @@ def test_loose_results_report_their_worst_ratio():
 
 
 # --- Theorem 1.1 -------------------------------------------------------------------------------------------------
+def composed_rr(e, kk, total):
+    """D_{e^total} of k-fold randomized response at level e, as the binomial sum over j (written here, not symdp's):
+    the loss is (2j - k) e with j ~ Binomial(k, e^e/(1 + e^e)) under P."""
+    e, total = mpmath.mpf(e), mpmath.mpf(total)
+    p = 1 / (1 + mpmath.exp(-e))
+    return mpmath.fsum(mpmath.binomial(kk, j) * p**j * (1 - p) ** (kk - j) * -mpmath.expm1(total - (2 * j - kk) * e)
+                       for j in range(kk + 1) if (2 * j - kk) * e > total)
+
+
+def test_advanced_composition_is_measured_on_the_exact_product():
+    for e, kk, total in (("0.1", 100, "4.307"), ("1", 30, "7.5"), ("2", 300, "60")):
+        P, Q = cdp.kov_pair(e)
+        measured = divergence("hockey_stick", compose(kk, P), compose(kk, Q), total)
+        assert measured.certified and abs(measured.value - composed_rr(e, kk, total)) <= measured.error + TINY
+
+
 def test_advanced_composition_totals_match_the_catalogue():
     # catalogue dwork.thm1.1 "Tightness": k = 100, eps = 0.1, delta = 1e-5: 5.324 (Thm 1.1), 5.850 (DRV10), 5.299
     # (k eps^2/2), and RR's exact smallest eps_total 4.307
@@ -75,7 +92,7 @@ def test_advanced_composition_totals_match_the_catalogue():
     assert nstr(dev + kk * e * (mpmath.exp(e) - 1) / 2, 4) == "5.324"
     assert nstr(dev + kk * e * (mpmath.exp(e) - 1), 4) == "5.85"
     assert nstr(dev + kk * e**2 / 2, 4) == "5.299"
-    assert cdp.composed_hockey_stick(e, kk, "4.306").value > d > cdp.composed_hockey_stick(e, kk, "4.308").value
+    assert composed_rr(e, kk, "4.306") > d > composed_rr(e, kk, "4.308")
 
 
 def test_theorem_1_1_witness_measures_at_the_statements_total():
@@ -86,7 +103,7 @@ def test_theorem_1_1_witness_measures_at_the_statements_total():
     total = sp.N(total_expr.subs({x: sp.Float(str(point[x.name]), 60) for x in total_expr.free_symbols}), 60)
     assert nstr(mpmath.mpf(str(total)), 4) == "5.324"
     lhs, rhs, _ = cdp.theorem_1_1.measure(point)
-    assert abs(lhs.value - cdp.composed_hockey_stick("0.1", 100, mpmath.mpf(str(total))).value) < TINY
+    assert abs(lhs.value - composed_rr("0.1", 100, mpmath.mpf(str(total)))) < TINY
     assert rhs.value == point["delta"] and lhs.value < rhs.value
 
 
@@ -97,26 +114,32 @@ def test_advanced_composition_worst_ratio_on_the_catalogue_grid():
                                       ("1e-2", "1e-5", "1e-10")):
         e, d = mpmath.mpf(e), mpmath.mpf(d)
         total = mpmath.sqrt(2 * kk * mpmath.log(1 / d)) * e + kk * e * (mpmath.exp(e) - 1) / 2
-        worst = max(worst, cdp.composed_hockey_stick(e, kk, total).value / d)
+        worst = max(worst, composed_rr(e, kk, total) / d)
     assert nstr(worst, 3) == "0.0414"
 
 
 @pytest.mark.parametrize("kk, e, total, dp", [(1, "1", "0", "0"), (3, "0.5", "0.7", "0.01"), (4, "1.5", "2", "0.1"),
                                               (5, "0.2", "-0.3", "0.05")])
-def test_composed_hockey_stick_equals_the_explicit_product(kk, e, total, dp):
-    # independent: the 4^k-atom product law of the KOV pair and symdp.engine.finite.hockey_stick
+def test_the_kov_pair_composed_equals_its_explicit_product(kk, e, total, dp):
+    # independent: the KOV pair written out here, its 4^k-atom product law and symdp.engine.finite.hockey_stick
     e, dp_ = mpmath.mpf(e), mpmath.mpf(dp)
     w = mpmath.exp(e)
     P = FiniteDistribution([dp_, (1 - dp_) * w / (1 + w), (1 - dp_) / (1 + w), 0])
     Q = FiniteDistribution([0, (1 - dp_) / (1 + w), (1 - dp_) * w / (1 + w), dp_])
-    U, V = cdp.product_pair([(P, Q)] * kk)
-    assert abs(hockey_stick(U, V, total).value - cdp.composed_hockey_stick(e, kk, total, dp_).value) < TINY
+    U, V = P, Q
+    for _ in range(kk - 1):
+        U, V = U.product(P), V.product(Q)
+    composed = divergence("hockey_stick", compose(kk, cdp.kov_pair(e, dp_)[0]), compose(kk, cdp.kov_pair(e, dp_)[1]),
+                          total)
+    assert abs(hockey_stick(U, V, total).value - composed.value) < TINY
 
 
 def test_advanced_composition_delta_prime_term_is_nearly_tight():
     # with delta' > 0 the KOV pair puts 1 - (1 - delta')^k ~ k delta' on infinite loss: the ratio to k delta' + delta
     # tends to 1 (the reported worst ratio of dwork.thm1.1 comes from there, not from the RR part)
-    r = cdp.composed_hockey_stick("0.001", 200, 1, "1e-9").value / (200 * mpmath.mpf("1e-9") + mpmath.mpf("1e-12"))
+    P, Q = cdp.kov_pair("0.001", "1e-9")
+    r = divergence("hockey_stick", compose(200, P), compose(200, Q), 1).value / (200 * mpmath.mpf("1e-9")
+                                                                                 + mpmath.mpf("1e-12"))
     assert 0.99 < r < 1
 
 
@@ -133,23 +156,25 @@ def test_discrete_gaussian_parameters_match_the_catalogue(sd, shift, radius, mu,
 def test_gaussian_quadrature_matches_the_closed_forms(d, sd, lam):
     # independent closed forms of symdp.engine.closed_forms (oracles here only): KL and E[e^{lam L}] = exp(lam R_{1+lam})
     d, sd, lam = mpmath.mpf(d), mpmath.mpf(sd), mpmath.mpf(lam)
-    mean = cdp.gaussian_loss_integral(d, sd)
+    mean = divergence("kl", *cdp.mechanism(d, sd), method="densities")
     assert abs(mean.value - closed_forms.gaussian_kl(d, sd, 0, sd)) < mean.error + TINY
-    mgf = cdp.gaussian_loss_integral(d, sd, lam)
+    mgf = divergence("loss_mgf", *cdp.mechanism(d, sd), lam, method="densities")
     expected = mpmath.exp(lam * closed_forms.gaussian_renyi(d, sd, 0, sd, 1 + lam))
     assert abs(mgf.value / expected - 1) < TINY and mgf.error < abs(mgf.value) * TINY
 
 
-def test_loss_integral_takes_the_laws_as_they_are():
+def test_the_loss_mgf_from_densities_takes_the_laws_as_they_are():
     # any two Gaussians of one sd, not only the mechanism's (Delta, 0): the loss depends on the shift alone, and
     # E_P[e^{-L}] = 1 (proofs/dwork/cdp.py lambda_minus_one, continuous form)
+    def mgf(P, Q, lam):
+        return divergence("loss_mgf", P, Q, lam, method="densities").value
+
     P, Q = Gaussian("1.7", "0.6"), Gaussian("-0.4", "0.6")
-    moved = cdp.gaussian_loss_integral(mpmath.mpf("2.1"), "0.6", 2)
-    assert abs(cdp.loss_integral(P, Q, 2).value / moved.value - 1) < TINY
-    assert abs(cdp.loss_integral(P, Q, -1).value - 1) < TINY
+    assert abs(mgf(P, Q, 2) / mgf(*cdp.mechanism(mpmath.mpf("2.1"), "0.6"), 2) - 1) < TINY
+    assert abs(mgf(P, Q, -1) - 1) < TINY
     # two standard deviations: E_P[e^{λL}] = ∫ p^{1+λ} q^{-λ} is finite only while (1+λ)/s_P² - λ/s_Q² > 0
-    assert cdp.loss_integral(Gaussian(0, 1), Gaussian(1, 2), 1).value < mpmath.inf
-    assert cdp.loss_integral(Gaussian(0, 2), Gaussian(1, 1), 1).value == mpmath.inf
+    assert mgf(Gaussian(0, 1), Gaussian(1, 2), 1) < mpmath.inf
+    assert mgf(Gaussian(0, 2), Gaussian(1, 1), 1) == mpmath.inf
 
 
 GAUSSIAN_THEOREMS = ("dwork.thm3.2", "dwork.thm3.2.mean", "dwork.thm3.2.tau", "dwork.text3.2", "dwork.text3.2.tau",
@@ -208,9 +233,14 @@ def test_printed_noise_and_group_counterexamples_have_the_closed_form_values():
 def test_product_loss_is_the_sum_of_the_losses():
     P1, Q1 = FiniteDistribution(["0.2", "0.8"]), FiniteDistribution(["0.5", "0.5"])
     P2, Q2 = FiniteDistribution(["0.1", "0.3", "0.6"]), FiniteDistribution(["0.3", "0.3", "0.4"])
-    U, V = cdp.product_pair([(P1, Q1), (P2, Q2)])
-    sums = [a + b for a in privacy_loss(P1, Q1).values for b in privacy_loss(P2, Q2).values]
-    assert all(abs(x - y) < TINY for x, y in zip(privacy_loss(U, V).values, sums))
+    U, V = cdp.joint_loss_classes([(P1, Q1), (P2, Q2)])
+    L1, L2 = privacy_loss(P1, Q1), privacy_loss(P2, Q2)   # six distinct sums: one class each
+    sums = sorted((a + b, p * q) for a, p in zip(L1.values, L1.probabilities)
+                  for b, q in zip(L2.values, L2.probabilities))
+    loss = privacy_loss(U, V)
+    assert len(sums) == len(loss.values) == 6
+    assert all(abs(x - a) < TINY and abs(y - b) < TINY for (x, y), (a, b) in zip(sorted(zip(loss.values,
+                                                                                            loss.probabilities)), sums))
     assert abs(kl(U, V).value - kl(P1, Q1).value - kl(P2, Q2).value) < TINY
 
 
@@ -378,8 +408,8 @@ def test_bad_input_is_rejected():
         cdp.discrete_gaussian_pair(1, 1, 0)
     with pytest.raises(InvalidParameter, match="outcomes"):
         cdp.adaptive_pair(cdp.build_cdp_pair({"kind": "coin", "m": 2}), [cdp.build_cdp_pair({"kind": "null"})])
-    with pytest.raises(InvalidParameter, match="k >= 1"):
-        cdp.composed_hockey_stick(1, 0, 1)
+    with pytest.raises(InvalidParameter, match="delta'"):
+        cdp.kov_pair(1, 2)
 
 
 # --- derivations ----------------------------------------------------------------------------------------------------

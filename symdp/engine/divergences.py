@@ -5,8 +5,9 @@ exactly in ball arithmetic (:mod:`symdp.engine.finite`); continuous laws (the fa
 :mod:`symdp.engine.continuous`, their shifts and mixtures) go by closed form, certified enclosure or quadrature
 (:mod:`symdp.engine.quadrature`), or are binned into a certified lower bound (:mod:`symdp.engine.binning`). The
 estimate that comes back says how it was obtained (:class:`~symdp.estimate.Method`), and that typed provenance is
-what a verdict's evidence is read from. A new kind of law (a product for composition, a law on the integers) is one
-more :class:`Rule`; nothing outside this table dispatches on the family of a law.
+what a verdict's evidence is read from. A new kind of law is one more :class:`Rule` (the products of
+:mod:`symdp.engine.products`, the output laws of a composition, are one); nothing outside this table dispatches on
+the family of a law.
 
 >>> from symdp.engine.continuous import Gaussian
 >>> from symdp.engine.finite import FiniteDistribution
@@ -31,7 +32,7 @@ from typing import Callable, Mapping
 
 import mpmath
 
-from symdp.engine import binning, certified, finite, quadrature
+from symdp.engine import binning, certified, finite, products, quadrature
 from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
@@ -103,6 +104,13 @@ def _loss_mgf(P, Q, lam, method=AUTO, centred: bool = False) -> Estimate:
 
 
 RULES: tuple[Rule, ...] = (
+    Rule(products.Product, {
+        Kind.KL: products.additive(Kind.KL), Kind.RENYI: products.additive(Kind.RENYI),
+        Kind.MAX_DIVERGENCE: products.additive(Kind.MAX_DIVERGENCE), Kind.LOSS_MGF: products.loss_mgf,
+        Kind.HOCKEY_STICK: products.through_reduction(Kind.HOCKEY_STICK), Kind.TV: products.through_reduction(Kind.TV),
+        Kind.APPROXIMATE_MAX_DIVERGENCE: products.through_reduction(Kind.APPROXIMATE_MAX_DIVERGENCE)},
+        methods=(Method.EXACT, Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE),
+        options={Kind.LOSS_MGF: ("centred",)}),
     Rule(FiniteDistribution, {
         Kind.KL: _finite(finite.kl), Kind.RENYI: _finite(finite.renyi), Kind.HOCKEY_STICK: _finite(finite.hockey_stick),
         Kind.TV: _finite(finite.tv), Kind.MAX_DIVERGENCE: _finite(finite.max_divergence),

@@ -8,8 +8,9 @@ What the witnesses share. A *pair* (P, Q) stands for (M(x), M(y)) at one ordered
 as plain JSON data and built at the working precision by :func:`build_cdp_pair`; its CDP parameters are the smallest
 Definition 3.3 allows, μ = KL(P‖Q) and τ the optimal subgaussian standard of L − E[L] (:func:`cdp_parameters`),
 both from exact finite sums. The Gaussian mechanism is P = N(Δ, σ²) = M(d), Q = N(0, σ²) = M(d') (f(d) = f(d') + Δ,
-as in the proof of Theorem 3.2); its loss is integrated from the two densities (:func:`loss_integral`), never from
-a closed form, so the verdicts are the same with ``closed_forms(False)``.
+as in the proof of Theorem 3.2); its loss is integrated from the two densities (``method="densities"``), never from a
+closed form, so the verdicts are the same with ``closed_forms(False)``. Compositions are the engine's products
+(:mod:`symdp.engine.products`).
 
 >>> import mpmath
 >>> with mpmath.workdps(30):                        # catalogue dwork.thm3.2: sigma = 2, Delta = 1 gives (0.125, 0.5)
@@ -30,6 +31,7 @@ from symdp import expressions as heads
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution, to_mpf
+from symdp.engine.products import Product, compose, loss_classes, product
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, Method
 from symdp.expressions import KL, HockeyStick, PrivacyLossOf, Quantity
@@ -97,70 +99,24 @@ def build_cdp_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:
     return build_pair(draw)
 
 
-def product_pair(pairs) -> tuple[FiniteDistribution, FiniteDistribution]:
-    """The views (U, V) of a non-adaptive composition: the product laws of the P's and of the Q's."""
-    U_, V_ = pairs[0]
-    for P_, Q_ in pairs[1:]:
-        U_, V_ = U_.product(P_), V_.product(Q_)
-    return U_, V_
-
-
-# --- the Gaussian mechanism, integrated from its densities ------------------------------------------------------
-def loss_integral(P_: Gaussian, Q_: Gaussian, lam_value=None, centred: bool = False) -> Estimate:
-    """E_P[e^{λL}] (``centred``: E_P[e^{λ(L − E L)}]; E_P[L] = KL(P‖Q) when ``lam_value`` is None), L = ln p(x) −
-    ln q(x), integrated from the two laws' densities (the engine's ``method="densities"``: E_P[e^{λL}] = ∫ p^{1+λ}
-    q^{−λ}, certified enclosures). No closed form of the loss or of its moments is used, whatever the closed-form
-    switch says.
-
-    >>> with mpmath.workdps(30):      # e^{λτ²/2 + λ²τ²/2} at τ = 1, λ = 1 (Theorem 3.2): e
-    ...     est = loss_integral(Gaussian(1, 1), Gaussian(0, 1), 1)
-    ...     print(mpmath.nstr(est.value, 20), est.certified)
-    2.7182818284590452354 True
-    """
-    if lam_value is None:
-        return divergence("kl", P_, Q_, method="densities")
-    return divergence("loss_mgf", P_, Q_, lam_value, centred=centred, method="densities")
-
-
-def gaussian_loss_integral(delta_value, sigma_value, lam_value=None, centred: bool = False) -> Estimate:
-    """:func:`loss_integral` for the Gaussian mechanism, P = N(Δ, σ²) = M(d), Q = N(0, σ²) = M(d')."""
-    return loss_integral(Gaussian(delta_value, sigma_value), Gaussian(0, sigma_value), lam_value, centred)
-
-
-# --- Theorem 1.1: advanced composition ---------------------------------------------------------------------------
-def composed_hockey_stick(eps_value, k_value: int, eps_total, delta_prime=0) -> Estimate:
-    """Exact D_{e^E}(P^{⊗k} ‖ Q^{⊗k}) for the worst (ε, δ')-DP pair of Kairouz–Oh–Viswanath (2015),
-
-    P = (δ', (1−δ') e^ε/(1+e^ε), (1−δ')/(1+e^ε), 0), Q = (0, (1−δ')/(1+e^ε), (1−δ') e^ε/(1+e^ε), δ'); δ' = 0 is
-    randomized response. An atom of the product with a first-kind coordinate has Q = 0 and counts in full (P-mass
-    1 − (1−δ')^k); one with a last-kind coordinate has P = 0; the rest is (1−δ')^k times k-fold randomized response,
-    whose loss is (2j − k)ε with j ~ Binomial(k, e^ε/(1+e^ε)) under P, so
-
-    D = 1 − (1−δ')^k + (1−δ')^k Σ_{j: (2j−k)ε > E} C(k, j) p^j (1−p)^{k−j} (1 − e^{E − (2j−k)ε}),
-
-    every term computed in log space (k in the hundreds is fine): the exact law of the composition, summed by
-    binomial class.
+def kov_pair(eps_value, delta_prime=0) -> tuple[FiniteDistribution, FiniteDistribution]:
+    """The worst (ε, δ')-DP pair of Kairouz–Oh–Viswanath (2015): P = (δ', (1−δ') e^ε/(1+e^ε), (1−δ')/(1+e^ε), 0),
+    Q = (0, (1−δ')/(1+e^ε), (1−δ') e^ε/(1+e^ε), δ'); δ' = 0 is randomized response.
 
     >>> with mpmath.workdps(30):           # one round of RR at E = 0: TV = tanh(eps/2)
-    ...     print(mpmath.nstr(composed_hockey_stick(1, 1, 0).value - mpmath.tanh(mpmath.mpf(1) / 2), 5))
-    0.0
+    ...     print(mpmath.nstr(divergence("tv", *kov_pair(1)).value, 25), mpmath.nstr(mpmath.tanh(0.5), 25))
+    0.4621171572600097585023185 0.4621171572600097585023185
     """
-    e_, E = to_mpf(eps_value, "epsilon"), to_mpf(eps_total, "total epsilon")
-    dp_ = to_mpf(delta_prime, "delta'")
-    kk = int(k_value)
-    if kk < 1 or e_ < 0 or not 0 <= dp_ <= 1:
-        raise InvalidParameter(f"need k >= 1, epsilon >= 0, delta' in [0, 1]; got {k_value}, {eps_value}, {delta_prime}")
-    log_p, log_q = -mpmath.log1p(mpmath.exp(-e_)), -mpmath.log1p(mpmath.exp(e_))  # log e^ε/(1+e^ε), log 1/(1+e^ε)
-    terms = []
-    for j in range(kk + 1):
-        loss = (2 * j - kk) * e_
-        if loss > E:
-            log_mass = (mpmath.loggamma(kk + 1) - mpmath.loggamma(j + 1) - mpmath.loggamma(kk - j + 1)
-                        + j * log_p + (kk - j) * log_q)
-            terms.append(mpmath.exp(log_mass) * -mpmath.expm1(E - loss))
-    kept = (1 - dp_) ** kk
-    value = (1 - kept) + kept * mpmath.fsum(terms)
-    return Estimate.exact(value)
+    e, d = to_mpf(eps_value, "epsilon"), to_mpf(delta_prime, "delta'")
+    if e < 0 or not 0 <= d <= 1:
+        raise InvalidParameter(f"need epsilon >= 0 and delta' in [0, 1]; got {eps_value}, {delta_prime}")
+    likely, unlikely = (1 - d) / (1 + mpmath.exp(-e)), (1 - d) / (1 + mpmath.exp(e))
+    return FiniteDistribution([d, likely, unlikely, 0]), FiniteDistribution([0, unlikely, likely, d])
+
+
+def mechanism(delta_value, sigma_value) -> tuple[Gaussian, Gaussian]:
+    """The Gaussian mechanism's outputs (M(d), M(d')) = (N(Δ, σ²), N(0, σ²))."""
+    return Gaussian(delta_value, sigma_value), Gaussian(0, sigma_value)
 
 
 THM11_PARAMS = (Param(k, sp.Naturals, sample=(1, 300)),
@@ -187,8 +143,9 @@ def _thm11(ident, title, mu_term, number, notes):
     at = lambdify_mpmath([k, epsilon, delta], total)
 
     def witness(point):
-        return composed_hockey_stick(point["epsilon"], point["k"],
-                                     at(mpmath.mpf(point["k"]), point["epsilon"], point["delta"]), point["delta_p"])
+        P_, Q_ = kov_pair(point["epsilon"], point["delta_p"])
+        return divergence("hockey_stick", compose(point["k"], P_), compose(point["k"], Q_),
+                          at(mpmath.mpf(point["k"]), point["epsilon"], point["delta"]))
 
     return theorem(id=ident, title=title, number=number, statement=sp.Le(HockeyStick(U, V, total), k * delta_p + delta),
                    parameters=THM11_PARAMS, setting=THM11, examples=THM11_EXAMPLES, notes=_THM11_NOTE + notes)(witness)
@@ -285,7 +242,7 @@ def theorem_3_2(point):
     r"""The MGF of $\mathcal{N}(\tau^2/2, \tau^2)$, integrated from the two densities, at every drawn $\lambda$: the law
     of the loss, hence $(\tau^2/2, \tau)$-CDP and no better in either parameter (\symdpid{dwork.thm3.2.mean},
     \symdpid{dwork.thm3.2.tau})."""
-    return gaussian_loss_integral(point["Delta"], point["sigma"], point["lambda"])
+    return divergence("loss_mgf", *mechanism(point["Delta"], point["sigma"]), point["lambda"], method="densities")
 
 
 theorem_3_2_mean = declare(
@@ -314,7 +271,8 @@ theorem_3_2_mean = declare(
 def theorem_3_2_tau(point):
     r"""Equality at every $\lambda$: the standard is exactly $\tau = \Delta/\sigma$. The mean and the MGF are both
     integrated from the densities (certified)."""
-    return gaussian_loss_integral(point["Delta"], point["sigma"], point["lambda"], centred=True)
+    return divergence("loss_mgf", *mechanism(point["Delta"], point["sigma"]), point["lambda"], centred=True,
+                      method="densities")
 
 
 EPS_R = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.01, 3))
@@ -323,11 +281,14 @@ QUERIES = Setting(r"$n$ sensitivity-1 queries, noise $\mathcal{N}(0, \sigma^2)$ 
 CENTRED_UV = LossMGF(U, V, lam, KL(U, V))
 
 
+def queries(n_value, sd) -> tuple[Product, Product]:
+    """(U, V): n sensitivity-1 queries answered with N(0, sd²) noise; the engine multiplies the queries' loss MGFs
+    and adds their KLs (proofs/dwork/cdp.py, composition_mgf_factorises), each integrated from its densities."""
+    return tuple(compose(n_value, G) for G in mechanism(1, sd))
+
+
 def _queries_centred(point, sd) -> Estimate:
-    """The centred MGF of n independent copies of one query's loss (noise N(0, sd²)), (E e^{λ(L_1 − E L_1)})^n, each
-    factor centred at its own mean (the product law's MGF factorises and its KL adds: proofs/dwork/cdp.py,
-    composition_mgf_factorises)."""
-    return gaussian_loss_integral(1, sd, point["lambda"], centred=True).power(point["n"])
+    return divergence("loss_mgf", *queries(point["n"], sd), point["lambda"], centred=True, method="densities")
 
 
 @theorem(
@@ -344,7 +305,7 @@ def text_3_2(point):
     1) \to 1$ as $\varepsilon \to 0$). The standard $\varepsilon$ is exact (\symdpid{dwork.text3.2.tau}). Footnote 4
     (noise $\mathcal{N}(0, 2\ln(1/\delta))$ for $(\varepsilon, \delta)$-DP) is imprecise (the usual calibration is
     $\sigma^2 = 2n\ln(1.25/\delta)/\varepsilon^2$); not checked."""
-    return gaussian_loss_integral(1, mpmath.sqrt(point["n"]) / point["epsilon"]).scaled(point["n"])
+    return divergence("kl", *queries(point["n"], mpmath.sqrt(point["n"]) / point["epsilon"]), method="densities")
 
 
 @theorem(
@@ -424,7 +385,8 @@ S_P = Param(s, sp.Naturals, sample=(1, 5))
 def corollary_3_3_corrected(point):
     r"""Theorem 3.2 with the group sensitivity $s\Delta$, integrated from the densities; the mean $(s\Delta/\sigma)^2/2$
     is printed correctly. Equality at every $\lambda$."""
-    return gaussian_loss_integral(point["s"] * point["Delta"], point["sigma"], point["lambda"], centred=True)
+    return divergence("loss_mgf", *mechanism(point["s"] * point["Delta"], point["sigma"]), point["lambda"],
+                      centred=True, method="densities")
 
 
 # --- Theorem 3.4: non-adaptive composition ---------------------------------------------------------------------------
@@ -432,6 +394,12 @@ def component_pairs(max_size: int = 3):
     """Two small pairs (eps-DP or arbitrary) to compose non-adaptively (k = 2; more components by induction)."""
     one = st.one_of(dp_pairs(max_size=max_size), arbitrary_pairs(max_size=max_size))
     return st.lists(one, min_size=2, max_size=2)
+
+
+def joint_loss_classes(pairs) -> tuple[FiniteDistribution, FiniteDistribution]:
+    """The views (U, V) of a non-adaptive composition, reduced to the loss classes of their joint law (measured from
+    the joint law, never as the components' sum)."""
+    return loss_classes(product(*(P_ for P_, _ in pairs)), product(*(Q_ for _, Q_ in pairs)))
 
 
 COMPOSITION = Setting(r"$(U, V) = (P_1 \times P_2, Q_1 \times Q_2)$, $(\mu_i, \tau_i)$ optimal for $(P_i, Q_i)$ "
@@ -452,7 +420,7 @@ def theorem_3_4(point):
     Gaussians (\symdpid{dwork.thm3.4.gaussian}); for finite pairs the catalogue's worst ratio is 0.999998. The adaptive
     case is refuted: \symdpid{dwork.thm3.4.adaptive}."""
     (P1, Q1), (P2, Q2) = pairs = COMPOSITION(point)
-    return {LossStandard(U, V): loss_standard(*product_pair(pairs)), tau1: loss_standard(P1, Q1),
+    return {LossStandard(U, V): loss_standard(*joint_loss_classes(pairs)), tau1: loss_standard(P1, Q1),
             tau2: loss_standard(P2, Q2)}
 
 
@@ -470,7 +438,7 @@ def theorem_3_4_mean(point):
     $\mathbb{E}[L] \le \mu_1 + \mu_2$ still holds (\symdpid{dwork.thm3.4.adaptive.mean}; the proof's `$=$' should be
     `$\le$')."""
     (P1, Q1), (P2, Q2) = pairs = COMPOSITION(point)
-    return {KL(U, V): divergence("kl", *product_pair(pairs)), mu1: divergence("kl", P1, Q1),
+    return {KL(U, V): divergence("kl", *joint_loss_classes(pairs)), mu1: divergence("kl", P1, Q1),
             mu2: divergence("kl", P2, Q2)}
 
 
@@ -493,10 +461,9 @@ def theorem_3_4_gaussian(point):
     r"""The MGF of the composed loss is the product of the mechanisms' MGFs (independent outputs), each by integration
     of its densities and centred at its own mean ($D_{\mathrm{KL}}(U\|V)$ is their sum); equality at every
     $\lambda$: $\sqrt{\tau_1^2 + \tau_2^2}$ cannot be improved."""
-    l = point["lambda"]
-    parts = [gaussian_loss_integral(point[t] * point[sd], point[sd], l, centred=True) for t, sd in
-             (("tau_1", "sigma_1"), ("tau_2", "sigma_2"))]
-    return Estimate.combine(lambda g1, g2: g1 * g2, *parts)
+    (P1, Q1), (P2, Q2) = (mechanism(point[t] * point[sd], point[sd]) for t, sd in (("tau_1", "sigma_1"),
+                                                                                    ("tau_2", "sigma_2")))
+    return divergence("loss_mgf", product(P1, P2), product(Q1, Q2), point["lambda"], centred=True, method="densities")
 
 
 # --- Theorem 3.4: adaptive composition, in the game of Section 3.1 ---------------------------------------------------
