@@ -103,12 +103,19 @@ def _loss_mgf(P, Q, lam, method=AUTO, centred: bool = False) -> Estimate:
     return certified.loss_mgf(P, Q, lam, centred=centred)
 
 
+def _product(function: Callable, kind: Kind) -> Callable:
+    def composed(P, Q, *args, method=AUTO, **options):
+        return function(divergence, kind, P, Q, *args, method=method, **options)
+    return composed
+
+
 RULES: tuple[Rule, ...] = (
     Rule(products.Product, {
-        Kind.KL: products.additive(Kind.KL), Kind.RENYI: products.additive(Kind.RENYI),
-        Kind.MAX_DIVERGENCE: products.additive(Kind.MAX_DIVERGENCE), Kind.LOSS_MGF: products.loss_mgf,
-        Kind.HOCKEY_STICK: products.through_reduction(Kind.HOCKEY_STICK), Kind.TV: products.through_reduction(Kind.TV),
-        Kind.APPROXIMATE_MAX_DIVERGENCE: products.through_reduction(Kind.APPROXIMATE_MAX_DIVERGENCE)},
+        Kind.KL: _product(products.additive, Kind.KL), Kind.RENYI: _product(products.additive, Kind.RENYI),
+        Kind.MAX_DIVERGENCE: _product(products.additive, Kind.MAX_DIVERGENCE),
+        Kind.LOSS_MGF: _product(products.multiplicative, Kind.LOSS_MGF),
+        **{kind: _product(products.through_reduction, kind)
+           for kind in (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)}},
         methods=(Method.EXACT, Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE),
         options={Kind.LOSS_MGF: ("centred",)}),
     Rule(FiniteDistribution, {

@@ -232,44 +232,32 @@ def reduced(P: Product, Q: Product) -> tuple:
     return gaussian_pair(P, Q)
 
 
-# --- the rule's functions ------------------------------------------------------------------------------------------
+# --- the rule's functions: ``door`` is the engine's :func:`~symdp.engine.divergences.divergence` ----------------
 def _asked(A, method):
     """The method to ask of one coordinate: finite laws are summed exactly, whatever was asked of densities."""
     return "auto" if isinstance(A, FiniteDistribution) else method
 
 
-def additive(kind):
+def additive(door, kind, P, Q, *args, method, **options) -> Estimate:
     """KL, Rényi, max divergence of a product pair: the sum over coordinates (each by the engine)."""
-    def added(P, Q, *args, method, **options):
-        from symdp.engine.divergences import divergence
-
-        terms = [(divergence(kind, A, B, *args, method=_asked(A, method), **options), c)
-                 for A, B, c in coordinates(P, Q)]
-        infinite = [t for t, _ in terms if t.is_infinite()]
-        if infinite:
-            return infinite[0]
-        return Estimate.combine(lambda *xs: sum(x * c for x, (_, c) in zip(xs, terms)), *(t for t, _ in terms))
-    return added
+    terms = [(door(kind, A, B, *args, method=_asked(A, method), **options), c) for A, B, c in coordinates(P, Q)]
+    infinite = [t for t, _ in terms if t.is_infinite()]
+    if infinite:
+        return infinite[0]
+    return Estimate.combine(lambda *xs: sum(x * c for x, (_, c) in zip(xs, terms)), *(t for t, _ in terms))
 
 
-def loss_mgf(P, Q, lam, *, method, centred: bool = False) -> Estimate:
+def multiplicative(door, kind, P, Q, lam, *, method, centred: bool = False) -> Estimate:
     """E[e^{λL}] of a product pair: the product over coordinates (L is a sum of independent losses; centred, each
     centred at its own mean)."""
-    from symdp.engine.divergences import divergence
-
-    terms = [(divergence("loss_mgf", A, B, lam, method=_asked(A, method), centred=centred), c)
-             for A, B, c in coordinates(P, Q)]
+    terms = [(door(kind, A, B, lam, method=_asked(A, method), centred=centred), c) for A, B, c in coordinates(P, Q)]
     infinite = [t for t, _ in terms if t.is_infinite()]
     if infinite:
         return infinite[0]
     return Estimate.combine(lambda *xs: math.prod(x ** c for x, (_, c) in zip(xs, terms)), *(t for t, _ in terms))
 
 
-def through_reduction(kind):
+def through_reduction(door, kind, P, Q, *args, method, **options) -> Estimate:
     """A divergence of a product pair measured on the reduced pair (:func:`reduced`)."""
-    def measured(P, Q, *args, method, **options):
-        from symdp.engine.divergences import divergence
-
-        A, B = reduced(P, Q)
-        return divergence(kind, A, B, *args, method=_asked(A, method), **options)
-    return measured
+    A, B = reduced(P, Q)
+    return door(kind, A, B, *args, method=_asked(A, method), **options)
