@@ -21,6 +21,7 @@ closed form, so the verdicts are the same with ``closed_forms(False)``. Composit
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import mpmath
@@ -186,10 +187,6 @@ PAIRS = Setting(r"$P$, $Q$ finite, equal supports; $\mu = \mathbb{E}[L] = D_{\ma
                 r"standard of $L - \mu$", strategy=small_pairs, build=build_cdp_pair)
 
 
-def _pins_at(lam_value, pairs):
-    return tuple({"lambda": lam_value, "structure": p} for p in pairs)
-
-
 PIN_PAIRS = ({"kind": "rr", "eps": 1.0}, {"kind": "dp", "eps0": 1.0, "q": [0.2, 0.5, 0.3], "u": [1.0, -0.5, 0.0]})
 DGAUSS_PIN = {"kind": "dgauss", "sigma": 1.0, "delta": 1.0, "radius": 10}  # sup of the MGF ratio at lambda = 1
 
@@ -201,7 +198,8 @@ DGAUSS_PIN = {"kind": "dgauss", "sigma": 1.0, "delta": 1.0, "radius": 10}  # sup
     statement=sp.Le(LossMGF(P, Q, lam, KL(P, Q)), sp.exp(lam**2 * LossStandard(P, Q) ** 2 / 2)),
     parameters=(LAM,),
     setting=PAIRS,
-    examples=_pins_at(-1.0, PIN_PAIRS) + _pins_at(1.0, (DGAUSS_PIN,)),
+    examples=tuple({"lambda": l, "structure": p} for l, pins in ((-1.0, PIN_PAIRS), (1.0, (DGAUSS_PIN,)))
+                   for p in pins),
     default_examples=100,
 )
 def definition_3_3(point):
@@ -521,21 +519,6 @@ def adversary_views(adversary) -> tuple[FiniteDistribution, FiniteDistribution, 
     return FiniteDistribution(U_), FiniteDistribution(V_), games
 
 
-def adaptive_pair(first, branches) -> tuple[FiniteDistribution, FiniteDistribution]:
-    """The views (U, V) of a two-step game of a deterministic adversary, from built pairs: step 1 runs ``first``,
-    on output y_1 step 2 runs ``branches[y_1]``. U(y_1, y_2) = P_1(y_1) P_2^{y_1}(y_2), V alike."""
-    P1, Q1 = first
-    if len(branches) != len(P1):
-        raise InvalidParameter(f"{len(P1)} outcomes of step 1 but {len(branches)} step-2 pairs")
-    U_ = [p * x for p, (P2, _) in zip(P1, branches) for x in P2]
-    V_ = [q * x for q, (_, Q2) in zip(Q1, branches) for x in Q2]
-    return FiniteDistribution(U_), FiniteDistribution(V_)
-
-
-def _largest(estimates):
-    return max(estimates, key=lambda e: e.value)
-
-
 def declared_parameters(games) -> tuple[tuple[Estimate, Estimate], tuple[Estimate, Estimate]]:
     """(μ_1, τ_1), (μ_2, τ_2): at each step the largest optimal parameters over the pairs the adversary may run
     there (whatever its coin and, at step 2, step 1's output). A mechanism class that is (μ_i, τ_i)-CDP must cover
@@ -544,8 +527,9 @@ def declared_parameters(games) -> tuple[tuple[Estimate, Estimate], tuple[Estimat
     firsts = [cdp_parameters(*first) for first, _ in games]
     chosen = {id(pair): pair for _, after in games for pair in after}  # a choice repeated after many y_1: once
     seconds = [cdp_parameters(*pair) for pair in chosen.values()]
-    return ((_largest(m for m, _ in firsts), _largest(t for _, t in firsts)),
-            (_largest(m for m, _ in seconds), _largest(t for _, t in seconds)))
+    largest = functools.partial(max, key=lambda e: e.value)
+    return ((largest(m for m, _ in firsts), largest(t for _, t in firsts)),
+            (largest(m for m, _ in seconds), largest(t for _, t in seconds)))
 
 
 def _game_laws(adversary) -> tuple:
