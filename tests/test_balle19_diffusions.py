@@ -10,7 +10,7 @@ closed forms, or from the paper.
 import mpmath
 import pytest
 import sympy as sp
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from symdp.proofs.balle19 import diffusions as proofs
@@ -101,9 +101,13 @@ def test_identities_hold_by_derivation_and_the_general_theorem_is_symbolic():
 def test_isotropic_renyi_is_the_gaussian_closed_form(means, variance, a):
     """R_α(N(m, vI) ‖ N(m', vI)) by quadrature after the rigid motion, against the sum over coordinates of the
     one-dimensional closed form α(m_i − m'_i)²/(2v) (symdp.engine.closed_forms.gaussian_renyi)."""
+    assume(any(u != v for u, v in means))
     with working_precision(30):
         m, mp = [mpmath.mpf(u) for u, _ in means], [mpmath.mpf(v) for _, v in means]
-        measured = b.isotropic_renyi(m, mp, mpmath.mpf(variance), a)
+        step = [v - u for u, v in zip(m, mp)]
+        point = {"alpha": a, "Delta": mpmath.sqrt(mpmath.fsum(e * e for e in step)),
+                 "structure": {"x": m, "u": step, "y": m}}
+        measured = b.pair_renyi(point, 1, mpmath.mpf(variance))
         sd = mpmath.sqrt(variance)
         reference = mpmath.fsum(cf.gaussian_renyi(u, sd, v, sd, a) for u, v in zip(m, mp))
         assert abs(measured.value - reference) <= measured.error + mpmath.mpf(10) ** -25 * max(reference, 1)
@@ -114,9 +118,9 @@ def test_renyi_witnesses_do_not_depend_on_closed_forms():
     """The same bits with closed forms on and off: the witnesses never ask for one."""
     point = _mp(alpha=2, Delta=1, theta=1, rho=1, t="0.3")
     with working_precision(30):
-        on = b.semigroup_renyi(point["theta"], point["rho"], point)
+        on = b.pair_renyi(point, *b.ou_law(point["theta"], point["rho"], point["t"]))
         with closed_forms(False):
-            off = b.semigroup_renyi(point["theta"], point["rho"], point)
+            off = b.pair_renyi(point, *b.ou_law(point["theta"], point["rho"], point["t"]))
     assert on == off and on.method == "certified"
 
 
@@ -193,12 +197,16 @@ def test_eq4_witness_refutes_a_wrong_eq4(wrong):
 @settings(deadline=None, max_examples=10)
 @given(theta_=st.floats(0, 3), time=st.floats(0.01, 3), c=st.floats(0.1, 5))
 def test_ito_variance_by_quadrature(theta_, time, c):
-    """sde_law's variance c² ∫_0^t e^{−2θ(t−u)} du against its antiderivative c²(1 − e^{−2θt})/(2θ) (c²t at θ = 0)."""
+    """sde_variance's c² ∫_0^t e^{−2θ(t−u)} du against its antiderivative c²(1 − e^{−2θt})/(2θ) (c²t at θ = 0)."""
     with working_precision(30):
         theta_, time, c = mpmath.mpf(theta_), mpmath.mpf(time), mpmath.mpf(c)
-        _, var = b.sde_law(theta_, c, time)
+        var = b.sde_variance(theta_, c, time)
         reference = c**2 * time if theta_ == 0 else -c**2 * mpmath.expm1(-2 * theta_ * time) / (2 * theta_)
         assert abs(var.value - reference) <= var.error + mpmath.mpf(10) ** -25 * reference
+
+
+def test_ou_law_at_theta_zero_is_brownian_motion():
+    assert b.ou_law(0, 1, mpmath.mpf(3)) == (1, 6)  # N(x, 2ρ²t)
 
 
 def test_semigroup_witness_is_relative_at_a_tiny_density():

@@ -1,14 +1,8 @@
-"""Balle et al. (NeurIPS 2019), Section 5: diffusion mechanisms (the semigroup property, Example 4, Theorem 6, Lemma 19,
-Example 5, the OU SDE, Corollary 7, eq. (4), the post-processed Gaussian mechanism, Theorem 8). The symbolic side is
-:mod:`proofs.balle19.diffusions`.
+"""Balle et al. (NeurIPS 2019), Section 5: diffusion mechanisms; the symbolic side is :mod:`proofs.balle19.diffusions`.
 
-The semigroups here have Gaussian kernels: Ornstein–Uhlenbeck, ``P_t(x) = N(e^{−θt}x, v(t) I)``, ``v(t) = ρ²(1 −
-e^{−2θt})/θ``, and its limit θ → 0, the Brownian motion ``N(x, 2ρ²t I)`` (:func:`ou_law`). What the witnesses measure
-comes from these laws or from the SDE that defines them, never from a closed form of what the statement bounds: Rényi
-divergences are integrals of the densities (on ℝ^k a rigid motion reduces two isotropic laws to one coordinate,
-:func:`isotropic_renyi`; neighbours are drawn as ``x, x' ∈ ℝ^k``, ``‖x − x'‖ = Δ``); the intrinsic sensitivity
-integrates Γ of the kernels' log-ratio; mean squared errors integrate the definition over the Gaussian noise
-(:func:`mse_by_quadrature`); the composition of kernels integrates the product of their densities.
+The semigroups have Gaussian kernels: Ornstein–Uhlenbeck, ``P_t(x) = N(e^{−θt}x, v(t) I)``, and its limit θ → 0, the
+Brownian motion ``N(x, 2ρ²t I)`` (:func:`ou_law`). The witnesses measure from these laws or from the SDE that defines
+them (neighbours drawn as ``x, x' ∈ ℝ^k``, ``‖x − x'‖ = Δ``), never from a closed form of what the statement bounds.
 """
 
 from __future__ import annotations
@@ -59,8 +53,7 @@ MeanSquaredError = quantity(
 
 THETA = Param(theta, POS, sample=(0.05, 3))
 THETA0 = Param(theta, sp.Interval(0, sp.oo), sample=(0, 3))  # θ = 0: Brownian motion, variance 2ρ² per unit time
-# Theorem 6's draws keep θ ≥ 0.05 (κ changes its decay at s ~ 1/θ, beyond any quadrature for θ ~ 1e-38); θ = 0, the
-# Brownian motion, is pinned.
+# Theorem 6 draws θ ≥ 0.05 (κ's decay changes at s ~ 1/θ, beyond quadrature for θ ~ 1e-38); θ = 0 is pinned.
 THETA0_KAPPA = Param(theta, sp.Interval(0, sp.oo), sample=(0.05, 3))
 RHO = Param(rho, POS, sample=(0.2, 4))
 TIME = Param(t, POS, sample=(0.02, 3))
@@ -70,31 +63,21 @@ NORM_F = Param(F, sp.Interval(0, sp.oo), sample=(0, 5))
 RADIUS = Param(R, POS, sample=(0.1, 5))
 EPS = Param(epsilon, POS, sample=(0.05, 10))
 
-LAMBDA_OU = theta * Delta**2 / (2 * rho**2 * (sp.exp(2 * theta * t) - 1))
-"""Λ(t) of Corollary 7."""
-SIGMA_TILDE2 = rho**2 * (sp.exp(2 * theta * t) - 1) / theta
-"""σ̃² of P §5.1: the variance of the Gaussian mechanism with the OU mechanism's RDP."""
-
-_CATALOGUE_SYMBOLS = {proofs.Delta: Delta, proofs.eps: epsilon, proofs.theta: theta, proofs.t: t,
-                      proofs.alpha: alpha}
 
 
 def in_catalogue_symbols(expr: sp.Basic) -> sp.Basic:
-    """An expression of :mod:`proofs.balle19.diffusions` (whose symbols are positive, for SymPy's sake) in the
-    catalogue's shared symbols."""
-    return expr.xreplace(_CATALOGUE_SYMBOLS)
+    """An expression of :mod:`proofs.balle19.diffusions` (whose symbols are positive) in the catalogue's symbols."""
+    return expr.xreplace({proofs.Delta: Delta, proofs.eps: epsilon, proofs.theta: theta, proofs.t: t,
+                          proofs.alpha: alpha})
 
 
-# =====================================================================================================================
-# Shared numerics: the semigroup's laws, neighbouring outputs, divergences and integrals with an error
-# =====================================================================================================================
+LAMBDA_OU, SIGMA_TILDE2, E_OU, E_GM = (in_catalogue_symbols(e) for e in (proofs.LAMBDA_OU, proofs.SIGMA_TILDE2,
+                                                                          proofs.E_OU, proofs.E_GM))
+"""Λ(t) of Corollary 7; σ̃² of P §5.1 (the Gaussian mechanism with the OU mechanism's RDP); eq. (4); E_GM = dσ̃²."""
+
 
 def ou_law(theta_, rho_, time) -> tuple[mpmath.mpf, mpmath.mpf]:
-    """(e^{−θt}, v(t)): P_t(x) = N(e^{−θt} x, v(t) I) with v(t) = ρ²(1 − e^{−2θt})/θ; θ = 0 is its limit 2ρ²t.
-
-    >>> [mpmath.nstr(v, 12) for v in ou_law(0, 1, mpmath.mpf(3))]         # Brownian motion: N(x, 2t)
-    ['1.0', '6.0']
-    """
+    """(e^{−θt}, v(t)): P_t(x) = N(e^{−θt} x, v(t) I) with v(t) = ρ²(1 − e^{−2θt})/θ; θ = 0 is its limit 2ρ²t."""
     if theta_ == 0:
         return mpmath.mpf(1), 2 * rho_**2 * time
     return mpmath.exp(-theta_ * time), -rho_**2 * mpmath.expm1(-2 * theta_ * time) / theta_
@@ -109,15 +92,11 @@ def quad_estimate(f, *point_sets) -> Estimate:
     return Estimate(value, error, Method.QUADRATURE)
 
 
-def _coordinate():
-    return st.floats(-3, 3, allow_nan=False, allow_infinity=False, allow_subnormal=False)
-
-
 def pair_structure(max_dim: int = 3):
     """Draws ``{"x": [...], "u": [...], "y": [...]}`` in ℝ^k, k ≤ max_dim: a point, a direction, a query point."""
-
     def of_dim(k):
-        vec = st.lists(_coordinate(), min_size=k, max_size=k)
+        vec = st.lists(st.floats(-3, 3, allow_nan=False, allow_infinity=False, allow_subnormal=False), min_size=k,
+                       max_size=k)
         return st.fixed_dictionaries({"x": vec, "u": vec.filter(lambda v: sum(e * e for e in v) > 0.01), "y": vec})
 
     return st.integers(1, max_dim).flatmap(of_dim)
@@ -140,40 +119,28 @@ def neighbours(p) -> tuple[list, list, list]:
     return x_, [a + delta * e / norm for a, e in zip(x_, u)], [to_mpf(v) for v in drawn["y"]]
 
 
-def isotropic_renyi(means, means_p, variance, a) -> Estimate:
-    """R_α(N(m, vI) ‖ N(m', vI)) on ℝ^k integrated from one-dimensional densities (never the Gaussian closed form).
+def pair_renyi(p, scale, variance) -> Estimate:
+    """R_α(N(ax, vI) ‖ N(ax', vI)) for the drawn neighbours x, x' (a = ``scale``), integrated from one-dimensional
+    densities, never the Gaussian closed form: a rigid motion of ℝ^k takes the two laws to N(0, v) and N(a‖x − x'‖,
+    v) times a common factor, which contributes 0.
 
-    A rigid motion of ℝ^k taking m to 0 and m' to ‖m − m'‖e_1 is a bijection, so it changes no divergence; it maps
-    the two laws to N(0, v) ⊗ N(0, vI_{k−1}) and N(‖m − m'‖, v) ⊗ N(0, vI_{k−1}). The Rényi divergence of product
-    laws is the sum over the factors, and the common factor contributes 0; what is left, log(∫ p^α q^{1−α})/(α − 1)
-    for the two one-dimensional laws, is integrated from the densities (``method="densities"``, a certified
-    enclosure), whatever the closed-form switch says. (One integral per draw instead of k.)
-
-    >>> with mpmath.workdps(30):    # the Gaussian closed form α‖m − m'‖²/(2v) = 2·(3² + 4²)/(2·5) = 5
-    ...     e = isotropic_renyi([0, 0], [3, 4], 5, 2)
+    >>> with mpmath.workdps(30):    # the Gaussian closed form α‖ax − ax'‖²/(2v) = 2·(2·5)²/(2·20) = 5
+    ...     e = pair_renyi({"alpha": 2, "Delta": 5, "structure": {"x": [1, 1], "u": [3, 4], "y": [0, 0]}}, 2, 20)
     ...     print(mpmath.nstr(e.value, 20), e.method, e.error < 1e-25)
     5.0 certified True
     """
-    distance = mpmath.sqrt(mpmath.fsum((m - mp) ** 2 for m, mp in zip(means, means_p)))
+    x_, xp, _ = neighbours(p)
+    distance = mpmath.sqrt(mpmath.fsum((scale * e - scale * ep) ** 2 for e, ep in zip(x_, xp)))
     if distance == 0:
         return Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT)  # the same law twice
     sd = mpmath.sqrt(variance)
-    return divergence("renyi", Gaussian(0, sd), Gaussian(distance, sd), a, method="densities")
-
-
-def semigroup_renyi(theta_, rho_, p) -> Estimate:
-    """R_α(P_t(x) ‖ P_t(x')) for the drawn neighbours, P the OU(θ, ρ) semigroup (θ = 0: Brownian motion)."""
-    x_, xp, _ = neighbours(p)
-    a, v = ou_law(theta_, rho_, p["t"])
-    return isotropic_renyi([a * e for e in x_], [a * e for e in xp], v, p["alpha"])
+    return divergence("renyi", Gaussian(0, sd), Gaussian(distance, sd), p["alpha"], method="densities")
 
 
 def intrinsic_sensitivity(theta_, rho_, p) -> Estimate:
-    """∫_t^∞ κ_{x,x'}(s) ds by quadrature, with κ(s) = Γ(log p_s(x, ·)/p_s(x', ·)) at the drawn y (P §5).
-
-    Γ(h) = ρ²‖∇h‖² (θ = 0, ρ = 1: the Γ of Example 4), and the y-gradient of the log-ratio is the difference of the
-    two Gaussian scores ∇_y log N(y; m, vI) = (m − y)/v. Γ(log r) does not depend on y for these kernels
-    (proofs.balle19.diffusions.EX5_KAPPA, COR7_KAPPA), so its value at y is the supremum κ.
+    """∫_t^∞ κ_{x,x'}(s) ds by quadrature, κ(s) = Γ(log p_s(x, ·)/p_s(x', ·)) = ρ²‖∇_y log ratio‖² at the drawn y,
+    the ∇_y of the log-ratio being the difference of the two Gaussian scores (m − y)/v. (Γ(log r) is constant in y
+    for these kernels, proofs.balle19.diffusions.EX5_KAPPA, COR7_KAPPA, so its value at y is the supremum κ.)
 
     >>> with mpmath.workdps(30):    # Example 5: Δ²/(4t) = 4/(4·0.5) = 2
     ...     print(mpmath.nstr(intrinsic_sensitivity(0, 1, {"Delta": 2, "t": mpmath.mpf(1) / 2}).value, 20))
@@ -185,8 +152,7 @@ def intrinsic_sensitivity(theta_, rho_, p) -> Estimate:
         a, v = ou_law(theta_, rho_, time)
         return rho_**2 * mpmath.fsum(((a * e - w) / v - (a * ep - w) / v) ** 2 for e, ep, w in zip(x_, xp, y_))
 
-    # Breakpoints at the scale where the kernel departs from the Brownian one (s ~ 1/θ): a κ whose decay changes
-    # there is resolved by both node sets.
+    # Breakpoints where the kernel departs from the Brownian one (s ~ 1/θ), where κ's decay changes.
     start = p["t"]
     scale = 1 / theta_ if theta_ > 0 else start
     return quad_estimate(kappa_at, [start, start + scale, mpmath.inf], [start, 2 * start + 1, mpmath.inf])
@@ -198,19 +164,17 @@ def gaussian_window() -> mpmath.mpf:
 
 
 def mse_by_quadrature(bias, variance, dim) -> Estimate:
-    """E‖f − M‖² on ℝ^d for a mechanism M = f − b + N(0, wI) whose bias vector b has norm ``bias`` (taken along e_1:
-    isotropic noise makes the error rotation invariant), integrating the definition over a standard normal ζ: the
-    first coordinate contributes (‖b‖ − √w ζ)², each of the d − 1 others w ζ² (linearity of expectation).
-
-    The integral runs over ζ ∈ [−L, L] (:func:`gaussian_window`); the Gaussian tails beyond, bounded with the
-    Mills ratio (∫_L^∞ φ ≤ φ(L)/L, ∫_L^∞ ζφ = φ(L), ∫_L^∞ ζ²φ ≤ (L + 1/L)φ(L)), are added to the error.
+    """E‖f − M‖² on ℝ^d for M = f − b + N(0, wI), ‖b‖ = ``bias`` (along e_1: isotropic noise makes the error rotation
+    invariant), integrating the definition over a standard normal ζ: the first coordinate contributes (‖b‖ − √w ζ)²,
+    each of the d − 1 others w ζ². The integral runs over [−L, L] (:func:`gaussian_window`); the tails beyond,
+    bounded with the Mills ratio, go to the error.
 
     >>> print(mpmath.nstr(mse_by_quadrature(1, mpmath.mpf(3) / 10, 5).value, 20))  # bias² + trace: 1 + 5·0.3
     2.5
     """
     bias, sd, lim = mpmath.mpf(bias), mpmath.sqrt(variance), gaussian_window()
-    # mpmath.quad stops at an *absolute* error of 10^-dps: the integrand is divided by the size of one coordinate's
-    # terms (not the answer), so that the tolerance is relative to the value, however small the value is.
+    # mpmath.quad's tolerance is absolute: the integrand is divided by the size of one coordinate's terms, so that
+    # the tolerance is relative to the value, however small.
     scale = bias**2 + variance
     if scale == 0:
         return Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT)  # no bias and no noise: M = f
@@ -224,26 +188,21 @@ def mse_by_quadrature(bias, variance, dim) -> Estimate:
     return Estimate(scale * body.value, scale * body.error + tails, Method.QUADRATURE)
 
 
-def sde_law(theta_, coefficient, time) -> tuple[mpmath.mpf, Estimate]:
-    """(mean factor, variance) of X_t for dX = −θX dt + c dW: X_t = e^{−θt}X_0 + c ∫_0^t e^{−θ(t−u)} dW_u, so the
-    variance is c² ∫_0^t e^{−2θ(t−u)} du (Itô isometry), integrated here by quadrature, not from a closed form."""
-    variance = quad_estimate(lambda u: coefficient**2 * mpmath.exp(-2 * theta_ * (time - u)), [0, time],
-                             [0, time / 3, time])
-    return mpmath.exp(-theta_ * time), variance
+def sde_variance(theta_, coefficient, time) -> Estimate:
+    """Var X_t for dX = −θX dt + c dW: c² ∫_0^t e^{−2θ(t−u)} du (Itô isometry), by quadrature, not a closed form."""
+    return quad_estimate(lambda u: coefficient**2 * mpmath.exp(-2 * theta_ * (time - u)), [0, time],
+                         [0, time / 3, time])
 
 
 def ou_mse(p) -> Estimate:
-    """E‖f(D) − M_t^f(D)‖² of the OU mechanism at the draw (θ, ρ, t, d, ‖f(D)‖ = F), from the process: M_t^f(D) = X_t
-    for dX = −θX dt + √2ρ dW, X_0 = f(D) (the SDE with the correction of erratum E3). Its law (:func:`sde_law`) has
-    mean e^{−θt}f(D), the flow of the drift, so a bias of norm (1 − e^{−θt})F (computed without cancellation at small
-    θt), and the variance of the Itô isometry, integrated; the definition is then integrated over that law
-    (:func:`mse_by_quadrature`), whose error grows by d times the variance's (∂E/∂w = d).
+    """E‖f(D) − X_t‖² for the corrected OU SDE started at f(D), ‖f(D)‖ = F: bias (1 − e^{−θt})F, the Itô variance
+    (:func:`sde_variance`), then :func:`mse_by_quadrature`, whose error grows by d times the variance's.
 
     >>> with mpmath.workdps(30):    # eq. (4) at θ = ρ = 1, t = 1/2, d = 3, F = 2
     ...     print(mpmath.nstr(ou_mse({"theta": 1, "rho": 1, "t": mpmath.mpf(1) / 2, "d": 3, "F": 2}).value, 15))
     2.51563416347037
     """
-    _, variance = sde_law(p["theta"], mpmath.sqrt(2) * p["rho"], p["t"])
+    variance = sde_variance(p["theta"], mpmath.sqrt(2) * p["rho"], p["t"])
     mse = mse_by_quadrature(-mpmath.expm1(-p["theta"] * p["t"]) * p["F"], variance.value, p["d"])
     return Estimate(mse.value, mse.error + p["d"] * variance.error, mse.method)
 
@@ -275,16 +234,14 @@ def semigroup(p):
     \symdpcode{OU\_SEMIGROUP\_VARIANCE}, \symdpcode{BM\_SEMIGROUP\_VARIANCE}."""
     th, rh, x_, y_ = p["theta"], p["rho"], p["x"], p["y"]
     (a1, v1), (a2, v2) = ou_law(th, rh, p["t"]), ou_law(th, rh, p["s"])
-    # p_t(x, z) p_s(z, y) = exp(-(z - a1 x)²/(2 v1) - (y - a2 z)²/(2 v2)) / (2π √(v1 v2)): the two Gaussian densities,
-    # their normalising constant taken out of the integral.
+    # p_t(x, z) p_s(z, y) = exp(-(z - a1 x)²/(2 v1) - (y - a2 z)²/(2 v2)) / (2π √(v1 v2)), the constant taken out
     precision = 1 / v1 + a2**2 / v2
     centre, width = (a1 * x_ / v1 + a2 * y_ / v2) / precision, 1 / mpmath.sqrt(precision)
 
     def exponent(z):
         return -(z - a1 * x_) ** 2 / (2 * v1) - (y_ - a2 * z) ** 2 / (2 * v2)
 
-    # mpmath.quad stops at an *absolute* error of 10^-dps: the integrand is divided by its peak (the density may be
-    # 1e-70 at a far y), so that the tolerance is relative to the value.
+    # divided by its peak (1e-70 at a far y), so that mpmath.quad's absolute tolerance is relative to the value
     top = exponent(centre)
     lim = gaussian_window() * width
     body = quad_estimate(lambda z: mpmath.exp(exponent(z) - top), [centre - lim, centre, centre + lim],
@@ -297,9 +254,8 @@ def semigroup(p):
 
 
 def ou_renyi(theta_, rho_, time) -> Renyi:
-    """R_α(P_t(0) ‖ P_t(Δe_1)) between the OU laws N(e^{−θt}x, v(t)) as concrete laws of a statement, measured by the
-    engine from their densities: a rigid motion of ℝ^k taking x to 0 and x' to Δe_1 changes no divergence, and the
-    coordinates the two laws share contribute 0."""
+    """R_α(P_t(0) ‖ P_t(Δe_1)) between the OU laws as concrete laws of a statement, which the engine measures (a
+    rigid motion of ℝ^k takes x to 0 and x' to Δe_1)."""
     sd = rho_ * sp.sqrt((1 - sp.exp(-2 * theta_ * time)) / theta_)
     return Renyi(ex.Gaussian(0, sd), ex.Gaussian(sp.exp(-theta_ * time) * Delta, sd), alpha)
 
@@ -345,7 +301,7 @@ def theorem_6(p):
     the intrinsic sensitivity, $\kappa = \rho^2\|\nabla_y \log\mathrm{ratio}\|^2$ integrated by quadrature. Neither uses
     a closed form of the other. Tight: $\Gamma(\log r_t)$ is constant in $y$ for these kernels, so the proof's
     inequality is an equality."""
-    return {Renyi(_PT, _PTP, alpha): semigroup_renyi(p["theta"], p["rho"], p),
+    return {Renyi(_PT, _PTP, alpha): pair_renyi(p, *ou_law(p["theta"], p["rho"], p["t"])),
             _INTRINSIC: intrinsic_sensitivity(p["theta"], p["rho"], p)}
 
 
@@ -436,13 +392,10 @@ _OU_PARAMS = (ALPHA, DELTA, THETA, RHO, TIME)
 
 
 def _sde_renyi(p, coefficient) -> Estimate:
-    """R_α(X_t^x ‖ X_t^{x'}) for dX = −θX dt + c dW from the drawn neighbours: the variance of X_t by the Itô isometry,
-    integrated, then the Rényi divergence of the two Gaussian laws from their densities."""
-    x_, xp, _ = neighbours(p)
-    a, var = sde_law(p["theta"], coefficient, p["t"])
-    renyi = isotropic_renyi([a * e for e in x_], [a * e for e in xp], var.value, p["alpha"])
-    # R_α is proportional to 1/v here (scaling both laws by a constant changes no divergence), so a relative error of v
-    # is one of R_α
+    """R_α(X_t^x ‖ X_t^{x'}) for dX = −θX dt + c dW: mean e^{−θt}x (the flow of the drift), the Itô variance."""
+    var = sde_variance(p["theta"], coefficient, p["t"])
+    renyi = pair_renyi(p, mpmath.exp(-p["theta"] * p["t"]), var.value)
+    # R_α is proportional to 1/v, so a relative error of v is one of R_α
     return Estimate(renyi.value, renyi.error + renyi.value * var.error / var.value, renyi.method)
 
 
@@ -506,8 +459,6 @@ corollary_7 = declare(
           r"\symdpcode{COR7\_EXACT}.",
 )
 
-E_OU = (1 - sp.exp(-theta * t)) ** 2 * F**2 + d * rho**2 / theta * (1 - sp.exp(-2 * theta * t))
-E_GM = d * SIGMA_TILDE2
 _MSE_OU = MeanSquaredError(Law("M_t^f(D)"))
 
 
@@ -565,11 +516,8 @@ _THM8A_PARAMS = (THETA, RHO, Param(t, sp.Interval(0, sp.oo), sample=(1e-6, 5)), 
 
 
 def _relaxed(eta_value: float = 0.0201, t_star: float = 0.00984) -> Printed:
-    """Theorem 8 (a) with the hypothesis relaxed to θR² ≤ 4dρ²(1 + η): a tightness witness, NOT a paper erratum.
-
-    Refuted at θ = ρ = d = 1, ‖f‖ = R = 2√(1 + η), t ≈ the maximiser of E_OU/E_GM (pinned). The default η =
-    0.0201 makes R = 2.02 exact in decimal, so the pinned point satisfies the relaxed hypothesis exactly.
-    """
+    """Theorem 8 (a) relaxed to θR² ≤ 4dρ²(1 + η), refuted at θ = ρ = d = 1, ‖f‖ = R = 2√(1 + η), t ≈ the maximiser
+    of E_OU/E_GM (the default η makes R = 2.02 exact in decimal, so the pinned point meets the relaxed hypothesis)."""
     radius = float(2 * mpmath.sqrt(1 + mpmath.mpf(str(eta_value))))
     return Printed(
         id="balle19.thm8.a.relaxed",
