@@ -23,7 +23,7 @@ import inspect
 import mpmath
 import sympy as sp
 
-from symdp.engine import continuous
+from symdp.engine import continuous, products
 from symdp.engine.finite import FiniteDistribution
 
 
@@ -145,6 +145,19 @@ class PrivacyLossOf(Quantity):
         return rf"L_{{({_pair_latex(printer, P, Q).replace(chr(92) + 'middle', '')})}}"
 
 
+class LossMGF(Quantity):
+    """E_P[exp(λ (L_(P‖Q) − c))]: the moment generating function of the privacy loss, shifted by c (the engine
+    measures it between concrete laws for c = 0 and for the centring c = D_KL(P‖Q))."""
+
+    nargs = 4
+
+    def _latex(self, printer):
+        P_, Q_, l, c = self.args
+        loss = printer._print(PrivacyLossOf(P_, Q_))
+        shifted = loss if c == 0 else rf"\left({loss} - {printer._print(c)}\right)"
+        return rf"\mathbb{{E}}_{{{printer._print(P_)}}}\left[e^{{{printer._print(l)} {shifted}}}\right]"
+
+
 DISTRIBUTIONS: dict[str, type] = {}
 """Every distribution head with a ``name``, by that name: the laws statements and the claim language may name. A
 head joins it by being declared (a family of one's own included, in one's own module)."""
@@ -199,6 +212,27 @@ class Lap2(DistributionHead):
     def _latex(self, printer):
         m, b1, b2 = self.args
         return rf"\mathrm{{Lap2}}\left({printer._print(m)}; {printer._print(b1)}, {printer._print(b2)}\right)"
+
+
+class Compose(DistributionHead):
+    """P^{⊗k}: k independent draws of P, the output law of k-fold composition (:func:`symdp.engine.products.compose`)."""
+
+    nargs = 2
+    law = staticmethod(products.compose)
+
+    def _latex(self, printer):
+        k, P = self.args
+        return rf"{{{printer._print(P)}}}^{{\otimes {printer._print(k)}}}"
+
+
+class ProductOf(DistributionHead):
+    """P_1 ⊗ … ⊗ P_n: independent draws, the output law of running mechanisms side by side
+    (:func:`symdp.engine.products.product`)."""
+
+    law = staticmethod(products.product)
+
+    def _latex(self, printer):
+        return r" \otimes ".join(printer._print(P) for P in self.args)
 
 
 class Mix(DistributionHead):
@@ -282,4 +316,4 @@ def numeric_function(name: str, nargs: int, implementation, latex: str, doc: str
     return type(name, (sp.Function,), attrs)
 
 
-QUANTITIES = (KL, Renyi, HockeyStick, TV, MaxDivergence, SubgaussianStandard, PrivacyLossOf)
+QUANTITIES = (KL, Renyi, HockeyStick, TV, MaxDivergence, SubgaussianStandard, PrivacyLossOf, LossMGF)

@@ -27,18 +27,31 @@ import sympy as sp
 
 from symdp.engine.divergences import AUTO, divergence, mixture
 from symdp.errors import InvalidParameter, SymdpError
-from symdp.expressions import (KL, TV, DistributionHead, Finite, HockeyStick, MaxDivergence, Mix, Quantity,
-                               Renyi)
+from symdp.expressions import (KL, TV, DistributionHead, Finite, HockeyStick, LossMGF, MaxDivergence, Mix,
+                               Quantity, Renyi)
 from symdp.statement import BuiltExactly, lambdify_mpmath, rename
 
 KINDS: Mapping[type, str] = {KL: "kl", Renyi: "renyi", HockeyStick: "hockey_stick", TV: "tv",
-                             MaxDivergence: "max_divergence"}
+                             MaxDivergence: "max_divergence", LossMGF: "loss_mgf"}
 """The divergence heads the engine measures between concrete laws, and the engine's name for each."""
+
+
+def _centred(head: sp.Basic) -> bool | None:
+    """For a loss MGF ``LossMGF(P, Q, λ, c)``: whether c is the centring D_KL(P‖Q) (True) or 0 (False); None for any
+    other shift (not measured by the engine)."""
+    P, Q, _, shift = head.args
+    return False if shift == 0 else True if shift == KL(P, Q) else None
 
 
 def concrete(head: sp.Basic) -> bool:
     """Whether ``head`` is a divergence between concrete laws (distribution heads), which the engine can measure."""
-    return type(head) in KINDS and all(isinstance(D, DistributionHead) for D in head.args[:2])
+    return (type(head) in KINDS and all(isinstance(D, DistributionHead) for D in head.args[:2])
+            and (type(head) is not LossMGF or _centred(head) is not None))
+
+
+def _numbers(head: Quantity) -> tuple:
+    """The numeric arguments of a divergence head after its two laws (a loss MGF's: λ; its shift says centred)."""
+    return head.args[2:3] if type(head) is LossMGF else head.args[2:]
 
 
 def space(D: DistributionHead) -> tuple[str, Optional[int]]:
@@ -47,6 +60,8 @@ def space(D: DistributionHead) -> tuple[str, Optional[int]]:
         return "finite", len(D.args)
     if isinstance(D, Mix):
         return space(D.args[1])
+    if any(isinstance(a, DistributionHead) for a in D.args):
+        return "product", None
     return "continuous distribution", None
 
 
@@ -55,16 +70,26 @@ def compile_law(D: DistributionHead, args: list) -> Callable:
     if isinstance(D, Mix):
         q, first, second = lambdify_mpmath(args, D.args[0]), *(compile_law(x, args) for x in D.args[1:])
         return lambda values: mixture(q(*values), first(values), second(values))
-    numbers = lambdify_mpmath(args, list(D.args))
-    return lambda values: D.law(*numbers(*values))
+    laws = [compile_law(a, args) if isinstance(a, DistributionHead) else None for a in D.args]
+    if not any(laws):
+        numbers = lambdify_mpmath(args, list(D.args))
+        return lambda values: D.law(*numbers(*values))
+    numeric = [a for a in D.args if not isinstance(a, DistributionHead)]
+    numbers = lambdify_mpmath(args, numeric) if numeric else (lambda *values: [])
+
+    def build(values):   # a law of laws (a product): its factors built first
+        given = iter(numbers(*values))
+        return D.law(*(law(values) if law else next(given) for law in laws))
+    return build
 
 
 def compile_divergence(head: Quantity, args: list, method=AUTO) -> Callable:
     """``values -> Estimate`` of a :func:`concrete` divergence head."""
     kind = KINDS[type(head)]
     P, Q = (compile_law(D, args) for D in head.args[:2])
-    extra = lambdify_mpmath(args, list(head.args[2:]))
-    return lambda values: divergence(kind, P(values), Q(values), *extra(*values), method=method)
+    extra = lambdify_mpmath(args, list(_numbers(head)))
+    options = {"centred": _centred(head)} if type(head) is LossMGF else {}
+    return lambda values: divergence(kind, P(values), Q(values), *extra(*values), method=method, **options)
 
 
 def _binary(expr: sp.Expr) -> bool:
@@ -77,7 +102,8 @@ def _binary(expr: sp.Expr) -> bool:
 
 def built_exactly(head: Quantity) -> bool:
     """Whether the laws a divergence head compares are built exactly from the draw (every numeric argument
-    :func:`_binary`; a finite mixture's atoms are computed, so it is not), and so carry no rounding of their own.
+    :func:`_binary`; a finite mixture's atoms are computed, and a product is reduced, so they are not), and so carry
+    no rounding of their own.
 
     >>> from symdp.expressions import Gaussian
     >>> s = sp.Symbol("s")
@@ -87,10 +113,12 @@ def built_exactly(head: Quantity) -> bool:
     def exact(D) -> bool:
         if isinstance(D, Mix):
             return space(D)[0] != "finite" and _binary(D.args[0]) and exact(D.args[1]) and exact(D.args[2])
+        if any(isinstance(a, DistributionHead) for a in D.args):
+            return False   # a product: the engine reduces it (loss classes, one Gaussian pair) with rounding
         return all(_binary(a) for a in D.args)
 
-    P, Q, *numbers = head.args
-    return exact(P) and exact(Q) and all(_binary(a) for a in numbers)
+    P, Q = head.args[:2]
+    return exact(P) and exact(Q) and all(_binary(a) for a in _numbers(head))
 
 
 class LawWitness:

@@ -26,6 +26,11 @@ from symdp.theorems.dwork import cdp
 from symdp.verify import HOLDS, VIOLATED, evaluate_point, verify
 
 DPS = 50
+
+
+def mechanism(shift, sd):
+    """The Gaussian mechanism's output laws (N(Δ, σ²), N(0, σ²))."""
+    return Gaussian(shift, sd), Gaussian(0, sd)
 TINY = mpmath.mpf(10) ** -40
 
 
@@ -156,9 +161,9 @@ def test_discrete_gaussian_parameters_match_the_catalogue(sd, shift, radius, mu,
 def test_gaussian_quadrature_matches_the_closed_forms(d, sd, lam):
     # independent closed forms of symdp.engine.closed_forms (oracles here only): KL and E[e^{lam L}] = exp(lam R_{1+lam})
     d, sd, lam = mpmath.mpf(d), mpmath.mpf(sd), mpmath.mpf(lam)
-    mean = divergence("kl", *cdp.mechanism(d, sd), method="densities")
+    mean = divergence("kl", *mechanism(d, sd), method="densities")
     assert abs(mean.value - closed_forms.gaussian_kl(d, sd, 0, sd)) < mean.error + TINY
-    mgf = divergence("loss_mgf", *cdp.mechanism(d, sd), lam, method="densities")
+    mgf = divergence("loss_mgf", *mechanism(d, sd), lam, method="densities")
     expected = mpmath.exp(lam * closed_forms.gaussian_renyi(d, sd, 0, sd, 1 + lam))
     assert abs(mgf.value / expected - 1) < TINY and mgf.error < abs(mgf.value) * TINY
 
@@ -170,7 +175,7 @@ def test_the_loss_mgf_from_densities_takes_the_laws_as_they_are():
         return divergence("loss_mgf", P, Q, lam, method="densities").value
 
     P, Q = Gaussian("1.7", "0.6"), Gaussian("-0.4", "0.6")
-    assert abs(mgf(P, Q, 2) / mgf(*cdp.mechanism(mpmath.mpf("2.1"), "0.6"), 2) - 1) < TINY
+    assert abs(mgf(P, Q, 2) / mgf(*mechanism(mpmath.mpf("2.1"), "0.6"), 2) - 1) < TINY
     assert abs(mgf(P, Q, -1) - 1) < TINY
     # two standard deviations: E_P[e^{λL}] = ∫ p^{1+λ} q^{-λ} is finite only while (1+λ)/s_P² - λ/s_Q² > 0
     assert mgf(Gaussian(0, 1), Gaussian(1, 2), 1) < mpmath.inf

@@ -126,3 +126,31 @@ def test_bad_products_are_refused_with_a_clear_error():
     wide = FiniteDistribution.normalized(range(1, 8)), FiniteDistribution.normalized(range(7, 0, -1))
     with pytest.raises(InvalidParameter, match=str(MAX_CLASSES)):
         divergence("tv", compose(100, wide[0]), compose(100, wide[1]))
+
+
+def test_a_statement_on_composed_laws_is_measured_by_the_engine():
+    # KL(N(Δ, σ²)^{⊗n} ‖ N(0, σ²)^{⊗n}) = nΔ²/(2σ²): a declaration with no witness is tight; 0.99 times it is refuted
+    import sympy as sp
+    from symdp.expressions import KL, Compose, Gaussian as GaussianHead, LossMGF, ProductOf
+    from symdp.theorem import Param, Source, declare
+    from symdp.verify import verify
+
+    n, d, s, lam = sp.Symbol("n", positive=True), *sp.symbols("Delta sigma lambda", real=True)
+    U, V = sp.symbols("U V")
+    laws = Compose(n, GaussianHead(d, s)), Compose(n, GaussianHead(0, s))
+    params = (Param(n, sp.Naturals, sample=(1, 50)), Param(d, sp.Interval(0.1, 3)), Param(s, sp.Interval(0.5, 2)))
+    for factor, verdict in ((1, "holds"), (sp.Rational(99, 100), "violated")):
+        t = declare(id="test.compose", title="t", source=Source("none", "test"), statement=sp.Le(KL(U, V), factor * n * d**2 / (2 * s**2)),
+                    measured_as={KL(U, V): KL(*laws)}, parameters=params, register=False)
+        report = verify(t, examples=5)
+        assert report.verdict == verdict and (report.tight > 0) == (factor == 1)
+    # the centred loss MGF of a product: e^{λ² (τ1² + τ2²)/2} with τ_i = Δ_i/σ_i
+    mgf = LossMGF(ProductOf(GaussianHead(d, s), GaussianHead(1, 1)), ProductOf(GaussianHead(0, s), GaussianHead(0, 1)),
+                  lam, KL(ProductOf(GaussianHead(d, s), GaussianHead(1, 1)),
+                          ProductOf(GaussianHead(0, s), GaussianHead(0, 1))))
+    t = declare(id="test.product", title="t", source=Source("none", "test"),
+                statement=sp.Le(LossMGF(U, V, lam, KL(U, V)), sp.exp(lam**2 * ((d / s)**2 + 1) / 2)),
+                measured_as={LossMGF(U, V, lam, KL(U, V)): mgf},
+                parameters=params[1:] + (Param(lam, sp.Interval(-3, 3)),), register=False)
+    report = verify(t, examples=5)
+    assert report.verdict == "holds" and report.tight == report.examples > 0

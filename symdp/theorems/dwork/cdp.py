@@ -29,13 +29,12 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from symdp import expressions as heads
-from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution, to_mpf
-from symdp.engine.products import Product, compose, loss_classes, product
+from symdp.engine.products import compose, loss_classes, product
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, Method
-from symdp.expressions import KL, HockeyStick, PrivacyLossOf, Quantity
+from symdp.expressions import KL, Compose, HockeyStick, LossMGF, ProductOf
 from symdp.statement import lambdify_mpmath, measured_atoms
 from symdp.strategies import weights
 from symdp.symbols import P, Q, Delta, delta, delta_p, epsilon, k, lam, mu1, mu2, n, s, sigma, sigma1, sigma2
@@ -48,19 +47,6 @@ from symdp.theorems.dwork.common import LossStandard, discrete_gaussian, loss_st
 U, V = sp.symbols("U V")
 Md, Mdp = sp.symbols("M(d) M(d')")
 KP_, KQ_ = sp.symbols("KP KQ")
-
-
-# --- heads ---------------------------------------------------------------------------------------------------------
-class LossMGF(Quantity):
-    """E_P[exp(λ (L_(P‖Q) − c))]: the moment generating function of the privacy loss, shifted by c."""
-
-    nargs = 4
-
-    def _latex(self, printer):
-        P_, Q_, l, c = self.args
-        loss = printer._print(PrivacyLossOf(P_, Q_))
-        shifted = loss if c == 0 else rf"\left({loss} - {printer._print(c)}\right)"
-        return rf"\mathbb{{E}}_{{{printer._print(P_)}}}\left[e^{{{printer._print(l)} {shifted}}}\right]"
 
 
 # --- finite pairs and their CDP parameters ---------------------------------------------------------------------
@@ -113,11 +99,6 @@ def kov_pair(eps_value, delta_prime=0) -> tuple[FiniteDistribution, FiniteDistri
         raise InvalidParameter(f"need epsilon >= 0 and delta' in [0, 1]; got {eps_value}, {delta_prime}")
     likely, unlikely = (1 - d) / (1 + mpmath.exp(-e)), (1 - d) / (1 + mpmath.exp(e))
     return FiniteDistribution([d, likely, unlikely, 0]), FiniteDistribution([0, unlikely, likely, d])
-
-
-def mechanism(delta_value, sigma_value) -> tuple[Gaussian, Gaussian]:
-    """The Gaussian mechanism's outputs (M(d), M(d')) = (N(Δ, σ²), N(0, σ²))."""
-    return Gaussian(delta_value, sigma_value), Gaussian(0, sigma_value)
 
 
 THM11_PARAMS = (Param(k, sp.Naturals, sample=(1, 300)),
@@ -225,22 +206,31 @@ GAUSS_EXAMPLES = ({"Delta": 1.0, "sigma": 2.0, "lambda": -1.0}, {"Delta": 3.0, "
 CENTRED_G = LossMGF(Md, Mdp, lam, KL(Md, Mdp))
 
 
-@theorem(
+def centred(P_, Q_) -> LossMGF:
+    """E_P[e^{λ(L − E L)}] of two laws: what a centred statement is measured as (by the engine, from the densities)."""
+    return LossMGF(P_, Q_, lam, KL(P_, Q_))
+
+
+def mechanism(shift, sd) -> tuple[heads.Gaussian, heads.Gaussian]:
+    """The Gaussian mechanism's outputs (M(d), M(d')) = (N(Δ, σ²), N(0, σ²)) as laws a statement is measured on."""
+    return heads.Gaussian(shift, sd), heads.Gaussian(0, sd)
+
+
+theorem_3_2 = declare(
     id="dwork.thm3.2",
     title=r"The Gaussian mechanism's privacy loss is exactly $\mathcal{N}(\tau^2/2, \tau^2)$",
     number="Theorem 3.2 (and its proof)",
     statement=sp.Eq(LossMGF(Md, Mdp, lam, 0),
                     sp.exp(lam * (Delta / sigma) ** 2 / 2 + lam**2 * (Delta / sigma) ** 2 / 2)),
     parameters=(DELTA_P, SIGMA_P, LAM_G),
+    measured_as={LossMGF(Md, Mdp, lam, 0): LossMGF(*mechanism(Delta, sigma), lam, 0)},
     setting=GAUSS.where(r", $\tau = \Delta/\sigma$"),
     tight_everywhere=True,
     examples=GAUSS_EXAMPLES,
+    notes=r"""The MGF of $\mathcal{N}(\tau^2/2, \tau^2)$, integrated from the two densities, at every drawn $\lambda$: the
+    law of the loss, hence $(\tau^2/2, \tau)$-CDP and no better in either parameter (\symdpid{dwork.thm3.2.mean},
+    \symdpid{dwork.thm3.2.tau}).""",
 )
-def theorem_3_2(point):
-    r"""The MGF of $\mathcal{N}(\tau^2/2, \tau^2)$, integrated from the two densities, at every drawn $\lambda$: the law
-    of the loss, hence $(\tau^2/2, \tau)$-CDP and no better in either parameter (\symdpid{dwork.thm3.2.mean},
-    \symdpid{dwork.thm3.2.tau})."""
-    return divergence("loss_mgf", *mechanism(point["Delta"], point["sigma"]), point["lambda"], method="densities")
 
 
 theorem_3_2_mean = declare(
@@ -248,7 +238,7 @@ theorem_3_2_mean = declare(
     title=r"Gaussian mechanism: expected privacy loss $\tau^2/2$",
     number="Theorem 3.2",
     statement=sp.Le(KL(Md, Mdp), (Delta / sigma) ** 2 / 2),
-    measured_as={KL(Md, Mdp): KL(heads.Gaussian(Delta, sigma), heads.Gaussian(0, sigma))},
+    measured_as={KL(Md, Mdp): KL(*mechanism(Delta, sigma))},
     parameters=(DELTA_P, SIGMA_P),
     setting=GAUSS,
     tight_everywhere=True,
@@ -256,21 +246,19 @@ theorem_3_2_mean = declare(
 )
 
 
-@theorem(
+theorem_3_2_tau = declare(
     id="dwork.thm3.2.tau",
     title=r"Gaussian mechanism: the centred privacy loss is $\tau$-subgaussian",
     number="Theorem 3.2",
     statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (Delta / sigma) ** 2 / 2)),
+    measured_as={CENTRED_G: centred(*mechanism(Delta, sigma))},
     parameters=(DELTA_P, SIGMA_P, LAM_G),
     setting=GAUSS,
     tight_everywhere=True,
     examples=GAUSS_EXAMPLES,
+    notes=r"""Equality at every $\lambda$: the standard is exactly $\tau = \Delta/\sigma$. The mean and the MGF are both
+    integrated from the densities (certified).""",
 )
-def theorem_3_2_tau(point):
-    r"""Equality at every $\lambda$: the standard is exactly $\tau = \Delta/\sigma$. The mean and the MGF are both
-    integrated from the densities (certified)."""
-    return divergence("loss_mgf", *mechanism(point["Delta"], point["sigma"]), point["lambda"], centred=True,
-                      method="densities")
 
 
 EPS_R = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.01, 3))
@@ -279,56 +267,53 @@ QUERIES = Setting(r"$n$ sensitivity-1 queries, noise $\mathcal{N}(0, \sigma^2)$ 
 CENTRED_UV = LossMGF(U, V, lam, KL(U, V))
 
 
-def queries(n_value, sd) -> tuple[Product, Product]:
+def queries(sd) -> tuple[Compose, Compose]:
     """(U, V): n sensitivity-1 queries answered with N(0, sd²) noise; the engine multiplies the queries' loss MGFs
     and adds their KLs (proofs/dwork/cdp.py, composition_mgf_factorises), each integrated from its densities."""
-    return tuple(compose(n_value, G) for G in mechanism(1, sd))
+    return tuple(Compose(n, G) for G in mechanism(1, sd))
 
 
-def _queries_centred(point, sd) -> Estimate:
-    return divergence("loss_mgf", *queries(point["n"], sd), point["lambda"], centred=True, method="densities")
-
-
-@theorem(
+text_3_2 = declare(
     id="dwork.text3.2",
     title=(r"$n$ queries with $\mathcal{N}(0, n/\varepsilon^2)$ noise: expected loss at most "
            r"$\varepsilon(e^{\varepsilon} - 1)/2$"),
     number="remark after Theorem 3.2; Section 1, `Improved Accuracy'",
     statement=sp.Le(KL(U, V), epsilon * (sp.exp(epsilon) - 1) / 2),
     parameters=(N_P, EPS_R),
+    measured_as={KL(U, V): KL(*queries(sp.sqrt(n) / epsilon))},
     setting=QUERIES.where(r", $\sigma^2 = n/\varepsilon^2$"),
-)
-def text_3_2(point):
-    r"""Verified but loose: the exact expected loss is $\varepsilon^2/2$ (worst ratio $\varepsilon/(e^{\varepsilon} -
-    1) \to 1$ as $\varepsilon \to 0$). The standard $\varepsilon$ is exact (\symdpid{dwork.text3.2.tau}). Footnote 4
+    notes=r"""Verified but loose: the exact expected loss is $\varepsilon^2/2$ (worst ratio $\varepsilon/(e^{\varepsilon}
+    - 1) \to 1$ as $\varepsilon \to 0$). The standard $\varepsilon$ is exact (\symdpid{dwork.text3.2.tau}). Footnote 4
     (noise $\mathcal{N}(0, 2\ln(1/\delta))$ for $(\varepsilon, \delta)$-DP) is imprecise (the usual calibration is
-    $\sigma^2 = 2n\ln(1.25/\delta)/\varepsilon^2$); not checked."""
-    return divergence("kl", *queries(point["n"], mpmath.sqrt(point["n"]) / point["epsilon"]), method="densities")
+    $\sigma^2 = 2n\ln(1.25/\delta)/\varepsilon^2$); not checked.""",
+)
 
 
-@theorem(
+text_3_2_tau = declare(
     id="dwork.text3.2.tau",
     title=r"$n$ queries with $\mathcal{N}(0, n/\varepsilon^2)$ noise: the composed loss is $\varepsilon$-subgaussian",
     number="remark after Theorem 3.2",
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * epsilon**2 / 2)),
     parameters=(N_P, EPS_R, LAM_G),
+    measured_as={CENTRED_UV: centred(*queries(sp.sqrt(n) / epsilon))},
     setting=QUERIES.where(r", $\sigma^2 = n/\varepsilon^2$"),
     tight_everywhere=True,
+    notes=r"""One query's loss integrated from its densities, $n$ independent copies by the product law: equality at
+    every $\lambda$.""",
 )
-def text_3_2_tau(point):
-    r"""One query's loss integrated from its densities, $n$ independent copies by the product law: equality at every
-    $\lambda$."""
-    return _queries_centred(point, mpmath.sqrt(point["n"]) / point["epsilon"])
 
 
-@theorem(
+text_3_2_noise_corrected = declare(
     id="dwork.text3.2.noise.corrected",
     title=r"$(\varepsilon, \sqrt{\varepsilon})$-CDP for $n$ queries needs noise of magnitude $\sqrt{n/\varepsilon}$",
     number="remark after Theorem 3.2 (corrected)",
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * epsilon / 2)),
     parameters=(N_P, EPS_R, LAM_G),
+    measured_as={CENTRED_UV: centred(*queries(sp.sqrt(n / epsilon)))},
     setting=QUERIES.where(r", $\sigma^2 = n/\varepsilon$"),
     tight_everywhere=True,
+    notes=r"""With $\sigma^2 = n/\varepsilon$: $\tau^2 = n/\sigma^2 = \varepsilon$ exactly, and the expected loss
+    $n/(2\sigma^2) = \varepsilon/2 \le \varepsilon$.""",
     printed=Printed(
         id="dwork.text3.2.noise",
         title=(r"$(\varepsilon, \sqrt{\varepsilon})$-CDP for $n$ queries with noise of magnitude "
@@ -341,28 +326,27 @@ def text_3_2_tau(point):
         note=(r"The $\sqrt{n}$ is missing (compare $\mathcal{N}(0, n/\varepsilon^2)$ in the sentence before); correct "
               "only for $n = 1$."),
         severity="typo",
-        changes={"witness": lambda point: _queries_centred(point, 1 / mpmath.sqrt(point["epsilon"])),
+        changes={"measured_as": {CENTRED_UV: centred(*queries(1 / sp.sqrt(epsilon)))},
                  "setting": QUERIES.where(r", $\sigma^2 = 1/\varepsilon$"), "notes": ""},
     ),
 )
-def text_3_2_noise_corrected(point):
-    r"""With $\sigma^2 = n/\varepsilon$: $\tau^2 = n/\sigma^2 = \varepsilon$ exactly, and the expected loss
-    $n/(2\sigma^2) = \varepsilon/2 \le \varepsilon$."""
-    return _queries_centred(point, mpmath.sqrt(point["n"] / point["epsilon"]))
 
 
 GROUP = Setting(r"$M(d) = \mathcal{N}(s\Delta, \sigma^2)$, $M(d') = \mathcal{N}(0, \sigma^2)$ (group of size $s$)")
 S_P = Param(s, sp.Naturals, sample=(1, 5))
 
 
-@theorem(
+corollary_3_3_corrected = declare(
     id="dwork.cor3.3.corrected",
     title=r"Group CDP for the Gaussian mechanism: standard $s\Delta/\sigma$",
     number="Corollary 3.3 (corrected)",
     statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (s * Delta / sigma) ** 2 / 2)),
+    measured_as={CENTRED_G: centred(*mechanism(s * Delta, sigma))},
     parameters=(S_P, DELTA_P, SIGMA_P, LAM_G),
     setting=GROUP,
     tight_everywhere=True,
+    notes=r"""Theorem 3.2 with the group sensitivity $s\Delta$, integrated from the densities; the mean
+    $(s\Delta/\sigma)^2/2$ is printed correctly. Equality at every $\lambda$.""",
     printed=Printed(
         id="dwork.cor3.3",
         statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (s * Delta) ** 2 / 2)),
@@ -380,11 +364,6 @@ S_P = Param(s, sp.Naturals, sample=(1, 5))
                           r"printed standard lacks the $1/\sigma$."},
     ),
 )
-def corollary_3_3_corrected(point):
-    r"""Theorem 3.2 with the group sensitivity $s\Delta$, integrated from the densities; the mean $(s\Delta/\sigma)^2/2$
-    is printed correctly. Equality at every $\lambda$."""
-    return divergence("loss_mgf", *mechanism(point["s"] * point["Delta"], point["sigma"]), point["lambda"],
-                      centred=True, method="densities")
 
 
 # --- Theorem 3.4: non-adaptive composition ---------------------------------------------------------------------------
@@ -444,24 +423,22 @@ GAUSS_COMPOSITION_PARAMS = tuple(Param(x, sp.Interval.open(0, sp.oo), sample=r) 
     (tau1, (0.05, 3)), (sigma1, (0.25, 4)), (tau2, (0.05, 3)), (sigma2, (0.25, 4)))) + (LAM_G,)
 
 
-@theorem(
+theorem_3_4_gaussian = declare(
     id="dwork.thm3.4.gaussian",
     title="Composition of two Gaussian mechanisms: tight",
     number="Theorem 3.4 (Gaussian mechanisms)",
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * (tau1**2 + tau2**2) / 2)),
+    measured_as={CENTRED_UV: centred(*(ProductOf(*laws) for laws in zip(
+        *(mechanism(t * sd, sd) for t, sd in ((tau1, sigma1), (tau2, sigma2))))))},
     parameters=GAUSS_COMPOSITION_PARAMS,
     setting=Setting(r"$U = \mathcal{N}(\tau_1\sigma_1, \sigma_1^2) \times \mathcal{N}(\tau_2\sigma_2, \sigma_2^2)$, "
                     r"$V = \mathcal{N}(0, \sigma_1^2) \times \mathcal{N}(0, \sigma_2^2)$ (Gaussian mechanisms with "
                     r"$\tau_i = \Delta_i/\sigma_i$, composed non-adaptively)"),
     tight_everywhere=True,
+    notes=r"""The MGF of the composed loss is the product of the mechanisms' MGFs (independent outputs), each by
+    integration of its densities and centred at its own mean ($D_{\mathrm{KL}}(U\|V)$ is their sum); equality at every
+    $\lambda$: $\sqrt{\tau_1^2 + \tau_2^2}$ cannot be improved.""",
 )
-def theorem_3_4_gaussian(point):
-    r"""The MGF of the composed loss is the product of the mechanisms' MGFs (independent outputs), each by integration
-    of its densities and centred at its own mean ($D_{\mathrm{KL}}(U\|V)$ is their sum); equality at every
-    $\lambda$: $\sqrt{\tau_1^2 + \tau_2^2}$ cannot be improved."""
-    (P1, Q1), (P2, Q2) = (mechanism(point[t] * point[sd], point[sd]) for t, sd in (("tau_1", "sigma_1"),
-                                                                                    ("tau_2", "sigma_2")))
-    return divergence("loss_mgf", product(P1, P2), product(Q1, Q2), point["lambda"], centred=True, method="densities")
 
 
 # --- Theorem 3.4: adaptive composition, in the game of Section 3.1 ---------------------------------------------------
