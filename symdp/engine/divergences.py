@@ -5,9 +5,10 @@ exactly in ball arithmetic (:mod:`symdp.engine.finite`); continuous laws (the fa
 :mod:`symdp.engine.continuous`, their shifts and mixtures) go by closed form, certified enclosure or quadrature
 (:mod:`symdp.engine.quadrature`), or are binned into a certified lower bound (:mod:`symdp.engine.binning`). The
 estimate that comes back says how it was obtained (:class:`~symdp.estimate.Method`), and that typed provenance is
-what a verdict's evidence is read from. A new kind of law is one more :class:`Rule` (the products of
-:mod:`symdp.engine.products`, the output laws of a composition, are one); nothing outside this table dispatches on
-the family of a law.
+what a verdict's evidence is read from. A new kind of law is one more :class:`Rule`: the products of
+:mod:`symdp.engine.products` (the output laws of a composition) and the laws on the integers of
+:mod:`symdp.engine.integers` (discrete mechanisms) are two; nothing outside this table dispatches on the family of a
+law.
 
 >>> from symdp.engine.continuous import Gaussian
 >>> from symdp.engine.finite import FiniteDistribution
@@ -32,7 +33,7 @@ from typing import Callable, Mapping
 
 import mpmath
 
-from symdp.engine import binning, certified, finite, products, quadrature
+from symdp.engine import binning, certified, finite, integers, products, quadrature
 from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
@@ -91,6 +92,22 @@ def _finite(function: Callable) -> Callable:
     return exact
 
 
+FINITE = {Kind.KL: finite.kl, Kind.RENYI: finite.renyi, Kind.HOCKEY_STICK: finite.hockey_stick, Kind.TV: finite.tv,
+          Kind.MAX_DIVERGENCE: finite.max_divergence, Kind.APPROXIMATE_MAX_DIVERGENCE: finite.approximate_max_divergence,
+          Kind.LOSS_MGF: finite.loss_mgf}
+"""The quantities of finite laws: exact sums in ball arithmetic."""
+
+
+def _on_integers(function: Callable) -> Callable:
+    def aligned(P, Q, *args, method=AUTO, **options):
+        return function(*integers.aligned(P, Q), *args, **options)
+    return aligned
+
+
+def _integer_mixture(q, P, Q) -> integers.IntegerLaw:
+    return integers.IntegerLaw(min(P.low, Q.low), _finite_mixture(q, *integers.aligned(P, Q)).probs)
+
+
 def _continuous(function: Callable) -> Callable:
     def routed(P, Q, *args, method=AUTO, **options):
         return function(P, Q, *args, method=str(method), **options)
@@ -118,12 +135,10 @@ RULES: tuple[Rule, ...] = (
            for kind in (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)}},
         methods=(Method.EXACT, Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE),
         options={Kind.LOSS_MGF: ("centred",)}),
-    Rule(FiniteDistribution, {
-        Kind.KL: _finite(finite.kl), Kind.RENYI: _finite(finite.renyi), Kind.HOCKEY_STICK: _finite(finite.hockey_stick),
-        Kind.TV: _finite(finite.tv), Kind.MAX_DIVERGENCE: _finite(finite.max_divergence),
-        Kind.APPROXIMATE_MAX_DIVERGENCE: _finite(finite.approximate_max_divergence),
-        Kind.LOSS_MGF: _finite(finite.loss_mgf)},
-        methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}, mix=_finite_mixture),
+    Rule(integers.IntegerLaw, {kind: _on_integers(function) for kind, function in FINITE.items()},
+         methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}, mix=_integer_mixture),
+    Rule(FiniteDistribution, {kind: _finite(function) for kind, function in FINITE.items()},
+         methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}, mix=_finite_mixture),
     Rule(ContinuousDistribution, {
         Kind.KL: _continuous(quadrature.kl), Kind.RENYI: _continuous(quadrature.renyi),
         Kind.HOCKEY_STICK: _continuous(quadrature.hockey_stick), Kind.TV: _continuous(quadrature.tv),

@@ -48,6 +48,7 @@ from flint import arb, fmpq
 
 from symdp.engine.continuous import ContinuousDistribution, Gaussian
 from symdp.engine.finite import FiniteDistribution, _ball_precision, _rational
+from symdp.engine.integers import IntegerLaw, aligned
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, mpf_of
 
@@ -171,6 +172,8 @@ def _power_gap(a: fmpq, b: fmpq, count: int) -> arb:
 
 def _power_classes(P: FiniteDistribution, Q: FiniteDistribution, count: int) -> list[tuple[arb, arb]]:
     """The (P-mass, Q-mass) balls of the loss classes of the ``count``-fold power of a finite pair."""
+    if isinstance(P, IntegerLaw) and isinstance(Q, IntegerLaw):
+        P, Q = aligned(P, Q)
     groups, only_p, only_q = _ratio_groups(P, Q)
     size = math.comb(count + len(groups) - 1, len(groups) - 1) if groups else 0
     if size > MAX_CLASSES:

@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 from symdp import expressions as heads
 from symdp.engine.divergences import divergence
+from symdp.engine.integers import discrete_gaussian
 from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.engine.products import compose, loss_classes, product
 from symdp.errors import InvalidParameter
@@ -41,7 +42,7 @@ from symdp.symbols import P, Q, Delta, delta, delta_p, epsilon, k, lam, mu1, mu2
 from symdp.symbols import tau1, tau2
 from symdp.theorem import Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.dwork.antipodal import antipodal_pairs, arbitrary_pairs, build_pair, dp_pairs, rr
-from symdp.theorems.dwork.common import LossStandard, discrete_gaussian, loss_standard, normalize, sym_max_divergence
+from symdp.theorems.dwork.common import LossStandard, loss_standard, normalize, sym_max_divergence
 
 # Names of this section only: the composed views, the Gaussian mechanism's outputs, a post-processed pair.
 U, V = sp.symbols("U V")
@@ -65,7 +66,7 @@ def discrete_gaussian_pair(sigma_value, shift, radius: int) -> tuple[FiniteDistr
     if not sd > 0 or int(radius) != radius or radius < 1:
         raise InvalidParameter(f"a discrete Gaussian needs sigma > 0 and an integer radius >= 1, got {sigma_value}, "
                                f"{radius}")
-    return discrete_gaussian(sd, shift_, -int(radius), int(radius)), discrete_gaussian(sd, 0, -int(radius), int(radius))
+    return discrete_gaussian(shift_, sd, -int(radius), int(radius)), discrete_gaussian(0, sd, -int(radius), int(radius))
 
 
 def build_cdp_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:

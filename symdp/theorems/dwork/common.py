@@ -35,14 +35,3 @@ def loss_standard(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
     """τ(L − E L): the optimal subgaussian standard of the centred privacy loss of (P, Q), x ~ P (footnote 3)."""
     loss = privacy_loss(P, Q)
     return subgaussian_standard(loss.values, loss.probabilities)
-
-
-def discrete_gaussian(sigma_value, shift, low: int, high: int) -> FiniteDistribution:
-    """N_ℤ(shift, σ²) restricted to the integers of [low, high], normalised (catalogue §1, generator (iv)).
-
-    >>> with mpmath.workdps(20):
-    ...     print(mpmath.nstr(discrete_gaussian(1, 0, -1, 1).probs[1], 10))   # 1/(1 + 2 e^{-1/2})
-    0.4518627619
-    """
-    sd, centre = to_mpf(sigma_value, "sigma"), to_mpf(shift, "shift")
-    return FiniteDistribution.normalized([mpmath.exp(-(x - centre) ** 2 / (2 * sd**2)) for x in range(low, high + 1)])

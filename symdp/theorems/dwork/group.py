@@ -23,6 +23,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from symdp.engine.divergences import divergence
+from symdp.engine.integers import discrete_gaussian
 from symdp.engine.finite import FiniteDistribution, privacy_loss
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
@@ -32,7 +33,7 @@ from symdp.numeric import to_mpf
 from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
 from symdp.theorem import CLOSED_FORM, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
-from symdp.theorems.dwork.common import LossStandard, discrete_gaussian, loss_standard, normalize, sym_max_divergence
+from symdp.theorems.dwork.common import LossStandard, loss_standard, normalize, sym_max_divergence
 
 nu = sp.Symbol("nu", real=True)  # λ = ν/(8√τ): Claim 4.5's admissible range is |ν| < 1 (a name only this module uses)
 Dpp = sp.Symbol("D''")
@@ -430,7 +431,7 @@ def build_triple(draw) -> tuple[FiniteDistribution, FiniteDistribution, FiniteDi
     if draw["kind"] == "dgauss":
         d1, d2 = draw["shifts"]
         reach = int(mpmath.ceil(14 * to_mpf(draw["sigma"]))) + 2
-        return tuple(discrete_gaussian(draw["sigma"], shift, -reach, d1 + d2 + reach) for shift in (0, d1, d1 + d2))
+        return tuple(discrete_gaussian(shift, draw["sigma"], -reach, d1 + d2 + reach) for shift in (0, d1, d1 + d2))
     middle, c = normalize(draw["q"]), to_mpf(draw["c"], "c")
     D, Dpp = (FiniteDistribution.normalized([w * mpmath.exp(c * to_mpf(u, "u")) for w, u in zip(middle, draw[key])])
               for key in ("u", "v"))
