@@ -6,8 +6,9 @@ exactly in ball arithmetic (:mod:`symdp.engine.finite`); continuous laws (the fa
 (:mod:`symdp.engine.quadrature`), or are binned into a certified lower bound (:mod:`symdp.engine.binning`). The
 estimate that comes back says how it was obtained (:class:`~symdp.estimate.Method`), and that typed provenance is
 what a verdict's evidence is read from. A new kind of law is one more :class:`Rule`: the products of
-:mod:`symdp.engine.products` (the output laws of a composition) and the laws on the integers of
-:mod:`symdp.engine.integers` (discrete mechanisms) are two; nothing outside this table dispatches on the family of a
+:mod:`symdp.engine.products` (the output laws of a composition), the laws on the integers of
+:mod:`symdp.engine.integers` (discrete mechanisms) and the projected laws of :mod:`symdp.engine.projected` (a noisy
+step projected onto an interval) are three; nothing outside this table dispatches on the family of a
 law.
 
 >>> from symdp.engine.continuous import Gaussian
@@ -33,7 +34,7 @@ from typing import Callable, Mapping
 
 import mpmath
 
-from symdp.engine import binning, certified, finite, integers, products, quadrature
+from symdp.engine import binning, certified, finite, integers, products, projected, quadrature
 from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
@@ -135,6 +136,10 @@ RULES: tuple[Rule, ...] = (
            for kind in (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)}},
         methods=(Method.EXACT, Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE),
         options={Kind.LOSS_MGF: ("centred",)}),
+    Rule(projected.Projected, {
+        Kind.KL: _continuous(projected.kl), Kind.RENYI: _continuous(projected.renyi),
+        Kind.HOCKEY_STICK: _continuous(projected.hockey_stick), Kind.TV: _continuous(projected.tv)},
+        methods=(Method.QUADRATURE, Method.DENSITIES)),
     Rule(integers.IntegerLaw, {kind: _on_integers(function) for kind, function in FINITE.items()},
          methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}, mix=_integer_mixture),
     Rule(FiniteDistribution, {kind: _finite(function) for kind, function in FINITE.items()},
