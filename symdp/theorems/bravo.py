@@ -22,11 +22,12 @@ from hypothesis import strategies as st
 from symdp.proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
+from symdp.engine.projected import Projected
 from symdp.estimate import Estimate
 from symdp.expressions import Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.symbols import D, T, alpha, c, h, sigma
-from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Setting, declare, registered, theorem
+from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, registered, theorem
 
 X_T, X_Tp = sp.symbols("X_T X'_T")
 u_star = sp.Symbol(r"\mathbf{u}^{*}")
@@ -214,6 +215,23 @@ def linear_chain_renyi(alpha_, c: Sequence, sigma2: Sequence, D_) -> Estimate:
                       method="densities")
 
 
+def projected_step_law(x0, step, sd, D_) -> Projected:
+    """Law of X_1 = Π_X(Φ(x0) + σξ) on X = [−D/2, D/2] for Φ(x) = x − ηL sign(x), the subgradient step of f = L|x|
+    (``step`` = ηL): a Gaussian clipped to X, atoms at its ends. Φ has modulus sqrt(δ² + (2ηL)²) (c = 1, h = (2ηL)²):
+    points on opposite sides of 0 move 2ηL towards each other, and past each other when closer than 2ηL."""
+    half = to_mpf(D_, "D") / 2
+    x = to_mpf(x0, "x0") * 2 * half
+    return Projected(Gaussian(x - to_mpf(step, "eta L") * mpmath.sign(x), to_mpf(sd, "sigma")), -half, half)
+
+
+def projected_renyi(alpha_, structure, D_) -> Estimate:
+    """R_α(X_1 ‖ X'_1) of the projected subgradient step from the drawn starts (fractions of D), from the two laws:
+    the atoms' CDF masses and quadrature of the densities over X (:mod:`symdp.engine.projected`)."""
+    sd = mpmath.sqrt(to_mpf(structure["sigma2"][0], "sigma^2"))
+    P_, Q_ = (projected_step_law(x0, structure["step"], sd, D_) for x0 in (structure["x0"], structure["x0p"]))
+    return divergence("renyi", P_, Q_, alpha_, method="densities")
+
+
 def _floats(low: float, high: float) -> st.SearchStrategy[float]:
     return st.floats(low, high, allow_nan=False, allow_infinity=False, allow_subnormal=False)
 
@@ -233,6 +251,17 @@ def moduli(min_T: int = 1, max_T: int = 8, max_starts: int = 0) -> st.SearchStra
     return st.integers(min_T, max_T).flatmap(of_length)
 
 
+def projected_steps() -> st.SearchStrategy[dict]:
+    """One projected subgradient step (T = 1) of f = L|x| on [−D/2, D/2]: ηL ∈ [0.01, 3], σ² ∈ [0.01, 10], starts as
+    fractions of D in [−1/2, 1/2]; its modulus gives c = (1), h = ((2ηL)²). Steps longer than D/2 push points past
+    each other, which is where the h-term is needed."""
+    def instance(step, s2, x0, x0p):
+        return {"kind": "projected", "c": [1.0], "h": [(2 * step) ** 2], "sigma2": [s2], "step": step, "x0": x0,
+                "x0p": x0p}
+    half = _floats(-0.5, 0.5)
+    return st.builds(instance, _floats(0.01, 3.0), _floats(0.01, 10.0), half, half)
+
+
 def _instance(structure) -> tuple[list, list, list]:
     """(c, h, σ²) of a drawn instance at the working precision."""
     return ([to_mpf(x, "c_t") for x in structure["c"]], [to_mpf(x, "h_t") for x in structure["h"]],
@@ -246,6 +275,9 @@ U_STAR_LATEX = r", $u^*_0 = D$, $u^*_t = \frac{S_t}{S_{t-1}}\varphi_{t-1}(u^*_{t
 BRACKET_LATEX = r", $\Sigma_{h} = \sum_{t=0}^{T-1}\frac{h_t P_{t+1}}{S_t}$"
 CHAIN_LATEX = (r", $X_{t+1} = \sqrt{c_t}X_t + \xi_t$, $\xi_t \sim \mathcal{N}(0, \sigma_t^2)$, $X_0 = D/2$, $X'_0 = "
                "-D/2$")
+PROJECTED_LATEX = (r"; or one projected subgradient step of $f = L|x|$ on $\mathcal{X} = [-D/2, D/2]$, $X_1 = "
+                   r"\Pi_{\mathcal{X}}(X_0 - \eta L\,\mathrm{sign}(X_0) + \xi_0)$ from any $X_0, X'_0 \in "
+                   r"\mathcal{X}$, $c_0 = 1$, $h_0 = (2\eta L)^2$")
 MODULI_WITH_STARTS = Setting(MODULI.latex + U_STAR_LATEX, strategy=lambda: moduli(max_starts=4), build=_instance)
 
 P_ALPHA = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 16.0))
@@ -362,23 +394,59 @@ THM_3_4_TIGHT = (_no_noise(FIGURE_2, 3.0), _no_noise(RATIONAL, 2.0),
                                                           "sigma2": [0.05, 3.0, 1.0, 0.2]}})
 
 
+def _chain_renyi(point, terms=(P_0, S_0, Sigma_h)) -> dict:
+    """R_α(X_T‖X'_T) of the drawn chain (linear, or one projected step) and the bracket's ``terms``."""
+    c_, h_, s2 = _instance(point["structure"])
+    if point["structure"].get("kind") == "projected":
+        measured = projected_renyi(point["alpha"], point["structure"], point["D"])
+    else:
+        measured = linear_chain_renyi(point["alpha"], c_, s2, point["D"])
+    return {Renyi(X_T, X_Tp, alpha): measured, **{k: v for k, v in _bracket_values(c_, h_, s2).items() if k in terms}}
+
+
+THM_3_4_SETTING = Setting(MODULI.latex + BRACKET_LATEX + CHAIN_LATEX + PROJECTED_LATEX,
+                          strategy=lambda: st.one_of(moduli(), projected_steps()), build=_instance)
+H_FREE_COUNTEREXAMPLE = {"alpha": 1.1, "D": 1.0, "structure": {"kind": "projected", "c": [1.0], "h": [2.25],
+                                                               "sigma2": [0.04], "step": 0.75, "x0": 0.01,
+                                                               "x0p": -0.01}}
+"""Catalogue-style projected instance: ηL = 0.75 > D/2 moves the starts ±0.01 to ±0.74, clipped to ±1/2."""
+PROJECTED_PINS = (H_FREE_COUNTEREXAMPLE,   # and the catalogue's proj_grid row (η, L, σ) = (0.1, 1, 0.3): ratio 0.296
+                  {"alpha": 3.0, "D": 1.0, "structure": {"kind": "projected", "c": [1.0], "h": [0.04],
+                                                         "sigma2": [0.09], "step": 0.1, "x0": 0.5, "x0p": -0.5}})
+
+
 @theorem(id="bravo.thm3.4", title=r"PABI bound for the moduli $\sqrt{c_t\delta^2 + h_t}$", number="Theorem 3.4",
-         parameters=(P_ALPHA, P_D), setting=MODULI.where(BRACKET_LATEX + CHAIN_LATEX),
+         parameters=(P_ALPHA, P_D), setting=THM_3_4_SETTING,
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / 2 * BRACKET),
-         evidence_note=r"$R_\alpha(X_T\|X'_T)$ by quadrature of the exact law of the linear chain (mean and variance "
-                       r"recursions), never the Gaussian closed form. Gap: the witness, the unprojected linear chain, "
-                       r"has no $h$: its R\'enyi divergence is the same at $h = 0$ and $h > 0$, so the h-terms of the "
-                       r"bound ($\Sigma_h$, shown among each draw's values) are never exercised, only added to the "
-                       r"right side; a witness whose maps attain $\sqrt{c\delta^2 + h}$ with $h > 0$ is still to be "
-                       "built.",
-         tight_at=THM_3_4_TIGHT)
+         evidence_note=r"$R_\alpha(X_T\|X'_T)$ from the chains' laws, never the Gaussian closed form: the linear "
+                       r"chain's by quadrature of the law its mean and variance recursions give; the projected "
+                       r"step's from its atoms (CDFs) and quadrature of its density over $\mathcal{X}$. Only the "
+                       r"projected step exercises the $h$-terms, and only for $T = 1$",
+         tight_at=THM_3_4_TIGHT, examples=PROJECTED_PINS,
+         printed=Printed(
+             id="bravo.thm3.4.h-free", kind="sharpness", severity="mathematics",
+             title=r"Theorem 3.4 without its $h$-terms (sharpness copy)", number="Theorem 3.4 (the $h$-terms dropped)",
+             statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / 2 * P_0 * D ** 2 / S_0),
+             location="Theorem 3.4: the terms $h_t P_{t+1}/S_t$ of the bound",
+             printed=r"$R_\alpha(X_T\|X'_T) \le \frac{\alpha}{2}\frac{P_0 D^2}{S_0}$ (the $h$-terms dropped on "
+                     "purpose)",
+             corrected=r"$R_\alpha(X_T\|X'_T) \le \frac{\alpha}{2}\left(\frac{P_0 D^2}{S_0} + \Sigma_h\right)$, as "
+                       "printed",
+             counterexample=H_FREE_COUNTEREXAMPLE,
+             note=r"Not a paper erratum: the $h$-terms are needed. A subgradient step of $L|x|$ longer than $D/2$ "
+                  r"moves two nearby starts past each other, so the unprojected means are $1.48 > D$ apart; at "
+                  r"$\alpha = 1.1$, $\sigma = 0.2$ the projected laws' $R_\alpha = 21.30$ exceeds "
+                  r"$\alpha D^2/(2\sigma^2) = 13.75$ (and stays below the theorem's 44.69).",
+             changes={"witness": lambda point: _chain_renyi(point, (P_0, S_0)),
+                      "notes": "Expected violated: refuted on a projected step whose map is not Lipschitz."}))
 def theorem_3_4(point):
-    r"""Attained for $h \equiv 0$ by the linear chain (catalogue \symdpid{bravo.id.linchain}). On draws with $h > 0$
-    the left side is the $h = 0$ value, so the bound is loose by exactly $(\alpha/2)\Sigma_h$ and its h-terms are
-    untested (a later issue will add a witness with $h > 0$)."""
-    c_, h_, s2 = MODULI(point)
-    return {Renyi(X_T, X_Tp, alpha): linear_chain_renyi(point["alpha"], c_, s2, point["D"]),
-            **_bracket_values(c_, h_, s2)}
+    r"""Two witnesses. The unprojected linear chain (no $h$) attains the bound for $h \equiv 0$ (catalogue
+    \symdpid{bravo.id.linchain}). One projected subgradient step of $f = L|x|$, whose map has modulus
+    $\sqrt{\delta^2 + (2\eta L)^2}$ and is not Lipschitz where it moves points past each other, exercises the
+    $h$-term: its R\'enyi divergence exceeds the $h$-free bound there (\symdpid{bravo.thm3.4.h-free}), and stays
+    below the theorem's (ratio 0.296 at the catalogue's row $(\eta, L, \sigma) = (0.1, 1, 0.3)$, starts $\pm 1/2$).
+    The projected chain's law for $T \ge 2$ is not computed yet."""
+    return _chain_renyi(point)
 
 
 @theorem(id="bravo.thm3.4.value", title="the optimal value $E(u^*)$ in closed form", number="Theorem 3.4 (proof)",
