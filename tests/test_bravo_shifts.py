@@ -35,7 +35,7 @@ def mp_instance(c, h, s2):
 # --- the theorems, beyond the catalogue test ------------------------------------------------------------------------
 def test_every_theorem_is_declared_in_the_new_model():
     assert [t.id for t in bv.THEOREMS] == [
-        "bravo.P", "bravo.lem3.5", "bravo.lem3.5.unique", "bravo.lem3.5.feasible", "bravo.lem3.5.eq5",
+        *(f"bravo.def2.1.{n}" for n in range(1, 7)), "bravo.P", "bravo.lem3.5", "bravo.lem3.5.unique", "bravo.lem3.5.feasible", "bravo.lem3.5.eq5",
         "bravo.thm3.4.h-free", "bravo.thm3.4", "bravo.thm3.4.value", "bravo.id.linchain", "bravo.cor3.7",
         "bravo.cor3.7.thm3.4", "bravo.cor3.7.ln", "bravo.id.harm", "bravo.cor3.8", "bravo.id.limit"]
     for t in bv.THEOREMS:

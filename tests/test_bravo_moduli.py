@@ -1,0 +1,115 @@
+"""Bravo et al., Definition 2.1: the six moduli of the gradient map Φ(x) = x - η∇f(x) (catalogue bravo.def2.1).
+
+The witness's ‖Φ(x) - Φ(y)‖² against the test's own: f written here, its gradient by numerical differentiation
+(mpmath.diff), at fixed instances away from the kinks; the class constants by hand.
+"""
+
+import mpmath
+import pytest
+
+from symdp.precision import working_precision
+from symdp.theorems import bravo as bv
+from symdp.verify import HOLDS, TIGHT, VIOLATED, evaluate_point, verify
+
+X, U = [0.4, -0.9], [0.6, 0.8]   # y = x + 10^scale·u, scale = -0.5, ‖u‖ = 1
+PIECES = [{"a": [1.5, -0.5], "b": 0.3, "w": 0.7}, {"a": [-0.4, 1.1], "b": -0.2, "w": 0.2},
+          {"a": [0.2, 0.9], "b": 1.0, "w": 0.5}]
+B = [[1.2, -0.3], [0.4, 0.8]]
+
+
+def m(v):
+    """A drawn float as the witness reads it: its decimal string."""
+    return mpmath.mpf(str(v))
+
+
+def quadratic(A):
+    return lambda x: sum(A[i][j] * x[i] * x[j] for i in range(2) for j in range(2)) / 2
+
+
+def dot(a, x):
+    return a[0] * x[0] + a[1] * x[1]
+
+
+BtB = [[sum(B[k][i] * B[k][j] for k in range(2)) + (0.5 if i == j else 0) for j in range(2)] for i in range(2)]
+SYM = [[(B[i][j] + B[j][i]) / 2 for j in range(2)] for i in range(2)]
+FUNCTIONS = {   # kind: (structure beyond x, u, scale; f written here; p)
+    1: ({"pieces": PIECES}, lambda x: max(dot(q["a"], x) + q["b"] for q in PIECES), None),
+    2: ({"pieces": PIECES}, lambda x: sum(q["w"] * abs(dot(q["a"], x) - q["b"]) ** 1.4 / 1.4 for q in PIECES), 0.4),
+    3: ({"B": B, "shift": 0.5}, quadratic(BtB), None),
+    5: ({"B": B, "pieces": PIECES}, lambda x: quadratic(SYM)(x) + sum(mpmath.cos(dot(q["a"], x)) for q in PIECES),
+        None),
+    6: ({"kappa": 0.8, "G": 0.6, "pieces": PIECES},
+        lambda x: 0.4 * (x[0] ** 2 + x[1] ** 2) + 0.6 * sum(mpmath.sin(dot(q["a"], x)) for q in PIECES), None),
+}
+
+
+def own_dphi2(f, eta, x, y):
+    grad = lambda z: [mpmath.diff(lambda t: f([t, z[1]]), z[0]), mpmath.diff(lambda t: f([z[0], t]), z[1])]  # noqa
+    gx, gy = grad(x), grad(y)
+    return sum((x[i] - eta * gx[i] - y[i] + eta * gy[i]) ** 2 for i in range(2))
+
+
+def point(kind, eta=0.7, p=None, **structure):
+    out = {"eta": eta, "structure": {"kind": kind, "x": X, "u": U, "scale": -0.5, **structure}}
+    return out if p is None else {**out, "p": p}
+
+
+@pytest.mark.parametrize("kind", sorted(FUNCTIONS))
+def test_witness_measures_the_gradient_map_of_f(kind):
+    structure, f, p = FUNCTIONS[kind]
+    t = bv.MODULI_OF_CONTINUITY[kind]
+    with working_precision(30):
+        raw = point(kind, p=p, **structure)
+        _, _, values = t.measure({**raw, "eta": mpmath.mpf(raw["eta"]), **({"p": mpmath.mpf(p)} if p else {})})
+        x = [m(v) for v in X]
+        y = [a + mpmath.power(10, -0.5) * m(b) for a, b in zip(x, U)]
+        assert abs(values["delta"] - mpmath.power(10, -0.5)) < mpmath.mpf(10) ** -25
+        ref = own_dphi2(f, mpmath.mpf("0.7"), x, y)
+        assert abs(values["dPhi2()"] - ref) < mpmath.mpf(10) ** -12 * (1 + ref)
+    assert evaluate_point(t, raw).verdict == HOLDS
+
+
+def test_class_constants_by_hand():
+    norms = [mpmath.norm(mpmath.matrix([m(a) for a in q["a"]])) for q in PIECES]
+    with working_precision(30):
+        v = bv.MODULI_OF_CONTINUITY[1].measure(point(1, pieces=PIECES))[2]
+        assert abs(v["L"] - max(norms)) < 1e-25
+        v = bv.MODULI_OF_CONTINUITY[2].measure({**point(2, pieces=PIECES), "p": mpmath.mpf("0.4")})[2]
+        M = 2 ** mpmath.mpf("0.6") * sum(m(q["w"]) * n ** mpmath.mpf("1.4") for q, n in zip(PIECES, norms))
+        assert abs(v["M"] - M) < 1e-25
+        v = bv.MODULI_OF_CONTINUITY[3].measure(point(3, B=B, shift=0.5))[2]
+        tr, det = BtB[0][0] + BtB[1][1], BtB[0][0] * BtB[1][1] - BtB[0][1] ** 2
+        root = mpmath.sqrt(mpmath.mpf(tr) ** 2 / 4 - det)
+        assert abs(v["kappa"] - (tr / 2 - root)) < 1e-12 and abs(v["beta"] - (tr / 2 + root)) < 1e-12
+        v = bv.MODULI_OF_CONTINUITY[6].measure(point(6, kappa=0.8, G=0.6, pieces=PIECES))[2]
+        assert abs(v["kappa"] - mpmath.mpf("0.4")) < 1e-25
+        assert abs(v["lambda"] - 2 * (mpmath.mpf("0.6") * sum(norms)) ** 2 / mpmath.mpf("0.8")) < 1e-20
+        assert abs(v["beta"] - (mpmath.mpf("0.8") + mpmath.mpf("0.6") * sum(n ** 2 for n in norms))) < 1e-20
+
+
+def test_modulus_4_is_co_coercivity_at_eta_beta_2r():
+    # f = x'Ax/2 with A = diag(0, 1) scaled so that eta beta = 2r: Phi = I - eta A has eigenvalues 1 and 1 - 2r
+    t = bv.MODULI_OF_CONTINUITY[4]
+    with working_precision(30):
+        raw = point(4, B=[[0.0, 0.0], [0.0, 1.0]], shift=0.0, r=0.8)
+        _, _, v = t.measure({**raw, "eta": mpmath.mpf("0.7")})
+        d = [mpmath.power(10, -0.5) * m(b) for b in U]
+        assert abs(v["dPhi2()"] - (d[0] ** 2 + (1 - 2 * mpmath.mpf("0.8")) ** 2 * d[1] ** 2)) < 1e-25
+
+
+def test_modulus_1_is_tight_as_a_sup_and_its_tightened_copy_is_refuted():
+    t = bv.MODULI_OF_CONTINUITY[1]
+    with working_precision(30):
+        q, b = t.evaluate({**bv.LIPSCHITZ_SUP, "eta": mpmath.mpf("0.3")})
+    assert mpmath.nstr(q.value / b.value, 8) == "0.99999718"   # catalogue: 0.99999718 at epsilon = 1e-6
+    assert evaluate_point(t, bv.LIPSCHITZ_SUP).verdict == HOLDS
+    assert evaluate_point(t.tightened(0.99), bv.LIPSCHITZ_SUP).verdict == VIOLATED
+    assert verify(t.tightened(0.99), examples=0).verdict == VIOLATED
+
+
+@pytest.mark.parametrize("kind", [3, 4, 5])
+def test_pinned_equalities_are_tight(kind):
+    t = bv.MODULI_OF_CONTINUITY[kind]
+    (pin,) = t.tight_at
+    assert evaluate_point(t, pin).verdict == TIGHT
+    assert evaluate_point(t.tightened(0.99), pin).verdict == VIOLATED
