@@ -37,7 +37,8 @@ def test_every_theorem_is_declared_in_the_new_model():
     assert [t.id for t in bv.THEOREMS] == [
         *(f"bravo.def2.1.{n}" for n in range(1, 7)), "bravo.P", "bravo.lem3.5", "bravo.lem3.5.unique", "bravo.lem3.5.feasible", "bravo.lem3.5.eq5",
         "bravo.thm3.4.h-free", "bravo.thm3.4", "bravo.thm3.4.value", "bravo.id.linchain", "bravo.cor3.7",
-        "bravo.cor3.7.thm3.4", "bravo.cor3.7.ln", "bravo.id.harm", "bravo.cor3.8", "bravo.id.limit"]
+        "bravo.cor3.7.thm3.4", "bravo.cor3.7.ln", "bravo.id.harm", "bravo.cor3.8", "bravo.id.limit", "bravo.propA.3",
+        "bravo.propA.4", "bravo.propA.4.remark", "bravo.propA.4.remark.corrected"]
     for t in bv.THEOREMS:
         assert t.evidence and not hasattr(t, "evaluator")
     # shift optimality is a named result: confirmed by searches and chains that never use u* or the bound
