@@ -71,3 +71,12 @@ j = sp.Symbol("j", integer=True, nonnegative=True)
 
 # --- names of distributions, mechanisms, kernels, datasets --------------------------------------------------------
 P, Q, M, Mp, D, Dp, K = sp.symbols("P Q M M' D D' K")
+
+
+class Law(sp.Symbol):
+    """A named distribution, kernel or operator of a statement (``\\mu K``, ``H_\\pi``), printed verbatim in LaTeX
+    (a plain Symbol would read its underscores as subscripts). One class for every paper, so that a law named in
+    two statements is one symbol."""
+
+    def _latex(self, printer):
+        return self.name

@@ -28,7 +28,8 @@ from symdp.engine.finite import FiniteDistribution
 from symdp.expressions import KL, TV, Renyi, numeric_function, quantity
 from symdp.numeric import to_mpf
 from symdp.strategies import weights
-from symdp.symbols import D, L, M, T, alpha, beta, c, delta, eta, h, kappa, lam, sigma
+from symdp.symbols import D, L, Law, M, T, alpha, beta, c, delta, eta, h, kappa, lam, sigma
+from symdp.symbols import x as KL_RATIO   # KL, the variable of the remark after Proposition A.4
 from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, registered, theorem
 
 X_T, X_Tp = sp.symbols("X_T X'_T")
@@ -714,8 +715,7 @@ limit_7_to_8 = declare(
 
 
 # --- Appendix A: Pinsker and Bretagnolle–Huber -----------------------------------------------------------------------
-mu_, nu_ = sp.symbols(r"\mu \nu")
-KL_RATIO = sp.Symbol("x", positive=True)   # KL, as the variable of the remark after Proposition A.4
+mu_, nu_ = Law(r"\mu"), Law(r"\nu")
 OneMinusExp = numeric_function(
     "one_minus_exp", 1, lambda x: -mpmath.expm1(-x), r"\left(1 - e^{{-{0}}}\right)",
     "1 - e^{-x}, evaluated as -expm1(-x): relative to its size as x -> 0, where 1 - exp(-x) cancels.",

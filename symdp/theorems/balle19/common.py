@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symdp.symbols import Delta, alpha, lambda1, lambda2, sigma, sigma1, sigma2
+from symdp.symbols import Delta, Law, alpha, lambda1, lambda2, sigma, sigma1, sigma2  # noqa: F401 (Law re-exported)
 from symdp.theorem import Param
 
 POS = sp.Interval.open(0, sp.oo)
@@ -21,12 +21,3 @@ ALPHA = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 30))
 SIGMA = Param(sigma, POS, sample=(0.1, 5))
 SIGMA1 = Param(sigma1, POS, sample=(0.1, 10))
 SIGMA2 = Param(sigma2, POS, sample=(0.1, 10))
-
-
-class Law(sp.Symbol):
-    """A named distribution, kernel or operator of a statement (``\\mu K``, ``H_\\pi``), printed verbatim in LaTeX
-    (a plain Symbol would read its underscores as subscripts). One class for every section, so that a law named in
-    two sections is one symbol."""
-
-    def _latex(self, printer):
-        return self.name
