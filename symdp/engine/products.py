@@ -241,23 +241,27 @@ def _asked(A, method):
     return "auto" if isinstance(A, FiniteDistribution) else method
 
 
-def additive(door, kind, P, Q, *args, method, **options) -> Estimate:
-    """KL, Rényi, max divergence of a product pair: the sum over coordinates (each by the engine)."""
+def _over_coordinates(fold, door, kind, P, Q, *args, method, **options) -> Estimate:
+    """``fold`` of the coordinates' quantities (each by the engine) and their multiplicities, in ball arithmetic; an
+    infinite coordinate makes the whole infinite."""
     terms = [(door(kind, A, B, *args, method=_asked(A, method), **options), c) for A, B, c in coordinates(P, Q)]
     infinite = [t for t, _ in terms if t.is_infinite()]
     if infinite:
         return infinite[0]
-    return Estimate.combine(lambda *xs: sum(x * c for x, (_, c) in zip(xs, terms)), *(t for t, _ in terms))
+    return Estimate.combine(lambda *xs: fold(zip(xs, (c for _, c in terms))), *(t for t, _ in terms))
+
+
+def additive(door, kind, P, Q, *args, method, **options) -> Estimate:
+    """KL, Rényi, max divergence of a product pair: the sum over coordinates."""
+    return _over_coordinates(lambda terms: sum(x * c for x, c in terms), door, kind, P, Q, *args, method=method,
+                             **options)
 
 
 def multiplicative(door, kind, P, Q, lam, *, method, centred: bool = False) -> Estimate:
     """E[e^{λL}] of a product pair: the product over coordinates (L is a sum of independent losses; centred, each
     centred at its own mean)."""
-    terms = [(door(kind, A, B, lam, method=_asked(A, method), centred=centred), c) for A, B, c in coordinates(P, Q)]
-    infinite = [t for t, _ in terms if t.is_infinite()]
-    if infinite:
-        return infinite[0]
-    return Estimate.combine(lambda *xs: math.prod(x ** c for x, (_, c) in zip(xs, terms)), *(t for t, _ in terms))
+    return _over_coordinates(lambda terms: math.prod(x**c for x, c in terms), door, kind, P, Q, lam, method=method,
+                             centred=centred)
 
 
 def through_reduction(door, kind, P, Q, *args, method, **options) -> Estimate:

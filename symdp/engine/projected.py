@@ -53,11 +53,20 @@ class Projected:
         return self.base.cdf(self.low), self.base.sf(self.high)
 
 
-def _pair(P: Projected, Q: Projected):
+def _ends(P: Projected, Q: Projected) -> list:
+    """The two laws' masses at the interval's ends, as pairs (p, q); both must live on one interval."""
     if (P.low, P.high) != (Q.low, Q.high):
         raise InvalidDistribution(f"projected laws on [{mpmath.nstr(P.low, 8)}, {mpmath.nstr(P.high, 8)}] and "
                                   f"[{mpmath.nstr(Q.low, 8)}, {mpmath.nstr(Q.high, 8)}] live on different spaces")
-    return zip(P.atoms(), Q.atoms())
+    return list(zip(P.atoms(), Q.atoms()))
+
+
+def _off_support(ends) -> bool:
+    """Whether P has an atom where Q has none: KL and Rényi are then exactly +inf."""
+    return any(p > 0 and q == 0 for p, q in ends)
+
+
+EXACT_INFINITY = Estimate(mpmath.inf, mpmath.mpf(0), Method.EXACT, certified=True)
 
 
 def _points(P: Projected, Q: Projected, breaks, refine: bool) -> list:
@@ -82,9 +91,9 @@ def _interior(P: Projected, Q: Projected, log_term, breaks, refine: bool):
 def renyi(P: Projected, Q: Projected, alpha, *, method=Method.QUADRATURE) -> Estimate:
     """R_α(P‖Q) = log(Σ_ends p^α q^{1−α} + ∫ p^α q^{1−α})/(α − 1)."""
     a = check_order(alpha)
-    ends = list(_pair(P, Q))
-    if any(p > 0 and q == 0 for p, q in ends):
-        return Estimate(mpmath.inf, mpmath.mpf(0), Method.EXACT, certified=True)
+    ends = _ends(P, Q)
+    if _off_support(ends):
+        return EXACT_INFINITY
 
     def run(refine):
         atoms = mpmath.fsum(p**a * q ** (1 - a) for p, q in ends if p > 0)
@@ -97,9 +106,9 @@ def renyi(P: Projected, Q: Projected, alpha, *, method=Method.QUADRATURE) -> Est
 
 def kl(P: Projected, Q: Projected, *, method=Method.QUADRATURE) -> Estimate:
     """KL(P‖Q) = Σ_ends p log(p/q) + ∫ p log(p/q)."""
-    ends = list(_pair(P, Q))
-    if any(p > 0 and q == 0 for p, q in ends):
-        return Estimate(mpmath.inf, mpmath.mpf(0), Method.EXACT, certified=True)
+    ends = _ends(P, Q)
+    if _off_support(ends):
+        return EXACT_INFINITY
 
     def run(refine):
         atoms = mpmath.fsum(p * (mpmath.log(p) - mpmath.log(q)) for p, q in ends if p > 0)
@@ -113,7 +122,7 @@ def kl(P: Projected, Q: Projected, *, method=Method.QUADRATURE) -> Estimate:
 def hockey_stick(P: Projected, Q: Projected, eps, *, method=Method.QUADRATURE) -> Estimate:
     """D_{e^ε}(P‖Q) = Σ_ends (p − e^ε q)_+ + ∫ (p − e^ε q)_+, split at the interior crossing points."""
     e = to_mpf(eps, "eps")
-    ends = list(_pair(P, Q))
+    ends = _ends(P, Q)
 
     def log_part(x):
         lp = P.base.logpdf(x)

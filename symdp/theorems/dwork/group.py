@@ -675,6 +675,12 @@ def _within_lemma_4_3(draw) -> tuple:
     return _small(triple_parameters(draw))["laws"]
 
 
+def _eq22(head):
+    """(22) for the moments ``head`` (signed as printed, or absolute): E_D[m(D/D'')] ≤ 2^{k-1}(E_D[m(D/D')] +
+    E_D[m(D'/D'')])."""
+    return sp.Le(head(D, D, Dpp, k), 2 ** (k - 1) * (head(D, D, Dp, k) + head(D, Dp, Dpp, k)))
+
+
 def _three_moments(head, point, absolute: bool) -> dict:
     laws = _within_lemma_4_3(point["structure"])
     return {head(D, X, Y, k): log_ratio_moment(laws[0], laws[a], laws[b], point["k"], absolute)
@@ -686,8 +692,7 @@ def _three_moments(head, point, absolute: bool) -> dict:
     title=(r"Claim 4.5, (22) with absolute moments: $\mathbb{E}_D|\ln(D/D'')|^k \le 2^{k-1}(\mathbb{E}_D|\ln(D/D')|^k "
            r"+ \mathbb{E}_D|\ln(D'/D'')|^k)$"),
     number="Claim 4.5, proof, (22) (corrected: Fact 4.1 on $|a|$, $|b|$)",
-    statement=sp.Le(AbsLogRatioMoment(D, D, Dpp, k),
-                    2 ** (k - 1) * (AbsLogRatioMoment(D, D, Dp, k) + AbsLogRatioMoment(D, Dp, Dpp, k))),
+    statement=_eq22(AbsLogRatioMoment),
     parameters=(Param(k, sp.Range(3, sp.oo), sample=(3, 9)),),
     setting=TRIPLES.where(r", $\tau = \max(\tau_1, \tau_2) \le 1/4$"),
     examples=(EQ22_COUNTEREXAMPLE,) + tuple({"k": n, "structure": mirror} for n in (3, 6) for mirror in MIRROR_TRIPLES),
@@ -696,8 +701,7 @@ def _three_moments(head, point, absolute: bool) -> dict:
         title=(r"Claim 4.5, (22) as printed: $\mathbb{E}_D[\ln^k(D/D'')] \le 2^{k-1}(\mathbb{E}_D[\ln^k(D/D')] + "
                r"\mathbb{E}_D[\ln^k(D'/D'')])$"),
         number="Claim 4.5, proof, (22) (Fact 4.1 applied to the log-ratios)",
-        statement=sp.Le(LogRatioMoment(D, D, Dpp, k),
-                        2 ** (k - 1) * (LogRatioMoment(D, D, Dp, k) + LogRatioMoment(D, Dp, Dpp, k))),
+        statement=_eq22(LogRatioMoment),
         location="Claim 4.5, proof, (22) (`Observe that, by Fact 4.1')",
         printed=r"$\mathbb{E}_D\left[\ln^k\frac{D}{D''}\right] \le "
                 r"2^{k-1}\left(\mathbb{E}_D\left[\ln^k\frac{D}{D'}\right] + "
