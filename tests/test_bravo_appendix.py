@@ -8,7 +8,7 @@ import sympy as sp
 from dataclasses import replace
 
 from symdp.precision import working_precision
-from symdp.theorems import bravo as bv
+from symdp.theorems.bravo import appendix as bv
 from symdp.theorems import get
 from symdp.verify import HOLDS, VIOLATED, evaluate_point, verify
 

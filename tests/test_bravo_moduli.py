@@ -8,7 +8,7 @@ import mpmath
 import pytest
 
 from symdp.precision import working_precision
-from symdp.theorems import bravo as bv
+from symdp.theorems.bravo import moduli as bv
 from symdp.verify import HOLDS, TIGHT, VIOLATED, evaluate_point, verify
 
 X, U = [0.4, -0.9], [0.6, 0.8]   # y = x + 10^scale·u, scale = -0.5, ‖u‖ = 1

@@ -1,4 +1,4 @@
-"""Bravo, Flores-Mella, Guzmán (2025), Sections 3.1–3.3: optimal shifts for PABI under the moduli
+"""Bravo, Flores-Mella, Guzmán (2025), Section 3: optimal shifts for PABI under the moduli
 φ_t(δ) = sqrt(c_t δ² + h_t), for a drawn sequence (c_t, h_t, σ_t²), t < T (:data:`MODULI`). The helpers are generic
 in the number type (SymPy numbers and ``sqrt=sympy.sqrt`` give exact values):
 
@@ -18,19 +18,36 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-# noise_sums and tail_products live with the derivations, which build the symbolic S_t and P_t with them
-from symdp.proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.projected import Projected
 from symdp.estimate import Estimate
-from symdp.engine.finite import FiniteDistribution
-from symdp.expressions import KL, TV, Renyi, numeric_function, quantity
+from symdp.expressions import Renyi, quantity
 from symdp.numeric import to_mpf
-from symdp.strategies import weights
-from symdp.symbols import D, L, Law, M, T, alpha, beta, c, delta, eta, h, kappa, lam, sigma
-from symdp.symbols import x as KL_RATIO   # KL, the variable of the remark after Proposition A.4
-from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, registered, theorem
+
+# noise_sums and tail_products live with the derivations, which build the symbolic S_t and P_t with them
+from symdp.proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
+from symdp.symbols import D, T, alpha, c, h, sigma
+from symdp.theorem import (
+    CLOSED_FORM,
+    IDENTITY,
+    Param,
+    Printed,
+    Setting,
+    declare,
+    registered,
+    theorem,
+)
+from symdp.theorems.bravo.common import (
+    P_ALPHA,
+    P_C,
+    P_D,
+    P_H,
+    P_SIGMA,
+    P_T,
+    Harmonic,
+    finite_floats,
+)
 
 X_T, X_Tp = sp.symbols("X_T X'_T")
 u_star = sp.Symbol(r"\mathbf{u}^{*}")
@@ -63,16 +80,6 @@ Slack = quantity(
     r"{{\varphi_{{t-1}}(u^{{*}}_{{t-1}})}}",
     "The relative slack of u* in the constraints (3): min over 1 <= t < T of min(u*_t, φ - u*_t)/φ (1 if T = 1).")
 
-
-class Harmonic(sp.harmonic):
-    """The harmonic number H_T = Σ_{t=1}^T 1/t: SymPy's ``harmonic`` (exact for SymPy), printed H_T, lambdified to
-    ``mpmath.harmonic``."""
-
-    _imp_ = staticmethod(lambda n: mpmath.harmonic(n))
-
-    def _latex(self, printer, exp=None):
-        body = rf"H_{{{printer._print(self.args[0])}}}"
-        return body if exp is None else rf"\left({body}\right)^{{{exp}}}"
 
 
 def modulus(c_t, h_t, x, sqrt: Callable = mpmath.sqrt):
@@ -235,9 +242,6 @@ def projected_renyi(alpha_, structure, D_) -> Estimate:
     return divergence("renyi", P_, Q_, alpha_, method="densities")
 
 
-def _floats(low: float, high: float) -> st.SearchStrategy[float]:
-    return st.floats(low, high, allow_nan=False, allow_infinity=False, allow_subnormal=False)
-
 
 def moduli(min_T: int = 1, max_T: int = 8, max_starts: int = 0) -> st.SearchStrategy[dict]:
     """One instance of Section 3: T ∈ [min_T, max_T], c_t ∈ [0.2, 3], h_t ∈ [0, 2] (often exactly 0),
@@ -245,10 +249,10 @@ def moduli(min_T: int = 1, max_T: int = 8, max_starts: int = 0) -> st.SearchStra
     shifts, each as fractions f_t ∈ [0, 1] (u_t = f_t φ_{t-1})."""
     def of_length(n):
         vec = lambda s, size=n: st.lists(s, min_size=size, max_size=size)  # noqa: E731
-        parts = {"c": vec(_floats(0.2, 3.0)), "h": vec(st.one_of(st.just(0.0), _floats(0.0, 2.0))),
-                 "sigma2": vec(_floats(0.01, 10.0))}
+        parts = {"c": vec(finite_floats(0.2, 3.0)), "h": vec(st.one_of(st.just(0.0), finite_floats(0.0, 2.0))),
+                 "sigma2": vec(finite_floats(0.01, 10.0))}
         if max_starts:
-            parts["starts"] = st.integers(1, max_starts).flatmap(lambda k: vec(vec(_floats(0.0, 1.0), n - 1), k))
+            parts["starts"] = st.integers(1, max_starts).flatmap(lambda k: vec(vec(finite_floats(0.0, 1.0), n - 1), k))
         return st.fixed_dictionaries(parts)
 
     return st.integers(min_T, max_T).flatmap(of_length)
@@ -261,8 +265,8 @@ def projected_steps() -> st.SearchStrategy[dict]:
     def instance(step, s2, x0, x0p):
         return {"kind": "projected", "c": [1.0], "h": [(2 * step) ** 2], "sigma2": [s2], "step": step, "x0": x0,
                 "x0p": x0p}
-    half = _floats(-0.5, 0.5)
-    return st.builds(instance, _floats(0.01, 3.0), _floats(0.01, 10.0), half, half)
+    half = finite_floats(-0.5, 0.5)
+    return st.builds(instance, finite_floats(0.01, 3.0), finite_floats(0.01, 10.0), half, half)
 
 
 def _instance(structure) -> tuple[list, list, list]:
@@ -283,12 +287,6 @@ PROJECTED_LATEX = (r"; or one projected subgradient step of $f = L|x|$ on $\math
                    r"\mathcal{X}$, $c_0 = 1$, $h_0 = (2\eta L)^2$")
 MODULI_WITH_STARTS = Setting(MODULI.latex + U_STAR_LATEX, strategy=lambda: moduli(max_starts=4), build=_instance)
 
-P_ALPHA = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 16.0))
-P_D = Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 10.0))
-P_SIGMA = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.05, 5.0))
-P_T = Param(T, sp.Range(1, sp.oo), sample=(1, 40))
-P_C = Param(c, sp.Interval.open(0, sp.oo), sample=(0.2, 3.0))
-P_H = Param(h, sp.Interval(0, sp.oo), sample=(0.0, 2.0))
 
 FIGURE_2 = {"D": 5.0, "structure": {"c": [1.0, 1.0, 1.0], "h": [4.0, 4.0, 4.0], "sigma2": [1.0, 0.0001, 0.16]}}
 """Figure 2 of the paper (Appendix B): D = 5, η = L = 1 (h = (2ηL)² = 4, c = 1), σ = (1, 0.01, 0.4)."""
@@ -300,159 +298,6 @@ RATIONAL = {"D": 1, "structure": {"c": [0.5, 2.0], "h": [1.0, 0.0], "sigma2": [1
 def _with_starts(instance: dict, starts: list) -> dict:
     return {"D": instance["D"], "structure": {**instance["structure"], "starts": starts}}
 
-
-# --- Definition 2.1: the moduli of continuity of the gradient map ---------------------------------------------------
-p_holder = sp.Symbol("p", nonnegative=True)
-DPhi2 = quantity("dPhi2", 0, r"\|\Phi(x) - \Phi(y)\|^2", "The squared distance of the gradient-map images of x, y.",
-                 nonnegative=True, rounding="relative")
-
-
-def _norm(v) -> mpmath.mpf:
-    return mpmath.sqrt(mpmath.fsum(t * t for t in v))
-
-
-def _symmetric(B, shift=0) -> mpmath.matrix:
-    """(B + Bᵀ)/2 + shift·I, or BᵀB + shift·I where ``shift`` is given (positive semidefinite)."""
-    B = mpmath.matrix([[to_mpf(t, "B") for t in row] for row in B])
-    return (B.T * B if shift is not None else (B + B.T) / 2) + to_mpf(shift or 0, "shift") * mpmath.eye(B.rows)
-
-
-def _eigenvalues(A) -> list:
-    return sorted(mpmath.eigsy(A, eigvals_only=True))
-
-
-def gradient_and_constants(structure, point) -> tuple[Callable, dict]:
-    """∇f (a subgradient where f has kinks) of the drawn function of the class ``structure["kind"]`` (1–6, the
-    modulus it has), written from f, and the class constants f has, computed from its coefficients (extreme
-    eigenvalues with mpmath): :data:`GRADIENT_MAPS` describes each class."""
-    kind, s = structure["kind"], structure
-    pieces = [([to_mpf(t, "a_i") for t in q["a"]], to_mpf(q.get("b", 0), "b_i"), to_mpf(q.get("w", 1), "w_i"))
-              for q in s.get("pieces", [])]
-    dot = lambda a, x: mpmath.fdot(a, x)   # noqa: E731
-    combo = lambda coefs, d: [mpmath.fsum(k * a[j] for k, (a, _, _) in zip(coefs, pieces)) for j in range(d)]  # noqa
-    if kind == 1:       # f = max_i a_i·x + b_i
-        return (lambda x: max(pieces, key=lambda q: dot(q[0], x) + q[1])[0]), {L: max(_norm(a) for a, _, _ in pieces)}
-    if kind == 2:       # f = Σ w_i |a_i·x - b_i|^{1+p}/(1+p)
-        p_ = point["p"]
-        terms = lambda x: [w * mpmath.sign(dot(a, x) - b) * abs(dot(a, x) - b) ** p_ for a, b, w in pieces]  # noqa
-        return (lambda x: combo(terms(x), len(x))), {
-            M: 2 ** (1 - p_) * mpmath.fsum(w * _norm(a) ** (1 + p_) for a, _, w in pieces)}
-    if kind == 6:       # f = κ'|x|²/2 + G Σ sin(a_i·x): (λ, κ'/2)-dissipative
-        k, G = to_mpf(s["kappa"], "kappa"), to_mpf(s["G"], "G")
-        S, S2 = mpmath.fsum(_norm(a) for a, _, _ in pieces), mpmath.fsum(_norm(a) ** 2 for a, _, _ in pieces)
-        return (lambda x: [k * t + G * g for t, g in zip(x, combo([mpmath.cos(dot(a, x)) for a, _, _ in pieces],
-                                                                   len(x)))]), \
-            {kappa: k / 2, lam: 2 * (G * S) ** 2 / k, beta: k + G * S2}
-    # kinds 3-5: f = xᵀAx/2 (+ Σ cos(a_i·x) for 5)
-    A = _symmetric(s["B"], s.get("shift"))
-    ev = _eigenvalues(A)
-    if kind == 4 and ev[-1] > 0:      # scaled so that ηβ = 2r ≤ 2
-        A *= 2 * to_mpf(s["r"], "r") / (point["eta"] * ev[-1])
-    quadratic = lambda x: list(A * mpmath.matrix(x))   # noqa: E731
-    if kind == 5:
-        return (lambda x: [g - t for g, t in zip(quadratic(x), combo([mpmath.sin(dot(a, x)) for a, _, _ in pieces],
-                                                                     len(x)))]), \
-            {beta: max(abs(ev[0]), abs(ev[-1])) + mpmath.fsum(_norm(a) ** 2 for a, _, _ in pieces)}
-    return quadratic, ({kappa: ev[0], beta: ev[-1]} if kind == 3 else {})
-
-
-def _pair(structure) -> tuple[list, list]:
-    """The drawn x, y: y as given, or y = x + 10^scale·u/‖u‖ (u = e_1 if 0)."""
-    x = [to_mpf(t, "x") for t in structure["x"]]
-    if "y" in structure:
-        return x, [to_mpf(t, "y") for t in structure["y"]]
-    u = [to_mpf(t, "u") for t in structure["u"]]
-    size = _norm(u)
-    u = [t / size for t in u] if size else [mpmath.mpf(1)] + [mpmath.mpf(0)] * (len(x) - 1)
-    return x, [t + mpmath.power(10, to_mpf(structure["scale"], "scale")) * v for t, v in zip(x, u)]
-
-
-def gradient_maps(kind: int) -> st.SearchStrategy[dict]:
-    """A drawn f of class ``kind`` in ℝ^d (d ≤ 3), as JSON, and a pair x, y at distance 10^scale ∈ [10⁻³, 3]; no
-    coefficient vector (a_i, a row of B) is near 0, so that f is not constant."""
-    def of_dimension(d):
-        vec = lambda low=-2.0, high=2.0: st.lists(_floats(low, high), min_size=d, max_size=d)  # noqa: E731
-        nonzero = vec().filter(lambda v: max(map(abs, v)) >= 0.1)   # no constant f: L, M, β > 0
-        piece = {"a": nonzero, "b": _floats(-2.0, 2.0), "w": _floats(0.05, 1.0)}
-        pieces = lambda keys, low, high: st.lists(st.fixed_dictionaries({k: piece[k] for k in keys}),  # noqa: E731
-                                                  min_size=low, max_size=high)
-        square = st.lists(nonzero, min_size=d, max_size=d)
-        parts = {"kind": st.just(kind), "x": vec(-3.0, 3.0), "u": vec(-1.0, 1.0), "scale": _floats(-3.0, 0.5)}
-        parts.update({1: {"pieces": pieces("ab", 1, 6)}, 2: {"pieces": pieces("abw", 1, 5)},
-                      3: {"B": square, "shift": _floats(0.01, 2.0)},
-                      4: {"B": square, "shift": st.one_of(st.just(0.0), _floats(0.0, 2.0)), "r": _floats(0.01, 1.0)},
-                      5: {"B": square, "pieces": pieces("a", 1, 4)},
-                      6: {"kappa": _floats(0.1, 2.0), "G": _floats(0.0, 1.0), "pieces": pieces("a", 0, 4)}}[kind])
-        return st.fixed_dictionaries(parts)
-
-    return st.integers(1, 3).flatmap(of_dimension)
-
-
-def gradient_map(point) -> dict:
-    """‖Φ(x) - Φ(y)‖², δ = ‖x - y‖ and the class constants of the drawn f, Φ(x) = x - η∇f(x)."""
-    grad, constants = gradient_and_constants(point["structure"], point)
-    (x, y), eta_ = _pair(point["structure"]), point["eta"]
-    gx, gy = grad(x), grad(y)
-    return {DPhi2(): _norm([s - eta_ * g - t + eta_ * k for s, g, t, k in zip(x, gx, y, gy)]) ** 2,
-            delta: _norm([s - t for s, t in zip(x, y)]), **constants}
-
-
-_C = 1 - 2 * eta * kappa + eta ** 2 * beta ** 2
-_H = (2 * eta ** (1 / (1 - p_holder)) * sp.sqrt((1 - p_holder) / (1 + p_holder)) * (M / 2) ** (1 / (1 - p_holder))) ** 2
-P_ETA = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.01, 2.0))
-P_P = Param(p_holder, sp.Interval.Ropen(0, 1), sample=(0.0, 0.9))
-MAP_LATEX = r"; $\Phi(x) = x - \eta\nabla f(x)$, $\delta = \|x - y\|$, $x, y \in \mathbb{R}^d$, $d \le 3$"
-LIPSCHITZ_SUP = {"eta": 0.3, "structure": {"kind": 1, "pieces": [{"a": [1.0, 0.0], "b": 0.0}, {"a": [-1.0, 0.0],
-                 "b": 0.0}], "x": [1e-6, 0.7], "y": [-1e-6, 0.0]}}
-"""The catalogue's sup-ratio instance of modulus (1): f = |x_1| in ℝ², ratio 0.99999718."""
-
-
-def _pin(kind, B, eta_=0.3, **more) -> dict:
-    return {"eta": eta_, "structure": {"kind": kind, "B": B, "x": [0.3, -0.2], "u": [1.0, 0.0], "scale": 0.0, **more}}
-
-
-GRADIENT_MAPS = {   # n: (hypothesis on f, φ(δ)², the drawn f, extra parameters, pins: tight_at, examples, notes)
-    1: ("convex, $L$-Lipschitz", delta ** 2 + (2 * eta * L) ** 2,
-        r"$f(x) = \max_i a_i\cdot x + b_i$, $L = \max_i\|a_i\|$, $\nabla f(x) = a_i$ of a maximal piece", (), (),
-        (LIPSCHITZ_SUP,),
-        r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$ and $L$ of a drawn max-affine $f$. Tight as a supremum, not "
-        r"attained: $f = |x_1|$, $x = (\epsilon, 0.7)$, $y = (-\epsilon, 0)$, $\eta = 0.3$ gives ratio $0.99999718$ "
-        r"at $\epsilon = 10^{-6}$ (the pinned example) and tends to 1 as $\epsilon \to 0$."),
-    2: (r"convex, $(p, M)$-weakly smooth", delta ** 2 + _H,
-        r"$f(x) = \sum_i w_i|a_i\cdot x - b_i|^{1+p}/(1+p)$, $w_i > 0$, $M = 2^{1-p}\sum_i w_i\|a_i\|^{1+p}$",
-        (P_P,), (), (),
-        r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$ and the H\"older constant $M$ of a drawn $f$. The additive "
-        r"term is the maximum of $\eta^2 g^2 - \frac{4\eta p}{1+p}M^{-1/p}g^{(1+p)/p}$ over $g$; tightness over the "
-        r"class is not established (1-D $|x|^{1+p}/(1+p)$ reaches $0.99$, $0.52$, $0.39$ of it at $p = 0, 0.3, 0.7$)."),
-    3: (r"$\kappa$-strongly convex, $\beta$-smooth", _C * delta ** 2,
-        r"$f(x) = \frac12 x^\top A x$, $A = B^\top B + sI$, $s > 0$, $\kappa$, $\beta$ the extreme eigenvalues of $A$",
-        (), (_pin(3, [[0.0, 0.0], [0.0, 0.0]], shift=1.7),), (),
-        r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$, $\kappa$ and $\beta$ of a drawn quadratic. Loose unless "
-        r"$\kappa = \beta$: a quadratic's exact factor is $\max(|1 - \eta\kappa|, |1 - \eta\beta|)^2$; attained at "
-        r"$A = \kappa I$ (pinned)."),
-    4: (r"convex, $\beta$-smooth, $\eta \le 2/\beta$", delta ** 2,
-        r"$f(x) = \frac12 x^\top A x$, $A = B^\top B + sI$, $s \ge 0$, scaled so that $\eta\beta = 2r$, $r \in (0, 1]$",
-        (), (_pin(4, [[0.0, 0.0], [0.0, 1.0]], shift=0.0, r=0.5),), (),
-        r"Measures $\|\Phi(x) - \Phi(y)\|^2$ and $\delta$ of a drawn positive semidefinite quadratic (co-coercivity). "
-        r"Attained where $x - y$ lies in the kernel of $A$ (pinned), or on the top eigenvector at $\eta = 2/\beta$."),
-    5: (r"$\beta$-smooth", (1 + eta * beta) ** 2 * delta ** 2,
-        r"$f(x) = \frac12 x^\top A x + \sum_i\cos(a_i\cdot x)$, $A = (B + B^\top)/2$, "
-        r"$\beta = \|A\| + \sum_i\|a_i\|^2$", (), (_pin(5, [[-1.0, 0.0], [0.0, -1.0]], pieces=[]),), (),
-        r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$ and $\beta$ of a drawn (nonconvex) $f$ (the triangle "
-        r"inequality). Loose for most $f$; attained by $f = -\beta\|x\|^2/2$ (pinned)."),
-    6: (r"$(\lambda, \kappa)$-strongly dissipative, $\beta$-smooth", _C * delta ** 2 + 2 * eta * lam,
-        r"$f(x) = \kappa'\|x\|^2/2 + G\sum_i\sin(a_i\cdot x)$, $G \in [0, 1]$: $\kappa = \kappa'/2$, "
-        r"$\lambda = 2(G\sum_i\|a_i\|)^2/\kappa'$, $\beta = \kappa' + G\sum_i\|a_i\|^2$", (), (), (),
-        r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$ and $\kappa, \lambda, \beta$ of a drawn $f$, $(\lambda, "
-        r"\kappa'/2)$-dissipative since $\langle\Delta\nabla f, \Delta x\rangle \ge \kappa'\delta^2 - 2G\delta\sum_i"
-        r"\|a_i\|$. Loose on these instances; tightness over the class is not claimed."),
-}
-MODULI_OF_CONTINUITY = {
-    n: theorem(id=f"bravo.def2.1.{n}", title=f"modulus of the gradient map: {hypothesis}",
-               number=f"Definition 2.1, modulus ({n})", parameters=(P_ETA, *extra),
-               setting=Setting(drawn + MAP_LATEX, strategy=lambda n=n: gradient_maps(n), build=_pair),
-               statement=sp.Le(DPhi2(), phi2), tight_at=tight, examples=pins, notes=notes)(gradient_map)
-    for n, (hypothesis, phi2, drawn, extra, tight, pins, notes) in GRADIENT_MAPS.items()}
 
 
 _P = problem_p()
@@ -712,75 +557,6 @@ limit_7_to_8 = declare(
     symbolic_only=r"a limit identity for every $T$, proved by SymPy (\symdpcode{proofs.bravo.limit\_c\_to\_one}); the "
                   r"numeric approach to $1/T$ from both sides is a test (\symdpcode{tests/test\_bravo\_shifts.py})",
     notes=r"Both one-sided limits: l'H\^opital on $(1 - c)/(1 - c^T)$.")
-
-
-# --- Appendix A: Pinsker and Bretagnolle–Huber -----------------------------------------------------------------------
-mu_, nu_ = Law(r"\mu"), Law(r"\nu")
-OneMinusExp = numeric_function(
-    "one_minus_exp", 1, lambda x: -mpmath.expm1(-x), r"\left(1 - e^{{-{0}}}\right)",
-    "1 - e^{-x}, evaluated as -expm1(-x): relative to its size as x -> 0, where 1 - exp(-x) cancels.",
-    arb=lambda x: -(-x).expm1())
-
-
-def _law_pair(draw) -> tuple:
-    """A drawn pair: finite weights on 2–5 atoms (``p``, ``q``) or two Gaussians (``m``, ``s`` each)."""
-    if "p" in draw:
-        return FiniteDistribution.normalized(draw["p"]), FiniteDistribution.normalized(draw["q"])
-    return Gaussian(draw["m"][0], draw["s"][0]), Gaussian(draw["m"][1], draw["s"][1])
-
-
-def law_pairs() -> st.SearchStrategy[dict]:
-    finite = st.integers(2, 5).flatmap(lambda n: st.fixed_dictionaries({"p": weights(n), "q": weights(n)}))
-    pair = lambda low, high: st.lists(_floats(low, high), min_size=2, max_size=2)   # noqa: E731
-    return st.one_of(finite, st.fixed_dictionaries({"m": pair(-3.0, 3.0), "s": pair(0.3, 3.0)}))
-
-
-LAW_PAIRS = Setting(r"$\mu$, $\nu$ finite on 2--5 atoms, or two Gaussians $\mathcal{N}(m_i, s_i^2)$",
-                    strategy=law_pairs, build=_law_pair)
-CLOSE_PAIR = {"structure": {"p": [0.5001, 0.4999], "q": [0.4999, 0.5001]}}
-"""Two nearby two-point laws: Pinsker's constant is sharp as KL → 0."""
-
-
-def tv_and_kl(point) -> dict:
-    r"""$\|\mu - \nu\|_{TV}$ and $\mathrm{KL}(\mu\|\nu)$ from the two laws: exact sums, or integrals of the
-    Gaussian densities (never their closed forms)."""
-    P_, Q_ = LAW_PAIRS(point)
-    method = "auto" if isinstance(P_, FiniteDistribution) else "densities"
-    return {TV(mu_, nu_): divergence("tv", P_, Q_, method=method),
-            KL(mu_, nu_): divergence("kl", P_, Q_, method=method)}
-
-
-pinsker = theorem(id="bravo.propA.3", title="Pinsker's inequality", number="Proposition A.3",
-                  statement=sp.Le(TV(mu_, nu_), sp.sqrt(KL(mu_, nu_) / 2)), setting=LAW_PAIRS, examples=(CLOSE_PAIR,),
-                  notes=r"TV and KL measured from the laws. Loose; the constant is sharp only as $\mathrm{KL} \to 0$ "
-                        r"(two-point laws): the pinned nearby pair reaches ratio $1 - 10^{-8}$.")(tv_and_kl)
-bretagnolle_huber = theorem(
-    id="bravo.propA.4", title="the Bretagnolle--Huber inequality", number="Proposition A.4",
-    statement=sp.Le(TV(mu_, nu_), sp.sqrt(OneMinusExp(KL(mu_, nu_)))), setting=LAW_PAIRS, examples=(CLOSE_PAIR,),
-    notes=r"TV and KL measured from the laws, as for \symdpid{bravo.propA.3}. Loose.")(tv_and_kl)
-BH_CROSSING = 2 + sp.LambertW(-2 * sp.exp(-2))
-"""Where the two bounds cross, the root of x/2 = 1 − e^{−x} in (0, 2): 1.59362."""
-bh_remark = declare(
-    id="bravo.propA.4.remark.corrected", title="Bretagnolle--Huber's bound is above Pinsker's while KL is below 1.59",
-    number="Proposition A.4, the remark after it (corrected)", evidence=CLOSED_FORM,
-    statement=sp.Ge(sp.sqrt(OneMinusExp(KL_RATIO)), sp.sqrt(KL_RATIO / 2)),
-    parameters=(Param(KL_RATIO, sp.Interval(0, BH_CROSSING), sample=(0.0, 1.5936)),),
-    setting=Setting(r"$x = \mathrm{KL}(\mu\|\nu)$; the crossing $2 + W_0(-2e^{-2}) = 1.59362$ solves $x/2 = 1 - "
-                    r"e^{-x}$"),
-    evidence_note=r"a comparison of the two closed-form bounds as functions of $x = \mathrm{KL}$",
-    notes=r"Equal at $x = 0$ and at the crossing $2 + W_0(-2e^{-2})$, where the ratio tends to 1 (not pinned: a "
-          r"binary $x$ is never the crossing); Bretagnolle--Huber's bound is the smaller one beyond it.",
-    printed=Printed(
-        id="bravo.propA.4.remark", title="Bretagnolle--Huber's bound is worse than Pinsker's for KL in (0, 2)",
-        number="Proposition A.4, the remark after it", severity="typo",
-        statement=sp.Ge(sp.sqrt(OneMinusExp(KL_RATIO)), sp.sqrt(KL_RATIO / 2)),
-        location="Appendix A, the remark after Proposition A.4",
-        printed=r"Bretagnolle--Huber is worse than Pinsker's inequality when $\mathrm{KL} \in (0, 2)$",
-        corrected=r"when $\mathrm{KL} \in (0, 1.59362)$; beyond, Bretagnolle--Huber is the better bound",
-        counterexample={"x": 1.8},
-        note=r"At $x = 1.8$: $\sqrt{1 - e^{-1.8}} = 0.9137 < \sqrt{0.9} = 0.9487$ (catalogue E10).",
-        changes={"parameters": (Param(KL_RATIO, sp.Interval.open(0, 2), sample=(0.0, 2.0)),),
-                 "setting": Setting(r"$x = \mathrm{KL}(\mu\|\nu) \in (0, 2)$")}))
 
 
 THEOREMS = registered(__name__)
