@@ -1,10 +1,9 @@
-"""Symbolic derivations for Bravo, Flores-Mella, Guzmán, *Mixing times and privacy analysis for the projected Langevin
-algorithm under a modulus of continuity*, Section 3 (shift optimality).
+"""Derivations for Section 3 of Bravo, Flores-Mella, Guzmán (shift optimality).
 
 Seed ``../shared/seeds/003_a063a8ea298de6c8.txt``; catalogue ``../shared/catalogue/catalogue-bravo.md`` (entries
 bravo.P, bravo.lem3.5, bravo.thm3.4, bravo.cor3.7, bravo.cor3.8, bravo.id.limit). Every step is checked exactly by
 SymPy (:class:`symdp.derivation.Derivation`); the numeric side of the same results is in
-:mod:`symdp.theorems.bravo`, which imports from here the catalogue's helpers :func:`tail_products` and
+:mod:`symdp.theorems.bravo.shifts`, which imports from here the catalogue's helpers :func:`tail_products` and
 :func:`noise_sums` (generic in the number type, so the same code builds the symbolic S_t, P_t here and the numeric
 ones there) and the derivations that stand as proofs of its identities (bravo.P, bravo.id.limit).
 
