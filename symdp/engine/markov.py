@@ -1,0 +1,156 @@
+"""Finite Markov chains: a transition matrix, its powers, its stationary law, d(t), d̄(t) and T_mix.
+
+A :class:`FiniteChain` holds a row-stochastic matrix whose entries are Fractions (everything it computes is then
+exact) or mpf (at the working precision: the chains that discretise a continuous kernel, :func:`projected_grid_chain`).
+The quantities are those of Appendix A of Bravo, Flores-Mella & Guzmán (after Levin & Peres, Chapter 4):
+
+* ``power(t)`` is P^t, by repeated multiplication (Chapman–Kolmogorov is what the tests check of it);
+* ``stationary()`` is the unique π with πP = π, Σπ = 1, the left Perron vector, solved as a linear system (SymPy for
+  Fractions, :func:`mpmath.lu_solve` for mpf), an error if it is not unique;
+* ``d(t) = max_x ‖P^t(x, ·) − π‖_TV``, ``d̄(t) = max_{x,y} ‖P^t(x, ·) − P^t(y, ·)‖_TV`` and
+  ``mixing_time(ε) = min{t ≥ 1 : d(t) ≤ ε}`` (Definition A.13), from the rows of the powers.
+
+>>> from fractions import Fraction as F
+>>> lazy = FiniteChain([[F(3, 4), F(1, 4)], [F(1, 2), F(1, 2)]])
+>>> lazy.stationary(), lazy.dbar(2), lazy.mixing_time(F(1, 10))     # d̄(t) = (1/4)^t for this two-state chain
+((Fraction(2, 3), Fraction(1, 3)), Fraction(1, 16), 2)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable, Sequence
+
+import mpmath
+import sympy as sp
+
+from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.numeric import ncdf, to_mpf
+
+Row = tuple
+Matrix = tuple
+
+
+def _product(A: Matrix, B: Matrix) -> Matrix:
+    columns = list(zip(*B))
+    return tuple(tuple(sum((a * b for a, b in zip(row, col)), 0 * row[0]) for col in columns) for row in A)
+
+
+def tv_rows(p: Sequence, q: Sequence):
+    """‖p − q‖_TV = ½ Σ |p_i − q_i|, in the rows' own number type."""
+    return sum((abs(a - b) for a, b in zip(p, q)), 0 * p[0]) / 2
+
+
+class FiniteChain:
+    """A Markov chain on {0, ..., n−1} with transition matrix ``rows`` (Fractions or mpf, rows summing to 1)."""
+
+    def __init__(self, rows: Sequence[Sequence]):
+        rows = tuple(tuple(r) for r in rows)
+        n = len(rows)
+        if n == 0 or any(len(r) != n for r in rows):
+            raise InvalidDistribution(f"a transition matrix must be square and non-empty, got {len(rows)} rows of "
+                                      f"lengths {sorted({len(r) for r in rows})}")
+        exact = all(isinstance(v, (Fraction, int)) for r in rows for v in r)
+        if exact:
+            rows = tuple(tuple(Fraction(v) for v in r) for r in rows)
+        else:
+            rows = tuple(tuple(to_mpf(v, "transition probability") for v in r) for r in rows)
+        tolerance = 0 if exact else mpmath.mpf(10) ** (-mpmath.mp.dps + 3) * n
+        for i, r in enumerate(rows):
+            if any(v < 0 for v in r) or abs(sum(r) - 1) > tolerance:
+                raise InvalidDistribution(f"row {i} of the transition matrix is not a probability law: {r}")
+        self.rows, self.exact, self.size = rows, exact, n
+        self._powers = [self.identity(), rows]
+
+    @classmethod
+    def from_weights(cls, weights: Sequence[Sequence[int]]) -> "FiniteChain":
+        """The chain whose row x is the integer ``weights[x]`` normalised, exactly."""
+        rows = []
+        for i, w in enumerate(weights):
+            if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in w) or sum(w) == 0:
+                raise InvalidParameter(f"row {i} of the weights must be non-negative integers, not all 0: {w}")
+            rows.append([Fraction(v, sum(w)) for v in w])
+        return cls(rows)
+
+    def identity(self) -> Matrix:
+        one = Fraction(1) if self.exact else mpmath.mpf(1)
+        return tuple(tuple(one if i == j else 0 * one for j in range(self.size)) for i in range(self.size))
+
+    def power(self, t: int) -> Matrix:
+        """P^t (P^0 = I), from P^{t−1}·P; the powers are kept."""
+        if not isinstance(t, int) or t < 0:
+            raise InvalidParameter(f"a power of a transition matrix needs an integer t >= 0, got {t!r}")
+        while len(self._powers) <= t:
+            self._powers.append(_product(self._powers[-1], self.rows))
+        return self._powers[t]
+
+    def law(self, start: Sequence, t: int) -> Row:
+        """The law of X_t for X_0 ~ ``start``: start·P^t."""
+        return _product((tuple(start),), self.power(t))[0]
+
+    def stationary(self) -> Row:
+        """The unique π with πP = π and Σπ = 1 (the left Perron vector of an irreducible chain)."""
+        n = self.size
+        system = [[self.rows[j][i] - (1 if i == j else 0) for j in range(n)] for i in range(n - 1)] + [[1] * n]
+        rhs = [0] * (n - 1) + [1]
+        if self.exact:
+            A = sp.Matrix(n, n, lambda i, j: sp.Rational(system[i][j]))
+            if A.rank() < n:
+                raise InvalidDistribution("the chain has no unique stationary law (it has two closed classes)")
+            pi = A.LUsolve(sp.Matrix(rhs))
+            return tuple(Fraction(int(v.p), int(v.q)) for v in pi)
+        try:
+            pi = mpmath.lu_solve(mpmath.matrix(system), mpmath.matrix(rhs))
+        except ZeroDivisionError:
+            raise InvalidDistribution("the chain has no unique stationary law (it has two closed classes)") from None
+        return tuple(pi[i] for i in range(n))
+
+    def d(self, t: int, pi: Sequence | None = None):
+        """d(t) = max_x ‖P^t(x, ·) − π‖_TV (Definition A.13)."""
+        pi = self.stationary() if pi is None else pi
+        return max(tv_rows(row, pi) for row in self.power(t))
+
+    def dbar(self, t: int):
+        """d̄(t) = max_{x,y} ‖P^t(x, ·) − P^t(y, ·)‖_TV (Proposition A.14)."""
+        rows = self.power(t)
+        return max(tv_rows(rows[i], rows[j]) for i in range(self.size) for j in range(i + 1, self.size)) \
+            if self.size > 1 else 0 * rows[0][0]
+
+    def first_time(self, below: Callable[[int], bool], limit: int = 10_000) -> int:
+        """The least t >= 1 with ``below(t)``; an error past ``limit`` steps."""
+        for t in range(1, limit + 1):
+            if below(t):
+                return t
+        raise InvalidParameter(f"the chain has not reached the threshold in {limit} steps")
+
+    def mixing_time(self, eps, limit: int = 10_000) -> int:
+        """T_mix(ε) = min{t ≥ 1 : d(t) ≤ ε} (Definition A.13)."""
+        if isinstance(eps, float):
+            eps = Fraction(eps) if self.exact else to_mpf(eps, "epsilon")
+        if not eps > 0:
+            raise InvalidParameter(f"a mixing time needs epsilon > 0, got {eps}")
+        pi = self.stationary()
+        return self.first_time(lambda t: self.d(t, pi) <= eps, limit)
+
+
+def projected_grid_chain(step: Callable, sd, low, high, n: int) -> FiniteChain:
+    """A finite surrogate of the projected noisy step X' = Π_[low, high](step(X) + sd·ξ): the n equally spaced
+    points x_i of [low, high], moved from x_i to the grid point nearest to Π(step(x_i) + sd·ξ), with the cell masses
+    from the Gaussian CDF (the end cells take the atoms of the projection). Not the continuous chain: its mixing
+    times are those of this finite chain only."""
+    lo, hi = to_mpf(low, "low end"), to_mpf(high, "high end")
+    if not (n >= 2 and lo < hi):
+        raise InvalidParameter(f"a grid chain needs n >= 2 points on an interval low < high, got n={n}, "
+                               f"[{low}, {high}]")
+    s = to_mpf(sd, "noise sd")
+    if not s > 0:
+        raise InvalidParameter(f"the noise sd must be positive, got {sd}")
+    width = (hi - lo) / (n - 1)
+    points = [lo + i * width for i in range(n)]
+    cuts = [x + width / 2 for x in points[:-1]]
+    rows = []
+    for x in points:
+        centre = to_mpf(step(x), "step")
+        cdf = [mpmath.mpf(0)] + [ncdf(c_, centre, s) for c_ in cuts] + [mpmath.mpf(1)]
+        rows.append([b - a for a, b in zip(cdf, cdf[1:])])
+    return FiniteChain(rows)
