@@ -1,0 +1,157 @@
+"""symdp.engine.chains: laws of projected noisy chains against closed forms and an independent quadrature."""
+
+import math
+
+import mpmath
+import pytest
+
+from symdp.engine.chains import (
+    ChainLaw,
+    ProjectedChain,
+    affine_step,
+    kl,
+    renyi,
+    subgradient_step,
+    tv,
+    weakly_smooth_step,
+)
+from symdp.engine.continuous import Gaussian
+from symdp.engine.divergences import divergence
+from symdp.engine.projected import Projected
+from symdp.errors import InvalidDistribution, InvalidParameter
+
+
+def wide_linear_chain(slope, sd, T, alpha, start=0.5):
+    """The linear chain on an interval so wide that clipping is below 1e-20 of the Rényi integrand's mass, and its
+    Gaussian law's mean gap and variance (closed form: N(slope^T x0, sd² Σ slope^{2k}))."""
+    var = sd ** 2 * sum(slope ** (2 * k) for k in range(T))
+    gap = 2 * start * abs(slope) ** T
+    half = gap / 2 * (2 * alpha - 1) + 12 * math.sqrt(var)
+    return ProjectedChain((affine_step(slope, 0, sd),) * T, -half, half), gap, var
+
+
+@pytest.mark.parametrize("slope, sd, T, alpha", [(0.9, 0.3, 3, 3.0), (1.2, 0.5, 4, 2.0), (0.5, 1.0, 2, 6.0),
+                                                 (1.0, 0.2, 5, 1.5)])
+def test_unprojected_linear_chain_is_gaussian(slope, sd, T, alpha):
+    chain, gap, var = wide_linear_chain(slope, sd, T, alpha)
+    P, Q = chain.law(0.5), chain.law(-0.5)
+    r = renyi(P, Q, alpha)
+    assert abs(r.value - alpha * gap ** 2 / (2 * var)) <= r.error < 1e-6
+    k = kl(P, Q)
+    assert abs(k.value - gap ** 2 / (2 * var)) <= k.error
+    t = tv(P, Q)
+    assert abs(t.value - math.erf(gap / (2 * math.sqrt(2 * var)))) <= t.error + 1e-12
+
+
+def test_density_is_the_gaussian_density():
+    chain, gap, var = wide_linear_chain(0.8, 0.4, 3, 2.0)
+    law = chain.law(0.5)
+    for y in (-0.7, 0.0, 0.2, 1.1):
+        assert law.density(y) == pytest.approx(math.exp(-(y - gap / 2) ** 2 / (2 * var)) / math.sqrt(2 * math.pi * var),
+                                               rel=1e-7)
+
+
+def test_nearly_equal_laws_keep_their_digits():
+    """Starts 1e-9 apart: R = α·gap²/(2v) ≈ 1e-18, far below where p^α q^{1-α} summed naively is all rounding."""
+    chain, gap, var = wide_linear_chain(0.9, 0.5, 6, 2.0, start=0.5e-9)
+    r = renyi(chain.law(0.5e-9), chain.law(-0.5e-9), 2.0)
+    exact = 2.0 * gap ** 2 / (2 * var)
+    assert exact < 1e-17
+    assert r.value == pytest.approx(exact, rel=1e-6)
+    assert abs(r.value - exact) <= r.error
+
+
+def test_one_projected_step_is_the_projected_gaussian():
+    """T = 1: a Gaussian clipped to the interval (engine.projected, its own quadrature) and its CDF atoms."""
+    chain = ProjectedChain((subgradient_step(0.1, 0.3),), -0.5, 0.5)
+    P, Q = chain.law(0.5), chain.law(-0.5)
+    Pp, Qp = Projected(Gaussian(0.4, 0.3), -0.5, 0.5), Projected(Gaussian(-0.4, 0.3), -0.5, 0.5)
+    for kind, args in (("renyi", (3,)), ("kl", ()), ("tv", ())):
+        ours = {"renyi": renyi, "kl": kl, "tv": tv}[kind](P, Q, *args)
+        ref = divergence(kind, Pp, Qp, *args)
+        assert abs(ours.value - ref.value) <= ours.error + ref.error
+    low, high = P.atoms()
+    assert low == pytest.approx(float(mpmath.ncdf(-0.9 / 0.3)), rel=1e-14)
+    assert high == pytest.approx(float(mpmath.ncdf(-0.1 / 0.3)), rel=1e-14)
+
+
+def two_step_law(phi, sd, x0, low, high):
+    """The law of X_2 written out with mpmath.quad (split at 0, where the maps below are not smooth): atoms and
+    density of Π(Φ(X_1) + σξ), X_1 = Π(Φ(x0) + σξ) — an independent reference for the Nyström chain."""
+    m1 = phi(x0)
+    a_low, a_high = mpmath.ncdf((low - m1) / sd), mpmath.ncdf((m1 - high) / sd)
+    f1 = lambda x: mpmath.npdf(x, m1, sd)  # noqa: E731
+    cut = [low, 0, high]
+
+    def density(y):
+        return (a_low * mpmath.npdf(y, phi(low), sd) + a_high * mpmath.npdf(y, phi(high), sd)
+                + mpmath.quad(lambda x: f1(x) * mpmath.npdf(y, phi(x), sd), cut))
+
+    def tail(side):
+        mass = lambda z: mpmath.ncdf((low - z) / sd) if side < 0 else mpmath.ncdf((z - high) / sd)  # noqa: E731
+        return a_low * mass(phi(low)) + a_high * mass(phi(high)) + mpmath.quad(lambda x: f1(x) * mass(phi(x)), cut)
+
+    return tail(-1), tail(1), density
+
+
+@pytest.mark.parametrize("step, phi", [
+    (subgradient_step(0.3, 0.25), lambda x: x - 0.3 * mpmath.sign(x)),
+    (weakly_smooth_step(0.2, 1.0, 0.5, 0.25), lambda x: x - 0.2 * mpmath.sign(x) * abs(x) ** 0.5),
+])
+def test_two_steps_match_an_independent_quadrature(step, phi):
+    chain = ProjectedChain((step, step), -0.5, 0.5)
+    with mpmath.workdps(15):
+        refs = {x0: two_step_law(phi, 0.25, x0, -0.5, 0.5) for x0 in (0.3, -0.1)}
+        for x0, (a_low, a_high, density) in refs.items():
+            law = chain.law(x0)
+            low, high = law.atoms()
+            assert low == pytest.approx(float(a_low), rel=1e-8, abs=1e-14)
+            assert high == pytest.approx(float(a_high), rel=1e-8, abs=1e-14)
+            for y in (-0.4, 0.05, 0.33):
+                assert law.density(y) == pytest.approx(float(density(y)), rel=1e-8)
+        # Rényi of the two reference laws by quadrature of their densities
+        (pl, ph, pd), (ql, qh, qd) = refs[0.3], refs[-0.1]
+        alpha = 2.5
+        inner = mpmath.quad(lambda y: pd(y) ** alpha * qd(y) ** (1 - alpha), [-0.5, 0, 0.5])
+        reference = mpmath.log(pl ** alpha * ql ** (1 - alpha) + ph ** alpha * qh ** (1 - alpha) + inner) / (alpha - 1)
+    r = renyi(chain.law(0.3), chain.law(-0.1), alpha)
+    assert abs(r.value - reference) <= r.error + 1e-9
+    assert r.error < 1e-6
+
+
+def test_total_mass_is_one():
+    chain = ProjectedChain((subgradient_step(0.2, 0.2), weakly_smooth_step(0.3, 1.0, 0.3, 0.4),
+                            affine_step(1.3, 0.1, 0.3)), -1, 1)
+    for level in (0, 1):
+        _, masses = chain.law(0.7).masses(level)
+        assert math.fsum(masses) == pytest.approx(1, abs=1e-8)
+
+
+def test_laws_of_two_chains_on_one_interval():
+    """Different maps (no joint propagation): R(P‖P) = 0 and the laws of two chains compare both ways."""
+    a = ProjectedChain((subgradient_step(0.2, 0.3),) * 2, -1, 1)
+    b = ProjectedChain((affine_step(0.9, 0, 0.3),) * 2, -1, 1)
+    assert renyi(a.law(0.2), a.law(0.2), 2).value == 0
+    forward, backward = kl(a.law(0.2), b.law(0.2)), kl(b.law(0.2), a.law(0.2))
+    assert forward.value > 0 and backward.value > 0
+
+
+def test_projection_is_post_processing():
+    """Clipping the linear chain to a narrow interval can only lower its Rényi divergence."""
+    chain, gap, var = wide_linear_chain(1.0, 0.3, 3, 3.0)
+    narrow = ProjectedChain(chain.steps, -0.5, 0.5)
+    assert renyi(narrow.law(0.5), narrow.law(-0.5), 3).value < 3 * gap ** 2 / (2 * var)
+
+
+def test_bad_input_is_a_clear_error():
+    with pytest.raises(InvalidParameter, match="sigma"):
+        affine_step(1, 0, -0.3)
+    with pytest.raises(InvalidDistribution, match="interval"):
+        ProjectedChain((affine_step(1, 0, 0.3),), 1, -1)
+    with pytest.raises(InvalidParameter, match="Step"):
+        ProjectedChain((), -1, 1)
+    with pytest.raises(InvalidParameter):
+        ChainLaw(ProjectedChain((affine_step(1, 0, 0.3),), -1, 1), "north")
+    with pytest.raises(InvalidDistribution, match="different spaces"):
+        renyi(ProjectedChain((affine_step(1, 0, 0.3),), -1, 1).law(0),
+              ProjectedChain((affine_step(1, 0, 0.3),), -2, 1).law(0), 2)
