@@ -1,7 +1,8 @@
 """Finite Markov chains: a transition matrix, its powers, its stationary law, d(t), d̄(t) and T_mix.
 
 A :class:`FiniteChain` holds a row-stochastic matrix whose entries are Fractions (everything it computes is then
-exact) or mpf (at the working precision: the chains that discretise a continuous kernel, :func:`projected_grid_chain`).
+exact), mpf (at the working precision) or floats (binary64: the chains that discretise a continuous kernel,
+:func:`projected_grid_chain`, whose powers are taken hundreds of times; rounding moves d(t) by ~1e-15).
 The quantities are those of Appendix A of Bravo, Flores-Mella & Guzmán (after Levin & Peres, Chapter 4):
 
 * ``power(t)`` is P^t, by repeated multiplication (Chapman–Kolmogorov is what the tests check of it);
@@ -18,6 +19,7 @@ The quantities are those of Appendix A of Bravo, Flores-Mella & Guzmán (after L
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Callable, Sequence
 
@@ -25,7 +27,7 @@ import mpmath
 import sympy as sp
 
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.numeric import ncdf, to_mpf
+from symdp.numeric import to_mpf
 
 Row = tuple
 Matrix = tuple
@@ -50,16 +52,20 @@ class FiniteChain:
         if n == 0 or any(len(r) != n for r in rows):
             raise InvalidDistribution(f"a transition matrix must be square and non-empty, got {len(rows)} rows of "
                                       f"lengths {sorted({len(r) for r in rows})}")
-        exact = all(isinstance(v, (Fraction, int)) for r in rows for v in r)
+        exact = all(isinstance(v, (Fraction, int)) and not isinstance(v, bool) for r in rows for v in r)
+        binary64 = all(isinstance(v, float) for r in rows for v in r)
         if exact:
             rows = tuple(tuple(Fraction(v) for v in r) for r in rows)
+            tolerance = 0
+        elif binary64:
+            tolerance = 1e-12 * n
         else:
             rows = tuple(tuple(to_mpf(v, "transition probability") for v in r) for r in rows)
-        tolerance = 0 if exact else mpmath.mpf(10) ** (-mpmath.mp.dps + 3) * n
+            tolerance = mpmath.mpf(10) ** (-mpmath.mp.dps + 3) * n
         for i, r in enumerate(rows):
-            if any(v < 0 for v in r) or abs(sum(r) - 1) > tolerance:
+            if any(not v >= 0 for v in r) or abs(sum(r) - 1) > tolerance:
                 raise InvalidDistribution(f"row {i} of the transition matrix is not a probability law: {r}")
-        self.rows, self.exact, self.size = rows, exact, n
+        self.rows, self.exact, self.binary64, self.size = rows, exact, binary64, n
         self._powers = [self.identity(), rows]
 
     @classmethod
@@ -73,7 +79,7 @@ class FiniteChain:
         return cls(rows)
 
     def identity(self) -> Matrix:
-        one = Fraction(1) if self.exact else mpmath.mpf(1)
+        one = Fraction(1) if self.exact else 1.0 if self.binary64 else mpmath.mpf(1)
         return tuple(tuple(one if i == j else 0 * one for j in range(self.size)) for i in range(self.size))
 
     def power(self, t: int) -> Matrix:
@@ -99,6 +105,13 @@ class FiniteChain:
                 raise InvalidDistribution("the chain has no unique stationary law (it has two closed classes)")
             pi = A.LUsolve(sp.Matrix(rhs))
             return tuple(Fraction(int(v.p), int(v.q)) for v in pi)
+        if self.binary64:
+            import numpy
+
+            pi = numpy.linalg.solve(numpy.array(system, dtype=float), numpy.array(rhs, dtype=float))
+            if not numpy.all(numpy.isfinite(pi)) or abs(pi.sum() - 1) > 1e-9:
+                raise InvalidDistribution("the chain has no unique stationary law (it has two closed classes)")
+            return tuple(float(v) for v in pi)
         try:
             pi = mpmath.lu_solve(mpmath.matrix(system), mpmath.matrix(rhs))
         except ZeroDivisionError:
@@ -125,8 +138,8 @@ class FiniteChain:
 
     def mixing_time(self, eps, limit: int = 10_000) -> int:
         """T_mix(ε) = min{t ≥ 1 : d(t) ≤ ε} (Definition A.13)."""
-        if isinstance(eps, float):
-            eps = Fraction(eps) if self.exact else to_mpf(eps, "epsilon")
+        if isinstance(eps, float) and self.exact:
+            eps = Fraction(eps)
         if not eps > 0:
             raise InvalidParameter(f"a mixing time needs epsilon > 0, got {eps}")
         pi = self.stationary()
@@ -148,9 +161,20 @@ def projected_grid_chain(step: Callable, sd, low, high, n: int) -> FiniteChain:
     width = (hi - lo) / (n - 1)
     points = [lo + i * width for i in range(n)]
     cuts = [x + width / 2 for x in points[:-1]]
+    edges = [-math.inf] + [float(c_) for c_ in cuts] + [math.inf]
+    sd_ = float(s)
     rows = []
     for x in points:
-        centre = to_mpf(step(x), "step")
-        cdf = [mpmath.mpf(0)] + [ncdf(c_, centre, s) for c_ in cuts] + [mpmath.mpf(1)]
-        rows.append([b - a for a, b in zip(cdf, cdf[1:])])
+        centre = float(to_mpf(step(x), "step"))
+        below = lambda v: _normal_tail((centre - v) / sd_)   # noqa: E731  P(Y <= v)
+        above = lambda v: _normal_tail((v - centre) / sd_)   # noqa: E731  P(Y > v)
+        # each cell's mass from the tail on its own side of the centre: no difference of two numbers near 1
+        row = [above(a) - above(b) if a >= centre else below(b) - below(a) if b <= centre else 1 - below(a) - above(b)
+               for a, b in zip(edges, edges[1:])]
+        rows.append([max(v, 0.0) / math.fsum(max(v, 0.0) for v in row) for v in row])
     return FiniteChain(rows)
+
+
+def _normal_tail(z: float) -> float:
+    """P(ξ > z) for a standard Gaussian, in binary64 without cancellation."""
+    return 0.5 * math.erfc(z / math.sqrt(2.0))

@@ -16,13 +16,17 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from symdp.engine.divergences import divergence
-from symdp.engine.markov import FiniteChain
+from symdp.engine.markov import FiniteChain, projected_grid_chain
 from symdp.expressions import KL, TV, quantity
+from symdp.errors import InvalidParameter
 from symdp.numeric import to_mpf
-from symdp.symbols import D, L, Law, T, epsilon, eta, k, s, t
-from symdp.theorem import Param, Printed, Setting, registered, theorem
+from symdp.proofs.bravo.mixing import EQ9_SECOND_TERM, H_WEAKLY_SMOOTH, THETA, eq9_substitution, theta_limit
+from symdp.statement import lambdify_mpmath
+from symdp.symbols import D, L, Law, M, T, epsilon, eta, k, s, t
+from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.bravo.appendix import OneMinusExp
 from symdp.theorems.bravo.common import P_D, finite_floats
+from symdp.theorems.bravo.moduli import p_holder as p
 from symdp.theorems.bravo.shifts import projected_step_law
 
 # --- finite chains: Appendix A ----------------------------------------------------------------------------------
@@ -278,6 +282,157 @@ def lemma_c_1_kappa(point):
     working precision (beyond, both sides are 1 to 30 digits and the comparison says nothing)."""
     P_, Q_ = _one_step_laws(point)
     return divergence("tv", P_, Q_, method="densities")
+
+
+# --- Section 4: the step-size threshold Θ and the PLA chain --------------------------------------------------------
+
+Theta = sp.Symbol("Theta", positive=True)
+P_P = Param(p, sp.Interval.Ropen(0, 1), sample=(0.0, 0.99))
+P_M = Param(M, sp.Interval.open(0, sp.oo), sample=(0.01, 400.0))
+P_D_WIDE = Param(D, sp.Interval.open(0, sp.oo), sample=(0.01, 150.0))
+_theta = lambdify_mpmath([p, M, D], THETA)
+THETA_LATEX = (r"$\Theta = \left(\frac{M}{2}\right)^{\frac{2}{1+p}}\left[\frac{1-p}{1+p}\max\left\{16\ln\left(D"
+               r"\left(\frac{M}{2}\right)^{\frac{1}{1+p}}e\right), 27\right\}\right]^{\frac{1-p}{1+p}}$ (10)")
+T_CAP = 12
+"""The longest PLA chains drawn: D is shrunk until ⌈D²/η⌉ ≤ T_CAP (Θ grows with D, so 1/η ≥ Θ still holds)."""
+
+
+def step_fractions() -> st.SearchStrategy[dict]:
+    """η as a fraction r of 1/Θ: r = 1 (the threshold itself, where the bound is largest) or r ∈ [10^{-3}, 1]."""
+    return st.fixed_dictionaries({"r": st.one_of(st.just(1.0), finite_floats(1e-3, 1.0))})
+
+
+def pla_instance(p_, M_, D_, r, cap: int | None = None) -> dict:
+    """(p, M, D, η, T) of a PLA instance with η = r/Θ(p, M, D) and T = ⌈D²/η⌉; with ``cap``, D is first shrunk to
+    sqrt((cap − 1/2)η) where T would exceed ``cap`` (then 1/η ≥ Θ(D) ≥ Θ(D_shrunk) still, and T ≤ cap)."""
+    p_, M_, D_, r = (to_mpf(v, name) for v, name in ((p_, "p"), (M_, "M"), (D_, "D"), (r, "r")))
+    if not (0 <= p_ < 1 and M_ > 0 and D_ > 0 and 0 < r <= 1):
+        raise InvalidParameter(f"a PLA instance needs p in [0, 1), M > 0, D > 0, r in (0, 1]; got {p_}, {M_}, {D_}, "
+                               f"{r}")
+    eta_ = r / _theta(p_, M_, D_)
+    if cap is not None and D_ ** 2 / eta_ > cap:
+        D_ = mpmath.sqrt((cap - mpmath.mpf(1) / 2) * eta_)
+    return {"p": p_, "M": M_, "D": D_, "eta": eta_, "T": int(mpmath.ceil(D_ ** 2 / eta_))}
+
+
+STEP_SIZES = Setting(THETA_LATEX + r", $\eta = r/\Theta$, $r \in (0, 1]$ drawn ($r = 1$ often)",
+                     strategy=step_fractions)
+T_LEMMA = sp.ceiling(D ** 2 / eta)
+EQ9_WEAKLY_SMOOTH = D ** 2 / (4 * eta * T_LEMMA) + EQ9_SECOND_TERM * sp.log(T_LEMMA * sp.E)
+LEMMA_4_1_REFERENCE = {"p": 0.5, "M": 2.0, "D": 3.0, "structure": {"r": 1.0}}
+"""Catalogue bravo.lem4.1: Θ = 2.23688494467, T = 21, the bound 0.36011853234."""
+E13_CORNER = {"p": 0.0, "M": 0.1, "D": 0.1, "structure": {"r": 1.0}}
+"""η = 1/Θ = 1/0.0675 > D² = 0.01: T = 1, where the proof's T ≤ 2D²/η fails (catalogue E13)."""
+
+
+@theorem(id="bravo.lem4.1.bound", title=r"the (9) bound at $T = \lceil D^2/\eta\rceil$ is at most $1/2$ when $1/\eta "
+         r"\ge \Theta$", number="Lemma 4.1 (proof)", parameters=(P_P, P_M, P_D_WIDE), setting=STEP_SIZES,
+         statement=sp.Le(EQ9_WEAKLY_SMOOTH, sp.Rational(1, 2)), evidence=CLOSED_FORM, default_examples=200,
+         examples=(LEMMA_4_1_REFERENCE, E13_CORNER, {"p": 0.98, "M": 300.0, "D": 100.0, "structure": {"r": 1.0}}),
+         evidence_note=r"the proof's claim is algebra in $(p, M, D, \eta)$: the weakly smooth form of (9) at $T = "
+                       r"\lceil D^2/\eta\rceil$ against $1/2$, with $\eta$ built from $\Theta$ of (10); what the real "
+                       r"chain's total variation is, is \symdpid{bravo.lem4.1}")
+def lemma_4_1_bound(point):
+    r"""$\eta = r/\Theta$ with $\Theta$ evaluated from (10); the bound itself is the statement. Loose (worst ratio
+    $0.91$, the catalogue's maximum $0.4547$ over 20\,000 draws). Includes the corner $\eta > D^2$ (catalogue E13), drawn
+    and pinned: there $T = 1$ and the proof's step $T \le 2D^2/\eta$ fails, but the bound still holds (a gap in the
+    proof, not an error of the lemma)."""
+    return {eta: pla_instance(point["p"], point["M"], point["D"], point["structure"]["r"])["eta"]}
+
+
+_EQ9 = eq9_substitution()
+eq9_weakly_smooth = declare(
+    id="bravo.eq9.weakly-smooth", title=r"(9) for weakly smooth $f$: $h/(4\eta)$ in closed form",
+    number="Section 4, after eq. (9)", parameters=(P_P,), statement=sp.Eq(_EQ9.start, _EQ9.end), evidence=IDENTITY,
+    derivation=_EQ9,
+    symbolic_only=r"an identity in $(\eta, p, M)$, proved by SymPy (\symdpcode{proofs.bravo.mixing.eq9\_substitution})",
+    notes=r"With $h$ of Definition 2.1(2), the second term of (9) is $\ln(Te)\,\eta^{\frac{1+p}{1-p}}\frac{1-p}{1+p}"
+          r"(M/2)^{\frac{2}{1-p}}$.")
+_LIMIT = theta_limit()
+theta_to_smooth = declare(
+    id="bravo.lem4.1.p-to-1", title=r"$\Theta \to M/2$ as $p \to 1$", number="Lemma 4.1 (remark after it)",
+    parameters=(P_P,), statement=sp.Eq(_LIMIT.start, _LIMIT.end), evidence=IDENTITY, derivation=_LIMIT,
+    symbolic_only=r"a limit identity, proved by SymPy (\symdpcode{proofs.bravo.mixing.theta\_limit}) with the max of "
+                  r"(10) held at its limit $m \ge 27$ (SymPy cannot expand the Max); the numeric approach is a test",
+    notes=r"The smooth case's restriction $1/\eta \ge M/2$, which makes the gradient map nonexpansive (catalogue "
+          r"\S 4 item 12, with $0^0 = 1$).")
+
+
+def weakly_smooth_map(eta_, M_, p_):
+    """Φ(x) = x − η w sign(x)|x|^p, w = M/2^{1−p}: the gradient step of f = w|x|^{1+p}/(1+p), convex and
+    (p, M)-weakly smooth (the Hölder quotient of sign(x)|x|^p peaks at y = −x, where it is 2^{1−p})."""
+    w = M_ / 2 ** (1 - p_)
+    return lambda x: x - eta_ * w * mpmath.sign(x) * abs(x) ** p_ if x else mpmath.mpf(0)
+
+
+GRID_POINTS = 24
+
+
+def pla_draws() -> st.SearchStrategy[dict]:
+    return st.fixed_dictionaries({"p": st.one_of(st.just(0.0), finite_floats(0.0, 0.99)), "M": finite_floats(0.01, 50.0),
+                                  "D": finite_floats(0.05, 20.0), "r": st.one_of(st.just(1.0), finite_floats(0.05, 1.0))})
+
+
+def _grid_mixing(point, eps, head) -> dict:
+    structure = point["structure"]
+    inst = pla_instance(structure["p"], structure["M"], structure["D"], structure["r"], cap=T_CAP)
+    chain = projected_grid_chain(weakly_smooth_map(inst["eta"], inst["M"], inst["p"]), mpmath.sqrt(2 * inst["eta"]),
+                                 -inst["D"] / 2, inst["D"] / 2, GRID_POINTS)
+    return {MixingTime(head): chain.mixing_time(float(to_mpf(eps, "epsilon"))), D: inst["D"], eta: inst["eta"]}
+
+
+PLA_GRID = Setting(THETA_LATEX + r", $1/\eta \ge \Theta$ ($\eta = r/\Theta$), $f = w|x|^{1+p}/(1+p)$ with $w = "
+                   r"M/2^{1-p}$ on $\mathcal{X} = [-D/2, D/2]$, $\lceil D^2/\eta\rceil \le 12$; $T_{mix}$ of the "
+                   r"PLA chain discretised on 24 grid points (each step's Gaussian mass rounded to the nearest point)",
+                   strategy=pla_draws)
+GRID_PIN = {"structure": {"p": 0.5, "M": 2.0, "D": 3.0, "r": 1.0}}
+GRID_E13_CORNER = {"structure": {"p": 0.0, "M": 0.1, "D": 0.1, "r": 1.0}}
+"""The E13 corner on the grid chain: η = 1/Θ > D², so ⌈D²/η⌉ = 1 = T_mix(1/2)."""
+THM_4_2_BOUND = sp.ceiling(D ** 2 / eta) * sp.Max(1, sp.ceiling(sp.log(1 / epsilon, 2)))
+
+
+@theorem(id="bravo.eq12", title=r"$T_{mix,TV}(1/2) \le \lceil D^2/\eta\rceil$ (on a discretised chain)",
+         number="eq. (12)", setting=PLA_GRID, statement=sp.Le(MixingTime(sp.Rational(1, 2)), sp.ceiling(D ** 2 / eta)),
+         default_examples=8, examples=(GRID_PIN,), tight_at=(GRID_E13_CORNER,))
+def eq_12(point):
+    r"""What can be measured of (12): $T_{mix}(1/2)$ of a finite surrogate of the PLA chain (the powers of its
+    transition matrix and its stationary law, the left Perron vector), with $D$ and $\eta$ of the draw. The surrogate
+    is not the continuous chain, so a verdict here says that the bound holds for the surrogate, not for PLA: the
+    continuous chain's $d(t)$ is a supremum over starts of a distance to $\pi_\eta$, which no finite computation
+    reaches. Equality only in the corner $\eta \ge D^2$ (E13), where $\lceil D^2/\eta\rceil = 1 = T_{mix}$ (pinned);
+    elsewhere loose (the surrogate mixes in a step or two where $\lceil D^2/\eta\rceil$ is 12). The paper's tightness
+    up to constants (a constant potential, Altschuler--Talwar) is not checked."""
+    return _grid_mixing(point, 0.5, sp.Rational(1, 2))
+
+
+@theorem(id="bravo.thm4.2", title="mixing for weakly smooth potentials (on a discretised chain; corrected)",
+         number="Theorem 4.2", parameters=(P_EPS,), setting=PLA_GRID,
+         statement=sp.Le(MixingTime(epsilon), THM_4_2_BOUND), default_examples=8,
+         examples=({"epsilon": 0.001, **GRID_PIN},),
+         printed=Printed(
+             id="bravo.thm4.2.printed", title=r"mixing for weakly smooth potentials, for every $\varepsilon > 0$ as "
+             "printed", statement=sp.Le(MixingTime(epsilon), sp.ceiling(D ** 2 / eta) * sp.ceiling(sp.log(1 / epsilon, 2))),
+             severity="mathematics", same_as="bravo.propA.14.printed",
+             location=r"Theorem 4.2 (and Theorem 1.1): $\varepsilon \ge 1$",
+             counterexample={"epsilon": 1.0, **GRID_PIN},
+             note=r"For $\varepsilon \ge 1$ the bound is $\lceil D^2/\eta\rceil \cdot 0 = 0 < 1 \le T_{mix}$ (catalogue "
+                  r"E12), on any chain: the discretisation plays no part in the refutation."))
+def theorem_4_2(point):
+    r"""As \symdpid{bravo.eq12}, for $\varepsilon$ drawn in $(0, 4]$: $T_{mix}(\varepsilon)$ of the discretised chain
+    against the bound, corrected (E12) with $\max\{1, \lceil\log_2(1/\varepsilon)\rceil\}$; a verdict on the
+    surrogate, not on PLA. Loose."""
+    return _grid_mixing(point, point["epsilon"], epsilon)
+
+
+theorem_c_2 = declare(
+    id="bravo.thmC.2", title=r"PLA with a Lipschitz convex potential has a stationary law $\pi_\eta$",
+    number="Theorem C.2", statement=sp.Eq(Law(r"J\pi_\eta"), Law(r"\pi_\eta")),
+    setting=Setting(r"$\mathcal{X}$ convex compact, $f$ convex and Lipschitz, $J$ the PLA transition operator"),
+    symbolic_only=r"existence of an invariant law of a continuous-state chain, by a Ces\`aro and total variation "
+                  r"argument: qualitative. What is measurable of it is measured elsewhere: the one-step contraction it "
+                  r"rests on (\symdpid{bravo.lemC.1}, \symdpid{bravo.lemC.1.kappa}, corrected), and on finite chains "
+                  r"the stationary law as the left Perron vector and its invariance (\symdpid{bravo.propA.12})",
+    notes=r"Sound given Lemma C.1 corrected (E2): $\kappa < 1$ still holds with $(D^2 + (2\eta L)^2)/(4\eta)$.")
 
 
 THEOREMS = registered(__name__)
