@@ -1,0 +1,330 @@
+"""The shifted Rényi divergence R^(δ)_α(μ‖ν) = inf{R_α(μ'‖ν) : W∞(μ, μ') ≤ δ} on the line, with certified bounds.
+
+In one dimension W∞(μ, μ') ≤ δ iff F_μ(x − δ) ≤ F_μ'(x) ≤ F_μ(x + δ) for every x (the quantile coupling is optimal
+for W∞). A μ' with R_α(μ'‖ν) < ∞ lives on the support of ν, so for a finite ν (atoms y_0 < … < y_{n−1}, masses q_i)
+the infimum is a finite convex program over the masses p_i of μ': minimise Σ p_i^α q_i^{1−α} subject to p ≥ 0 and
+"gates" L_k ≤ p_0 + … + p_k ≤ U_k on the cumulative sums. In the plane of the cumulative masses (Q_k, C_k) that is a
+path from (0, 0) to (1, 1) through vertical gates, and Σ q_i (p_i/q_i)^α is a convex function of its slopes, so the
+minimiser is the *taut string* through the gates (the shortest path, which minimises every such functional at once).
+
+:func:`gate_program` finds the taut string (its bends located in floats, the path then rebuilt at working precision
+from the gates' own ends, so it is feasible) and returns both sides: the value of that feasible μ' (an **upper**
+bound on the infimum) and the Lagrangian dual at the multipliers its slopes give (weak duality: a **lower** bound for
+any multipliers). Their gap is what a verdict sees as the error.
+
+For continuous laws, binning is post-processing: a cell partition maps μ' and ν to finite laws, lowering R_α, and the
+binned μ' has cumulative masses F_μ'(e) ∈ [F_μ(e − δ), F_μ(e + δ)] at every edge e. The finite program with those
+gates is therefore a certified **lower** bound on R^(δ)_α (:func:`binned_lower_bound`); any translate of μ by at most
+δ is feasible and gives an **upper** bound (:func:`translation_upper_bound`).
+
+>>> mu, nu = AtomicLaw([0, 1], [0.5, 0.5]), AtomicLaw([0, 1, 2], [0.25, 0.5, 0.25])
+>>> b = shifted_renyi(mu, nu, 0, 2)               # δ = 0: R_2(μ‖ν) = ln(0.5²/0.25 + 0.5²/0.5) = ln 1.5
+>>> print(mpmath.nstr(b.upper, 12), mpmath.nstr(b.lower, 12), mpmath.nstr(mpmath.log(1.5), 12))
+0.405465108108 0.405465108108 0.405465108108
+>>> shifted_renyi(mu, nu, 1, 2).upper             # W∞(μ, ν) = 1: μ' = ν is in the ball
+mpf('0.0')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import mpmath
+
+from symdp.engine.continuous import ContinuousDistribution
+from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.estimate import Estimate, Method
+from symdp.numeric import check_order, to_mpf
+
+
+@dataclass(frozen=True, init=False)
+class AtomicLaw:
+    """A finite law on the line: sorted distinct ``points`` with positive masses ``probs`` summing to 1 (atoms of
+    equal position are merged, zero masses dropped).
+
+    >>> AtomicLaw([1, 0, 1], [0.25, 0.5, 0.25]).points
+    (mpf('0.0'), mpf('1.0'))
+    """
+
+    points: tuple
+    probs: tuple
+
+    def __init__(self, points: Sequence, probs: Sequence):
+        if len(points) != len(probs) or not points:
+            raise InvalidDistribution(f"an atomic law needs as many masses as points (got {len(points)} points and "
+                                      f"{len(probs)} masses), at least one")
+        merged: dict = {}
+        for x, p in zip(points, probs):
+            xv, pv = to_mpf(x, "atom position"), to_mpf(p, "atom mass")
+            if not mpmath.isfinite(xv):
+                raise InvalidDistribution(f"atom positions must be finite, got {x}")
+            if pv < 0 or not mpmath.isfinite(pv):
+                raise InvalidDistribution(f"atom masses must be finite and non-negative, got {p}")
+            merged[xv] = merged.get(xv, 0) + pv
+        total = mpmath.fsum(merged.values())
+        if abs(total - 1) > mpmath.mpf(10) ** (-mpmath.mp.dps + 5) * len(merged):
+            raise InvalidDistribution(f"atom masses sum to {mpmath.nstr(total, 12)}, not 1")
+        kept = sorted((x, p) for x, p in merged.items() if p > 0)
+        object.__setattr__(self, "points", tuple(x for x, _ in kept))
+        object.__setattr__(self, "probs", tuple(p for _, p in kept))
+
+    def cdf(self, x) -> mpmath.mpf:
+        """F(x) = μ((−∞, x])."""
+        return mpmath.fsum(p for y, p in zip(self.points, self.probs) if y <= x)
+
+    def cdf_before(self, x) -> mpmath.mpf:
+        """F(x−) = μ((−∞, x))."""
+        return mpmath.fsum(p for y, p in zip(self.points, self.probs) if y < x)
+
+    def mapped(self, f: Callable) -> "AtomicLaw":
+        """The push-forward f_#μ."""
+        return AtomicLaw([f(x) for x in self.points], self.probs)
+
+    def on(self, support: Sequence) -> list:
+        """The masses on ``support`` (sorted points; this law's atoms must be among them)."""
+        where = {x: i for i, x in enumerate(support)}
+        out = [mpmath.mpf(0)] * len(support)
+        for x, p in zip(self.points, self.probs):
+            if x not in where:
+                raise InvalidDistribution(f"atom {mpmath.nstr(x, 10)} is not in the support given")
+            out[where[x]] += p
+        return out
+
+
+def quantile_coupling(mu: AtomicLaw, nu: AtomicLaw) -> list:
+    """The quantile (monotone) coupling of two atomic laws as triples (x, y, mass): F_μ^{-1}(u) paired with
+    F_ν^{-1}(u) for u uniform."""
+    out, i, j = [], 0, 0
+    left_mu, left_nu = list(mu.probs), list(nu.probs)
+    while i < len(left_mu) and j < len(left_nu):
+        m = min(left_mu[i], left_nu[j])
+        if m > 0:
+            out.append((mu.points[i], nu.points[j], m))
+        left_mu[i] -= m
+        left_nu[j] -= m
+        # the smaller remainder is spent; a remainder at rounding level is spent too
+        tiny = mpmath.mpf(10) ** (-mpmath.mp.dps + 3)
+        if left_mu[i] <= tiny:
+            i += 1
+        if j < len(left_nu) and left_nu[j] <= tiny:
+            j += 1
+    return out
+
+
+def winf(mu: AtomicLaw, nu: AtomicLaw) -> mpmath.mpf:
+    """W∞(μ, ν) = sup_u |F_μ^{-1}(u) − F_ν^{-1}(u)|, by the quantile coupling.
+
+    >>> winf(AtomicLaw([0, 2], [0.5, 0.5]), AtomicLaw([1, 2.5], [0.5, 0.5]))
+    mpf('1.0')
+    """
+    return max(abs(x - y) for x, y, _ in quantile_coupling(mu, nu))
+
+
+def within_winf(mu: AtomicLaw, nu: AtomicLaw, delta) -> bool:
+    """Whether F_μ(x − δ) ≤ F_ν(x) ≤ F_μ(x + δ) for every x (the CDF-shift criterion for W∞(μ, ν) ≤ δ). The three
+    functions of x are step functions, constant between consecutive jumps of any of them, so it suffices to test
+    each piece at its midpoint; pieces narrower than the working precision are rounding, not pieces."""
+    d = to_mpf(delta, "delta")
+    jumps = sorted({*nu.points, *(x + d for x in mu.points), *(x - d for x in mu.points)})
+    slack = mpmath.mpf(10) ** (-mpmath.mp.dps + 5)
+    probes = [(u + v) / 2 for u, v in zip(jumps, jumps[1:]) if v - u > slack * (abs(u) + abs(v) + d)] + [jumps[-1] + 1]
+    return all(mu.cdf(x - d) <= nu.cdf(x) + slack and nu.cdf(x) <= mu.cdf(x + d) + slack for x in probes)
+
+
+def winf_by_cdf_shifts(mu: AtomicLaw, nu: AtomicLaw) -> mpmath.mpf:
+    """The least δ passing the CDF-shift criterion: W∞ of finite laws is a distance between two atoms (or 0), so
+    the candidates are tried in increasing order."""
+    candidates = sorted({mpmath.mpf(0), *(abs(x - y) for x in mu.points for y in nu.points)})
+    return next(d for d in candidates if within_winf(mu, nu, d))
+
+
+@dataclass(frozen=True)
+class ShiftedBounds:
+    """Bounds ``lower ≤ R^(δ)_α ≤ upper`` (+∞ both where no μ' in the ball is absolutely continuous w.r.t. ν), and
+    the masses of the feasible μ' that gives ``upper`` (None where there is none)."""
+
+    lower: mpmath.mpf
+    upper: mpmath.mpf
+    masses: tuple | None = None
+
+    @property
+    def gap(self) -> mpmath.mpf:
+        return mpmath.mpf(0) if mpmath.isinf(self.lower) else self.upper - self.lower
+
+    def upper_estimate(self) -> Estimate:
+        """The upper bound, as the value of a quantity known to be at most it (error: rounding of the sum)."""
+        return _estimate(self.upper)
+
+    def lower_estimate(self) -> Estimate:
+        """The lower bound, as the value of a quantity known to be at least it."""
+        return _estimate(self.lower)
+
+    def estimate(self) -> Estimate:
+        """The infimum itself, as the midpoint of the bounds with half the gap as its error."""
+        if mpmath.isinf(self.lower):
+            return _estimate(self.lower)
+        return Estimate((self.upper + self.lower) / 2, self.gap / 2 + _rounding(self.upper), Method.EXACT)
+
+
+def _rounding(value) -> mpmath.mpf:
+    return 64 * (1 + abs(value)) * mpmath.mpf(10) ** (-mpmath.mp.dps)
+
+
+def _estimate(value) -> Estimate:
+    if mpmath.isinf(value):
+        return Estimate(mpmath.inf, mpmath.mpf(0), Method.EXACT)
+    return Estimate(value, _rounding(value), Method.EXACT)
+
+
+INFEASIBLE = ShiftedBounds(mpmath.inf, mpmath.inf)
+
+
+def _bends(xs: list, lo: list, hi: list) -> list:
+    """Indices and heights (as gate ends: ``(k, "lo"|"hi")``) of the taut string's bends through the gates
+    ``(xs[k], [lo[k], hi[k]])``, from gate 0 to the last, found in floats (only *where* it bends is needed here)."""
+    x = [float(v) for v in xs]
+    low = [float(v) for v in lo]
+    high = [float(v) for v in hi]
+    m = len(x) - 1
+    bends, i, y = [(0, "lo")], 0, low[0]
+    while i < m:
+        smin, smax, jmin, jmax = -float("inf"), float("inf"), None, None
+        for j in range(i + 1, m + 1):
+            dx = x[j] - x[i]
+            a, b = (low[j] - y) / dx, (high[j] - y) / dx
+            if a > smax:
+                i, y = jmax, high[jmax]
+                bends.append((jmax, "hi"))
+                break
+            if b < smin:
+                i, y = jmin, low[jmin]
+                bends.append((jmin, "lo"))
+                break
+            if a >= smin:
+                smin, jmin = a, j
+            if b <= smax:
+                smax, jmax = b, j
+        else:
+            bends.append((m, "lo"))
+            i = m
+    return bends
+
+
+def gate_program(q: Sequence, lower: Sequence, upper: Sequence, alpha) -> ShiftedBounds:
+    """min R_α(p‖q) over p ≥ 0 with cumulative masses p_0 + … + p_k ∈ [lower[k+1], upper[k+1]]; ``lower[0] ≤ 0 ≤
+    upper[0]`` and ``lower[n] ≤ 1 ≤ upper[n]`` say whether the path may start at 0 and end at 1 (n = len(q)).
+
+    Returns the value at the taut string (upper bound) and the dual value at the multipliers its slopes give (lower
+    bound); both are exact sums at working precision.
+    """
+    a = check_order(alpha)
+    q = [to_mpf(v, "q") for v in q]
+    n = len(q)
+    if len(lower) != n + 1 or len(upper) != n + 1:
+        raise InvalidParameter(f"gate_program needs n + 1 = {n + 1} gates, got {len(lower)} and {len(upper)}")
+    lo = [max(to_mpf(v, "lower gate"), mpmath.mpf(0)) for v in lower]
+    hi = [min(to_mpf(v, "upper gate"), mpmath.mpf(1)) for v in upper]
+    if not (lo[0] <= 0 <= hi[0] and lo[n] <= 1 <= hi[n]):
+        return INFEASIBLE
+    lo[0] = hi[0] = mpmath.mpf(0)
+    lo[n] = hi[n] = mpmath.mpf(1)
+    # Cells of no ν-mass carry no μ'-mass: their two gates merge into one.
+    xs, glo, ghi, cells = [mpmath.mpf(0)], [lo[0]], [hi[0]], []
+    cum = mpmath.mpf(0)
+    for k in range(n):
+        if q[k] > 0:
+            cum += q[k]
+            xs.append(cum)
+            glo.append(lo[k + 1])
+            ghi.append(hi[k + 1])
+            cells.append(q[k])
+        else:
+            glo[-1], ghi[-1] = max(glo[-1], lo[k + 1]), min(ghi[-1], hi[k + 1])
+    glo[-1] = ghi[-1] = mpmath.mpf(1)
+    slack = mpmath.mpf(10) ** (-mpmath.mp.dps + 5)
+    if any(l_ > h_ + slack for l_, h_ in zip(glo, ghi)):
+        return INFEASIBLE
+    ghi = [max(h_, l_) for l_, h_ in zip(glo, ghi)]
+    if all(l_ <= x + slack and x <= h_ + slack for x, l_, h_ in zip(xs, glo, ghi)):
+        # μ' = ν is in the ball (the diagonal runs through every gate): the infimum is R_α(ν‖ν) = 0 exactly.
+        return ShiftedBounds(mpmath.mpf(0), mpmath.mpf(0), tuple(q))
+    bends = _bends(xs, glo, ghi)
+    heights = [None] * len(xs)
+    for (k0, s0), (k1, s1) in zip(bends, bends[1:]):
+        y0 = glo[k0] if s0 == "lo" else ghi[k0]
+        y1 = glo[k1] if s1 == "lo" else ghi[k1]
+        for k in range(k0, k1 + 1):
+            y = y0 + (y1 - y0) * (xs[k] - xs[k0]) / (xs[k1] - xs[k0])
+            heights[k] = min(max(y, glo[k]), ghi[k])   # on the gate up to rounding; kept inside it exactly
+    heights[0], heights[-1] = mpmath.mpf(0), mpmath.mpf(1)
+    for k in range(1, len(heights)):   # monotone, so that every mass is ≥ 0 (gates' ends are CDF values)
+        heights[k] = max(heights[k], heights[k - 1])
+    p = [heights[k + 1] - heights[k] for k in range(len(cells))]
+    primal = mpmath.fsum(pk ** a * qk ** (1 - a) for pk, qk in zip(p, cells) if pk > 0)
+    # Dual: g_i = −α (p_i/q_i)^{α−1}, κ_k − λ_k = g_k − g_{k+1} on the interior gates, ν = g_last.
+    g = [-a * (pk / qk) ** (a - 1) for pk, qk in zip(p, cells)]
+    dual = mpmath.fsum(-(a - 1) * qk * (-gk / a) ** (a / (a - 1)) for gk, qk in zip(g, cells) if gk < 0)
+    for k in range(1, len(cells)):
+        step = g[k - 1] - g[k]
+        dual += -step * ghi[k] if step > 0 else -step * glo[k]
+    dual -= g[-1]
+    upper_value = mpmath.log(primal) / (a - 1)
+    lower_value = mpmath.log(dual) / (a - 1) if dual > 0 else mpmath.mpf(0)
+    masses, it = [], iter(p)
+    for qk in q:
+        masses.append(next(it) if qk > 0 else mpmath.mpf(0))
+    return ShiftedBounds(max(lower_value, mpmath.mpf(0)), max(upper_value, mpmath.mpf(0)), tuple(masses))
+
+
+def shifted_renyi(mu, nu: AtomicLaw, delta, alpha) -> ShiftedBounds:
+    """R^(δ)_α(μ‖ν) for a finite ν and any μ with a CDF (an :class:`AtomicLaw`, or a continuous law): the program
+    over μ' on ν's atoms y_0 < … < y_{n−1}, whose CDF is constant on [y_k, y_{k+1}), so that the criterion reads
+    μ((−∞, y_{k+1} − δ)) ≤ C_k ≤ μ((−∞, y_k + δ]), with μ((−∞, y_0 − δ)) = 0 and μ((y_{n−1} + δ, ∞)) = 0 for a
+    path that starts at 0 and ends at 1. The bounds agree to working precision (the taut string is optimal)."""
+    d = to_mpf(delta, "delta")
+    if d < 0:
+        raise InvalidParameter(f"the shift delta must be >= 0, got {mpmath.nstr(d, 10)}")
+    cdf, before = _cdfs(mu)
+    y = nu.points
+    n = len(y)
+    lower = [before(y[0] - d)] + [before(y[k + 1] - d) for k in range(n - 1)] + [mpmath.mpf(1)]
+    upper = [mpmath.mpf(0)] + [cdf(y[k] + d) for k in range(n - 1)] + [cdf(y[-1] + d)]
+    return gate_program(nu.probs, lower, upper, alpha)
+
+
+def _cdfs(mu) -> tuple:
+    if isinstance(mu, AtomicLaw):
+        return mu.cdf, mu.cdf_before
+    if isinstance(mu, ContinuousDistribution):
+        return mu.cdf, mu.cdf
+    raise InvalidDistribution(f"a shifted divergence needs mu atomic or continuous, got {type(mu).__name__}")
+
+
+def binned_lower_bound(mu: ContinuousDistribution, nu: ContinuousDistribution, delta, alpha,
+                       edges: Sequence) -> ShiftedBounds:
+    """A certified lower bound on R^(δ)_α(μ‖ν) for continuous laws: the finite program on the cells
+    (−∞, e_1], (e_1, e_2], …, (e_m, ∞) with ν's cell masses and the gates F_μ(e − δ) ≤ C ≤ F_μ(e + δ) at every edge
+    (data processing: the binned μ' of any feasible μ' is feasible for it). ``upper`` is the program's own value,
+    which bounds nothing about the continuous problem: only ``lower`` is returned as meaningful (``upper`` = +∞)."""
+    d = to_mpf(delta, "delta")
+    if d < 0:
+        raise InvalidParameter(f"the shift delta must be >= 0, got {mpmath.nstr(d, 10)}")
+    e = sorted(to_mpf(x, "edge") for x in edges)
+    cuts = [nu.cdf(x) for x in e]
+    q = [cuts[0]] + [b - a_ for a_, b in zip(cuts, cuts[1:])] + [nu.sf(e[-1])]
+    lower = [mpmath.mpf(0)] + [mu.cdf(x - d) for x in e] + [mpmath.mpf(1)]
+    upper = [mpmath.mpf(0)] + [mu.cdf(x + d) for x in e] + [mpmath.mpf(1)]
+    bounds = gate_program(q, lower, upper, alpha)
+    return ShiftedBounds(bounds.lower, mpmath.inf)
+
+
+def translation_upper_bound(mu: ContinuousDistribution, nu: ContinuousDistribution, delta, alpha,
+                            divergence: Callable, shifts: int = 9) -> tuple:
+    """An upper bound on R^(δ)_α(μ‖ν): the least R_α(μ(· − s)‖ν) over ``shifts`` translations s evenly spread in
+    [−δ, δ] (each is in the W∞ ball: W∞(μ, μ(· − s)) = |s|), measured by ``divergence(P, Q, α)`` (the engine's door,
+    from the densities). Returns (the estimate, the best s)."""
+    d = to_mpf(delta, "delta")
+    candidates = [d * (2 * mpmath.mpf(k) / (shifts - 1) - 1) for k in range(shifts)] if d > 0 else [mpmath.mpf(0)]
+    best = min(((divergence(mu.shifted(s), nu, alpha), s) for s in candidates), key=lambda es: es[0].value)
+    return best
