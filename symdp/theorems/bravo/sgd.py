@@ -13,6 +13,8 @@ of the densities), never from a closed form; α*(q, σ) of Lemma A.18 is a root 
 
 from __future__ import annotations
 
+import itertools
+
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
@@ -20,12 +22,16 @@ from hypothesis import strategies as st
 from symdp import expressions as ex
 from symdp.engine.continuous import Gaussian, Mixture
 from symdp.engine.divergences import divergence
+from symdp.engine.finite import FiniteDistribution
+from symdp.strategies import weights
 from symdp.errors import InvalidParameter
 from symdp.expressions import Renyi, numeric_function, quantity
 from symdp.numeric import to_mpf
-from symdp.symbols import Law, alpha, q, sigma
-from symdp.theorem import Param, Setting, declare, registered, theorem
-from symdp.theorems.bravo.common import finite_floats
+from symdp.proofs.bravo import sgd as proofs
+from symdp.symbols import D, K, L, Law, M, alpha, b, beta, epsilon, eta, n, q, sigma, theta
+from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, registered, theorem
+from symdp.theorems.bravo.common import P_D, finite_floats
+from symdp.theorems.bravo.moduli import p_holder
 
 radius = sp.Symbol("{r}", positive=True)   # braced: symdp.symbols' r is an integer; this r is a real radius
 
@@ -197,6 +203,254 @@ lemma_a18 = declare(
           r"catalogue's $\approx 6.01$). Loose by at least 4: the catalogue's reference $S_4(0.1, 4) = 0.0012529$ is a "
           r"quarter of the bound $0.005$, and the largest ratio seen, 0.2579, is at $\alpha \to 1$, $q \to 0$, "
           r"$\sigma = 4$ (pinned), where $S_\alpha \to \mathrm{KL} \approx q^2/(2\sigma^2)$, a quarter of the bound.")
+
+
+
+# --- Section 5: the algebra of Theorems 5.2, 5.4 and of the (ε, δ) conversion --------------------------------------
+
+SHARED = {proofs.bp: b, proofs.np_: n, proofs.Lp: L, proofs.sp_sigma: sigma, proofs.Dp_: D, proofs.etap: eta,
+          proofs.Mp_: M, proofs.betap: beta, proofs.Kp: K, proofs.a_: alpha, proofs.p_: p_holder}
+"""The derivations' positive stand-ins as the catalogue's shared symbols, for the statements that print them."""
+
+
+def _identity(derivation, **fields):
+    """An identity proved by a derivation of :mod:`proofs.bravo.sgd`, its two ends printed in the shared symbols."""
+    statement = sp.Eq(derivation.start.xreplace(SHARED), derivation.end.xreplace(SHARED), evaluate=False)
+    return declare(statement=statement, evidence=IDENTITY, derivation=derivation, **fields)
+
+
+P_L = Param(L, sp.Interval.open(0, sp.oo), sample=(0.1, 10.0))
+P_N = Param(n, sp.Range(1, sp.oo), sample=(10, 10 ** 6))
+P_B = Param(b, sp.Interval.open(0, sp.oo), sample=(1.0, 10 ** 5))
+P_SIGMA_NOISE = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.01, 100.0))
+P_K = Param(K, sp.Interval.open(0, sp.oo), sample=(0.001, 1000.0))
+P_THETA = Param(theta, sp.Interval(0, 1), sample=(0.0, 1.0))
+ALPHA_STAR_54 = b ** 2 * sigma ** 2 / (16 * L ** 2) * sp.log(n / b)
+HYPOTHESES_5_4 = (sp.Le(10 * b, n), sp.Ge(sigma * b, 2 * sp.sqrt(10) * L))
+EQ23_SETTING = Setting(r"$K = \frac{52L^2\bar T}{n^2} + \frac{4D^2\beta}{\eta} + 2D^2\beta^2$ (any $K > 0$ is one: "
+                       r"$D$ is free), $\ln(1/\delta) = \theta\times$ the threshold, $\alpha^* = "
+                       r"\frac{b^2\sigma^2}{16L^2}\ln(n/b)$")
+E3_COUNTEREXAMPLE = {"b": 10, "n": 1000, "L": 1, "sigma": 10, "K": 1, "theta": 1}
+"""Printed threshold b⁴σ⁴ln²(n/b)K/(256L⁴) = 8.28e6: 1 + σ sqrt(8.28e6) = 28 781 > α* = 2 878."""
+E3_625_COUNTEREXAMPLE = {"b": 1, "n": 10, "L": 1, "sigma": 6.3246, "K": 1, "theta": 1}
+"""σ at its least 2√10L/b: ln(1/δ) = 6.25 ln²10 = 33.1 gives 1 + σ sqrt(33.1) = 37.4 > α* = 5.76."""
+
+eq22 = _identity(
+    proofs.eq22(), id="bravo.sec5.2.dp", title=r"Theorem 5.4 as $(\varepsilon, \delta)$-DP at the chosen $\alpha$",
+    number="Section 5.2, eq. (22)",
+    symbolic_only=r"an identity in $(K, \sigma, \ln(1/\delta))$ proved by SymPy (\symdpcode{proofs.bravo.sgd.eq22}): "
+                  r"Mironov's $\varepsilon'(\alpha) = \alpha K/\sigma^2 + \ln(1/\delta)/(\alpha - 1)$ at $\alpha = 1 + "
+                  r"\sigma\sqrt{\ln(1/\delta)/K}$",
+    notes=r"$K = \frac{52L^2\bar T}{n^2} + \frac{4D^2\beta}{\eta} + 2D^2\beta^2$, $\ell = \ln(1/\delta)$.")
+
+THRESHOLD = proofs.THRESHOLD_23.xreplace(SHARED)
+eq23 = declare(
+    id="bravo.sec5.2.dp.eq23", title=r"a sufficient condition for (23): $\ln(1/\delta)$ below $\frac{b^4\sigma^2"
+    r"\ln^2(n/b)K}{1024L^4}$", number="Section 5.2, (23) (corrected)",
+    parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
+    statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD / K), ALPHA_STAR_54), evidence=CLOSED_FORM, default_examples=25,
+    evidence_note=r"(23) is an inequality between formulas of $(b, n, L, \sigma, K)$ and $\ln(1/\delta)$; the threshold "
+                  r"is derived in \symdpcode{proofs.bravo.sgd.eq23\_threshold}",
+    notes=r"Loose: at $\theta = 1$ the left side is $1 + \alpha^*/2 < \alpha^*$ since $\alpha^* \ge \frac{40}{16}\ln 10 = "
+          r"5.76$ (the paper's `$\alpha^* \ge 3$' holds); below $\sigma\sqrt{\ln(1/\delta)/K} = 1$ the left side is "
+          r"below 2.",
+    printed=Printed(
+        id="bravo.sec5.2.dp.eq23.printed", number="Section 5.2, (23) (as printed)",
+        title=r"the sufficient condition for (23) as printed, $\ln(1/\delta) \le \frac{b^4\sigma^4\ln^2(n/b)}{256L^4}K$",
+        statement=sp.Le(1 + sigma * sp.sqrt(theta * proofs.THRESHOLD_23_PRINTED.xreplace(SHARED) / K), ALPHA_STAR_54),
+        location="Section 5.2, the condition after (23)", counterexample=E3_COUNTEREXAMPLE,
+        note=r"Catalogue E3: squaring $2\sigma\sqrt{\ell/K} \le \frac{b^2\sigma^2}{16L^2}\ln(n/b)$ gives $\ell \le "
+             r"\frac{b^4\sigma^2\ln^2(n/b)K}{1024L^4}$; the printed $\sigma^4/256$ is not even unit-free. At $b = 10$, "
+             r"$n = 1000$, $L = 1$, $\sigma = 10$, $K = 1$ the printed threshold $8.28\cdot10^6$ gives $1 + "
+             r"\sigma\sqrt{\ell/K} = 28781 > \alpha^* = 2878$."))
+
+THRESHOLD_LEAST_SIGMA = sp.Rational(5, 128) * b ** 2 / L ** 2 * K * sp.log(n / b) ** 2
+eq23_least_sigma = declare(
+    id="bravo.sec5.2.dp.eq23.sigma", title=r"(23) at the least $\sigma$: $\ln(1/\delta) \le \frac{5}{128}\frac{b^2}{L^2}"
+    r"K\ln^2(n/b)$ suffices", number="Section 5.2, (23) with $\sigma^2 \ge 40L^2/b^2$ (corrected)",
+    parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
+    statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD_LEAST_SIGMA / K), ALPHA_STAR_54), evidence=CLOSED_FORM,
+    default_examples=25,
+    evidence_note=r"an inequality between formulas; the threshold is \symdpcode{proofs.bravo.sgd.eq23\_threshold} at "
+                  r"$\sigma^2 = 40L^2/b^2$, the least $\sigma$ Theorem 5.4 allows (the threshold grows with $\sigma$)",
+    notes="Loose, as (23).",
+    printed=Printed(
+        id="bravo.sec5.2.dp.eq23.sigma.printed", number="Section 5.2, (23) with $\\sigma^2 \\ge 40L^2/b^2$ (as printed)",
+        title=r"the condition $\ln(1/\delta) \le 6.25\,K\ln^2(n/b)$ as printed",
+        statement=sp.Le(1 + sigma * sp.sqrt(theta * sp.Rational(25, 4) * K * sp.log(n / b) ** 2 / K), ALPHA_STAR_54),
+        location="Section 5.2, the last condition before Asoodeh and Diaz's bound",
+        counterexample=E3_625_COUNTEREXAMPLE, same_as="bravo.sec5.2.dp.eq23.printed",
+        note=r"The printed $\sigma^4/256$ at $\sigma^2 = 40L^2/b^2$ is $6.25$; the correct value is $\frac{5}{128}(b/L)^2$. "
+             r"At $b = L = 1$, $n = 10$, $\sigma = 2\sqrt{10}$: $\ell = 6.25\ln^2 10 = 33.1$ gives $1 + \sigma\sqrt{\ell/K} "
+             r"= 37.4 > \alpha^* = 5.76$."))
+
+def _ceiling(x) -> mpmath.mpf:
+    """⌈x⌉ of a value computed at working precision: within 10^(−dps/2) relative of an integer counts as that integer,
+    so that a ratio such as Dn/(4ηL) = 250 does not become 251 at one precision and 250 at the next."""
+    nearest = mpmath.nint(x)
+    return nearest if abs(x - nearest) <= abs(x) * mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)) else mpmath.ceil(x)
+
+
+Ceiling = numeric_function("Ceiling", 1, _ceiling, r"\left\lceil {0} \right\rceil",
+                           "The ceiling of a ratio computed at working precision (ties within 10^(-dps/2) snap).")
+T_BAR_52 = Ceiling(D * n / (4 * eta * L))
+WEAK_TERM = 4 * eta ** (2 * p_holder / (1 - p_holder)) * ((1 - p_holder) / (1 + p_holder)) * (M / 2) ** (
+    2 / (1 - p_holder)) * sp.log(T_BAR_52 * sp.E)
+BOUND_5_2 = alpha / sigma ** 2 * (16 * L ** 2 * T_BAR_52 / n ** 2 + D ** 2 / (eta ** 2 * T_BAR_52) + WEAK_TERM)
+V_TERM = (2 * T_BAR_52 / D * (eta * M / 2) ** (1 / (1 - p_holder))) ** 2 * ((1 - p_holder) / (1 + p_holder)) * sp.log(
+    T_BAR_52 * sp.E)
+P_P = Param(p_holder, sp.Interval.Ropen(0, 1), sample=(0.0, 0.95))
+P_M = Param(M, sp.Interval.open(0, sp.oo), sample=(0.01, 10.0))
+P_ETA_52 = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.001, 10.0))
+P_N_SMALL = Param(n, sp.Range(1, sp.oo), sample=(1, 5000))
+P_ALPHA_52 = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 50.0))
+P_SIGMA_52 = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.1, 100.0))
+REM_5_3_PARAMS = (P_ALPHA_52, P_SIGMA_52, P_L, P_N_SMALL, P_D, P_ETA_52, P_M, P_P)
+REM_5_3_TIGHT = ({"alpha": 2, "sigma": 3, "L": 1, "n": 8, "D": 1, "eta": 0.5, "M": 2, "p": 0.5},
+                 {"alpha": 5, "sigma": 1, "L": 2, "n": 100, "D": 0.5, "eta": 0.125, "M": 1, "p": 0})
+
+remark_5_3 = declare(
+    id="bravo.rem5.3", title=r"Theorem 5.2's bound is at most $\frac{16\alpha L^2}{n^2\sigma^2}(2\bar T + V)$",
+    number="Remark 5.3", parameters=REM_5_3_PARAMS,
+    setting=Setting(r"$\bar T = \lceil Dn/(4\eta L)\rceil$, $V = V(D, M, \bar T, \eta, p)$"),
+    statement=sp.Le(BOUND_5_2, 16 * alpha * L ** 2 / (n ** 2 * sigma ** 2) * (2 * T_BAR_52 + V_TERM)),
+    evidence=CLOSED_FORM, tight_at=REM_5_3_TIGHT, default_examples=30,
+    evidence_note=r"the remark's step is an inequality between two closed forms of the parameters",
+    notes=r"Term by term: $\bar T \ge Dn/(4\eta L)$ makes $D^2/(\eta^2\bar T) \le 16L^2\bar T/n^2$ and the weakly smooth "
+          r"term at most $16L^2V/n^2$ (their ratio is $(4\eta L\bar T/(Dn))^2$). Equality where $Dn/(4\eta L)$ is an "
+          r"integer (pinned). The other branch of the $\min$, $\frac{16\alpha L^2}{n^2\sigma^2}T$, is composition of "
+          r"\symdpid{bravo.lemA.17} and \symdpid{bravo.lemA.18} over $T$ steps (\symdpid{bravo.thm5.2.step}).")
+
+remark_5_3_lipschitz = declare(
+    id="bravo.rem5.3.p0", title=r"for $p = 0$, $V$ grows as $n^2$: $\frac{16L^2}{n^2}V \ge M^2\ln(\bar Te)$",
+    number="Remark 5.3 (the Lipschitz case)", parameters=(P_L, P_N_SMALL, P_D, P_ETA_52, P_M),
+    setting=Setting(r"$\bar T = \lceil Dn/(4\eta L)\rceil$, $p = 0$"),
+    statement=sp.Ge(16 * L ** 2 / n ** 2 * V_TERM.subs(p_holder, 0), M ** 2 * sp.log(T_BAR_52 * sp.E)),
+    evidence=CLOSED_FORM, tight_at=({"L": 1, "n": 8, "D": 1, "eta": 0.5, "M": 2},), default_examples=30,
+    evidence_note=r"an inequality between closed forms: $V(p = 0) = (\bar T\eta M/D)^2\ln(\bar Te) \ge "
+                  r"(nM/(4L))^2\ln(\bar Te)$",
+    notes=r"The remark's claim made quantitative: $\frac{16\alpha L^2}{n^2\sigma^2}V \ge \frac{\alpha M^2}{\sigma^2}"
+          r"\ln(\bar Te)$ whatever $n$ and $\eta$, so the bound never vanishes as $n \to \infty$ ($V \ge (nM/(4L))^2"
+          r"\ln(\bar Te)$, the $\tilde O(n^2)$ of the remark; at $n = 1000$, $L = 1$, $M = 2$, $\eta = 1/n$, $V = "
+          r"3.36\cdot10^6$ as the catalogue has). Equality where $Dn/(4\eta L)$ is an integer.")
+
+FIG_1 = {n: 1000, L: 1, M: 2, D: 1}
+FIG_1_RATIO = sp.log(1 + V_TERM.subs(FIG_1) / (2 * T_BAR_52.subs(FIG_1)), 10)
+P_ETA_FIG = Param(eta, sp.Interval(sp.Rational(1, 1000), sp.Integer(1000) ** sp.Rational(-1, 5)),
+                  sample=(0.001, 0.2511886))
+FIG_1_SETTING = Setting(r"Figure 1: $n = 1000$, $L = 1$, $M = 2$, $D = 1$, $\eta \in [n^{-1}, n^{-1/5}]$; the curves "
+                        r"$2\bar T + V$ against the smooth case's $2\bar T$ on a $\log_{10}$ scale")
+figure_1 = declare(
+    id="bravo.fig1", title=r"Figure 1: for $p \ge 0.8$ the curve $2\bar T + V$ is the smooth one's",
+    number="Figure 1 and Remark 5.3", setting=FIG_1_SETTING,
+    parameters=(P_ETA_FIG, Param(p_holder, sp.Interval.Ropen(sp.Rational(4, 5), 1), sample=(0.8, 0.999))),
+    statement=sp.Le(FIG_1_RATIO, sp.Rational(1, 1000)), evidence=CLOSED_FORM,
+    examples=({"eta": 0.2511886, "p": 0.8},), default_examples=25,
+    evidence_note=r"the figure plots a closed form; its claims are inequalities between closed forms of $(\eta, p)$",
+    notes=r"`Indistinguishable' read as: within $10^{-3}$ decades of $2\bar T$, the $p \to 1$ curve ($V \to 0$ for "
+          r"$\eta M/2 < 1$). Worst at $\eta = n^{-1/5}$, $p = 0.8$: $V/(2\bar T) = 1.8\cdot10^{-3}$, $7.8\cdot10^{-4}$ "
+          r"decades (the catalogue's value).")
+figure_1_p07 = declare(
+    id="bravo.fig1.p07", title=r"Figure 1: for $p \ge 0.7$ the curves stay within 0.11 decades of the smooth one",
+    number="Figure 1 and Remark 5.3", setting=FIG_1_SETTING,
+    parameters=(P_ETA_FIG, Param(p_holder, sp.Interval.Ropen(sp.Rational(7, 10), 1), sample=(0.7, 0.999))),
+    statement=sp.Le(FIG_1_RATIO, sp.Rational(11, 100)), evidence=CLOSED_FORM,
+    examples=({"eta": 0.2511886, "p": 0.7},), default_examples=25,
+    evidence_note=r"the figure plots a closed form; its claims are inequalities between closed forms of $(\eta, p)$",
+    notes=r"`No significant differences for $p \ge 0.7$' quantified: worst at $\eta = n^{-1/5}$, $p = 0.7$, $V/(2\bar T) "
+          r"= 0.28$, 0.107 decades, a visible but small gap on the figure's scale (the catalogue's reading).")
+
+eq17 = _identity(
+    proofs.eq17(), id="bravo.thm5.2.eq17", title="(17): Corollary 3.7 with the noise and modulus of noisy SGD",
+    number="Theorem 5.2 (proof), eq. (17)",
+    symbolic_only=r"an identity in $(\alpha, D, \eta, \sigma, M, p, R)$ proved by SymPy "
+                  r"(\symdpcode{proofs.bravo.sgd.eq17}); its numeric content is \symdpid{bravo.cor3.7}",
+    notes=r"$\sigma_j^2 = \eta^2\sigma^2/2$ and $h = (2\eta^{1/(1-p)}\sqrt{(1-p)/(1+p)}(M/2)^{1/(1-p)})^2$; the second "
+          r"`$\le$' of (17) is an equality.")
+a18_in_5_2 = _identity(
+    proofs.a18_substitution(), id="bravo.thm5.2.a18", title="Lemma A.18 at the noise and sensitivity of noisy SGD",
+    number="Theorem 5.2 (proof)",
+    symbolic_only=r"algebra proved by SymPy (\symdpcode{proofs.bravo.sgd.a18\_substitution}): $2\alpha q^2/s^2 = "
+                  r"16\alpha L^2/(n^2\sigma^2)$ at $q = b/n$, $s = b\sigma/(2\sqrt2L)$",
+    notes=r"$s \ge 4$ iff $\sigma \ge 8\sqrt2L/b$, the theorem's hypothesis; Lemma A.18 also needs $q = b/n < 1/5$, which "
+          r"the theorem omits (catalogue E4, see \symdpid{bravo.thm5.2}).")
+r_star = _identity(
+    proofs.r_star(), id="bravo.thm5.2.rstar", title=r"the optimal $T - \tau$ is $Dn/(4\eta L)$",
+    number="Theorem 5.2 (proof)",
+    symbolic_only=r"a stationarity identity proved by SymPy (\symdpcode{proofs.bravo.sgd.r\_star}); the objective is "
+                  r"convex in $R > 0$, so the stationary point is the minimiser",
+    notes=r"At $R^*$ both terms equal $4DL/(n\eta)$; the paper takes $\bar T = \lceil R^*\rceil$.")
+eq21 = _identity(
+    proofs.eq21(), id="bravo.thm5.4.eq21", title="(21): Corollary 3.8 with the noise and modulus of Theorem 5.4",
+    number="Theorem 5.4 (proof), eq. (21)",
+    symbolic_only=r"an identity proved by SymPy (\symdpcode{proofs.bravo.sgd.eq21}) with $\sigma_j^2 = \eta^2\sigma^2/2$",
+    notes=r"Catalogue E8 (a typo): the proof says $\sigma_j = \eta\sigma/2$, which would double (21); (21) as printed is "
+          r"Corollary 3.8 at $\sigma_j = \eta\sigma/\sqrt2$, the noise the proof splits off, and the derivation checks "
+          r"it there.")
+last_5_4 = _identity(
+    proofs.theorem_5_4_last_step(), id="bravo.thm5.4.last", title="Theorem 5.4: the last line of the proof",
+    number="Theorem 5.4 (proof)",
+    symbolic_only=r"algebra proved by SymPy (\symdpcode{proofs.bravo.sgd.theorem\_5\_4\_last\_step})",
+    notes=r"With $c^{\bar T} \ge 2$, $c^{\bar T}/(c^{\bar T} - 1) \le 2$, checked by \symdpid{bravo.thm5.4.tbar}.")
+
+
+
+# --- Definition 5.1 -------------------------------------------------------------------------------------------------
+
+def finite_algorithms() -> st.SearchStrategy[dict]:
+    """A randomized algorithm on the datasets {0, 1}^m (m = 1, 2): a law on 2–4 outputs for each dataset."""
+    def rows(m, k):
+        return st.lists(weights(k, low=0.0), min_size=2 ** m, max_size=2 ** m).map(lambda w: {"m": m, "rows": w})
+    return st.tuples(st.integers(1, 2), st.integers(2, 4)).flatmap(lambda mk: rows(*mk))
+
+
+def _algorithm(structure) -> dict:
+    """The drawn algorithm as {dataset: its output law}, datasets as bit tuples."""
+    datasets = list(itertools.product((0, 1), repeat=structure["m"]))
+    return {S: FiniteDistribution.normalized(w) for S, w in zip(datasets, structure["rows"])}
+
+
+def neighbours(datasets) -> list:
+    """The ordered pairs S ≃ S' of datasets that differ in exactly one entry."""
+    return [(S, Sp) for S in datasets for Sp in datasets if sum(x != y for x, y in zip(S, Sp)) == 1]
+
+
+DeltaByEvents = quantity(
+    "DeltaByEvents", 1, r"\max_{{S \simeq S',\ O}}\left(\mathbb{{P}}[\mathcal{{A}}(S) \in O] - e^{{{0}}}"
+    r"\mathbb{{P}}[\mathcal{{A}}(S') \in O]\right)_+",
+    "The least delta of Definition 5.1 at eps: the largest P[A(S) in O] - e^eps P[A(S') in O] over neighbouring "
+    "datasets and every event O, enumerated.", nonnegative=True)
+DeltaByDivergence = quantity(
+    "DeltaByDivergence", 1, r"\max_{{S \simeq S'}} D_{{e^{{{0}}}}}\left(\mathcal{{A}}(S) \,\middle\|\, "
+    r"\mathcal{{A}}(S')\right)", "The largest hockey-stick divergence over neighbouring datasets, by the engine.",
+    nonnegative=True)
+ALGORITHMS = Setting(r"$\mathcal{A}$ on the datasets $\{0, 1\}^m$ ($m = 1, 2$), a law on 2--4 outputs for each",
+                     strategy=finite_algorithms, build=_algorithm)
+RANDOMIZED_RESPONSE = {"epsilon": 1.0, "structure": {"m": 1, "rows": [[2.718281828459045, 1.0], [1.0, 2.718281828459045]]}}
+"""Randomized response with e^ε = e: (1, 0)-DP, so δ = 0 at ε = 1 and δ > 0 below."""
+
+
+@theorem(id="bravo.def5.1", title=r"$(\varepsilon, \delta)$-DP: the least $\delta$ over events is the largest "
+         "hockey-stick divergence between neighbours", number="Definition 5.1",
+         parameters=(Param(epsilon, sp.Interval(0, sp.oo), sample=(0.0, 3.0)),), setting=ALGORITHMS,
+         statement=sp.Eq(DeltaByEvents(epsilon), DeltaByDivergence(epsilon)), tight_everywhere=True,
+         examples=(RANDOMIZED_RESPONSE, {**RANDOMIZED_RESPONSE, "epsilon": 0.5}), default_examples=25)
+def definition_5_1(point):
+    r"""The paper's own form: $\mathcal{A}$ is $(\varepsilon, \delta)$-DP iff $\delta$ is at least the left side, the
+    largest $\mathbb{P}[\mathcal{A}(S) \in O] - e^\varepsilon\mathbb{P}[\mathcal{A}(S') \in O]$ over every ordered pair
+    of neighbours and every event $O$ (all $2^k$ enumerated), against the engine's hockey-stick divergence (the
+    positive part of the atoms' differences) maximised over the neighbours. That the sum form is the supremum over events
+    for one pair is \symdpid{balle19.def.hs}; this checks the definition's quantifiers over datasets on top of it."""
+    algorithm = ALGORITHMS(point)
+    e = point["epsilon"]
+    by_events, by_divergence = mpmath.mpf(0), mpmath.mpf(0)
+    for S, Sp in neighbours(list(algorithm)):
+        P_, Q_ = algorithm[S], algorithm[Sp]
+        for size in range(1, len(P_) + 1):
+            for O in itertools.combinations(range(len(P_)), size):
+                by_events = max(by_events, mpmath.fsum(P_[i] for i in O) - mpmath.exp(e) * mpmath.fsum(Q_[i] for i in O))
+        by_divergence = max(by_divergence, divergence("hockey_stick", P_, Q_, e).value)
+    return {DeltaByEvents(epsilon): by_events, DeltaByDivergence(epsilon): by_divergence}
 
 
 THEOREMS = registered(__name__)
