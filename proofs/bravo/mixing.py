@@ -44,8 +44,8 @@ def theta_limit() -> Derivation:
     """Θ → M/2 as p → 1⁻ (the smooth case's nonexpansive restriction 1/η ≥ M/2), for the max of (10) held at any
     m > 0: it is continuous in p and at least 27, and (q m)^q → 1 as q = (1−p)/(1+p) → 0⁺ (the catalogue's 0⁰ = 1)."""
     m = sp.Symbol("m", positive=True)
-    return (Derivation(r"Lemma 4.1: $\Theta \to M/2$ as $p \to 1$", sp.Limit((M / 2) ** (2 / (1 + p)) * (Q_P * m) ** Q_P,
-                                                                              p, 1, dir="-"),
+    start = sp.Limit((M / 2) ** (2 / (1 + p)) * (Q_P * m) ** Q_P, p, 1, dir="-")
+    return (Derivation(r"Lemma 4.1: $\Theta \to M/2$ as $p \to 1$", start,
                        source=SOURCE + ", remark after Lemma 4.1",
                        assumptions=r"$m = \max\{16\ln(D(M/2)^{1/(1+p)}e), 27\} \ge 27$, continuous in $p$, held "
                                    r"at its value at $p = 1$")
