@@ -1,0 +1,193 @@
+"""Bravo et al., Section 4 and Appendices A (Markov chains) and C: the finite-chain engine against closed forms, the
+errata E2 and E12 refuted at their counterexamples, Lemma 4.1's threshold against the catalogue's reference values.
+
+Reference values come from closed forms written here (two-state chains, the Gaussian CDF), from the catalogue's tables
+(bravo.lemC.1, bravo.lem4.1), or from the paper's formulas evaluated here; never from symdp's own output.
+"""
+
+from fractions import Fraction as F
+
+import mpmath
+import pytest
+
+from symdp.engine.continuous import Gaussian
+from symdp.engine.divergences import divergence
+from symdp.engine.markov import FiniteChain, projected_grid_chain
+from symdp.engine.projected import Projected
+from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.precision import working_precision
+from symdp.proofs.bravo.mixing import DERIVATIONS
+from symdp.theorems import get
+from symdp.theorems.bravo import mixing as mx
+from symdp.verify import HOLDS, TIGHT, VIOLATED, evaluate_point
+
+
+# --- the finite-chain engine -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("a, b", [(F(1, 4), F(1, 2)), (F(9, 10), F(7, 10)), (F(1, 3), F(1, 3))])
+def test_two_state_chains_match_their_closed_forms(a, b):
+    # P = [[1-a, a], [b, 1-b]]: pi = (b, a)/(a+b), P^t = Pi + lam^t (I - Pi) with lam = 1-a-b,
+    # so dbar(t) = |lam|^t and d(t) = max(a, b)/(a+b) |lam|^t
+    chain = FiniteChain([[1 - a, a], [b, 1 - b]])
+    lam = 1 - a - b
+    assert chain.stationary() == (b / (a + b), a / (a + b))
+    for t in range(1, 8):
+        assert chain.power(t)[0][1] == a / (a + b) * (1 - lam ** t)
+        assert chain.dbar(t) == abs(lam) ** t
+        assert chain.d(t) == max(a, b) / (a + b) * abs(lam) ** t
+    eps = F(1, 100)
+    expected = next(t for t in range(1, 200) if max(a, b) / (a + b) * abs(lam) ** t <= eps)
+    assert chain.mixing_time(eps) == expected
+
+
+def test_a_birth_death_chain_has_the_detailed_balance_stationary_law():
+    # pi_{i+1}/pi_i = P(i, i+1)/P(i+1, i) on a path
+    rows = [[F(1, 2), F(1, 2), 0, 0], [F(1, 3), F(1, 3), F(1, 3), 0], [0, F(1, 4), F(1, 2), F(1, 4)],
+            [0, 0, F(3, 5), F(2, 5)]]
+    ratios = [F(1, 2) / F(1, 3), F(1, 3) / F(1, 4), F(1, 4) / F(3, 5)]
+    weights = [F(1)]
+    for r in ratios:
+        weights.append(weights[-1] * r)
+    assert FiniteChain(rows).stationary() == tuple(w / sum(weights) for w in weights)
+
+
+def test_stepping_a_law_is_taking_powers_and_pi_is_invariant_while_a_point_start_is_not():
+    chain = FiniteChain.from_weights([[1, 2, 0], [0, 1, 3], [4, 0, 1]])
+    law = [F(1), F(0), F(0)]
+    for _ in range(5):
+        law = chain.law(law, 1)
+    assert tuple(law) == chain.power(5)[0]
+    assert chain.law(chain.stationary(), 7) == chain.stationary()
+    assert chain.law([F(1), F(0), F(0)], 7) != chain.stationary()
+
+
+def test_bad_chains_are_clear_errors():
+    with pytest.raises(InvalidParameter, match="non-negative integers"):
+        FiniteChain.from_weights([[1, -1], [1, 1]])
+    with pytest.raises(InvalidDistribution, match="not a probability law"):
+        FiniteChain([[F(1, 2), F(1, 3)], [F(1, 2), F(1, 2)]])
+    with pytest.raises(InvalidDistribution, match="square"):
+        FiniteChain([[F(1)], [F(1, 2), F(1, 2)]])
+    with pytest.raises(InvalidDistribution, match="no unique stationary law"):
+        FiniteChain([[F(1), F(0)], [F(0), F(1)]]).stationary()
+    with pytest.raises(InvalidParameter, match="epsilon > 0"):
+        FiniteChain([[F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]]).mixing_time(0)
+
+
+def test_the_grid_chain_rows_are_the_gaussian_cell_masses():
+    with working_precision(30):
+        chain = projected_grid_chain(lambda x: x, 0.3, -1, 1, 5)
+        cuts = [mpmath.mpf(c) for c in ("-0.75", "-0.25", "0.25", "0.75")]
+        for i, x in enumerate(mpmath.linspace(-1, 1, 5)):
+            cdf = [0] + [mpmath.ncdf(c, x, 0.3) for c in cuts] + [1]
+            for j in range(5):
+                assert abs(chain.rows[i][j] - (cdf[j + 1] - cdf[j])) < 1e-14
+    # a cell far above the centre keeps its tiny mass to relative precision (not a difference of two numbers near 1)
+    far = projected_grid_chain(lambda x: x - 7, 1, -1, 1, 5)
+    with working_precision(30):
+        top = 1 - mpmath.ncdf(mpmath.mpf("0.75"), -8, 1)      # from x = -1, centre -8: about 1.1e-18
+    assert abs(far.rows[0][-1] - top) < 1e-10 * top
+
+
+# --- Appendix A: boosting and E12 ------------------------------------------------------------------------------
+
+def test_boosting_as_printed_is_refuted_at_eps_1_and_the_correction_holds_there():
+    point = {"epsilon": 1.0, "structure": mx.TWO_STATE}
+    assert evaluate_point(get("bravo.propA.14.printed"), point).verdict == VIOLATED   # T_mix >= 1 > 0
+    assert evaluate_point(get("bravo.propA.14"), point).verdict in (HOLDS, TIGHT)   # T* = T_mix = 1
+    below = {"epsilon": 0.3, "structure": mx.TWO_STATE}   # for eps < 1 the two statements agree
+    assert evaluate_point(get("bravo.propA.14.printed"), below).verdict == HOLDS
+    assert evaluate_point(get("bravo.thm4.2.printed"), {"epsilon": 1.0, **mx.GRID_PIN}).verdict == VIOLATED
+
+
+def test_the_boosting_witness_measures_the_least_times():
+    # TWO_STATE: dbar(t) = 4^-t, so T* = 1; d(t) = (1/3) 4^-t <= 0.001 first at t = 5
+    with working_precision(30):
+        values = mx._boosting({"epsilon": 0.001, "structure": mx.TWO_STATE})
+    assert values[mx.T_star] == 1 and values[mx.MixingTime(mx.epsilon)] == 5
+
+
+# --- Appendix C: Lemma C.1 (E2) ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("eta, L, kl", [(0.01, 100.0, "59.536"), (0.01, 60.0, "31.054"), (0.05, 12.0, "6.143")])
+def test_lemma_c1_kl_matches_the_catalogue_table(eta, L, kl):
+    point = {"eta": eta, "L": L, "D": 1.0, "structure": {"x0": 1e-6, "x0p": -1e-6}}
+    with working_precision(30):
+        value = mx.lemma_c_1.witness(point)
+        assert mpmath.nstr(value.value, 5) == kl                   # catalogue bravo.lemC.1, table (misc.py)
+    assert value.value > 1 / (4 * eta)                             # the printed D^2/(4 eta) is exceeded
+    assert evaluate_point(get("bravo.lemC.1.printed"), point).verdict == VIOLATED
+    assert evaluate_point(get("bravo.lemC.1"), point).verdict == HOLDS
+
+
+# --- Section 4: Theta, the bound of Lemma 4.1, the PLA chain ------------------------------------------------------
+
+def _theta(p, M, D):
+    """(10) written out here."""
+    q = (1 - p) / (1 + p)
+    return (M / 2) ** (2 / (1 + p)) * (q * max(16 * mpmath.log(D * (M / 2) ** (1 / (1 + p)) * mpmath.e), 27)) ** q
+
+
+def test_lemma_4_1_reference_values():
+    with working_precision(30):
+        p, M, D = mpmath.mpf("0.5"), mpmath.mpf(2), mpmath.mpf(3)
+        inst = mx.pla_instance(p, M, D, 1)
+        assert mpmath.nstr(1 / inst["eta"], 12) == "2.23688494467"   # catalogue bravo.lem4.1
+        assert abs(1 / inst["eta"] - _theta(p, M, D)) < mpmath.mpf(10) ** -25
+        assert inst["T"] == 21
+        lhs, bound, _ = get("bravo.lem4.1.bound").measure(mx.LEMMA_4_1_REFERENCE)
+        assert bound.value == mpmath.mpf(1) / 2
+        assert mpmath.nstr(lhs.value, 11) == "0.36011853234"   # catalogue bravo.lem4.1
+
+
+def test_the_e13_corner_has_eta_above_d_squared_and_the_lemma_holds_there():
+    inst = mx.pla_instance(0.0, 0.1, 0.1, 1.0)
+    assert inst["eta"] > inst["D"] ** 2 and inst["T"] == 1   # the proof's T <= 2 D^2/eta fails
+    assert evaluate_point(get("bravo.lem4.1.bound"), mx.E13_CORNER).verdict == HOLDS
+    assert evaluate_point(get("bravo.lem4.1"), mx.LEMMA_PINS[1]).verdict == HOLDS
+
+
+def test_shrinking_d_keeps_the_threshold_and_caps_t():
+    with working_precision(30):
+        inst = mx.pla_instance(0.3, 40.0, 15.0, 1.0, cap=mx.T_CAP)
+        assert inst["T"] <= mx.T_CAP and inst["D"] < 15
+        assert 1 / inst["eta"] >= _theta(inst["p"], inst["M"], inst["D"])
+
+
+def test_theta_tends_to_m_over_2_as_p_tends_to_1():
+    with working_precision(30):
+        gaps = [abs(_theta(mpmath.mpf(1) - mpmath.mpf(10) ** -k, 3, 2) - mpmath.mpf(3) / 2) for k in (2, 4, 6)]
+    assert gaps[0] > gaps[1] > gaps[2] and gaps[2] < 1e-3
+    assert all(d.check() for d in DERIVATIONS)
+
+
+def test_the_weakly_smooth_map_has_hoelder_constant_m():
+    with working_precision(30):
+        M, p = mpmath.mpf(3), mpmath.mpf("0.4")
+        phi = mx.weakly_smooth_map(1, M, p)
+        grad = lambda x: x - phi(x)   # noqa: E731  eta = 1
+        x = mpmath.mpf("0.7")
+        assert abs(abs(grad(x) - grad(-x)) - M * (2 * x) ** p) < mpmath.mpf(10) ** -25   # equality at y = -x
+        for y in ("0.1", "-0.2", "0.69"):
+            assert abs(grad(x) - grad(mpmath.mpf(y))) <= M * abs(x - mpmath.mpf(y)) ** p
+
+
+def test_eq9_h_is_definition_2_1_at_p_0_and_one_chain_step_is_the_projected_gaussian():
+    with working_precision(30):
+        point = {"eta": mpmath.mpf("0.1"), "D": mpmath.mpf(1), "T": 1,
+                 "structure": {"p": 0.0, "M": 4.0, "starts": {"x0": 0.3, "x0p": -0.1}}}
+        values = mx.eq_9.witness(point)
+        assert abs(values[mx.h] - (2 * mpmath.mpf("0.1") * 2) ** 2) < 1e-20     # (2 eta L)^2, L = M/2
+        # T = 1: the law is N(x0 - eta L sign(x0), 2 eta) clipped to [-1/2, 1/2]
+        sd = mpmath.sqrt(mpmath.mpf("0.2"))
+        P = Projected(Gaussian(mpmath.mpf("0.3") - mpmath.mpf("0.2"), sd), -0.5, 0.5)
+        Q = Projected(Gaussian(mpmath.mpf("-0.1") + mpmath.mpf("0.2"), sd), -0.5, 0.5)
+        reference = divergence("kl", P, Q, method="densities")
+    assert abs(values[mx.KL(mx.X_T, mx.X_Tp)].value - reference.value) < 1e-8
+
+
+def test_bad_pla_input_is_a_clear_error():
+    with pytest.raises(InvalidParameter, match="p in"):
+        mx.pla_instance(1.0, 1.0, 1.0, 1.0)
+    with pytest.raises(InvalidParameter, match="r in"):
+        mx.pla_instance(0.5, 1.0, 1.0, 0.0)
