@@ -23,14 +23,16 @@ from symdp.engine.projected import Projected
 from symdp.engine.shifted import AtomicLaw, quantile_coupling, shifted_renyi, winf, winf_by_cdf_shifts
 from symdp.estimate import Estimate, Method
 from symdp.expressions import Gaussian, Renyi, quantity
+from symdp.engine import chains
 from symdp.numeric import to_mpf
-from symdp.symbols import D, L, Law, a, alpha, delta, eta, mu1, mu2, sigma
+from symdp.proofs.bravo.shifts import PabiShift, a_vec
+from symdp.symbols import D, L, T, Law, a, alpha, delta, eta, mu1, mu2, sigma, t
 from symdp.theorem import CLOSED_FORM, Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.bravo.common import P_ALPHA, P_D, P_SIGMA, finite_floats
 
 mu_, nu_ = Law(r"\mu"), Law(r"\nu")
-X_, Xp_, Y_, Yp_ = Law("X"), Law("X'"), Law("Y"), Law("Y'")
-XT_, XTp_ = Law("X_T"), Law("X'_T")
+X_, Xp_, Y_, Yp_ = sp.symbols("X X' Y Y'")   # random variables, as bravo.shifts names X_T, X'_T
+XT_, XTp_ = sp.symbols("X_T X'_T")
 N_sigma = Law(r"\mathcal{N}(0, \sigma^2)")
 Phi_ = Law(r"\Phi_{\#}")
 
@@ -50,9 +52,6 @@ WinfCdfShift = quantity(
     "WinfCdfShift", 2,
     r"\min\left\{{\delta \ge 0 : F_{{{0}}}(x - \delta) \le F_{{{1}}}(x) \le F_{{{0}}}(x + \delta)\ \forall x\right\}}",
     "W_inf as the least CDF shift.", nonnegative=True)
-PabiShift = quantity(
-    "PabiShiftRecursion", 3, r"\varphi_{{[0:{2}]}}\left({0}, {1}\right)",
-    "phi_[0:t](D, a) computed by the recursion of Section 3 from its base case.")
 
 P_DELTA = Param(delta, sp.Interval(0, sp.oo), sample=(0.0, 1.5))
 P_A = Param(a, sp.Interval(0, sp.oo), sample=(0.0, 1.5))
@@ -308,6 +307,8 @@ def subgradient_step(step):
     return lambda x: x - step * mpmath.sign(x)
 
 
+LEM_3_1_SHARP = {"alpha": 2.0, "delta": 0.1, "eta": 0.5, "L": 1.0,
+                 "structure": {"mu": _dirac(0.05), "nu": _dirac(-0.05)}}
 LEM_3_1_PIN = {"alpha": 2.0, "delta": 0.25, "eta": 0.1, "L": 1.0,
                "structure": {"mu": {"x": [-0.5, 0.5], "w": [1, 3]}, "nu": {"x": [-0.5, 0.5], "w": [3, 1]}}}
 
@@ -317,17 +318,39 @@ LEM_3_1_PIN = {"alpha": 2.0, "delta": 0.25, "eta": 0.1, "L": 1.0,
          setting=ATOMIC_PAIRS.where(r", $\Phi(x) = x - \eta L\,\mathrm{sign}(x)$ (the subgradient step of $L|x|$), "
                                     r"modulus $\varphi(\delta) = \sqrt{\delta^2 + (2\eta L)^2}$"),
          statement=sp.Le(ShiftedRenyi(Phi_ * mu_, Phi_ * nu_, alpha, MODULUS), ShiftedRenyi(mu_, nu_, alpha, delta)),
-         examples=(LEM_3_1_PIN,), default_examples=25)
+         examples=(LEM_3_1_PIN,), default_examples=25,
+         printed=Printed(
+             id="bravo.lem3.1.lipschitz", kind="sharpness", severity="mathematics",
+             title=r"Lemma 3.1 with the Lipschitz modulus $\delta$ (sharpness copy)",
+             number="Lemma 3.1 (the $h$-term of the modulus dropped)",
+             statement=sp.Le(ShiftedRenyi(Phi_ * mu_, Phi_ * nu_, alpha, delta),
+                             ShiftedRenyi(mu_, nu_, alpha, delta)),
+             location=r"Lemma 3.1: the shift $\varphi(\delta)$ of the left side",
+             printed=r"$R^{(\delta)}_\alpha(\Phi_\#\mu\|\Phi_\#\nu) \le R^{(\delta)}_\alpha(\mu\|\nu)$ (the "
+                     r"modulus replaced by $\delta$ on purpose)",
+             corrected=r"$R^{(\varphi(\delta))}_\alpha(\Phi_\#\mu\|\Phi_\#\nu) \le R^{(\delta)}_\alpha(\mu\|\nu)$, "
+                       "as printed",
+             counterexample=LEM_3_1_SHARP,
+             note=r"Not a paper erratum: the subgradient step of $L|x|$ is not nonexpansive. Diracs at $\pm 0.05$ are "
+                  r"within $\delta = 0.1$ ($R^{(0.1)} = 0$), but $\eta L = 0.5$ moves them to $\mp 0.45$, $0.9$ "
+                  r"apart: $R^{(0.1)}_\alpha$ of the images is $+\infty$ (no $\mu'$ within 0.1 is absolutely "
+                  r"continuous w.r.t. the other Dirac); the modulus $\sqrt{0.1^2 + 1} \ge 0.9$ covers it.",
+             changes={"witness": lambda point: _lemma_3_1(point, lipschitz=True),
+                      "notes": "Expected violated: refuted on Diracs that the step moves past each other."}))
 def lemma_3_1(point):
     r"""Both sides by the finite program: the pushed-forward laws $\Phi_\#\mu$, $\Phi_\#\nu$ are finite (atoms moved
     by $\Phi$, merged where they meet); left side its upper bound (a feasible $\mu'$), right side its dual lower
     bound. Loose in general (the modulus adds $(2\eta L)^2$ to the shift). Proof gap E16: the proof takes a $\mu'$
     attaining the infimum, which need not exist; an $\varepsilon$-minimiser gives the lemma. On finite $\nu$ the
     infimum is attained (a continuous function on a compact set of $\mu'$)."""
+    return _lemma_3_1(point)
+
+
+def _lemma_3_1(point, lipschitz: bool = False) -> dict:
     mu, nu = ATOMIC_PAIRS(point)
     Phi = subgradient_step(point["eta"] * point["L"])
-    shift = mpmath.sqrt(point["delta"] ** 2 + (2 * point["eta"] * point["L"]) ** 2)
-    return {ShiftedRenyi(Phi_ * mu_, Phi_ * nu_, alpha, MODULUS):
+    shift = point["delta"] if lipschitz else mpmath.sqrt(point["delta"] ** 2 + (2 * point["eta"] * point["L"]) ** 2)
+    return {ShiftedRenyi(Phi_ * mu_, Phi_ * nu_, alpha, delta if lipschitz else MODULUS):
             shifted_renyi(mu.mapped(Phi), nu.mapped(Phi), shift, point["alpha"]).upper_estimate(),
             ShiftedRenyi(mu_, nu_, alpha, delta): shifted_renyi(mu, nu, point["delta"], point["alpha"]).lower_estimate()}
 
@@ -391,6 +414,131 @@ def lemma_3_2(point):
     left = one_step_upper(X, Xp, point["delta"], step, point["sigma"], point["a"], D_, point["alpha"],
                           feasible=not mpmath.isinf(right.lower))
     return {ShiftedRenyi(Y_, Yp_, alpha, MODULUS - a): left, ShiftedRenyi(X_, Xp_, alpha, delta): right.lower_estimate()}
+
+
+# --- Lemma 3.3 (T ≤ 2) and the recursion φ_[0:t] -----------------------------------------------------------------------
+SHIFT_SUM = sp.Symbol(r"\sum_{t=1}^{T} a_t^2/\sigma_{t-1}^2", positive=True)
+"""Σ_{t=1}^T a_t²/σ²_{t−1}, measured from the drawn shifts a_t and noises σ_t."""
+
+
+def pabi_instances():
+    """Two steps' (ηL_t, σ_t), starts as fractions of D in [−1/2, 1/2], and the fraction f ∈ (0, 1] that sets
+    a_1 = f φ_0(D)."""
+    pair = lambda s: st.lists(s, min_size=2, max_size=2)   # noqa: E731
+    return st.fixed_dictionaries({"steps": pair(finite_floats(0.01, 0.5)), "sd": pair(finite_floats(0.3, 2.0)),
+                                  "x0": finite_floats(-0.5, 0.5), "x0p": finite_floats(-0.5, 0.5),
+                                  "f": finite_floats(0.05, 1.0)})
+
+
+def pabi_shifts(structure, T_: int, D_) -> tuple[list, list]:
+    """(a_1, ..., a_T) and the path φ_[0:t](D, a), t < T, by the paper's recursion from its base case φ_0(D) − a_1:
+    a_1 = f φ_0(D); for T = 2, a_2 = φ_1(φ_[0:0]) so that the final shift φ_[0:1] is 0."""
+    steps = [to_mpf(x, "eta L") for x in structure["steps"]]
+    phi = lambda k, x: mpmath.sqrt(x * x + (2 * steps[k]) ** 2)   # noqa: E731
+    a_ = [to_mpf(structure["f"], "f") * phi(0, D_)]
+    path = [phi(0, D_) - a_[0]]
+    if T_ == 2:
+        a_.append(phi(1, path[0]))
+        path.append(phi(1, path[0]) - a_[1])
+    return a_, path
+
+
+LEM_3_3_PINS = tuple({"alpha": al, "D": 1.0, "T": T_, "structure": {"steps": [0.1, 0.2], "sd": [0.5, 0.8], "x0": 0.5,
+                                                                    "x0p": -0.5, "f": f}}
+                     for al, T_, f in ((2.0, 1, 0.5), (3.0, 2, 0.6), (2.0, 1, 1.0)))
+
+
+@theorem(id="bravo.lem3.3", title="PABI under a modulus of continuity", number="Lemma 3.3, eq. (2)",
+         parameters=(P_ALPHA, P_D, Param(T, sp.Range(1, 3), sample=(1, 2))),
+         setting=Setting(r"$\mathcal{X} = [-D/2, D/2]$, $X_0 = x_0$, $X'_0 = x'_0 \in \mathcal{X}$, $X_{t+1} = "
+                         r"\Pi_{\mathcal{X}}[X_t - \eta_t L\,\mathrm{sign}(X_t) + \xi_t]$, $\xi_t \sim \mathcal{N}(0, "
+                         r"\sigma_t^2)$, $\varphi_t(\delta) = \sqrt{\delta^2 + (2\eta_t L)^2}$, $T \le 2$; $a_1 = "
+                         r"f\varphi_0(D)$, $f \in (0, 1]$, and for $T = 2$ $a_2 = \varphi_1(\varphi_{[0:0]}(D, "
+                         r"\mathbf{a}))$ (final shift 0)", strategy=pabi_instances),
+         statement=sp.Le(ShiftedRenyi(XT_, XTp_, alpha, PabiShift(D, a_vec, T - 1)), alpha / 2 * SHIFT_SUM),
+         examples=LEM_3_3_PINS, default_examples=2)
+def lemma_3_3(point):
+    r"""Left side, $T = 1$: an upper bound from the proof's feasible law (as \symdpid{bravo.lem3.2} with $\delta = D$
+    and $X'' = X'_0$, since $|x_0 - x'_0| \le D$), measured from the projected Gaussians. $T = 2$: only final shift 0
+    is drawn, where the left side is $R_\alpha(X_2\|X'_2)$ itself, from the two chains' laws
+    (\symdpcode{symdp.engine.chains}: Nystr\"om propagation of the exact transition with the atoms; binary64, error
+    from two rules, not certified). A shift $> 0$ at $T = 2$ would need a feasible law within it of the two-step law,
+    which is not built: not checked. Right side: $\frac{\alpha}{2}\sum_t a_t^2/\sigma_{t-1}^2$ from the drawn $a_t$,
+    $\sigma_t$. Loose (ratios in the report)."""
+    structure, T_, D_ = point["structure"], int(point["T"]), point["D"]
+    a_, path = pabi_shifts(structure, T_, D_)
+    sd = [to_mpf(x, "sigma_t") for x in structure["sd"]]
+    x0, x0p = (to_mpf(structure[k], "start") * D_ for k in ("x0", "x0p"))
+    if T_ == 1:
+        left = one_step_upper(AtomicLaw([x0], [1]), AtomicLaw([x0p], [1]), D_, to_mpf(structure["steps"][0]),
+                              sd[0], a_[0], D_, point["alpha"])
+    else:
+        chain = chains.ProjectedChain([chains.subgradient_step(s_, sd_) for s_, sd_ in zip(structure["steps"], sd)],
+                                      -D_ / 2, D_ / 2)
+        left = chains.renyi(chain.law(x0), chain.law(x0p), point["alpha"])
+    return {ShiftedRenyi(XT_, XTp_, alpha, PabiShift(D, a_vec, T - 1)): left,
+            SHIFT_SUM: mpmath.fsum(a_t ** 2 / sd[k] ** 2 for k, a_t in enumerate(a_))}
+
+
+PHI_0 = Law(r"\varphi_0(D)")
+A_1 = Law("a_1")
+P_T_RECURSION = Param(t, sp.Range(0, 4), sample=(0, 3))
+
+
+def recursion_path(point, upto: int) -> mpmath.mpf:
+    """φ_[0:upto](D, a) by the recursion of Section 3, from its base case φ_[0:0] = φ_0(D) − a_1 (moduli
+    φ_t(δ) = sqrt(c_t δ² + h_t), drawn with the shifts a_t)."""
+    s_ = point["structure"]
+    c_, h_, a_ = ([to_mpf(x, name) for x in s_[key]] for key, name in (("c", "c_t"), ("h", "h_t"), ("a", "a_t")))
+    value = mpmath.sqrt(c_[0] * point["D"] ** 2 + h_[0]) - a_[0]
+    for k in range(1, upto + 1):
+        value = mpmath.sqrt(c_[k] * value ** 2 + h_[k]) - a_[k]
+    return value
+
+
+def _recursion(point, upto: int, head) -> dict:
+    s_ = point["structure"]
+    return {head: Estimate.exact(recursion_path(point, upto)),
+            PHI_0: Estimate.exact(mpmath.sqrt(to_mpf(s_["c"][0], "c_0") * point["D"] ** 2 + to_mpf(s_["h"][0], "h_0"))),
+            A_1: Estimate.exact(to_mpf(s_["a"][0], "a_1"))}
+
+
+def recursion_instances():
+    four = lambda s: st.lists(s, min_size=4, max_size=4)   # noqa: E731
+    return st.fixed_dictionaries({"c": four(finite_floats(0.2, 3.0)), "h": four(finite_floats(0.0, 2.0)),
+                                  "a": four(finite_floats(0.0, 1.0))})
+
+
+PHI_0T_TYPO = {"D": 1.0, "t": 1, "structure": {"c": [1.0] * 4, "h": [0.0] * 4, "a": [0.25, 0.25, 0.0, 0.0]}}
+"""φ_[0:1] = φ_1(φ_0(1) − 1/4) − 1/4 = 1/2, the printed base case gives φ_0(1) − 1/4 = 3/4."""
+
+
+@theorem(id="bravo.notation.phi0t", title=r"the PABI recursion $\varphi_{[0:t]}$: its base case",
+         number="Section 3, notation before Lemma 3.3", parameters=(P_D,),
+         setting=Setting(r"$\varphi_t(\delta) = \sqrt{c_t\delta^2 + h_t}$, $a_t \ge 0$, $\varphi_{[0:t]}(D, "
+                         r"\mathbf{a}) = \varphi_t(\varphi_{[0:t-1]}(D, \mathbf{a})) - a_{t+1}$ ($t \ge 1$)",
+                         strategy=recursion_instances),
+         statement=sp.Eq(PabiShift(D, a_vec, 0), PHI_0 - A_1), evidence=CLOSED_FORM, tight_everywhere=True,
+         evidence_note=r"a definition: the recursion as run here starts from the base case $\varphi_{[0:0]}(D, "
+                       r"\mathbf{a}) = \varphi_0(D) - a_1$; what the recursion computes ($\varphi_{[0:t]} = u_{t+1}$ of "
+                       r"problem (P)) is proved for every $T$ by \symdpid{bravo.P}",
+         default_examples=10,
+         printed=Printed(
+             id="bravo.notation.phi0t.printed", severity="typo",
+             title=r"the base case as printed, $\varphi_{[0:t]}(D, \mathbf{a}) := \varphi_0(D) - a_1$",
+             statement=sp.Eq(PabiShift(D, a_vec, t), PHI_0 - A_1),
+             location=r"Section 3, the notation before Lemma 3.3: the base case of $\varphi_{[0:t]}$",
+             counterexample=PHI_0T_TYPO,
+             note=r"Erratum E7 (typo): the base case is written for $\varphi_{[0:t]}$; read literally it contradicts the "
+                  r"recursion at every $t \ge 1$ (at $t = 1$, $c \equiv 1$, $h \equiv 0$, $D = 1$, $a = (1/4, 1/4)$: "
+                  r"$\varphi_{[0:1]} = 1/2 \ne 3/4$). Intended: $\varphi_{[0:0]}$.",
+             changes={"parameters": (P_D, P_T_RECURSION),
+                      "witness": lambda point: _recursion(point, int(point["t"]), PabiShift(D, a_vec, t)),
+                      "notes": r"Expected violated at $t \ge 1$ where $a_{t+1}$ or the moduli move the recursion."}))
+def notation_phi0t(point):
+    r"""$\varphi_{[0:0]}$ by the recursion's base case against $\varphi_0(D) - a_1$ from the drawn $c_0$, $h_0$,
+    $a_1$. The paper prints the base case as $\varphi_{[0:t]}$ (erratum E7, a typo: \symdpid{bravo.notation.phi0t.printed})."""
+    return _recursion(point, 0, PabiShift(D, a_vec, 0))
 
 
 THEOREMS = registered(__name__)
