@@ -1,16 +1,21 @@
-"""Bravo et al., Appendix A: Pinsker, Bretagnolle–Huber and the remark comparing them.
+"""Bravo et al., Appendix A: the definitions of KL and TV, R_1 = KL, Pinsker, Bretagnolle–Huber and the remark
+comparing them, data processing and strong composition.
 
-References are computed here by hand (sums over a fixed pair, a root found by mpmath.findroot), never symdp's output.
+References are computed here by hand (sums over a fixed pair, a root found by mpmath.findroot, the test's own
+quadrature of a projected pair, the Gaussian closed form as an oracle), never symdp's output.
 """
 
-import mpmath
-import sympy as sp
 from dataclasses import replace
 
+import mpmath
+import pytest
+import sympy as sp
+
+from symdp.errors import InvalidParameter
 from symdp.precision import working_precision
-from symdp.theorems.bravo import appendix as bv
 from symdp.theorems import get
-from symdp.verify import HOLDS, VIOLATED, evaluate_point, verify
+from symdp.theorems.bravo import appendix as bv
+from symdp.verify import HOLDS, TIGHT, VIOLATED, evaluate_point, verify
 
 
 def test_the_witness_measures_tv_and_kl_of_the_drawn_laws():
@@ -41,3 +46,91 @@ def test_the_bounds_cross_where_x_over_2_equals_1_minus_exp_minus_x():
     r = evaluate_point(printed, {"x": 1.8})   # sqrt(1 - e^-1.8) = 0.9137 < sqrt(0.9) = 0.9487
     assert r.verdict == VIOLATED
     assert verify(get("bravo.propA.4.remark.corrected"), examples=50).verdict == HOLDS
+
+
+# --- Definitions A.1, A.2, R_1 = KL; Propositions A.5, A.6 -------------------------------------------------------------
+
+PAIR = {"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}}
+
+
+def test_kl_and_tv_by_their_definitions_against_the_usual_formulas():
+    with working_precision(30):
+        kl = bv.kl_by_definition(PAIR)
+        tv = bv.tv_by_definition(PAIR)
+        # 0 ln 0 = 0: KL = 0.25 ln 1 + 0.75 ln 3; TV = (0.5 + 0 + 0.5)/2, the half l1 distance
+        assert abs(kl[bv.KL(bv.mu_, bv.nu_)].value - mpmath.mpf("0.75") * mpmath.log(3)) < mpmath.mpf(10) ** -25
+        assert abs(kl[bv.KLIntegral(bv.mu_, bv.nu_)] - mpmath.mpf("0.75") * mpmath.log(3)) < mpmath.mpf(10) ** -25
+        assert abs(tv[bv.TVSup(bv.mu_, bv.nu_)] - mpmath.mpf("0.5")) < mpmath.mpf(10) ** -25
+        assert abs(tv[bv.TV(bv.mu_, bv.nu_)].value - mpmath.mpf("0.5")) < mpmath.mpf(10) ** -25
+    for t in (bv.kl_definition, bv.tv_definition):
+        assert evaluate_point(t, PAIR).verdict == TIGHT
+        assert evaluate_point(t.tightened(0.99), PAIR).verdict == VIOLATED
+
+
+def test_renyi_near_one_against_the_tests_own_sum_and_the_limit_is_kl():
+    s = mpmath.mpf(10) ** -12
+    with working_precision(60):
+        p, q = [mpmath.mpf(x) for x in ("0.1", "0.2", "0.7")], [mpmath.mpf(x) for x in ("0.3", "0.4", "0.3")]
+        renyi = mpmath.log(mpmath.fsum(a ** (1 + s) * b ** -s for a, b in zip(p, q))) / s
+        kl = mpmath.fsum(a * mpmath.log(a / b) for a, b in zip(p, q))
+        variance = mpmath.fsum(a * mpmath.log(a / b) ** 2 for a, b in zip(p, q)) - kl ** 2
+    with working_precision(30):
+        values = bv.renyi_near_one({**bv.R1_PIN, "k": 12})
+        measured = values[bv.Renyi(bv.mu_, bv.nu_, bv.ALPHA_NEAR_ONE)].value
+        assert abs(measured - renyi) < mpmath.mpf(10) ** -25
+        # R_{1+s} - KL = s Var/2 + O(s^2): the rate the statement bounds
+        assert abs((measured - kl) / s - variance / 2) < mpmath.mpf(10) ** -9
+    assert evaluate_point(bv.renyi_one_is_kl, bv.R1_PIN).verdict == HOLDS
+    assert verify(bv.renyi_one_is_kl, examples=15).verdict == HOLDS
+
+
+def test_data_processing_is_equality_for_a_permutation_and_strict_for_a_merge():
+    assert evaluate_point(bv.data_processing, bv.PERMUTATION).verdict == TIGHT
+    assert evaluate_point(bv.data_processing.tightened(0.99), bv.PERMUTATION).verdict == VIOLATED
+    merge = {"alpha": 2.0, "structure": {"p": [0.2, 0.5, 0.3], "q": [0.6, 0.1, 0.3], "J": [[1, 0], [1, 0], [0, 1]]}}
+    with working_precision(30):
+        values = bv.data_processing.witness({**merge, "alpha": mpmath.mpf(2)})
+        # merged: (0.7, 0.3) against (0.7, 0.3), so R_2(J mu || J nu) = 0; unmerged: ln(0.04/0.6 + 0.25/0.1 + 0.3)
+        assert abs(values[bv.Renyi(bv.J_mu, bv.J_nu, bv.alpha)].value) < mpmath.mpf(10) ** -25
+        ref = mpmath.log(mpmath.mpf("0.04") / mpmath.mpf("0.6") + mpmath.mpf("2.5") + mpmath.mpf("0.3"))
+        assert abs(values[bv.Renyi(bv.mu_, bv.nu_, bv.alpha)].value - ref) < mpmath.mpf(10) ** -25
+    with pytest.raises(InvalidParameter, match="nonnegative rows"):
+        evaluate_point(bv.data_processing, {"alpha": 2.0, "structure": {**merge["structure"], "J": [[1, -1]] * 3}})
+
+
+def test_data_processing_through_a_projection_against_the_tests_own_integral():
+    point = bv.PROJECTION
+    a_, (m1, m2), s = mpmath.mpf("1.5"), (mpmath.mpf(-1), mpmath.mpf("1.5")), mpmath.mpf("0.5")
+    with working_precision(30):
+        p = lambda x: mpmath.npdf(x, m1, s)
+        q = lambda x: mpmath.npdf(x, m2, s)
+        atoms = [(mpmath.ncdf(-1, m1, s), mpmath.ncdf(-1, m2, s)),
+                 (1 - mpmath.ncdf(1, m1, s), 1 - mpmath.ncdf(1, m2, s))]
+        body = mpmath.quad(lambda x: p(x) ** a_ * q(x) ** (1 - a_), [-1, 0, 1])
+        ref = mpmath.log(body + mpmath.fsum(x ** a_ * y ** (1 - a_) for x, y in atoms)) / (a_ - 1)
+        values = bv.data_processing.witness({**point, "alpha": a_})
+        assert abs(values[bv.Renyi(bv.J_mu, bv.J_nu, bv.alpha)].value - ref) < mpmath.mpf(10) ** -12
+        # unprojected: alpha (m1 - m2)^2 / (2 s^2) = 18.75, the Gaussian closed form as an oracle
+        assert abs(values[bv.Renyi(bv.mu_, bv.nu_, bv.alpha)].value - mpmath.mpf("18.75")) < mpmath.mpf(10) ** -12
+        assert mpmath.nstr(ref, 5) == "13.196"
+
+
+def test_strong_composition_is_equality_for_products_and_strict_for_an_adaptive_chain():
+    assert evaluate_point(bv.strong_composition, bv.PRODUCT_CHAIN).verdict == TIGHT
+    assert evaluate_point(bv.strong_composition.tightened(0.99), bv.PRODUCT_CHAIN).verdict == VIOLATED
+    adaptive = {"alpha": 2.0, "structure": {"sizes": [2, 2], "x": ([[0.5, 0.5]], [[0.9, 0.1], [0.5, 0.5]]),
+                                            "y": ([[0.5, 0.5]], [[0.1, 0.9], [0.5, 0.5]])}}
+    with working_precision(30):
+        values = bv.strong_composition.witness({**adaptive, "alpha": mpmath.mpf(2)})
+        # R_2 = ln sum p^2/q: joint (0.45, 0.05, 0.25, 0.25) vs (0.05, 0.45, 0.25, 0.25); the worst second step
+        # is (0.9, 0.1) vs (0.1, 0.9), and the first step adds 0
+        joint = mpmath.log(mpmath.mpf("0.45") ** 2 / mpmath.mpf("0.05") + mpmath.mpf("0.05") ** 2 / mpmath.mpf("0.45")
+                           + mpmath.mpf("0.5"))
+        worst = mpmath.log(mpmath.mpf("0.81") / mpmath.mpf("0.1") + mpmath.mpf("0.01") / mpmath.mpf("0.9"))
+        assert abs(values[bv.Renyi(bv.P_X, bv.P_Y, bv.alpha)].value - joint) < mpmath.mpf(10) ** -25
+        assert abs(values[bv.ConditionalRenyiSum(bv.alpha)].value - worst) < mpmath.mpf(10) ** -25
+        assert joint < worst
+    with pytest.raises(InvalidParameter, match="one conditional law per prefix"):
+        evaluate_point(bv.strong_composition, {"alpha": 2.0, "structure": {**adaptive["structure"],
+                                                                             "x": ([[0.5, 0.5]], [[0.9, 0.1]])}})
+    assert verify(bv.strong_composition, examples=15).verdict == HOLDS

@@ -1,7 +1,11 @@
-"""Bravo, Flores-Mella, Guzmán (2025), Appendix A: Pinsker's and Bretagnolle–Huber's inequalities (Propositions
-A.3, A.4) and the remark after A.4, measured on finite and Gaussian pairs."""
+"""Bravo, Flores-Mella, Guzmán (2025), Appendix A: the definitions of KL and TV (A.1, A.2) against the engine, and R_1 =
+KL as a limit; Pinsker's and Bretagnolle–Huber's inequalities (Propositions A.3, A.4) and the remark after A.4; data
+processing (A.5) and strong composition (A.6), measured on finite, Gaussian and projected laws."""
 
 from __future__ import annotations
+
+import itertools
+import math
 
 import mpmath
 import sympy as sp
@@ -10,9 +14,13 @@ from hypothesis import strategies as st
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
-from symdp.expressions import KL, TV, numeric_function
+from symdp.engine.projected import Projected
+from symdp.errors import InvalidParameter
+from symdp.estimate import Estimate
+from symdp.expressions import KL, TV, Renyi, numeric_function, quantity
+from symdp.numeric import to_mpf
 from symdp.strategies import weights
-from symdp.symbols import Law
+from symdp.symbols import Law, alpha, k
 from symdp.symbols import (
     x as KL_RATIO,  # KL, the variable of the remark after Proposition A.4
 )
@@ -25,7 +33,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bravo.common import finite_floats
+from symdp.theorems.bravo.common import P_ALPHA, finite_floats
 
 mu_, nu_ = Law(r"\mu"), Law(r"\nu")
 OneMinusExp = numeric_function(
@@ -43,7 +51,7 @@ def _law_pair(draw) -> tuple:
 
 def law_pairs() -> st.SearchStrategy[dict]:
     finite = st.integers(2, 5).flatmap(lambda n: st.fixed_dictionaries({"p": weights(n), "q": weights(n)}))
-    pair = lambda low, high: st.lists(finite_floats(low, high), min_size=2, max_size=2)   # noqa: E731
+    pair = lambda low, high: st.lists(finite_floats(low, high), min_size=2, max_size=2)
     return st.one_of(finite, st.fixed_dictionaries({"m": pair(-3.0, 3.0), "s": pair(0.3, 3.0)}))
 
 
@@ -93,6 +101,226 @@ bh_remark = declare(
         note=r"At $x = 1.8$: $\sqrt{1 - e^{-1.8}} = 0.9137 < \sqrt{0.9} = 0.9487$ (catalogue E10).",
         changes={"parameters": (Param(KL_RATIO, sp.Interval.open(0, 2), sample=(0.0, 2.0)),),
                  "setting": Setting(r"$x = \mathrm{KL}(\mu\|\nu) \in (0, 2)$")}))
+
+
+# --- Definitions A.1, A.2: the engine's KL and TV are the paper's definitions ------------------------------------------
+
+KLIntegral = quantity(
+    "KLIntegral", 2, r"\int \frac{{d{0}}}{{d{1}}}\ln\left(\frac{{d{0}}}{{d{1}}}\right) d{1}",
+    "KL as Definition A.1 writes it, the integral of r ln r against nu for r = d mu/d nu: a sum over atoms here.",
+    nonnegative=True)
+TVSup = quantity(
+    "TVSup", 2, r"\sup_{{A}} \left|{0}(A) - {1}(A)\right|",
+    "TV as Definition A.2 writes it, the supremum over events: a maximum over all subsets of a finite space here.",
+    domain=(0, 1))
+LossSecondMoment = quantity(
+    "LossSecondMoment", 2, r"\mathbb{{E}}_{{{0}}}\left[\ell^2 e^{{\ell_+}}\right]",
+    "E_mu[l^2 e^{max(l, 0)}] for the log-ratio l = ln(d mu/d nu): the scale of R_alpha - KL as alpha -> 1.",
+    nonnegative=True)
+
+
+def _distinct(p, q) -> bool:
+    """Whether two weight vectors are different laws: equal laws make both sides 0, where no verdict is decidable."""
+    return any(abs(a_ / sum(p) - b_ / sum(q)) > 1e-9 for a_, b_ in zip(p, q))
+
+
+def finite_pairs() -> st.SearchStrategy[dict]:
+    """μ on 2–6 atoms, some of them possibly empty, and ν ≠ μ on the same atoms, none empty (μ ≪ ν)."""
+    return st.integers(2, 6).flatmap(
+        lambda n: st.fixed_dictionaries({"p": weights(n, low=0.0), "q": weights(n)})).filter(
+        lambda d: _distinct(d["p"], d["q"]))
+
+
+FINITE_PAIRS = Setting(r"$\mu$, $\nu$ on 2--6 atoms, $\nu(x) > 0$ (so $\mu \ll \nu$), $\mu(x) = 0$ allowed",
+                       strategy=finite_pairs, build=_law_pair)
+
+
+def kl_by_definition(point) -> dict:
+    r"""The engine's KL (exact sums in ball arithmetic) against $\sum_x \nu(x)\, r(x)\ln r(x)$, $r = \mu/\nu$,
+    summed here with $0 \ln 0 = 0$. The continuous case is \symdpid{dwork.def2.1}, the same definition checked by
+    quadrature on Gaussian and Laplace pairs."""
+    P_, Q_ = FINITE_PAIRS(point)
+    ratios = [(p_ / q_, q_) for p_, q_ in zip(P_, Q_)]
+    return {KL(mu_, nu_): divergence("kl", P_, Q_),
+            KLIntegral(mu_, nu_): mpmath.fsum(q_ * r_ * mpmath.log(r_) for r_, q_ in ratios if r_ > 0)}
+
+
+kl_definition = theorem(
+    id="bravo.defA.1", title="the KL divergence is its definition", number="Definition A.1",
+    setting=FINITE_PAIRS, statement=sp.Eq(KL(mu_, nu_), KLIntegral(mu_, nu_)), tight_everywhere=True,
+    examples=({"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}},), default_examples=30)(kl_by_definition)
+
+
+def tv_by_definition(point) -> dict:
+    r"""The engine's TV against $\max_A |\mu(A) - \nu(A)|$ over all $2^n$ events $A$ of the finite space: the
+    definition itself, not the half $\ell_1$ distance."""
+    P_, Q_ = FINITE_PAIRS(point)
+    differences = [p_ - q_ for p_, q_ in zip(P_, Q_)]
+    events = itertools.product((False, True), repeat=len(differences))
+    return {TV(mu_, nu_): divergence("tv", P_, Q_),
+            TVSup(mu_, nu_): max(abs(mpmath.fsum(d for d, inside in zip(differences, A) if inside)) for A in events)}
+
+
+tv_definition = theorem(
+    id="bravo.defA.2", title="the total variation distance is its definition", number="Definition A.2",
+    setting=FINITE_PAIRS, statement=sp.Eq(TV(mu_, nu_), TVSup(mu_, nu_)), tight_everywhere=True,
+    examples=({"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}},), default_examples=30)(tv_by_definition)
+
+ALPHA_NEAR_ONE = 1 + sp.Integer(10) ** -k
+P_K = Param(k, sp.Range(1, 13), sample=(1, 12))
+
+
+def renyi_near_one(point) -> dict:
+    r"""$R_{1 + 10^{-k}}$ and KL from the laws (exact sums in ball arithmetic) and $\mathbb{E}_\mu[\ell^2 e^{\ell_+}]$
+    summed here. Why the bound: $e^x \le 1 + x + \frac{x^2}{2}e^{x_+}$ and $\ln(1 + y) \le y$ give $0 \le R_\alpha -
+    \mathrm{KL} \le \frac{\alpha - 1}{2}\mathbb{E}_\mu[\ell^2 e^{(\alpha - 1)\ell_+}]$ (the left side: $R_\alpha$ is
+    nondecreasing in $\alpha$), and $\alpha - 1 \le 1$."""
+    P_, Q_ = FINITE_PAIRS(point)
+    alpha_ = 1 + mpmath.power(10, -point["k"])
+    logs = [(p_, mpmath.log(p_ / q_)) for p_, q_ in zip(P_, Q_) if p_ > 0]
+    return {Renyi(mu_, nu_, ALPHA_NEAR_ONE): divergence("renyi", P_, Q_, alpha_), KL(mu_, nu_): divergence("kl", P_, Q_),
+            LossSecondMoment(mu_, nu_): mpmath.fsum(p_ * l_ ** 2 * mpmath.exp(max(l_, 0)) for p_, l_ in logs)}
+
+
+R1_PIN = {"k": 12, "structure": {"p": [0.1, 0.2, 0.7], "q": [0.3, 0.4, 0.3]}}
+renyi_one_is_kl = theorem(
+    id="bravo.defA.1.limit", title=r"$R_1 = \mathrm{KL}$ as the limit $\alpha \to 1$", number="Definition A.1 (the "
+    "remark after it)", parameters=(P_K,),
+    setting=FINITE_PAIRS.where(r", $\ell = \ln\frac{d\mu}{d\nu}$, $\alpha = 1 + 10^{-k}$"),
+    statement=sp.Le(sp.Abs(Renyi(mu_, nu_, ALPHA_NEAR_ONE) - KL(mu_, nu_)),
+                    sp.Integer(10) ** -k * LossSecondMoment(mu_, nu_) / 2),
+    examples=(R1_PIN,), default_examples=30,
+    notes=r"The paper cites the limit (van Erven and Harremos, Theorem 5); this is its rate on finite laws, $|R_{1 + "
+          r"s} - \mathrm{KL}| \le \frac s2\mathbb{E}_\mu[\ell^2e^{\ell_+}]$, down to $s = 10^{-12}$. Loose by about "
+          r"$\mathrm{Var}_\mu(\ell)/\mathbb{E}_\mu[\ell^2 e^{\ell_+}]$, since $R_{1+s} - \mathrm{KL} \approx "
+          r"\frac s2\mathrm{Var}_\mu(\ell)$.")(renyi_near_one)
+
+
+# --- Proposition A.5: data processing ----------------------------------------------------------------------------------
+
+J_mu, J_nu = Law(r"J\mu"), Law(r"J\nu")
+
+
+def kernel_pairs() -> st.SearchStrategy[dict]:
+    """Finite μ ≠ ν on n = 2–4 atoms and a row-stochastic J (n × m, m = 1–4, rows drawn as weights, some permutation
+    matrices); or two Gaussians N(m_i, s²) of one variance, |m_1 - m_2| ≥ 0.01, projected onto [low, low + width]."""
+    def finite(n, m):
+        rows = st.lists(weights(m, low=0.0), min_size=n, max_size=n)
+        permutation = st.permutations(range(n)).map(lambda order: [[float(j == i) for j in range(n)] for i in order])
+        kernel = permutation if m == n else rows
+        return st.fixed_dictionaries({"p": weights(n), "q": weights(n), "J": st.one_of(rows, kernel)}).filter(
+            lambda d: _distinct(d["p"], d["q"]))
+    means = st.lists(finite_floats(-2.0, 2.0), min_size=2, max_size=2).filter(lambda m: abs(m[0] - m[1]) >= 0.01)
+    projected = st.fixed_dictionaries({"m": means, "s": finite_floats(0.3, 2.0), "low": finite_floats(-3.0, 0.0),
+                                       "width": finite_floats(0.1, 4.0)})
+    sizes = st.tuples(st.integers(2, 4), st.integers(1, 4))
+    return st.one_of(sizes.flatmap(lambda nm: finite(*nm)), projected)
+
+
+def _processed(structure) -> tuple:
+    """(μ, ν, Jμ, Jν) of a drawn pair: a finite pair through the kernel, or Gaussians through the projection."""
+    if "J" in structure:
+        P_, Q_ = (FiniteDistribution.normalized(structure[key]) for key in ("p", "q"))
+        kernel = [[to_mpf(x, "J") for x in row] for row in structure["J"]]
+        if any(min(row) < 0 or sum(row) <= 0 for row in kernel):
+            raise InvalidParameter("the kernel J needs nonnegative rows with a positive sum")
+        kernel = [[x / mpmath.fsum(row) for x in row] for row in kernel]
+        return P_, Q_, P_.push_forward(kernel), Q_.push_forward(kernel)
+    low, width, sd = (to_mpf(structure[key], key) for key in ("low", "width", "s"))
+    if width <= 0 or sd <= 0:
+        raise InvalidParameter("the projection needs width > 0 and s > 0")
+    P_, Q_ = (Gaussian(to_mpf(m_, "m"), sd) for m_ in structure["m"])
+    return P_, Q_, Projected(P_, low, low + width), Projected(Q_, low, low + width)
+
+
+KERNELS = Setting(r"$\mu$, $\nu$ on 2--4 atoms and $J$ a row-stochastic matrix (some permutations); or $\mu = "
+                  r"\mathcal{N}(m_1, s^2)$, $\nu = \mathcal{N}(m_2, s^2)$ and $J$ the projection onto an interval",
+                  strategy=kernel_pairs, build=_processed)
+PERMUTATION = {"alpha": 3.0, "structure": {"p": [0.2, 0.5, 0.3], "q": [0.6, 0.1, 0.3],
+                                           "J": [[0, 1, 0], [0, 0, 1], [1, 0, 0]]}}
+PROJECTION = {"alpha": 1.5, "structure": {"m": [-1.0, 1.5], "s": 0.5, "low": -1.0, "width": 2.0}}
+"""Projection onto [-1, 1]: R_1.5 = 13.196 against alpha (m_1 - m_2)^2/(2s^2) = 18.75 unprojected."""
+
+
+@theorem(id="bravo.propA.5", title="the data-processing inequality for R\\'enyi divergences", number="Proposition A.5",
+         parameters=(P_ALPHA,), setting=KERNELS,
+         statement=sp.Le(Renyi(J_mu, J_nu, alpha), Renyi(mu_, nu_, alpha)), tight_at=(PERMUTATION,),
+         examples=(PROJECTION,), default_examples=20)
+def data_processing(point):
+    r"""Both divergences from the laws: exact sums for the finite pair and its image, quadrature of the Gaussian
+    densities and of the projected laws' densities plus their atoms' CDF masses. Equality where $J$ is a permutation
+    (pinned); loose for a kernel that merges atoms of different likelihood ratio, and for the projection, which
+    merges the tails into atoms."""
+    P_, Q_, JP, JQ = KERNELS(point)
+    method = "auto" if isinstance(P_, FiniteDistribution) else "densities"
+    return {Renyi(J_mu, J_nu, alpha): divergence("renyi", JP, JQ, point["alpha"], method=method),
+            Renyi(mu_, nu_, alpha): divergence("renyi", P_, Q_, point["alpha"], method=method)}
+
+
+# --- Proposition A.6: strong composition ------------------------------------------------------------------------------
+
+P_X, P_Y = Law(r"\mathbb{P}_{X_{1:k}}"), Law(r"\mathbb{P}_{Y_{1:k}}")
+ConditionalRenyiSum = quantity(
+    "ConditionalRenyiSum", 1, r"\sum_{{i=1}}^{{k}} \sup_{{x_{{1:i-1}}}} R_{{{0}}}\left(\mathbb{{P}}_{{X_i | "
+    r"X_{{1:i-1}} = x_{{1:i-1}}}} \,\middle\|\, \mathbb{{P}}_{{Y_i | Y_{{1:i-1}} = x_{{1:i-1}}}}\right)",
+    "The right side of strong composition: the sum over steps of the largest Renyi divergence of the conditional laws.",
+    nonnegative=True)
+
+
+def adaptive_chains() -> st.SearchStrategy[dict]:
+    """k = 1–3 steps on alphabets of 2–3 letters; for each step and each prefix x_{1:i-1}, the conditional laws of
+    X_i and Y_i as weights (so X and Y are adaptive: step i depends on the whole prefix), not all of them equal."""
+    def steps(sizes):
+        prefixes = [math.prod(sizes[:i]) for i in range(len(sizes))]
+        law = lambda i: st.lists(weights(sizes[i]), min_size=prefixes[i], max_size=prefixes[i])
+        return st.fixed_dictionaries({"sizes": st.just(sizes), "x": st.tuples(*map(law, range(len(sizes)))),
+                                      "y": st.tuples(*map(law, range(len(sizes))))}).filter(
+            lambda d: any(_distinct(p_, q_) for x_, y_ in zip(d["x"], d["y"]) for p_, q_ in zip(x_, y_)))
+    return st.lists(st.integers(2, 3), min_size=1, max_size=3).flatmap(steps)
+
+
+def _chain_laws(structure) -> tuple:
+    """(joint law of X_{1:k}, of Y_{1:k}, conditional pairs by step: [(P_{X_i|x}, P_{Y_i|x}) for each prefix x])."""
+    sizes = [int(n) for n in structure["sizes"]]
+    conditionals = [[(FiniteDistribution.normalized(px), FiniteDistribution.normalized(py))
+                     for px, py in zip(structure["x"][i], structure["y"][i])] for i in range(len(sizes))]
+    if any(len(step) != math.prod(sizes[:i]) for i, step in enumerate(conditionals)):
+        raise InvalidParameter("step i needs one conditional law per prefix x_{1:i-1}")
+    joint = []
+    for side in (0, 1):
+        masses = []
+        for word in itertools.product(*map(range, sizes)):
+            mass, prefix = mpmath.mpf(1), 0
+            for i, letter in enumerate(word):
+                mass *= conditionals[i][prefix][side][letter]
+                prefix = prefix * sizes[i] + letter
+            masses.append(mass)
+        joint.append(FiniteDistribution.normalized(masses))
+    return joint[0], joint[1], conditionals
+
+
+CHAINS = Setting(r"$X_{1:k}$, $Y_{1:k}$ on alphabets of 2--3 letters, $k \le 3$, each step's conditional laws drawn "
+                 r"for every prefix", strategy=adaptive_chains, build=_chain_laws)
+PRODUCT_CHAIN = {"alpha": 2.5, "structure": {"sizes": [2, 3], "x": ([[0.3, 0.7]], [[0.2, 0.3, 0.5]] * 2),
+                                             "y": ([[0.6, 0.4]], [[0.5, 0.3, 0.2]] * 2)}}
+"""Product laws (the second step ignores the first): the joint R_alpha is the sum, so equality."""
+
+
+@theorem(id="bravo.propA.6", title="strong composition of R\\'enyi divergences", number="Proposition A.6",
+         parameters=(P_ALPHA,), setting=CHAINS,
+         statement=sp.Le(Renyi(P_X, P_Y, alpha), ConditionalRenyiSum(alpha)), tight_at=(PRODUCT_CHAIN,),
+         default_examples=40)
+def strong_composition(point):
+    r"""The joint laws built from the drawn conditionals (products along each word); every divergence an exact sum.
+    Equality for product laws (pinned: R\'enyi divergences add over independent coordinates); loose where the
+    conditional divergences vary with the prefix, since the sum takes the worst prefix at every step."""
+    P_, Q_, conditionals = CHAINS(point)
+    a_ = point["alpha"]
+    worst = [max((divergence("renyi", px, py, a_) for px, py in step), key=lambda e: e.value) for step in conditionals]
+    total = Estimate(mpmath.fsum(e.value for e in worst), mpmath.fsum(e.error for e in worst), worst[0].method,
+                     certified=all(e.certified for e in worst))
+    return {Renyi(P_X, P_Y, alpha): divergence("renyi", P_, Q_, a_), ConditionalRenyiSum(alpha): total}
+
 
 
 THEOREMS = registered(__name__)
