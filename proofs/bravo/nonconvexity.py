@@ -51,6 +51,12 @@ def _second(expr, *variables) -> sp.Derivative:
     return sp.Derivative(expr, *variables)
 
 
+def _differentiated(expr) -> dict:
+    """Each unevaluated partial derivative of ``expr`` mapped to its value: a step's ``given``, so that SymPy checks
+    the step by differentiating, not by searching simplifications for the derivatives."""
+    return {d: d.doit() for d in expr.atoms(sp.Derivative)}
+
+
 def hessian_quadratic_form() -> sp.Expr:
     """ξᵀ∇²g_{t-1}ξ with the partial derivatives unevaluated (the left side as it prints)."""
     G = g()
@@ -65,7 +71,7 @@ def hessian() -> Derivation:
                        source="Bravo, Flores-Mella, Guzmán, Appendix B, Proposition B.1",
                        assumptions=r"$\varphi_{t-1}(\delta) = \sqrt{\delta^2 + h_{t-1}}$, $h_{t-1} > 0$ or "
                                    r"$u_{t-1} \ne 0$")
-            .step(start.doit(), "differentiate")
+            .step(start.doit(), "differentiate", given=_differentiated(start))
             .step(quadratic_form(printed_hessian(h_prev)), r"the printed matrix, $h_t$ read as $h_{t-1}$ (E11)"))
 
 
@@ -75,7 +81,7 @@ def determinant() -> Derivation:
     start = _second(G, (u_prev, 2)) * _second(G, (u_t, 2)) - _second(G, u_prev, u_t) ** 2
     return (Derivation(r"Proposition B.1: $\det\nabla^2 g_{t-1}$", start,
                        source="Bravo, Flores-Mella, Guzmán, Appendix B, Proposition B.1")
-            .step(start.doit(), "differentiate")
+            .step(start.doit(), "differentiate", given=_differentiated(start))
             .step(printed_determinant(h_prev), r"as printed, $h_t$ read as $h_{t-1}$ (E11)"))
 
 
@@ -85,7 +91,7 @@ def trace() -> Derivation:
     start = _second(G, (u_prev, 2)) + _second(G, (u_t, 2))
     return (Derivation(r"Proposition B.1: $\operatorname{Tr}\nabla^2 g_{t-1}$", start,
                        source="Bravo, Flores-Mella, Guzmán, Appendix B, Proposition B.1")
-            .step(start.doit(), "differentiate")
+            .step(start.doit(), "differentiate", given=_differentiated(start))
             .step(printed_trace(h_prev), r"as printed, $h_t$ read as $h_{t-1}$ (E11)"))
 
 
@@ -96,7 +102,7 @@ def determinant_general_c() -> Derivation:
     start = _second(G, (u_prev, 2)) * _second(G, (u_t, 2)) - _second(G, u_prev, u_t) ** 2
     return (Derivation(r"$\det\nabla^2 g_{t-1}$ for $\varphi_{t-1}(\delta) = \sqrt{c_{t-1}\delta^2 + h_{t-1}}$",
                        start, source="Bravo, Flores-Mella, Guzmán, Section 3.2 (the claim before Theorem 3.4)")
-            .step(start.doit(), "differentiate")
+            .step(start.doit(), "differentiate", given=_differentiated(start))
             .step(4 * c_prev * h_prev * (phi - u_t) / phi ** 3, r"$\varphi'' = c h/\varphi^3$; the $\varphi'^2$ terms "
                                                                "cancel"))
 

@@ -110,6 +110,16 @@ proposition_b1_trace = declare(
     symbolic_only=r"an identity proved by SymPy (\symdpcode{proofs.bravo.nonconvexity.trace})",
     notes=r"With $h_{t-1}$ (printed $h_t$, E11, \symdpid{bravo.propB.1.printed}).")
 
+hessian_determinant_c = declare(
+    id="bravo.sec3.2.hess.det", title=r"the determinant of the Hessian of $g_{t-1}$ for $\varphi_{t-1}(\delta) = "
+    r"\sqrt{c_{t-1}\delta^2 + h_{t-1}}$", number="Section 3.2 (the claim before Theorem 3.4)",
+    setting=Setting(r"$g_{t-1}(u_{t-1}, u_t) = (\varphi_{t-1}(u_{t-1}) - u_t)^2$, $\varphi_{t-1}(\delta) = "
+                    r"\sqrt{c_{t-1}\delta^2 + h_{t-1}}$, $c_{t-1} > 0$"),
+    statement=sp.Eq(_DETERMINANT_C.start, _DETERMINANT_C.end), evidence=IDENTITY, derivation=_DETERMINANT_C,
+    symbolic_only=r"an identity proved by SymPy (\symdpcode{proofs.bravo.nonconvexity.determinant\_general\_c}; "
+                  r"catalogue \S 4 item 11)",
+    notes=r"Nonnegative on $\{u_t \le \varphi_{t-1}(u_{t-1})\}$: with $\partial^2 g_{t-1}/\partial u_t^2 = 2$, each "
+          r"middle addend of $E$ is convex on $\mathcal{R}$, the first step of \symdpid{bravo.sec3.2.hess}.")
 
 # --- Section 3.2: the Hessian of E on R ------------------------------------------------------------------------------
 
