@@ -15,25 +15,39 @@ import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
+from symdp.engine import chains
 from symdp.engine.continuous import Gaussian as GaussianLaw
 from symdp.engine.continuous import Mixture
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.engine.projected import Projected
-from symdp.engine.shifted import AtomicLaw, quantile_coupling, shifted_renyi, winf, winf_by_cdf_shifts
+from symdp.engine.shifted import (
+    AtomicLaw,
+    quantile_coupling,
+    shifted_renyi,
+    winf,
+    winf_by_cdf_shifts,
+)
+from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, Method
 from symdp.expressions import Gaussian, Renyi, quantity
-from symdp.engine import chains
 from symdp.numeric import to_mpf
 from symdp.proofs.bravo.shifts import PabiShift, a_vec
-from symdp.symbols import D, L, T, Law, a, alpha, delta, eta, mu1, mu2, sigma, t
-from symdp.theorem import CLOSED_FORM, Param, Printed, Setting, declare, registered, theorem
+from symdp.symbols import D, L, Law, T, a, alpha, delta, eta, mu1, mu2, sigma, t
+from symdp.theorem import (
+    CLOSED_FORM,
+    Param,
+    Printed,
+    Setting,
+    declare,
+    registered,
+    theorem,
+)
 from symdp.theorems.bravo.common import P_ALPHA, P_D, P_SIGMA, finite_floats
 
 mu_, nu_ = Law(r"\mu"), Law(r"\nu")
 X_, Xp_, Y_, Yp_ = sp.symbols("X X' Y Y'")   # random variables, as bravo.shifts names X_T, X'_T
 XT_, XTp_ = sp.symbols("X_T X'_T")
-N_sigma = Law(r"\mathcal{N}(0, \sigma^2)")
 Phi_ = Law(r"\Phi_{\#}")
 
 ShiftedRenyi = quantity(
@@ -111,6 +125,8 @@ def interpolated(mu: AtomicLaw, target: AtomicLaw, fraction, f=lambda x: x) -> A
 def minimiser(mu: AtomicLaw, nu: AtomicLaw, shift, alpha_) -> AtomicLaw:
     """The μ'' on ν's atoms that attains R^(shift)_α(μ‖ν) (the taut string's masses)."""
     bounds = shifted_renyi(mu, nu, shift, alpha_)
+    if bounds.masses is None:
+        raise InvalidParameter(f"no law on nu's atoms is within {mpmath.nstr(shift, 8)} of mu in W_inf")
     kept = [(y, p) for y, p in zip(nu.points, bounds.masses) if p > 0]
     total = mpmath.fsum(p for _, p in kept)
     return AtomicLaw([y for y, _ in kept], [p / total for _, p in kept])
@@ -141,7 +157,7 @@ def renyi_by_definition(P, Q, alpha_) -> Estimate:
         total = mpmath.fsum((p / q) ** a_ * q for p, q in zip(P, Q) if q > 0)
         return Estimate.exact(mpmath.log(total) / (a_ - 1))
     points = sorted({-mpmath.inf, P.center(), Q.center(), mpmath.inf})
-    ratio = lambda x: mpmath.exp(a_ * (P.logpdf(x) - Q.logpdf(x)) + Q.logpdf(x))   # noqa: E731
+    ratio = lambda x: mpmath.exp(a_ * (P.logpdf(x) - Q.logpdf(x)) + Q.logpdf(x))
     first = mpmath.quad(ratio, points)
     second = mpmath.quad(ratio, sorted(set(points) | {(P.center() + Q.center()) / 2 + 1}))
     value = mpmath.log(first) / (a_ - 1)
@@ -318,7 +334,7 @@ LEM_3_1_PIN = {"alpha": 2.0, "delta": 0.25, "eta": 0.1, "L": 1.0,
          setting=ATOMIC_PAIRS.where(r", $\Phi(x) = x - \eta L\,\mathrm{sign}(x)$ (the subgradient step of $L|x|$), "
                                     r"modulus $\varphi(\delta) = \sqrt{\delta^2 + (2\eta L)^2}$"),
          statement=sp.Le(ShiftedRenyi(Phi_ * mu_, Phi_ * nu_, alpha, MODULUS), ShiftedRenyi(mu_, nu_, alpha, delta)),
-         examples=(LEM_3_1_PIN,), default_examples=25,
+         tight_at=(LEM_3_1_PIN,), default_examples=25,
          printed=Printed(
              id="bravo.lem3.1.lipschitz", kind="sharpness", severity="mathematics",
              title=r"Lemma 3.1 with the Lipschitz modulus $\delta$ (sharpness copy)",
@@ -340,8 +356,9 @@ LEM_3_1_PIN = {"alpha": 2.0, "delta": 0.25, "eta": 0.1, "L": 1.0,
 def lemma_3_1(point):
     r"""Both sides by the finite program: the pushed-forward laws $\Phi_\#\mu$, $\Phi_\#\nu$ are finite (atoms moved
     by $\Phi$, merged where they meet); left side its upper bound (a feasible $\mu'$), right side its dual lower
-    bound. Loose in general (the modulus adds $(2\eta L)^2$ to the shift). Proof gap E16: the proof takes a $\mu'$
-    attaining the infimum, which need not exist; an $\varepsilon$-minimiser gives the lemma. On finite $\nu$ the
+    bound. Loose in general (the modulus adds $(2\eta L)^2$ to the shift); an equality where no mass can move on
+    either side (atoms of both pairs farther apart than both shifts: the pinned instance). Proof gap E16: the proof
+    takes a $\mu'$ attaining the infimum, which need not exist; an $\varepsilon$-minimiser gives the lemma. On finite $\nu$ the
     infimum is attained (a continuous function on a compact set of $\mu'$)."""
     return _lemma_3_1(point)
 
@@ -352,7 +369,8 @@ def _lemma_3_1(point, lipschitz: bool = False) -> dict:
     shift = point["delta"] if lipschitz else mpmath.sqrt(point["delta"] ** 2 + (2 * point["eta"] * point["L"]) ** 2)
     return {ShiftedRenyi(Phi_ * mu_, Phi_ * nu_, alpha, delta if lipschitz else MODULUS):
             shifted_renyi(mu.mapped(Phi), nu.mapped(Phi), shift, point["alpha"]).upper_estimate(),
-            ShiftedRenyi(mu_, nu_, alpha, delta): shifted_renyi(mu, nu, point["delta"], point["alpha"]).lower_estimate()}
+            ShiftedRenyi(mu_, nu_, alpha, delta):
+            shifted_renyi(mu, nu, point["delta"], point["alpha"]).lower_estimate()}
 
 
 # --- Lemma 3.2 and Lemma 3.3 (one step) ------------------------------------------------------------------------------
@@ -413,10 +431,11 @@ def lemma_3_2(point):
     step = point["eta"] * point["L"]
     left = one_step_upper(X, Xp, point["delta"], step, point["sigma"], point["a"], D_, point["alpha"],
                           feasible=not mpmath.isinf(right.lower))
-    return {ShiftedRenyi(Y_, Yp_, alpha, MODULUS - a): left, ShiftedRenyi(X_, Xp_, alpha, delta): right.lower_estimate()}
+    return {ShiftedRenyi(Y_, Yp_, alpha, MODULUS - a): left,
+            ShiftedRenyi(X_, Xp_, alpha, delta): right.lower_estimate()}
 
 
-# --- Lemma 3.3 (T ≤ 2) and the recursion φ_[0:t] -----------------------------------------------------------------------
+# --- Lemma 3.3 (T ≤ 2) and the recursion φ_[0:t] ------------------------------------------------------------------
 SHIFT_SUM = sp.Symbol(r"\sum_{t=1}^{T} a_t^2/\sigma_{t-1}^2", positive=True)
 """Σ_{t=1}^T a_t²/σ²_{t−1}, measured from the drawn shifts a_t and noises σ_t."""
 
@@ -424,7 +443,7 @@ SHIFT_SUM = sp.Symbol(r"\sum_{t=1}^{T} a_t^2/\sigma_{t-1}^2", positive=True)
 def pabi_instances():
     """Two steps' (ηL_t, σ_t), starts as fractions of D in [−1/2, 1/2], and the fraction f ∈ (0, 1] that sets
     a_1 = f φ_0(D)."""
-    pair = lambda s: st.lists(s, min_size=2, max_size=2)   # noqa: E731
+    pair = lambda s: st.lists(s, min_size=2, max_size=2)
     return st.fixed_dictionaries({"steps": pair(finite_floats(0.01, 0.5)), "sd": pair(finite_floats(0.3, 2.0)),
                                   "x0": finite_floats(-0.5, 0.5), "x0p": finite_floats(-0.5, 0.5),
                                   "f": finite_floats(0.05, 1.0)})
@@ -434,7 +453,7 @@ def pabi_shifts(structure, T_: int, D_) -> tuple[list, list]:
     """(a_1, ..., a_T) and the path φ_[0:t](D, a), t < T, by the paper's recursion from its base case φ_0(D) − a_1:
     a_1 = f φ_0(D); for T = 2, a_2 = φ_1(φ_[0:0]) so that the final shift φ_[0:1] is 0."""
     steps = [to_mpf(x, "eta L") for x in structure["steps"]]
-    phi = lambda k, x: mpmath.sqrt(x * x + (2 * steps[k]) ** 2)   # noqa: E731
+    phi = lambda k, x: mpmath.sqrt(x * x + (2 * steps[k]) ** 2)
     a_ = [to_mpf(structure["f"], "f") * phi(0, D_)]
     path = [phi(0, D_) - a_[0]]
     if T_ == 2:
@@ -466,7 +485,7 @@ def lemma_3_3(point):
     which is not built: not checked. Right side: $\frac{\alpha}{2}\sum_t a_t^2/\sigma_{t-1}^2$ from the drawn $a_t$,
     $\sigma_t$. Loose (ratios in the report)."""
     structure, T_, D_ = point["structure"], int(point["T"]), point["D"]
-    a_, path = pabi_shifts(structure, T_, D_)
+    a_, _ = pabi_shifts(structure, T_, D_)
     sd = [to_mpf(x, "sigma_t") for x in structure["sd"]]
     x0, x0p = (to_mpf(structure[k], "start") * D_ for k in ("x0", "x0p"))
     if T_ == 1:
@@ -504,7 +523,7 @@ def _recursion(point, upto: int, head) -> dict:
 
 
 def recursion_instances():
-    four = lambda s: st.lists(s, min_size=4, max_size=4)   # noqa: E731
+    four = lambda s: st.lists(s, min_size=4, max_size=4)
     return st.fixed_dictionaries({"c": four(finite_floats(0.2, 3.0)), "h": four(finite_floats(0.0, 2.0)),
                                   "a": four(finite_floats(0.0, 1.0))})
 
@@ -520,7 +539,8 @@ PHI_0T_TYPO = {"D": 1.0, "t": 1, "structure": {"c": [1.0] * 4, "h": [0.0] * 4, "
                          strategy=recursion_instances),
          statement=sp.Eq(PabiShift(D, a_vec, 0), PHI_0 - A_1), evidence=CLOSED_FORM, tight_everywhere=True,
          evidence_note=r"a definition: the recursion as run here starts from the base case $\varphi_{[0:0]}(D, "
-                       r"\mathbf{a}) = \varphi_0(D) - a_1$; what the recursion computes ($\varphi_{[0:t]} = u_{t+1}$ of "
+                       r"\mathbf{a}) = \varphi_0(D) - a_1$; what the recursion computes "
+                       r"($\varphi_{[0:t]} = u_{t+1}$ of "
                        r"problem (P)) is proved for every $T$ by \symdpid{bravo.P}",
          default_examples=10,
          printed=Printed(
@@ -529,7 +549,8 @@ PHI_0T_TYPO = {"D": 1.0, "t": 1, "structure": {"c": [1.0] * 4, "h": [0.0] * 4, "
              statement=sp.Eq(PabiShift(D, a_vec, t), PHI_0 - A_1),
              location=r"Section 3, the notation before Lemma 3.3: the base case of $\varphi_{[0:t]}$",
              counterexample=PHI_0T_TYPO,
-             note=r"Erratum E7 (typo): the base case is written for $\varphi_{[0:t]}$; read literally it contradicts the "
+             note=r"Erratum E7 (typo): the base case is written for $\varphi_{[0:t]}$; read literally it "
+                  r"contradicts the "
                   r"recursion at every $t \ge 1$ (at $t = 1$, $c \equiv 1$, $h \equiv 0$, $D = 1$, $a = (1/4, 1/4)$: "
                   r"$\varphi_{[0:1]} = 1/2 \ne 3/4$). Intended: $\varphi_{[0:0]}$.",
              changes={"parameters": (P_D, P_T_RECURSION),
@@ -537,7 +558,8 @@ PHI_0T_TYPO = {"D": 1.0, "t": 1, "structure": {"c": [1.0] * 4, "h": [0.0] * 4, "
                       "notes": r"Expected violated at $t \ge 1$ where $a_{t+1}$ or the moduli move the recursion."}))
 def notation_phi0t(point):
     r"""$\varphi_{[0:0]}$ by the recursion's base case against $\varphi_0(D) - a_1$ from the drawn $c_0$, $h_0$,
-    $a_1$. The paper prints the base case as $\varphi_{[0:t]}$ (erratum E7, a typo: \symdpid{bravo.notation.phi0t.printed})."""
+    $a_1$. The paper prints the base case as $\varphi_{[0:t]}$ (erratum E7, a typo:
+    \symdpid{bravo.notation.phi0t.printed})."""
     return _recursion(point, 0, PabiShift(D, a_vec, 0))
 
 

@@ -1,0 +1,154 @@
+"""Bravo et al., Definitions 2.2–2.4, Lemmas 2.5, 3.1–3.3 and the recursion φ_[0:t] (symdp.theorems.bravo.shifted).
+
+References are computed here by hand (finite sums, the Gaussian formula α a²/(2σ²) of the catalogue's tight
+instance of Lemma 2.5, the recursion written out), never taken from symdp's output.
+"""
+
+import mpmath
+import pytest
+
+from symdp.engine.divergences import divergence
+from symdp.engine.finite import FiniteDistribution
+from symdp.engine.shifted import AtomicLaw, winf
+from symdp.precision import working_precision
+from symdp.theorems import get
+from symdp.theorems.bravo import shifted as sh
+from symdp.verify import HOLDS, TIGHT, VIOLATED, convert_point, evaluate_point, verify
+
+
+def _g_series(x, alpha, terms=12):
+    """g_α(x) = (1 + x)^α − 1 − αx by its binomial series (|x| small): Σ_{k≥2} C(α, k) x^k."""
+    return mpmath.fsum(mpmath.binomial(alpha, k) * x ** k for k in range(2, terms))
+
+
+def test_nearly_equal_laws_keep_their_digits_the_catalogue_lesson():
+    # catalogue bravo.def2.2: ln Σ p^α q^{1−α} breaks down below R ≈ 1e-15 in binary64; the reference is
+    # ln(1 + Σ q g_α(d/q))/(α − 1) with g_α by its series, d = p − q propagated exactly.
+    # dyadic masses, so that p and q are built exactly and sum to 1 exactly (a rounded 3/10 + 1e-20 would move R
+    # at first order by the rounding of Σp, 1e-50, against R ≈ 1e-39)
+    alpha, eps = 3, mpmath.mpf(2) ** -66
+    with working_precision(50):
+        q = [mpmath.mpf(1) / 4, mpmath.mpf(3) / 4]
+        d = [eps, -eps]
+        p = [x + y for x, y in zip(q, d)]
+        reference = mpmath.log1p(mpmath.fsum(x * _g_series(y / x, alpha) for x, y in zip(q, d))) / (alpha - 1)
+        engine = divergence("renyi", FiniteDistribution(p), FiniteDistribution(q), alpha)
+        assert abs(engine.value - reference) <= reference * mpmath.mpf(10) ** -20
+        # the definition written out (ln of the sum) keeps the absolute digits of the working precision only
+        by_definition = sh.renyi_by_definition(FiniteDistribution(p), FiniteDistribution(q), alpha)
+        assert abs(by_definition.value - reference) <= mpmath.mpf(10) ** -45
+    with working_precision(15):     # the naive sum at double precision: the lesson's failure
+        naive = mpmath.log(mpmath.fsum(x ** alpha * y ** (1 - alpha) for x, y in zip(p, q))) / (alpha - 1)
+        assert abs(naive - reference) >= reference / 2   # all digits lost (here it returns 0)
+
+
+def test_renyi_is_infinite_unless_absolutely_continuous():
+    point = {"alpha": 2.0, "structure": {"kind": "finite", "mu": {"x": [0.0, 1.0], "w": [1, 1]},
+                                         "nu": {"x": [0.0], "w": [1]}}}
+    with working_precision(30):
+        values = sh.definition_2_2.witness(convert_point(sh.definition_2_2, point))
+    assert all(mpmath.isinf(v.value) for v in values.values())
+    assert evaluate_point(get("bravo.def2.2"), point).verdict == TIGHT
+
+
+def test_zero_shift_equals_the_renyi_sum_by_hand_and_p2_vanishes_at_winf():
+    point = {"alpha": 2.0, "structure": {"mu": {"x": [0.0, 1.0], "w": [1, 1]},
+                                         "nu": {"x": [0.0, 1.0, 2.0], "w": [1, 2, 1]}}}
+    with working_precision(40):
+        values = sh.definition_2_4.witness(convert_point(sh.definition_2_4, point))
+        by_hand = mpmath.log(mpmath.mpf("0.25") / mpmath.mpf("0.25") + mpmath.mpf("0.25") / mpmath.mpf("0.5"))
+        assert abs(values[sh.ShiftedRenyi(sh.mu_, sh.nu_, sh.alpha, 0)].value - by_hand) < mpmath.mpf(10) ** -35
+    assert evaluate_point(get("bravo.def2.4"), point).verdict == TIGHT
+    # W∞((δ0 + δ2)/2, (δ1 + δ2.5)/2) = 1 (quantile pairs (0, 1), (2, 2.5)); at shift 1 the divergence is 0
+    p2 = {"alpha": 2.0, "delta": 0.0, "structure": {"mu": {"x": [0.0, 2.0], "w": [1, 1]},
+                                                    "nu": {"x": [1.0, 2.5], "w": [1, 1]}}}
+    with working_precision(30):
+        assert winf(*sh.ATOMIC_PAIRS(p2)) == 1
+        (value,) = sh.definition_2_4_p2.witness(convert_point(sh.definition_2_4_p2, p2)).values()
+        assert value.value == 0
+
+
+def test_lemma_2_5_is_an_equality_on_dirac_pairs_and_its_099_copy_is_refuted_there():
+    lemma = get("bravo.lem2.5")
+    for pin in sh.LEM_2_5_TIGHT:
+        with working_precision(40):
+            values = lemma.witness(convert_point(lemma, pin))
+            left = values[sh.ShiftedRenyi(sh.MU_N, sh.NU_N, sh.alpha, sh.delta)].value
+            formula = mpmath.mpf(pin["alpha"]) * mpmath.mpf(pin["a"]) ** 2 / (2 * mpmath.mpf(pin["sigma"]) ** 2)
+            assert abs(left - formula) < mpmath.mpf(10) ** -30    # catalogue: both sides α a²/(2σ²)
+        assert evaluate_point(lemma, pin).verdict == TIGHT
+        assert evaluate_point(lemma.tightened(0.99), pin).verdict == VIOLATED
+
+
+def test_lemma_2_5_feasible_law_is_within_delta_of_mu():
+    mu, nu = AtomicLaw([-0.5, 0.25, 0.75], [0.25, 0.5, 0.25]), AtomicLaw([0.5, 1.0], [0.5, 0.5])
+    with working_precision(30):
+        target = sh.minimiser(mu, nu, 1, 2)          # −0.5 must move to 0.5: W∞ = 1 exactly
+        assert winf(mu, target) <= 1 + 1e-25
+        moved = sh.interpolated(mu, target, mpmath.mpf(1) / 4)
+        assert winf(mu, moved) <= mpmath.mpf(1) / 4 + 1e-25
+
+
+def test_lemma_3_1_is_tight_at_its_pin_and_the_lipschitz_copy_is_refuted_at_its_counterexample():
+    # atoms ±1/2 (1 apart) and their images ±0.4 (0.8 apart) are farther than either shift (0.25, 0.32): no mass can
+    # move, both sides are R_2(μ‖ν) = ln((1/4)²/(3/4) + (3/4)²/(1/4)) = ln(7/3)
+    lemma = get("bravo.lem3.1")
+    with working_precision(30):
+        values = lemma.witness(convert_point(lemma, sh.LEM_3_1_PIN))
+        assert all(abs(v.value - mpmath.log(mpmath.mpf(7) / 3)) < 1e-25 for v in values.values())
+    assert evaluate_point(lemma, sh.LEM_3_1_PIN).verdict == TIGHT
+    assert evaluate_point(lemma.tightened(0.99), sh.LEM_3_1_PIN).verdict == VIOLATED
+    sharp = get("bravo.lem3.1.lipschitz")
+    assert sharp.erratum.kind == "sharpness"
+    assert evaluate_point(sharp, sharp.erratum.counterexample).verdict == VIOLATED
+    # the step x - 0.5 sign(x) sends ±0.05 to ∓0.45: 0.9 apart, beyond the shift 0.1 but within the modulus
+    with working_precision(30):
+        step = sh.subgradient_step(0.5)
+        assert abs(abs(step(mpmath.mpf("0.05")) - step(mpmath.mpf("-0.05"))) - mpmath.mpf("0.9")) < 1e-25
+        assert mpmath.sqrt(mpmath.mpf("0.01") + 1) >= mpmath.mpf("0.9")
+
+
+def test_lemma_3_2_feasible_law_is_within_the_shift_and_the_pin_holds():
+    pin = sh.LEM_3_2_PIN
+    with working_precision(30):
+        D_ = mpmath.mpf(pin["D"])
+        X, Xp = sh._in_domain(pin["structure"]["mu"], D_), sh._in_domain(pin["structure"]["nu"], D_)
+        step = mpmath.mpf(pin["eta"]) * pin["L"]
+        Phi = sh.subgradient_step(step)
+        phi = mpmath.sqrt(mpmath.mpf(pin["delta"]) ** 2 + (2 * step) ** 2)
+        target = sh.minimiser(X, Xp, pin["delta"], pin["alpha"])
+        moved = sh.interpolated(X, target, (phi - pin["a"]) / phi, Phi)
+        assert winf(X.mapped(Phi), moved) <= phi - pin["a"] + 1e-25
+    assert evaluate_point(get("bravo.lem3.2"), pin).verdict == HOLDS
+
+
+def test_lemma_3_3_two_steps_end_at_shift_zero_and_hold():
+    pin = sh.LEM_3_3_PINS[1]
+    with working_precision(30):
+        a_, path = sh.pabi_shifts(pin["structure"], 2, mpmath.mpf(pin["D"]))
+        # by hand: φ_0(1) = sqrt(1 + 0.04), a_1 = 0.6 φ_0(1), a_2 = φ_1(0.4 φ_0(1)) with 2ηL = 0.4
+        phi0 = mpmath.sqrt(1 + mpmath.mpf("0.2") ** 2)
+        assert abs(a_[0] - mpmath.mpf("0.6") * phi0) < 1e-25
+        assert abs(a_[1] - mpmath.sqrt((mpmath.mpf("0.4") * phi0) ** 2 + mpmath.mpf("0.4") ** 2)) < 1e-25
+        assert abs(path[-1]) < 1e-25
+    for p in sh.LEM_3_3_PINS:
+        assert evaluate_point(get("bravo.lem3.3"), p).verdict == HOLDS
+
+
+def test_the_printed_base_case_e7_is_refuted_and_the_recursion_matches_a_hand_computation():
+    printed = get("bravo.notation.phi0t.printed")
+    assert printed.erratum.severity == "typo"
+    counterexample = printed.erratum.counterexample
+    assert evaluate_point(printed, counterexample).verdict == VIOLATED
+    with working_precision(30):
+        # c ≡ 1, h ≡ 0, D = 1, a = (1/4, 1/4): φ_[0:0] = 3/4, φ_[0:1] = 3/4 − 1/4 = 1/2
+        assert sh.recursion_path(counterexample, 0) == mpmath.mpf(3) / 4
+        assert sh.recursion_path(counterexample, 1) == mpmath.mpf(1) / 2
+    assert verify(get("bravo.notation.phi0t"), examples=10).verdict == HOLDS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ident", ["bravo.lem2.5", "bravo.lem3.1", "bravo.def2.4", "bravo.def2.4.P2",
+                                   "bravo.lem3.2", "bravo.lem3.3"])
+def test_more_draws_stay_as_expected(ident):
+    assert verify(get(ident), examples=40, seed=3).verdict == HOLDS
