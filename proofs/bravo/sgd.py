@@ -114,4 +114,14 @@ def theorem_5_4_last_step() -> Derivation:
             .step(a_ / sp_sigma ** 2 * (4 * Dp_ ** 2 * betap / etap + 2 * Dp_ ** 2 * betap ** 2), "expand"))
 
 
-DERIVATIONS = [eq22(), eq23_threshold(), a18_substitution(), eq17(), eq21(), r_star(), theorem_5_4_last_step()]
+def modulus_5_4() -> Derivation:
+    """The modulus of Φ_t in Theorem 5.4's proof: ‖x − y‖ + (η/b)Σ_{i ∈ B_t∖{i*}} ‖∇f_i(x) − ∇f_i(y)‖ ≤ ‖x − y‖ +
+    (η/b)β‖x − y‖·|B_t∖{i*}| ≤ (1 + ηβ)‖x − y‖, since |B_t∖{i*}| = b − j ≤ b for batches of the fixed size b. The paper
+    writes the first step as `=' (catalogue E17, a typo): it is β-smoothness, an inequality."""
+    gap, k_, j_ = sp.Symbol("delta", positive=True), sp.Symbol("k", nonnegative=True), sp.Symbol("j", nonnegative=True)
+    return (Derivation("Theorem 5.4: the modulus (1 + eta beta) delta", gap + etap / bp * betap * gap * k_,
+                       source=SOURCE, assumptions=r"$\delta = \|x - y\|$, $k = |B_t \setminus \{i^*\}| = b - j$, $j \ge 0$")
+            .step((1 + etap * betap) * gap, r"$k \le b$ (fixed batch size)", relation="<=", given={k_: bp - j_}))
+
+
+DERIVATIONS = [eq22(), eq23_threshold(), a18_substitution(), eq17(), eq21(), r_star(), theorem_5_4_last_step(), modulus_5_4()]
