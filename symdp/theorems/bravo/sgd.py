@@ -277,7 +277,7 @@ eq23 = declare(
 THRESHOLD_LEAST_SIGMA = sp.Rational(5, 128) * b ** 2 / L ** 2 * K * sp.log(n / b) ** 2
 eq23_least_sigma = declare(
     id="bravo.sec5.2.dp.eq23.sigma", title=r"(23) at the least $\sigma$: $\ln(1/\delta) \le \frac{5}{128}\frac{b^2}{L^2}"
-    r"K\ln^2(n/b)$ suffices", number="Section 5.2, (23) with $\sigma^2 \ge 40L^2/b^2$ (corrected)",
+    r"K\ln^2(n/b)$ suffices", number=r"Section 5.2, (23) with $\sigma^2 \ge 40L^2/b^2$ (corrected)",
     parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
     statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD_LEAST_SIGMA / K), ALPHA_STAR_54), evidence=CLOSED_FORM,
     default_examples=25,
@@ -699,7 +699,7 @@ def theorem_5_2_step(point):
 
 lemma_a18_beyond = declare(
     id="bravo.lemA.18.beyond", title=r"Lemma A.18's bound also holds for $q \ge 1/5$ where $\alpha \le \alpha^*$",
-    number="Lemma A.18 (for $q \ge 1/5$, not claimed by the paper)", parameters=(
+    number=r"Lemma A.18 (for $q \ge 1/5$, not claimed by the paper)", parameters=(
         P_ALPHA_A18, Param(q, sp.Interval.Ropen(sp.Rational(1, 5), 1), sample=(0.2, 0.95)), P_SIGMA_A18),
     conditions=(sp.Le(alpha, AlphaStar(q, sigma)),),
     statement=sp.Le(S_alpha(alpha, q, sigma), 2 * alpha * q ** 2 / sigma ** 2),

@@ -1,0 +1,269 @@
+"""Bravo, Flores-Mella, Guzmán, Section 5 and Appendix A.3.1 (noisy SGD, the subsampled Gaussian): the witnesses'
+constructions against closed forms and against second computations written here, the catalogue's reference values,
+the errata's counterexamples, and the derivations.
+
+Seed ../shared/seeds/003_a063a8ea298de6c8.txt; catalogue ../shared/catalogue/catalogue-bravo.md. Reference values are
+the catalogue's (its entries bravo.defA.16, bravo.lemA.17, bravo.lemA.18, bravo.fig1, bravo.rem5.3, §3), closed forms,
+or computed here by mpmath independently of symdp's code.
+"""
+
+from dataclasses import replace
+
+import mpmath
+import pytest
+import sympy as sp
+
+from symdp.derivation import Derivation
+from symdp.engine.divergences import divergence
+from symdp.errors import InvalidParameter
+from symdp.precision import working_precision
+from symdp.proofs.bravo import sgd as proofs
+from symdp.theorems import get
+from symdp.theorems.bravo import sgd as bv
+from symdp.verify import HOLDS, TIGHT, VIOLATED, evaluate_point
+
+
+def mpf(x) -> mpmath.mpf:
+    return mpmath.mpf(str(x))
+
+
+def close(x, ref, rel="1e-11") -> bool:
+    return abs(x - mpf(ref)) <= mpf(rel) * abs(mpf(ref))
+
+
+# --- the subsampled Gaussian ------------------------------------------------------------------------------------------
+def test_s_alpha_is_the_catalogue_reference_and_a_quadrature_written_here():
+    with working_precision(30):
+        P_, Q_ = bv.subsampled(mpf("0.1"), mpf(4))
+        engine = divergence("renyi", P_, Q_, 4, method="densities").value
+        q_, s, a = mpf("0.1"), mpf(4), mpf(4)
+        here = mpmath.log(mpmath.quad(lambda x: mpmath.npdf(x, 0, s) ** a * ((1 - q_) * mpmath.npdf(x, 0, s) + q_
+                                                                             * mpmath.npdf(x, 1, s)) ** (1 - a),
+                                      [-mpmath.inf, -40, 0, 1, 41, mpmath.inf])) / (a - 1)
+    assert close(engine, "0.00125291248284")        # catalogue bravo.defA.16
+    assert abs(engine - here) < mpf("1e-25")
+    assert engine < 2 * a * q_ ** 2 / s ** 2 / 3     # Lemma A.18's 0.005: a quarter of it, loose
+
+
+def _conditions_here(a, q_, s) -> bool:
+    """Lemma A.18's two conditions, as the paper prints them (the second as a quotient)."""
+    M_ = mpmath.log(1 + 1 / (q_ * (a - 1)))
+    return (a <= M_ * s ** 2 / 2 - mpmath.log(s ** 2)
+            and a <= (M_ ** 2 * s ** 2 / 2 - mpmath.log(5 * s ** 2)) / (M_ + mpmath.log(q_ * a) + 1 / (2 * s ** 2)))
+
+
+@pytest.mark.parametrize("q_, s", [("0.1", 4), ("0.01", 4), ("0.19", 4), ("0.001", 5), ("0.15", 10)])
+def test_alpha_star_is_the_last_alpha_meeting_both_conditions(q_, s):
+    with working_precision(30):
+        q_, s = mpf(q_), mpf(s)
+        star = bv.alpha_star(q_, s)
+        assert _conditions_here(star * (1 - mpf("1e-20")), q_, s)
+        assert not _conditions_here(star * (1 + mpf("1e-10")), q_, s)
+        # a plain bisection, written here, on a bracket from a coarse scan agrees
+        grid = [1 + mpf(10) ** (k / mpf(4)) for k in range(-40, 30)]
+        lo = max(a for a in grid if _conditions_here(a, q_, s))
+        hi = min(a for a in grid if a > lo)
+        for _ in range(120):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if _conditions_here(mid, q_, s) else (lo, mid)
+        assert abs(star - lo) < mpf("1e-25") * star
+
+
+def test_alpha_star_at_the_catalogue_point():
+    with working_precision(30):
+        assert mpmath.nint(bv.alpha_star(mpf("0.1"), mpf(4)) * 100) == 601   # catalogue bravo.lemA.18: ≈ 6.01
+
+
+def test_alpha_star_rejects_bad_input_clearly():
+    with pytest.raises(InvalidParameter, match="0 < q < 1"):
+        bv.alpha_star(1.5, 4)
+
+
+def test_lemma_a17_point_mass_is_the_catalogue_value_and_tight():
+    point = bv.A17_REFERENCE
+    with working_precision(30):
+        values = bv.lemma_a17.witness({k: (mpf(v) if k != "structure" else v) for k, v in point.items()})
+    assert close(next(iter(values.values())).value, "0.121360511", rel="1e-8")   # catalogue bravo.lemA.17
+    assert evaluate_point(bv.lemma_a17, point).verdict == TIGHT
+    assert evaluate_point(bv.lemma_a17.tightened(0.99), point).verdict == VIOLATED
+
+
+def test_lemma_a17_rejects_a_measure_off_the_ball():
+    bad = {**bv.A17_REFERENCE, "structure": {"atoms": [2.0], "weights": [1.0]}}
+    with pytest.raises(InvalidParameter, match=r"atoms in \[-1, 1\]"):
+        evaluate_point(bv.lemma_a17, bad)
+
+
+def test_lemma_a18_worst_ratio_is_a_quarter_near_alpha_one():
+    point = {"alpha": mpf("1.0025"), "q": mpf("0.001"), "sigma": mpf(4)}
+    with working_precision(30):
+        P_, Q_ = bv.subsampled(point["q"], point["sigma"])
+        ratio = divergence("renyi", P_, Q_, point["alpha"]).value / (2 * point["alpha"] * point["q"] ** 2 / 16)
+    assert mpf("0.2575") < ratio < mpf("0.26")   # S -> KL ~ q^2/(2 sigma^2) as alpha -> 1, q -> 0
+    assert evaluate_point(get("bravo.lemA.18"), bv.A18_WORST).verdict == HOLDS
+
+
+# --- the law of two steps of noisy SGD ------------------------------------------------------------------------------
+def test_noisy_step_with_no_projection_is_the_gaussian_convolution():
+    with working_precision(30):
+        lo, hi, m, s0, s, c, g = mpf(-80), mpf(80), mpf("0.3"), mpf(2), mpf(1), mpf("0.7"), mpf("0.5")
+        law = bv.NoisyStep(((1, m),), s0, lo, hi, ((1, ((lo, hi, c, g),)),), s)
+        sd = mpmath.sqrt(s ** 2 + c ** 2 * s0 ** 2)     # c X + g + N(0, s^2), X ~ N(m, s0^2)
+        for y in (mpf(-2), mpf("0.71"), mpf(3)):
+            assert abs(law.pdf(y) - mpmath.npdf(y, c * m + g, sd)) < mpf("1e-25")
+            assert abs(law.cdf(y) - mpmath.ncdf(y, c * m + g, sd)) < mpf("1e-25")
+            assert abs(law.sf(y) - mpmath.ncdf(-y, -(c * m + g), sd)) < mpf("1e-25")
+
+
+def _y_density_here(law, y):
+    """The density of Φ(X) + N(0, s²) by quadrature over X, written here from the definition."""
+    total = mpmath.mpf(0)
+    for v, pieces in law.maps:
+        for u, m in law.starts:
+            p_lo, p_hi = mpmath.ncdf(law.lo, m, law.s0), 1 - mpmath.ncdf(law.hi, m, law.s0)
+            image = {e: c * e + g for a, b, c, g in pieces for e in (a, b) if e in (law.lo, law.hi)}
+            total += v * u * (p_lo * mpmath.npdf(y, image[law.lo], law.s) + p_hi * mpmath.npdf(y, image[law.hi], law.s))
+            for a, b, c, g in pieces:
+                total += v * u * mpmath.quad(lambda x: mpmath.npdf(x, m, law.s0) * mpmath.npdf(y, c * x + g, law.s), [a, b])
+    return total
+
+
+def test_two_step_law_density_is_the_convolution_and_its_mass_is_one():
+    with working_precision(25):
+        half = mpf("0.5")
+        data = (mpf("0.5"), mpf("0.1"), mpf("0.5"), mpf(0))     # 0.5|x - 0.1| + 0.5 x: a kink at 0.1
+        law = bv.two_step_law(mpf("0.3"), data, mpf(1) / 7, mpf(2), mpf("1.2"), mpf(26), -half, half)
+        for y in (mpf("-0.4"), mpf("0.1"), mpf("0.45")):
+            assert abs(law.base.pdf(y) - _y_density_here(law.base, y)) < mpf("1e-20") * law.base.pdf(y)
+        lo_mass, hi_mass = law.atoms()
+        inside = mpmath.quad(law.base.pdf, [-half, mpf("0.1"), half])
+        assert abs(lo_mass + hi_mass + inside - 1) < mpf("1e-20")
+
+
+def test_sgd_step_map_has_the_subgradient_pieces():
+    pieces = bv.sgd_step_map((mpf(1), mpf("0.1"), mpf("0.25"), mpf(0)), mpf(2), mpf(1), mpf(-1), mpf(1))
+    # x - 2(sign(x - 0.1) + 0.25): +1.5 left of the kink, -2.5 right of it
+    assert pieces == ((-1, mpf("0.1"), 1, mpf("1.5")), (mpf("0.1"), 1, 1, mpf("-2.5")))
+
+
+def test_theorem_5_2_linear_instance_matches_a_renyi_divergence_computed_here():
+    """R_2 of the pinned linear instance from laws built here: X_1 atoms and density by the normal CDF, X_2 by
+    quadrature over X_1 (no NoisyStep), the projected atoms of X_2 by quadrature of the normal CDF."""
+    point = bv.LINEAR_52
+    with working_precision(15):
+        half, eta_, noise, q_ = mpf("0.5"), mpf("1.5"), mpf("1.5") * 12, mpf(1) / 6
+
+        def law(sign):
+            g = -eta_ * sign     # the step of i*'s gradient ±1 (b = 1)
+            starts = ((1 - q_, mpf(0)), (q_, g))
+
+            def x1_expect(f):
+                out = mpmath.mpf(0)
+                for u, m in starts:
+                    out += u * (mpmath.ncdf(-half, m, noise) * f(-half) + mpmath.ncdf(-half, -m, noise) * f(half)
+                                + mpmath.quad(lambda x: mpmath.npdf(x, m, noise) * f(x), [-half, half]))
+                return out
+
+            def over_maps(f):
+                return x1_expect(lambda x: (1 - q_) * f(x) + q_ * f(x + g))
+
+            density = lambda y: over_maps(lambda z: mpmath.npdf(y, z, noise))   # noqa: E731
+            low = over_maps(lambda z: mpmath.ncdf(-half, z, noise))
+            high = over_maps(lambda z: mpmath.ncdf(-half, -z, noise))
+            return density, low, high
+
+        (p, p_lo, p_hi), (r, r_lo, r_hi) = law(1), law(-1)
+        total = p_lo ** 2 / r_lo + p_hi ** 2 / r_hi + mpmath.quad(lambda y: p(y) ** 2 / r(y), [-half, 0, half])
+        here = mpmath.log(total)
+        measured = bv.theorem_5_2.witness({k: (mpf(v) if k != "structure" else v) for k, v in point.items()})
+    value = next(iter(measured.values())).value
+    assert abs(value - here) < mpf("1e-9") * here
+    assert close(value, "5.23e-4", rel="1e-2")
+
+
+def test_theorem_5_2_and_5_4_hold_loosely_at_their_pins():
+    assert evaluate_point(get("bravo.thm5.2"), bv.LINEAR_52).verdict == HOLDS
+    assert evaluate_point(get("bravo.thm5.4"), bv.SMOOTH_54).verdict == HOLDS
+
+
+def test_sgd_data_out_of_range_is_a_clear_error():
+    with pytest.raises(InvalidParameter, match="fractions"):
+        bv._gradient_data([2, 0, 0], "z", bv.LINEAR_52)
+
+
+# --- Section 5 algebra and errata --------------------------------------------------------------------------------------
+def test_derivations_check_and_a_wrong_inequality_is_not_confirmed():
+    assert all(d.check() for d in proofs.DERIVATIONS)
+    k_, j_ = sp.Symbol("k", nonnegative=True), sp.Symbol("j", nonnegative=True)
+    start = proofs.modulus_5_4().start
+    too_big = Derivation("batch larger than b", start).step((1 + proofs.etap * proofs.betap)
+                                                            * sp.Symbol("delta", positive=True), "k <= b",
+                                                            relation="<=", given={k_: proofs.bp + j_})
+    assert too_big.failures()
+
+
+def test_e3_the_printed_threshold_is_not_the_solution_of_the_sufficient_condition():
+    assert sp.simplify(proofs.THRESHOLD_23_PRINTED - proofs.THRESHOLD_23) != 0
+    with working_precision(30):
+        b_, n_, L_, s, K_ = mpf(10), mpf(1000), mpf(1), mpf(10), mpf(1)
+        alpha_star = b_ ** 2 * s ** 2 / (16 * L_ ** 2) * mpmath.log(n_ / b_)
+        correct = b_ ** 4 * s ** 2 * mpmath.log(n_ / b_) ** 2 * K_ / (1024 * L_ ** 4)
+        assert abs(2 * s * mpmath.sqrt(correct / K_) - alpha_star) < mpf("1e-25") * alpha_star   # the boundary
+        # at sigma^2 = 40 L^2/b^2 the paper's 6.25 against the correct (5/128)(b/L)^2
+        printed = (b_ ** 4 * (40 / b_ ** 2) ** 2 / 256)
+        assert abs(printed - mpf("6.25")) < mpf("1e-25") and abs(mpf(5) / 128 * b_ ** 2 - printed) > 1
+
+
+@pytest.mark.parametrize("printed_id", ["bravo.sec5.2.dp.eq23.printed", "bravo.sec5.2.dp.eq23.sigma.printed"])
+def test_the_printed_23_is_refuted_at_its_counterexample_and_the_correction_holds_there(printed_id):
+    printed = get(printed_id)
+    assert evaluate_point(printed, printed.erratum.counterexample).verdict == VIOLATED
+    assert evaluate_point(get(printed.erratum.corrected_id), printed.erratum.counterexample).verdict == HOLDS
+
+
+def test_remark_5_3_is_an_equality_where_dn_over_4_eta_l_is_an_integer():
+    pin = bv.REM_5_3_TIGHT[0]       # Dn/(4 eta L) = 8/2 = 4
+    theorem = get("bravo.rem5.3")
+    assert evaluate_point(theorem, pin).verdict == TIGHT
+    assert evaluate_point(theorem.tightened(0.99), pin).verdict == VIOLATED
+    assert evaluate_point(theorem, {**pin, "eta": 0.45}).verdict == HOLDS
+
+
+def test_v_at_p_zero_and_figure_1_ratios_are_the_catalogue_values():
+    with working_precision(30):
+        f = sp.lambdify([bv.eta, bv.p_holder], [bv.V_TERM.subs(bv.FIG_1), 2 * bv.T_BAR_52.subs(bv.FIG_1)], "mpmath")
+        V0, _ = f(mpf("0.001"), 0)
+        assert close(V0, "3.36e6", rel="2e-3")                 # catalogue bravo.rem5.3: V = 3.36e6 at eta = 1/n
+        top = mpmath.mpf(1000) ** mpf("-0.2")
+        V8, T8 = f(top, mpf("0.8"))
+        V7, T7 = f(top, mpf("0.7"))
+        assert close(V8 / T8, "1.8e-3", rel="5e-2")            # catalogue bravo.fig1
+        assert close(V7 / T7, "0.28", rel="2e-2")
+
+
+def test_ceiling_snaps_ties_at_working_precision_only():
+    with working_precision(50):
+        assert bv._ceiling(mpf(250) + mpf("1e-40")) == 250
+        assert bv._ceiling(mpf("250.000001")) == 251
+        assert bv._ceiling(mpf("0.3")) == 1
+
+
+def test_definition_5_1_on_randomized_response():
+    """Randomized response with e^eps0 = e: delta(1) = 0, delta(1/2) = (e - e^(1/2))/(1 + e) (closed form)."""
+    e = mpmath.e
+    with working_precision(30):
+        values = bv.definition_5_1.witness({"epsilon": mpf("0.5"), "structure": bv.RANDOMIZED_RESPONSE["structure"]})
+        at_one = bv.definition_5_1.witness({"epsilon": mpf(1), "structure": bv.RANDOMIZED_RESPONSE["structure"]})
+        expected = (e - mpmath.exp(mpf("0.5"))) / (1 + e)
+    for value in values.values():
+        assert abs(value - expected) < mpf("1e-14")      # the structure's e is a binary float
+    assert all(abs(v) < mpf("1e-15") for v in at_one.values())
+
+
+def test_the_module_declares_its_catalogue_entries():
+    ids = {t.id for t in bv.THEOREMS}
+    assert {"bravo.def5.1", "bravo.thm5.2", "bravo.rem5.3", "bravo.fig1", "bravo.thm5.4", "bravo.sec5.2.dp",
+            "bravo.defA.16", "bravo.lemA.17", "bravo.lemA.18"} <= ids
+    errata = [t for t in bv.THEOREMS if t.erratum is not None]
+    assert {t.id for t in errata} == {"bravo.sec5.2.dp.eq23.printed", "bravo.sec5.2.dp.eq23.sigma.printed"}
+    assert replace(get("bravo.sec5.2.dp.eq23.sigma.printed").erratum).same_as == "bravo.sec5.2.dp.eq23.printed"
