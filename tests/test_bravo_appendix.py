@@ -48,7 +48,7 @@ def test_the_bounds_cross_where_x_over_2_equals_1_minus_exp_minus_x():
     assert verify(get("bravo.propA.4.remark.corrected"), examples=50).verdict == HOLDS
 
 
-# --- Definitions A.1, A.2, R_1 = KL; Propositions A.5, A.6 -------------------------------------------------------------
+# --- Definitions A.1, A.2, R_1 = KL; Propositions A.5, A.6 ------------------------------------------------------------
 
 PAIR = {"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}}
 

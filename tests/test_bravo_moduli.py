@@ -44,7 +44,7 @@ FUNCTIONS = {   # kind: (structure beyond x, u, scale; f written here; p)
 
 
 def own_dphi2(f, eta, x, y):
-    grad = lambda z: [mpmath.diff(lambda t: f([t, z[1]]), z[0]), mpmath.diff(lambda t: f([z[0], t]), z[1])]  # noqa
+    grad = lambda z: [mpmath.diff(lambda t: f([t, z[1]]), z[0]), mpmath.diff(lambda t: f([z[0], t]), z[1])]
     gx, gy = grad(x), grad(y)
     return sum((x[i] - eta * gx[i] - y[i] + eta * gy[i]) ** 2 for i in range(2))
 
@@ -113,3 +113,53 @@ def test_pinned_equalities_are_tight(kind):
     (pin,) = t.tight_at
     assert evaluate_point(t, pin).verdict == TIGHT
     assert evaluate_point(t.tightened(0.99), pin).verdict == VIOLATED
+
+
+def _argmax(f):
+    """The maximiser of a function of g > 0 that rises then falls: the sign change of f' (numerical derivative),
+    bracketed by doubling from 1e-12, then found by the Illinois (regula falsi) method."""
+    slope = lambda g: mpmath.diff(f, g)
+    low = mpmath.mpf(10) ** -12
+    while slope(2 * low) > 0:
+        low *= 2
+    return mpmath.findroot(slope, (low, 2 * low), solver="illinois", maxsteps=200)
+
+
+def _psi(g, p, eta, M, constant=None):
+    """η²g² − c η M^{-1/p} g^{(1+p)/p}, c = 4p/(1+p) as in the derivation of (2) unless given."""
+    c = 4 * p / (1 + p) if constant is None else constant
+    return eta ** 2 * g ** 2 - c * eta * M ** (-1 / p) * g ** ((1 + p) / p)
+
+
+@pytest.mark.parametrize("p, eta, M", [("0.2", "0.5", "3"), ("0.5", "1.7", "0.4"), ("0.9", "0.05", "20"),
+                                       ("0.01", "1", "2")])
+def test_the_additive_term_of_modulus_2_is_the_maximum_of_psi_found_numerically(p, eta, M):
+    from symdp.proofs.bravo import moduli as proof
+
+    with working_precision(40):
+        p, eta, M = (mpmath.mpf(v) for v in (p, eta, M))
+        # psi' = 2 eta g (eta - 2 M^{-1/p} g^{(1-p)/p}) from the derivative of psi, its root by findroot
+        root = _argmax(lambda g: _psi(g, p, eta, M))
+        h = (2 * eta ** (1 / (1 - p)) * mpmath.sqrt((1 - p) / (1 + p)) * (M / 2) ** (1 / (1 - p))) ** 2
+        assert abs(_psi(root, p, eta, M) - h) < mpmath.mpf(10) ** -25 * (1 + h)
+        for g in (root / 2, root * mpmath.mpf("0.99"), root * mpmath.mpf("1.01"), 3 * root):
+            assert _psi(g, p, eta, M) < _psi(root, p, eta, M)
+        symbolic = float(proof.H_WEAKLY_SMOOTH.subs({proof.p: p, bv.eta: eta, bv.M: M}))
+        assert abs(symbolic - float(h)) <= 1e-12 * (1 + float(h))
+    assert all(d.check() for d in proof.DERIVATIONS)
+
+
+@pytest.mark.parametrize("p, catalogue", [("0.3", "0.52"), ("0.7", "0.39")])
+def test_in_one_dimension_the_class_reaches_only_a_fraction_of_h(p, catalogue):
+    # In 1-D, g <= M delta^p is the only constraint a pair puts on a convex f with p-Hölder gradient (a clamped
+    # linear gradient realises any such pair), so the sup of |dPhi|^2 - delta^2 = max_g of eta^2 g^2 - 2 eta g delta at
+    # delta = (g/M)^{1/p}: psi with the constant 2 for 4p/(1+p), a fraction (2p/(1+p))^{2p/(1-p)} of h.
+    with working_precision(30):
+        p, eta, M = mpmath.mpf(p), mpmath.mpf("0.8"), mpmath.mpf("1.5")
+        best = _argmax(lambda g: _psi(g, p, eta, M, 2))
+        h = (2 * eta ** (1 / (1 - p)) * mpmath.sqrt((1 - p) / (1 + p)) * (M / 2) ** (1 / (1 - p))) ** 2
+        ratio = _psi(best, p, eta, M, 2) / h
+        assert abs(ratio - (2 * p / (1 + p)) ** (2 * p / (1 - p))) < mpmath.mpf(10) ** -20
+        assert ratio >= mpmath.mpf(catalogue) - mpmath.mpf("0.01")   # the catalogue's sampled 1-D ratios stay below
+        delta = (best / M) ** (1 / p)
+        assert abs((delta - eta * best) ** 2 - delta ** 2 - _psi(best, p, eta, M, 2)) < mpmath.mpf(10) ** -20

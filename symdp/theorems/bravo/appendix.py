@@ -103,7 +103,7 @@ bh_remark = declare(
                  "setting": Setting(r"$x = \mathrm{KL}(\mu\|\nu) \in (0, 2)$")}))
 
 
-# --- Definitions A.1, A.2: the engine's KL and TV are the paper's definitions ------------------------------------------
+# --- Definitions A.1, A.2: the engine's KL and TV are the paper's definitions -----------------------------------------
 
 KLIntegral = quantity(
     "KLIntegral", 2, r"\int \frac{{d{0}}}{{d{1}}}\ln\left(\frac{{d{0}}}{{d{1}}}\right) d{1}",
@@ -178,7 +178,8 @@ def renyi_near_one(point) -> dict:
     P_, Q_ = FINITE_PAIRS(point)
     alpha_ = 1 + mpmath.power(10, -point["k"])
     logs = [(p_, mpmath.log(p_ / q_)) for p_, q_ in zip(P_, Q_) if p_ > 0]
-    return {Renyi(mu_, nu_, ALPHA_NEAR_ONE): divergence("renyi", P_, Q_, alpha_), KL(mu_, nu_): divergence("kl", P_, Q_),
+    return {Renyi(mu_, nu_, ALPHA_NEAR_ONE): divergence("renyi", P_, Q_, alpha_),
+            KL(mu_, nu_): divergence("kl", P_, Q_),
             LossSecondMoment(mu_, nu_): mpmath.fsum(p_ * l_ ** 2 * mpmath.exp(max(l_, 0)) for p_, l_ in logs)}
 
 
@@ -196,7 +197,7 @@ renyi_one_is_kl = theorem(
           r"\frac s2\mathrm{Var}_\mu(\ell)$.")(renyi_near_one)
 
 
-# --- Proposition A.5: data processing ----------------------------------------------------------------------------------
+# --- Proposition A.5: data processing ---------------------------------------------------------------------------------
 
 J_mu, J_nu = Law(r"J\mu"), Law(r"J\nu")
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import mpmath
 import sympy as sp
@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 
 from symdp.expressions import quantity
 from symdp.numeric import to_mpf
+from symdp.proofs.bravo import moduli as proof
+from symdp.proofs.bravo.moduli import H_WEAKLY_SMOOTH
 from symdp.symbols import L, M, beta, delta, eta, kappa, lam
-from symdp.theorem import Param, Setting, registered, theorem
+from symdp.theorem import IDENTITY, Param, Setting, declare, registered, theorem
 from symdp.theorems.bravo.common import P_ETA, finite_floats
 
-p_holder = sp.Symbol("p", nonnegative=True)
+p_holder = proof.p
 DPhi2 = quantity("dPhi2", 0, r"\|\Phi(x) - \Phi(y)\|^2", "The squared distance of the gradient-map images of x, y.",
                  nonnegative=True, rounding="relative")
 
@@ -41,13 +43,13 @@ def gradient_and_constants(structure, point) -> tuple[Callable, dict]:
     kind, s = structure["kind"], structure
     pieces = [([to_mpf(t, "a_i") for t in q["a"]], to_mpf(q.get("b", 0), "b_i"), to_mpf(q.get("w", 1), "w_i"))
               for q in s.get("pieces", [])]
-    dot = lambda a, x: mpmath.fdot(a, x)   # noqa: E731
-    combo = lambda coefs, d: [mpmath.fsum(k * a[j] for k, (a, _, _) in zip(coefs, pieces)) for j in range(d)]  # noqa
+    dot = lambda a, x: mpmath.fdot(a, x)
+    combo = lambda coefs, d: [mpmath.fsum(k * a[j] for k, (a, _, _) in zip(coefs, pieces)) for j in range(d)]
     if kind == 1:       # f = max_i a_i·x + b_i
         return (lambda x: max(pieces, key=lambda q: dot(q[0], x) + q[1])[0]), {L: max(_norm(a) for a, _, _ in pieces)}
     if kind == 2:       # f = Σ w_i |a_i·x - b_i|^{1+p}/(1+p)
         p_ = point["p"]
-        terms = lambda x: [w * mpmath.sign(dot(a, x) - b) * abs(dot(a, x) - b) ** p_ for a, b, w in pieces]  # noqa
+        terms = lambda x: [w * mpmath.sign(dot(a, x) - b) * abs(dot(a, x) - b) ** p_ for a, b, w in pieces]
         return (lambda x: combo(terms(x), len(x))), {
             M: 2 ** (1 - p_) * mpmath.fsum(w * _norm(a) ** (1 + p_) for a, _, w in pieces)}
     if kind == 6:       # f = κ'|x|²/2 + G Σ sin(a_i·x): (λ, κ'/2)-dissipative
@@ -61,7 +63,7 @@ def gradient_and_constants(structure, point) -> tuple[Callable, dict]:
     ev = _eigenvalues(A)
     if kind == 4 and ev[-1] > 0:      # scaled so that ηβ = 2r ≤ 2
         A *= 2 * to_mpf(s["r"], "r") / (point["eta"] * ev[-1])
-    quadratic = lambda x: list(A * mpmath.matrix(x))   # noqa: E731
+    quadratic = lambda x: list(A * mpmath.matrix(x))
     if kind == 5:
         return (lambda x: [g - t for g, t in zip(quadratic(x), combo([mpmath.sin(dot(a, x)) for a, _, _ in pieces],
                                                                      len(x)))]), \
@@ -84,10 +86,10 @@ def gradient_maps(kind: int) -> st.SearchStrategy[dict]:
     """A drawn f of class ``kind`` in ℝ^d (d ≤ 3), as JSON, and a pair x, y at distance 10^scale ∈ [10⁻³, 3]; no
     coefficient vector (a_i, a row of B) is near 0, so that f is not constant."""
     def of_dimension(d):
-        vec = lambda low=-2.0, high=2.0: st.lists(finite_floats(low, high), min_size=d, max_size=d)  # noqa: E731
+        vec = lambda low=-2.0, high=2.0: st.lists(finite_floats(low, high), min_size=d, max_size=d)
         nonzero = vec().filter(lambda v: max(map(abs, v)) >= 0.1)   # no constant f: L, M, β > 0
         piece = {"a": nonzero, "b": finite_floats(-2.0, 2.0), "w": finite_floats(0.05, 1.0)}
-        pieces = lambda keys, low, high: st.lists(st.fixed_dictionaries({k: piece[k] for k in keys}),  # noqa: E731
+        pieces = lambda keys, low, high: st.lists(st.fixed_dictionaries({k: piece[k] for k in keys}),
                                                   min_size=low, max_size=high)
         square = st.lists(nonzero, min_size=d, max_size=d)
         parts = {"kind": st.just(kind), "x": vec(-3.0, 3.0), "u": vec(-1.0, 1.0), "scale": finite_floats(-3.0, 0.5)}
@@ -111,7 +113,7 @@ def gradient_map(point) -> dict:
 
 
 _C = 1 - 2 * eta * kappa + eta ** 2 * beta ** 2
-_H = (2 * eta ** (1 / (1 - p_holder)) * sp.sqrt((1 - p_holder) / (1 + p_holder)) * (M / 2) ** (1 / (1 - p_holder))) ** 2
+_H = H_WEAKLY_SMOOTH
 P_P = Param(p_holder, sp.Interval.Ropen(0, 1), sample=(0.0, 0.9))
 MAP_LATEX = r"; $\Phi(x) = x - \eta\nabla f(x)$, $\delta = \|x - y\|$, $x, y \in \mathbb{R}^d$, $d \le 3$"
 LIPSCHITZ_SUP = {"eta": 0.3, "structure": {"kind": 1, "pieces": [{"a": [1.0, 0.0], "b": 0.0}, {"a": [-1.0, 0.0],
@@ -165,6 +167,22 @@ MODULI_OF_CONTINUITY = {
                setting=Setting(drawn + MAP_LATEX, strategy=lambda n=n: gradient_maps(n), build=_pair),
                statement=sp.Le(DPhi2(), phi2), tight_at=tight, examples=pins, notes=notes)(gradient_map)
     for n, (hypothesis, phi2, drawn, extra, tight, pins, notes) in GRADIENT_MAPS.items()}
+
+_MAXIMUM, _STATIONARY = proof.DERIVATIONS
+weakly_smooth_maximum = declare(
+    id="bravo.def2.1.2.max", title=r"the additive term of modulus (2) is $\max_g \psi(g)$",
+    number="Definition 2.1, modulus (2)",
+    setting=Setting(r"$\psi(g) = \eta^2 g^2 - \frac{4\eta p}{1+p}M^{-1/p}g^{(1+p)/p}$, $g = \|\nabla f(x) - "
+                    r"\nabla f(y)\| \ge 0$, $g^* = (\eta/2)^{p/(1-p)}M^{1/(1-p)}$, $0 < p < 1$"),
+    statement=sp.Eq(_MAXIMUM.start, _MAXIMUM.end), evidence=IDENTITY, derivation=_MAXIMUM,
+    symbolic_only=r"an identity in $p, \eta, M$, proved by SymPy after the substitution $\eta = 2A^{1-p}$, $M = "
+                  r"B^{1-p}$ (\symdpcode{proofs.bravo.moduli.maximum\_value}; $\psi'(g^*) = 0$ is "
+                  r"\symdpcode{proofs.bravo.moduli.stationarity}); the maximum found numerically agrees "
+                  r"(\symdpcode{tests/test\_bravo\_moduli.py})",
+    notes=r"Convexity and the $p$-H\"older gradient give $\langle\Delta\nabla f, \Delta x\rangle \ge "
+          r"\frac{2p}{1+p}M^{-1/p}g^{(1+p)/p}$, hence $\|\Phi(x) - \Phi(y)\|^2 - \delta^2 \le \psi(g)$; $\psi' = "
+          r"2\eta g(\eta - 2M^{-1/p}g^{(1-p)/p})$ changes sign once, at $g^*$, so $\psi(g^*) = h$ is the maximum "
+          r"(catalogue \S 4 item 9, there exact only for four values of $p$).")
 
 
 THEOREMS = registered(__name__)
