@@ -191,3 +191,14 @@ def test_bad_pla_input_is_a_clear_error():
         mx.pla_instance(1.0, 1.0, 1.0, 1.0)
     with pytest.raises(InvalidParameter, match="r in"):
         mx.pla_instance(0.5, 1.0, 1.0, 0.0)
+
+
+# --- exhaustive runs (slow) ----------------------------------------------------------------------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ident, draws", [("bravo.lem4.1.bound", 3000), ("bravo.lemC.1", 150), ("bravo.lem4.1", 150),
+                                          ("bravo.eq9", 150), ("bravo.propA.14", 500), ("bravo.thm4.2", 200)])
+def test_many_draws_keep_the_verdict(ident, draws):
+    from symdp.verify import verify
+
+    assert verify(get(ident), examples=draws).verdict in (HOLDS, TIGHT)
