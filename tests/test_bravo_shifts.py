@@ -38,11 +38,15 @@ def test_every_theorem_is_declared_in_the_new_model():
     assert [t.id for t in bv.THEOREMS] == [
         "bravo.P", "bravo.lem3.5", "bravo.lem3.5.unique", "bravo.lem3.5.feasible", "bravo.lem3.5.eq5",
         "bravo.thm3.4.h-free", "bravo.thm3.4", "bravo.thm3.4.value", "bravo.id.linchain", "bravo.cor3.7",
-        "bravo.cor3.7.thm3.4", "bravo.cor3.7.ln", "bravo.id.harm", "bravo.cor3.8", "bravo.id.limit"]
+        "bravo.cor3.7.thm3.4", "bravo.cor3.7.ln", "bravo.id.harm", "bravo.cor3.8", "bravo.id.limit", "bravo.cor3.9",
+        "bravo.cor3.9.ln", "bravo.cor3.9.lower", "bravo.cor3.9.lower.corrected", "bravo.id.sum39", "bravo.cor3.8.at23",
+        "bravo.cor3.8.balle19", "bravo.tab1.r1", "bravo.tab1.r2", "bravo.tab1.r3", "bravo.tab1.r4", "bravo.tab1.r5",
+        "bravo.tab1.r6", "bravo.rem3.6", "bravo.rem3.6.lipschitz"]
     for t in bravo.THEOREMS:
         assert t.evidence and not hasattr(t, "evaluator")
     # shift optimality is a named result: confirmed by searches and chains that never use u* or the bound
-    for t in (bv.lemma_3_5, bv.lemma_3_5_unique, bv.theorem_3_4, bv.linear_chain, bv.corollary_3_8):
+    for t in (bv.lemma_3_5, bv.lemma_3_5_unique, bv.theorem_3_4, bv.linear_chain, bv.corollary_3_8,
+              bv.corollary_3_9, bv.table_1_r1, bv.table_1_r2, bv.table_1_r6, bv.remark_3_6):
         assert t.evidence == INDEPENDENT
     assert {t.id for t in bv.THEOREMS if t.evidence == IDENTITY} == {"bravo.P", "bravo.id.limit"}
 

@@ -28,7 +28,7 @@ from symdp.numeric import to_mpf
 
 # noise_sums and tail_products live with the derivations, which build the symbolic S_t and P_t with them
 from symdp.proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
-from symdp.symbols import D, M, T, alpha, c, eta, h, sigma
+from symdp.symbols import D, L, M, T, alpha, beta, c, delta, eta, h, kappa, lam, sigma
 from symdp.theorem import (
     CLOSED_FORM,
     IDENTITY,
@@ -43,6 +43,7 @@ from symdp.theorems.bravo.common import (
     P_ALPHA,
     P_C,
     P_D,
+    P_ETA,
     P_H,
     P_SIGMA,
     P_T,
@@ -50,6 +51,7 @@ from symdp.theorems.bravo.common import (
     finite_floats,
 )
 from symdp.theorems.bravo.moduli import _H as WEAKLY_SMOOTH_H
+from symdp.theorems.bravo.moduli import DPhi2
 from symdp.theorems.bravo.moduli import p_holder
 
 X_T, X_Tp = sp.symbols("X_T X'_T")
@@ -639,6 +641,338 @@ limit_7_to_8 = declare(
     symbolic_only=r"a limit identity for every $T$, proved by SymPy (\symdpcode{proofs.bravo.limit\_c\_to\_one}); the "
                   r"numeric approach to $1/T$ from both sides is a test (\symdpcode{tests/test\_bravo\_shifts.py})",
     notes=r"Both one-sided limits: l'H\^opital on $(1 - c)/(1 - c^T)$.")
+
+
+# --- Corollary 3.9, the comparisons of Corollary 3.8, Table 1, Remark 3.6 ---------------------------------------
+
+P_D_CHAIN = Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 2.0))
+P_SIGMA_CHAIN = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.2, 5.0))
+P_T_CHAIN = Param(T, sp.Range(1, sp.oo), sample=(1, 12))
+"""Ranges of the results measured on projected chains: D/σ ≤ 10, so that no Gaussian tail the laws need underflows
+a double, and T ≤ 12 steps."""
+STARTS = st.fixed_dictionaries({"x0": finite_floats(-0.5, 0.5), "x0p": finite_floats(-0.5, 0.5)})
+STARTS_LATEX = r"; $X_0 = x_0 D$, $X'_0 = x'_0 D$, $x_0, x'_0 \in [-1/2, 1/2]$ drawn"
+
+
+def projected_renyi_of(point, steps) -> Estimate:
+    """R_α of the projected chain of ``steps`` on [−D/2, D/2] from the drawn starts (fractions of D), from its two laws
+    (:mod:`symdp.engine.chains`)."""
+    half = to_mpf(point["D"], "D") / 2
+    chain = chains.ProjectedChain(steps, -half, half)
+    P_, Q_ = (chain.law(to_mpf(point["structure"][k], k) * 2 * half) for k in ("x0", "x0p"))
+    return chains.renyi(P_, Q_, point["alpha"])
+
+
+def damped_subgradient(slope, jump, sd) -> chains.Step:
+    """Φ(x) = slope·x − jump·sign(x): modulus sqrt(slope²δ² + (2·jump)²) (points on opposite sides of 0 move 2·jump
+    towards each other, by at most the larger of slope·δ and 2·jump)."""
+    a_, s_ = float(to_mpf(slope, "slope")), float(to_mpf(jump, "jump"))
+    return chains.Step(lambda x: a_ * x - s_ * ((x > 0) - (x < 0)), sd, breaks=(0.0,), slope=max(abs(a_), 1e-3),
+                       name=f"{a_} x - {s_} sign(x)")
+
+
+k_, j_ = sp.Symbol("k", integer=True), sp.Symbol("j", integer=True, nonnegative=True)
+SUM_3_9 = sp.Sum(c ** k_ / sp.Sum(c ** j_, (j_, 0, k_)), (k_, 0, T - 1))
+COR_3_9_D_TERM = D ** 2 * c ** T * (1 - c) / (1 - c ** T)
+COR_3_9_RHS = alpha / (2 * sigma ** 2) * (COR_3_9_D_TERM + h * SUM_3_9)
+COR_3_9_LN = alpha / (2 * sigma ** 2) * (COR_3_9_D_TERM + h * sp.log((1 - c ** T) / (1 - c) * sp.E))
+COR_3_9_REFERENCE = {"alpha": 2, "D": 1, "sigma": 1, "c": 0.9, "h": 0.1, "T": 20}
+"""Catalogue bravo.cor3.9 at c = 0.9, T = 20: sum 2.88044318974698, 1 + ln(...) 3.17295846161054, lower bound
+2.54484999877118."""
+COR_3_9_SETTING = Setting(
+    r"$c = 1 - 2\eta\kappa + \eta^2\beta^2 \ne 1$, $h = 2\eta\lambda$, constant $\sigma$; measured on the projected "
+    r"chain of $\Phi(x) = \sqrt{c}\,x - \frac{\sqrt{h}}{2}\mathrm{sign}(x)$ (modulus $\sqrt{c\delta^2 + h}$) on "
+    r"$\mathcal{X} = [-D/2, D/2]$" + STARTS_LATEX + r", or (R1) the unprojected chain $X_{t+1} = \sqrt{c}X_t + "
+    r"\sigma\xi_t$ from $\pm D/2$",
+    strategy=lambda: st.one_of(STARTS.map(lambda d: {**d, "kind": "projected"}), st.just({"kind": "linear"})))
+
+
+@theorem(id="bravo.cor3.9", title=r"PABI bound for $\varphi(\delta) = \sqrt{c\delta^2 + h}$ (strongly dissipative, "
+         "smooth)", number="Corollary 3.9, first inequality",
+         parameters=(P_ALPHA, P_D_CHAIN, P_SIGMA_CHAIN, P_C, P_H, P_T_CHAIN), conditions=(sp.Ne(c, 1),),
+         setting=COR_3_9_SETTING, statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_9_RHS),
+         evidence_note=r"$R_\alpha(X_T\|X'_T)$ from the chains' laws (\symdpcode{engine.chains}, or the unprojected "
+                       r"chain's by quadrature of its Gaussian law), never from the bound",
+         tight_at=({"alpha": 3, "D": 1, "sigma": 0.3, "c": 0.81, "h": 0, "T": 5, "structure": {"kind": "linear"}},),
+         examples=({**COR_3_9_REFERENCE, "structure": {"kind": "projected", "x0": 0.5, "x0p": -0.5}},
+                   {"alpha": 1.1, "D": 1, "sigma": 0.2, "c": 0.25, "h": 1.44, "T": 4,
+                    "structure": {"kind": "projected", "x0": 0.1, "x0p": -0.1}}),
+         default_examples=30)
+def corollary_3_9(point):
+    r"""Theorem 3.4 with constant $c$, $h$, $\sigma$ (\symdpid{bravo.id.sum39}). Tight for $h = 0$ on the unprojected
+    chain (R1, pinned); the $h$-part is loose on the projected chains: the largest ratio over 300 random draws in the
+    parameters' ranges was 0.267 ($T = 1$, $\sigma > D$, where the projected laws are nearly two atoms)."""
+    n = int(point["T"])
+    if point["structure"]["kind"] == "linear":
+        return linear_chain_renyi(point["alpha"], [to_mpf(point["c"], "c")] * n,
+                                  [to_mpf(point["sigma"], "sigma") ** 2] * n, point["D"])
+    step = damped_subgradient(mpmath.sqrt(to_mpf(point["c"], "c")), mpmath.sqrt(to_mpf(point["h"], "h")) / 2,
+                              point["sigma"])
+    return projected_renyi_of(point, [step] * n)
+
+
+corollary_3_9_ln = declare(
+    id="bravo.cor3.9.ln", title=r"the sum of Corollary 3.9 is at most $1 + \ln\frac{1 - c^T}{1 - c}$",
+    number="Corollary 3.9, second inequality", parameters=(P_ALPHA, P_D, P_SIGMA, P_C, P_H, P_T),
+    conditions=(sp.Ne(c, 1),), statement=sp.Le(COR_3_9_RHS, COR_3_9_LN), evidence=CLOSED_FORM,
+    evidence_note=r"an inequality between two formulas of $(c, T)$, scaled: the sum evaluated term by term against "
+                  r"the logarithm",
+    tight_at=({"alpha": 2, "D": 1, "sigma": 1, "c": 0.5, "h": 1, "T": 1},), examples=(COR_3_9_REFERENCE,),
+    notes=r"$c^t/s_t \le \int_{s_{t-1}}^{s_t} dx/x$ with $s_t = \sum_{j \le t} c^j$: holds for every $c > 0$, "
+          r"equality at $T = 1$ only (catalogue: sum 2.88044318974698 against 3.17295846161054 at $c = 0.9$, "
+          r"$T = 20$).")
+
+P_C_BELOW_ONE = Param(c, sp.Interval.open(0, 1), sample=(0.01, 0.999))
+SUM_3_9_LOWER = 1 + sp.log((1 - c ** (T + 1)) / (1 - c ** 2))
+corollary_3_9_lower = declare(
+    id="bravo.cor3.9.lower.corrected", title=r"the lower bound on the sum of Corollary 3.9, for $c < 1$",
+    number="Corollary 3.9, the remark after it (corrected)", parameters=(P_C_BELOW_ONE, P_T),
+    statement=sp.Le(SUM_3_9_LOWER, SUM_3_9), evidence=CLOSED_FORM,
+    evidence_note=r"an inequality between two formulas of $(c, T)$: the logarithm against the sum term by term",
+    tight_at=({"c": 0.5, "T": 1},), examples=({"c": 0.9, "T": 20},),
+    notes=r"Holds for $0 < c \le 1$ ($c = 1$ as the limit $1 + \ln\frac{T+1}{2} \le H_T$): $c^t/s_t \ge c^{t+1}/s_t "
+          r"\ge \ln(s_{t+1}/s_t)$ needs $c \le 1$. Equality at $T = 1$; catalogue reference $2.54484999877118 \le "
+          r"2.88044318974698$ at $c = 0.9$, $T = 20$.",
+    printed=Printed(
+        id="bravo.cor3.9.lower", title=r"the lower bound on the sum of Corollary 3.9, as printed (every $c > 0$)",
+        number="Corollary 3.9, the remark after it", severity="mathematics",
+        location=r"the remark after Corollary 3.9 (``the lower bound is obtained through a similar argument'')",
+        counterexample={"c": 1.5, "T": 2},
+        note=r"Catalogue E1, confirmed: at $c = 3/2$, $T = 2$ the sum is $1 + \frac{3/2}{5/2} = 1.6$ and the lower "
+             r"bound $1 + \ln\frac{19}{10} = 1.6419$. It fails for every $c > 1$ once $T$ is large (the sum grows like "
+             r"$T(c - 1)/c$, the bound like $T\ln c$); the upper bound (\symdpid{bravo.cor3.9.ln}) is unaffected.",
+        changes={"parameters": (P_C, P_T), "conditions": (sp.Ne(c, 1),)}))
+
+
+@theorem(id="bravo.id.sum39", title="Theorem 3.4 with constant $c$, $h$, $\\sigma$ is the middle of Corollary 3.9",
+         number="Corollary 3.9 (its proof)", parameters=(P_ALPHA, P_D, P_SIGMA, P_C, P_H, P_T_CHAIN),
+         conditions=(sp.Ne(c, 1),), setting=Setting(r"$c_t = c \ne 1$, $h_t = h$, $\sigma_t = \sigma$ ($0 \le t < T$)"
+                                                    + BRACKET_LATEX),
+         statement=sp.Eq(alpha / 2 * BRACKET, COR_3_9_RHS), evidence=CLOSED_FORM, tight_everywhere=True,
+         examples=(COR_3_9_REFERENCE,), default_examples=40,
+         evidence_note=r"the corollary's first step is algebra: Theorem 3.4's bracket, $P_0$, $S_0$, $\Sigma_h$ from "
+                       r"their definitions at constant $c$, against the corollary's sum (proved exactly for $T \le 5$ "
+                       r"by \symdpcode{proofs.bravo.corollary\_3\_9}, $T \le 7$ with the slow derivations)")
+def sum_3_9(point):
+    r"""$P_t = c^{T-t}$, $S_t = \sigma^2\sum_{j<T-t} c^j$, so $h P_{t+1}/S_t = h c^{T-t-1}/(\sigma^2\sum_{j<T-t}c^j)$:
+    the corollary's sum read backwards."""
+    n = int(point["T"])
+    return _bracket_values([to_mpf(point["c"], "c")] * n, [to_mpf(point["h"], "h")] * n,
+                           [to_mpf(point["sigma"], "sigma") ** 2] * n)
+
+
+COR_3_8_SEVEN = alpha * D ** 2 * c ** T * (1 - c) / (2 * sigma ** 2 * (1 - c ** T))
+comparison_at23 = declare(
+    id="bravo.cor3.8.at23", title=r"(7) improves on Altschuler and Talwar (2023) for $c < 1$",
+    number="Corollary 3.8, the comparison after it", parameters=(P_ALPHA, P_D, P_SIGMA, P_C_BELOW_ONE, P_T),
+    statement=sp.Le(COR_3_8_SEVEN, alpha * D ** 2 * c ** T / (2 * sigma ** 2)), evidence=CLOSED_FORM,
+    evidence_note=r"the paper compares two closed-form bounds: $(1 - c)/(1 - c^T) \le 1$ for $c < 1$",
+    tight_at=({"alpha": 2, "D": 1, "sigma": 1, "c": 0.5, "T": 1},),
+    notes=r"Equal at $T = 1$; the factor $(1 - c)/(1 - c^T)$ decreases in $T$.")
+comparison_balle19 = declare(
+    id="bravo.cor3.8.balle19", title=r"(7) improves on Balle et al. (2019) for $c > 1$",
+    number="Corollary 3.8, the comparison after it",
+    parameters=(P_ALPHA, P_D, P_SIGMA, Param(c, sp.Interval.open(1, sp.oo), sample=(1.001, 5.0)), P_T),
+    statement=sp.Le(COR_3_8_SEVEN, alpha * D ** 2 * c ** ((T + 1) / 2) / (2 * sigma ** 2 * T)), evidence=CLOSED_FORM,
+    evidence_note=r"the paper compares two closed-form bounds: $\sum_{j<T} c^j \ge T c^{(T-1)/2}$ (AM-GM)",
+    tight_at=({"alpha": 2, "D": 1, "sigma": 1, "c": 2.0, "T": 1},),
+    notes=r"Equal at $T = 1$ (AM-GM with one term); for $c > 1$ (7) tends to $\alpha D^2(c - 1)/(2\sigma^2)$.")
+
+
+# Table 1: one row, one declaration; each row is Theorem 3.4 with the constant modulus of Definition 2.1.
+P_L = Param(L, sp.Interval.open(0, sp.oo), sample=(0.05, 2.0))
+P_M_ROW = Param(M, sp.Interval.open(0, sp.oo), sample=(0.05, 2.0))
+P_KAPPA = Param(kappa, sp.Interval.open(0, sp.oo), sample=(0.05, 3.0))
+P_BETA = Param(beta, sp.Interval.open(0, sp.oo), sample=(0.05, 3.0))
+P_P = Param(p_holder, sp.Interval.Ropen(0, 1), sample=(0.0, 0.9))
+P_ETA_ROW = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.01, 0.5))
+ROW_PARAMS = (P_ALPHA, P_D_CHAIN, P_SIGMA_CHAIN)
+C_ROW = 1 - 2 * eta * kappa + eta ** 2 * beta ** 2
+CATALOGUE_ROW = {"alpha": 3, "D": 1, "sigma": 0.3, "eta": 0.1, "L": 1, "structure": {"x0": 0.5, "x0p": -0.5}}
+"""The catalogue's proj_grid row (η, L, σ) = (0.1, 1, 0.3), starts ±1/2, α = 3: ratio 0.296 at T = 1."""
+
+
+@theorem(id="bravo.tab1.r1", title="Table 1: convex, $L$-Lipschitz", number="Table 1, row 1",
+         parameters=(*ROW_PARAMS, P_ETA, P_L, P_T_CHAIN),
+         setting=Setting(r"$f(x) = L|x|$ on $\mathcal{X} = [-D/2, D/2]$, projected subgradient steps $X_{t+1} = "
+                         r"\Pi_{\mathcal{X}}(X_t - \eta L\,\mathrm{sign}(X_t) + \sigma\xi_t)$" + STARTS_LATEX,
+                         strategy=lambda: STARTS),
+         statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / (2 * sigma ** 2) * (D ** 2 / T + (2 * eta * L) ** 2
+                                                                              * Harmonic(T))),
+         examples=({**CATALOGUE_ROW, "T": 1}, {**CATALOGUE_ROW, "T": 3}), default_examples=25)
+def table_1_r1(point):
+    r"""Corollary 3.7 with $h = (2\eta L)^2$, the modulus (1) of Definition 2.1, on the projected chain of $L|x|$.
+    Loose: largest ratio 0.505 over 300 random draws ($T = 1$, $\sigma$ large against $D$, starts near $\pm D/2$: the
+    laws are nearly two atoms, the catalogue's $2/\pi$ regime), 0.296 at the catalogue's row (pinned); the ratio falls
+    with $T$, the $hH_T$ term is never approached."""
+    return projected_renyi_of(point, [chains.subgradient_step(to_mpf(point["eta"], "eta") * to_mpf(point["L"], "L"),
+                                                              point["sigma"])] * int(point["T"]))
+
+
+@theorem(id="bravo.tab1.r2", title=r"Table 1: convex, $(p, M)$-weakly smooth", number="Table 1, row 2",
+         parameters=(*ROW_PARAMS, P_ETA, P_M_ROW, P_P, P_T_CHAIN),
+         setting=Setting(r"$f(x) = w|x|^{1+p}/(1+p)$, $w = 2^{p-1}M$ (H\"older constant $M$), on $\mathcal{X} = "
+                         r"[-D/2, D/2]$, projected gradient steps $X_{t+1} = \Pi_{\mathcal{X}}(X_t - \eta f'(X_t) + "
+                         r"\sigma\xi_t)$" + STARTS_LATEX, strategy=lambda: STARTS),
+         statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / (2 * sigma ** 2) * (D ** 2 / T + WEAKLY_SMOOTH_H
+                                                                              * Harmonic(T))),
+         examples=({"alpha": 3, "D": 1, "sigma": 0.3, "eta": 0.2, "M": 1, "p": 0.5, "T": 2,
+                    "structure": {"x0": 0.5, "x0p": -0.5}},), default_examples=25)
+def table_1_r2(point):
+    r"""Corollary 3.7 with the $h$ of Definition 2.1(2) on the projected chain of a one-dimensional weakly smooth
+    $f$. Loose: largest ratio 0.482 over 300 random draws (at $T = 1$, $\sigma$ large against $D$);
+    the one-dimensional $|x|^{1+p}$ reaches only part of $h$ (see \symdpid{bravo.def2.1.2})."""
+    p_ = to_mpf(point["p"], "p")
+    step = chains.weakly_smooth_step(point["eta"], to_mpf(point["M"], "M") * 2 ** (p_ - 1), p_, point["sigma"])
+    return projected_renyi_of(point, [step] * int(point["T"]))
+
+
+def _quadratic_chain(point, curvature) -> Estimate:
+    """R_α of the unprojected chain X_{t+1} = (1 − η·curvature) X_t + σξ_t (the gradient step of curvature·x²/2)
+    from ±D/2 (R1: D = |X_0 − X'_0|), by quadrature of its Gaussian law."""
+    n, slope = int(point["T"]), 1 - to_mpf(point["eta"], "eta") * curvature
+    return linear_chain_renyi(point["alpha"], [slope ** 2] * n, [to_mpf(point["sigma"], "sigma") ** 2] * n,
+                              point["D"])
+
+
+QUADRATIC_LATEX = (r"$f(x) = \kappa' x^2/2$, the unprojected chain $X_{t+1} = (1 - \eta\kappa')X_t + \sigma\xi_t$ "
+                   r"from $\pm D/2$ (R1: $D = |X_0 - X'_0|$), ")
+FRACTION = st.fixed_dictionaries({"r": finite_floats(0.0, 1.0)})
+
+
+@theorem(id="bravo.tab1.r3", title=r"Table 1: $\kappa$-strongly convex, $\beta$-smooth", number="Table 1, row 3",
+         parameters=(P_ALPHA, P_D, P_SIGMA, P_ETA, P_KAPPA, P_BETA, P_T), conditions=(kappa <= beta,),
+         setting=Setting(QUADRATIC_LATEX + r"$\kappa' = \kappa + r(\beta - \kappa)$, $r \in [0, 1]$ drawn",
+                         strategy=lambda: FRACTION),
+         statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha * D ** 2 * C_ROW ** T * (1 - C_ROW)
+                         / (2 * sigma ** 2 * (1 - C_ROW ** T))),
+         tight_at=({"alpha": 2, "D": 1, "sigma": 0.5, "eta": 0.3, "kappa": 1.5, "beta": 1.5, "T": 4,
+                    "structure": {"r": 0.5}},), default_examples=30)
+def table_1_r3(point):
+    r"""Corollary 3.8 with $c = 1 - 2\eta\kappa + \eta^2\beta^2$, the modulus (3): a quadratic of curvature
+    $\kappa' \in [\kappa, \beta]$ has the exact factor $(1 - \eta\kappa')^2 \le c$. Tight for $\kappa = \beta$
+    (pinned); $c$ itself is loose otherwise."""
+    k_lo, k_hi = to_mpf(point["kappa"], "kappa"), to_mpf(point["beta"], "beta")
+    return _quadratic_chain(point, k_lo + to_mpf(point["structure"]["r"], "r") * (k_hi - k_lo))
+
+
+@theorem(id="bravo.tab1.r4", title=r"Table 1: convex, $\beta$-smooth, $\eta \le 2/\beta$", number="Table 1, row 4",
+         parameters=(P_ALPHA, P_D, P_SIGMA, P_ETA, P_BETA, P_T), conditions=(eta * beta <= 2,),
+         setting=Setting(QUADRATIC_LATEX + r"$\kappa' = r\beta$, $r \in [0, 1]$ drawn", strategy=lambda: FRACTION),
+         statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha * D ** 2 / (2 * sigma ** 2 * T)),
+         tight_at=({"alpha": 2, "D": 1, "sigma": 0.5, "eta": 0.5, "beta": 2.0, "T": 4, "structure": {"r": 0.0}},
+                   {"alpha": 2, "D": 1, "sigma": 0.5, "eta": 1.0, "beta": 2.0, "T": 3, "structure": {"r": 1.0}}),
+         default_examples=30)
+def table_1_r4(point):
+    r"""Corollary 3.8 with $c = 1$, the modulus (4): the step's factor $|1 - \eta\kappa'| \le 1$ for $\eta\kappa'
+    \le 2$. Tight at $\kappa' = 0$ and at $\eta\kappa' = 2$ (both pinned)."""
+    return _quadratic_chain(point, to_mpf(point["structure"]["r"], "r") * to_mpf(point["beta"], "beta"))
+
+
+C_ROW_5 = (1 + eta * beta) ** 2
+
+
+@theorem(id="bravo.tab1.r5", title=r"Table 1: nonconvex, $\beta$-smooth", number="Table 1, row 5",
+         parameters=(P_ALPHA, P_D, P_SIGMA, P_ETA, P_BETA, P_T),
+         setting=Setting(QUADRATIC_LATEX + r"$\kappa' = r\beta$, $r \in [-1, 1]$ drawn",
+                         strategy=lambda: st.fixed_dictionaries({"r": finite_floats(-1.0, 1.0)})),
+         statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha * D ** 2 * C_ROW_5 ** T * (C_ROW_5 - 1)
+                         / (2 * sigma ** 2 * (C_ROW_5 ** T - 1))),
+         tight_at=({"alpha": 2, "D": 1, "sigma": 0.5, "eta": 0.3, "beta": 1.0, "T": 4, "structure": {"r": -1.0}},),
+         default_examples=30)
+def table_1_r5(point):
+    r"""Corollary 3.8 with $c = (1 + \eta\beta)^2$, the modulus (5): $|1 - \eta\kappa'| \le 1 + \eta\beta$. Tight
+    at $f = -\beta x^2/2$ (pinned)."""
+    return _quadratic_chain(point, to_mpf(point["structure"]["r"], "r") * to_mpf(point["beta"], "beta"))
+
+
+def dissipative_constants(structure) -> dict:
+    """κ, λ, β of f = κ'x²/2 + G sin(a x) (Definition 2.1(6) as :mod:`symdp.theorems.bravo.moduli` draws it):
+    κ = κ'/2, λ = 2(G|a|)²/κ', β = κ' + G a²."""
+    k1, G, a_ = (to_mpf(structure[n], n) for n in ("kappa1", "G", "a"))
+    return {kappa: k1 / 2, lam: 2 * (G * abs(a_)) ** 2 / k1, beta: k1 + G * a_ * a_}
+
+
+@theorem(id="bravo.tab1.r6", title=r"Table 1: $(\lambda, \kappa)$-strongly dissipative, $\beta$-smooth",
+         number="Table 1, row 6", parameters=(*ROW_PARAMS, P_ETA_ROW, P_T_CHAIN),
+         setting=Setting(r"$f(x) = \kappa' x^2/2 + G\sin(ax)$ on $\mathcal{X} = [-D/2, D/2]$ ($\kappa = \kappa'/2$, "
+                         r"$\lambda = 2(Ga)^2/\kappa'$, $\beta = \kappa' + Ga^2$), projected gradient steps"
+                         + STARTS_LATEX + r", $\kappa' \in [0.1, 3]$, $G \in [0, 1]$, $a \in [0.5, 2]$ drawn",
+                         strategy=lambda: st.builds(lambda s, k1, G, a_: {**s, "kappa1": k1, "G": G, "a": a_}, STARTS,
+                                                    finite_floats(0.1, 3.0), finite_floats(0.0, 1.0),
+                                                    finite_floats(0.5, 2.0))),
+         statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / (2 * sigma ** 2) * (
+             D ** 2 * C_ROW ** T * (1 - C_ROW) / (1 - C_ROW ** T)
+             + 2 * eta * lam * sp.log((1 - C_ROW ** T) / (1 - C_ROW) * sp.E))),
+         examples=({"alpha": 3, "D": 1, "sigma": 0.3, "eta": 0.2, "T": 3,
+                    "structure": {"x0": 0.5, "x0p": -0.5, "kappa1": 1.0, "G": 0.5, "a": 2.0}},),
+         default_examples=25)
+def table_1_r6(point):
+    r"""Corollary 3.9's logarithmic form with the modulus (6), on the projected chain of a one-dimensional dissipative
+    $f$; $\kappa$, $\lambda$, $\beta$ measured from $f$'s coefficients. Loose: largest ratio 0.421 over 300 random
+    draws (at $T = 1$, $\sigma$ large against $D$); the logarithm is itself an upper bound on the sum
+    (\symdpid{bravo.cor3.9.ln})."""
+    s_ = point["structure"]
+    k1, G, a_ = (float(to_mpf(s_[n], n)) for n in ("kappa1", "G", "a"))
+    e = float(to_mpf(point["eta"], "eta"))
+    constants = dissipative_constants(s_)
+    step = chains.Step(lambda x: x - e * (k1 * x + G * a_ * mpmath.cos(a_ * x)), point["sigma"],
+                       slope=1 + e * float(constants[beta]), name="dissipative")
+    return {Renyi(X_T, X_Tp, alpha): projected_renyi_of(point, [step] * int(point["T"])), **constants}
+
+
+# Remark 3.6: noisy gradient descent-ascent with a monotone operator.
+P_BOX = 2.0
+"""Points are drawn in the box [−2, 2]²."""
+
+
+def gda_operator(structure):
+    """F(x, y) = (∇_x g, −∇_y g) of g = a log cosh x − b log cosh y + m x y (convex-concave for a, b ≥ 0), and the
+    constants it has on the box [−R, R]²: L = sqrt((a + |m|R)² + (b + |m|R)²) ≥ ‖F‖, β = max(a, b) + |m| ≥ ‖F'‖."""
+    a_, b_, m_ = (to_mpf(structure[n], n) for n in ("a", "b", "m"))
+    F = lambda x, y: (a_ * mpmath.tanh(x) + m_ * y, b_ * mpmath.tanh(y) - m_ * x)  # noqa: E731
+    R_ = mpmath.mpf(P_BOX)
+    return F, {L: mpmath.sqrt((a_ + abs(m_) * R_) ** 2 + (b_ + abs(m_) * R_) ** 2), beta: max(a_, b_) + abs(m_)}
+
+
+BOX = finite_floats(-P_BOX, P_BOX)
+SADDLE = st.fixed_dictionaries({"a": st.one_of(st.just(0.0), finite_floats(0.0, 2.0)),
+                                "b": st.one_of(st.just(0.0), finite_floats(0.0, 2.0)), "m": finite_floats(-2.0, 2.0),
+                                "z": st.tuples(BOX, BOX), "zp": st.tuples(BOX, BOX)})
+
+
+@theorem(id="bravo.rem3.6", title="the modulus of noisy gradient descent-ascent", number="Remark 3.6",
+         parameters=(P_ETA,),
+         setting=Setting(r"$\Phi(z) = z - \eta F(z)$, $F = (\nabla_x g, -\nabla_y g)$ of $g(x, y) = a\log\cosh x - "
+                         r"b\log\cosh y + mxy$ ($a, b \ge 0$: monotone), $z, z' \in [-2, 2]^2$, $\delta = \|z - "
+                         r"z'\|$, $L \ge \sup\|F\|$ and $\beta \ge \sup\|F'\|$ on the box", strategy=lambda: SADDLE),
+         statement=sp.Le(DPhi2(), delta ** 2 + sp.Min(2 * eta * L, eta * beta * delta) ** 2),
+         tight_at=({"eta": 0.3, "structure": {"a": 0.0, "b": 0.0, "m": 1.5, "z": (0.5, -1.0), "zp": (-0.2, 0.3)}},),
+         examples=({"eta": 1.5, "structure": {"a": 2.0, "b": 0.5, "m": 0.3, "z": (2.0, 2.0), "zp": (-2.0, -2.0)}},),
+         default_examples=60)
+def remark_3_6(point):
+    r"""$\|\Phi(z) - \Phi(z')\|^2 = \delta^2 - 2\eta\langle\Delta F, \Delta z\rangle + \eta^2\|\Delta F\|^2$ and
+    monotonicity drops the middle term; $\|\Delta F\| \le \min(2L, \beta\delta)$. Measured from $F$ at drawn points.
+    Tight for the bilinear $g = mxy$ ($F$ a rotation, $\|\Delta F\| = |m|\delta \le 2L$ in the box; pinned)."""
+    F, constants = gda_operator(point["structure"])
+    z, zp = ([to_mpf(v, "z") for v in point["structure"][k]] for k in ("z", "zp"))
+    e = to_mpf(point["eta"], "eta")
+    image = [u - e * f for u, f in zip(z, F(*z))]
+    image_p = [u - e * f for u, f in zip(zp, F(*zp))]
+    return {DPhi2(): mpmath.fsum((u - v) ** 2 for u, v in zip(image, image_p)),
+            delta: mpmath.sqrt(mpmath.fsum((u - v) ** 2 for u, v in zip(z, zp))), **constants}
+
+
+remark_3_6_lipschitz = declare(
+    id="bravo.rem3.6.lipschitz", title="the saddle-point modulus is at most the Lipschitz one",
+    number="Remark 3.6", parameters=(P_ETA, P_L, Param(beta, sp.Interval.open(0, sp.oo), sample=(0.05, 5.0)),
+                                     Param(delta, sp.Interval(0, sp.oo), sample=(0.0, 5.0))),
+    statement=sp.Le(delta ** 2 + sp.Min(2 * eta * L, eta * beta * delta) ** 2, delta ** 2 + (2 * eta * L) ** 2),
+    evidence=CLOSED_FORM,
+    evidence_note=r"a comparison of two closed-form moduli: $\min\{2\eta L, \eta\beta\delta\} \le 2\eta L$",
+    tight_at=({"eta": 0.5, "L": 1, "beta": 2, "delta": 3},),
+    notes=r"Equality where $\beta\delta \ge 2L$; the remark's point is the $\eta\beta\delta$ branch for small "
+          r"$\delta$.")
 
 
 THEOREMS = registered(__name__)
