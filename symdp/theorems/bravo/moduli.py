@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
 
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
+from symdp.errors import InvalidParameter
 from symdp.expressions import quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bravo import moduli as proof
@@ -36,39 +39,99 @@ def _eigenvalues(A) -> list:
     return sorted(mpmath.eigsy(A, eigvals_only=True))
 
 
+class Piece(NamedTuple):
+    """One term of a drawn f: a coefficient vector ``a``, an offset ``b``, a weight ``w`` (as each class uses them)."""
+
+    a: list
+    b: mpmath.mpf
+    w: mpmath.mpf
+
+
+def _pieces(structure) -> list[Piece]:
+    return [Piece([to_mpf(t, "a_i") for t in q["a"]], to_mpf(q.get("b", 0), "b_i"), to_mpf(q.get("w", 1), "w_i"))
+            for q in structure.get("pieces", [])]
+
+
+def _combination(coefficients, pieces, d: int) -> list:
+    """Σ_i k_i a_i, coordinate by coordinate."""
+    return [mpmath.fsum(k * q.a[j] for k, q in zip(coefficients, pieces)) for j in range(d)]
+
+
+def _max_affine(structure, point):
+    """(1) f = max_i a_i·x + b_i: a maximal piece's a_i; L = max_i ‖a_i‖."""
+    pieces = _pieces(structure)
+    return (lambda x: max(pieces, key=lambda q: mpmath.fdot(q.a, x) + q.b).a), {L: max(_norm(q.a) for q in pieces)}
+
+
+def _holder_sum(structure, point):
+    """(2) f = Σ w_i |a_i·x - b_i|^{1+p}/(1+p): Σ w_i sign(r_i)|r_i|^p a_i, r_i = a_i·x - b_i;
+    M = 2^{1-p} Σ w_i ‖a_i‖^{1+p}."""
+    pieces, p_ = _pieces(structure), point["p"]
+
+    def grad(x):
+        residuals = [mpmath.fdot(q.a, x) - q.b for q in pieces]
+        return _combination([q.w * mpmath.sign(r) * abs(r) ** p_ for q, r in zip(pieces, residuals)], pieces, len(x))
+
+    return grad, {M: 2 ** (1 - p_) * mpmath.fsum(q.w * _norm(q.a) ** (1 + p_) for q in pieces)}
+
+
+def _linear(A) -> Callable:
+    return lambda x: list(A * mpmath.matrix(x))
+
+
+def _strongly_convex_quadratic(structure, point):
+    """(3) f = xᵀAx/2, A = BᵀB + sI: Ax; κ, β the extreme eigenvalues of A."""
+    A = _symmetric(structure["B"], structure["shift"])
+    eigenvalues = _eigenvalues(A)
+    return _linear(A), {kappa: eigenvalues[0], beta: eigenvalues[-1]}
+
+
+def _smooth_convex_quadratic(structure, point):
+    """(4) f = xᵀAx/2, A = BᵀB + sI scaled so that ηβ = 2r ≤ 2: Ax; no constant is measured."""
+    A = _symmetric(structure["B"], structure["shift"])
+    top = _eigenvalues(A)[-1]
+    if top > 0:
+        A *= 2 * to_mpf(structure["r"], "r") / (point["eta"] * top)
+    return _linear(A), {}
+
+
+def _quadratic_and_cosines(structure, point):
+    """(5) f = xᵀAx/2 + Σ cos(a_i·x), A = (B + Bᵀ)/2: Ax - Σ sin(a_i·x) a_i; β = ‖A‖ + Σ ‖a_i‖²."""
+    A, pieces = _symmetric(structure["B"], None), _pieces(structure)
+    eigenvalues = _eigenvalues(A)
+
+    def grad(x):
+        sines = _combination([mpmath.sin(mpmath.fdot(q.a, x)) for q in pieces], pieces, len(x))
+        return [g - t for g, t in zip(_linear(A)(x), sines)]
+
+    return grad, {beta: max(abs(eigenvalues[0]), abs(eigenvalues[-1])) + mpmath.fsum(_norm(q.a) ** 2 for q in pieces)}
+
+
+def _dissipative(structure, point):
+    """(6) f = κ'‖x‖²/2 + G Σ sin(a_i·x): κ'x + G Σ cos(a_i·x) a_i; (λ, κ'/2)-dissipative with
+    λ = 2(G Σ‖a_i‖)²/κ', and β = κ' + G Σ‖a_i‖²."""
+    pieces, k, G = _pieces(structure), to_mpf(structure["kappa"], "kappa"), to_mpf(structure["G"], "G")
+
+    def grad(x):
+        cosines = _combination([mpmath.cos(mpmath.fdot(q.a, x)) for q in pieces], pieces, len(x))
+        return [k * t + G * g for t, g in zip(x, cosines)]
+
+    S, S2 = mpmath.fsum(_norm(q.a) for q in pieces), mpmath.fsum(_norm(q.a) ** 2 for q in pieces)
+    return grad, {kappa: k / 2, lam: 2 * (G * S) ** 2 / k, beta: k + G * S2}
+
+
+GRADIENTS = {1: _max_affine, 2: _holder_sum, 3: _strongly_convex_quadratic, 4: _smooth_convex_quadratic,
+             5: _quadratic_and_cosines, 6: _dissipative}
+"""By modulus (1)–(6): the drawn f's ∇f (a subgradient where f has kinks), written from f, and the class constants
+f has, computed from its coefficients (extreme eigenvalues with mpmath)."""
+
+
 def gradient_and_constants(structure, point) -> tuple[Callable, dict]:
-    """∇f (a subgradient where f has kinks) of the drawn function of the class ``structure["kind"]`` (1–6, the
-    modulus it has), written from f, and the class constants f has, computed from its coefficients (extreme
-    eigenvalues with mpmath): :data:`GRADIENT_MAPS` describes each class."""
-    kind, s = structure["kind"], structure
-    pieces = [([to_mpf(t, "a_i") for t in q["a"]], to_mpf(q.get("b", 0), "b_i"), to_mpf(q.get("w", 1), "w_i"))
-              for q in s.get("pieces", [])]
-    dot = lambda a, x: mpmath.fdot(a, x)
-    combo = lambda coefs, d: [mpmath.fsum(k * a[j] for k, (a, _, _) in zip(coefs, pieces)) for j in range(d)]
-    if kind == 1:       # f = max_i a_i·x + b_i
-        return (lambda x: max(pieces, key=lambda q: dot(q[0], x) + q[1])[0]), {L: max(_norm(a) for a, _, _ in pieces)}
-    if kind == 2:       # f = Σ w_i |a_i·x - b_i|^{1+p}/(1+p)
-        p_ = point["p"]
-        terms = lambda x: [w * mpmath.sign(dot(a, x) - b) * abs(dot(a, x) - b) ** p_ for a, b, w in pieces]
-        return (lambda x: combo(terms(x), len(x))), {
-            M: 2 ** (1 - p_) * mpmath.fsum(w * _norm(a) ** (1 + p_) for a, _, w in pieces)}
-    if kind == 6:       # f = κ'|x|²/2 + G Σ sin(a_i·x): (λ, κ'/2)-dissipative
-        k, G = to_mpf(s["kappa"], "kappa"), to_mpf(s["G"], "G")
-        S, S2 = mpmath.fsum(_norm(a) for a, _, _ in pieces), mpmath.fsum(_norm(a) ** 2 for a, _, _ in pieces)
-        return (lambda x: [k * t + G * g for t, g in zip(x, combo([mpmath.cos(dot(a, x)) for a, _, _ in pieces],
-                                                                   len(x)))]), \
-            {kappa: k / 2, lam: 2 * (G * S) ** 2 / k, beta: k + G * S2}
-    # kinds 3-5: f = xᵀAx/2 (+ Σ cos(a_i·x) for 5)
-    A = _symmetric(s["B"], s.get("shift"))
-    ev = _eigenvalues(A)
-    if kind == 4 and ev[-1] > 0:      # scaled so that ηβ = 2r ≤ 2
-        A *= 2 * to_mpf(s["r"], "r") / (point["eta"] * ev[-1])
-    quadratic = lambda x: list(A * mpmath.matrix(x))
-    if kind == 5:
-        return (lambda x: [g - t for g, t in zip(quadratic(x), combo([mpmath.sin(dot(a, x)) for a, _, _ in pieces],
-                                                                     len(x)))]), \
-            {beta: max(abs(ev[0]), abs(ev[-1])) + mpmath.fsum(_norm(a) ** 2 for a, _, _ in pieces)}
-    return quadratic, ({kappa: ev[0], beta: ev[-1]} if kind == 3 else {})
+    """∇f and the class constants of the drawn function of the class ``structure["kind"]`` (:data:`GRADIENTS`)."""
+    kind = structure["kind"]
+    if kind not in GRADIENTS:
+        raise InvalidParameter(f"kind must be one of 1-6 (the moduli of Definition 2.1), got {kind!r}")
+    return GRADIENTS[kind](structure, point)
 
 
 def _pair(structure) -> tuple[list, list]:
@@ -95,9 +158,11 @@ def gradient_maps(kind: int) -> st.SearchStrategy[dict]:
         parts = {"kind": st.just(kind), "x": vec(-3.0, 3.0), "u": vec(-1.0, 1.0), "scale": finite_floats(-3.0, 0.5)}
         parts.update({1: {"pieces": pieces("ab", 1, 6)}, 2: {"pieces": pieces("abw", 1, 5)},
                       3: {"B": square, "shift": finite_floats(0.01, 2.0)},
-                      4: {"B": square, "shift": st.one_of(st.just(0.0), finite_floats(0.0, 2.0)), "r": finite_floats(0.01, 1.0)},
+                      4: {"B": square, "shift": st.one_of(st.just(0.0), finite_floats(0.0, 2.0)),
+                          "r": finite_floats(0.01, 1.0)},
                       5: {"B": square, "pieces": pieces("a", 1, 4)},
-                      6: {"kappa": finite_floats(0.1, 2.0), "G": finite_floats(0.0, 1.0), "pieces": pieces("a", 0, 4)}}[kind])
+                      6: {"kappa": finite_floats(0.1, 2.0), "G": finite_floats(0.0, 1.0),
+                          "pieces": pieces("a", 0, 4)}}[kind])
         return st.fixed_dictionaries(parts)
 
     return st.integers(1, 3).flatmap(of_dimension)
@@ -125,48 +190,72 @@ def _pin(kind, B, eta_=0.3, **more) -> dict:
     return {"eta": eta_, "structure": {"kind": kind, "B": B, "x": [0.3, -0.2], "u": [1.0, 0.0], "scale": 0.0, **more}}
 
 
-GRADIENT_MAPS = {   # n: (hypothesis on f, φ(δ)², the drawn f, extra parameters, pins: tight_at, examples, notes)
-    1: ("convex, $L$-Lipschitz", delta ** 2 + (2 * eta * L) ** 2,
-        r"$f(x) = \max_i a_i\cdot x + b_i$, $L = \max_i\|a_i\|$, $\nabla f(x) = a_i$ of a maximal piece", (), (),
-        (LIPSCHITZ_SUP,),
+@dataclass(frozen=True)
+class GradientMapClass:
+    """One modulus of Definition 2.1: the hypothesis on f, φ(δ)², the drawn f (LaTeX), the extra parameters, the
+    pins (``tight``: equality; ``pins``: other examples) and the notes."""
+
+    hypothesis: str
+    phi2: sp.Expr
+    drawn: str
+    notes: str
+    extra: tuple = ()
+    tight: tuple = ()
+    pins: tuple = ()
+
+
+GRADIENT_MAPS = {
+    1: GradientMapClass(
+        "convex, $L$-Lipschitz", delta ** 2 + (2 * eta * L) ** 2,
+        r"$f(x) = \max_i a_i\cdot x + b_i$, $L = \max_i\|a_i\|$, $\nabla f(x) = a_i$ of a maximal piece",
         r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$ and $L$ of a drawn max-affine $f$. Tight as a supremum, not "
         r"attained: $f = |x_1|$, $x = (\epsilon, 0.7)$, $y = (-\epsilon, 0)$, $\eta = 0.3$ gives ratio $0.99999718$ "
-        r"at $\epsilon = 10^{-6}$ (the pinned example) and tends to 1 as $\epsilon \to 0$."),
-    2: (r"convex, $(p, M)$-weakly smooth", delta ** 2 + _H,
+        r"at $\epsilon = 10^{-6}$ (the pinned example) and tends to 1 as $\epsilon \to 0$.",
+        pins=(LIPSCHITZ_SUP,)),
+    2: GradientMapClass(
+        r"convex, $(p, M)$-weakly smooth", delta ** 2 + _H,
         r"$f(x) = \sum_i w_i|a_i\cdot x - b_i|^{1+p}/(1+p)$, $w_i > 0$, $M = 2^{1-p}\sum_i w_i\|a_i\|^{1+p}$",
-        (P_P,), (), (),
         r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$ and the H\"older constant $M$ of a drawn $f$. The additive "
         r"term is the maximum of $\eta^2 g^2 - \frac{4\eta p}{1+p}M^{-1/p}g^{(1+p)/p}$ over $g$; tightness over the "
-        r"class is not established (1-D $|x|^{1+p}/(1+p)$ reaches $0.99$, $0.52$, $0.39$ of it at $p = 0, 0.3, 0.7$)."),
-    3: (r"$\kappa$-strongly convex, $\beta$-smooth", _C * delta ** 2,
-        r"$f(x) = \frac12 x^\top A x$, $A = B^\top B + sI$, $s > 0$, $\kappa$, $\beta$ the extreme eigenvalues of $A$",
-        (), (_pin(3, [[0.0, 0.0], [0.0, 0.0]], shift=1.7),), (),
+        r"class is not established (1-D $|x|^{1+p}/(1+p)$ reaches $0.99$, $0.52$, $0.39$ of it at $p = 0, 0.3, 0.7$).",
+        extra=(P_P,)),
+    3: GradientMapClass(
+        r"$\kappa$-strongly convex, $\beta$-smooth", _C * delta ** 2,
+        r"$f(x) = \frac12 x^\top A x$, $A = B^\top B + sI$, $s > 0$, $\kappa$, $\beta$ the extreme eigenvalues of "
+        "$A$",
         r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$, $\kappa$ and $\beta$ of a drawn quadratic. Loose unless "
         r"$\kappa = \beta$: a quadratic's exact factor is $\max(|1 - \eta\kappa|, |1 - \eta\beta|)^2$; attained at "
-        r"$A = \kappa I$ (pinned)."),
-    4: (r"convex, $\beta$-smooth, $\eta \le 2/\beta$", delta ** 2,
-        r"$f(x) = \frac12 x^\top A x$, $A = B^\top B + sI$, $s \ge 0$, scaled so that $\eta\beta = 2r$, $r \in (0, 1]$",
-        (), (_pin(4, [[0.0, 0.0], [0.0, 1.0]], shift=0.0, r=0.5),), (),
-        r"Measures $\|\Phi(x) - \Phi(y)\|^2$ and $\delta$ of a drawn positive semidefinite quadratic (co-coercivity). "
-        r"Attained where $x - y$ lies in the kernel of $A$ (pinned), or on the top eigenvector at $\eta = 2/\beta$."),
-    5: (r"$\beta$-smooth", (1 + eta * beta) ** 2 * delta ** 2,
+        r"$A = \kappa I$ (pinned).",
+        tight=(_pin(3, [[0.0, 0.0], [0.0, 0.0]], shift=1.7),)),
+    4: GradientMapClass(
+        r"convex, $\beta$-smooth, $\eta \le 2/\beta$", delta ** 2,
+        r"$f(x) = \frac12 x^\top A x$, $A = B^\top B + sI$, $s \ge 0$, scaled so that $\eta\beta = 2r$, $r \in (0, "
+        "1]$",
+        r"Measures $\|\Phi(x) - \Phi(y)\|^2$ and $\delta$ of a drawn positive semidefinite quadratic "
+        r"(co-coercivity). Attained where $x - y$ lies in the kernel of $A$ (pinned), or on the top eigenvector at "
+        r"$\eta = 2/\beta$.",
+        tight=(_pin(4, [[0.0, 0.0], [0.0, 1.0]], shift=0.0, r=0.5),)),
+    5: GradientMapClass(
+        r"$\beta$-smooth", (1 + eta * beta) ** 2 * delta ** 2,
         r"$f(x) = \frac12 x^\top A x + \sum_i\cos(a_i\cdot x)$, $A = (B + B^\top)/2$, "
-        r"$\beta = \|A\| + \sum_i\|a_i\|^2$", (), (_pin(5, [[-1.0, 0.0], [0.0, -1.0]], pieces=[]),), (),
+        r"$\beta = \|A\| + \sum_i\|a_i\|^2$",
         r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$ and $\beta$ of a drawn (nonconvex) $f$ (the triangle "
-        r"inequality). Loose for most $f$; attained by $f = -\beta\|x\|^2/2$ (pinned)."),
-    6: (r"$(\lambda, \kappa)$-strongly dissipative, $\beta$-smooth", _C * delta ** 2 + 2 * eta * lam,
+        r"inequality). Loose for most $f$; attained by $f = -\beta\|x\|^2/2$ (pinned).",
+        tight=(_pin(5, [[-1.0, 0.0], [0.0, -1.0]], pieces=[]),)),
+    6: GradientMapClass(
+        r"$(\lambda, \kappa)$-strongly dissipative, $\beta$-smooth", _C * delta ** 2 + 2 * eta * lam,
         r"$f(x) = \kappa'\|x\|^2/2 + G\sum_i\sin(a_i\cdot x)$, $G \in [0, 1]$: $\kappa = \kappa'/2$, "
-        r"$\lambda = 2(G\sum_i\|a_i\|)^2/\kappa'$, $\beta = \kappa' + G\sum_i\|a_i\|^2$", (), (), (),
+        r"$\lambda = 2(G\sum_i\|a_i\|)^2/\kappa'$, $\beta = \kappa' + G\sum_i\|a_i\|^2$",
         r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$ and $\kappa, \lambda, \beta$ of a drawn $f$, $(\lambda, "
         r"\kappa'/2)$-dissipative since $\langle\Delta\nabla f, \Delta x\rangle \ge \kappa'\delta^2 - 2G\delta\sum_i"
         r"\|a_i\|$. Loose on these instances; tightness over the class is not claimed."),
 }
 MODULI_OF_CONTINUITY = {
-    n: theorem(id=f"bravo.def2.1.{n}", title=f"modulus of the gradient map: {hypothesis}",
-               number=f"Definition 2.1, modulus ({n})", parameters=(P_ETA, *extra),
-               setting=Setting(drawn + MAP_LATEX, strategy=lambda n=n: gradient_maps(n), build=_pair),
-               statement=sp.Le(DPhi2(), phi2), tight_at=tight, examples=pins, notes=notes)(gradient_map)
-    for n, (hypothesis, phi2, drawn, extra, tight, pins, notes) in GRADIENT_MAPS.items()}
+    n: theorem(id=f"bravo.def2.1.{n}", title=f"modulus of the gradient map: {m.hypothesis}",
+               number=f"Definition 2.1, modulus ({n})", parameters=(P_ETA, *m.extra),
+               setting=Setting(m.drawn + MAP_LATEX, strategy=lambda n=n: gradient_maps(n), build=_pair),
+               statement=sp.Le(DPhi2(), m.phi2), tight_at=m.tight, examples=m.pins, notes=m.notes)(gradient_map)
+    for n, m in GRADIENT_MAPS.items()}
 
 _MAXIMUM, _STATIONARY = proof.DERIVATIONS
 weakly_smooth_maximum = declare(
