@@ -276,7 +276,6 @@ def lemma_c_1_kappa(point):
 
 # --- Section 4: the step-size threshold Θ and the PLA chain --------------------------------------------------------
 
-Theta = sp.Symbol("Theta", positive=True)
 P_P = Param(p, sp.Interval.Ropen(0, 1), sample=(0.0, 0.99))
 P_M = Param(M, sp.Interval.open(0, sp.oo), sample=(0.01, 400.0))
 P_D_WIDE = Param(D, sp.Interval.open(0, sp.oo), sample=(0.01, 150.0))
