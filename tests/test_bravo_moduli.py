@@ -7,6 +7,7 @@ The witness's ‖Φ(x) - Φ(y)‖² against the test's own: f written here, its 
 import mpmath
 import pytest
 
+from symdp.errors import InvalidParameter
 from symdp.precision import working_precision
 from symdp.theorems.bravo import moduli as bv
 from symdp.verify import HOLDS, TIGHT, VIOLATED, evaluate_point, verify
@@ -107,7 +108,7 @@ def test_modulus_1_is_tight_as_a_sup_and_its_tightened_copy_is_refuted():
     assert verify(t.tightened(0.99), examples=0).verdict == VIOLATED
 
 
-@pytest.mark.parametrize("kind", [3, 4, 5])
+@pytest.mark.parametrize("kind", [3, 4, 5, 6])
 def test_pinned_equalities_are_tight(kind):
     t = bv.MODULI_OF_CONTINUITY[kind]
     (pin,) = t.tight_at
@@ -163,3 +164,33 @@ def test_in_one_dimension_the_class_reaches_only_a_fraction_of_h(p, catalogue):
         assert ratio >= mpmath.mpf(catalogue) - mpmath.mpf("0.01")   # the catalogue's sampled 1-D ratios stay below
         delta = (best / M) ** (1 / p)
         assert abs((delta - eta * best) ** 2 - delta ** 2 - _psi(best, p, eta, M, 2)) < mpmath.mpf(10) ** -20
+
+
+def test_modulus_6_with_lambda_positive_is_attained_on_a_bounded_domain():
+    # f = -beta x^2/2 on [-D/2, D/2]: <grad f(x) - grad f(y), x - y> = -beta (x - y)^2 >= kappa (x - y)^2 - lambda
+    # with lambda = (kappa + beta) D^2, for every kappa; at x - y = D, ||Phi(x) - Phi(y)||^2 = (1 + eta beta)^2 D^2
+    with working_precision(30):
+        eta, beta, kappa, D = mpmath.mpf("0.4"), mpmath.mpf("1.5"), mpmath.mpf("0.7"), mpmath.mpf(2)
+        lam = (kappa + beta) * D ** 2
+        grad = lambda x: -beta * x
+        worst = min((grad(x) - grad(y)) * (x - y) - kappa * (x - y) ** 2 + lam
+                    for x in mpmath.linspace(-D / 2, D / 2, 21) for y in mpmath.linspace(-D / 2, D / 2, 21))
+        assert abs(worst) < mpmath.mpf(10) ** -25     # dissipative, with equality at the ends
+        x, y = D / 2, -D / 2
+        dphi2 = (x - eta * grad(x) - y + eta * grad(y)) ** 2
+        phi2 = (1 - 2 * eta * kappa + eta ** 2 * beta ** 2) * D ** 2 + 2 * eta * lam
+        assert abs(dphi2 - phi2) < mpmath.mpf(10) ** -25 and abs(dphi2 - ((1 + eta * beta) * D) ** 2) < 1e-25
+
+
+def test_modulus_6_at_g_0_is_the_quadratic_with_kappa_equal_to_beta():
+    t = bv.MODULI_OF_CONTINUITY[6]
+    (pin,) = t.tight_at
+    with working_precision(30):
+        _, _, v = t.measure({**pin, "eta": mpmath.mpf("0.3")})
+        assert v["kappa"] == v["beta"] == mpmath.mpf("1.2") and v["lambda"] == 0
+        assert abs(v["dPhi2()"] - (1 - mpmath.mpf("0.36")) ** 2) < mpmath.mpf(10) ** -25   # (1 - eta kappa')^2 delta^2
+
+
+def test_an_unknown_class_is_a_clear_error():
+    with pytest.raises(InvalidParameter, match="kind must be one of 1-6"):
+        bv.gradient_and_constants({"kind": 7}, {})

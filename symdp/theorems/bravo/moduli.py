@@ -109,7 +109,7 @@ def _quadratic_and_cosines(structure, point):
 
 def _dissipative(structure, point):
     """(6) f = κ'‖x‖²/2 + G Σ sin(a_i·x): κ'x + G Σ cos(a_i·x) a_i; (λ, κ'/2)-dissipative with
-    λ = 2(G Σ‖a_i‖)²/κ', and β = κ' + G Σ‖a_i‖²."""
+    λ = 2(G Σ‖a_i‖)²/κ', and β = κ' + G Σ‖a_i‖². For G = 0, f is the quadratic κ'‖x‖²/2: (0, κ')-dissipative."""
     pieces, k, G = _pieces(structure), to_mpf(structure["kappa"], "kappa"), to_mpf(structure["G"], "G")
 
     def grad(x):
@@ -117,6 +117,8 @@ def _dissipative(structure, point):
         return [k * t + G * g for t, g in zip(x, cosines)]
 
     S, S2 = mpmath.fsum(_norm(q.a) for q in pieces), mpmath.fsum(_norm(q.a) ** 2 for q in pieces)
+    if G == 0:
+        return grad, {kappa: k, lam: mpmath.mpf(0), beta: k}
     return grad, {kappa: k / 2, lam: 2 * (G * S) ** 2 / k, beta: k + G * S2}
 
 
@@ -216,8 +218,12 @@ GRADIENT_MAPS = {
         r"convex, $(p, M)$-weakly smooth", delta ** 2 + _H,
         r"$f(x) = \sum_i w_i|a_i\cdot x - b_i|^{1+p}/(1+p)$, $w_i > 0$, $M = 2^{1-p}\sum_i w_i\|a_i\|^{1+p}$",
         r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$ and the H\"older constant $M$ of a drawn $f$. The additive "
-        r"term is the maximum of $\eta^2 g^2 - \frac{4\eta p}{1+p}M^{-1/p}g^{(1+p)/p}$ over $g$; tightness over the "
-        r"class is not established (1-D $|x|^{1+p}/(1+p)$ reaches $0.99$, $0.52$, $0.39$ of it at $p = 0, 0.3, 0.7$).",
+        r"term $h$ is the maximum of $\eta^2 g^2 - \frac{4\eta p}{1+p}M^{-1/p}g^{(1+p)/p}$ over $g$ "
+        r"(\symdpid{bravo.def2.1.2.max}). Not attained in one dimension: there a pair only needs $g \le M\delta^p$, so "
+        r"the largest $\|\Phi(x) - \Phi(y)\|^2 - \delta^2$ over the class is $(2p/(1+p))^{2p/(1-p)}h$ ($0.515h$ "
+        r"at $p = 0.3$, $0.40h$ at $p = 0.7$, $\to h$ as $p \to 0$; reached by a clamped linear gradient; the "
+        r"catalogue's sampled 1-D $|x|^{1+p}/(1+p)$ gives $0.52$, $0.39$). In higher dimension, tightness over the "
+        r"class is not established.",
         extra=(P_P,)),
     3: GradientMapClass(
         r"$\kappa$-strongly convex, $\beta$-smooth", _C * delta ** 2,
@@ -248,7 +254,12 @@ GRADIENT_MAPS = {
         r"$\lambda = 2(G\sum_i\|a_i\|)^2/\kappa'$, $\beta = \kappa' + G\sum_i\|a_i\|^2$",
         r"Measures $\|\Phi(x) - \Phi(y)\|^2$, $\delta$ and $\kappa, \lambda, \beta$ of a drawn $f$, $(\lambda, "
         r"\kappa'/2)$-dissipative since $\langle\Delta\nabla f, \Delta x\rangle \ge \kappa'\delta^2 - 2G\delta\sum_i"
-        r"\|a_i\|$. Loose on these instances; tightness over the class is not claimed."),
+        r"\|a_i\|$ ($G = 0$: the quadratic, $(0, \kappa')$-dissipative). Loose for $G > 0$. Attained at $G = 0$, "
+        r"where (6) is (3) with $\kappa = \beta$ (pinned); with $\lambda > 0$, on a bounded domain of diameter $D$ "
+        r"(the paper's $\mathcal{X}$): $f = -\beta\|x\|^2/2$ is $((\kappa + \beta)D^2, \kappa)$-dissipative for "
+        r"every $\kappa$, and two points at distance $D$ give equality (\symdpcode{tests/test\_bravo\_moduli.py}).",
+        tight=({"eta": 0.3, "structure": {"kind": 6, "kappa": 1.2, "G": 0.0, "pieces": [], "x": [0.3, -0.2],
+                                          "u": [0.6, 0.8], "scale": 0.0}},)),
 }
 MODULI_OF_CONTINUITY = {
     n: theorem(id=f"bravo.def2.1.{n}", title=f"modulus of the gradient map: {m.hypothesis}",
