@@ -124,7 +124,8 @@ def _y_density_here(law, y):
             image = {e: c * e + g for a, b, c, g in pieces for e in (a, b) if e in (law.lo, law.hi)}
             total += v * u * (p_lo * mpmath.npdf(y, image[law.lo], law.s) + p_hi * mpmath.npdf(y, image[law.hi], law.s))
             for a, b, c, g in pieces:
-                total += v * u * mpmath.quad(lambda x: mpmath.npdf(x, m, law.s0) * mpmath.npdf(y, c * x + g, law.s), [a, b])
+                total += v * u * mpmath.quad(
+                    lambda x, m=m, c=c, g=g: mpmath.npdf(x, m, law.s0) * mpmath.npdf(y, c * x + g, law.s), [a, b])
     return total
 
 
@@ -161,13 +162,13 @@ def test_theorem_5_2_linear_instance_matches_a_renyi_divergence_computed_here():
                 out = mpmath.mpf(0)
                 for u, m in starts:
                     out += u * (mpmath.ncdf(-half, m, noise) * f(-half) + mpmath.ncdf(-half, -m, noise) * f(half)
-                                + mpmath.quad(lambda x: mpmath.npdf(x, m, noise) * f(x), [-half, half]))
+                                + mpmath.quad(lambda x, m=m: mpmath.npdf(x, m, noise) * f(x), [-half, half]))
                 return out
 
             def over_maps(f):
                 return x1_expect(lambda x: (1 - q_) * f(x) + q_ * f(x + g))
 
-            density = lambda y: over_maps(lambda z: mpmath.npdf(y, z, noise))   # noqa: E731
+            density = lambda y: over_maps(lambda z: mpmath.npdf(y, z, noise))
             low = over_maps(lambda z: mpmath.ncdf(-half, z, noise))
             high = over_maps(lambda z: mpmath.ncdf(-half, -z, noise))
             return density, low, high
@@ -191,13 +192,14 @@ def test_sgd_data_out_of_range_is_a_clear_error():
         bv._gradient_data([2, 0, 0], "z", bv.LINEAR_52)
 
 
-# --- Section 5 algebra and errata --------------------------------------------------------------------------------------
+# --- Section 5 algebra and errata ----------------------------------------------------------------------------------
 def test_derivations_check_and_a_wrong_inequality_is_not_confirmed():
     assert all(d.check() for d in proofs.DERIVATIONS)
-    k_, j_ = sp.Symbol("k", nonnegative=True), sp.Symbol("j", nonnegative=True)
+    from symdp.symbols import j as j_
+    from symdp.symbols import k as k_
     start = proofs.modulus_5_4().start
     too_big = Derivation("batch larger than b", start).step((1 + proofs.etap * proofs.betap)
-                                                            * sp.Symbol("delta", positive=True), "k <= b",
+                                                            * sp.Symbol(r"\|x - y\|", positive=True), "k <= b",
                                                             relation="<=", given={k_: proofs.bp + j_})
     assert too_big.failures()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from symdp import symbols as sym
 from symdp.derivation import Derivation
 
 SOURCE = "003_a063a8ea298de6c8.txt, Section 5"
@@ -47,7 +48,8 @@ def eq23_threshold() -> Derivation:
     return (Derivation("(23): the threshold on ln(1/delta)", Kp * (ALPHA_STAR_54 / (2 * sp_sigma)) ** 2, source=SOURCE,
                        assumptions=r"$\alpha^* = \frac{b^2\sigma^2}{16L^2}\ln(n/b)$; squaring $2\sigma\sqrt{\ell/K} "
                                    r"\le \alpha^*$ (both sides positive)")
-            .step(THRESHOLD_23, r"$(\alpha^*)^2 K/(4\sigma^2)$ expanded: $\sigma^4/\sigma^2 = \sigma^2$, $4 \cdot 16^2 = "
+            .step(THRESHOLD_23, r"$(\alpha^*)^2 K/(4\sigma^2)$ expanded: $\sigma^4/\sigma^2 = \sigma^2$, $4 \cdot "
+                                r"16^2 = "
                                 r"1024$ (the paper: $\sigma^4$, $256$)")
             .step(sp.Rational(5, 128) * bp ** 2 / Lp ** 2 * Kp * sp.log(np_ / bp) ** 2,
                   r"at $\sigma^2 = 40L^2/b^2$ (the paper: $6.25\,K\ln^2(n/b)$)",
@@ -70,7 +72,8 @@ H_WEAK = (2 * etap ** (1 / (1 - p_)) * sp.sqrt((1 - p_) / (1 + p_)) * (Mp_ / 2) 
 
 
 def eq17() -> Derivation:
-    """(17): Corollary 3.7's bound (α/(2σ_j²))(D²/R + h ln(Re)) with σ_j² = η²σ²/2 and the weakly smooth h, R = T − τ."""
+    """(17): Corollary 3.7's bound (α/(2σ_j²))(D²/R + h ln(Re)) with σ_j² = η²σ²/2 and the weakly smooth h,
+    R = T − τ."""
     s2 = etap ** 2 * sp_sigma ** 2 / 2
     start = a_ / (2 * s2) * (Dp_ ** 2 / R_ + H_WEAK * sp.log(R_ * sp.E))
     return (Derivation("(17): Corollary 3.7 with sigma_j^2 = eta^2 sigma^2/2", start, source=SOURCE,
@@ -103,7 +106,8 @@ def r_star() -> Derivation:
     objective = 16 * Lp ** 2 * R_ / np_ ** 2 + Dp_ ** 2 / (etap ** 2 * R_)
     star = Dp_ * np_ / (4 * etap * Lp)
     return (Derivation("Theorem 5.2: the optimal R = T - tau", sp.diff(objective, R_).subs(R_, star), source=SOURCE)
-            .step(0, r"$\frac{d}{dR}\left(\frac{16L^2R}{n^2} + \frac{D^2}{\eta^2R}\right)$ at $R^* = \frac{Dn}{4\eta L}$"))
+            .step(0, r"$\frac{d}{dR}\left(\frac{16L^2R}{n^2} + \frac{D^2}{\eta^2R}\right)$ at $R^* = "
+                     r"\frac{Dn}{4\eta L}$"))
 
 
 def theorem_5_4_last_step() -> Derivation:
@@ -118,10 +122,13 @@ def modulus_5_4() -> Derivation:
     """The modulus of Φ_t in Theorem 5.4's proof: ‖x − y‖ + (η/b)Σ_{i ∈ B_t∖{i*}} ‖∇f_i(x) − ∇f_i(y)‖ ≤ ‖x − y‖ +
     (η/b)β‖x − y‖·|B_t∖{i*}| ≤ (1 + ηβ)‖x − y‖, since |B_t∖{i*}| = b − j ≤ b for batches of the fixed size b. The paper
     writes the first step as `=' (catalogue E17, a typo): it is β-smoothness, an inequality."""
-    gap, k_, j_ = sp.Symbol("delta", positive=True), sp.Symbol("k", nonnegative=True), sp.Symbol("j", nonnegative=True)
+    gap = sp.Symbol(r"\|x - y\|", positive=True)
+    k_, j_ = sym.k, sym.j     # |B_t ∖ {i*}| and b − |B_t ∖ {i*}| ≥ 0
     return (Derivation("Theorem 5.4: the modulus (1 + eta beta) delta", gap + etap / bp * betap * gap * k_,
-                       source=SOURCE, assumptions=r"$\delta = \|x - y\|$, $k = |B_t \setminus \{i^*\}| = b - j$, $j \ge 0$")
+                       source=SOURCE, assumptions=r"$\delta = \|x - y\|$, $k = |B_t \setminus \{i^*\}| = b - j$, "
+                                                  r"$j \ge 0$")
             .step((1 + etap * betap) * gap, r"$k \le b$ (fixed batch size)", relation="<=", given={k_: bp - j_}))
 
 
-DERIVATIONS = [eq22(), eq23_threshold(), a18_substitution(), eq17(), eq21(), r_star(), theorem_5_4_last_step(), modulus_5_4()]
+DERIVATIONS = [eq22(), eq23_threshold(), a18_substitution(), eq17(), eq21(), r_star(), theorem_5_4_last_step(),
+               modulus_5_4()]

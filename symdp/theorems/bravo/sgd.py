@@ -16,26 +16,49 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+from dataclasses import dataclass
 
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
 from symdp import expressions as ex
-from dataclasses import dataclass
-
 from symdp.engine.continuous import ContinuousDistribution, Gaussian, Mixture
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.engine.projected import Projected
-from symdp.strategies import weights
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import Renyi, numeric_function, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bravo import sgd as proofs
-from symdp.symbols import D, K, L, Law, M, alpha, b, beta, epsilon, eta, n, q, sigma, theta
-from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, registered, theorem
+from symdp.strategies import weights
+from symdp.symbols import (
+    D,
+    K,
+    L,
+    Law,
+    M,
+    alpha,
+    b,
+    beta,
+    epsilon,
+    eta,
+    n,
+    q,
+    sigma,
+    theta,
+)
+from symdp.theorem import (
+    CLOSED_FORM,
+    IDENTITY,
+    Param,
+    Printed,
+    Setting,
+    declare,
+    registered,
+    theorem,
+)
 from symdp.theorems.bravo.common import P_D, finite_floats
 from symdp.theorems.bravo.moduli import p_holder
 
@@ -258,15 +281,19 @@ eq23 = declare(
     id="bravo.sec5.2.dp.eq23", title=r"a sufficient condition for (23): $\ln(1/\delta)$ below $\frac{b^4\sigma^2"
     r"\ln^2(n/b)K}{1024L^4}$", number="Section 5.2, (23) (corrected)",
     parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
-    statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD / K), ALPHA_STAR_54), evidence=CLOSED_FORM, default_examples=25,
-    evidence_note=r"(23) is an inequality between formulas of $(b, n, L, \sigma, K)$ and $\ln(1/\delta)$; the threshold "
+    statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD / K), ALPHA_STAR_54), evidence=CLOSED_FORM,
+    default_examples=25,
+    evidence_note=r"(23) is an inequality between formulas of $(b, n, L, \sigma, K)$ and $\ln(1/\delta)$; the "
+                  r"threshold "
                   r"is derived in \symdpcode{proofs.bravo.sgd.eq23\_threshold}",
-    notes=r"Loose: at $\theta = 1$ the left side is $1 + \alpha^*/2 < \alpha^*$ since $\alpha^* \ge \frac{40}{16}\ln 10 = "
+    notes=r"Loose: at $\theta = 1$ the left side is $1 + \alpha^*/2 < \alpha^*$ since $\alpha^* \ge "
+          r"\frac{40}{16}\ln 10 = "
           r"5.76$ (the paper's `$\alpha^* \ge 3$' holds); below $\sigma\sqrt{\ln(1/\delta)/K} = 1$ the left side is "
           r"below 2.",
     printed=Printed(
         id="bravo.sec5.2.dp.eq23.printed", number="Section 5.2, (23) (as printed)",
-        title=r"the sufficient condition for (23) as printed, $\ln(1/\delta) \le \frac{b^4\sigma^4\ln^2(n/b)}{256L^4}K$",
+        title=r"the sufficient condition for (23) as printed, $\ln(1/\delta) \le "
+              r"\frac{b^4\sigma^4\ln^2(n/b)}{256L^4}K$",
         statement=sp.Le(1 + sigma * sp.sqrt(theta * proofs.THRESHOLD_23_PRINTED.xreplace(SHARED) / K), ALPHA_STAR_54),
         location="Section 5.2, the condition after (23)", counterexample=E3_COUNTEREXAMPLE,
         note=r"Catalogue E3: squaring $2\sigma\sqrt{\ell/K} \le \frac{b^2\sigma^2}{16L^2}\ln(n/b)$ gives $\ell \le "
@@ -276,7 +303,8 @@ eq23 = declare(
 
 THRESHOLD_LEAST_SIGMA = sp.Rational(5, 128) * b ** 2 / L ** 2 * K * sp.log(n / b) ** 2
 eq23_least_sigma = declare(
-    id="bravo.sec5.2.dp.eq23.sigma", title=r"(23) at the least $\sigma$: $\ln(1/\delta) \le \frac{5}{128}\frac{b^2}{L^2}"
+    id="bravo.sec5.2.dp.eq23.sigma", title=r"(23) at the least $\sigma$: $\ln(1/\delta) \le "
+                                           r"\frac{5}{128}\frac{b^2}{L^2}"
     r"K\ln^2(n/b)$ suffices", number=r"Section 5.2, (23) with $\sigma^2 \ge 40L^2/b^2$ (corrected)",
     parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
     statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD_LEAST_SIGMA / K), ALPHA_STAR_54), evidence=CLOSED_FORM,
@@ -285,13 +313,16 @@ eq23_least_sigma = declare(
                   r"$\sigma^2 = 40L^2/b^2$, the least $\sigma$ Theorem 5.4 allows (the threshold grows with $\sigma$)",
     notes="Loose, as (23).",
     printed=Printed(
-        id="bravo.sec5.2.dp.eq23.sigma.printed", number="Section 5.2, (23) with $\\sigma^2 \\ge 40L^2/b^2$ (as printed)",
+        id="bravo.sec5.2.dp.eq23.sigma.printed", number="Section 5.2, (23) with $\\sigma^2 \\ge 40L^2/b^2$ (as "
+                                                        "printed)",
         title=r"the condition $\ln(1/\delta) \le 6.25\,K\ln^2(n/b)$ as printed",
         statement=sp.Le(1 + sigma * sp.sqrt(theta * sp.Rational(25, 4) * K * sp.log(n / b) ** 2 / K), ALPHA_STAR_54),
         location="Section 5.2, the last condition before Asoodeh and Diaz's bound",
         counterexample=E3_625_COUNTEREXAMPLE, same_as="bravo.sec5.2.dp.eq23.printed",
-        note=r"The printed $\sigma^4/256$ at $\sigma^2 = 40L^2/b^2$ is $6.25$; the correct value is $\frac{5}{128}(b/L)^2$. "
-             r"At $b = L = 1$, $n = 10$, $\sigma = 2\sqrt{10}$: $\ell = 6.25\ln^2 10 = 33.1$ gives $1 + \sigma\sqrt{\ell/K} "
+        note=r"The printed $\sigma^4/256$ at $\sigma^2 = 40L^2/b^2$ is $6.25$; the correct value is "
+             r"$\frac{5}{128}(b/L)^2$. "
+             r"At $b = L = 1$, $n = 10$, $\sigma = 2\sqrt{10}$: $\ell = 6.25\ln^2 10 = 33.1$ gives $1 + "
+             r"\sigma\sqrt{\ell/K} "
              r"= 37.4 > \alpha^* = 5.76$."))
 
 def _ceiling(x) -> mpmath.mpf:
@@ -326,7 +357,8 @@ remark_5_3 = declare(
     statement=sp.Le(BOUND_5_2, 16 * alpha * L ** 2 / (n ** 2 * sigma ** 2) * (2 * T_BAR_52 + V_TERM)),
     evidence=CLOSED_FORM, tight_at=REM_5_3_TIGHT, default_examples=30,
     evidence_note=r"the remark's step is an inequality between two closed forms of the parameters",
-    notes=r"Term by term: $\bar T \ge Dn/(4\eta L)$ makes $D^2/(\eta^2\bar T) \le 16L^2\bar T/n^2$ and the weakly smooth "
+    notes=r"Term by term: $\bar T \ge Dn/(4\eta L)$ makes $D^2/(\eta^2\bar T) \le 16L^2\bar T/n^2$ and the weakly "
+          r"smooth "
           r"term at most $16L^2V/n^2$ (their ratio is $(4\eta L\bar T/(Dn))^2$). Equality where $Dn/(4\eta L)$ is an "
           r"integer (pinned). The other branch of the $\min$, $\frac{16\alpha L^2}{n^2\sigma^2}T$, is composition of "
           r"\symdpid{bravo.lemA.17} and \symdpid{bravo.lemA.18} over $T$ steps (\symdpid{bravo.thm5.2.step}).")
@@ -367,7 +399,8 @@ figure_1_p07 = declare(
     statement=sp.Le(FIG_1_RATIO, sp.Rational(11, 100)), evidence=CLOSED_FORM,
     examples=({"eta": 0.2511886, "p": 0.7},), default_examples=25,
     evidence_note=r"the figure plots a closed form; its claims are inequalities between closed forms of $(\eta, p)$",
-    notes=r"`No significant differences for $p \ge 0.7$' quantified: worst at $\eta = n^{-1/5}$, $p = 0.7$, $V/(2\bar T) "
+    notes=r"`No significant differences for $p \ge 0.7$' quantified: worst at $\eta = n^{-1/5}$, $p = 0.7$, "
+          r"$V/(2\bar T) "
           r"= 0.28$, 0.107 decades, a visible but small gap on the figure's scale (the catalogue's reading).")
 
 eq17 = _identity(
@@ -382,7 +415,8 @@ a18_in_5_2 = _identity(
     number="Theorem 5.2 (proof)",
     symbolic_only=r"algebra proved by SymPy (\symdpcode{proofs.bravo.sgd.a18\_substitution}): $2\alpha q^2/s^2 = "
                   r"16\alpha L^2/(n^2\sigma^2)$ at $q = b/n$, $s = b\sigma/(2\sqrt2L)$",
-    notes=r"$s \ge 4$ iff $\sigma \ge 8\sqrt2L/b$, the theorem's hypothesis; Lemma A.18 also needs $q = b/n < 1/5$, which "
+    notes=r"$s \ge 4$ iff $\sigma \ge 8\sqrt2L/b$, the theorem's hypothesis; Lemma A.18 also needs $q = b/n < "
+          r"1/5$, which "
           r"the theorem omits (catalogue E4, see \symdpid{bravo.thm5.2}).")
 r_star = _identity(
     proofs.r_star(), id="bravo.thm5.2.rstar", title=r"the optimal $T - \tau$ is $Dn/(4\eta L)$",
@@ -393,8 +427,10 @@ r_star = _identity(
 eq21 = _identity(
     proofs.eq21(), id="bravo.thm5.4.eq21", title="(21): Corollary 3.8 with the noise and modulus of Theorem 5.4",
     number="Theorem 5.4 (proof), eq. (21)",
-    symbolic_only=r"an identity proved by SymPy (\symdpcode{proofs.bravo.sgd.eq21}) with $\sigma_j^2 = \eta^2\sigma^2/2$",
-    notes=r"Catalogue E8 (a typo): the proof says $\sigma_j = \eta\sigma/2$, which would double (21); (21) as printed is "
+    symbolic_only=r"an identity proved by SymPy (\symdpcode{proofs.bravo.sgd.eq21}) with $\sigma_j^2 = "
+                  r"\eta^2\sigma^2/2$",
+    notes=r"Catalogue E8 (a typo): the proof says $\sigma_j = \eta\sigma/2$, which would double (21); (21) as "
+          r"printed is "
           r"Corollary 3.8 at $\sigma_j = \eta\sigma/\sqrt2$, the noise the proof splits off, and the derivation checks "
           r"it there.")
 last_5_4 = _identity(
@@ -436,7 +472,8 @@ DeltaByDivergence = quantity(
     nonnegative=True)
 ALGORITHMS = Setting(r"$\mathcal{A}$ on the datasets $\{0, 1\}^m$ ($m = 1, 2$), a law on 2--4 outputs for each",
                      strategy=finite_algorithms, build=_algorithm)
-RANDOMIZED_RESPONSE = {"epsilon": 1.0, "structure": {"m": 1, "rows": [[2.718281828459045, 1.0], [1.0, 2.718281828459045]]}}
+RANDOMIZED_RESPONSE = {"epsilon": 1.0,
+                       "structure": {"m": 1, "rows": [[2.718281828459045, 1.0], [1.0, 2.718281828459045]]}}
 """Randomized response with e^ε = e: (1, 0)-DP, so δ = 0 at ε = 1 and δ > 0 below."""
 
 
@@ -449,8 +486,9 @@ def definition_5_1(point):
     r"""The paper's own form: $\mathcal{A}$ is $(\varepsilon, \delta)$-DP iff $\delta$ is at least the left side, the
     largest $\mathbb{P}[\mathcal{A}(S) \in O] - e^\varepsilon\mathbb{P}[\mathcal{A}(S') \in O]$ over every ordered pair
     of neighbours and every event $O$ (all $2^k$ enumerated), against the engine's hockey-stick divergence (the
-    positive part of the atoms' differences) maximised over the neighbours. That the sum form is the supremum over events
-    for one pair is \symdpid{balle19.def.hs}; this checks the definition's quantifiers over datasets on top of it."""
+    positive part of the atoms' differences) maximised over the neighbours. That the sum form is the supremum over
+    events for one pair is \symdpid{balle19.def.hs}; this checks the definition's quantifiers over datasets on top of
+    it."""
     algorithm = ALGORITHMS(point)
     e = point["epsilon"]
     by_events, by_divergence = mpmath.mpf(0), mpmath.mpf(0)
@@ -458,7 +496,8 @@ def definition_5_1(point):
         P_, Q_ = algorithm[S], algorithm[Sp]
         for size in range(1, len(P_) + 1):
             for O in itertools.combinations(range(len(P_)), size):
-                by_events = max(by_events, mpmath.fsum(P_[i] for i in O) - mpmath.exp(e) * mpmath.fsum(Q_[i] for i in O))
+                gap = mpmath.fsum(P_[i] for i in O) - mpmath.exp(e) * mpmath.fsum(Q_[i] for i in O)
+                by_events = max(by_events, gap)
         by_divergence = max(by_divergence, divergence("hockey_stick", P_, Q_, e).value)
     return {DeltaByEvents(epsilon): by_events, DeltaByDivergence(epsilon): by_divergence}
 
@@ -494,16 +533,16 @@ class NoisyStep(ContinuousDistribution):
         if key not in cache:
             gaussians, windows = [], []
             for v, pieces in self.maps:
-                image = {e: c * e + g for a, b, c, g in pieces for e in (a, b) if e in (self.lo, self.hi)}
+                low_end, high_end = self._ends(pieces)
                 for u, m in self.starts:
                     p_lo, p_hi = self._atoms(m)
-                    gaussians += [(v * u * p_lo, image[self.lo], self.s), (v * u * p_hi, image[self.hi], self.s)]
-                    for a, b, c, g in pieces:
+                    gaussians += [(v * u * p_lo, low_end, self.s), (v * u * p_hi, high_end, self.s)]
+                    for left, right, c, g in pieces:
                         precision = 1 / self.s0 ** 2 + c * c / self.s ** 2
                         slope = c / self.s ** 2 / precision
-                        windows.append((v * u, g + c * m, mpmath.sqrt(self.s ** 2 + c * c * self.s0 ** 2), a, b, slope,
-                                        (m / self.s0 ** 2 - c * g / self.s ** 2) / precision,
-                                        mpmath.sqrt(2 / precision)))
+                        sd = mpmath.sqrt(self.s ** 2 + c * c * self.s0 ** 2)
+                        offset = (m / self.s0 ** 2 - c * g / self.s ** 2) / precision
+                        windows.append((v * u, g + c * m, sd, left, right, slope, offset, mpmath.sqrt(2 / precision)))
             cache[key] = (gaussians, windows)
         return cache[key]
 
@@ -511,28 +550,38 @@ class NoisyStep(ContinuousDistribution):
         gaussians, windows = self._terms()
         root = mpmath.sqrt(2 * mpmath.pi)
         total = mpmath.fsum(w * mpmath.exp(-((y - m) / sd) ** 2 / 2) / (sd * root) for w, m, sd in gaussians)
-        for w, m, sd, a, b, slope, offset, scale in windows:
+        for w, m, sd, left, right, slope, offset, scale in windows:
             mid = slope * y + offset
-            inside = (mpmath.erf((b - mid) / scale) - mpmath.erf((a - mid) / scale)) / 2
+            inside = (mpmath.erf((right - mid) / scale) - mpmath.erf((left - mid) / scale)) / 2
             total += w * mpmath.exp(-((y - m) / sd) ** 2 / 2) / (sd * root) * inside
         return total
 
     def logpdf(self, y):
         return mpmath.log(self.pdf(y))
 
+    def _ends(self, pieces) -> tuple:
+        """Where Φ sends the interval's ends (the atoms of X)."""
+        image = {e: c * e + g for left, right, c, g in pieces for e in (left, right) if e in (self.lo, self.hi)}
+        return image[self.lo], image[self.hi]
+
     def _tail(self, y, upper: bool):
         """P(Y ≤ y), or P(Y > y) for ``upper``: the atoms' normal CDFs and quadrature of each piece."""
         sign = -1 if upper else 1
-        below = lambda z, centre: mpmath.ncdf(sign * (z - centre) / self.s)   # noqa: E731
+
+        def below(z, centre):
+            return mpmath.ncdf(sign * (z - centre) / self.s)
+
         total = mpmath.mpf(0)
         for v, pieces in self.maps:
+            low_end, high_end = self._ends(pieces)
             for u, m in self.starts:
                 p_lo, p_hi = self._atoms(m)
-                image = {e: c * e + g for a, b, c, g in pieces for e in (a, b) if e in (self.lo, self.hi)}
-                part = p_lo * below(y, image[self.lo]) + p_hi * below(y, image[self.hi])
-                for a, b, c, g in pieces:
-                    part += mpmath.quad(lambda x: mpmath.npdf(x, m, self.s0) * below(y, c * x + g), [a, m, b]
-                                        if a < m < b else [a, b])
+                part = p_lo * below(y, low_end) + p_hi * below(y, high_end)
+                for left, right, c, g in pieces:
+                    nodes = [left, m, right] if left < m < right else [left, right]
+                    def integrand(x, m=m, c=c, g=g):
+                        return mpmath.npdf(x, m, self.s0) * below(y, c * x + g)
+                    part += mpmath.quad(integrand, nodes)
                 total += v * u * part
         return total
 
@@ -670,7 +719,8 @@ def theorem_5_2(point):
 # --- the steps of Theorem 5.2's proof that are measured ---------------------------------------------------------------
 
 StepRenyi = Renyi(Law(r"\mathcal{N}(0, \eta^2\sigma^2/2)"),
-                  Law(r"(1 - \tfrac{b}{n})\mathcal{N}(0, \eta^2\sigma^2/2) + \tfrac{b}{n}\mathcal{N}(m_t, \eta^2\sigma^2/2)"),
+                  Law(r"(1 - \tfrac{b}{n})\mathcal{N}(0, \eta^2\sigma^2/2) + \tfrac{b}{n}\mathcal{N}(m_t, "
+                      r"\eta^2\sigma^2/2)"),
                   alpha)
 STEP_PIN = {"alpha": 2, "sigma": 12, "L": 1, "n": 6, "b": 1, "eta": 1.5, "structure": 1.0}
 
@@ -688,9 +738,9 @@ STEP_PIN = {"alpha": 2, "sigma": 12, "L": 1, "n": 6, "b": 1, "eta": 1.5, "struct
          tight_at=(STEP_PIN, {**STEP_PIN, "structure": -1.0, "alpha": 7, "b": 3, "n": 40}), default_examples=6)
 def theorem_5_2_step(point):
     r"""The term of (16) at one $t$, measured by the engine from the laws (certified quadrature): the mixture's bias
-    $m_t$ drawn in the ball $\|m_t\| \le 2\eta L/b$ the proof allows, against $S_\alpha(b/n, b\sigma/(2\sqrt2L))$ measured
-    on its own laws. Equality when $|m_t| = 2\eta L/b$ (pinned; Lemma A.17's point mass on the sphere, after scaling by
-    $\eta\sigma/\sqrt2$). Summed over $T - \tau$ steps it is (16)."""
+    $m_t$ drawn in the ball $\|m_t\| \le 2\eta L/b$ the proof allows, against $S_\alpha(b/n, b\sigma/(2\sqrt2L))$
+    measured on its own laws. Equality when $|m_t| = 2\eta L/b$ (pinned; Lemma A.17's point mass on the sphere, after
+    scaling by $\eta\sigma/\sqrt2$). Summed over $T - \tau$ steps it is (16)."""
     s = point["eta"] * point["sigma"] / mpmath.sqrt(2)
     bias = to_mpf(point["structure"], "mu") * 2 * point["eta"] * point["L"] / point["b"]
     q_ = point["b"] / point["n"]
@@ -706,7 +756,8 @@ lemma_a18_beyond = declare(
     measured_as={S_alpha(alpha, q, sigma): subsampled_head(q, sigma)}, default_examples=5,
     examples=({"alpha": 1.01, "q": 0.2, "sigma": 4}, {"alpha": 1.7, "q": 0.9, "sigma": 4}),
     notes=r"Evidence on catalogue E4: Theorem 5.2 omits the $q = b/n < 1/5$ that Lemma A.18 assumes, but at every "
-          r"point tried with $q \in [1/5, 0.95]$, $\sigma \in [4, 12]$, $\alpha \le \alpha^*(q, \sigma)$ (which shrinks "
+          r"point tried with $q \in [1/5, 0.95]$, $\sigma \in [4, 12]$, $\alpha \le \alpha^*(q, \sigma)$ (which "
+          r"shrinks "
           r"as $q$ grows: 4.04 at $(0.2, 4)$, 1.73 at $(0.9, 4)$) the bound holds with ratio at most 0.2524. So the "
           r"omission is a gap in the proof's citation, not a false theorem that we can exhibit.")
 
@@ -751,9 +802,11 @@ SMOOTH_54 = {"alpha": 3, "sigma": 7, "L": 1, "n": 10, "b": 1, "D": 1, "eta": 0.5
 def theorem_5_4(point):
     r"""End to end on two steps ($\bar T = 1$ iff $(1 + \eta\beta)^2 \ge 2$), the data point $i^*$ in a batch of size
     $b$ drawn without replacement with probability $b/n$, the other points of zero loss, so the law is again a mixture
-    over $2^2$ paths. Very loose: ratio $2.9\cdot10^{-6}$ on the pinned instance, whose bound is mostly $4D^2\beta/\eta$.
+    over $2^2$ paths. Very loose: ratio $2.9\cdot10^{-6}$ on the pinned instance, whose bound is mostly
+    $4D^2\beta/\eta$.
     Bun et al.'s constant 52 (their Theorem 12) is not checked against its source. E8 ($\sigma_j = \eta\sigma/2$ for
-    $\eta\sigma/\sqrt2$) is in \symdpid{bravo.thm5.4.eq21}, E17 (`$=$' for `$\le$') in \symdpid{bravo.thm5.4.modulus}."""
+    $\eta\sigma/\sqrt2$) is in \symdpid{bravo.thm5.4.eq21}, E17 (`$=$' for `$\le$') in
+    \symdpid{bravo.thm5.4.modulus}."""
     return sgd_renyi(point, point["b"], data=_smooth_data)
 
 
@@ -769,13 +822,15 @@ modulus_5_4 = _identity(
 EQ21_AT_TBAR = alpha * D ** 2 * (1 + eta * beta) ** (2 * T_BAR_54) * (2 * eta * beta + eta ** 2 * beta ** 2) / (
     eta ** 2 * sigma ** 2 * ((1 + eta * beta) ** (2 * T_BAR_54) - 1))
 tbar_5_4 = declare(
-    id="bravo.thm5.4.tbar", title=r"(21) at $R = \bar T$ is at most $\frac{\alpha}{\sigma^2}\left(\frac{4D^2\beta}{\eta}"
+    id="bravo.thm5.4.tbar", title=r"(21) at $R = \bar T$ is at most "
+                                  r"$\frac{\alpha}{\sigma^2}\left(\frac{4D^2\beta}{\eta}"
     r" + 2D^2\beta^2\right)$", number="Theorem 5.4 (proof)",
     parameters=(P_ALPHA_52, P_SIGMA_52, P_D, P_ETA_52, P_BETA),
     setting=Setting(r"$\bar T = \lceil \ln 2/(2\ln(1 + \eta\beta))\rceil$, so $(1 + \eta\beta)^{2\bar T} \ge 2$"),
     statement=sp.Le(EQ21_AT_TBAR, alpha / sigma ** 2 * (4 * D ** 2 * beta / eta + 2 * D ** 2 * beta ** 2)),
     evidence=CLOSED_FORM, default_examples=30, examples=({"alpha": 2, "sigma": 1, "D": 1, "eta": 0.4142, "beta": 1},),
-    evidence_note=r"an inequality between two closed forms: $c^{\bar T}/(c^{\bar T} - 1) \le 2$ once $c^{\bar T} \ge 2$",
+    evidence_note=r"an inequality between two closed forms: $c^{\bar T}/(c^{\bar T} - 1) \le 2$ once $c^{\bar T} "
+                  r"\ge 2$",
     notes=r"Loose except where $(1 + \eta\beta)^{2\bar T} = 2$ exactly (not a binary float: $\eta\beta = \sqrt2 - 1$, "
           r"ratio $1 - 10^{-5}$ at the pinned $\eta\beta = 0.4142$; the catalogue's 20 000 draws reach 0.99999913).")
 
