@@ -42,16 +42,17 @@ def eq9_substitution() -> Derivation:
 
 def theta_limit() -> Derivation:
     """Θ → M/2 as p → 1⁻ (the smooth case's nonexpansive restriction 1/η ≥ M/2), for the max of (10) held at any
-    m > 0: it is continuous in p and at least 27, and (q m)^q → 1 as q = (1−p)/(1+p) → 0⁺ (the catalogue's 0⁰ = 1)."""
-    m = sp.Symbol("m", positive=True)
+    m_Θ > 0: it is continuous in p and at least 27, and (q m_Θ)^q → 1 as q = (1−p)/(1+p) → 0⁺ (the catalogue's
+    0⁰ = 1)."""
+    m = sp.Symbol("m_Theta", positive=True)   # the max of (10); not symbols.m, an integer
     start = sp.Limit((M / 2) ** (2 / (1 + p)) * (Q_P * m) ** Q_P, p, 1, dir="-")
     return (Derivation(r"Lemma 4.1: $\Theta \to M/2$ as $p \to 1$", start,
                        source=SOURCE + ", remark after Lemma 4.1",
-                       assumptions=r"$m = \max\{16\ln(D(M/2)^{1/(1+p)}e), 27\} \ge 27$, continuous in $p$, held "
-                                   r"at its value at $p = 1$")
+                       assumptions=r"$m_\Theta = \max\{16\ln(D(M/2)^{1/(1+p)}e), 27\} \ge 27$, continuous in $p$, "
+                                   r"held at its value at $p = 1$")
             .step(sp.Limit((M / 2) ** (2 / (1 + p)), p, 1, dir="-") * sp.Limit((Q_P * m) ** Q_P, p, 1, dir="-"),
                   "product of limits")
-            .step(M / 2, r"$(qm)^q = e^{q\ln q + q\ln m} \to 1$ as $q \to 0^+$"))
+            .step(M / 2, r"$(qm_\Theta)^q = e^{q\ln q + q\ln m_\Theta} \to 1$ as $q \to 0^+$"))
 
 
 DERIVATIONS: list = [eq9_substitution(), theta_limit()]

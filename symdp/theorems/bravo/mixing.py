@@ -343,7 +343,8 @@ theta_to_smooth = declare(
     id="bravo.lem4.1.p-to-1", title=r"$\Theta \to M/2$ as $p \to 1$", number="Lemma 4.1 (remark after it)",
     parameters=(P_P,), statement=sp.Eq(_LIMIT.start, _LIMIT.end), evidence=IDENTITY, derivation=_LIMIT,
     symbolic_only=r"a limit identity, proved by SymPy (\symdpcode{proofs.bravo.mixing.theta\_limit}) with the max of "
-                  r"(10) held at its limit $m \ge 27$ (SymPy cannot expand the Max); the numeric approach is a test",
+                  r"(10) held at its limit $m_\Theta \ge 27$ (SymPy cannot expand the Max); the numeric approach is a "
+                  "test",
     notes=r"The smooth case's restriction $1/\eta \ge M/2$, which makes the gradient map nonexpansive (catalogue "
           r"\S 4 item 12, with $0^0 = 1$).")
 
