@@ -28,7 +28,7 @@ def eq22() -> Derivation:
     (ℓ = ln(1/δ))."""
     chosen = 1 + sp_sigma * sp.sqrt(ell / Kp)
     start = (a_ * Kp / sp_sigma ** 2 + ell / (a_ - 1)).subs(a_, chosen)
-    return (Derivation("(22): Mironov's conversion at the chosen alpha", start, source=SOURCE,
+    return (Derivation(r"(22): Mironov's conversion at the chosen $\alpha$", start, source=SOURCE,
                        assumptions=r"$K, \sigma, \ell = \ln(1/\delta) > 0$")
             .step(Kp / sp_sigma ** 2 + sp.sqrt(ell / Kp) * Kp / sp_sigma + sp.sqrt(Kp / ell) * ell / sp_sigma,
                   r"expand $\alpha K/\sigma^2$; $\ell/(\alpha - 1) = \ell/(\sigma\sqrt{\ell/K})$")
@@ -45,7 +45,8 @@ def eq23_threshold() -> Derivation:
     """The sufficient condition of (23) solved for ℓ: 2σ sqrt(ℓ/K) ≤ α* iff ℓ ≤ K (α*/(2σ))² = b⁴σ² ln²(n/b) K/(1024L⁴),
     the paper's b⁴σ⁴ ln²(n/b) K/(256L⁴) corrected (catalogue E3: σ to the power 2, not 4, and 1024 = 4·16², not 256),
     and at the least σ² = 40L²/b² it allows, (5/128)(b/L)² K ln²(n/b), not 6.25 K ln²(n/b)."""
-    return (Derivation("(23): the threshold on ln(1/delta)", Kp * (ALPHA_STAR_54 / (2 * sp_sigma)) ** 2, source=SOURCE,
+    return (Derivation(r"(23): the threshold on $\ln(1/\delta)$", Kp * (ALPHA_STAR_54 / (2 * sp_sigma)) ** 2,
+                       source=SOURCE,
                        assumptions=r"$\alpha^* = \frac{b^2\sigma^2}{16L^2}\ln(n/b)$; squaring $2\sigma\sqrt{\ell/K} "
                                    r"\le \alpha^*$ (both sides positive)")
             .step(THRESHOLD_23, r"$(\alpha^*)^2 K/(4\sigma^2)$ expanded: $\sigma^4/\sigma^2 = \sigma^2$, $4 \cdot "
@@ -60,7 +61,7 @@ def a18_substitution() -> Derivation:
     """Lemma A.18 in Theorem 5.2's proof: the noise ησ/√2 of Z_t over the bias bound ‖m_t‖ ≤ 2ηL/b is s = bσ/(2√2L)
     (Lemma A.17's σ/r; s ≥ 4 iff σ ≥ 8√2L/b), and 2αq²/s² at q = b/n is 16αL²/(n²σ²)."""
     s_ = bp * sp_sigma / (2 * sp.sqrt(2) * Lp)
-    return (Derivation("Theorem 5.2: Lemma A.18's bound at q = b/n, s = b sigma/(2 sqrt 2 L)",
+    return (Derivation(r"Theorem 5.2: Lemma A.18's bound at $q = b/n$, $s = b\sigma/(2\sqrt{2}L)$",
                        2 * a_ * (bp / np_) ** 2 / ((etap * sp_sigma / sp.sqrt(2)) / (2 * etap * Lp / bp)) ** 2,
                        source=SOURCE, assumptions=r"$s = (\eta\sigma/\sqrt{2})/(2\eta L/b)$, $q = b/n$")
             .step(2 * a_ * (bp / np_) ** 2 / s_ ** 2, r"$s = b\sigma/(2\sqrt{2}L)$")
@@ -76,7 +77,7 @@ def eq17() -> Derivation:
     R = T − τ."""
     s2 = etap ** 2 * sp_sigma ** 2 / 2
     start = a_ / (2 * s2) * (Dp_ ** 2 / R_ + H_WEAK * sp.log(R_ * sp.E))
-    return (Derivation("(17): Corollary 3.7 with sigma_j^2 = eta^2 sigma^2/2", start, source=SOURCE,
+    return (Derivation(r"(17): Corollary 3.7 with $\sigma_j^2 = \eta^2\sigma^2/2$", start, source=SOURCE,
                        assumptions=r"$0 \le p < 1$, $R = T - \tau$")
             .step(a_ * Dp_ ** 2 / (etap ** 2 * sp_sigma ** 2 * R_) + a_ * H_WEAK / (etap ** 2 * sp_sigma ** 2)
                   * sp.log(R_ * sp.E), r"$\alpha/(2\sigma_j^2) = \alpha/(\eta^2\sigma^2)$ (the first line of (17))")
@@ -92,7 +93,7 @@ def eq21() -> Derivation:
     c_ = (1 + etap * betap) ** 2
     s2 = etap ** 2 * sp_sigma ** 2 / 2
     start = a_ * Dp_ ** 2 * c_ ** R_ * (1 - c_) / (2 * s2 * (1 - c_ ** R_))
-    return (Derivation("(21): Corollary 3.8 with c = (1 + eta beta)^2, sigma_j^2 = eta^2 sigma^2/2", start,
+    return (Derivation(r"(21): Corollary 3.8 with $c = (1 + \eta\beta)^2$, $\sigma_j^2 = \eta^2\sigma^2/2$", start,
                        source=SOURCE, assumptions=r"$\sigma_j = \eta\sigma/\sqrt{2}$ (printed: $\eta\sigma/2$, E8)")
             .step(a_ * Dp_ ** 2 * (1 + etap * betap) ** (2 * R_) * ((1 + etap * betap) ** 2 - 1)
                   / (etap ** 2 * sp_sigma ** 2 * ((1 + etap * betap) ** (2 * R_) - 1)), "(21) as printed, first form")
@@ -105,7 +106,7 @@ def r_star() -> Derivation:
     4DL/(nη)."""
     objective = 16 * Lp ** 2 * R_ / np_ ** 2 + Dp_ ** 2 / (etap ** 2 * R_)
     star = Dp_ * np_ / (4 * etap * Lp)
-    return (Derivation("Theorem 5.2: the optimal R = T - tau", sp.diff(objective, R_).subs(R_, star), source=SOURCE)
+    return (Derivation(r"Theorem 5.2: the optimal $R = T - \tau$", sp.diff(objective, R_).subs(R_, star), source=SOURCE)
             .step(0, r"$\frac{d}{dR}\left(\frac{16L^2R}{n^2} + \frac{D^2}{\eta^2R}\right)$ at $R^* = "
                      r"\frac{Dn}{4\eta L}$"))
 
@@ -124,7 +125,7 @@ def modulus_5_4() -> Derivation:
     writes the first step as `=' (catalogue E17, a typo): it is β-smoothness, an inequality."""
     gap = sp.Symbol(r"\|x - y\|", positive=True)
     k_, j_ = sym.k, sym.j     # |B_t ∖ {i*}| and b − |B_t ∖ {i*}| ≥ 0
-    return (Derivation("Theorem 5.4: the modulus (1 + eta beta) delta", gap + etap / bp * betap * gap * k_,
+    return (Derivation(r"Theorem 5.4: the modulus $(1 + \eta\beta)\|x - y\|$", gap + etap / bp * betap * gap * k_,
                        source=SOURCE, assumptions=r"$\delta = \|x - y\|$, $k = |B_t \setminus \{i^*\}| = b - j$, "
                                                   r"$j \ge 0$")
             .step((1 + etap * betap) * gap, r"$k \le b$ (fixed batch size)", relation="<=", given={k_: bp - j_}))
