@@ -41,17 +41,17 @@ def test_every_theorem_is_declared_in_the_new_model():
         "bravo.cor3.7.thm3.4", "bravo.cor3.7.ln", "bravo.id.harm", "bravo.cor3.8", "bravo.id.limit", "bravo.cor3.9",
         "bravo.cor3.9.ln", "bravo.cor3.9.lower", "bravo.cor3.9.lower.corrected", "bravo.id.sum39", "bravo.cor3.8.at23",
         "bravo.cor3.8.balle19", "bravo.tab1.r1", "bravo.tab1.r2", "bravo.tab1.r3", "bravo.tab1.r4", "bravo.tab1.r5",
-        "bravo.tab1.r6", "bravo.rem3.6", "bravo.rem3.6.lipschitz"]
+        "bravo.tab1.r6", "bravo.rem3.6", "bravo.rem3.6.lipschitz", "bravo.id.bellman"]
     for t in bravo.THEOREMS:
         assert t.evidence and not hasattr(t, "evaluator")
     # shift optimality is a named result: confirmed by searches and chains that never use u* or the bound
     for t in (bv.lemma_3_5, bv.lemma_3_5_unique, bv.theorem_3_4, bv.linear_chain, bv.corollary_3_8,
               bv.corollary_3_9, bv.table_1_r1, bv.table_1_r2, bv.table_1_r6, bv.remark_3_6):
         assert t.evidence == INDEPENDENT
-    assert {t.id for t in bv.THEOREMS if t.evidence == IDENTITY} == {"bravo.P", "bravo.id.limit"}
+    assert {t.id for t in bv.THEOREMS if t.evidence == IDENTITY} == {"bravo.P", "bravo.id.limit", "bravo.id.bellman"}
 
 
-@pytest.mark.parametrize("theorem", [bv.problem_P, bv.limit_7_to_8], ids=lambda t: t.id)
+@pytest.mark.parametrize("theorem", [bv.problem_P, bv.limit_7_to_8, bv.bellman], ids=lambda t: t.id)
 def test_identities_are_their_derivations(theorem):
     # the statement is the derivation's first = last expression, and the derivation checks for every t / every T
     assert theorem.statement == sp.Eq(theorem.derivation.start, theorem.derivation.end)
@@ -363,3 +363,115 @@ def test_heads_print_as_the_paper_writes_them():
     assert sp.latex(bv.problem_P.statement) == r"\varphi_{[0:t]}\left(D, \mathbf{a}\right) = u_{t+1}"
     assert sp.latex(bv.lemma_3_5.statement) == (r"\min_{\mathbf{u} \in \mathcal{U}} E\left(\mathbf{u}\right) \geq "
                                                 r"E\left(\mathbf{u}^{*}\right)")
+
+
+# --- projected chains of T >= 2 steps (engine.chains) ----------------------------------------------------------------
+def test_a_one_step_chain_is_the_projected_step():
+    """The chain witness at T = 1 against the independent Gaussian-algebra reference of the projected step."""
+    point = bv._chain_point(3.0, [{"a": 1.0, "s": 0.1, "sd": 0.3}], 0.5, -0.5)
+    r, (c, h, s2) = bv.chain_renyi(point["alpha"], point["structure"], point["D"])
+    ref = projected_renyi_reference(mpmath.mpf(3), mpmath.mpf(1), mpmath.mpf("0.1"), mpmath.mpf("0.3"),
+                                    mpmath.mpf("0.5"), -mpmath.mpf("0.5"))
+    assert abs(r.value - ref) <= r.error + mpmath.mpf(10) ** -12
+    assert (c, h) == ([1], [pytest.approx(0.04)])
+
+
+def test_weakly_smooth_h_at_p_zero_is_the_subgradient_h():
+    # Definition 2.1(2) at p = 0, M = 2: h = 4 eta^2 (M/2)^2 = (2 eta)^2, the Lipschitz case with L = 1
+    _, c, h, _ = bv.chain_step({"g": 0.3, "p": 0.0, "sd": 0.2}, 1.0)
+    assert c == 1 and h == pytest.approx(0.36, rel=1e-14)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-0.5, 0.5), st.floats(-0.5, 0.5), st.floats(0.5, 1.5), st.floats(0, 0.6))
+def test_the_damped_subgradient_step_has_the_modulus_it_declares(x, y, a, s):
+    step, c, h, _ = bv.chain_step({"a": a, "s": s, "sd": 1.0}, 1.0)
+    assert (step.map(x) - step.map(y)) ** 2 <= c * (x - y) ** 2 + h + 1e-12
+
+
+def test_h_free_copy_is_refuted_more_strongly_on_a_contracting_chain():
+    # closed form of the h-free bound: alpha/2 c^T D^2 / (sigma^2 sum_{j<T} c^j), c = 1/4, T = 4, sigma = 0.2
+    free = get("bravo.thm3.4.h-free")
+    lhs, rhs, _ = free.measure(bv.H_FREE_CHAIN)
+    assert rhs.value == pytest.approx(1.1 / 2 * 0.25 ** 4 / (0.04 * sum(0.25 ** j for j in range(4))), rel=1e-12)
+    assert lhs.value > 50 * rhs.value
+    assert evaluate_point(bv.theorem_3_4, bv.H_FREE_CHAIN).verdict == HOLDS
+
+
+def test_projected_chain_pins_hold_with_room():
+    for point in bv.PROJECTED_PINS[2:]:
+        lhs, rhs, _ = bv.theorem_3_4.measure(point)
+        assert 0 < lhs.value < rhs.value / 2 and lhs.error < 1e-6
+
+
+# --- Corollary 3.9, E1, the comparisons, Table 1, Remark 3.6 -------------------------------------------------------
+def test_corollary_3_9_sum_reference_values():
+    # catalogue bravo.cor3.9 at c = 0.9, T = 20: sum, 1 + ln((1 - c^T)/(1 - c)), 1 + ln((1 - c^{T+1})/(1 - c^2))
+    lower, total, _ = get("bravo.cor3.9.lower.corrected").measure({"c": 0.9, "T": 20})
+    assert close(lower.value, "2.54484999877118") and close(total.value, "2.88044318974698")
+    middle, ln_form, _ = bv.corollary_3_9_ln.measure({"alpha": 2, "D": 0, "sigma": 1, "c": 0.9, "h": 1, "T": 20})
+    assert close(middle.value, "2.88044318974698") and close(ln_form.value, "3.17295846161054")
+
+
+def test_the_printed_lower_sum_bound_is_refuted_at_its_counterexample():
+    # E1: c = 3/2, T = 2: the sum is 8/5, the printed lower bound 1 + ln(19/10)
+    printed = get("bravo.cor3.9.lower")
+    assert printed.erratum.counterexample == {"c": 1.5, "T": 2}
+    lower, total, _ = printed.measure(printed.erratum.counterexample)
+    assert abs(total.value - mpmath.mpf(8) / 5) < 1e-14
+    assert abs(lower.value - 1 - mpmath.log(mpmath.mpf(19) / 10)) < 1e-14
+    assert verify(printed, examples=5).verdict == "violated"
+    assert verify(get("bravo.cor3.9.lower.corrected"), examples=30).verdict == HOLDS
+
+
+def test_corollary_3_9_is_tight_on_the_unprojected_chain_and_loose_on_projected_ones():
+    t = bv.corollary_3_9
+    lhs, rhs, _ = t.measure(t.tight_at[0])
+    assert abs(lhs.value - rhs.value) < 1e-13 * rhs.value
+    # closed form of the same point: Corollary 3.8 (7), catalogue 1.69524312049416 at c = 0.81
+    assert close(rhs.value, "1.69524312049416")
+    for point in t.examples:
+        lhs, rhs, _ = t.measure(point)
+        assert lhs.value < rhs.value / 2
+
+
+@pytest.mark.parametrize("c_, n", [(0.3, 5), (0.99, 40), (1.5, 3), (4.0, 12)])
+def test_comparisons_with_earlier_bounds(c_, n):
+    theorem = bv.comparison_at23 if c_ < 1 else bv.comparison_balle19
+    ours, theirs, _ = theorem.measure({"alpha": 2, "D": 1, "sigma": 1, "c": c_, "T": n})
+    assert ours.value < theirs.value
+    # (7) itself: alpha D^2 c^T / (2 sigma^2 sum_{j<T} c^j)
+    assert ours.value == pytest.approx(c_ ** n / sum(c_ ** j for j in range(n)), rel=1e-12)
+
+
+def test_table_1_rows_reduce_to_the_corollaries():
+    # r1 at the catalogue's proj_grid row: ratio 0.296 at T = 1 (catalogue bravo.cor3.7)
+    lhs, rhs, _ = bv.table_1_r1.measure({**bv.CATALOGUE_ROW, "T": 1})
+    assert mpmath.nstr(lhs.value / rhs.value, 3) == "0.296"
+    # r3 at kappa = beta: c = (1 - eta kappa)^2 and the quadratic chain attains (7)
+    point = bv.table_1_r3.tight_at[0]
+    lhs, rhs, _ = bv.table_1_r3.measure(point)
+    cc, n = (1 - 0.3 * 1.5) ** 2, 4
+    assert rhs.value == pytest.approx(2 * cc ** n * (1 - cc) / (2 * 0.25 * (1 - cc ** n)), rel=1e-12)
+    assert abs(lhs.value - rhs.value) < 1e-13 * rhs.value
+    # r6's constants from f = k' x^2/2 + G sin(a x)
+    consts = bv.dissipative_constants({"kappa1": 1.0, "G": 0.5, "a": 2.0})
+    assert consts == {bv.kappa: 0.5, bv.lam: 2.0, bv.beta: 3.0}
+
+
+def test_remark_3_6_is_an_equality_for_a_bilinear_game():
+    # g = m x y: F(z) = m J z, |Phi(z) - Phi(z')|^2 = (1 + eta^2 m^2) delta^2 exactly
+    point = bv.remark_3_6.tight_at[0]
+    out = bv.remark_3_6.witness(point)
+    d2 = out[bv.delta] ** 2
+    assert out[bv.DPhi2()] == pytest.approx(float((1 + 0.09 * 2.25) * d2), rel=1e-14)
+    lhs, rhs, _ = bv.remark_3_6.measure(bv.remark_3_6.examples[0])
+    assert lhs.value < rhs.value
+
+
+def test_bad_chain_input_is_a_clear_error():
+    from symdp.errors import InvalidParameter
+    with pytest.raises(InvalidParameter, match="sigma"):
+        bv.chain_step({"a": 1.0, "s": 0.1, "sd": -1.0}, 1.0)
+    with pytest.raises(InvalidParameter):
+        bv.chain_step({"a": "one", "s": 0.1, "sd": 1.0}, 1.0)

@@ -1,7 +1,8 @@
 """Derivations for Section 3 of Bravo, Flores-Mella, Guzmán (shift optimality).
 
 Seed ``../shared/seeds/003_a063a8ea298de6c8.txt``; catalogue ``../shared/catalogue/catalogue-bravo.md`` (entries
-bravo.P, bravo.lem3.5, bravo.thm3.4, bravo.cor3.7, bravo.cor3.8, bravo.id.limit). Every step is checked exactly by
+bravo.P, bravo.lem3.5, bravo.thm3.4, bravo.cor3.7, bravo.cor3.8, bravo.id.limit, bravo.id.sum39; the Bellman
+value of §4 and the corrected induction step of Lemma 3.5, erratum E6). Every step is checked exactly by
 SymPy (:class:`symdp.derivation.Derivation`); the numeric side of the same results is in
 :mod:`symdp.theorems.bravo.shifts`, which imports from here the catalogue's helpers :func:`tail_products` and
 :func:`noise_sums` (generic in the number type, so the same code builds the symbolic S_t, P_t here and the numeric
@@ -243,6 +244,87 @@ def corollary_3_8(n: int) -> Derivation:
                   given={T: n}))
 
 
+def corollary_3_9(n: int) -> Derivation:
+    """Theorem 3.4 with c_t ≡ c, h_t ≡ h, σ_t ≡ σ is the middle of Corollary 3.9, for T = n (c ≠ 1)."""
+    cs, hs, s2 = instance(n)
+    S, P = noise_sums(cs, s2), tail_products(cs)
+    bound = alpha / 2 * (P[0] * D ** 2 / S[0] + sum(hs[t] * P[t + 1] / S[t] for t in range(n)))
+    constant = {**{x: c for x in cs}, **{x: h for x in hs}, **{x: sigma ** 2 for x in s2}}
+    k, j = sp.Symbol("k", integer=True), sp.Symbol("j", integer=True, nonnegative=True)
+    explicit = alpha / (2 * sigma ** 2) * (D ** 2 * c ** n / sum(c ** i for i in range(n))
+                                           + h * sum(c ** t / sum(c ** i for i in range(t + 1)) for t in range(n)))
+    middle = alpha / (2 * sigma ** 2) * (D ** 2 * c ** T * (1 - c) / (1 - c ** T)
+                                         + h * sp.Sum(c ** k / sp.Sum(c ** j, (j, 0, k)), (k, 0, T - 1)))
+    return (Derivation(f"Corollary 3.9 from Theorem 3.4 ($T = {n}$)", bound, source=SOURCE + ", Corollary 3.9",
+                       assumptions=r"$c_t = c \ne 1$, $h_t = h$, $\sigma_t = \sigma$")
+            .step(explicit, rf"$P_t = c^{{T-t}}$, $S_t = \sigma^2\sum_{{j<T-t}} c^j$; the $h$-terms read backwards "
+                            rf"($t \to T - 1 - t$); $T = {n}$", given=constant)
+            .step(alpha / (2 * sigma ** 2) * (D ** 2 * c ** n * (1 - c) / (1 - c ** n)
+                                              + h * sum(c ** t * (1 - c) / (1 - c ** (t + 1)) for t in range(n))),
+                  r"geometric sums, $c \ne 1$")
+            .step(middle, rf"$T = {n}$", given={T: n}))
+
+
+# --- the Bellman value and the induction step of Lemma 3.5 ------------------------------------------------------
+_x, _y = sp.symbols("x y", real=True)
+_ct, _ht, _s2t = sp.symbols("c_t h_t sigma_t^2", positive=True)
+_P1, _S1, _K = sp.symbols("P_{t+1} S_{t+1} K_{t+1}", positive=True)
+_St = _S1 + _s2t * _P1
+"""S_t = S_{t+1} + σ_t² P_{t+1} (and P_t = c_t P_{t+1})."""
+
+
+def bellman_value() -> Derivation:
+    """One stage of the dynamic programme for (P) (catalogue §4, item 3): with V_{t+1}(y) = P_{t+1} y²/S_{t+1} + K_{t+1}
+    (K_{t+1} = Σ_{k>t} h_k P_{k+1}/S_k), the stage cost at y* = φ_t(x) S_{t+1}/S_t is V_t(x) = P_t x²/S_t + h_t
+    P_{t+1}/S_t + K_{t+1}. The stage is a strictly convex quadratic in y (:func:`bellman_argmin`), so by induction
+    from V_T = 0 the minimum of E over all of ℝ^{T-1} is V_0(D) = the bracket of Theorem 3.4, at u* alone."""
+    phi = sp.sqrt(_ct * _x ** 2 + _ht)
+    stage = (phi - _y) ** 2 / _s2t + _P1 * _y ** 2 / _S1 + _K
+    return (Derivation("Lemma 3.5 by dynamic programming: the Bellman value", stage,
+                       source=SOURCE + ", Lemma 3.5 (catalogue: a simpler proof)",
+                       assumptions=r"$c_t, \sigma_t^2, P_{t+1}, S_{t+1} > 0$, $h_t \ge 0$")
+            .step((_ct * _x ** 2 + _ht) * _P1 / _St + _K, r"$y = y^* = \varphi_t(x)S_{t+1}/S_t$: $(1 - "
+                  r"S_{t+1}/S_t)^2/\sigma_t^2 + P_{t+1}S_{t+1}/S_t^2 = P_{t+1}/S_t$", given={_y: phi * _S1 / _St})
+            .step(_ct * _P1 * _x ** 2 / _St + _ht * _P1 / _St + _K,
+                  r"$P_t = c_tP_{t+1}$: $V_t(x) = P_tx^2/S_t + h_tP_{t+1}/S_t + K_{t+1}$"))
+
+
+def bellman_argmin() -> Derivation:
+    """The stage's derivative in y vanishes at y* = φ_t(x) S_{t+1}/S_t (its second derivative 2/σ_t² + 2P_{t+1}/S_{t+1}
+    is positive, so y* is the unique minimiser)."""
+    phi = sp.sqrt(_ct * _x ** 2 + _ht)
+    stage = (phi - _y) ** 2 / _s2t + _P1 * _y ** 2 / _S1 + _K
+    return (Derivation("Lemma 3.5 by dynamic programming: the argmin of a stage", sp.Derivative(stage, _y),
+                       source=SOURCE + ", Lemma 3.5 (catalogue: a simpler proof)",
+                       assumptions=r"$c_t, \sigma_t^2, P_{t+1}, S_{t+1} > 0$, $h_t \ge 0$")
+            .step(2 * (_y - phi) / _s2t + 2 * _P1 * _y / _S1, "differentiate")
+            .step(0, r"at $y^* = \varphi_t(x)S_{t+1}/S_t$, $S_t = S_{t+1} + \sigma_t^2P_{t+1}$",
+                  given={_y: phi * _S1 / _St}))
+
+
+def induction_step_e6() -> Derivation:
+    """The induction step of the proof of Lemma 3.5, corrected (catalogue E6). With r = T − (s+1), plugging the
+    hypothesis u_{r+1} = (S_{r+1}/S_r) φ_r(u_r) into (5) at t = r gives σ_r² (S_{r−1}/S_r) u_r = σ_r² φ_{r−1}(u_{r−1}),
+    so u_r = (S_r/S_{r−1}) φ_{r−1}(u_{r−1}). The paper prints the coefficient with numerator and denominator the same
+    sum Σ_{k=r}^{T−1} (so it is 1) and φ_r(u_r) on the right instead of φ_{r−1}(u_{r−1})."""
+    u, cr, hr = sp.Symbol("u_r", positive=True), sp.Symbol("c_r", positive=True), sp.Symbol("h_r", nonnegative=True)
+    sm, sr = sp.symbols("sigma_{r-1}^2 sigma_r^2", positive=True)
+    P_next, S_next = sp.symbols("P_{r+1} S_{r+1}", positive=True)
+    S_r = S_next + sr * P_next
+    S_prev = S_r + sm * cr * P_next                      # S_{r-1} = S_r + σ²_{r-1} P_r, P_r = c_r P_{r+1}
+    phi = sp.sqrt(cr * u ** 2 + hr)
+    left = (cr * sm + sr) * u - sm * (cr * u / phi) * (S_next / S_r * phi)
+    return (Derivation(r"Lemma 3.5, proof: the induction step (erratum E6, corrected)", left,
+                       source=SOURCE + ", proof of Lemma 3.5",
+                       assumptions=r"$c_r > 0$, $h_r \ge 0$, $\sigma > 0$; hypothesis $u_{r+1} = "
+                                   r"\frac{S_{r+1}}{S_r}\varphi_r(u_r)$")
+            .step((cr * sm * (1 - S_next / S_r) + sr) * u, r"$\varphi_r'(u_r)\varphi_r(u_r) = c_r u_r$")
+            .step(sr * u * (cr * sm * P_next + S_r) / S_r, r"$S_r - S_{r+1} = \sigma_r^2 P_{r+1}$")
+            .step(sr * S_prev / S_r * u, r"$S_{r-1} = S_r + \sigma_{r-1}^2 P_r$, $P_r = c_r P_{r+1}$: the left side "
+                                         r"of (5) at $t = r$ is $\sigma_r^2\frac{S_{r-1}}{S_r}u_r$, not the printed "
+                                         r"$\sigma_r^2 \cdot 1 \cdot u_r$"))
+
+
 def derivations(max_T: int = 4, slow: bool = False) -> list[Derivation]:
     """All derivations; stationarity and E(u*) for T up to ``max_T`` (up to 6 when ``slow``)."""
     top = max(max_T, 6) if slow else max_T
@@ -252,6 +334,8 @@ def derivations(max_T: int = 4, slow: bool = False) -> list[Derivation]:
     out += [limit_c_to_one()]
     out += [corollary_3_7(n) for n in (1, 2, 3, 5)]
     out += [corollary_3_8(n) for n in (1, 2, 3, 5)]
+    out += [corollary_3_9(n) for n in ((1, 2, 3, 4, 5, 6, 7) if slow else (1, 2, 3))]
+    out += [bellman_value(), bellman_argmin(), induction_step_e6()]
     return out
 
 

@@ -28,6 +28,7 @@ from symdp.numeric import to_mpf
 
 # noise_sums and tail_products live with the derivations, which build the symbolic S_t and P_t with them
 from symdp.proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
+from symdp.proofs.bravo.shifts import bellman_value
 from symdp.symbols import D, L, M, T, alpha, beta, c, delta, eta, h, kappa, lam, sigma
 from symdp.theorem import (
     CLOSED_FORM,
@@ -751,8 +752,8 @@ corollary_3_9_lower = declare(
          statement=sp.Eq(alpha / 2 * BRACKET, COR_3_9_RHS), evidence=CLOSED_FORM, tight_everywhere=True,
          examples=(COR_3_9_REFERENCE,), default_examples=40,
          evidence_note=r"the corollary's first step is algebra: Theorem 3.4's bracket, $P_0$, $S_0$, $\Sigma_h$ from "
-                       r"their definitions at constant $c$, against the corollary's sum (proved exactly for $T \le 5$ "
-                       r"by \symdpcode{proofs.bravo.corollary\_3\_9}, $T \le 7$ with the slow derivations)")
+                       r"their definitions at constant $c$, against the corollary's sum (proved exactly for $T \le 3$ "
+                       r"by \symdpcode{proofs.bravo.shifts.corollary\_3\_9}, $T \le 7$ with the slow derivations)")
 def sum_3_9(point):
     r"""$P_t = c^{T-t}$, $S_t = \sigma^2\sum_{j<T-t} c^j$, so $h P_{t+1}/S_t = h c^{T-t-1}/(\sigma^2\sum_{j<T-t}c^j)$:
     the corollary's sum read backwards."""
@@ -973,6 +974,22 @@ remark_3_6_lipschitz = declare(
     tight_at=({"eta": 0.5, "L": 1, "beta": 2, "delta": 3},),
     notes=r"Equality where $\beta\delta \ge 2L$; the remark's point is the $\eta\beta\delta$ branch for small "
           r"$\delta$.")
+
+_BELLMAN = bellman_value()
+bellman = declare(
+    id="bravo.id.bellman", title="the Bellman value of problem (P)", number="Lemma 3.5 (catalogue: a simpler proof)",
+    statement=sp.Eq(_BELLMAN.start, _BELLMAN.end), evidence=IDENTITY, derivation=_BELLMAN,
+    symbolic_only=r"an identity of one stage, for every $t$ and $T$ (\symdpcode{proofs.bravo.shifts.bellman\_value}, "
+                  r"its argmin \symdpcode{bellman\_argmin}); computing both sides at draws would evaluate one formula "
+                  "twice",
+    notes=r"With $V_{t+1}(y) = P_{t+1}y^2/S_{t+1} + K_{t+1}$, the stage $(\varphi_t(x) - y)^2/\sigma_t^2 + "
+          r"V_{t+1}(y)$ is a strictly convex quadratic in $y$, minimal at $y^* = \varphi_t(x)S_{t+1}/S_t$ with value "
+          r"$V_t(x) = P_tx^2/S_t + h_tP_{t+1}/S_t + K_{t+1}$: by induction from $V_T = 0$, $u^*$ is the unique global "
+          r"minimiser of $E$ over $\mathbb{R}^{T-1}$ and $E(u^*) = V_0(D)$ is Theorem 3.4's bracket (catalogue "
+          r"\S 4 item 3; no compactness or differentiability of $\varphi_t$ at 0 needed). The proof's induction step "
+          r"as printed has a coefficient equal to 1 and $\varphi_{T-(s+1)}$ for $\varphi_{T-(s+2)}$ (erratum E6, a "
+          r"typo): \symdpcode{proofs.bravo.shifts.induction\_step\_e6} derives the corrected step.")
+
 
 
 THEOREMS = registered(__name__)
