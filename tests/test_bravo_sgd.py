@@ -223,6 +223,17 @@ def test_the_printed_23_is_refuted_at_its_counterexample_and_the_correction_hold
     assert evaluate_point(get(printed.erratum.corrected_id), printed.erratum.counterexample).verdict == HOLDS
 
 
+def test_e5_a_poisson_batch_larger_than_b_breaks_the_printed_modulus():
+    point = bv.E5_COUNTEREXAMPLE     # four kinks at 0, b = 2, eta = 1/2, L = 1
+    with working_precision(30):
+        values = bv.batch_modulus.witness({k: (mpf(v) if k != "structure" else v) for k, v in point.items()})
+    assert abs(values[bv.DPhi2()] - (mpf("0.002") - 2) ** 2) < mpf("1e-25")    # Φ(±0.001) = ±0.001 ∓ 1
+    assert evaluate_point(get("bravo.thm5.2.modulus.printed"), point).verdict == VIOLATED
+    assert evaluate_point(get("bravo.thm5.2.modulus"), point).verdict == HOLDS
+    at_b = {**point, "k": 2}       # a batch of size b: the printed modulus holds
+    assert evaluate_point(get("bravo.thm5.2.modulus.printed"), at_b).verdict == HOLDS
+
+
 def test_remark_5_3_is_an_equality_where_dn_over_4_eta_l_is_an_integer():
     pin = bv.REM_5_3_TIGHT[0]       # Dn/(4 eta L) = 8/2 = 4
     theorem = get("bravo.rem5.3")
@@ -267,5 +278,6 @@ def test_the_module_declares_its_catalogue_entries():
     assert {"bravo.def5.1", "bravo.thm5.2", "bravo.rem5.3", "bravo.fig1", "bravo.thm5.4", "bravo.sec5.2.dp",
             "bravo.defA.16", "bravo.lemA.17", "bravo.lemA.18"} <= ids
     errata = [t for t in bv.THEOREMS if t.erratum is not None]
-    assert {t.id for t in errata} == {"bravo.sec5.2.dp.eq23.printed", "bravo.sec5.2.dp.eq23.sigma.printed"}
+    assert {t.id for t in errata} == {"bravo.sec5.2.dp.eq23.printed", "bravo.sec5.2.dp.eq23.sigma.printed",
+                                      "bravo.thm5.2.modulus.printed"}
     assert replace(get("bravo.sec5.2.dp.eq23.sigma.printed").erratum).same_as == "bravo.sec5.2.dp.eq23.printed"

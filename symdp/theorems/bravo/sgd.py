@@ -42,8 +42,10 @@ from symdp.symbols import (
     alpha,
     b,
     beta,
+    delta,
     epsilon,
     eta,
+    k,
     n,
     q,
     sigma,
@@ -60,7 +62,7 @@ from symdp.theorem import (
     theorem,
 )
 from symdp.theorems.bravo.common import P_D, finite_floats
-from symdp.theorems.bravo.moduli import p_holder
+from symdp.theorems.bravo.moduli import DPhi2, p_holder
 
 radius = sp.Symbol("{r}", positive=True)   # braced: symdp.symbols' r is an integer; this r is a real radius
 
@@ -700,18 +702,17 @@ def sgd_instances() -> st.SearchStrategy[dict]:
                        r"from CDFs; \symdpcode{NoisyStep}), by the engine's quadrature of the projected laws")
 def theorem_5_2(point):
     r"""End to end on two steps, the only computable regime: $T > \bar T \ge 1$ forces $T \ge 2$, and $\bar T = 1$ needs
-    $\eta \ge Dn/(4L)$, so the noise $\eta\sigma > 2\sqrt2 D\cdot 8/b\cdot(n/4)$ dwarfs $\mathcal{X}$ and the laws are
-    nearly two atoms. Loose: ratio 0.042 on the linear loss (pinned), whose bound is almost all $16L^2\bar T/n^2 +
-    D^2/(\eta^2\bar T)$. At $T = 2$ the theorem cannot fail while Lemma A.18 holds: composing two subsampled Gaussians
-    of sensitivity $2\eta L/b$ and noise $\eta\sigma$ gives $R \le 2S_\alpha(b/n, b\sigma/(2L)) \le 16\alpha L^2/(n^2
-    \sigma^2)$, at most the bound's first two terms; so this is a check of the laws and the statement, not a test that
-    could find E5. Hypothesis $b/n < 1/5$ added (catalogue E4): Lemma A.18 needs it; \symdpid{bravo.lemA.18.beyond}
-    finds A.18's bound true beyond it, so the omission is a gap in the proof, not a false theorem we could show. E5
-    (Poisson batches larger than $b$ make the step longer than $\eta L$, so the modulus's $h$ is larger than the proof
-    uses) is a gap too: on these instances only $z_{i^*}$ has a gradient, so batch sizes do not matter, and no $T = 2$
-    instance can refute the theorem (above); a refutation would need $T > 2\bar T + n^2w^2\ln(\bar Te)/(2L^2)$ steps of
-    a kinked loss, beyond what is computed here. E9 (typos in $m_t$) does not change $\|m_t\| \le 2\eta L/b$, which
-    \symdpid{bravo.thm5.2.step} uses."""
+    $\eta \ge Dn/(4L)$, so with $\sigma > 8\sqrt2L/b$ the noise $\eta\sigma > 2\sqrt2\,Dn/b$ dwarfs $\mathcal{X}$ and
+    the laws are nearly two atoms. Loose: ratio 0.042 on the linear loss (pinned), whose bound is almost all
+    $16L^2\bar T/n^2 + D^2/(\eta^2\bar T)$. The check is weak by construction: composition alone (Remark 5.3's other
+    branch) gives $32\alpha L^2/(n^2\sigma^2)$ for two steps, at most twice the bound's first term, so only a grossly
+    wrong law or statement could fail here. Hypothesis $b/n < 1/5$ added (catalogue E4): Lemma A.18 needs it;
+    \symdpid{bravo.lemA.18.beyond} finds A.18's bound true beyond it, so the omission is a gap in the proof, not a
+    false theorem we could show. E5 (a Poisson batch larger than $b$ makes the step longer than $\eta L$): the proof's
+    modulus claim is false (\symdpid{bravo.thm5.2.modulus.printed}), but we could not turn it into a counterexample
+    to the theorem: on these instances only $z_{i^*}$ has a gradient, so batch sizes do not enter; an instance where
+    they do needs other points with kinked losses and more steps, whose laws are not computed here (the batch paths
+    and the nested quadrature grow with $T$). E9 (typos in $m_t$) does not change $\|m_t\| \le 2\eta L/b$, which \symdpid{bravo.thm5.2.step} uses."""
     return sgd_renyi(point, point["b"])
 
 
@@ -833,6 +834,58 @@ tbar_5_4 = declare(
                   r"\ge 2$",
     notes=r"Loose except where $(1 + \eta\beta)^{2\bar T} = 2$ exactly (not a binary float: $\eta\beta = \sqrt2 - 1$, "
           r"ratio $1 - 10^{-5}$ at the pinned $\eta\beta = 0.4142$; the catalogue's 20 000 draws reach 0.99999913).")
+
+
+
+# --- E5: the modulus of a Poisson batch's gradient map ----------------------------------------------------------------
+
+def poisson_batches() -> st.SearchStrategy[dict]:
+    """The batch's points' kinks c_i ∈ [−1, 1] (as many as the batch size k), and x, y ∈ [−1, 1], often either side of
+    a kink and close to it (where the map jumps)."""
+    near = st.tuples(finite_floats(-1.0, 1.0), finite_floats(1e-6, 0.05)).map(lambda cg: [cg[0] + cg[1], cg[0] - cg[1]])
+    pair = st.one_of(st.lists(finite_floats(-1.0, 1.0), min_size=2, max_size=2), near)
+    return st.fixed_dictionaries({"centres": st.lists(finite_floats(-1.0, 1.0), min_size=12, max_size=12),
+                                  "pair": pair})
+
+
+def batch_gradient_map(point) -> dict:
+    """|Φ(x) − Φ(y)|² and δ = |x − y| for Φ(x) = x − (η/b)Σ_{i ∈ B} L sign(x − c_i), |B| = k (a subgradient 0 at a
+    kink), the gradient map of a Poisson batch of k points with losses L|x − c_i|."""
+    k_, eta_, L_, b_ = int(point["k"]), point["eta"], point["L"], point["b"]
+    centres = [to_mpf(c, "c_i") for c in point["structure"]["centres"][:k_]]
+    x, y = (to_mpf(v, "x, y") for v in point["structure"]["pair"])
+
+    def phi(v):
+        return v - eta_ / b_ * L_ * mpmath.fsum(mpmath.sign(v - c) for c in centres)
+    return {DPhi2(): (phi(x) - phi(y)) ** 2, delta: abs(x - y)}
+
+
+E5_COUNTEREXAMPLE = {"L": 1, "eta": 0.5, "b": 2, "k": 4,
+                     "structure": {"centres": [0.0] * 12, "pair": [0.001, -0.001]}}
+"""Four points with kinks at 0 in a batch of expected size 2: two starts 0.002 apart jump 2ηLk/b = 2 apart."""
+E5_PARAMS = (P_L, P_ETA_52, Param(b, sp.Interval.open(0, sp.oo), sample=(0.5, 4.0)),
+             Param(k, sp.Range(0, 13), sample=(0, 12)))
+batch_modulus = theorem(
+    id="bravo.thm5.2.modulus", title=r"the gradient map of a batch of $k$ points has modulus $\sqrt{\delta^2 + (2\eta "
+    r"Lk/b)^2}$", number="Theorem 5.2 (proof), the modulus of (14) (corrected)", parameters=E5_PARAMS,
+    setting=Setting(r"$\Phi(x) = x - \frac{\eta}{b}\sum_{i \in B}L\,\mathrm{sign}(x - c_i)$, $|B| = k$ ($p = 0$, $M = "
+                    r"2L$: convex, $L$-Lipschitz losses $L|x - c_i|$), $\delta = |x - y|$", strategy=poisson_batches),
+    statement=sp.Le(DPhi2(), delta ** 2 + (2 * eta * L * k / b) ** 2), examples=(E5_COUNTEREXAMPLE,),
+    default_examples=40,
+    notes=r"A batch of $k$ points is a gradient step of size $\eta k/b$ on their average loss, so Definition 2.1(2) "
+          r"gives $h = (2\eta Lk/b)^2$ (in general $h\,(k/b)^{2/(1-p)}$): equal to the paper's $h$ only when $k = b$. "
+          r"Loose; the ratio tends to 1 for $x, y$ either side of a kink as $\delta \to 0$ (0.998 at the pin).",
+    printed=Printed(
+        id="bravo.thm5.2.modulus.printed", number="Theorem 5.2 (proof), the modulus of (14) (as printed)",
+        title=r"the gradient map of a Poisson batch has modulus $\sqrt{\delta^2 + (2\eta L)^2}$",
+        statement=sp.Le(DPhi2(), delta ** 2 + (2 * eta * L) ** 2), severity="missing-hypothesis",
+        location=r"Theorem 5.2, proof: `This leads to a modulus of continuity $\varphi(\delta) = \sqrt{\delta^2 + h}$'",
+        counterexample=E5_COUNTEREXAMPLE,
+        note=r"Catalogue E5: with Poisson sampling $|B_t| > b$ has positive probability (0.417 for $n = 100$, $b = "
+             r"10$), and then the map jumps by $2\eta L|B_t|/b > 2\eta L$. Four kinks at 0 in a batch of expected size 2 "
+             r"($\eta = 1/2$, $L = 1$): $|\Phi(0.001) - \Phi(-0.001)|^2 = 3.996$ against $\delta^2 + (2\eta L)^2 = "
+             r"1.000004$. The claim holds for batches of size at most $b$ (Theorem 5.4's fixed-size batches). Whether "
+             r"Theorem 5.2 itself fails is open: \symdpid{bravo.thm5.2} does not find it on two steps."))(batch_gradient_map)
 
 
 THEOREMS = registered(__name__)
