@@ -712,7 +712,8 @@ def theorem_5_2(point):
     modulus claim is false (\symdpid{bravo.thm5.2.modulus.printed}), but we could not turn it into a counterexample
     to the theorem: on these instances only $z_{i^*}$ has a gradient, so batch sizes do not enter; an instance where
     they do needs other points with kinked losses and more steps, whose laws are not computed here (the batch paths
-    and the nested quadrature grow with $T$). E9 (typos in $m_t$) does not change $\|m_t\| \le 2\eta L/b$, which \symdpid{bravo.thm5.2.step} uses."""
+    and the nested quadrature grow with $T$). E9 (typos in $m_t$) does not change $\|m_t\| \le 2\eta L/b$, which
+    \symdpid{bravo.thm5.2.step} uses."""
     return sgd_renyi(point, point["b"])
 
 
@@ -882,10 +883,12 @@ batch_modulus = theorem(
         location=r"Theorem 5.2, proof: `This leads to a modulus of continuity $\varphi(\delta) = \sqrt{\delta^2 + h}$'",
         counterexample=E5_COUNTEREXAMPLE,
         note=r"Catalogue E5: with Poisson sampling $|B_t| > b$ has positive probability (0.417 for $n = 100$, $b = "
-             r"10$), and then the map jumps by $2\eta L|B_t|/b > 2\eta L$. Four kinks at 0 in a batch of expected size 2 "
+             r"10$), and then the map jumps by $2\eta L|B_t|/b > 2\eta L$. Four kinks at 0 in a batch of expected "
+             r"size 2 "
              r"($\eta = 1/2$, $L = 1$): $|\Phi(0.001) - \Phi(-0.001)|^2 = 3.996$ against $\delta^2 + (2\eta L)^2 = "
              r"1.000004$. The claim holds for batches of size at most $b$ (Theorem 5.4's fixed-size batches). Whether "
-             r"Theorem 5.2 itself fails is open: \symdpid{bravo.thm5.2} does not find it on two steps."))(batch_gradient_map)
+             r"Theorem 5.2 itself fails is open: \symdpid{bravo.thm5.2} does not find it on two steps.")
+)(batch_gradient_map)
 
 
 THEOREMS = registered(__name__)
