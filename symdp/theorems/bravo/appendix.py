@@ -196,8 +196,8 @@ renyi_one_is_kl = theorem(
                     sp.Integer(10) ** -k * LossSecondMoment(mu_, nu_) / 2),
     examples=(R1_PIN,), default_examples=30,
     notes=r"The paper cites the limit (van Erven and Harremos, Theorem 5); this is its rate on finite laws, $|R_{1 + "
-          r"s} - \mathrm{KL}| \le \frac s2\mathbb{E}_\mu[\ell^2e^{\ell_+}]$, down to $s = 10^{-12}$. The ratio is about "
-          r"$\mathrm{Var}_\mu(\ell)/\mathbb{E}_\mu[\ell^2 e^{\ell_+}]$, since $R_{1+s} - \mathrm{KL} \approx "
+          r"s} - \mathrm{KL}| \le \frac s2\mathbb{E}_\mu[\ell^2e^{\ell_+}]$, down to $s = 10^{-12}$. The ratio is "
+          r"about $\mathrm{Var}_\mu(\ell)/\mathbb{E}_\mu[\ell^2 e^{\ell_+}]$, since $R_{1+s} - \mathrm{KL} \approx "
           r"\frac s2\mathrm{Var}_\mu(\ell)$: near 1 for nearby laws ($0.989$ the worst of 200 draws), so the constant "
           r"is sharp as $\mu \to \nu$, $s \to 0$; not pinned.")(renyi_near_one)
 
