@@ -130,6 +130,9 @@ def test_strong_composition_is_equality_for_products_and_strict_for_an_adaptive_
         assert abs(values[bv.Renyi(bv.P_X, bv.P_Y, bv.alpha)].value - joint) < mpmath.mpf(10) ** -25
         assert abs(values[bv.ConditionalRenyiSum(bv.alpha)].value - worst) < mpmath.mpf(10) ** -25
         assert joint < worst
+    with pytest.raises(InvalidParameter, match="sizes"):
+        evaluate_point(bv.strong_composition, {"alpha": 2.0, "structure": {**adaptive["structure"],
+                                                                             "x": ([[0.5, 0.5]], [[0.9, 0.1], [1.0]])}})
     with pytest.raises(InvalidParameter, match="one conditional law per prefix"):
         evaluate_point(bv.strong_composition, {"alpha": 2.0, "structure": {**adaptive["structure"],
                                                                              "x": ([[0.5, 0.5]], [[0.9, 0.1]])}})

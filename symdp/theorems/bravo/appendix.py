@@ -292,6 +292,8 @@ def _chain_laws(structure) -> tuple:
                      for px, py in zip(structure["x"][i], structure["y"][i])] for i in range(len(sizes))]
     if any(len(step) != math.prod(sizes[:i]) for i, step in enumerate(conditionals)):
         raise InvalidParameter("step i needs one conditional law per prefix x_{1:i-1}")
+    if any(len(law) != sizes[i] for i, step in enumerate(conditionals) for pair in step for law in pair):
+        raise InvalidParameter("each conditional law of step i needs sizes[i] atoms")
     joint = []
     for side in (0, 1):
         masses = []
