@@ -27,8 +27,9 @@ mpf('0.0')
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from itertools import pairwise
 
 import mpmath
 
@@ -77,7 +78,7 @@ class AtomicLaw:
         """F(x−) = μ((−∞, x))."""
         return mpmath.fsum(p for y, p in zip(self.points, self.probs) if y < x)
 
-    def mapped(self, f: Callable) -> "AtomicLaw":
+    def mapped(self, f: Callable) -> AtomicLaw:
         """The push-forward f_#μ."""
         return AtomicLaw([f(x) for x in self.points], self.probs)
 
@@ -128,7 +129,7 @@ def within_winf(mu: AtomicLaw, nu: AtomicLaw, delta) -> bool:
     d = to_mpf(delta, "delta")
     jumps = sorted({*nu.points, *(x + d for x in mu.points), *(x - d for x in mu.points)})
     slack = mpmath.mpf(10) ** (-mpmath.mp.dps + 5)
-    probes = [(u + v) / 2 for u, v in zip(jumps, jumps[1:]) if v - u > slack * (abs(u) + abs(v) + d)] + [jumps[-1] + 1]
+    probes = [(u + v) / 2 for u, v in pairwise(jumps) if v - u > slack * (abs(u) + abs(v) + d)] + [jumps[-1] + 1]
     return all(mu.cdf(x - d) <= nu.cdf(x) + slack and nu.cdf(x) <= mu.cdf(x + d) + slack for x in probes)
 
 
@@ -225,7 +226,8 @@ def gate_program(q: Sequence, lower: Sequence, upper: Sequence, alpha) -> Shifte
         raise InvalidParameter(f"gate_program needs n + 1 = {n + 1} gates, got {len(lower)} and {len(upper)}")
     lo = [max(to_mpf(v, "lower gate"), mpmath.mpf(0)) for v in lower]
     hi = [min(to_mpf(v, "upper gate"), mpmath.mpf(1)) for v in upper]
-    if not (lo[0] <= 0 <= hi[0] and lo[n] <= 1 <= hi[n]):
+    slack = mpmath.mpf(10) ** (-mpmath.mp.dps + 5)   # masses summed at working precision reach 1 within it
+    if not (lo[0] <= slack and hi[n] >= 1 - slack):
         return INFEASIBLE
     lo[0] = hi[0] = mpmath.mpf(0)
     lo[n] = hi[n] = mpmath.mpf(1)
@@ -242,7 +244,6 @@ def gate_program(q: Sequence, lower: Sequence, upper: Sequence, alpha) -> Shifte
         else:
             glo[-1], ghi[-1] = max(glo[-1], lo[k + 1]), min(ghi[-1], hi[k + 1])
     glo[-1] = ghi[-1] = mpmath.mpf(1)
-    slack = mpmath.mpf(10) ** (-mpmath.mp.dps + 5)
     if any(l_ > h_ + slack for l_, h_ in zip(glo, ghi)):
         return INFEASIBLE
     ghi = [max(h_, l_) for l_, h_ in zip(glo, ghi)]
@@ -251,7 +252,7 @@ def gate_program(q: Sequence, lower: Sequence, upper: Sequence, alpha) -> Shifte
         return ShiftedBounds(mpmath.mpf(0), mpmath.mpf(0), tuple(q))
     bends = _bends(xs, glo, ghi)
     heights = [None] * len(xs)
-    for (k0, s0), (k1, s1) in zip(bends, bends[1:]):
+    for (k0, s0), (k1, s1) in pairwise(bends):
         y0 = glo[k0] if s0 == "lo" else ghi[k0]
         y1 = glo[k1] if s1 == "lo" else ghi[k1]
         for k in range(k0, k1 + 1):
@@ -281,15 +282,24 @@ def shifted_renyi(mu, nu: AtomicLaw, delta, alpha) -> ShiftedBounds:
     """R^(δ)_α(μ‖ν) for a finite ν and any μ with a CDF (an :class:`AtomicLaw`, or a continuous law): the program
     over μ' on ν's atoms y_0 < … < y_{n−1}, whose CDF is constant on [y_k, y_{k+1}), so that the criterion reads
     μ((−∞, y_{k+1} − δ)) ≤ C_k ≤ μ((−∞, y_k + δ]), with μ((−∞, y_0 − δ)) = 0 and μ((y_{n−1} + δ, ∞)) = 0 for a
-    path that starts at 0 and ends at 1. The bounds agree to working precision (the taut string is optimal)."""
+    path that starts at 0 and ends at 1. The bounds agree to working precision (the taut string is optimal).
+
+    Positions are compared to working precision: y ± δ is widened by its own rounding, so that a shift equal to a
+    distance between atoms (W∞ itself, say) reaches the atom whatever the last bit of y ± δ.
+    """
     d = to_mpf(delta, "delta")
     if d < 0:
         raise InvalidParameter(f"the shift delta must be >= 0, got {mpmath.nstr(d, 10)}")
     cdf, before = _cdfs(mu)
     y = nu.points
     n = len(y)
-    lower = [before(y[0] - d)] + [before(y[k + 1] - d) for k in range(n - 1)] + [mpmath.mpf(1)]
-    upper = [mpmath.mpf(0)] + [cdf(y[k] + d) for k in range(n - 1)] + [cdf(y[-1] + d)]
+    ulps = mpmath.mpf(10) ** (-mpmath.mp.dps + 3)
+
+    def reach(x):   # δ widened by the rounding of x ± δ (none at all where δ = 0)
+        return d + ulps * (abs(x) + d) if d > 0 else d
+
+    lower = [before(y[0] - reach(y[0]))] + [before(y[k + 1] - reach(y[k + 1])) for k in range(n - 1)] + [1]
+    upper = [mpmath.mpf(0)] + [cdf(y[k] + reach(y[k])) for k in range(n - 1)] + [cdf(y[-1] + reach(y[-1]))]
     return gate_program(nu.probs, lower, upper, alpha)
 
 
@@ -312,7 +322,7 @@ def binned_lower_bound(mu: ContinuousDistribution, nu: ContinuousDistribution, d
         raise InvalidParameter(f"the shift delta must be >= 0, got {mpmath.nstr(d, 10)}")
     e = sorted(to_mpf(x, "edge") for x in edges)
     cuts = [nu.cdf(x) for x in e]
-    q = [cuts[0]] + [b - a_ for a_, b in zip(cuts, cuts[1:])] + [nu.sf(e[-1])]
+    q = [cuts[0]] + [b - a_ for a_, b in pairwise(cuts)] + [nu.sf(e[-1])]
     lower = [mpmath.mpf(0)] + [mu.cdf(x - d) for x in e] + [mpmath.mpf(1)]
     upper = [mpmath.mpf(0)] + [mu.cdf(x + d) for x in e] + [mpmath.mpf(1)]
     bounds = gate_program(q, lower, upper, alpha)
