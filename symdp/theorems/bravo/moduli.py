@@ -223,7 +223,7 @@ GRADIENT_MAPS = {
         r"the largest $\|\Phi(x) - \Phi(y)\|^2 - \delta^2$ over the class is $(2p/(1+p))^{2p/(1-p)}h$ ($0.515h$ "
         r"at $p = 0.3$, $0.40h$ at $p = 0.7$, $\to h$ as $p \to 0$; reached by a clamped linear gradient; the "
         r"catalogue's sampled 1-D $|x|^{1+p}/(1+p)$ gives $0.52$, $0.39$). In higher dimension, tightness over the "
-        r"class is not established. Draws reach ratio $1 - 10^{-13}$ only where $\nabla f(x) = \nabla f(y)$ ($x - y$ "
+        r"class is not established. Draws reach ratio $1$ to many digits only where $\nabla f(x) = \nabla f(y)$ ($x - y$ "
         r"orthogonal to every $a_i$) and $h \ll \delta^2$: the $\delta^2$ term, not $h$.",
         extra=(P_P,)),
     3: GradientMapClass(
