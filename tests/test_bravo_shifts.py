@@ -291,8 +291,10 @@ def test_corollary_3_7_reference_values():
     assert close(lhs.value, "0.21715873015873") and close(rhs.value, "0.232103403719762")
     lhs, rhs = bv.corollary_3_7_reduction.evaluate(p)  # Theorem 3.4's bracket at c = 1 gives the same number
     assert close(lhs.value, "0.21715873015873") and close(rhs.value, "0.21715873015873")
-    chain, bound = bv.corollary_3_7.evaluate(p)  # the walk's R_alpha is alpha D^2/(2 T sigma^2) = 0.1, below (6)
+    chain, bound = bv.corollary_3_7.evaluate(bv._walk(p))  # the walk's R_alpha is alpha D^2/(2 T sigma^2) = 0.1
     assert close(chain.value, "0.1", "1e-40") and close(bound.value, "0.21715873015873")
+    projected, bound = bv.corollary_3_7.evaluate(bv.corollary_3_7.examples[1])   # L|x| with (2 eta L)^2 = h: below
+    assert 0 < projected.value < chain.value
 
 
 @pytest.mark.parametrize("point", bv.COR_3_8_REFERENCES, ids=lambda p: f"c={p['c']}")

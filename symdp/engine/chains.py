@@ -223,7 +223,7 @@ def _sources(grid, chain) -> list[float]:
     return [chain.low, *(x for x, _ in grid), chain.high]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _transition(step: Step, grid: tuple, low: float, high: float) -> tuple[tuple[float, ...], ...]:
     """The columns of the transition on [A_low, nodes, A_high]: for each source z, [P(below low), w_i φ_σ(x_i −
     Φ(z)), P(above high)]."""

@@ -552,6 +552,24 @@ def linear_chain(point):
     return {Renyi(X_T, X_Tp, alpha): linear_chain_renyi(point["alpha"], c_, s2, point["D"]), P_0: P0, S_0: S0}
 
 
+P_D_CHAIN = Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 2.0))
+P_SIGMA_CHAIN = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.2, 5.0))
+P_T_CHAIN = Param(T, sp.Range(1, sp.oo), sample=(1, 12))
+"""Ranges of the results measured on projected chains: D/σ ≤ 10, so that no Gaussian tail the laws need underflows
+a double, and T ≤ 12 steps."""
+STARTS = st.fixed_dictionaries({"x0": finite_floats(-0.5, 0.5), "x0p": finite_floats(-0.5, 0.5)})
+STARTS_LATEX = r"; $X_0 = x_0 D$, $X'_0 = x'_0 D$, $x_0, x'_0 \in [-1/2, 1/2]$ drawn"
+
+
+def projected_renyi_of(point, steps) -> Estimate:
+    """R_α of the projected chain of ``steps`` on [−D/2, D/2] from the drawn starts (fractions of D), from its two laws
+    (:mod:`symdp.engine.chains`)."""
+    half = to_mpf(point["D"], "D") / 2
+    chain = chains.ProjectedChain(steps, -half, half)
+    P_, Q_ = (chain.law(to_mpf(point["structure"][k], k) * 2 * half) for k in ("x0", "x0p"))
+    return chains.renyi(P_, Q_, point["alpha"])
+
+
 COR_3_7_RHS = alpha / (2 * sigma ** 2) * (D ** 2 / T + h * Harmonic(T))
 COR_3_7_LN = alpha / (2 * sigma ** 2) * (D ** 2 / T + h * sp.log(T * sp.E))
 COR_3_7_PARAMS = (P_ALPHA, P_D, P_SIGMA, P_H, P_T)
@@ -559,19 +577,34 @@ COR_3_7_REFERENCE = {"alpha": 2, "D": 1, "sigma": 1, "h": 0.04, "T": 10}
 """Catalogue bravo.cor3.7: (6) = 0.21715873015873, its ln-version 0.232103403719762."""
 
 
+def _walk(point) -> dict:
+    return {**point, "structure": {"kind": "walk"}}
+
+
 @theorem(id="bravo.cor3.7", title=r"PABI bound for $\varphi(\delta) = \sqrt{\delta^2 + h}$",
-         number="Corollary 3.7, eq. (6)", parameters=COR_3_7_PARAMS,
-         setting=Setting(r"$X_{t+1} = X_t + \sigma\xi_t$, $X_0 = D/2$, $X'_0 = -D/2$"),
+         number="Corollary 3.7, eq. (6)", parameters=(P_ALPHA, P_D_CHAIN, P_SIGMA_CHAIN, P_H, P_T),
+         setting=Setting(r"$X_{t+1} = X_t + \sigma\xi_t$, $X_0 = D/2$, $X'_0 = -D/2$; or the projected subgradient "
+                         r"steps of $f = L|x|$ on $\mathcal{X} = [-D/2, D/2]$ with $2\eta L = \sqrt{h}$, $X_{t+1} = "
+                         r"\Pi_{\mathcal{X}}(X_t - \eta L\,\mathrm{sign}(X_t) + \sigma\xi_t)$" + STARTS_LATEX,
+                         strategy=lambda: st.one_of(st.just({"kind": "walk"}),
+                                                    STARTS.map(lambda d: {**d, "kind": "projected"}))),
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_7_RHS),
-         evidence_note=r"the random walk's $R_\alpha$ by quadrature of its exact law; as for \symdpid{bravo.thm3.4} "
-                       "the walk has no $h$, so the $h$-term of (6) is not exercised",
-         tight_at=({"alpha": 2, "D": 1, "sigma": 1, "h": 0, "T": 10},
-                   {"alpha": 7.5, "D": 3, "sigma": 0.2, "h": 0, "T": 1}),
-         examples=(COR_3_7_REFERENCE,))
+         evidence_note=r"the random walk's $R_\alpha$ by quadrature of its exact law (no $h$); the projected chain's "
+                       r"from its laws (\symdpcode{engine.chains}), which exercise the $h$-term",
+         tight_at=(_walk({"alpha": 2, "D": 1, "sigma": 1, "h": 0, "T": 10}),
+                   _walk({"alpha": 7.5, "D": 3, "sigma": 0.2, "h": 0, "T": 1})),
+         examples=(_walk(COR_3_7_REFERENCE), {**COR_3_7_REFERENCE, "structure": {"kind": "projected", "x0": 0.5,
+                                                                                "x0p": -0.5}}))
 def corollary_3_7(point):
-    r"""The identity map has modulus $\delta \le \sqrt{\delta^2 + h}$. Attained at $h = 0$ (the paper asks $h > 0$)."""
-    n = point["T"]
-    return linear_chain_renyi(point["alpha"], [mpmath.mpf(1)] * n, [point["sigma"] ** 2] * n, point["D"])
+    r"""The identity map has modulus $\delta \le \sqrt{\delta^2 + h}$: attained at $h = 0$ (the paper asks $h > 0$). The
+    subgradient step of $L|x|$ with $(2\eta L)^2 = h$ has modulus $\sqrt{\delta^2 + h}$ (\symdpid{bravo.tab1.r1}
+    draws $\eta$ and $L$ themselves); on it (6) is loose, the ratio largest at $T = 1$ (catalogue proj\_grid)."""
+    n = int(point["T"])
+    if point["structure"]["kind"] == "walk":
+        return linear_chain_renyi(point["alpha"], [mpmath.mpf(1)] * n, [to_mpf(point["sigma"], "sigma") ** 2] * n,
+                                  point["D"])
+    step = chains.subgradient_step(mpmath.sqrt(to_mpf(point["h"], "h")) / 2, point["sigma"])
+    return projected_renyi_of(point, [step] * n)
 
 
 @theorem(id="bravo.cor3.7.thm3.4", title=r"Theorem 3.4 with $c \equiv 1$ is the middle of (6)",
@@ -634,24 +667,6 @@ limit_7_to_8 = declare(
 
 
 # --- Corollary 3.9, the comparisons of Corollary 3.8, Table 1, Remark 3.6 ---------------------------------------
-
-P_D_CHAIN = Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 2.0))
-P_SIGMA_CHAIN = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.2, 5.0))
-P_T_CHAIN = Param(T, sp.Range(1, sp.oo), sample=(1, 12))
-"""Ranges of the results measured on projected chains: D/σ ≤ 10, so that no Gaussian tail the laws need underflows
-a double, and T ≤ 12 steps."""
-STARTS = st.fixed_dictionaries({"x0": finite_floats(-0.5, 0.5), "x0p": finite_floats(-0.5, 0.5)})
-STARTS_LATEX = r"; $X_0 = x_0 D$, $X'_0 = x'_0 D$, $x_0, x'_0 \in [-1/2, 1/2]$ drawn"
-
-
-def projected_renyi_of(point, steps) -> Estimate:
-    """R_α of the projected chain of ``steps`` on [−D/2, D/2] from the drawn starts (fractions of D), from its two laws
-    (:mod:`symdp.engine.chains`)."""
-    half = to_mpf(point["D"], "D") / 2
-    chain = chains.ProjectedChain(steps, -half, half)
-    P_, Q_ = (chain.law(to_mpf(point["structure"][k], k) * 2 * half) for k in ("x0", "x0p"))
-    return chains.renyi(P_, Q_, point["alpha"])
-
 
 def damped_subgradient(slope, jump, sd) -> chains.Step:
     """Φ(x) = slope·x − jump·sign(x): modulus sqrt(slope²δ² + (2·jump)²) (points on opposite sides of 0 move 2·jump
