@@ -81,10 +81,12 @@ def eq17() -> Derivation:
                        assumptions=r"$0 \le p < 1$, $R = T - \tau$")
             .step(a_ * Dp_ ** 2 / (etap ** 2 * sp_sigma ** 2 * R_) + a_ * H_WEAK / (etap ** 2 * sp_sigma ** 2)
                   * sp.log(R_ * sp.E), r"$\alpha/(2\sigma_j^2) = \alpha/(\eta^2\sigma^2)$ (the first line of (17))")
+            .step(a_ * Dp_ ** 2 / (etap ** 2 * sp_sigma ** 2 * R_) + 4 * a_ * etap ** (2 / (1 - p_) - 2)
+                  * ((1 - p_) / (1 + p_)) * (Mp_ / 2) ** (2 / (1 - p_)) / sp_sigma ** 2 * sp.log(R_ * sp.E),
+                  r"$h/\eta^2 = 4\eta^{2/(1-p) - 2}\frac{1-p}{1+p}(M/2)^{2/(1-p)}$")
             .step(a_ * Dp_ ** 2 / (etap ** 2 * sp_sigma ** 2 * R_) + 4 * a_ * etap ** (2 * p_ / (1 - p_))
                   * ((1 - p_) / (1 + p_)) * (Mp_ / 2) ** (2 / (1 - p_)) / sp_sigma ** 2 * sp.log(R_ * sp.E),
-                  r"$h/\eta^2 = 4\eta^{2/(1-p) - 2}\frac{1-p}{1+p}(M/2)^{2/(1-p)}$, $2/(1-p) - 2 = 2p/(1-p)$ (the "
-                  r"second line: an equality)"))
+                  r"$2/(1-p) - 2 = 2p/(1-p)$ (the second line of (17): an equality)"))
 
 
 def eq21() -> Derivation:

@@ -528,34 +528,37 @@ class NoisyStep(ContinuousDistribution):
 
     def _terms(self) -> tuple:
         """What the density is made of, at the working precision (computed once per precision): Gaussian terms
-        (weight, centre, sd) and window terms (weight, centre, sd, a, b, slope k, offset, τ) for the pieces, whose
-        window P(a ≤ N(μ(y), τ²) ≤ b) has μ(y) = k y + offset."""
+        (weight, centre, 1/(√2 sd)), the weight including the normalisation and merged where centres coincide, and
+        window terms (weight, centre, 1/(√2 sd), a, b, k, offset, 1/(√2 τ)) for the pieces, whose window
+        P(a ≤ N(μ(y), τ²) ≤ b) has μ(y) = k y + offset."""
         cache = self.__dict__.setdefault("_cache", {})
         key = mpmath.mp.prec
         if key not in cache:
-            gaussians, windows = [], []
+            root = mpmath.sqrt(2 * mpmath.pi)
+            gaussians, windows = {}, []
             for v, pieces in self.maps:
                 low_end, high_end = self._ends(pieces)
                 for u, m in self.starts:
                     p_lo, p_hi = self._atoms(m)
-                    gaussians += [(v * u * p_lo, low_end, self.s), (v * u * p_hi, high_end, self.s)]
+                    for centre, mass in ((low_end, p_lo), (high_end, p_hi)):
+                        gaussians[centre] = gaussians.get(centre, 0) + v * u * mass
                     for left, right, c, g in pieces:
                         precision = 1 / self.s0 ** 2 + c * c / self.s ** 2
-                        slope = c / self.s ** 2 / precision
                         sd = mpmath.sqrt(self.s ** 2 + c * c * self.s0 ** 2)
                         offset = (m / self.s0 ** 2 - c * g / self.s ** 2) / precision
-                        windows.append((v * u, g + c * m, sd, left, right, slope, offset, mpmath.sqrt(2 / precision)))
-            cache[key] = (gaussians, windows)
+                        windows.append((v * u / (2 * sd * root), g + c * m, 1 / (mpmath.sqrt(2) * sd), left, right,
+                                        c / self.s ** 2 / precision, offset, mpmath.sqrt(precision / 2)))
+            scale = 1 / (mpmath.sqrt(2) * self.s)
+            cache[key] = ([(w / (self.s * root), centre, scale) for centre, w in gaussians.items()], windows)
         return cache[key]
 
     def pdf(self, y):
         gaussians, windows = self._terms()
-        root = mpmath.sqrt(2 * mpmath.pi)
-        total = mpmath.fsum(w * mpmath.exp(-((y - m) / sd) ** 2 / 2) / (sd * root) for w, m, sd in gaussians)
-        for w, m, sd, left, right, slope, offset, scale in windows:
+        total = mpmath.fsum(w * mpmath.exp(-((y - m) * spread) ** 2) for w, m, spread in gaussians)
+        for w, m, spread, left, right, slope, offset, inverse in windows:
             mid = slope * y + offset
-            inside = (mpmath.erf((right - mid) / scale) - mpmath.erf((left - mid) / scale)) / 2
-            total += w * mpmath.exp(-((y - m) / sd) ** 2 / 2) / (sd * root) * inside
+            total += w * mpmath.exp(-((y - m) * spread) ** 2) * (mpmath.erf((right - mid) * inverse)
+                                                                  - mpmath.erf((left - mid) * inverse))
         return total
 
     def logpdf(self, y):
@@ -664,10 +667,14 @@ def sgd_renyi(point, batch, data=None) -> dict:
     """R_α(X_2 ‖ X'_2) of two steps of noisy SGD on [−D/2, D/2] from the drawn x0 (a fraction of D), the neighbouring
     datasets differing in the point i*, measured by the engine from the two laws (:func:`two_step_law`: the projected
     laws' atoms from their CDFs, their densities by quadrature), at :data:`SGD_DPS` digits."""
-    raw = {name: str(point[name]) for name in ("alpha", "sigma", "D", "eta", "L", "M", "p", "beta") if name in point}
+    # The key carries the parameters to SGD_DPS - 2 digits (the laws are computed at SGD_DPS, so the inputs count to
+    # about that many anyway), so that a draw's evaluations at its several precisions share one computation.
+    digits = SGD_DPS - 2
+    raw = {name: mpmath.nstr(mpmath.mpf(point[name]), digits) for name in ("alpha", "sigma", "D", "eta", "L", "M", "p",
+                                                                              "beta") if name in point}
     key = json.dumps({**raw, "n": int(point["n"]), "structure": point["structure"]}, sort_keys=True)
     with mpmath.workdps(SGD_DPS):
-        estimate = _two_step_renyi(key, str(batch), data or _gradient_data)
+        estimate = _two_step_renyi(key, mpmath.nstr(mpmath.mpf(batch), digits), data or _gradient_data)
     return {Renyi(X_T, X_Tp, alpha): estimate}
 
 
@@ -683,6 +690,14 @@ KINKED_52 = {"alpha": 3, "sigma": 13, "L": 1, "n": 7, "b": 1.2, "D": 1, "eta": 2
 """A kinked loss 0.5|x − z_c| ± 0.5x (p = 0, M = 2w = 1), z_c = 0.1 and −0.2: the map is not Lipschitz across z_c."""
 
 
+SGD_PARAMS = (Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 8.0)),
+              Param(sigma, sp.Interval.open(0, sp.oo), sample=(12.0, 100.0)),
+              Param(L, sp.Interval.open(0, sp.oo), sample=(0.5, 1.5)), Param(n, sp.Range(1, sp.oo), sample=(6, 12)),
+              Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 1.0)),
+              Param(eta, sp.Interval.open(0, sp.oo), sample=(2.0, 10.0)))
+"""The mathematical domains, drawn where the hypotheses of Theorem 5.2 (T̄ = 1, σ > 8√2L/b) mostly hold."""
+
+
 def sgd_instances() -> st.SearchStrategy[dict]:
     """x0 as a fraction of D in [−1/2, 1/2] and the point i* of each dataset as fractions (:func:`_gradient_data`)."""
     point = st.tuples(finite_floats(0.0, 1.0), finite_floats(-1.0, 1.0), finite_floats(-1.0, 1.0)).map(list)
@@ -691,8 +706,7 @@ def sgd_instances() -> st.SearchStrategy[dict]:
 
 @theorem(id="bravo.thm5.2", title="R\\'enyi DP of the last iterate of noisy SGD: convex, Lipschitz, weakly smooth",
          number="Theorem 5.2 (with $b/n < 1/5$)",
-         parameters=(P_ALPHA_52, P_SIGMA_52, P_L, Param(n, sp.Range(1, sp.oo), sample=(6, 12)),
-                     Param(b, sp.Interval.open(0, sp.oo), sample=(0.5, 2.0)), P_D, P_ETA_52, P_M, P_P),
+         parameters=SGD_PARAMS + (Param(b, sp.Interval.open(0, sp.oo), sample=(0.8, 1.6)), P_M, P_P),
          conditions=(sp.Le(D * n, 4 * eta * L), sp.Gt(sigma * b, 8 * sp.sqrt(2) * L), sp.Lt(5 * b, n),
                      sp.Le(alpha, AlphaStar(b / n, b * sigma / (2 * sp.sqrt(2) * L)))),
          setting=Setting(SGD_LATEX, strategy=sgd_instances), statement=sp.Le(Renyi(X_T, X_Tp, alpha), BOUND_5_2),
@@ -791,8 +805,9 @@ SMOOTH_54 = {"alpha": 3, "sigma": 7, "L": 1, "n": 10, "b": 1, "D": 1, "eta": 0.5
 
 @theorem(id="bravo.thm5.4", title="R\\'enyi DP of the last iterate of noisy SGD: smooth, bounded gradients",
          number="Theorem 5.4",
-         parameters=(P_ALPHA_52, P_SIGMA_52, P_L, Param(n, sp.Range(1, sp.oo), sample=(10, 40)),
-                     Param(b, sp.Range(1, sp.oo), sample=(1, 4)), P_D, P_ETA_52, P_BETA),
+         parameters=SGD_PARAMS[:3] + (Param(n, sp.Range(1, sp.oo), sample=(10, 40)),
+                                      Param(b, sp.Range(1, sp.oo), sample=(1, 4)), SGD_PARAMS[4],
+                                      Param(eta, sp.Interval.open(0, sp.oo), sample=(0.1, 5.0)), P_BETA),
          conditions=(sp.Ge((1 + eta * beta) ** 2, 2), sp.Le(10 * b, n), sp.Ge(sigma * b, 2 * sp.sqrt(10) * L),
                      sp.Le(alpha, b ** 2 * sigma ** 2 / (16 * L ** 2) * sp.log(n / b))),
          setting=Setting(SGD_LATEX.replace(r"$f(x, z) = w|x - z_c| + vx$", r"$f(x, z) = \kappa(x - z_c)^2/2 + vx$, "
