@@ -338,3 +338,16 @@ def translation_upper_bound(mu: ContinuousDistribution, nu: ContinuousDistributi
     candidates = [d * (2 * mpmath.mpf(k) / (shifts - 1) - 1) for k in range(shifts)] if d > 0 else [mpmath.mpf(0)]
     best = min(((divergence(mu.shifted(s), nu, alpha), s) for s in candidates), key=lambda es: es[0].value)
     return best
+
+
+def shifted_renyi_estimate(P: AtomicLaw, Q: AtomicLaw, alpha, delta, *, method=Method.EXACT) -> Estimate:
+    """R^(δ)_α(P‖Q) of two atomic laws as one estimate (the midpoint of the program's bounds, half their gap as its
+    error): the function a rule of the engine's door would hold (``Kind.SHIFTED_RENYI``, arguments α, δ).
+
+    >>> shifted_renyi_estimate(AtomicLaw([0], [1]), AtomicLaw([0.5], [1]), 2, 0.5).value
+    mpf('0.0')
+    """
+    if not (isinstance(P, AtomicLaw) and isinstance(Q, AtomicLaw)):
+        raise InvalidDistribution(f"the shifted Rényi divergence is computed between atomic laws on the line, got "
+                                  f"{type(P).__name__} and {type(Q).__name__}")
+    return shifted_renyi(P, Q, delta, alpha).estimate()

@@ -224,7 +224,8 @@ gaussian_renyi = declare(
     notes=r"Measured by the engine from the two densities (certified quadrature, never the closed form). In "
           r"$\mathbb{R}^d$ with covariance $s^2 I$ the law of $\langle X, e\rangle$, $e = (m_1 - m_2)/\|m_1 - m_2\|$, "
           r"carries the whole divergence (the orthogonal coordinates are equal and independent, and R\'enyi "
-          r"divergences add over independent coordinates), so the 1-D check is the general one.")
+          r"divergences add over independent coordinates), so the 1-D check is the general one. The algebra (the "
+          r"exponent completed to a square) is \symdpcode{proofs.bravo.shifted.gaussian\_renyi}.")
 
 
 # --- Definition 2.3: W∞ in one dimension -------------------------------------------------------------------------
