@@ -9,6 +9,7 @@ from symdp.engine.chains import (
     ChainLaw,
     ProjectedChain,
     affine_step,
+    hockey_stick,
     kl,
     renyi,
     subgradient_step,
@@ -41,6 +42,13 @@ def test_unprojected_linear_chain_is_gaussian(slope, sd, T, alpha):
     assert abs(k.value - gap ** 2 / (2 * var)) <= k.error
     t = tv(P, Q)
     assert abs(t.value - math.erf(gap / (2 * math.sqrt(2 * var)))) <= t.error + 1e-12
+    # hockey-stick of two Gaussians of one variance: Phi(g/2s - eps s/g) - e^eps Phi(-g/2s - eps s/g), s = sqrt(v)
+    sd = math.sqrt(var)
+    for eps in (0.0, 0.5, 2.0):
+        exact = (float(mpmath.ncdf(gap / (2 * sd) - eps * sd / gap))
+                 - math.exp(eps) * float(mpmath.ncdf(-gap / (2 * sd) - eps * sd / gap)))
+        hs = hockey_stick(P, Q, eps)
+        assert abs(hs.value - exact) <= hs.error + 1e-12
 
 
 def test_density_is_the_gaussian_density():
@@ -66,8 +74,8 @@ def test_one_projected_step_is_the_projected_gaussian():
     chain = ProjectedChain((subgradient_step(0.1, 0.3),), -0.5, 0.5)
     P, Q = chain.law(0.5), chain.law(-0.5)
     Pp, Qp = Projected(Gaussian(0.4, 0.3), -0.5, 0.5), Projected(Gaussian(-0.4, 0.3), -0.5, 0.5)
-    for kind, args in (("renyi", (3,)), ("kl", ()), ("tv", ())):
-        ours = {"renyi": renyi, "kl": kl, "tv": tv}[kind](P, Q, *args)
+    for kind, args in (("renyi", (3,)), ("kl", ()), ("tv", ()), ("hockey_stick", (0.5,)), ("hockey_stick", (-1,))):
+        ours = {"renyi": renyi, "kl": kl, "tv": tv, "hockey_stick": hockey_stick}[kind](P, Q, *args)
         ref = divergence(kind, Pp, Qp, *args)
         assert abs(ours.value - ref.value) <= ours.error + ref.error
     low, high = P.atoms()
@@ -128,12 +136,16 @@ def test_total_mass_is_one():
 
 
 def test_laws_of_two_chains_on_one_interval():
-    """Different maps (no joint propagation): R(P‖P) = 0 and the laws of two chains compare both ways."""
+    """Different maps (no joint propagation): R(P‖P) = 0, the laws of two chains compare both ways, and TV is
+    symmetric and below Pinsker's sqrt(KL/2)."""
     a = ProjectedChain((subgradient_step(0.2, 0.3),) * 2, -1, 1)
     b = ProjectedChain((affine_step(0.9, 0, 0.3),) * 2, -1, 1)
     assert renyi(a.law(0.2), a.law(0.2), 2).value == 0
     forward, backward = kl(a.law(0.2), b.law(0.2)), kl(b.law(0.2), a.law(0.2))
     assert forward.value > 0 and backward.value > 0
+    t1, t2 = tv(a.law(0.2), b.law(0.2)), tv(b.law(0.2), a.law(0.2))
+    assert abs(t1.value - t2.value) <= t1.error + t2.error + 1e-15
+    assert t1.value <= mpmath.sqrt(min(forward.value, backward.value) / 2)
 
 
 def test_projection_is_post_processing():

@@ -10,8 +10,10 @@ second step on it is atoms at ``low`` and ``high`` plus a density on (low, high)
 rule over (low, high) plus the two atoms (panels no wider than twice the smallest noise scale, divided by the maps'
 slope where it exceeds 1; split at the maps' kinks and jumps; graded geometrically towards points where a map is not
 Lipschitz), and one step is one matrix–vector product with the exact transition (Gaussian densities at the nodes,
-Gaussian CDF tails at the ends). Divergences of two laws are the finite divergences of their masses, i.e. the
-Gauss–Legendre quadrature of the integrals of the densities plus the atoms' terms exactly.
+Gaussian CDF tails at the ends). KL and Rényi divergences of two laws are the finite divergences of their masses,
+i.e. the Gauss–Legendre quadrature of the integrals of the densities plus the atoms' terms exactly; the hockey-stick
+divergence and TV, whose integrands have kinks, take the last step exactly instead (p − e^ε q after it is a sum of
+Gaussians, integrated by its CDFs between its crossing points).
 
 Two laws of the same chain (different starts) are propagated together as q and d = p − q (d by the same linear map),
 and the divergences are evaluated from q and d/q with ``log1p`` and a series for g_α(x) = (1 + x)^α − 1 − αx, so that
@@ -349,11 +351,89 @@ def kl(P: ChainLaw, Q: ChainLaw, *, method=Method.QUADRATURE) -> Estimate:
     return _refined(run)
 
 
-def tv(P: ChainLaw, Q: ChainLaw, *, method=Method.QUADRATURE) -> Estimate:
-    """TV(P, Q) = Σ |d|/2 over the atoms and the nodes."""
+def _normalised(masses: list[float]) -> list[float]:
+    total = math.fsum(masses)
+    return [m / total for m in masses]
+
+
+def _difference_components(P: ChainLaw, Q: ChainLaw, level: int, growth: float) -> list[tuple[float, float, float]]:
+    """p − e^ε q (growth = e^ε − 1) as a sum of Gaussians (coefficient, mean, sd), exactly after the last step: the
+    laws of X_{T−1} (by the rule of ``level``; the starts themselves when T = 1), normalised, pushed through the last
+    map, with the noise left as Gaussians. Same chain: coefficients d − growth·q from the jointly propagated (q, d)."""
+    for law in (P, Q):
+        if not isinstance(law, ChainLaw):
+            raise InvalidDistribution(f"a chain law is compared with a chain law, got {type(law).__name__}")
+    if (P.chain.low, P.chain.high) != (Q.chain.low, Q.chain.high):
+        raise InvalidDistribution(f"chain laws on [{P.chain.low}, {P.chain.high}] and [{Q.chain.low}, "
+                                  f"{Q.chain.high}] live on different spaces")
+    grid = _grid(_grid_key(P.chain, Q.chain), level)
+
+    def before_last(law):
+        *head, last = law.chain.steps
+        if not head:
+            return [law.start], [1.0], last
+        earlier = ProjectedChain(head, law.chain.low, law.chain.high)
+        return _sources(grid, law.chain), _normalised(_propagate(earlier, grid, [law.start])[0]), last
+
+    if P.chain == Q.chain and len(P.chain.steps) > 1:
+        *head, last = P.chain.steps
+        earlier = ProjectedChain(head, P.chain.low, P.chain.high)
+        q, d = _propagate(earlier, grid, [P.start, Q.start], joint=True)
+        total_q, total_d = math.fsum(q), math.fsum(d)
+        q, d = [x / total_q for x in q], [(y - x * total_d / total_q) / (total_q + total_d) for x, y in zip(q, d)]
+        return [(y - growth * x, last.map(z), last.sd) for x, y, z in zip(q, d, _sources(grid, P.chain))]
+    (zp, mp, lp), (zq, mq, lq) = before_last(P), before_last(Q)
+    return ([(m, lp.map(z), lp.sd) for m, z in zip(mp, zp)]
+            + [(-(1 + growth) * m, lq.map(z), lq.sd) for m, z in zip(mq, zq)])
+
+
+def _mass_below(components, y: float) -> float:
+    return math.fsum(k * _normal_cdf((y - m) / s) for k, m, s in components)
+
+
+def _positive_part(components, low: float, high: float, probes) -> float:
+    """∫ over (low, high) of g_+ for g = Σ k φ_s(y − m), and the atoms' (Σ k·tail)_+ at both ends: g's sign changes
+    between the probes are found by bisection on g, and g is integrated exactly (Gaussian CDFs) where positive."""
+    g = lambda y: math.fsum(k * _normal_pdf(y - m, s) for k, m, s in components)  # noqa: E731
+    points = [low, *sorted(y for y in probes if low < y < high), high]
+    signs = [g(y) for y in points]
+    cuts = [low]
+    for a, b, ga, gb in zip(points, points[1:], signs, signs[1:]):
+        if (ga > 0) != (gb > 0):
+            for _ in range(80):
+                mid = (a + b) / 2
+                if mid in (a, b):
+                    break
+                if (g(mid) > 0) == (ga > 0):
+                    a = mid
+                else:
+                    b = mid
+            cuts.append((a + b) / 2)
+    cuts.append(high)
+    below = [_mass_below(components, y) for y in cuts]
+    interior = math.fsum(hi - lo for lo, hi, a, b in zip(below, below[1:], cuts, cuts[1:]) if g((a + b) / 2) > 0)
+    upper_tail = math.fsum(k * _normal_cdf((m - high) / s) for k, m, s in components)
+    return max(below[0], 0.0) + max(upper_tail, 0.0) + max(interior, 0.0)
+
+
+def hockey_stick(P: ChainLaw, Q: ChainLaw, eps, *, method=Method.QUADRATURE) -> Estimate:
+    """D_{e^ε}(P‖Q) = Σ_ends (p − e^ε q)_+ + ∫ (p − e^ε q)_+ (ε of any sign). The last step is done exactly: p − e^ε q
+    is a sum of Gaussians pushed through it, integrated by its CDFs between the crossing points (found by bisection),
+    so the kinks of (·)_+ never meet a quadrature rule; the earlier steps are the Nyström rules'."""
+    e = float(to_mpf(eps, "eps"))
+    if not math.isfinite(e):
+        raise InvalidParameter(f"eps must be finite, got {eps}")
+    growth = math.expm1(e)
+
     def run(level):
-        q, d = _pair(P, Q, level)
-        value = math.fsum(abs(y) for y in d) / 2
-        return value, _rounding(P, len(q), value + 1e-300)
+        components = _difference_components(P, Q, level, growth)
+        probes = [x for x, _ in _grid(_grid_key(P.chain, Q.chain), level)]
+        value = _positive_part(components, P.chain.low, P.chain.high, probes)
+        return value, _rounding(P, len(components), value + 1e-300)
 
     return _refined(run)
+
+
+def tv(P: ChainLaw, Q: ChainLaw, *, method=Method.QUADRATURE) -> Estimate:
+    """TV(P, Q): the hockey-stick divergence at ε = 0."""
+    return hockey_stick(P, Q, 0)
