@@ -281,3 +281,14 @@ def test_the_module_declares_its_catalogue_entries():
     assert {t.id for t in errata} == {"bravo.sec5.2.dp.eq23.printed", "bravo.sec5.2.dp.eq23.sigma.printed",
                                       "bravo.thm5.2.modulus.printed"}
     assert replace(get("bravo.sec5.2.dp.eq23.sigma.printed").erratum).same_as == "bravo.sec5.2.dp.eq23.printed"
+
+
+# --- exhaustive runs (opt in with --run-slow) ------------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.parametrize("theorem_id, draws", [("bravo.thm5.2", 12), ("bravo.thm5.4", 12), ("bravo.lemA.17", 40),
+                                                ("bravo.lemA.18", 60), ("bravo.lemA.18.beyond", 60),
+                                                ("bravo.thm5.2.modulus", 300), ("bravo.thm5.2.step", 40)])
+def test_many_draws_keep_the_verdicts(theorem_id, draws):
+    from symdp.verify import verify
+    report = verify(get(theorem_id), examples=draws, seed=3)
+    assert report.verdict == HOLDS, (report.verdict, report.reason)
