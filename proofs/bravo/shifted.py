@@ -36,7 +36,8 @@ def gaussian_renyi() -> Derivation:
                        sp.log(sp.exp(-alpha * (1 - alpha) * (mu1 - mu2) ** 2 / (2 * sigma ** 2))) / (alpha - 1),
                        source=SOURCE + " and the catalogue's bravo.id.gaussrenyi",
                        assumptions=r"$\alpha > 1$, $\sigma > 0$; the integral from \texttt{gaussian\_exponent}")
-            .step(alpha * (mu1 - mu2) ** 2 / (2 * sigma ** 2), r"$\ln e^{y} = y$ for real $y$, and cancel $\alpha - 1$"))
+            .step(alpha * (mu1 - mu2) ** 2 / (2 * sigma ** 2),
+                  r"$\ln e^{y} = y$ for real $y$, and cancel $\alpha - 1$"))
 
 
 DERIVATIONS: list = [gaussian_exponent(), gaussian_renyi()]

@@ -1,4 +1,5 @@
-"""Bravo, Flores-Mella, Guzmán (2025), Definitions 2.2–2.4 and Lemmas 2.5, 3.1–3.3: the Rényi divergence, couplings and W∞, the shifted Rényi divergence, the shift reduction and PABI under a modulus of continuity.
+"""Bravo, Flores-Mella, Guzmán (2025), Definitions 2.2–2.4 and Lemmas 2.5, 3.1–3.3: the Rényi divergence,
+couplings and W∞, the shifted Rényi divergence, the shift reduction and PABI under a modulus of continuity.
 
 Shifted divergences are measured by :mod:`symdp.engine.shifted` (the infimum over the W∞ ball of a finite ν as a
 taut string through CDF gates, with its value and a Lagrangian dual bound). A statement ``lhs ≤ rhs`` between
@@ -405,8 +406,8 @@ def lemma_3_1(point):
     by $\Phi$, merged where they meet); left side its upper bound (a feasible $\mu'$), right side its dual lower
     bound. Loose in general (the modulus adds $(2\eta L)^2$ to the shift); an equality where no mass can move on
     either side (atoms of both pairs farther apart than both shifts: the pinned instance). Proof gap E16: the proof
-    takes a $\mu'$ attaining the infimum, which need not exist; an $\varepsilon$-minimiser gives the lemma. On finite $\nu$ the
-    infimum is attained (a continuous function on a compact set of $\mu'$)."""
+    takes a $\mu'$ attaining the infimum, which need not exist; an $\varepsilon$-minimiser gives the lemma. On finite
+    $\nu$ the infimum is attained (a continuous function on a compact set of $\mu'$)."""
     return _lemma_3_1(point)
 
 
