@@ -22,6 +22,7 @@ from symdp.engine import chains
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.projected import Projected
+from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import Renyi, quantity
 from symdp.numeric import to_mpf
@@ -258,6 +259,9 @@ def chain_step(spec: dict, D_) -> tuple:
     on opposite sides of 0 move 2s towards each other), or Φ(x) = x − g sign(x)|x|^p (``g``, ``p``: the gradient step
     of |x|^{1+p}/(1+p), (p, 2^{1−p})-weakly smooth, with η = g; c = 1 and h of Definition 2.1(2)); noise ``sd``."""
     D_ = to_mpf(D_, "D")
+    needed = ("g", "p", "sd") if isinstance(spec, dict) and "p" in spec else ("a", "s", "sd")
+    if not isinstance(spec, dict) or any(k not in spec for k in needed):
+        raise InvalidParameter(f"a chain step is {{'a', 's', 'sd'}} or {{'g', 'p', 'sd'}} (units of D), got {spec!r}")
     sd = to_mpf(spec["sd"], "sd") * D_
     if "p" in spec:
         p_ = to_mpf(spec["p"], "p")
@@ -566,7 +570,10 @@ def projected_renyi_of(point, steps) -> Estimate:
     (:mod:`symdp.engine.chains`)."""
     half = to_mpf(point["D"], "D") / 2
     chain = chains.ProjectedChain(steps, -half, half)
-    P_, Q_ = (chain.law(to_mpf(point["structure"][k], k) * 2 * half) for k in ("x0", "x0p"))
+    starts = point.get("structure") or {}
+    if any(k not in starts for k in ("x0", "x0p")):
+        raise InvalidParameter(f"the starts are structure {{'x0', 'x0p'}} (fractions of D), got {starts!r}")
+    P_, Q_ = (chain.law(to_mpf(starts[k], k) * 2 * half) for k in ("x0", "x0p"))
     return chains.renyi(P_, Q_, point["alpha"])
 
 
@@ -652,7 +659,9 @@ COR_3_8_REFERENCES = tuple({"alpha": 3, "D": 1, "sigma": 0.3, "T": 5, "c": cv} f
 def corollary_3_8(point):
     r"""Equality on the unprojected chain (catalogue remark R1), whose $R_\alpha$ is computed by quadrature of its exact
     law (mean $c^{T/2}(\pm D/2)$, variance from the recursion), never from (7); $c = 1 + 10^{-12}$ probes the
-    transition (7) $\to$ (8)."""
+    transition (7) $\to$ (8). Projected on $[-D/2, D/2]$ (the literal hypotheses) the bound holds with ratio at most
+    0.727 (the catalogue's table, recomputed by \symdpcode{engine.chains} in the tests); \symdpid{bravo.thm3.4} draws
+    projected affine chains among its instances."""
     n = point["T"]
     return linear_chain_renyi(point["alpha"], [point["c"]] * n, [point["sigma"] ** 2] * n, point["D"])
 
