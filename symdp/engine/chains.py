@@ -334,7 +334,12 @@ def renyi(P: ChainLaw, Q: ChainLaw, alpha, *, method=Method.QUADRATURE) -> Estim
     def run(level):
         q, d = _pair(P, Q, level)
         pairs, lost = _ratios(q, d)
-        value = math.log1p(math.fsum(x * _g(r, a) for x, r in pairs)) / (a - 1)
+        logs = [math.log(x) + a * math.log1p(r) for x, r in pairs if r > -1]
+        top = max(logs)
+        if top > 600:   # laws far apart: nothing cancels, and the terms q(1 + x)^α would overflow a double
+            value = (top + math.log(math.fsum(math.exp(t - top) for t in logs))) / (a - 1)
+        else:
+            value = math.log1p(math.fsum(x * _g(r, a) for x, r in pairs)) / (a - 1)
         return value, math.inf if lost else _rounding(P, len(q), value + 1e-300)
 
     return _refined(run)
