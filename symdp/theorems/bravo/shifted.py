@@ -234,10 +234,9 @@ gaussian_renyi = declare(
 @theorem(id="bravo.def2.3", title=r"$W_\infty$ in one dimension: quantile coupling and CDF shifts agree",
          number="Definition 2.3", setting=ATOMIC_PAIRS,
          statement=sp.Eq(WinfQuantile(mu_, nu_), WinfCdfShift(mu_, nu_)), tight_everywhere=True,
-         evidence=CLOSED_FORM,
-         evidence_note=r"two exact computations of one definition on finite laws: the sup over the quantile coupling "
-                       r"against the least $\delta$ (among the atoms' distances) passing the CDF-shift test at every "
-                       "jump; both are differences of atoms, so they agree exactly or not at all",
+         evidence_note=r"two computations of $W_\infty$ from the finite laws: the sup over the quantile coupling "
+                       r"against the least $\delta$ (among the atoms' distances) passing the CDF-shift test on every "
+                       "piece between jumps; both are differences of atoms, so they agree exactly or not at all",
          examples=({"structure": {"mu": {"x": [0.0, 2.0], "w": [1, 1]}, "nu": {"x": [1.0, 2.5], "w": [1, 1]}}},))
 def definition_2_3(point):
     r"""In one dimension the quantile coupling attains $W_\infty$, and $W_\infty(\mu, \nu) \le \delta$ iff
