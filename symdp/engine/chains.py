@@ -296,11 +296,12 @@ def _g(x: float, a: float) -> float:
     return math.expm1(a * math.log1p(x)) - a * x if x > -1 else -1 + a
 
 
-def _kl_term(x: float) -> float:
-    """(1 + x) log(1 + x) − x, by its series Σ (−x)^k/(k(k−1)) for |x| < 1e-3."""
+def _kl_term(q: float, x: float) -> float:
+    """q((1 + x) log(1 + x) − x), by the series Σ (−x)^k/(k(k−1)) for |x| < 1e-3, else as p log(1 + x) − d with
+    p = q(1 + x), d = qx (so that a huge x, q tiny, does not overflow)."""
     if abs(x) < 1e-3:
-        return math.fsum((-x) ** k / (k * (k - 1)) for k in range(2, 9))
-    return (1 + x) * math.log1p(x) - x if x > -1 else 1.0
+        return q * math.fsum((-x) ** k / (k * (k - 1)) for k in range(2, 9))
+    return (q + q * x) * math.log1p(x) - q * x if x > -1 else q
 
 
 def _refined(run: Callable[[int], tuple[float, float]]) -> Estimate:
@@ -350,7 +351,7 @@ def kl(P: ChainLaw, Q: ChainLaw, *, method=Method.QUADRATURE) -> Estimate:
     def run(level):
         q, d = _pair(P, Q, level)
         pairs, lost = _ratios(q, d)
-        value = math.fsum(x * _kl_term(r) for x, r in pairs)
+        value = math.fsum(_kl_term(x, r) for x, r in pairs)
         return value, math.inf if lost else _rounding(P, len(q), value + 1e-300)
 
     return _refined(run)
