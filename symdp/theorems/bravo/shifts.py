@@ -253,6 +253,14 @@ def projected_renyi(alpha_, structure, D_) -> Estimate:
 _weak_h = sp.lambdify((eta, M, p_holder), WEAKLY_SMOOTH_H, "mpmath")
 
 
+def damped_subgradient(slope, jump, sd) -> chains.Step:
+    """Φ(x) = slope·x − jump·sign(x): modulus sqrt(slope²δ² + (2·jump)²) (points on opposite sides of 0 move 2·jump
+    towards each other, by at most the larger of slope·δ and 2·jump)."""
+    a_, s_ = float(to_mpf(slope, "slope")), float(to_mpf(jump, "jump"))
+    return chains.Step(lambda x: a_ * x - s_ * ((x > 0) - (x < 0)), sd, breaks=(0.0,), slope=max(abs(a_), 1e-3),
+                       name=f"{a_} x - {s_} sign(x)")
+
+
 def chain_step(spec: dict, D_) -> tuple:
     """(step, c_t, h_t, σ_t²) of one drawn step on X = [−D/2, D/2], ``spec`` in units of D: either
     Φ(x) = a x − s sign(x) (``a``, ``s``: a damped subgradient step of L|x|; modulus sqrt(a²δ² + (2s)²), since points
@@ -268,21 +276,15 @@ def chain_step(spec: dict, D_) -> tuple:
         g = to_mpf(spec["g"], "g") * D_ ** (1 - p_)
         return (chains.weakly_smooth_step(g, 1, p_, sd), mpmath.mpf(1), _weak_h(g, 2 ** (1 - p_), p_), sd * sd)
     a_, s_ = to_mpf(spec["a"], "a"), to_mpf(spec["s"], "s") * D_
-    af, sf = float(a_), float(s_)
-    step = chains.Step(lambda x: af * x - sf * ((x > 0) - (x < 0)), sd, breaks=(0.0,), slope=max(abs(af), 1e-3),
-                       name=f"{af} x - {sf} sign(x)")
-    return step, a_ * a_, (2 * s_) ** 2, sd * sd
+    return damped_subgradient(a_, s_, sd), a_ * a_, (2 * s_) ** 2, sd * sd
 
 
 def chain_renyi(alpha_, structure, D_) -> tuple[Estimate, tuple[list, list, list]]:
     """R_α(X_T ‖ X'_T) of a drawn projected chain from the starts x0·D, x0p·D, from the two laws of
     :mod:`symdp.engine.chains` (CDF atoms and Nyström quadrature of the exact transitions), and its (c, h, σ²)."""
-    built = [chain_step(spec, D_) for spec in structure["steps"]]
-    half = to_mpf(D_, "D") / 2
-    chain = chains.ProjectedChain([b[0] for b in built], -half, half)
-    starts = (to_mpf(structure[k], k) * 2 * half for k in ("x0", "x0p"))
-    P_, Q_ = (chain.law(x) for x in starts)
-    return chains.renyi(P_, Q_, alpha_), tuple([b[k] for b in built] for k in (1, 2, 3))
+    built = [chain_step(spec, D_) for spec in structure.get("steps") or ()]
+    measured = projected_renyi_of({"alpha": alpha_, "D": D_, "structure": structure}, [b[0] for b in built])
+    return measured, tuple([b[k] for b in built] for k in (1, 2, 3))
 
 
 def projected_chains(min_T: int = 2, max_T: int = 4) -> st.SearchStrategy[dict]:
@@ -297,7 +299,6 @@ def projected_chains(min_T: int = 2, max_T: int = 4) -> st.SearchStrategy[dict]:
     half = finite_floats(-0.5, 0.5)
     return st.builds(lambda steps, x0, x0p: {"kind": "chain", "steps": steps, "x0": x0, "x0p": x0p},
                      st.lists(step, min_size=min_T, max_size=max_T), half, half)
-
 
 
 def moduli(min_T: int = 1, max_T: int = 8, max_starts: int = 0) -> st.SearchStrategy[dict]:
@@ -676,14 +677,6 @@ limit_7_to_8 = declare(
 
 
 # --- Corollary 3.9, the comparisons of Corollary 3.8, Table 1, Remark 3.6 ---------------------------------------
-
-def damped_subgradient(slope, jump, sd) -> chains.Step:
-    """Φ(x) = slope·x − jump·sign(x): modulus sqrt(slope²δ² + (2·jump)²) (points on opposite sides of 0 move 2·jump
-    towards each other, by at most the larger of slope·δ and 2·jump)."""
-    a_, s_ = float(to_mpf(slope, "slope")), float(to_mpf(jump, "jump"))
-    return chains.Step(lambda x: a_ * x - s_ * ((x > 0) - (x < 0)), sd, breaks=(0.0,), slope=max(abs(a_), 1e-3),
-                       name=f"{a_} x - {s_} sign(x)")
-
 
 k_, j_ = sp.Symbol("k", integer=True), sp.Symbol("j", integer=True, nonnegative=True)
 SUM_3_9 = sp.Sum(c ** k_ / sp.Sum(c ** j_, (j_, 0, k_)), (k_, 0, T - 1))
