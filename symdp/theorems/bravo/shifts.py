@@ -1,6 +1,8 @@
 """Bravo, Flores-Mella, Guzmán (2025), Section 3: optimal shifts for PABI under the moduli
-φ_t(δ) = sqrt(c_t δ² + h_t), for a drawn sequence (c_t, h_t, σ_t²), t < T (:data:`MODULI`). The helpers are generic
-in the number type (SymPy numbers and ``sqrt=sympy.sqrt`` give exact values):
+φ_t(δ) = sqrt(c_t δ² + h_t), for a drawn sequence (c_t, h_t, σ_t²), t < T (:data:`MODULI`); Theorem 3.4 and
+Corollaries 3.7–3.9 measured on linear chains and on projected chains whose maps are not Lipschitz (their laws from
+:mod:`symdp.engine.chains`), Table 1 row by row, and Remark 3.6. The shift helpers are generic in the number type
+(SymPy numbers and ``sqrt=sympy.sqrt`` give exact values):
 
 >>> import sympy
 >>> c, h, s2, D1 = sympy.S([["1/2", 2], [1, 0], [1, 1], 1])     # catalogue bravo.thm3.4, check 2
