@@ -80,6 +80,19 @@ def test_lemma_2_5_is_an_equality_on_dirac_pairs_and_its_099_copy_is_refuted_the
         assert evaluate_point(lemma.tightened(0.99), pin).verdict == VIOLATED
 
 
+def test_lemma_2_5_on_mixtures_brackets_both_sides_and_decides_on_the_whole_intervals():
+    lemma, pin = get("bravo.lem2.5"), sh.LEM_2_5_MIXTURES[0]
+    with working_precision(30):
+        values = lemma.witness(convert_point(lemma, pin))
+        for estimate in values.values():
+            assert estimate.error > 0 and estimate.value - estimate.error >= 0   # a genuine interval, in [0, ∞)
+        left = values[sh.ShiftedRenyi(sh.MU_N, sh.NU_N, sh.alpha, sh.delta)]
+        right = values[sh.ShiftedRenyi(sh.mu_, sh.nu_, sh.alpha, sh.delta + sh.a)]
+        increment = mpmath.mpf(4) * mpmath.mpf("0.25") / (2 * mpmath.mpf("0.5625"))   # α a²/(2σ²) by hand
+        assert left.value + left.error < right.value - right.error + increment
+    assert evaluate_point(lemma, pin).verdict == HOLDS
+
+
 def test_lemma_2_5_feasible_law_is_within_delta_of_mu():
     mu, nu = AtomicLaw([-0.5, 0.25, 0.75], [0.25, 0.5, 0.25]), AtomicLaw([0.5, 1.0], [0.5, 0.5])
     with working_precision(30):

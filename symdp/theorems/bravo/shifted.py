@@ -24,8 +24,10 @@ from symdp.engine.finite import FiniteDistribution
 from symdp.engine.projected import Projected
 from symdp.engine.shifted import (
     AtomicLaw,
+    binned_lower_bound,
     quantile_coupling,
     shifted_renyi,
+    translation_upper_bound,
     winf,
     winf_by_cdf_shifts,
 )
@@ -334,10 +336,51 @@ LEM_2_5_TIGHT = tuple({"alpha": al, "delta": d, "a": av, "sigma": s, "structure"
                       for al, d, av, s in ((2.0, 0.25, 0.5, 0.5), (3.5, 0.0, 1.0, 1.0), (1.5, 0.5, 0.125, 0.25)))
 
 
+def two_gaussians(drawn: dict, extra_sd=0) -> Mixture:
+    """(1 − w) N(c_0, s²) + w N(c_1, s²), with s² widened by ``extra_sd``² (the mixture smoothed by N(0, extra_sd²))."""
+    sd = mpmath.sqrt(to_mpf(drawn["s"], "s") ** 2 + extra_sd ** 2)
+    return Mixture(drawn["w"], GaussianLaw(drawn["c"][0], sd), GaussianLaw(drawn["c"][1], sd))
+
+
+def bracket(lower, upper: Estimate) -> Estimate:
+    """A quantity known to lie in [lower, upper] as one estimate: the midpoint, with half the width (and the upper
+    end's own error) as its error, so that a verdict is reached only where the whole interval decides it."""
+    high = upper.value + upper.error
+    return Estimate((lower + high) / 2, (high - lower) / 2, Method.BINNED)
+
+
+def _mixture_lemma_2_5(point) -> dict:
+    """Both sides of Lemma 2.5 bracketed for two Gaussian mixtures: binned programs from below, translations from
+    above (engine.shifted), each side as the interval it is known to lie in."""
+    mixtures, d, av, sd, al = point["structure"]["mixtures"], point["delta"], point["a"], point["sigma"], point["alpha"]
+    mu, nu = two_gaussians(mixtures["mu"]), two_gaussians(mixtures["nu"])
+    muN, nuN = two_gaussians(mixtures["mu"], sd), two_gaussians(mixtures["nu"], sd)
+    centres = [to_mpf(c, "centre") for m in mixtures.values() for c in m["c"]]
+    low, high = min(centres) - 8 * (1 + sd), max(centres) + 8 * (1 + sd)
+    edges = [low + (high - low) * mpmath.mpf(k) / 240 for k in range(241)]
+
+    def door(P, Q, a_):
+        return divergence("renyi", P, Q, a_, method="densities")
+
+    left = bracket(binned_lower_bound(muN, nuN, d, al, edges).lower,
+                   translation_upper_bound(muN, nuN, d, al, door, shifts=5)[0])
+    right = bracket(binned_lower_bound(mu, nu, d + av, al, edges).lower,
+                    translation_upper_bound(mu, nu, d + av, al, door, shifts=5)[0])
+    return {ShiftedRenyi(MU_N, NU_N, alpha, delta): left, ShiftedRenyi(mu_, nu_, alpha, delta + a): right}
+
+
+LEM_2_5_MIXTURES = ({"alpha": 4.0, "delta": 0.25, "a": 0.5, "sigma": 0.75, "structure": {"mixtures": {
+    "mu": {"c": [-0.5, 0.5], "w": 0.25, "s": 0.5}, "nu": {"c": [0.25, 1.5], "w": 0.5, "s": 0.5}}}},)
+"""Two-component mixtures, both sides bracketed (binned programs below, translations above)."""
+
+
 @theorem(id="bravo.lem2.5", title="shift reduction", number="Lemma 2.5",
-         parameters=(P_ALPHA, P_DELTA_NEAR, P_A, P_SIGMA), setting=NEAR_PAIRS, conditions=(NOT_TINY_A,),
+         parameters=(P_ALPHA, P_DELTA_NEAR, P_A, P_SIGMA),
+         setting=NEAR_PAIRS.where(r"; or (pinned) two mixtures $(1 - w)\mathcal{N}(c_0, s^2) + "
+                                  r"w\mathcal{N}(c_1, s^2)$"),
+         conditions=(NOT_TINY_A,),
          statement=sp.Le(ShiftedRenyi(MU_N, NU_N, alpha, delta), LEM_2_5_RHS), tight_at=LEM_2_5_TIGHT,
-         default_examples=6)
+         examples=LEM_2_5_MIXTURES, default_examples=6)
 def lemma_2_5(point):
     r"""Left side: an upper bound, $R_\alpha(\tilde\mu * \mathcal{N}\|\nu * \mathcal{N})$ for a feasible
     $\tilde\mu * \mathcal{N}$, measured from the two Gaussian mixtures' densities (certified quadrature). The feasible
@@ -347,7 +390,12 @@ def lemma_2_5(point):
     Right side: the program's dual lower bound on $R^{(\delta+a)}_\alpha(\mu\|\nu)$. Tight on Dirac pairs $\mu =
     \delta_0$, $\nu = \delta_{\delta+a}$ (both sides $\alpha a^2/(2\sigma^2)$; catalogue); on drawn finite pairs the
     ratio left/right stayed below 0.2 (seeds 0 and 3, 55 draws; the left side is an upper bound, so the true ratio
-    is smaller still). Cited from Feldman et al. (2018), Lemma 20."""
+    is smaller still). Pinned Gaussian-mixture pairs bracket both sides instead: binned programs from below
+    (\symdpcode{symdp.engine.shifted.binned\_lower\_bound}), the best of five translations within the shift from
+    above, and hold where the left side's upper end is below the right side's lower end. Cited from Feldman et al.
+    (2018), Lemma 20."""
+    if "mixtures" in point["structure"]:
+        return _mixture_lemma_2_5(point)
     mu, nu = NEAR_PAIRS(point)
     d, av, sd = point["delta"], point["a"], point["sigma"]
     right = shifted_renyi(mu, nu, d + av, point["alpha"])
