@@ -727,6 +727,7 @@ corollary_3_9_ln = declare(
     evidence_note=r"an inequality between two formulas of $(c, T)$, scaled: the sum evaluated term by term against "
                   r"the logarithm",
     tight_at=({"alpha": 2, "D": 1, "sigma": 1, "c": 0.5, "h": 1, "T": 1},), examples=(COR_3_9_REFERENCE,),
+    default_examples=60,
     notes=r"$c^t/s_t \le \int_{s_{t-1}}^{s_t} dx/x$ with $s_t = \sum_{j \le t} c^j$: holds for every $c > 0$, "
           r"equality at $T = 1$ only (catalogue: sum 2.88044318974698 against 3.17295846161054 at $c = 0.9$, "
           r"$T = 20$).")
@@ -738,7 +739,7 @@ corollary_3_9_lower = declare(
     number="Corollary 3.9, the remark after it (corrected)", parameters=(P_C_BELOW_ONE, P_T),
     statement=sp.Le(SUM_3_9_LOWER, SUM_3_9), evidence=CLOSED_FORM,
     evidence_note=r"an inequality between two formulas of $(c, T)$: the logarithm against the sum term by term",
-    tight_at=({"c": 0.5, "T": 1},), examples=({"c": 0.9, "T": 20},),
+    tight_at=({"c": 0.5, "T": 1},), examples=({"c": 0.9, "T": 20},), default_examples=60,
     notes=r"Holds for $0 < c \le 1$ ($c = 1$ as the limit $1 + \ln\frac{T+1}{2} \le H_T$): $c^t/s_t \ge c^{t+1}/s_t "
           r"\ge \ln(s_{t+1}/s_t)$ needs $c \le 1$. Equality at $T = 1$; catalogue reference $2.54484999877118 \le "
           r"2.88044318974698$ at $c = 0.9$, $T = 20$.",
