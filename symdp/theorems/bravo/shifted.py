@@ -578,7 +578,9 @@ def lemma_3_3(point):
     (\symdpcode{symdp.engine.chains}: Nystr\"om propagation of the exact transition with the atoms; binary64, error
     from two rules, not certified). A shift $> 0$ at $T = 2$ would need a feasible law within it of the two-step law,
     which is not built: not checked. Right side: $\frac{\alpha}{2}\sum_t a_t^2/\sigma_{t-1}^2$ from the drawn $a_t$,
-    $\sigma_t$. Loose: ratios up to 0.56 (the pins; 15 draws at seed 3)."""
+    $\sigma_t$. Loose: ratios up to 0.56 (the pins; 15 draws at seed 3). The paper calls the noises
+    $\xi_t \sim \mathcal{N}(0, \sigma_t^2 I)$ ``i.i.d.''; with $\sigma_t$ varying they are independent, not
+    identically distributed (catalogue: loose wording), as drawn here."""
     structure, T_, D_ = point["structure"], int(point["T"]), point["D"]
     a_, _ = pabi_shifts(structure, T_, D_)
     sd = [to_mpf(x, "sigma_t") for x in structure["sd"]]
