@@ -148,6 +148,28 @@ def test_lemma_3_3_two_steps_end_at_shift_zero_and_hold():
         assert evaluate_point(get("bravo.lem3.3"), p).verdict == HOLDS
 
 
+def test_the_coupled_start_keeps_every_same_noise_path_within_the_final_shift():
+    # simulate the two chains with shared noises: |X~_T - X_T| must stay within phi_[0:T-1](D, a) on every path
+    import random
+    rng = random.Random(5)
+    pin = sh.LEM_3_3_PINS[-1]                           # T = 3, f = (0.3, 0.3, 0.3), final shift 0.37
+    with working_precision(30):
+        D_ = mpmath.mpf(pin["D"])
+        structure = pin["structure"]
+        _, path = sh.pabi_shifts(structure, 3, D_)
+        steps = [mpmath.mpf(x) for x in structure["steps"]]
+        x0, x0p = mpmath.mpf(structure["x0"]) * D_, mpmath.mpf(structure["x0p"]) * D_
+        start = sh.coupled_start(x0, x0p, path[-1], steps)
+        assert start != x0                              # the shift leaves room to move the start
+        clip = lambda y: min(max(y, -D_ / 2), D_ / 2)
+        for _ in range(200):
+            x, y = x0, start
+            for s_, sd in zip(steps, structure["sd"]):
+                noise = mpmath.mpf(rng.gauss(0, sd))
+                x, y = clip(sh.subgradient_step(s_)(x) + noise), clip(sh.subgradient_step(s_)(y) + noise)
+            assert abs(x - y) <= path[-1] + 1e-25
+
+
 def test_the_printed_base_case_e7_is_refuted_and_the_recursion_matches_a_hand_computation():
     printed = get("bravo.notation.phi0t.printed")
     assert printed.erratum.severity == "typo"
