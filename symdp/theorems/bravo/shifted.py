@@ -595,9 +595,9 @@ def lemma_3_3(point):
     (\symdpcode{symdp.engine.chains}: Nystr\"om propagation of the exact transition with the atoms; binary64, error
     from two rules, not certified). At final shift 0 that is $R_\alpha(X_T\|X'_T)$ itself. Right side:
     $\frac{\alpha}{2}\sum_t a_t^2/\sigma_{t-1}^2$ from the drawn $a_t$, $\sigma_t$. Loose: ratios up to 0.56 at
-    $T = 1$ (a pin), below 0.09 at $T = 2, 3$ (26 draws, seed 3; the coupled start is a crude feasible law). The paper calls the noises $\xi_t \sim \mathcal{N}(0, \sigma_t^2 I)$ ``i.i.d.''; with
-    $\sigma_t$ varying they are independent, not identically distributed (catalogue: loose wording), as drawn
-    here."""
+    $T = 1$ (a pin), below 0.09 at $T = 2, 3$ (26 draws, seed 3; the coupled start is a crude feasible law). The
+    paper calls the noises $\xi_t \sim \mathcal{N}(0, \sigma_t^2 I)$ ``i.i.d.''; with $\sigma_t$ varying they are
+    independent, not identically distributed (catalogue: loose wording), as drawn here."""
     structure, T_, D_ = point["structure"], int(point["T"]), point["D"]
     a_, path = pabi_shifts(structure, T_, D_)
     sd = [to_mpf(x, "sigma_t") for x in structure["sd"][:T_]]
