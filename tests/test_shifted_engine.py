@@ -12,8 +12,16 @@ import pytest
 
 from symdp.engine.continuous import Gaussian, Mixture
 from symdp.engine.divergences import divergence
-from symdp.engine.shifted import (AtomicLaw, binned_lower_bound, gate_program, shifted_renyi,
-                                  translation_upper_bound, winf, winf_by_cdf_shifts, within_winf)
+from symdp.engine.shifted import (
+    AtomicLaw,
+    binned_lower_bound,
+    gate_program,
+    shifted_renyi,
+    translation_upper_bound,
+    winf,
+    winf_by_cdf_shifts,
+    within_winf,
+)
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.numeric import to_mpf
 from symdp.precision import working_precision
@@ -33,7 +41,7 @@ def _grid(m, s, cells=400):
                                                 (1.5, 0.4, 5, 0.7)])
 def test_gaussian_translation_formula_lies_between_the_binned_and_the_translated_bounds(m, delta, alpha, s):
     with working_precision(30):
-        m, delta, s = to_mpf(m), to_mpf(delta), to_mpf(s)   # as typed (0.7, not its binary neighbour): the engine's reading
+        m, delta, s = to_mpf(m), to_mpf(delta), to_mpf(s)   # as typed (0.7, not its binary neighbour), as the engine
         mu, nu = Gaussian(0, s), Gaussian(m, s)
         formula = alpha * (m - delta) ** 2 / (2 * s ** 2)   # catalogue bravo.def2.4 (closed form)
         lower = binned_lower_bound(mu, nu, delta, alpha, _grid(m, s)).lower
