@@ -31,7 +31,7 @@ PSI = eta ** 2 * g ** 2 - 4 * eta * p / (1 + p) * M ** (-1 / p) * g ** ((1 + p) 
 G_STAR = (eta / 2) ** (p / (1 - p)) * M ** (1 / (1 - p))
 """The maximiser g* = (η/2)^{p/(1-p)} M^{1/(1-p)}."""
 POSITIVE_POWERS = {eta: 2 * A ** (1 - p), M: B ** (1 - p)}
-SOURCE = "Bravo, Flores-Mella, Guzmán, Definition 2.1, modulus (2) (Lei and Ying 2020, Lemma D.3)"
+SOURCE = "003_a063a8ea298de6c8.txt, Definition 2.1, modulus (2) (Lei and Ying 2020, Lemma D.3)"
 ASSUMPTIONS = r"$0 < p < 1$, $\eta > 0$, $M > 0$"
 
 

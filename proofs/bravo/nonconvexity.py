@@ -17,6 +17,8 @@ import sympy as sp
 
 from symdp.derivation import Derivation
 
+SOURCE = "003_a063a8ea298de6c8.txt, Appendix B"
+
 u_prev, u_t = sp.symbols("u_{t-1} u_t", real=True)
 c_prev = sp.Symbol("c_{t-1}", positive=True)
 h_prev, h_t = sp.symbols("h_{t-1} h_t", nonnegative=True)
@@ -68,7 +70,7 @@ def hessian() -> Derivation:
     """Proposition B.1, the matrix: ξᵀ∇²g_{t-1}ξ is the quadratic form of the printed matrix with h_{t-1}."""
     start = hessian_quadratic_form()
     return (Derivation("Proposition B.1: the Hessian of $g_{t-1}$ (c = 1)", start,
-                       source="Bravo, Flores-Mella, Guzmán, Appendix B, Proposition B.1",
+                       source=SOURCE + ", Proposition B.1",
                        assumptions=r"$\varphi_{t-1}(\delta) = \sqrt{\delta^2 + h_{t-1}}$, $h_{t-1} > 0$ or "
                                    r"$u_{t-1} \ne 0$")
             .step(start.doit(), "differentiate", given=_differentiated(start))
@@ -80,7 +82,7 @@ def determinant() -> Derivation:
     G = g()
     start = _second(G, (u_prev, 2)) * _second(G, (u_t, 2)) - _second(G, u_prev, u_t) ** 2
     return (Derivation(r"Proposition B.1: $\det\nabla^2 g_{t-1}$", start,
-                       source="Bravo, Flores-Mella, Guzmán, Appendix B, Proposition B.1")
+                       source=SOURCE + ", Proposition B.1")
             .step(start.doit(), "differentiate", given=_differentiated(start))
             .step(printed_determinant(h_prev), r"as printed, $h_t$ read as $h_{t-1}$ (E11)"))
 
@@ -90,7 +92,7 @@ def trace() -> Derivation:
     G = g()
     start = _second(G, (u_prev, 2)) + _second(G, (u_t, 2))
     return (Derivation(r"Proposition B.1: $\operatorname{Tr}\nabla^2 g_{t-1}$", start,
-                       source="Bravo, Flores-Mella, Guzmán, Appendix B, Proposition B.1")
+                       source=SOURCE + ", Proposition B.1")
             .step(start.doit(), "differentiate", given=_differentiated(start))
             .step(printed_trace(h_prev), r"as printed, $h_t$ read as $h_{t-1}$ (E11)"))
 
@@ -101,7 +103,7 @@ def determinant_general_c() -> Derivation:
     phi = sp.sqrt(c_prev * u_prev ** 2 + h_prev)
     start = _second(G, (u_prev, 2)) * _second(G, (u_t, 2)) - _second(G, u_prev, u_t) ** 2
     return (Derivation(r"$\det\nabla^2 g_{t-1}$ for $\varphi_{t-1}(\delta) = \sqrt{c_{t-1}\delta^2 + h_{t-1}}$",
-                       start, source="Bravo, Flores-Mella, Guzmán, Section 3.2 (the claim before Theorem 3.4)")
+                       start, source="003_a063a8ea298de6c8.txt, Section 3.2 (the claim before Theorem 3.4)")
             .step(start.doit(), "differentiate", given=_differentiated(start))
             .step(4 * c_prev * h_prev * (phi - u_t) / phi ** 3, r"$\varphi'' = c h/\varphi^3$; the $\varphi'^2$ terms "
                                                                "cancel"))

@@ -267,7 +267,8 @@ def corollary_3_9(n: int) -> Derivation:
 
 # --- the Bellman value and the induction step of Lemma 3.5 ------------------------------------------------------
 _x, _y = sp.symbols("x y", real=True)
-_ct, _ht, _s2t = sp.symbols("c_t h_t sigma_t^2", positive=True)
+_ct, _s2t = sp.symbols("c_t sigma_t^2", positive=True)
+_ht = sp.Symbol("h_t", nonnegative=True)
 _P1, _S1, _K = sp.symbols("P_{t+1} S_{t+1} K_{t+1}", positive=True)
 _St = _S1 + _s2t * _P1
 """S_t = S_{t+1} + σ_t² P_{t+1} (and P_t = c_t P_{t+1})."""

@@ -7,9 +7,9 @@ exactly in ball arithmetic (:mod:`symdp.engine.finite`); continuous laws (the fa
 estimate that comes back says how it was obtained (:class:`~symdp.estimate.Method`), and that typed provenance is
 what a verdict's evidence is read from. A new kind of law is one more :class:`Rule`: the products of
 :mod:`symdp.engine.products` (the output laws of a composition), the laws on the integers of
-:mod:`symdp.engine.integers` (discrete mechanisms) and the projected laws of :mod:`symdp.engine.projected` (a noisy
-step projected onto an interval) are three; nothing outside this table dispatches on the family of a
-law.
+:mod:`symdp.engine.integers` (discrete mechanisms), the projected laws of :mod:`symdp.engine.projected` (a noisy
+step projected onto an interval) and the laws of projected chains of :mod:`symdp.engine.chains` (several such steps)
+are four; nothing outside this table dispatches on the family of a law.
 
 >>> from symdp.engine.continuous import Gaussian
 >>> from symdp.engine.finite import FiniteDistribution
@@ -34,7 +34,7 @@ from typing import Callable, Mapping
 
 import mpmath
 
-from symdp.engine import binning, certified, finite, integers, products, projected, quadrature
+from symdp.engine import binning, certified, chains, finite, integers, products, projected, quadrature
 from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
@@ -136,6 +136,10 @@ RULES: tuple[Rule, ...] = (
            for kind in (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)}},
         methods=(Method.EXACT, Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE),
         options={Kind.LOSS_MGF: ("centred",)}),
+    Rule(chains.ChainLaw, {
+        Kind.KL: _continuous(chains.kl), Kind.RENYI: _continuous(chains.renyi),
+        Kind.HOCKEY_STICK: _continuous(chains.hockey_stick), Kind.TV: _continuous(chains.tv)},
+        methods=(Method.QUADRATURE, Method.DENSITIES)),
     Rule(projected.Projected, {
         Kind.KL: _continuous(projected.kl), Kind.RENYI: _continuous(projected.renyi),
         Kind.HOCKEY_STICK: _continuous(projected.hockey_stick), Kind.TV: _continuous(projected.tv)},

@@ -480,7 +480,7 @@ def eq_9(point):
     structure = point["structure"]
     p_, M_ = (to_mpf(structure[key], key) for key in ("p", "M"))
     chain = pla_chain(point["eta"], M_, p_, point["D"], int(point["T"]))
-    return {KL(X_T, X_Tp): chains.kl(*_pla_pair(chain, point["D"], structure["starts"])),
+    return {KL(X_T, X_Tp): divergence("kl", *_pla_pair(chain, point["D"], structure["starts"])),
             h: _h_weakly_smooth(point["eta"], p_, M_)}
 
 
@@ -506,7 +506,7 @@ def lemma_4_1(point):
     structure = point["structure"]
     inst = pla_instance(structure["p"], structure["M"], structure["D"], structure["r"], cap=T_CAP)
     chain = pla_chain(inst["eta"], inst["M"], inst["p"], inst["D"], inst["T"])
-    return chains.tv(*_pla_pair(chain, inst["D"], structure["starts"]))
+    return divergence("tv", *_pla_pair(chain, inst["D"], structure["starts"]))
 
 
 THEOREMS = registered(__name__)

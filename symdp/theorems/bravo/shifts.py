@@ -577,7 +577,7 @@ def projected_renyi_of(point, steps) -> Estimate:
     if any(k not in starts for k in ("x0", "x0p")):
         raise InvalidParameter(f"the starts are structure {{'x0', 'x0p'}} (fractions of D), got {starts!r}")
     P_, Q_ = (chain.law(to_mpf(starts[k], k) * 2 * half) for k in ("x0", "x0p"))
-    return chains.renyi(P_, Q_, point["alpha"])
+    return divergence("renyi", P_, Q_, point["alpha"])
 
 
 COR_3_7_RHS = alpha / (2 * sigma ** 2) * (D ** 2 / T + h * Harmonic(T))
