@@ -303,9 +303,11 @@ def numeric_function(name: str, nargs: int, implementation, latex: str, doc: str
         return body if exp is None else rf"\left({body}\right)^{{{exp}}}"
 
     def _eval_evalf(self, prec):
-        # SymPy would call the implementation at mpmath's global precision (15 digits): run it at the requested one.
-        with mpmath.workprec(prec + 20):
-            args = [mpmath.mpf(str(a.evalf(mpmath.libmp.prec_to_dps(prec) + 10))) for a in self.args]
+        # SymPy would call the implementation at mpmath's global precision (15 digits): run it at the requested one,
+        # and never below 100 bits (SymPy compares relations at a few digits, where a root search can break down).
+        work = max(prec, 100)
+        with mpmath.workprec(work + 20):
+            args = [mpmath.mpf(str(a.evalf(mpmath.libmp.prec_to_dps(work) + 10))) for a in self.args]
             value = str(implementation(*args))
         return sp.Float(value, mpmath.libmp.prec_to_dps(prec))
 
@@ -315,5 +317,9 @@ def numeric_function(name: str, nargs: int, implementation, latex: str, doc: str
         attrs["_arb_"] = staticmethod(arb)
     return type(name, (sp.Function,), attrs)
 
+
+Winf = quantity("Winf", 2, r"W_{{\infty}}\left({0}, {1}\right)", "the infinity-Wasserstein distance",
+                nonnegative=True)
+"""W∞(μ, ν) = inf over couplings of the essential sup of |X − Y| (Balle et al. 2019; Bravo et al., Definition 2.3)."""
 
 QUANTITIES = (KL, Renyi, HockeyStick, TV, MaxDivergence, SubgaussianStandard, PrivacyLossOf, LossMGF)

@@ -15,7 +15,7 @@ import sympy as sp
 from symdp.derivation import Derivation
 from symdp.symbols import alpha, mu1, mu2, sigma, x
 
-SOURCE = "Bravo, Flores-Mella, Guzmán (2025), Definition 2.2"
+SOURCE = "003_a063a8ea298de6c8.txt, Definition 2.2"
 
 
 def gaussian_exponent() -> Derivation:
@@ -34,8 +34,8 @@ def gaussian_renyi() -> Derivation:
     the normal density to 1): α(μ_1 − μ_2)²/(2σ²)."""
     return (Derivation(r"R\'enyi divergence of $\mathcal{N}(\mu_1, \sigma^2)$ from $\mathcal{N}(\mu_2, \sigma^2)$",
                        sp.log(sp.exp(-alpha * (1 - alpha) * (mu1 - mu2) ** 2 / (2 * sigma ** 2))) / (alpha - 1),
-                       source=SOURCE + " and the catalogue's bravo.id.gaussrenyi",
-                       assumptions=r"$\alpha > 1$, $\sigma > 0$; the integral from \texttt{gaussian\_exponent}")
+                       source=SOURCE + r" and the catalogue's \symdpid{bravo.id.gaussrenyi}",
+                       assumptions=r"$\alpha > 1$, $\sigma > 0$; the integral from \symdpcode{gaussian\_exponent}")
             .step(alpha * (mu1 - mu2) ** 2 / (2 * sigma ** 2),
                   r"$\ln e^{y} = y$ for real $y$, and cancel $\alpha - 1$"))
 

@@ -7,9 +7,10 @@ exactly in ball arithmetic (:mod:`symdp.engine.finite`); continuous laws (the fa
 estimate that comes back says how it was obtained (:class:`~symdp.estimate.Method`), and that typed provenance is
 what a verdict's evidence is read from. A new kind of law is one more :class:`Rule`: the products of
 :mod:`symdp.engine.products` (the output laws of a composition), the laws on the integers of
-:mod:`symdp.engine.integers` (discrete mechanisms), the projected laws of :mod:`symdp.engine.projected` (a noisy
-step projected onto an interval) and the laws of projected chains of :mod:`symdp.engine.chains` (several such steps)
-are four; nothing outside this table dispatches on the family of a law.
+:mod:`symdp.engine.integers` (discrete mechanisms), the finite laws on the line of :mod:`symdp.engine.shifted` (which
+also have the shifted Rényi divergence), the projected laws of :mod:`symdp.engine.projected` (a noisy step projected
+onto an interval) and the laws of projected chains of :mod:`symdp.engine.chains` (several such steps) are five;
+nothing outside this table dispatches on the family of a law.
 
 >>> from symdp.engine.continuous import Gaussian
 >>> from symdp.engine.finite import FiniteDistribution
@@ -34,7 +35,7 @@ from typing import Callable, Mapping
 
 import mpmath
 
-from symdp.engine import binning, certified, chains, finite, integers, products, projected, quadrature
+from symdp.engine import binning, certified, chains, finite, integers, products, projected, quadrature, shifted
 from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
@@ -58,6 +59,8 @@ class Kind(StrEnum):
     """D_∞^δ(P‖Q), the least ε with D_{e^ε}(P‖Q) ≤ δ; argument: δ."""
     LOSS_MGF = "loss_mgf"
     """E_P[e^{λL}], L = log(dP/dQ) the privacy loss (``centred=True``: of L − E_P L); argument: λ."""
+    SHIFTED_RENYI = "shifted_renyi"
+    """R^(δ)_α(P‖Q) = inf{R_α(P'‖Q) : W∞(P, P') ≤ δ} (Feldman et al. 2018), laws on the line; arguments: α, δ."""
 
 
 AUTO = "auto"
@@ -105,6 +108,12 @@ def _on_integers(function: Callable) -> Callable:
     return aligned
 
 
+def _on_atoms(function: Callable) -> Callable:
+    def aligned(P, Q, *args, method=AUTO, **options):
+        return function(*shifted.aligned(P, Q), *args, **options)
+    return aligned
+
+
 def _integer_mixture(q, P, Q) -> integers.IntegerLaw:
     return integers.IntegerLaw(min(P.low, Q.low), _finite_mixture(q, *integers.aligned(P, Q)).probs)
 
@@ -144,6 +153,9 @@ RULES: tuple[Rule, ...] = (
         Kind.KL: _continuous(projected.kl), Kind.RENYI: _continuous(projected.renyi),
         Kind.HOCKEY_STICK: _continuous(projected.hockey_stick), Kind.TV: _continuous(projected.tv)},
         methods=(Method.QUADRATURE, Method.DENSITIES)),
+    Rule(shifted.AtomicLaw, {**{kind: _on_atoms(function) for kind, function in FINITE.items()},
+                             Kind.SHIFTED_RENYI: _finite(shifted.shifted_renyi_estimate)},
+         methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}),
     Rule(integers.IntegerLaw, {kind: _on_integers(function) for kind, function in FINITE.items()},
          methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}, mix=_integer_mixture),
     Rule(FiniteDistribution, {kind: _finite(function) for kind, function in FINITE.items()},

@@ -34,6 +34,7 @@ from itertools import pairwise
 import mpmath
 
 from symdp.engine.continuous import ContinuousDistribution
+from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method
 from symdp.numeric import check_order, to_mpf
@@ -91,6 +92,16 @@ class AtomicLaw:
                 raise InvalidDistribution(f"atom {mpmath.nstr(x, 10)} is not in the support given")
             out[where[x]] += p
         return out
+
+
+def aligned(mu: AtomicLaw, nu: AtomicLaw) -> tuple[FiniteDistribution, FiniteDistribution]:
+    """Both laws as probability vectors on the union of their atoms (what the engine's finite sums compare).
+
+    >>> [p.probs for p in aligned(AtomicLaw([0, 1], [0.5, 0.5]), AtomicLaw([1, 2], [0.5, 0.5]))]
+    [(mpf('0.5'), mpf('0.5'), mpf('0.0')), (mpf('0.0'), mpf('0.5'), mpf('0.5'))]
+    """
+    support = sorted(set(mu.points) | set(nu.points))
+    return FiniteDistribution(mu.on(support)), FiniteDistribution(nu.on(support))
 
 
 def quantile_coupling(mu: AtomicLaw, nu: AtomicLaw) -> list:
@@ -342,7 +353,9 @@ def translation_upper_bound(mu: ContinuousDistribution, nu: ContinuousDistributi
 
 def shifted_renyi_estimate(P: AtomicLaw, Q: AtomicLaw, alpha, delta, *, method=Method.EXACT) -> Estimate:
     """R^(δ)_α(P‖Q) of two atomic laws as one estimate (the midpoint of the program's bounds, half their gap as its
-    error): the function a rule of the engine's door would hold (``Kind.SHIFTED_RENYI``, arguments α, δ).
+    error): what the engine's door computes for ``Kind.SHIFTED_RENYI`` (arguments α, δ) between atomic laws.
+    A check that needs one side only (an upper bound on a left side, a lower bound on a right side) asks
+    :func:`shifted_renyi` for it.
 
     >>> shifted_renyi_estimate(AtomicLaw([0], [1]), AtomicLaw([0.5], [1]), 2, 0.5).value
     mpf('0.0')

@@ -25,7 +25,7 @@ from symdp.engine.divergences import divergence
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method
 from symdp.expressions import (Gaussian as GaussianH, Lap2 as Lap2H, Laplace as LaplaceH, MaxDivergence, Renyi,
-                               numeric_function, quantity)
+                               Winf, numeric_function, quantity)
 from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.symbols import (K, L, Delta, alpha, beta, c, eta, i, j, lam, lambda1, lambda2, n, r, rho, sigma, sigma1,
                            sigma2, theta, x)
@@ -49,8 +49,6 @@ Lap2Density = quantity(
     "Lap2Density", 3, r"\mathrm{{Lap2}}\left({0}; {1}, {2}\right)",
     "the density of Lap(0, lambda_1) + Lap(0, lambda_2) (eq. (6)) at a point; args (x, l1, l2)", nonnegative=True,
     rounding="relative")
-Winf = quantity("Winf", 2, r"W_{{\infty}}\left({0}, {1}\right)", "the infinity-Wasserstein distance",
-                nonnegative=True)
 
 
 # --- Transport operators and Theorem 2 on finite spaces (P §4; A Lemma 16, proof of Theorem 2) ------------------------

@@ -24,6 +24,7 @@ from symdp.engine.finite import FiniteDistribution
 from symdp.engine.projected import Projected
 from symdp.engine.shifted import (
     AtomicLaw,
+    aligned,
     binned_lower_bound,
     quantile_coupling,
     shifted_renyi,
@@ -33,7 +34,7 @@ from symdp.engine.shifted import (
 )
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, Method
-from symdp.expressions import Gaussian, Renyi, quantity
+from symdp.expressions import Gaussian, Renyi, Winf, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bravo.shifts import PabiShift, a_vec
 from symdp.symbols import D, L, Law, T, a, alpha, delta, eta, mu1, mu2, sigma, t
@@ -104,12 +105,6 @@ def _pair(structure) -> tuple[AtomicLaw, AtomicLaw]:
 ATOMIC_PAIRS = Setting(r"$\mu$, $\nu$ finite on 1--4 atoms in $[-1, 1]$", strategy=atomic_pairs, build=_pair)
 
 
-def on_common_support(mu: AtomicLaw, nu: AtomicLaw) -> tuple[FiniteDistribution, FiniteDistribution]:
-    """Both laws as probability vectors on the union of their atoms."""
-    support = sorted(set(mu.points) | set(nu.points))
-    return FiniteDistribution(mu.on(support)), FiniteDistribution(nu.on(support))
-
-
 def smoothed(law: AtomicLaw, sd) -> GaussianLaw | Mixture:
     """law * N(0, sd²), a Gaussian mixture (nested two-component mixtures)."""
     out, weight = GaussianLaw(law.points[0], sd), law.probs[0]
@@ -156,7 +151,7 @@ def continuous_or_finite_pairs():
 def _definition_pair(structure):
     if structure["kind"] == "gaussian":
         return GaussianLaw(structure["m"], structure["s"]), GaussianLaw(structure["m2"], structure["s2"])
-    return on_common_support(*_pair(structure))
+    return aligned(*_pair(structure))
 
 
 def renyi_by_definition(P, Q, alpha_) -> Estimate:
@@ -302,13 +297,10 @@ def definition_2_4(point):
     Gaussians the binned program and translations bracket $\alpha(m - \delta)_+^2/(2s^2)$ (a test, the catalogue's
     observation), which validates the solver where the catalogue's L-BFGS-B did not."""
     mu, nu = _pair(point["structure"])
-    P_, Q_ = on_common_support(mu, nu)
-    return {ShiftedRenyi(mu_, nu_, alpha, 0): shifted_renyi(mu, nu, 0, point["alpha"]).estimate(),
-            Renyi(mu_, nu_, alpha): divergence("renyi", P_, Q_, point["alpha"])}
+    return {ShiftedRenyi(mu_, nu_, alpha, 0): divergence("shifted_renyi", mu, nu, point["alpha"], 0),
+            Renyi(mu_, nu_, alpha): divergence("renyi", mu, nu, point["alpha"])}
 
 
-Winf = quantity("WinfOf", 2, r"W_{{\infty}}\left({0}, {1}\right)", "the infinity-Wasserstein distance",
-                nonnegative=True)
 
 
 @theorem(id="bravo.def2.4.P2", title=r"shifted R\'enyi divergence vanishes beyond $W_\infty$ (P2)",
@@ -322,7 +314,7 @@ def definition_2_4_p2(point):
     mu, nu = ATOMIC_PAIRS(point)
     shift = winf(mu, nu) + point["delta"]
     return {ShiftedRenyi(mu_, nu_, alpha, Winf(mu_, nu_) + delta):
-            shifted_renyi(mu, nu, shift, point["alpha"]).estimate()}
+            divergence("shifted_renyi", mu, nu, point["alpha"], shift)}
 
 
 # --- Lemma 2.5 -----------------------------------------------------------------------------------------------------
@@ -613,7 +605,7 @@ def lemma_3_3(point):
         chain = chains.ProjectedChain([chains.subgradient_step(s_, sd_) for s_, sd_ in zip(steps, sd)],
                                       -D_ / 2, D_ / 2)
         start = coupled_start(x0, x0p, path[-1], steps)
-        left = chains.renyi(chain.law(start), chain.law(x0p), point["alpha"])
+        left = divergence("renyi", chain.law(start), chain.law(x0p), point["alpha"])
     return {ShiftedRenyi(XT_, XTp_, alpha, PabiShift(D, a_vec, T - 1)): left,
             SHIFT_SUM: mpmath.fsum(a_t ** 2 / sd[k] ** 2 for k, a_t in enumerate(a_))}
 

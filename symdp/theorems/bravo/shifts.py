@@ -494,7 +494,7 @@ PROJECTED_PINS = (H_FREE_COUNTEREXAMPLE,   # and the catalogue's proj_grid row (
                        r"chain's by quadrature of the law its mean and variance recursions give; the projected "
                        r"step's from its atoms (CDFs) and quadrature of its density over $\mathcal{X}$; the projected "
                        r"chains' ($T \ge 2$) from their atoms and densities computed by \symdpcode{engine.chains} "
-                       r"(Nyström quadrature of the exact transitions, error from two rules; the draws of "
+                       r"(Nystr\"om quadrature of the exact transitions, error from two rules; the draws of "
                        r"$T \le 4$ steps). The projected step (pinned) and chains exercise the $h$-terms",
          tight_at=THM_3_4_TIGHT, examples=PROJECTED_PINS, default_examples=45,
          printed=Printed(
