@@ -101,7 +101,9 @@ class Param:
         return tuple(dict.fromkeys(e for e in ends if self.contains(e)))
 
     def contains(self, value) -> bool:
-        return bool(self.domain.contains(sp.Float(str(value), 30) if not self.integer else sp.Integer(value)))
+        """Whether ``value`` may lie in the domain: False only where SymPy decides it lies outside (a domain whose ends
+        name other parameters is decided by the statement's own hypotheses, not here)."""
+        return self.domain.contains(sp.Float(str(value), 30) if not self.integer else sp.Integer(value)) != sp.false
 
     def latex(self) -> str:
         from symdp.latex import latex

@@ -51,7 +51,7 @@ import mpmath
 from hypothesis import HealthCheck, Phase, assume, given, seed as hypothesis_seed, settings
 from hypothesis.errors import FailedHealthCheck, Unsatisfiable
 
-from symdp.errors import SymdpError
+from symdp.errors import InvalidParameter, SymdpError
 from symdp.numeric import to_mpf
 from symdp.precision import DEFAULT_DPS, GUARD_DPS, MAX_DPS, check_dps, working_precision
 from symdp.estimate import Estimate, Method
@@ -250,8 +250,14 @@ def convert_point(theorem: Theorem, raw: Mapping[str, Any]) -> dict:
     """Parameter values as mpf (integers stay int) at the working precision; structure passed through."""
     point = dict(raw)
     for p in theorem.parameters:
+        if p.name not in raw:
+            raise InvalidParameter(f"{theorem.id}: the point gives no value of parameter {p.name}")
         v = raw[p.name]
         point[p.name] = int(v) if p.integer else to_mpf(v, p.name)
+        if not p.contains(point[p.name]):
+            # a point outside the hypotheses would be checked against a statement that does not claim it
+            raise InvalidParameter(f"{theorem.id}: parameter {p.name} = {mpmath.nstr(point[p.name], 10)} is outside "
+                                   f"its domain {p.domain}")
     return point
 
 

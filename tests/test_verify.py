@@ -204,6 +204,20 @@ def test_a_bound_that_cancels_to_zero_at_every_precision_is_not_a_violation():
     assert result.verdict != VIOLATED and result.error >= 2 * mpmath.mpf(10) ** -50
 
 
+def test_a_point_outside_a_parameters_domain_is_a_clear_error_not_a_verdict():
+    # the statement claims nothing there: a verdict at t = 2 (or without t) would be about a hypothesis not made
+    from symdp.errors import InvalidParameter
+
+    t = sp.Symbol("t", positive=True)
+    theorem = Theorem("toy.domain", "t <= e^t - 1", toy.SRC, sp.Le(toy.A, sp.exp(t) - 1),
+                      witness=lambda p: p["t"], parameters=(Param(t, sp.Interval.open(0, 1)),))
+    with pytest.raises(InvalidParameter, match=r"parameter t = 2\.0 is outside its domain Interval\.open\(0, 1\)"):
+        evaluate_point(theorem, {"t": 2})
+    with pytest.raises(InvalidParameter, match="gives no value of parameter t"):
+        evaluate_point(theorem, {})
+    assert evaluate_point(theorem, {"t": 0.5}).verdict == HOLDS
+
+
 # --- strict relations, domains, exact equality (issue 15) --------------------------------------------------------
 
 from symdp.estimate import Estimate  # noqa: E402
