@@ -465,7 +465,9 @@ def display(statement: sp.Basic, *, suffix: str = "", room: float = DISPLAY_WIDT
         lines = _pieces(statement, printer, room)
         rows = [f"&{fit(lines[0])}"] + [rf"&\qquad {fit(line, 0.9)}" for line in lines[1:]]
     if suffix:
-        rows[-1] = rows[-1][:-1] + suffix + "}" if rows[-1].endswith("}") else rows[-1] + suffix
+        # inside a piece shrunk by \symdpfit (its argument's last brace), else after the row (which may end in \})
+        shrunk = r"\symdpfit{" in rows[-1] and rows[-1].endswith("}")
+        rows[-1] = rows[-1][:-1] + suffix + "}" if shrunk else rows[-1] + suffix
     return "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}"
 
 

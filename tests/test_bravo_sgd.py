@@ -15,6 +15,7 @@ import sympy as sp
 
 from symdp.derivation import Derivation
 from symdp.engine.divergences import divergence
+from symdp.engine.projected import NoisyStep
 from symdp.errors import InvalidParameter
 from symdp.precision import working_precision
 from symdp.proofs.bravo import sgd as proofs
@@ -107,7 +108,7 @@ def test_lemma_a18_worst_ratio_is_a_quarter_near_alpha_one():
 def test_noisy_step_with_no_projection_is_the_gaussian_convolution():
     with working_precision(30):
         lo, hi, m, s0, s, c, g = mpf(-80), mpf(80), mpf("0.3"), mpf(2), mpf(1), mpf("0.7"), mpf("0.5")
-        law = bv.NoisyStep(((1, m),), s0, lo, hi, ((1, ((lo, hi, c, g),)),), s)
+        law = NoisyStep(((1, m),), s0, lo, hi, ((1, ((lo, hi, c, g),)),), s)
         sd = mpmath.sqrt(s ** 2 + c ** 2 * s0 ** 2)     # c X + g + N(0, s^2), X ~ N(m, s0^2)
         for y in (mpf(-2), mpf("0.71"), mpf(3)):
             assert abs(law.pdf(y) - mpmath.npdf(y, c * m + g, sd)) < mpf("1e-25")

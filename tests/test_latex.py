@@ -19,7 +19,7 @@ import sympy as sp
 
 from symdp.citations import PAPERS, bibtex, cite, cite_seeds
 from symdp.derivation import Derivation
-from symdp.latex import (NEEDS, PREAMBLE, ProseError, check_prose, document, latex, package, plain,
+from symdp.latex import (NEEDS, PREAMBLE, ProseError, check_prose, display, document, latex, package, plain,
                          theorem_environment, visible_steps)
 from symdp.theorem import Source
 from symdp.proofs import PAPERS as PROOF_PAPERS
@@ -388,3 +388,12 @@ def test_long_statements_are_broken_at_the_relation_and_between_terms():
     tex = display(sp.Le(x, long_sum))
     assert tex.startswith(r"\begin{align*}") and tex.count(r"\\") >= 2
     assert display(sp.Le(x, 2)).startswith(r"\[")
+
+
+def test_a_displays_period_goes_after_a_closing_set_brace_and_inside_a_shrunk_piece():
+    # the last row "= \left\{…\right\}" is not shrunk: its period follows it (once it broke into "\right\.}")
+    lhs = sum(sp.Symbol(f"z_{k}") ** k for k in range(14))
+    tex = display(sp.Eq(lhs, sp.FiniteSet(*sp.symbols("y_0:12")), evaluate=False), suffix=".")
+    assert tex.endswith(r"\right\}." + "\n" + r"\end{align*}")
+    long_sum = sp.Le(sp.Symbol("x"), sum(sp.Symbol(f"y_{k}") ** k for k in range(40)))
+    assert display(long_sum, suffix=".").endswith(" + 1.}\n\\end{align*}")

@@ -1,7 +1,8 @@
 """Projected laws: the law of Π_[low, high](X), a continuous law clipped to an interval, with its own rule.
 
 A projected noisy step, X_{t+1} = Π_X(Φ(X_t) + σξ) on an interval X, puts atoms on the interval's ends: the mass of
-X beyond each end. :class:`Projected` is that law: atoms ``base.cdf(low)`` at ``low`` and ``base.sf(high)`` at
+X beyond each end. :class:`Projected` is that law (and :class:`NoisyStep`, the unprojected law of a second step
+through random piecewise-affine maps, is what a second projection clips; longer chains are :mod:`symdp.engine.chains`): atoms ``base.cdf(low)`` at ``low`` and ``base.sf(high)`` at
 ``high``, and ``base``'s density in between. Two projected laws on one interval are compared as their sum of the two
 atoms' terms (exact, from the CDFs) and an integral of the densities over the interval, by quadrature split at the
 laws' centres, at the crossing points of a hockey-stick divergence and at the peak of the integrand; the error is the
@@ -140,3 +141,99 @@ def hockey_stick(P: Projected, Q: Projected, eps, *, method=Method.QUADRATURE) -
 def tv(P: Projected, Q: Projected, *, method=Method.QUADRATURE) -> Estimate:
     """TV(P, Q): the hockey-stick divergence at ε = 0."""
     return hockey_stick(P, Q, 0)
+
+
+@dataclass(frozen=True)
+class NoisyStep(ContinuousDistribution):
+    """The law of Φ(X) + N(0, s²) before its projection: X ~ Σ_j u_j Π_[lo, hi] N(m_j, s0²) (a projected noisy step,
+    atoms at the ends), Φ drawn at random, Φ = Φ_k with probability v_k, each Φ_k piecewise affine, x ↦ c x + g on the
+    pieces (a, b, c, g) of [lo, hi] (a noisy SGD step with a random batch). The density is exact: an atom at e gives
+    v u p_e φ_s(y − Φ(e)), a piece the Gaussian integral ∫_a^b φ_{s0}(x − m) φ_s(y − c x − g) dx =
+    φ(y − g − c m; s² + c² s0²)·P(a ≤ N(μ(y), τ²) ≤ b) (the product of two Gaussians in x, completed). The CDF
+    integrates the same pieces against Φ_N by mpmath.quad. Not a closed form of any divergence: the law itself."""
+
+    starts: tuple        # ((u_j, m_j), ...)
+    s0: mpmath.mpf
+    lo: mpmath.mpf
+    hi: mpmath.mpf
+    maps: tuple          # ((v_k, ((a, b, c, g), ...)), ...)
+    s: mpmath.mpf
+
+    def _atoms(self, m) -> tuple:
+        return mpmath.ncdf(self.lo, m, self.s0), mpmath.ncdf(-self.hi, -m, self.s0)
+
+    def _terms(self) -> tuple:
+        """What the density is made of, at the working precision (computed once per precision): Gaussian terms
+        (weight, centre, 1/(√2 sd)), the weight including the normalisation and merged where centres coincide, and
+        window terms (weight, centre, 1/(√2 sd), a, b, k, offset, 1/(√2 τ)) for the pieces, whose window
+        P(a ≤ N(μ(y), τ²) ≤ b) has μ(y) = k y + offset."""
+        cache = self.__dict__.setdefault("_cache", {})
+        key = mpmath.mp.prec
+        if key not in cache:
+            root = mpmath.sqrt(2 * mpmath.pi)
+            gaussians, windows = {}, []
+            for v, pieces in self.maps:
+                low_end, high_end = self._ends(pieces)
+                for u, m in self.starts:
+                    p_lo, p_hi = self._atoms(m)
+                    for centre, mass in ((low_end, p_lo), (high_end, p_hi)):
+                        gaussians[centre] = gaussians.get(centre, 0) + v * u * mass
+                    for left, right, c, g in pieces:
+                        precision = 1 / self.s0 ** 2 + c * c / self.s ** 2
+                        sd = mpmath.sqrt(self.s ** 2 + c * c * self.s0 ** 2)
+                        offset = (m / self.s0 ** 2 - c * g / self.s ** 2) / precision
+                        windows.append((v * u / (2 * sd * root), g + c * m, 1 / (mpmath.sqrt(2) * sd), left, right,
+                                        c / self.s ** 2 / precision, offset, mpmath.sqrt(precision / 2)))
+            scale = 1 / (mpmath.sqrt(2) * self.s)
+            cache[key] = ([(w / (self.s * root), centre, scale) for centre, w in gaussians.items()], windows)
+        return cache[key]
+
+    def pdf(self, y):
+        gaussians, windows = self._terms()
+        total = mpmath.fsum(w * mpmath.exp(-((y - m) * spread) ** 2) for w, m, spread in gaussians)
+        for w, m, spread, left, right, slope, offset, inverse in windows:
+            mid = slope * y + offset
+            total += w * mpmath.exp(-((y - m) * spread) ** 2) * (mpmath.erf((right - mid) * inverse)
+                                                                  - mpmath.erf((left - mid) * inverse))
+        return total
+
+    def logpdf(self, y):
+        return mpmath.log(self.pdf(y))
+
+    def _ends(self, pieces) -> tuple:
+        """Where Φ sends the interval's ends (the atoms of X)."""
+        image = {e: c * e + g for left, right, c, g in pieces for e in (left, right) if e in (self.lo, self.hi)}
+        return image[self.lo], image[self.hi]
+
+    def _tail(self, y, upper: bool):
+        """P(Y ≤ y), or P(Y > y) for ``upper``: the atoms' normal CDFs and quadrature of each piece."""
+        sign = -1 if upper else 1
+
+        def below(z, centre):
+            return mpmath.ncdf(sign * (z - centre) / self.s)
+
+        total = mpmath.mpf(0)
+        for v, pieces in self.maps:
+            low_end, high_end = self._ends(pieces)
+            for u, m in self.starts:
+                p_lo, p_hi = self._atoms(m)
+                part = p_lo * below(y, low_end) + p_hi * below(y, high_end)
+                for left, right, c, g in pieces:
+                    nodes = [left, m, right] if left < m < right else [left, right]
+                    def integrand(x, m=m, c=c, g=g):
+                        return mpmath.npdf(x, m, self.s0) * below(y, c * x + g)
+                    part += mpmath.quad(integrand, nodes)
+                total += v * u * part
+        return total
+
+    def cdf(self, y):
+        return self._tail(y, False)
+
+    def sf(self, y):
+        return self._tail(y, True)
+
+    def center(self):
+        return (self.lo + self.hi) / 2
+
+    def scale(self):
+        return self.s

@@ -16,17 +16,16 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-from dataclasses import dataclass
 
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
 from symdp import expressions as ex
-from symdp.engine.continuous import ContinuousDistribution, Gaussian, Mixture
+from symdp.engine.continuous import Gaussian, Mixture
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
-from symdp.engine.projected import Projected
+from symdp.engine.projected import NoisyStep, Projected
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate
 from symdp.expressions import Renyi, numeric_function, quantity
@@ -507,102 +506,6 @@ def definition_5_1(point):
 
 # --- noisy SGD, two steps, end to end ---------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class NoisyStep(ContinuousDistribution):
-    """The law of Φ(X) + N(0, s²) before its projection: X ~ Σ_j u_j Π_[lo, hi] N(m_j, s0²) (a projected noisy step,
-    atoms at the ends), Φ drawn at random, Φ = Φ_k with probability v_k, each Φ_k piecewise affine, x ↦ c x + g on the
-    pieces (a, b, c, g) of [lo, hi] (a noisy SGD step with a random batch). The density is exact: an atom at e gives
-    v u p_e φ_s(y − Φ(e)), a piece the Gaussian integral ∫_a^b φ_{s0}(x − m) φ_s(y − c x − g) dx =
-    φ(y − g − c m; s² + c² s0²)·P(a ≤ N(μ(y), τ²) ≤ b) (the product of two Gaussians in x, completed). The CDF
-    integrates the same pieces against Φ_N by mpmath.quad. Not a closed form of any divergence: the law itself."""
-
-    starts: tuple        # ((u_j, m_j), ...)
-    s0: mpmath.mpf
-    lo: mpmath.mpf
-    hi: mpmath.mpf
-    maps: tuple          # ((v_k, ((a, b, c, g), ...)), ...)
-    s: mpmath.mpf
-
-    def _atoms(self, m) -> tuple:
-        return mpmath.ncdf(self.lo, m, self.s0), mpmath.ncdf(-self.hi, -m, self.s0)
-
-    def _terms(self) -> tuple:
-        """What the density is made of, at the working precision (computed once per precision): Gaussian terms
-        (weight, centre, 1/(√2 sd)), the weight including the normalisation and merged where centres coincide, and
-        window terms (weight, centre, 1/(√2 sd), a, b, k, offset, 1/(√2 τ)) for the pieces, whose window
-        P(a ≤ N(μ(y), τ²) ≤ b) has μ(y) = k y + offset."""
-        cache = self.__dict__.setdefault("_cache", {})
-        key = mpmath.mp.prec
-        if key not in cache:
-            root = mpmath.sqrt(2 * mpmath.pi)
-            gaussians, windows = {}, []
-            for v, pieces in self.maps:
-                low_end, high_end = self._ends(pieces)
-                for u, m in self.starts:
-                    p_lo, p_hi = self._atoms(m)
-                    for centre, mass in ((low_end, p_lo), (high_end, p_hi)):
-                        gaussians[centre] = gaussians.get(centre, 0) + v * u * mass
-                    for left, right, c, g in pieces:
-                        precision = 1 / self.s0 ** 2 + c * c / self.s ** 2
-                        sd = mpmath.sqrt(self.s ** 2 + c * c * self.s0 ** 2)
-                        offset = (m / self.s0 ** 2 - c * g / self.s ** 2) / precision
-                        windows.append((v * u / (2 * sd * root), g + c * m, 1 / (mpmath.sqrt(2) * sd), left, right,
-                                        c / self.s ** 2 / precision, offset, mpmath.sqrt(precision / 2)))
-            scale = 1 / (mpmath.sqrt(2) * self.s)
-            cache[key] = ([(w / (self.s * root), centre, scale) for centre, w in gaussians.items()], windows)
-        return cache[key]
-
-    def pdf(self, y):
-        gaussians, windows = self._terms()
-        total = mpmath.fsum(w * mpmath.exp(-((y - m) * spread) ** 2) for w, m, spread in gaussians)
-        for w, m, spread, left, right, slope, offset, inverse in windows:
-            mid = slope * y + offset
-            total += w * mpmath.exp(-((y - m) * spread) ** 2) * (mpmath.erf((right - mid) * inverse)
-                                                                  - mpmath.erf((left - mid) * inverse))
-        return total
-
-    def logpdf(self, y):
-        return mpmath.log(self.pdf(y))
-
-    def _ends(self, pieces) -> tuple:
-        """Where Φ sends the interval's ends (the atoms of X)."""
-        image = {e: c * e + g for left, right, c, g in pieces for e in (left, right) if e in (self.lo, self.hi)}
-        return image[self.lo], image[self.hi]
-
-    def _tail(self, y, upper: bool):
-        """P(Y ≤ y), or P(Y > y) for ``upper``: the atoms' normal CDFs and quadrature of each piece."""
-        sign = -1 if upper else 1
-
-        def below(z, centre):
-            return mpmath.ncdf(sign * (z - centre) / self.s)
-
-        total = mpmath.mpf(0)
-        for v, pieces in self.maps:
-            low_end, high_end = self._ends(pieces)
-            for u, m in self.starts:
-                p_lo, p_hi = self._atoms(m)
-                part = p_lo * below(y, low_end) + p_hi * below(y, high_end)
-                for left, right, c, g in pieces:
-                    nodes = [left, m, right] if left < m < right else [left, right]
-                    def integrand(x, m=m, c=c, g=g):
-                        return mpmath.npdf(x, m, self.s0) * below(y, c * x + g)
-                    part += mpmath.quad(integrand, nodes)
-                total += v * u * part
-        return total
-
-    def cdf(self, y):
-        return self._tail(y, False)
-
-    def sf(self, y):
-        return self._tail(y, True)
-
-    def center(self):
-        return (self.lo + self.hi) / 2
-
-    def scale(self):
-        return self.s
-
-
 def sgd_step_map(gradient, eta_, batch, lo, hi) -> tuple:
     """The pieces (a, b, c, g) of x ↦ x − (η/b)∇f(x, z) on [lo, hi] for f(x, z) = w|x − z_c| + v x + κ(x − z_c)²/2
     (z = (w, z_c, v, κ), w ≥ 0, κ ≥ 0): slope 1 − (η/b)κ, and a break at z_c where w > 0."""
@@ -713,7 +616,7 @@ def sgd_instances() -> st.SearchStrategy[dict]:
          examples=(LINEAR_52, KINKED_52), default_examples=1,
          evidence_note=r"$R_\alpha(X_2\|X'_2)$ from the laws of the two last iterates, mixtures over the $2^2$ batch "
                        r"paths of projected Gaussians pushed through the SGD maps (exact densities, the atoms' masses "
-                       r"from CDFs; \symdpcode{NoisyStep}), by the engine's quadrature of the projected laws")
+                       r"from CDFs; \symdpcode{symdp.engine.projected.NoisyStep}), by the engine's quadrature of the projected laws")
 def theorem_5_2(point):
     r"""End to end on two steps, the only computable regime: $T > \bar T \ge 1$ forces $T \ge 2$, and $\bar T = 1$ needs
     $\eta \ge Dn/(4L)$, so with $\sigma > 8\sqrt2L/b$ the noise $\eta\sigma > 2\sqrt2\,Dn/b$ dwarfs $\mathcal{X}$ and
