@@ -710,7 +710,13 @@ COR_3_9_SETTING = Setting(
 def corollary_3_9(point):
     r"""Theorem 3.4 with constant $c$, $h$, $\sigma$ (\symdpid{bravo.id.sum39}). Tight for $h = 0$ on the unprojected
     chain (R1, pinned); the $h$-part is loose on the projected chains: the largest ratio over 300 random draws in the
-    parameters' ranges was 0.267 ($T = 1$, $\sigma > D$, where the projected laws are nearly two atoms)."""
+    parameters' ranges was 0.267 ($T = 1$, $\sigma > D$, where the projected laws are nearly two atoms). Erratum E15
+    (edge cases, an unstated hypothesis): the corollary needs $c = 1 - 2\eta\kappa + \eta^2\beta^2 > 0$, which the
+    paper does not state. On a bounded domain a $(\lambda, \kappa)$-dissipative $f$ can have $\kappa > \beta$:
+    $\kappa = 2$, $\beta = 1$, $\eta = 1$ give $c = -2$, and $\sqrt{c\delta^2 + h}$ is not real for $\delta^2 > h/2$.
+    symdp draws $c > 0$ (the domain of $c$). For a strongly convex $f$, $\kappa \le \beta$ gives $c \ge (1 -
+    \eta\kappa)^2 \ge 0$, with $c = 0$ at $\kappa = \beta$, $\eta = 1/\kappa$ (the map is constant, and (7) tends to
+    0, which holds), and $c < 1$ needs $\eta < 2\kappa/\beta^2$."""
     n = int(point["T"])
     if point["structure"]["kind"] == "linear":
         return linear_chain_renyi(point["alpha"], [to_mpf(point["c"], "c")] * n,
