@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional
 
 import mpmath
@@ -48,6 +49,20 @@ from symdp.statement import CompiledStatement, lambdify_mpmath  # noqa: F401 (la
 
 Point = Mapping[str, Any]
 """One draw: parameter values by symbol name (mpf at the working precision) and any drawn structure."""
+
+
+@lru_cache(maxsize=None)
+def _numeric_interval(domain: sp.Set, prec: int) -> Optional[tuple]:
+    """(low, high, left_open, right_open) of an interval with numeric ends, as mpf correctly rounded to ``prec`` bits
+    (as a parameter's value is), ±inf included; else None."""
+    if not (isinstance(domain, sp.Interval) and domain.inf.is_number and domain.sup.is_number):
+        return None
+    def end(x):
+        if x.is_infinite:
+            return mpmath.inf if x > 0 else -mpmath.inf
+        with mpmath.workprec(prec):
+            return mpmath.mpf(str(x.evalf(mpmath.libmp.prec_to_dps(prec) + 15)))
+    return end(domain.inf), end(domain.sup), bool(domain.left_open), bool(domain.right_open)
 
 
 @dataclass(frozen=True)
@@ -102,7 +117,13 @@ class Param:
 
     def contains(self, value) -> bool:
         """Whether ``value`` may lie in the domain: False only where SymPy decides it lies outside (a domain whose ends
-        name other parameters is decided by the statement's own hypotheses, not here)."""
+        name other parameters is decided by the statement's own hypotheses, not here). An interval with numeric ends
+        is decided in mpmath (every point a check evaluates passes here)."""
+        ends = _numeric_interval(self.domain, mpmath.mp.prec)
+        if ends is not None and not self.integer:
+            low, high, left_open, right_open = ends
+            v = +mpmath.mpf(value)
+            return (v > low if left_open else v >= low) and (v < high if right_open else v <= high)
         return self.domain.contains(sp.Float(str(value), 30) if not self.integer else sp.Integer(value)) != sp.false
 
     def latex(self) -> str:
