@@ -105,13 +105,15 @@ class FiniteChain:
                 raise InvalidDistribution("the chain has no unique stationary law (it has two closed classes)")
             pi = A.LUsolve(sp.Matrix(rhs))
             return tuple(Fraction(int(v.p), int(v.q)) for v in pi)
-        if self.binary64:
-            import numpy
-
-            pi = numpy.linalg.solve(numpy.array(system, dtype=float), numpy.array(rhs, dtype=float))
-            if not numpy.all(numpy.isfinite(pi)) or abs(pi.sum() - 1) > 1e-9:
+        if self.binary64:   # mpmath's binary64 context: no numpy needed
+            try:
+                solved = mpmath.fp.lu_solve(mpmath.fp.matrix(system), mpmath.fp.matrix([float(v) for v in rhs]))
+            except ZeroDivisionError:
+                solved = None
+            pi = tuple(float(solved[i]) for i in range(n)) if solved is not None else ()
+            if not pi or not all(math.isfinite(v) for v in pi) or abs(sum(pi) - 1) > 1e-9:
                 raise InvalidDistribution("the chain has no unique stationary law (it has two closed classes)")
-            return tuple(float(v) for v in pi)
+            return pi
         try:
             pi = mpmath.lu_solve(mpmath.matrix(system), mpmath.matrix(rhs))
         except ZeroDivisionError:
