@@ -180,3 +180,31 @@ def projected_grid_chain(step: Callable, sd, low, high, n: int) -> FiniteChain:
 def _normal_tail(z: float) -> float:
     """P(ξ > z) for a standard Gaussian, in binary64 without cancellation."""
     return 0.5 * math.erfc(z / math.sqrt(2.0))
+
+
+def metropolis_hastings(target: Sequence) -> FiniteChain:
+    """The Metropolis–Hastings chain on {0, ..., k−1} that targets ``target`` (positive masses, Fractions for an
+    exact chain) with the nearest-neighbour proposal: from x propose x ± 1 with probability 1/2 each (a proposal
+    off the ends stays at x), accept with probability min(1, π(y)/π(x)). Reversible with respect to ``target``
+    (detailed balance holds term by term), so ``target`` is its stationary law; aperiodic as soon as one move is
+    rejected, which the ends guarantee.
+
+    >>> from fractions import Fraction as F
+    >>> metropolis_hastings([F(1, 4), F(3, 4)]).rows
+    ((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 6), Fraction(5, 6)))
+    """
+    exact = all(isinstance(v, (Fraction, int)) and not isinstance(v, bool) for v in target)
+    masses = [Fraction(v) if exact else to_mpf(v, "target mass") for v in target]
+    size = len(masses)
+    if size < 2 or any(not v > 0 for v in masses):
+        raise InvalidParameter(f"a Metropolis-Hastings target needs at least 2 positive masses, got {list(target)}")
+    half = Fraction(1, 2) if exact else mpmath.mpf(1) / 2
+    rows = []
+    for x in range(size):
+        row = [0 * half] * size
+        for y in (x - 1, x + 1):
+            if 0 <= y < size:
+                row[y] = half * min(1, masses[y] / masses[x])
+        row[x] = 1 - sum(row)
+        rows.append(row)
+    return FiniteChain(rows)
