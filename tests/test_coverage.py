@@ -54,5 +54,5 @@ def test_selecting_what_is_not_encoded_says_so():
     from symdp.theorems import all_theorems
 
     ids = [t.id for t in all_theorems()]
-    assert "not encoded yet" in not_encoded_message("bertazzi.prop3.2", ids)
+    assert "not encoded yet" in not_encoded_message("balle19.alg1", ids)
     assert not_encoded_message("dwork.lem3.10.nosuch", ids) is None   # an encoded entry's unknown child: a plain miss
