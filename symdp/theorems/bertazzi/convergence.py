@@ -24,7 +24,7 @@ from symdp.expressions import quantity
 from symdp.numeric import to_mpf
 from symdp.strategies import weights
 from symdp.symbols import Law, epsilon, n
-from symdp.theorem import Param, Printed, Setting, registered, theorem
+from symdp.theorem import Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.bertazzi.common import finite_floats
 
 mu_, nu_, pi_ = Law(r"\mu"), Law(r"\nu"), Law(r"\pi")
@@ -59,12 +59,12 @@ HORIZON = 12
 """How far the sup over n of Proposition 3.2 (ii) is taken before the limit law closes it."""
 
 
-def _mpf(value) -> mpmath.mpf:
+def as_mpf(value) -> mpmath.mpf:
     return mpmath.mpf(value.numerator) / value.denominator if isinstance(value, Fraction) else to_mpf(value, "mass")
 
 
 def _law(masses) -> FiniteDistribution:
-    return FiniteDistribution([_mpf(v) for v in masses])
+    return FiniteDistribution([as_mpf(v) for v in masses])
 
 
 def least_delta(pair, eps):
@@ -119,7 +119,7 @@ def two_point(s_, eps) -> tuple:
     * ``"A.3 one-sided"``: as ``"A.3"`` with μ_D = ν_D: only 𝒟′ moves (by t), δ_μ = δ + t.
     """
     e = mpmath.exp(to_mpf(eps, "epsilon"))
-    bern = lambda p: (p, 1 - p)  # noqa: E731
+    bern = lambda p: (p, 1 - p)
     d_, kind = to_mpf(s_["delta"], "delta"), s_["construction"]
     if kind == "A.2":
         q_, b_ = to_mpf(s_["q"], "q"), to_mpf(s_["beta"], "beta")
@@ -322,6 +322,16 @@ def proposition_3_2_ii(point):
             ZetaRbar(): _largest(tvs(chains["limits"], chains["targets"]))}
 
 
+declare(id="bertazzi.cor3.3", title=r"a non-DP posterior keeps the $n$-th state from being DP for some $n$",
+        number="Corollary 3.3", parameters=(P_EPS,),
+        statement=sp.Ge(SupDelta(epsilon), DPDelta(pi_, epsilon) - (1 + sp.exp(epsilon)) * ZetaRbar()),
+        symbolic_only=r"the contrapositive of Proposition 3.2 (ii): $\pi$ not $(\varepsilon, \delta + (1 + "
+                      r"e^\varepsilon)\zeta\underline{r})$-DP means $\sup_n\delta_{\nu P^n}(\varepsilon) > \delta$, "
+                      r"some $n$ not $(\varepsilon, \delta)$-DP. Checked as \symdpid{bertazzi.prop3.2.ii}, whose "
+                      r"unbiased draws ($\underline{r} = 0$: the exact Metropolis--Hastings and random chains) "
+                      r"are this corollary's asymptotically exact chains")
+
+
 @theorem(id="bertazzi.prop3.4", title=r"a chain more private than its target is far from it in TV",
          number="Proposition 3.4", parameters=(P_EPS, P_N), setting=CHAINS,
          statement=sp.Ge(MaxTV(state_n, pi_), sp.exp(-epsilon) / (1 + sp.exp(-epsilon))
@@ -355,7 +365,7 @@ def assumption_3_1(point):
     t_ = int(point["n"])
     targets = chains["limits"]
     coefficient = max(c.dbar(1) for c in chains["kernels"])
-    return {ZetaR(n): _largest(tvs(_state(chains, t_), targets)), DobrushinPower(n): _mpf(coefficient ** t_)}
+    return {ZetaR(n): _largest(tvs(_state(chains, t_), targets)), DobrushinPower(n): as_mpf(coefficient ** t_)}
 
 
 THEOREMS = registered(__name__)
