@@ -9,10 +9,10 @@ independent, each (1 − q)N(0, 2γ/β) + qN(−γd₁/s, 2γ/β). Divergences c
 quadrature of the densities, never from a closed form of a bound:
 
 >>> import mpmath
->>> with mpmath.workdps(20):      # s = m: x_1 ~ N(-gamma d/s, 2 gamma/beta), R_2 = 2 (2 gamma c/s)^2 / (2 * 2 gamma/beta)
+>>> with mpmath.workdps(20):    # s = m: x_1 ~ N(-gamma d/s, 2 gamma/beta); R_2 = 2 (2 gamma d/s)^2 / (2 * 2 gamma/beta)
 ...     P, Q = final_law(1, mpmath.mpf("0.5"), 1, 1, 1, 1, 1), final_law(1, mpmath.mpf("0.5"), 1, -1, 1, 1, 1)
 ...     print(mpmath.nstr(divergence("renyi", P, Q, 2, method="densities").value, 12))
-2.0
+1.0
 """
 
 from __future__ import annotations
@@ -136,7 +136,16 @@ def eps_delta_printed(constant):
     return constant + sp.sqrt(constant * sp.log(1 / delta))
 
 
+def _within_5_5(point) -> None:
+    """Assumption 5.5 and γ ∈ (0, 2μ/L²), s ≤ m at a user's point: outside them a theorem says nothing."""
+    mu_, L_, gamma_ = (to_mpf(point[x], x) for x in ("mu", "L", "gamma"))
+    if not (mu_ <= L_ and gamma_ * L_ ** 2 < 2 * mu_ and int(point["s"]) <= int(point["m"])):
+        raise InvalidParameter(f"Theorems 5.6, 5.7 suppose mu <= L, gamma < 2 mu/L^2 and s <= m, got mu={mu_}, "
+                               f"L={L_}, gamma={gamma_}, s={point['s']}, m={point['m']}")
+
+
 def _final_pair(point, datum_scale=1):
+    _within_5_5(point)
     args = (point["mu"], point["gamma"], point["beta"])
     batch = (point["s"], point["m"], point["n"])
     datum = to_mpf(point["c"], "c") * datum_scale
@@ -231,7 +240,7 @@ theorem_5_6_printed = theorem(
 
 theorem_5_6_dp = theorem(
     id="bertazzi.thm5.6.dp", title=r"SGLD's final iterate is $(\varepsilon_\delta, \delta)$-DP uniformly in $n$",
-    number="Theorem 5.6, eq. (34), the $(\varepsilon, \delta)$ part (constant of its proof)",
+    number=r"Theorem 5.6, eq. (34), the $(\varepsilon, \delta)$ part (constant of its proof)",
     parameters=(P_MU, P_L, P_GAMMA, P_C, P_BETA, P_M, P_S, P_N_FINAL, P_DELTA), conditions=ASS_5_5,
     setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta(C6)), delta), default_examples=3,
     notes=r"The hockey-stick divergence of the two laws of $x_n$ at $e^{\varepsilon_\delta}$, by certified quadrature "
@@ -264,7 +273,7 @@ theorem_5_7_printed = theorem(
 
 theorem_5_7_dp = theorem(
     id="bertazzi.thm5.7.dp", title=r"SGLD with constant data gradients is $(C_7/4 + \sqrt{C_7\ln(1/\delta)}, "
-    r"\delta)$-DP", number="Theorem 5.7, eq. (35), the $(\varepsilon, \delta)$ part (corrected)",
+    r"\delta)$-DP", number=r"Theorem 5.7, eq. (35), the $(\varepsilon, \delta)$ part (corrected)",
     parameters=(P_MU, P_L, P_GAMMA, P_C, P_BETA, P_M, P_S, P_N_FINAL, P_DELTA), conditions=ASS_5_5,
     setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta(C7)), delta), default_examples=3,
     notes=r"Catalogue E6 (confirmed): (35) prints $\varepsilon_\delta = C_7 + \sqrt{C_7\ln(1/\delta)}$, inconsistent "
@@ -305,11 +314,12 @@ CouplingError = quantity("CouplingError", 0, r"\sup_{{k \le n}}\left|e_{{k}}\rig
                               r"$-8/3$), so it bounds no $|e_n|$; the fixed point of $e \mapsto \rho e + 2\gamma c/s$ "
                               r"is $2c/(s(\mu - \gamma L^2/2))$ (\symdpcode{proofs.bertazzi.sgld.fixed\_point\_57})."))
 def coupling_131(point):
-    r"""The two chains of the instance run with the same noise and batches: $e_{k+1} = (1 - \gamma\mu)e_k - 
+    r"""The two chains of the instance run with the same noise and batches: $e_{k+1} = (1 - \gamma\mu)e_k -
     (2\gamma c/s)B_{k+1}$, $B_k \in \{0, 1\}$ whether index 1 was drawn. The reachable set of $e_k$ is an interval's
     image under affine maps, so its extremes are tracked exactly over all $2^n$ batch sequences, and $\sup_{k \le n}
     |e_k|$ is their largest modulus. Loose by the contraction $1 - \gamma\mu + \gamma^2L^2/2$ of the proof against the
     exact $1 - \gamma\mu$ (and $L \ge \mu$)."""
+    _within_5_5(point)
     rho_ = 1 - to_mpf(point["gamma"], "gamma") * to_mpf(point["mu"], "mu")
     kick = 2 * to_mpf(point["gamma"], "gamma") * to_mpf(point["c"], "c") / int(point["s"])
     low = high = largest = mpmath.mpf(0)
@@ -371,7 +381,7 @@ PATH_DP_SETTING = PATH_SETTING.where(r", full batches $s = m$ (the path is Gauss
 
 theorem_5_8_dp = theorem(
     id="bertazzi.thm5.8.dp", title=r"the whole SGLD path is $(C_8/4 + \sqrt{C_8\ln(1/\delta)}, \delta)$-DP",
-    number="Theorem 5.8, eq. (37), the $(\varepsilon, \delta)$ part (corrected)", parameters=PATH_DP_PARAMETERS,
+    number=r"Theorem 5.8, eq. (37), the $(\varepsilon, \delta)$ part (corrected)", parameters=PATH_DP_PARAMETERS,
     setting=PATH_DP_SETTING, statement=sp.Le(HockeyStick(PATH, PATH_P, eps_delta(C8)), delta), default_examples=8,
     notes=r"Catalogue E6 (confirmed): (37) prints $C_8 + \sqrt{C_8\ln(1/\delta)}$, while $\varepsilon_\alpha = "
           r"\alpha C_8/4$ and Remark 4.3 give $C_8/4 + \sqrt{C_8\ln(1/\delta)}$ (encoded; the printed form is larger "

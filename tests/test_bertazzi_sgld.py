@@ -1,0 +1,210 @@
+"""Bertazzi, Johnston, Roberts & Durmus, Sections 5.2–5.3 and Appendix C.2–C.4 (SGLD): the laws of the chain against
+closed forms and a brute-force enumeration written here, the catalogue's reference values, the tight pin of Theorem
+5.8, the erratum (131), bad input, and the derivations.
+
+Seed ../shared/seeds/002_bf97d963b2294e2d.txt; catalogue ../shared/catalogue/catalogue-bertazzi.md (entries
+bertazzi.thm5.6–5.8, errata E4–E7, E17) and its script catalogue-bertazzi-scripts/sgld.py (sgld.out). Reference values
+are closed forms of Gaussian laws, the catalogue's, or computed here by mpmath independently of symdp's code.
+"""
+
+import itertools
+
+import mpmath
+import pytest
+
+from symdp.engine.continuous import Gaussian, Mixture
+from symdp.engine.divergences import divergence
+from symdp.errors import InvalidParameter, SymdpError
+from symdp.precision import working_precision
+from symdp.proofs.bertazzi import sgld as proofs
+from symdp.theorems.bertazzi import sgld as sg
+from symdp.verify import HOLDS, TIGHT, VIOLATED, evaluate_point, verify
+
+BY_ID = {t.id: t for t in sg.THEOREMS}
+
+
+def mpf(x) -> mpmath.mpf:
+    return mpmath.mpf(str(x))
+
+
+def gaussian_renyi(a, shift, variance):
+    """R_α(N(m, v) ‖ N(m + shift, v)) = α shift²/(2v), the closed form."""
+    return a * shift ** 2 / (2 * variance)
+
+
+# --- the laws of the chain ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mu_, gamma_, beta_, c_, n_", [("0.878", "0.326", "1.669", "0.696", 8),
+                                                        ("1", "1.5", "2", "1", 3),     # rho < 0
+                                                        ("2", "0.5", "0.3", "0.1", 5)])  # rho = 0
+def test_full_batches_give_the_gaussian_of_the_geometric_sums(mu_, gamma_, beta_, c_, n_):
+    with working_precision(30):
+        mu_, gamma_, beta_, c_ = map(mpf, (mu_, gamma_, beta_, c_))
+        rho = 1 - gamma_ * mu_
+        mean = -gamma_ * c_ * sum(rho ** k for k in range(n_))            # s = m = 1: index 1 drawn every step
+        variance = 2 * gamma_ / beta_ * sum(rho ** (2 * k) for k in range(n_))
+        P_, Q_ = sg.final_law(mu_, gamma_, beta_, c_, 1, 1, n_), sg.final_law(mu_, gamma_, beta_, -c_, 1, 1, n_)
+        assert isinstance(P_, Gaussian)
+        engine = divergence("renyi", P_, Q_, 2, method="densities").value
+        assert abs(engine - gaussian_renyi(2, 2 * mean, variance)) < mpf("1e-20") * engine
+
+
+def test_catalogue_worst_instance_of_theorems_5_6_and_5_7():
+    """sgld.out: mu = 0.878, gamma = 0.326, c = 0.696, beta = 1.669, m = s = 1, n = 8, alpha = 2: exact 2.754, bound
+    (either theorem as printed, equal at s = 1) 14.49, ratio 5.264 (rounded inputs, so compared to 3 digits)."""
+    point = {"alpha": 2, "mu": 0.878, "L": 0.878, "gamma": 0.326, "c": 0.696, "beta": 1.669, "m": 1, "s": 1, "n": 8}
+    with working_precision(30):
+        lhs, rhs = BY_ID["bertazzi.thm5.6.printed"].evaluate(point)
+    assert abs(lhs.value - mpf("2.754")) < mpf("0.01")
+    assert abs(rhs.value / lhs.value - mpf("5.264")) < mpf("0.005")
+    assert evaluate_point(BY_ID["bertazzi.thm5.6"], point).verdict == HOLDS
+
+
+def _brute_force_mixture(mu_, gamma_, beta_, datum, s_, m_, n_):
+    """x_n as the mixture over all 2^n inclusion patterns, means −(γd/s)Σ_k ρ^{n−k}B_k (the catalogue's script)."""
+    q_, rho = mpf(s_) / m_, 1 - gamma_ * mu_
+    variance = 2 * gamma_ / beta_ * sum(rho ** (2 * k) for k in range(n_))
+    components = []
+    for pattern in itertools.product((0, 1), repeat=n_):
+        weight = q_ ** sum(pattern) * (1 - q_) ** (n_ - sum(pattern))
+        components.append((-gamma_ * datum / s_ * sum(rho ** (n_ - 1 - k) * b for k, b in enumerate(pattern)), weight))
+    return components, variance
+
+
+def test_the_recursion_is_the_mixture_over_all_batch_patterns():
+    with working_precision(30):
+        args = (mpf("0.7"), mpf("0.4"), mpf("1.3"))
+        for datum in (mpf("1.1"), mpf("-1.1")):
+            law = sg.final_law(*args, datum, 2, 5, 4)
+            components, variance = _brute_force_mixture(*args, datum, 2, 5, 4)
+            for x in (mpf("-2"), mpf("-0.3"), mpf(0), mpf("0.8")):
+                here = mpmath.fsum(w * mpmath.npdf(x, a, mpmath.sqrt(variance)) for a, w in components)
+                assert abs(mpmath.exp(law.logpdf(x)) - here) < mpf("1e-25")
+
+
+def test_theorem_5_6_witness_against_a_quadrature_written_here():
+    point = {"alpha": 3, "mu": 0.7, "L": 1.0, "gamma": 0.4, "c": 1.1, "beta": 1.3, "m": 5, "s": 2, "n": 3}
+    with working_precision(30):
+        lhs, rhs = BY_ID["bertazzi.thm5.6"].evaluate(point)
+        args = (mpf("0.7"), mpf("0.4"), mpf("1.3"))
+        P_, var = _brute_force_mixture(*args, mpf("1.1"), 2, 5, 3)
+        Q_, _ = _brute_force_mixture(*args, mpf("-1.1"), 2, 5, 3)
+        sd = mpmath.sqrt(var)
+        def density(components, x):
+            return mpmath.fsum(w * mpmath.npdf(x, a, sd) for a, w in components)
+        integral = mpmath.quad(lambda x: density(P_, x) ** 3 * density(Q_, x) ** -2, [-mpmath.inf, -1, 0, 1, mpmath.inf])
+        here = mpmath.log(integral) / 2
+    assert abs(lhs.value - here) < mpf("1e-15") * here
+    assert rhs.value > 5 * lhs.value                     # loose (the catalogue: >= 5.26)
+
+
+# --- Theorem 5.8: tight at s = m ----------------------------------------------------------------------------------
+
+def test_theorem_5_8_is_an_equality_at_full_batches_and_its_tightened_copy_is_refuted():
+    theorem = BY_ID["bertazzi.thm5.8"]
+    for point in theorem.tight_at:
+        assert point["s"] == point["m"]
+        assert evaluate_point(theorem, point).verdict == TIGHT
+        assert evaluate_point(theorem.tightened(0.99), point).verdict == VIOLATED
+        # closed form: n Gaussian innovations N(∓γc/(2s), 2γ/β): n α (γc/s)² / (2 · 2γ/β)
+        with working_precision(30):
+            g, c_, b, s_ = (mpf(point[k]) for k in ("gamma", "c", "beta", "s"))
+            lhs, _ = theorem.evaluate(point)
+            closed = point["n"] * gaussian_renyi(mpf(point["alpha"]), g * c_ / s_, 2 * g / b)
+        assert abs(lhs.value - closed) < mpf("1e-20") * closed
+
+
+def test_theorem_5_8_innovation_against_a_quadrature_written_here():
+    """One step (n = 1) of subsampled SGLD: (1 − q)N(0, 2γ/β) + qN(∓γc/(2s), 2γ/β), integrated here."""
+    point = {"alpha": 2, "gamma": 0.1, "c": 1, "beta": 1, "m": 5, "s": 1, "n": 1}
+    with working_precision(30):
+        lhs, rhs = BY_ID["bertazzi.thm5.8"].evaluate(point)
+        sd, shift, q_ = mpmath.sqrt(mpf("0.2")), mpf("0.05"), mpf("0.2")
+        def density(sign, x):
+            return (1 - q_) * mpmath.npdf(x, 0, sd) + q_ * mpmath.npdf(x, sign * shift, sd)
+        here = mpmath.log(mpmath.quad(lambda x: density(-1, x) ** 2 / density(1, x), [-mpmath.inf, 0, mpmath.inf]))
+    assert abs(lhs.value - here) < mpf("1e-20") * here
+    assert rhs.value > 20 * lhs.value          # no amplification by subsampling in the bound: loose for s < m
+
+
+# --- errata and the printed statements --------------------------------------------------------------------------
+
+def test_eq131_as_printed_is_refuted_at_its_counterexample_and_corrected_holds():
+    printed = BY_ID["bertazzi.proof5.7.eq131.printed"]
+    point = printed.erratum.counterexample
+    assert evaluate_point(printed, point).verdict == VIOLATED
+    assert evaluate_point(BY_ID["bertazzi.proof5.7.eq131"], point).verdict == HOLDS
+    with working_precision(30):
+        _, rhs = printed.evaluate(point)
+    assert abs(rhs.value + mpf(8) / 3) < mpf("1e-25")         # 2c/(s(γL²/2 − μ)) at μ = L = c = s = 1, γ = 1/2
+
+
+def test_eq131_coupling_extremes_against_every_batch_sequence():
+    point = {"mu": 1.2, "L": 1.3, "gamma": 1.1, "c": 0.7, "m": 3, "s": 2, "n": 6}     # rho = −0.32 < 0
+    with working_precision(30):
+        lhs, _ = BY_ID["bertazzi.proof5.7.eq131"].evaluate(point)
+        rho, kick = 1 - mpf("1.1") * mpf("1.2"), 2 * mpf("1.1") * mpf("0.7") / 2
+        largest = mpf(0)
+        for pattern in itertools.product((0, 1), repeat=6):
+            e = mpf(0)
+            for b in pattern:
+                e = rho * e - kick * b
+                largest = max(largest, abs(e))
+    assert abs(lhs.value - largest) < mpf("1e-25")
+
+
+def test_printed_constants_hold_and_lie_below_the_proofs_constants():
+    """E4, E5 are gaps, not refutations: the printed statements hold at the draws, with smaller bounds."""
+    point = {"alpha": 2, "mu": 1.0, "L": 1.5, "gamma": 0.3, "c": 0.8, "beta": 2.0, "m": 4, "s": 2, "n": 3}
+    for ident in ("bertazzi.thm5.6", "bertazzi.thm5.7"):
+        corrected, printed = BY_ID[ident], BY_ID[ident + ".printed"]
+        assert evaluate_point(printed, point).verdict == HOLDS
+        with working_precision(30):
+            assert printed.evaluate(point)[1].value < corrected.evaluate(point)[1].value
+
+
+def test_eps_delta_printed_is_weaker_than_the_consistent_one():
+    """E6: at δ = 1e-5 the printed C + √(C ln 1/δ) exceeds C/4 + √(C ln 1/δ) by 3C/4."""
+    with working_precision(30):
+        import sympy as sp
+        C = sp.Symbol("C", positive=True)
+        gap = sg.eps_delta_printed(C) - sg.eps_delta(C)
+        assert sp.simplify(gap - 3 * C / 4) == 0
+
+
+def test_verify_reports_every_result_as_expected():
+    for ident in ("bertazzi.eq31", "bertazzi.thm5.7.dp", "bertazzi.thm5.8.dp.printed"):
+        report = verify(BY_ID[ident], examples=2)
+        assert report.verdict in (HOLDS, TIGHT), ident
+
+
+# --- bad input -----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [(1, 0.5, 1, 1, 3, 2, 1),        # s > m
+                                  (1, 0.5, 1, 1, 1.5, 2, 1),      # s not an integer
+                                  (-1, 0.5, 1, 1, 1, 2, 1),       # mu <= 0
+                                  (1, "x", 1, 1, 1, 2, 1)])
+def test_bad_input_is_a_clear_error(args):
+    with pytest.raises(SymdpError):
+        sg.final_law(*args)
+
+
+@pytest.mark.parametrize("change", [{"n": 0}, {"c": -1}, {"s": 3}, {"gamma": 3}, {"L": 0.5}])
+def test_a_point_outside_the_hypotheses_is_an_error_naming_it(change):
+    base = {"alpha": 2, "mu": 1, "L": 1, "gamma": 0.5, "c": 1, "beta": 1, "m": 2, "s": 1, "n": 2}
+    for ident in ("bertazzi.thm5.6", "bertazzi.proof5.7.eq131"):
+        with pytest.raises(InvalidParameter, match="|".join(change)):
+            evaluate_point(BY_ID[ident], {**base, **change})
+
+
+# --- derivations ---------------------------------------------------------------------------------------------------
+
+def test_derivations_check():
+    assert all(d.check() for d in proofs.DERIVATIONS)
+
+
+@pytest.mark.slow
+def test_theorems_5_6_and_5_7_hold_at_eight_steps_with_subsampling():
+    point = {"alpha": 2, "mu": 0.878, "L": 0.878, "gamma": 0.326, "c": 0.696, "beta": 1.669, "m": 3, "s": 2, "n": 8}
+    for ident in ("bertazzi.thm5.6", "bertazzi.thm5.6.printed", "bertazzi.thm5.7", "bertazzi.thm5.7.printed"):
+        assert evaluate_point(BY_ID[ident], point).verdict == HOLDS
