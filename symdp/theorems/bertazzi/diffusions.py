@@ -1,7 +1,426 @@
-"""Bertazzi, Johnston, Roberts, Durmus (2025), Section 4 and Appendix B: the privacy of diffusions: eqs. (12), (16), Lemmas 4.1, 4.2, B.1–B.3, Remark 4.3, Propositions 4.5, 4.6."""
+"""Bertazzi, Johnston, Roberts, Durmus (2025), Section 4 and Appendix B: the privacy of diffusions: eqs. (12), (16),
+Lemmas 4.1, 4.2, B.1–B.3, Remark 4.3, Propositions 4.5, 4.6.
+
+Lemmas 4.1 and 4.2 are measured on finite pairs (ℙ, ℚ) pushed through a drawn channel; Proposition 4.5 on the exact
+Gaussian law of the grid values of a linear-drift Euler chain (:mod:`symdp.engine.gaussian_paths`), whose path on
+[0, T] adds to them Brownian bridges that do not depend on the drift; Proposition 4.6 on the Ornstein–Uhlenbeck
+process, whose final value is Gaussian; Lemmas B.2 and B.3 on stochastic integrals of piecewise-constant bounded
+integrands, Gaussian with the variance of their quadratic variation. The algebra of the proofs is in
+:mod:`proofs.bertazzi.diffusions`.
+"""
 
 from __future__ import annotations
 
-from symdp.theorem import registered
+import mpmath
+import sympy as sp
+from hypothesis import strategies as st
+
+from symdp.engine import gaussian_paths
+from symdp.engine.continuous import Gaussian
+from symdp.engine.divergences import divergence
+from symdp.engine.finite import FiniteDistribution
+from symdp.errors import InvalidParameter
+from symdp.expressions import HockeyStick, Renyi, quantity
+from symdp.numeric import to_mpf
+from symdp.proofs.bertazzi import diffusions as proofs
+from symdp.strategies import weights
+from symdp.symbols import K, L, Law, T, alpha, beta, c, delta, epsilon
+from symdp.theorem import IDENTITY, Param, Setting, declare, registered, theorem
+from symdp.statement import lambdify_mpmath
+from symdp.theorems.bertazzi.common import P_ALPHA, finite_floats
+
+C_sup = sp.Symbol("C", positive=True)
+"""C of (21): the almost-sure bound on sup_{t ≤ T} |X^D_t − X^{D'}_t| under the synchronous coupling."""
+a_level = sp.Symbol("a", real=True)
+
+P_C = Param(c, sp.Interval.open(0, sp.oo), sample=(0.01, 3.0))
+P_BETA = Param(beta, sp.Interval.open(0, sp.oo), sample=(0.1, 10.0))
+P_T = Param(T, sp.Range(1, 6), sample=(1, 5))
+P_DELTA = Param(delta, sp.Interval.open(0, 1), sample=(1e-12, 0.5))
+P_EPS = Param(epsilon, sp.Interval(0, sp.oo), sample=(0.0, 3.0))
+P_L = Param(L, sp.Interval.open(0, sp.oo), sample=(0.01, 10.0))
+P_K = Param(K, sp.Interval.open(0, sp.oo), sample=(0.05, 3.0))
+P_A = Param(a_level, sp.Interval.open(0, sp.oo), sample=(0.01, 20.0))
+
+
+def rdp_to_dp(constant):
+    """ε_δ = C/4 + sqrt(C log(1/δ)), the ε of the (ε, δ) parts of Propositions 4.5 and 4.6 (Remark 4.3)."""
+    return constant / 4 + sp.sqrt(constant * sp.log(1 / delta))
+
+
+# --- Lemmas 4.1, 4.2 and their proofs on finite pairs -------------------------------------------------------------
+
+PP, QQ = Law(r"\mathbb{P}"), Law(r"\mathbb{Q}")
+OUT_D, OUT_DP = Law(r"P_{\mathcal{A}(\mathcal{D})}"), Law(r"P_{\mathcal{A}(\mathcal{D}')}")
+TailMass = quantity("TailMass", 1, r"\mathbb{{P}}\left(\frac{{d\mathbb{{P}}}}{{d\mathbb{{Q}}}} > e^{{{0}}}\right)",
+                    "The P-mass where the likelihood ratio dP/dQ exceeds e^eps.", domain=(0, 1), rounding="relative")
+RatioMoment = quantity("RatioMoment", 1, r"\mathbb{{E}}\left[\left(\frac{{d\mathbb{{P}}}}{{d\mathbb{{Q}}}}"
+                       r"\right)^{{{0}}}\right]", "E_P[(dP/dQ)^s], summed over the atoms.", nonnegative=True,
+                       rounding="relative")
+RatioMomentQ = quantity("RatioMomentQ", 1, r"\mathbb{{E}}_{{\mathbb{{Q}}}}\left[\left(\frac{{d\mathbb{{P}}}}"
+                        r"{{d\mathbb{{Q}}}}\right)^{{{0}}}\right]", "E_Q[(dP/dQ)^s], summed over the atoms.",
+                        nonnegative=True, rounding="relative")
+
+
+@st.composite
+def channel_pairs(draw, identity: bool = False):
+    """ℙ, ℚ on k atoms (ℚ > 0, as (12) needs ℚ ≪ ℙ ≪ ℚ) and a row-stochastic channel k → j (the mechanism
+    𝒜 read off the sample space); ``identity`` draws none."""
+    k = draw(st.integers(2, 6))
+    j = draw(st.integers(1, 6))
+    channel = None if identity or draw(st.booleans()) else draw(
+        st.lists(weights(j, low=0.0), min_size=k, max_size=k).filter(lambda rows: all(sum(r) > 0 for r in rows)))
+    return {"p": draw(weights(k, low=0.0)), "q": draw(weights(k, low=0.01)), "channel": channel}
+
+
+def _pair(structure):
+    P_ = FiniteDistribution.normalized(structure["p"])
+    Q_ = FiniteDistribution.normalized(structure["q"])
+    channel = structure.get("channel")
+    if channel is None:
+        return P_, Q_, P_, Q_
+    rows = [[to_mpf(x, "channel entry") / mpmath.fsum(to_mpf(y, "channel entry") for y in row) for x in row]
+            for row in channel]
+    if len(rows) != len(P_):
+        raise ValueError(f"the channel has {len(rows)} rows for {len(P_)} atoms")
+    out = [[mpmath.fsum(law[i] * rows[i][o] for i in range(len(rows))) for o in range(len(rows[0]))]
+           for law in (P_, Q_)]
+    return P_, Q_, FiniteDistribution(out[0]), FiniteDistribution(out[1])
+
+
+FINITE = Setting(r"$\mathbb{P}$, $\mathbb{Q}$ on 2--6 atoms ($\mathbb{Q} > 0$), $\mathcal{A}$ a channel from them "
+                 r"onto 1--6 outputs (or the identity): $P_{\mathcal{A}(\mathcal{D})} = \mathbb{P}\mathcal{A}$, "
+                 r"$P_{\mathcal{A}(\mathcal{D}')} = \mathbb{Q}\mathcal{A}$ (the orientation of Appendix B)",
+                 strategy=channel_pairs, build=_pair)
+IDENTITY_CHANNEL = {"p": [0.6, 0.3, 0.1], "q": [0.2, 0.3, 0.5], "channel": None}
+
+
+@theorem(id="bertazzi.lem4.1", title=r"a tail bound on $d\mathbb{P}/d\mathbb{Q}$ gives $(\varepsilon, \delta)$-DP",
+         number="Lemma 4.1", parameters=(P_EPS,), setting=FINITE,
+         statement=sp.Le(HockeyStick(OUT_D, OUT_DP, epsilon), TailMass(epsilon)), default_examples=40,
+         examples=({"epsilon": 0.0, "structure": IDENTITY_CHANNEL},))
+def lemma_4_1(point):
+    r"""The lemma as the inequality its proof (66)--(69) shows: the $\delta$ of the output pair at $\varepsilon$ is
+    at most $\mathbb{P}(d\mathbb{P}/d\mathbb{Q} > e^\varepsilon)$, so a tail $\le \delta$ gives
+    $(\varepsilon, \delta)$-DP. Both sides exact sums: the hockey-stick of the pushed-forward laws through the door,
+    the tail over the atoms of $(\mathbb{P}, \mathbb{Q})$. Equality needs $\mathbb{Q}(d\mathbb{P}/d\mathbb{Q} >
+    e^\varepsilon) = 0$, impossible with $\mathbb{Q} > 0$ unless both sides vanish: tight only as that mass tends to
+    0 (the ratio on the tail set to $\infty$). Orientation: the proofs' (catalogue E11), $\mathbb{Q}$-law of
+    $\mathcal{A}(\mathcal{D})$ = $\mathbb{P}$-law of $\mathcal{A}(\mathcal{D}')$, here $\mathbb{Q}\mathcal{A}$."""
+    P_, Q_, PA, QA = FINITE(point)
+    threshold = mpmath.exp(to_mpf(point["epsilon"], "epsilon"))
+    tail = mpmath.fsum(p for p, q in zip(P_, Q_) if p > threshold * q)
+    return {HockeyStick(OUT_D, OUT_DP, epsilon): divergence("hockey_stick", PA, QA, point["epsilon"]),
+            TailMass(epsilon): tail}
+
+
+@theorem(id="bertazzi.lem4.2", title=r"a moment bound on $d\mathbb{P}/d\mathbb{Q}$ gives R\'enyi DP",
+         number="Lemma 4.2", parameters=(P_ALPHA,), setting=FINITE,
+         statement=sp.Le(Renyi(OUT_D, OUT_DP, alpha), sp.log(RatioMoment(alpha - 1)) / (alpha - 1)),
+         tight_at=({"alpha": 3.0, "structure": IDENTITY_CHANNEL},), default_examples=40)
+def lemma_4_2(point):
+    r"""The lemma as its proof (70)--(71) shows it: $\mathsf{D}_\alpha$ of the outputs is at most $\frac{1}{\alpha -
+    1}\log\mathbb{E}[(d\mathbb{P}/d\mathbb{Q})^{\alpha - 1}]$, so a moment $\le e^{(\alpha-1)\varepsilon}$ gives
+    $(\alpha, \varepsilon)$-RDP. Both sides exact sums (the R\'enyi divergence of the pushed-forward laws through the
+    door, the moment over the atoms). Equality for the identity channel (pinned), where the right side is
+    $\mathsf{D}_\alpha(\mathbb{P}\|\mathbb{Q})$ by (71)."""
+    P_, Q_, PA, QA = FINITE(point)
+    a = to_mpf(point["alpha"], "alpha")
+    moment = mpmath.fsum(p * (p / q) ** (a - 1) for p, q in zip(P_, Q_) if p > 0)
+    return {Renyi(OUT_D, OUT_DP, alpha): divergence("renyi", PA, QA, a), RatioMoment(alpha - 1): moment}
+
+
+@theorem(id="bertazzi.proofB.2", title=r"the change of measure (71): $\mathbb{E}_{\mathbb{Q}}[(d\mathbb{P}/"
+         r"d\mathbb{Q})^\alpha] = \mathbb{E}[(d\mathbb{P}/d\mathbb{Q})^{\alpha-1}]$", number="Appendix B.2, eq. (71)",
+         parameters=(P_ALPHA,), setting=FINITE, statement=sp.Eq(RatioMomentQ(alpha), RatioMoment(alpha - 1)),
+         tight_everywhere=True, tight_at=({"alpha": 3.0, "structure": IDENTITY_CHANNEL},), default_examples=30)
+def proof_b_2(point):
+    r"""Both sides summed over the atoms, one under $\mathbb{Q}$ and one under $\mathbb{P}$: an identity of the
+    laws, equal to working precision everywhere. With data processing (van Erven--Harremo\"es, Theorem 9, measured
+    in \symdpid{bertazzi.lem4.2}) it is the proof of Lemma 4.2."""
+    P_, Q_, _, _ = FINITE(point)
+    a = to_mpf(point["alpha"], "alpha")
+    return {RatioMomentQ(alpha): mpmath.fsum(q * (p / q) ** a for p, q in zip(P_, Q_)),
+            RatioMoment(alpha - 1): mpmath.fsum(p * (p / q) ** (a - 1) for p, q in zip(P_, Q_) if p > 0)}
+
+
+proof_b_1 = declare(
+    id="bertazzi.proofB.1", title=r"the proof of Lemma 4.1: $\mathbb{P}(X \in \mathsf{B}) \le \delta + "
+    r"e^\varepsilon\mathbb{Q}(X \in \mathsf{B})$", number="Appendix B.1, eqs. (66)--(69)",
+    statement=sp.Le(HockeyStick(OUT_D, OUT_DP, epsilon), TailMass(epsilon)),
+    symbolic_only=r"the split on $\mathsf{K}_\varepsilon = \{d\mathbb{P}/d\mathbb{Q} > e^\varepsilon\}$ is the "
+                  r"inequality measured in \symdpid{bertazzi.lem4.1}; nothing further to measure",
+    notes=r"Uses the orientation $\mathbb{Q}$-law of $X$ = $\mathbb{P}$-law of $Y$, opposite to (12) as printed "
+          r"(catalogue E11; harmless, adjacency being symmetric).")
+
+# --- eq. (12), Remark 4.3, eq. (16) ----------------------------------------------------------------------------------
+
+Z_test = Law("Z")
+ExpectationQ = quantity("ExpectationQ", 1, r"\mathbb{{E}}_{{\mathbb{{Q}}}}\left[{0}\right]", "E_Q[Z].")
+ExpectationPdQ = quantity("ExpectationPdQ", 1, r"\mathbb{{E}}\left[{0}\,\frac{{d\mathbb{{Q}}}}{{d\mathbb{{P}}}}"
+                          r"\right]", "E_P[Z dQ/dP].")
+equation_12 = declare(
+    id="bertazzi.eq12", title=r"the change-of-measure framework: $P^{\mathbb{P}}_{\mathcal{A}(\mathcal{D})} = "
+    r"P^{\mathbb{Q}}_{\mathcal{A}(\mathcal{D}')}$", number="Section 4.1, eqs. (12)--(13)",
+    statement=sp.Eq(ExpectationQ(Z_test), ExpectationPdQ(Z_test)),
+    symbolic_only=r"a definition (a measure $\mathbb{Q}$ and the expectation (13) under it), no quantity to bound",
+    notes=r"The proofs (eqs. (69), (70), (86)) use the opposite orientation, $P^{\mathbb{Q}}_{\mathcal{A}"
+          r"(\mathcal{D})} = P^{\mathbb{P}}_{\mathcal{A}(\mathcal{D}')}$ (catalogue E11, confirmed: with (12) as "
+          r"printed, (14)/(15) bound the divergence of the reversed pair). Harmless since $\mathbb{Q}$ is assumed for "
+          r"every ordered adjacent pair; \symdpid{bertazzi.lem4.1} and \symdpid{bertazzi.lem4.2} are encoded in the "
+          r"proofs' orientation.")
+
+_REM43 = proofs.rdp_to_dp_minimum()
+remark_4_3 = declare(
+    id="bertazzi.rem4.3", title=r"converting $\alpha C/4$-RDP gives $\varepsilon_\delta = C/4 + \sqrt{C\log(1/"
+    r"\delta)}$", number="Remark 4.3", statement=sp.Eq(_REM43.start, _REM43.end, evaluate=False), evidence=IDENTITY,
+    derivation=_REM43,
+    symbolic_only=r"an identity in $C, \lambda = \log(1/\delta)$, proved by SymPy (\symdpcode{proofs.bertazzi."
+                  r"diffusions.rdp\_to\_dp\_minimum}; stationarity in \symdpcode{rdp\_to\_dp\_stationary})",
+    notes=r"Remark 4.3 has no formula; its content is that the RDP route gives the same $\varepsilon_\delta$ as "
+          r"Lemma 4.1: $\min_{\alpha > 1}[\alpha C/4 + \log(1/\delta)/(\alpha - 1)] = C/4 + \sqrt{C\log(1/\delta)}$ "
+          r"at $\alpha^* = 1 + 2\sqrt{\log(1/\delta)/C}$, exactly the $\varepsilon_\delta$ of Propositions 4.5, 4.6.")
+
+equation_16 = declare(
+    id="bertazzi.eq16", title=r"the SDE (16) on the grid is the Euler chain (17)",
+    number="Section 4.2, eqs. (16)--(17)",
+    statement=sp.Eq(Law(r"X_{(n+1)\gamma} \mid X_{n\gamma} = x"),
+                    Law(r"\mathcal{N}(x + \gamma f_{\mathcal{D}}(x, \eta_{n\gamma}), 2\gamma/\beta)")),
+    symbolic_only=r"a model definition: with $\kappa(t) = \gamma\lfloor t/\gamma\rfloor$ the drift is frozen on "
+                  r"each step and the Brownian increment has variance $\gamma$; the one-step Gaussian law is what "
+                  r"\symdpcode{engine.gaussian\_paths.euler\_path} composes in \symdpid{bertazzi.prop4.5}",
+    notes=r"Remark 4.4 (a unique strong solution) has no quantitative content.")
+
+# --- Proposition 4.5: the path -------------------------------------------------------------------------------------
+
+PATH_D, PATH_DP = Law(r"(X^{\mathcal{D}}_t)_{t \in [0, T]}"), Law(r"(X^{\mathcal{D}'}_t)_{t \in [0, T]}")
+C1 = c ** 2 * beta * T
+EPS_DELTA_45 = rdp_to_dp(C1)
+_eps_delta_45 = lambdify_mpmath([c, beta, T, delta], EPS_DELTA_45)
+
+
+@st.composite
+def linear_drifts(draw):
+    """n Euler steps of x_{k+1} = x_k + γ(−μ x_k − b_k) + sqrt(2γ/β) z for 𝒟, with b'_k = b_k + c h_k, |h_k| ≤ 1, for
+    𝒟': f_𝒟 − f_𝒟' = c h_k, time-dependent through η_{κ(t)}."""
+    n = draw(st.integers(1, 6))
+    return {"n": n, "mu": draw(finite_floats(-1.0, 2.0)), "x0": draw(finite_floats(-2.0, 2.0)),
+            "b": draw(st.lists(finite_floats(-2.0, 2.0), min_size=n, max_size=n)),
+            "h": draw(st.one_of(st.just([1.0] * n), st.lists(finite_floats(-1.0, 1.0), min_size=n, max_size=n)))}
+
+
+def path_laws(point):
+    """(law of the grid values for 𝒟, for 𝒟') at γ = T/n: what the path's divergences are (module docstring)."""
+    s = point["structure"]
+    n, c_ = int(s["n"]), to_mpf(point["c"], "c")
+    if len(s["b"]) != n or len(s["h"]) != n or any(abs(to_mpf(h_, "h_k")) > 1 for h_ in s["h"]):
+        raise ValueError("b and h need n entries each, |h_k| <= 1")
+    gamma_ = to_mpf(point["T"], "T") / n
+    drifted = [to_mpf(b_, "b_k") + c_ * to_mpf(h_, "h_k") for b_, h_ in zip(s["b"], s["h"])]
+    return (gaussian_paths.euler_path(s["x0"], s["mu"], s["b"], point["beta"], gamma_),
+            gaussian_paths.euler_path(s["x0"], s["mu"], drifted, point["beta"], gamma_))
+
+
+PATHS = Setting(r"$dX_t = (-\mu X_{\kappa(t)} - b_{\mathcal{D}}(\eta_{\kappa(t)}))dt + \sqrt{2/\beta}\,dW_t$, "
+                r"$\kappa(t) = \gamma\lfloor t/\gamma\rfloor$, $\gamma = T/n$, $n \le 6$, $\mu \in [-1, 2]$, "
+                r"$b_{\mathcal{D}'} - b_{\mathcal{D}} = c\,h_k$ on step $k$, $|h_k| \le 1$ drawn ($h \equiv 1$ "
+                r"often)", strategy=linear_drifts)
+CONSTANT_SHIFT = {"alpha": 7.5, "c": 2.5, "beta": 1.0, "T": 4,
+                  "structure": {"n": 8, "mu": 0.3, "x0": 0.0, "b": [0.0] * 8, "h": [1.0] * 8}}
+"""The catalogue's instance (mu = 0.3, gamma = 0.5, c = 2.5, n = 8, alpha = 7.5): 46.875 = 46.875."""
+
+
+@theorem(id="bertazzi.prop4.5", title="the path of the SDE is R\\'enyi DP", number="Proposition 4.5, eq. (19)",
+         parameters=(P_ALPHA, P_C, P_BETA, P_T), setting=PATHS,
+         statement=sp.Le(Renyi(PATH_D, PATH_DP, alpha), alpha * C1 / 4), tight_at=(CONSTANT_SHIFT,),
+         default_examples=25)
+def proposition_4_5(point):
+    r"""$\mathsf{D}_\alpha$ of the two path laws: given the grid values, the path on each step is the linear
+    interpolation plus a Brownian bridge, whatever the drift, so the grid values are sufficient; their law is the
+    exact Gaussian of the mean and covariance recursions (\symdpcode{engine.gaussian\_paths}); one covariance, so the
+    likelihood ratio is that of $\mathcal{N}(D, 1)$ against $\mathcal{N}(0, 1)$, $D^2 = \Delta m^\top \Sigma^{-1}
+    \Delta m$ (Cholesky), whose R\'enyi divergence the door integrates from the densities. Equality when
+    $|f_{\mathcal{D}} - f_{\mathcal{D}'}| \equiv c$ (pinned: the catalogue's $46.875 = 46.875$; drawn often), loose
+    by $\sum_k h_k^2/n$ otherwise. The paper prints the path as $(X^{\mathcal{D}}_T)_{t\in[0,T]}$ (catalogue E20,
+    a typo) and asks $\alpha \ge 1$, $\delta > 0$ (E21: encoded with $\alpha > 1$, $\delta \in (0, 1)$)."""
+    P_, Q_ = path_laws(point)
+    return divergence("renyi", *gaussian_paths.equal_covariance_pair(P_, Q_), point["alpha"], method="densities")
+
+
+@theorem(id="bertazzi.prop4.5.dp", title=r"the path of the SDE is $(\varepsilon_\delta, \delta)$-DP",
+         number="Proposition 4.5, eq. (18)", parameters=(P_C, P_BETA, P_T, P_DELTA), setting=PATHS,
+         statement=sp.Le(HockeyStick(PATH_D, PATH_DP, EPS_DELTA_45), delta), default_examples=25,
+         examples=({"c": 1.0, "beta": 1.0, "T": 1, "delta": 1e-6, "structure": CONSTANT_SHIFT["structure"]},))
+def proposition_4_5_dp(point):
+    r"""The exact $\delta$ of the path laws at $\varepsilon_\delta$ (the statement's own expression, evaluated): the
+    hockey-stick of the sufficient statistic's laws $\mathcal{N}(D, 1)$, $\mathcal{N}(0, 1)$ through the door, as in
+    \symdpid{bertazzi.prop4.5}. Loose: Chernoff (Lemma B.3) and Lemma 4.1 lose a factor $\ge 15$ in $\delta$ (the
+    catalogue's $\delta(\varepsilon_\delta)/\delta \in [7\cdot 10^{-4}, 0.064]$)."""
+    P_, Q_ = path_laws(point)
+    e = _eps_delta_45(*(to_mpf(point[k_], k_) for k_ in ("c", "beta", "T", "delta")))
+    return divergence("hockey_stick", *gaussian_paths.equal_covariance_pair(P_, Q_), e, method="densities")
+
+
+# --- Proposition 4.6: the final value ------------------------------------------------------------------------------
+
+FINAL_D, FINAL_DP = Law(r"X^{\mathcal{D}}_T"), Law(r"X^{\mathcal{D}'}_T")
+C2 = beta * (C_sup * (L + 1) + c) ** 2
+EPS_DELTA_46 = rdp_to_dp(C2)
+_eps_delta_46 = lambdify_mpmath([C_sup, L, c, beta, delta], EPS_DELTA_46)
+
+
+def ou_horizons():
+    return st.fixed_dictionaries({"T": st.one_of(finite_floats(0.05, 5.0), finite_floats(5.0, 1000.0)),
+                                  "b": finite_floats(-2.0, 2.0), "x0": finite_floats(-2.0, 2.0)})
+
+
+def ou_final_laws(point):
+    """(law of X_T for 𝒟, for 𝒟', C): the Ornstein–Uhlenbeck solution dX = (−L X − b)dt + sqrt(2/β) dW, b' = b + c,
+    is Gaussian with mean x_0 e^{−LT} − b(1 − e^{−LT})/L and variance (1 − e^{−2LT})/(βL); the synchronous coupling's
+    difference solves de = −L e dt − c dt, e_0 = 0, so it grows monotonically to |e_T| = c(1 − e^{−LT})/L = C."""
+    s = point["structure"]
+    L_, c_, beta_ = (to_mpf(point[k_], k_) for k_ in ("L", "c", "beta"))
+    T_, b_, x0 = (to_mpf(s[k_], k_) for k_ in ("T", "b", "x0"))
+    if T_ <= 0:
+        raise ValueError(f"the horizon T must be positive, got {T_}")
+    decay = -mpmath.expm1(-L_ * T_)
+    sd = mpmath.sqrt(-mpmath.expm1(-2 * L_ * T_) / (beta_ * L_))
+    mean = x0 * mpmath.exp(-L_ * T_) - b_ * decay / L_
+    return Gaussian(mean, sd), Gaussian(mean - c_ * decay / L_, sd), c_ * decay / L_
+
+
+OU = Setting(r"$dX_t = (-L X_t - b_{\mathcal{D}})dt + \sqrt{2/\beta}\,dW_t$, $b_{\mathcal{D}'} = b_{\mathcal{D}} + c$: "
+             r"(20) holds with $L$, $c$; $C = \sup_{t \le T}|X^{\mathcal{D}}_t - X^{\mathcal{D}'}_t|$ of the "
+             r"synchronous coupling, $T \in [0.05, 1000]$ drawn", strategy=ou_horizons)
+OU_MINIMISER = {"alpha": 2.0, "L": 0.5, "c": 1.0, "beta": 1.0, "structure": {"T": 1000.0, "b": 0.0, "x0": 0.0}}
+"""The catalogue's minimiser of the ratio: L = 1/2, T -> infinity, ratio (4L + 4 + 1/L)/2 = 4."""
+
+
+@theorem(id="bertazzi.prop4.6", title="the final value of the SDE is R\\'enyi DP, uniformly in $T$",
+         number="Proposition 4.6, eq. (22)", parameters=(P_ALPHA, P_L, P_C, P_BETA), setting=OU,
+         statement=sp.Le(Renyi(FINAL_D, FINAL_DP, alpha), alpha * C2 / 4), examples=(OU_MINIMISER,),
+         default_examples=40)
+def proposition_4_6(point):
+    r"""$\mathsf{D}_\alpha$ of the exact Gaussian laws of $X_T$ (the Ornstein--Uhlenbeck solution), integrated by the
+    door from the densities; $C$ measured as the synchronous coupling's $\sup_{t\le T}|e_t| = |e_T|$. Loose: the
+    ratio bound/divergence tends to $(4L + 4 + 1/L)/2 \ge 4$ as $T \to \infty$, least $4$ at $L = 1/2$ (pinned:
+    $4.0000$ at $T = 1000$; the catalogue's 4.00004 over 3000 draws), and grows as $T \to 0$."""
+    P_, Q_, C_ = ou_final_laws(point)
+    return {Renyi(FINAL_D, FINAL_DP, alpha): divergence("renyi", P_, Q_, point["alpha"], method="densities"),
+            C_sup: C_}
+
+
+@theorem(id="bertazzi.prop4.6.dp", title=r"the final value of the SDE is $(\varepsilon_\delta, \delta)$-DP",
+         number="Proposition 4.6, eq. (22)", parameters=(P_L, P_C, P_BETA, P_DELTA), setting=OU,
+         statement=sp.Le(HockeyStick(FINAL_D, FINAL_DP, EPS_DELTA_46), delta), default_examples=40,
+         examples=({"L": 0.5, "c": 1.0, "beta": 1.0, "delta": 1e-6, "structure": OU_MINIMISER["structure"]},))
+def proposition_4_6_dp(point):
+    r"""The exact $\delta$ of the two Gaussian laws of $X_T$ at $\varepsilon_\delta$ (the statement's expression,
+    with $C$ measured as in \symdpid{bertazzi.prop4.6}), by the door's hockey-stick. Loose by orders of magnitude in
+    $\delta$. The proof's (110) prints $\mathbb{P}(d\mathbb{P}/d\mathbb{Q} \ge \varepsilon_\delta)$ for $>
+    e^{\varepsilon_\delta}$ (catalogue E12, a typo)."""
+    P_, Q_, C_ = ou_final_laws(point)
+    e = _eps_delta_46(C_, *(to_mpf(point[k_], k_) for k_ in ("L", "c", "beta", "delta")))
+    return divergence("hockey_stick", P_, Q_, e, method="densities")
+
+
+# --- Appendix B: Lemmas B.1–B.3, the proofs of Propositions 4.5, 4.6 ----------------------------------------------
+
+_GIRSANOV = proofs.girsanov_one_step()
+lemma_b_1 = declare(
+    id="bertazzi.lemB.1", title=r"Girsanov for the discretised SDE: the density (75)", number="Lemma B.1, eq. (75)",
+    statement=sp.Eq(_GIRSANOV.start, _GIRSANOV.end, evaluate=False), evidence=IDENTITY, derivation=_GIRSANOV,
+    symbolic_only=r"an identity: one Euler step of the log-density (75), proved by SymPy (\symdpcode{proofs.bertazzi."
+                  r"diffusions.girsanov\_one\_step}); summed over the steps it is the log-likelihood ratio of the "
+                  r"path laws that \symdpid{bertazzi.prop4.5} measures",
+    notes=r"Confirms the $+$ sign of (75). Errata of the proof (catalogue E8, confirmed): (76) must read "
+          r"$\widetilde W_t = W_t - \sqrt{\beta/2}\int_0^t u_s\,ds$ and (78) $dX^1 = (g + u_t)dt + \sqrt{2/\beta}\,"
+          r"d\widetilde W_t$ (as printed, (78) omits $u_t\,dt$ and would give Law$_{\mathbb{Q}}(X^1)$ = "
+          r"Law$_{\mathbb{P}}(X^1)$); Novikov (74) should have $\frac{\beta}{4}$, not $\frac12$ (E9; immaterial for "
+          r"bounded $u$). Typos: the lemma holds as stated.")
+
+FRACTIONS = finite_floats(-1.0, 1.0).map(lambda f: f if abs(f) >= 1e-3 else 0.0)
+"""u_k/K: 0, or at least 10^-3 in size (a smaller one only takes the tail beyond mpmath's erfc, 10^6 sd out)."""
+P_STEPS = Setting(r"$u$ deterministic and piecewise constant on $n \le 6$ steps of $[0, T]$, $|u_k| \le K$ drawn "
+                  r"($u \equiv K$ often); $\int_0^T u\,dW \sim \mathcal{N}(0, \frac{T}{n}\sum_k u_k^2)$",
+                  strategy=lambda: st.integers(1, 6).flatmap(lambda n: st.one_of(
+                      st.just([1.0] * n), st.lists(FRACTIONS, min_size=n, max_size=n))))
+
+
+def integral_variance(point):
+    """The variance of ∫_0^T u dW, the quadratic variation Σ_k u_k² T/n, u_k = K × the drawn fraction."""
+    fractions = point["structure"]
+    if not fractions or any(abs(to_mpf(f_, "u_k/K")) > 1 for f_ in fractions):
+        raise ValueError("u needs 1 or more steps with |u_k| <= K")
+    K_ = to_mpf(point["K"], "K")
+    return to_mpf(point["T"], "T") / len(fractions) * mpmath.fsum((K_ * to_mpf(f_, "u_k/K")) ** 2
+                                                                   for f_ in fractions)
+
+
+StochasticExp = quantity("StochasticExp", 0, r"\mathbb{{E}}\exp\left(\int_0^T \langle u_t, dW_t\rangle\right)",
+                         "E exp(int u dW), by quadrature of the Gaussian density.", nonnegative=True,
+                         rounding="relative")
+StochasticTail = quantity("StochasticTail", 1, r"\mathbb{{P}}\left(\int_0^T \langle u_t, dW_t\rangle > {0}\right)",
+                          "P(int u dW > a), from the Gaussian CDF.", domain=(0, 1), rounding="relative")
+
+
+@theorem(id="bertazzi.lemB.2", title="the exponential moment of a bounded stochastic integral",
+         number="Lemma B.2, eq. (79)", parameters=(P_T, P_K), setting=P_STEPS,
+         statement=sp.Le(StochasticExp(), sp.exp(T * K ** 2 / 2)),
+         tight_at=({"T": 5, "K": 2.0, "structure": [1.0]},), default_examples=30)
+def lemma_b_2(point):
+    r"""$\mathbb{E}e^{Z}$, $Z = \int_0^T u\,dW$ Gaussian with the variance $v$ of its quadratic variation, measured
+    by the door as the moment generating function at 1 of a centred privacy loss with that law (that of
+    $\mathcal{N}(\sqrt{v}, 1)$ against $\mathcal{N}(0, 1)$, $\mathcal{N}(0, v)$ once centred), integrated from the
+    densities. Deterministic $u$ only (the lemma allows adapted $u$). Equality for $|u| \equiv K$ (pinned: the
+    catalogue's $T = 5$, $K = 2$, $e^{10} = 22026.4657948$)."""
+    v = integral_variance(point)
+    if v == 0:
+        return mpmath.mpf(1)
+    return divergence("loss_mgf", Gaussian(mpmath.sqrt(v), 1), Gaussian(0, 1), 1, centred=True, method="densities")
+
+
+@theorem(id="bertazzi.lemB.3", title="the Gaussian tail of a bounded stochastic integral", number="Lemma B.3, eq. (83)",
+         parameters=(P_T, P_K, P_A), setting=P_STEPS,
+         statement=sp.Le(StochasticTail(a_level), sp.exp(-a_level ** 2 / (2 * T * K ** 2))), default_examples=30,
+         examples=({"T": 1, "K": 1.0, "a": 0.5, "structure": [1.0]},))
+def lemma_b_3(point):
+    r"""$\mathbb{P}(Z > a)$ from the normal CDF of $Z = \int_0^T u\,dW$ (the variance of its quadratic variation).
+    Loose: the exponent is right for $|u| \equiv K$, the constant is a Mills ratio off (catalogue: $0.3085 \le
+    0.8825$ at $T = K = 1$, $a = 0.5$, pinned); $\mathbb{P}(Z > a) \to 1/2$ as $a \to 0$ against a bound $\to 1$."""
+    v = integral_variance(point)
+    a = to_mpf(point["a"], "a")
+    if v == 0:
+        return mpmath.mpf(0)
+    if a / mpmath.sqrt(v) > 10 ** 6:
+        raise InvalidParameter(f"a = {mpmath.nstr(a, 8)} lies {mpmath.nstr(a / mpmath.sqrt(v), 8)} standard "
+                               f"deviations out, beyond mpmath's normal CDF (10^6): take a larger u or a smaller a")
+    return mpmath.ncdf(-a / mpmath.sqrt(v))
+
+
+_TAIL_45, _EXPONENT_45 = proofs.prop45_tail_is_delta(), proofs.prop45_renyi_exponent()
+proof_4_5 = declare(
+    id="bertazzi.proof4.5", title=r"the proof of Proposition 4.5: the tail bound at $\varepsilon_\delta$ is "
+    r"$\delta$", number="Appendix B.5, eqs. (86)--(95)", statement=sp.Eq(_TAIL_45.start, _TAIL_45.end, evaluate=False),
+    evidence=IDENTITY, derivation=_TAIL_45,
+    symbolic_only=r"an identity, proved by SymPy (\symdpcode{proofs.bertazzi.diffusions.prop45\_tail\_is\_delta}); "
+                  r"the R\'enyi exponent $\alpha(\alpha-1)\beta T c^2/4$ of (92)--(95) in \symdpcode{prop45\_renyi"
+                  r"\_exponent}",
+    notes=r"Lemma B.1 with $X^1 = X^{\mathcal{D}}$ and $u = f_{\mathcal{D}'} - f_{\mathcal{D}} = -h$ gives the "
+          r"density with $-\sqrt{\beta/2}\int\langle h, dW\rangle$; (87) prints $+$ (catalogue E10, confirmed; "
+          r"harmless, the bounds use $|h| \le c$ only). The proof uses the orientation of Appendix B (E11).")
+
+_BRIDGE = proofs.prop46_bridge()
+proof_4_6 = declare(
+    id="bertazzi.proof4.6", title=r"the proof of Proposition 4.6: the perturbed process meets $X^{\mathcal{D}'}$ at "
+    r"$T$", number="Appendix B.6, eqs. (96)--(110)",
+    statement=sp.Eq(_BRIDGE.start, _BRIDGE.steps[0].expr, evaluate=False),
+    evidence=IDENTITY, derivation=_BRIDGE,
+    symbolic_only=r"an identity, proved by SymPy (\symdpcode{proofs.bertazzi.diffusions.prop46\_bridge}): (100) "
+                  r"$Z_t - X'_t = (T - t)(Z_{T-1} - X'_{T-1})$ on $[T-1, T]$, so $Z_T = X'_T$",
+    notes=r"(106) $|u_t| \le C(L + 1) + c$ then gives $C_2$ as in Proposition 4.5 with a window of length 1; "
+          r"$T < 1$ is delegated to Proposition 4.5, where $C_1 = c^2\beta T \le C_2$. (110) prints "
+          r"$\mathbb{P}(d\mathbb{P}/d\mathbb{Q} \ge \varepsilon_\delta)$ for $> e^{\varepsilon_\delta}$ (catalogue "
+          r"E12, a typo).")
 
 THEOREMS = registered(__name__)
