@@ -1,0 +1,116 @@
+"""Bertazzi et al., Section 3.1 and Appendix A.2-A.3 (symdp.theorems.bertazzi.convergence), and the Metropolis-Hastings
+chains of symdp.engine.markov they run on."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import mpmath
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from symdp.engine.markov import metropolis_hastings
+from symdp.errors import InvalidParameter
+from symdp.theorems.bertazzi import convergence as cv
+from symdp.verify import HOLDS, TIGHT, VIOLATED, evaluate_point, verify
+
+# --- the Metropolis-Hastings chain --------------------------------------------------------------------------------
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(1, 50), min_size=2, max_size=6))
+def test_metropolis_hastings_satisfies_detailed_balance_and_leaves_its_target_invariant(w):
+    target = [F(v, sum(w)) for v in w]
+    chain = metropolis_hastings(target)
+    for x in range(len(w)):
+        for y in range(len(w)):
+            assert target[x] * chain.rows[x][y] == target[y] * chain.rows[y][x]
+    assert chain.stationary() == tuple(target)
+
+
+def test_metropolis_hastings_two_point_rows_are_the_acceptance_ratios():
+    # from 0 the move to 1 is proposed with 1/2 and accepted surely (3/4 > 1/4); from 1, accepted with (1/4)/(3/4)
+    assert metropolis_hastings([F(1, 4), F(3, 4)]).rows == ((F(1, 2), F(1, 2)), (F(1, 6), F(5, 6)))
+
+
+def test_metropolis_hastings_bad_targets_are_clear_errors():
+    with pytest.raises(InvalidParameter, match="positive masses"):
+        metropolis_hastings([F(1)])
+    with pytest.raises(InvalidParameter, match="positive masses"):
+        metropolis_hastings([F(1, 2), F(0), F(1, 2)])
+
+
+def test_the_bernoulli_posterior_is_bayes_formula():
+    # theta in {1/3, 2/3}, one success in two observations: theta(1 - theta) is 2/9 at both points
+    assert cv.bernoulli_posterior(2, 2, 1) == [F(1, 2), F(1, 2)]
+    # no success in one observation: likelihoods 2/3 and 1/3
+    assert cv.bernoulli_posterior(2, 1, 0) == [F(2, 3), F(1, 3)]
+
+
+# --- Appendix A ---------------------------------------------------------------------------------------------------
+
+def test_proposition_a_2_is_attained_at_the_catalogues_two_point_instance():
+    # catalogue bertazzi.propA.2: delta + beta (e^eps + 1) = 0.099461638121 at eps = 0.5, delta = 0.02, beta = 0.03
+    with mpmath.workdps(30):
+        mu, nu = cv.two_point(cv.A2_TIGHT["structure"], mpmath.mpf("0.5"))
+        assert mpmath.almosteq(cv.least_delta(nu, mpmath.mpf("0.5")).value, mpmath.mpf("0.099461638121"), 1e-11)
+        assert mpmath.almosteq(cv.least_delta(mu, mpmath.mpf("0.5")).value, mpmath.mpf("0.02"), 1e-25)
+    assert evaluate_point(cv.proposition_a_2, cv.A2_TIGHT).verdict == TIGHT
+    assert evaluate_point(cv.proposition_a_2.tightened(0.99), cv.A2_TIGHT).verdict == VIOLATED
+
+
+def test_proposition_a_3_is_tight_and_its_printed_reading_is_refuted():
+    assert evaluate_point(cv.proposition_a_3, cv.A3_TIGHT).verdict == TIGHT
+    assert evaluate_point(cv.proposition_a_3.tightened(0.99), cv.A3_TIGHT).verdict == VIOLATED
+    # E18: with only D' moved, one TV is 0 while the bound is t / (1 + e^0.7) > 0; the proposition itself holds there
+    printed = next(t for t in cv.THEOREMS if t.id == "bertazzi.propA.3.printed")
+    assert printed.erratum.severity == "typo"
+    assert evaluate_point(printed, cv.A3_ONE_SIDED).verdict == VIOLATED
+    assert evaluate_point(cv.proposition_a_3, cv.A3_ONE_SIDED).verdict in (HOLDS, TIGHT)
+
+
+# --- Section 3.1 --------------------------------------------------------------------------------------------------
+
+def test_proposition_3_2_reads_the_posteriors_own_delta_on_the_mh_pin():
+    # grid {1/5, ..., 4/5}, three observations with 1 and 2 successes; at eps = 0 delta is the TV of the posteriors,
+    # computed here from Bayes' formula with fractions
+    point = {"epsilon": 0, "n": 2, "structure": cv.MH_PIN}
+    thetas = [F(i, 5) for i in range(1, 5)]
+    like = [[th ** s * (1 - th) ** (3 - s) for th in thetas] for s in (1, 2)]
+    post = [[v / sum(row) for v in row] for row in like]
+    expected = sum(abs(a - b) for a, b in zip(*post)) / 2
+    with mpmath.workdps(30):
+        values = cv.proposition_3_2.witness(point)
+    assert mpmath.almosteq(values[cv.DPDelta(cv.pi_, cv.epsilon)].value, mpmath.mpf(expected.numerator)
+                           / expected.denominator, 1e-25)
+    assert evaluate_point(cv.proposition_3_2, {**point, "epsilon": 0.5}).verdict in (HOLDS, TIGHT)
+
+
+def test_section_3_1_tight_pins_refute_the_tightened_copies():
+    for theorem in (cv.proposition_3_2, cv.proposition_3_2_ii, cv.proposition_3_4):
+        pin = theorem.tight_at[0]
+        assert evaluate_point(theorem, pin).verdict == TIGHT, theorem.id
+        assert evaluate_point(theorem.tightened(0.99), pin).verdict == VIOLATED, theorem.id
+
+
+def test_a_biased_chain_has_a_positive_bias_and_an_unbiased_one_none():
+    structure = {"pair": {"kind": "random", "W": [[1, 2], [3, 1]], "M": [[1, 1], [2, 1]], "reversible": False},
+                 "start": [1, 0], "bias": 4, "r": [1, 1]}
+    chains = cv.build_chains({"epsilon": 0.1, "structure": structure})
+    assert max(v.value for v in cv.tvs(chains["limits"], chains["targets"])) > 0
+    chains = cv.build_chains({"epsilon": 0.1, "structure": {**structure, "bias": 0}})
+    assert chains["limits"] == chains["targets"]
+
+
+def test_every_section_3_1_result_holds_on_its_draws():
+    for theorem in cv.THEOREMS:
+        expected = VIOLATED if theorem.erratum is not None else HOLDS
+        if theorem.numeric:
+            assert verify(theorem, examples=8).verdict in ({expected, TIGHT} - ({TIGHT} if theorem.erratum else set()))
+
+
+def test_a_point_outside_the_domains_is_a_clear_error():
+    with pytest.raises(InvalidParameter, match="epsilon"):
+        evaluate_point(cv.proposition_a_2, {**cv.A2_TIGHT, "epsilon": -1})
+    with pytest.raises(InvalidParameter, match="n"):
+        evaluate_point(cv.proposition_3_2, {"epsilon": 0.5, "n": 0, "structure": cv.MH_PIN})
