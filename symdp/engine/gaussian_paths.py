@@ -44,6 +44,19 @@ class GaussianVector:
     def dimension(self) -> int:
         return self.mean.rows
 
+    def logpdf(self, x: Sequence) -> mpmath.mpf:
+        """log of the density at x: −(x − m)ᵀΣ⁻¹(x − m)/2 − log det(2πΣ)/2 (Cholesky solve).
+
+        >>> print(mpmath.nstr(GaussianVector(mpmath.matrix([0]), mpmath.matrix([[4]])).logpdf([2]), 12))
+        -2.11208571376
+        """
+        if len(x) != self.dimension:
+            raise InvalidParameter(f"a point of dimension {len(x)} for a law on R^{self.dimension}")
+        centred = mpmath.matrix([to_mpf(v, "x") for v in x]) - self.mean
+        solved = mpmath.cholesky_solve(self.cov, centred)
+        quadratic = mpmath.fsum(centred[i] * solved[i] for i in range(centred.rows))
+        return -quadratic / 2 - mpmath.log(mpmath.det(2 * mpmath.pi * self.cov)) / 2
+
 
 def euler_path(x0, mu, drifts: Sequence, beta, gamma) -> GaussianVector:
     """The law of (x_1, ..., x_n) of x_{k+1} = x_k + γ(−μ x_k − b_k) + sqrt(2γ/β) z_{k+1}, n = len(drifts), from the

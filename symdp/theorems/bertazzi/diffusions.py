@@ -20,12 +20,13 @@ from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidParameter
+from symdp.estimate import Estimate, Method
 from symdp.expressions import HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import diffusions as proofs
 from symdp.strategies import weights
 from symdp.symbols import K, L, Law, T, alpha, beta, c, delta, epsilon
-from symdp.theorem import IDENTITY, Param, Setting, declare, registered, theorem
+from symdp.theorem import IDENTITY, Param, Printed, Setting, declare, registered, theorem
 from symdp.statement import lambdify_mpmath
 from symdp.theorems.bertazzi.common import P_ALPHA, finite_floats
 
@@ -326,18 +327,99 @@ def proposition_4_6_dp(point):
 
 # --- Appendix B: Lemmas B.1–B.3, the proofs of Propositions 4.5, 4.6 ----------------------------------------------
 
+LogDensityRatio = quantity(
+    "LogDensityRatio", 0, r"\log\frac{{d\mathbb{{Q}}}}{{d\mathbb{{P}}}}",
+    "log dQ/dP at the drawn noise: the log-ratio of the path densities of X^2 and X^1 at the path of X^1.")
+StochasticIntegral = quantity("StochasticIntegral", 0, r"\int_0^T \langle u_s, dW_s\rangle",
+                              "sum_k u_k (W_{(k+1)gamma} - W_{k gamma}) at the drawn increments.")
+QuadraticVariation = quantity("QuadraticVariation", 0, r"\int_0^T |u_s|^2\,ds", "gamma sum_k u_k^2.",
+                              nonnegative=True)
+GIRSANOV_75 = sp.sqrt(beta / 2) * StochasticIntegral() - beta / 4 * QuadraticVariation()
+
+
+@st.composite
+def girsanov_draws(draw):
+    """n Euler steps of the drift g(x) = −μx − b_k, a perturbation u_k, and the Brownian increments w_k (in units of
+    sqrt(γ))."""
+    n = draw(st.integers(1, 5))
+    floats = st.lists(finite_floats(-2.0, 2.0), min_size=n, max_size=n)
+    return {"n": n, "mu": draw(finite_floats(-1.0, 2.0)), "x0": draw(finite_floats(-2.0, 2.0)), "b": draw(floats),
+            "u": draw(floats), "z": draw(st.lists(finite_floats(-3.0, 3.0), min_size=n, max_size=n))}
+
+
+def girsanov_terms(point) -> dict:
+    """The log-ratio of the path densities of X^2 and X^1 at the path X^1 takes for the drawn increments, and the two
+    integrals of (75) at those increments."""
+    s = point["structure"]
+    n = int(s["n"])
+    if not (len(s["b"]) == len(s["u"]) == len(s["z"]) == n):
+        raise ValueError("b, u and z need n entries each")
+    beta_, gamma_ = to_mpf(point["beta"], "beta"), to_mpf(point["T"], "T") / n
+    mu_, x = to_mpf(s["mu"], "mu"), to_mpf(s["x0"], "x0")
+    b_, u_ = [to_mpf(v, "b_k") for v in s["b"]], [to_mpf(v, "u_k") for v in s["u"]]
+    w_ = [mpmath.sqrt(gamma_) * to_mpf(v, "z_k") for v in s["z"]]
+    path = []
+    for k in range(n):
+        x = x + gamma_ * (-mu_ * x - b_[k]) + mpmath.sqrt(2 / beta_) * w_[k]
+        path.append(x)
+    first = gaussian_paths.euler_path(s["x0"], mu_, b_, beta_, gamma_)
+    second = gaussian_paths.euler_path(s["x0"], mu_, [bk - uk for bk, uk in zip(b_, u_)], beta_, gamma_)
+    log_second, log_first = second.logpdf(path), first.logpdf(path)
+    # a difference of two log-densities of size ~1: its rounding is relative to them, not to the (small) difference
+    size = max(abs(log_second), abs(log_first), mpmath.mpf(1))
+    ratio = Estimate(log_second - log_first, size * mpmath.mpf(2) ** (-mpmath.mp.prec + 12 + 2 * n), Method.EXACT,
+                     scale=size)
+    return {LogDensityRatio(): ratio,
+            StochasticIntegral(): mpmath.fsum(uk * wk for uk, wk in zip(u_, w_)),
+            QuadraticVariation(): gamma_ * mpmath.fsum(uk ** 2 for uk in u_)}
+
+
+GIRSANOV = Setting(r"$dX^1_t = g(X^1_{\kappa(t)}, t)dt + \sqrt{2/\beta}\,dW_t$, $dX^2_t = (g(X^2_{\kappa(t)}, t) + "
+                   r"u_t)dt + \sqrt{2/\beta}\,dW_t$ on $n \le 5$ steps of $\gamma = T/n$, $g(x, t) = -\mu x - b_k$, "
+                   r"$u_t = u_k$ on step $k$, and the Brownian increments drawn", strategy=girsanov_draws)
+GIRSANOV_PIN = {"beta": 2.0, "T": 1, "structure": {"n": 1, "mu": 0.0, "x0": 0.0, "b": [0.0], "u": [1.0], "z": [1.0]}}
+"""One step, beta = 2, gamma = 1, u = w = 1: log dQ/dP = u w - u^2/2 = 1/2 by (75), -3/2 by the printed (76)."""
+
+
+@theorem(id="bertazzi.lemB.1", title=r"Girsanov for the discretised SDE: the density (75)",
+         number="Lemma B.1, eq. (75)",
+         parameters=(P_BETA, P_T), setting=GIRSANOV,
+         statement=sp.Eq(LogDensityRatio(), GIRSANOV_75, evaluate=False), tight_everywhere=True,
+         tight_at=(GIRSANOV_PIN,), default_examples=30,
+         printed=Printed(
+             id="bertazzi.lemB.1.printed", title=r"the density that the proof's (76)--(78) construct",
+             statement=sp.Eq(LogDensityRatio(), -sp.sqrt(beta / 2) * StochasticIntegral()
+                             - beta / 4 * QuadraticVariation(), evaluate=False),
+             location=r"Lemma B.1, proof, eqs. (76) and (78)", counterexample=GIRSANOV_PIN, severity="typo",
+             printed=r"$\widetilde W_t = \sqrt{\beta/2}\int_0^t u_s\,ds + W_t$, $dX^1_t = g\,dt + \sqrt{2/\beta}\,"
+                     r"d\widetilde W_t$",
+             corrected=r"$\widetilde W_t = W_t - \sqrt{\beta/2}\int_0^t u_s\,ds$, $dX^1_t = (g + u_t)dt + "
+                       r"\sqrt{2/\beta}\,d\widetilde W_t$",
+             note=r"Under the $\mathbb{Q}$ for which the printed $\widetilde W$ is a Brownian motion, $d\mathbb{Q}/"
+                  r"d\mathbb{P} = \exp(-\sqrt{\beta/2}\int\langle u, dW\rangle - \frac{\beta}{4}\int|u|^2)$, "
+                  r"not (75), and the $\mathbb{Q}$-law of $X^1$ is that of the drift $g - u$ (catalogue E8, "
+                  r"confirmed: at one step with $\beta = 2$, $\gamma = u = w = 1$ the path densities give $1/2$ "
+                  r"against $-3/2$). The lemma's (75) is right."))
+def lemma_b_1(point):
+    r"""$\log d\mathbb{Q}/d\mathbb{P}$ as the lemma means it: $\mathbb{Q}$-law of $X^1$ = $\mathbb{P}$-law of
+    $X^2$, so on the $n$ Euler steps $d\mathbb{Q}/d\mathbb{P}$ at the drawn increments is the ratio of the Gaussian
+    path densities of $X^2$ and $X^1$ (\symdpcode{engine.gaussian\_paths}, mean and covariance recursions) at the path
+    $X^1$ takes; against (75) at the same increments. Equal everywhere (deterministic $u$; the lemma allows adapted
+    $u$); one step of it is the identity \symdpid{bertazzi.lemB.1.step}. Novikov's condition (74) should read
+    $\mathbb{E}\exp(\frac{\beta}{4}\int_0^T|u|^2) < \infty$, not $\frac12$ (catalogue E9, confirmed: the
+    exponent of the density's quadratic variation; immaterial for bounded $u$)."""
+    return girsanov_terms(point)
+
+
 _GIRSANOV = proofs.girsanov_one_step()
-lemma_b_1 = declare(
-    id="bertazzi.lemB.1", title=r"Girsanov for the discretised SDE: the density (75)", number="Lemma B.1, eq. (75)",
+lemma_b_1_step = declare(
+    id="bertazzi.lemB.1.step", title=r"one Euler step of the density (75)", number="Lemma B.1, eq. (75)",
     statement=sp.Eq(_GIRSANOV.start, _GIRSANOV.end, evaluate=False), evidence=IDENTITY, derivation=_GIRSANOV,
-    symbolic_only=r"an identity: one Euler step of the log-density (75), proved by SymPy (\symdpcode{proofs.bertazzi."
-                  r"diffusions.girsanov\_one\_step}); summed over the steps it is the log-likelihood ratio of the "
-                  r"path laws that \symdpid{bertazzi.prop4.5} measures",
-    notes=r"Confirms the $+$ sign of (75). Errata of the proof (catalogue E8, confirmed): (76) must read "
-          r"$\widetilde W_t = W_t - \sqrt{\beta/2}\int_0^t u_s\,ds$ and (78) $dX^1 = (g + u_t)dt + \sqrt{2/\beta}\,"
-          r"d\widetilde W_t$ (as printed, (78) omits $u_t\,dt$ and would give Law$_{\mathbb{Q}}(X^1)$ = "
-          r"Law$_{\mathbb{P}}(X^1)$); Novikov (74) should have $\frac{\beta}{4}$, not $\frac12$ (E9; immaterial for "
-          r"bounded $u$). Typos: the lemma holds as stated.")
+    symbolic_only=r"an identity, proved by SymPy (\symdpcode{proofs.bertazzi.diffusions.girsanov\_one\_step}; "
+                  r"catalogue \S 4 item 6)",
+    notes=r"$\log\frac{\mathcal{N}(m + \sqrt{2/\beta}w;\, m + u\gamma, 2\gamma/\beta)}{\mathcal{N}(m + "
+          r"\sqrt{2/\beta}w;\, m, 2\gamma/\beta)} = \sqrt{\beta/2}\,uw - \frac{\beta}{4}u^2\gamma$: the $+$ sign "
+          r"of (75).")
 
 FRACTIONS = finite_floats(-1.0, 1.0).map(lambda f: f if abs(f) >= 1e-3 else 0.0)
 """u_k/K: 0, or at least 10^-3 in size (a smaller one only takes the tail beyond mpmath's erfc, 10^6 sd out)."""
