@@ -1,0 +1,244 @@
+"""Bertazzi et al., Section 4 and Appendix B (symdp.theorems.bertazzi.diffusions) and the Gaussian path laws behind
+them (symdp.engine.gaussian_paths). Reference values name their origin: closed forms of Gaussian laws, the catalogue
+(catalogue-bertazzi.md and its scripts' outputs), or brute force over all events."""
+
+from __future__ import annotations
+
+import itertools
+
+import mpmath
+import pytest
+import sympy as sp
+
+from symdp.derivation import Derivation
+from symdp.engine import gaussian_paths
+from symdp.engine.divergences import divergence
+from symdp.errors import InvalidDistribution, InvalidParameter, SymdpError
+from symdp.precision import working_precision
+from symdp.proofs.bertazzi import diffusions as proofs
+from symdp.theorem import registered
+from symdp.theorems.bertazzi import diffusions as dif
+from symdp.verify import HOLDS, TIGHT, VIOLATED, evaluate_point
+
+BY_ID = {t.id: t for t in registered("symdp.theorems.bertazzi.diffusions")}
+
+
+# --- engine.gaussian_paths against closed forms ------------------------------------------------------------------
+
+def test_euler_path_mean_and_variance_follow_the_ulas_closed_forms():
+    # catalogue §1: mean_n = rho^n x0 - (b/mu)(1 - rho^n), var_n = (2 gamma/beta)(1 - rho^(2n))/(1 - rho^2)
+    with working_precision(40):
+        x0, mu, b, beta, gamma, n = mpmath.mpf("0.7"), mpmath.mpf("0.3"), mpmath.mpf("1.5"), 2, mpmath.mpf("0.5"), 6
+        law = gaussian_paths.euler_path(x0, mu, [b] * n, beta, gamma)
+        rho = 1 - gamma * mu
+        for k in range(1, n + 1):
+            assert abs(law.mean[k - 1] - (rho ** k * x0 - b / mu * (1 - rho ** k))) < mpmath.mpf(10) ** -35
+            var = 2 * gamma / beta * (1 - rho ** (2 * k)) / (1 - rho ** 2)
+            assert abs(law.cov[k - 1, k - 1] - var) < mpmath.mpf(10) ** -35
+        # Cov(x_i, x_k) = rho^(k - i) Var(x_i) for i <= k (the noise after step i is independent of x_i)
+        assert abs(law.cov[1, 4] - rho ** 3 * law.cov[1, 1]) < mpmath.mpf(10) ** -35
+
+
+def test_renyi_of_gaussian_vectors_against_the_one_dimensional_closed_form():
+    # R_a(N(m1, s1^2) || N(m2, s2^2)) = ln(s2/s1) + ln(s2^2/s_a^2)/(2(a - 1)) + a (m1 - m2)^2/(2 s_a^2),
+    # s_a^2 = a s2^2 + (1 - a) s1^2 (Gil, Alajaji, Linder 2013)
+    with working_precision(40):
+        m1, m2, s1, s2, a = mpmath.mpf("0.3"), mpmath.mpf("-1.1"), mpmath.mpf("0.8"), mpmath.mpf("1.3"), 2.5
+        sa2 = a * s2 ** 2 + (1 - a) * s1 ** 2
+        expected = mpmath.log(s2 / s1) + mpmath.log(s2 ** 2 / sa2) / (2 * (a - 1)) + a * (m1 - m2) ** 2 / (2 * sa2)
+        P = gaussian_paths.GaussianVector(mpmath.matrix([m1]), mpmath.matrix([[s1 ** 2]]))
+        Q = gaussian_paths.GaussianVector(mpmath.matrix([m2]), mpmath.matrix([[s2 ** 2]]))
+        assert abs(gaussian_paths.renyi(P, Q, a) - expected) < mpmath.mpf(10) ** -35
+        # s_a^2 <= 0: the divergence is infinite
+        assert gaussian_paths.renyi(Q, P, 10) == mpmath.inf
+
+
+def test_the_sufficient_statistic_gives_the_vectors_renyi_divergence_through_the_door():
+    with working_precision(30):
+        P = gaussian_paths.euler_path(0.2, -0.4, [0.5, -1.0, 0.3], 1.5, 0.4)
+        Q = gaussian_paths.euler_path(0.2, -0.4, [0.1, -0.2, 0.9], 1.5, 0.4)
+        pair = gaussian_paths.equal_covariance_pair(P, Q)
+        by_door = divergence("renyi", *pair, 3.0, method="densities").value
+        assert abs(by_door - gaussian_paths.renyi(P, Q, 3)) < mpmath.mpf(10) ** -20
+
+
+def test_logpdf_of_a_diagonal_law_is_the_sum_of_normal_log_densities():
+    with working_precision(30):
+        law = gaussian_paths.GaussianVector(mpmath.matrix([1, -2]), mpmath.matrix([[4, 0], [0, 0.25]]))
+        expected = mpmath.log(mpmath.npdf(0.5, 1, 2)) + mpmath.log(mpmath.npdf(-1.5, -2, 0.5))
+        assert abs(law.logpdf([0.5, -1.5]) - expected) < mpmath.mpf(10) ** -25
+
+
+def test_gaussian_vectors_reject_bad_shapes_and_unequal_covariances():
+    with pytest.raises(InvalidDistribution, match="n-vector mean"):
+        gaussian_paths.GaussianVector(mpmath.matrix([0, 0]), mpmath.matrix([[1]]))
+    with pytest.raises(InvalidDistribution, match="different covariances"):
+        gaussian_paths.mahalanobis(gaussian_paths.euler_path(0, 0, [0], 1, 1),
+                                   gaussian_paths.euler_path(0, 0, [0], 2, 1))
+    with pytest.raises(InvalidParameter, match="beta"):
+        gaussian_paths.euler_path(0, 0, [0], -1, 1)
+
+
+# --- Proposition 4.5: the path --------------------------------------------------------------------------------------
+
+def test_proposition_4_5_is_the_catalogues_equality_and_its_tightened_copy_is_refuted():
+    # catalogue bertazzi.prop4.5: mu = 0.3, gamma = 0.5, c = 2.5, n = 8, alpha = 7.5: 46.875 = 46.875
+    theorem = BY_ID["bertazzi.prop4.5"]
+    result = evaluate_point(theorem, dif.CONSTANT_SHIFT)
+    assert result.verdict == TIGHT
+    assert abs(result.quantity - mpmath.mpf("46.875")) < mpmath.mpf(10) ** -30
+    assert evaluate_point(theorem.tightened(0.99), dif.CONSTANT_SHIFT).verdict == VIOLATED
+
+
+def test_proposition_4_5_is_loose_by_the_mean_square_drift_difference():
+    # D^2 = (beta gamma/2) sum_k (c h_k)^2 for any linear drift: the bound's c^2 beta T/4 times mean(h_k^2)
+    point = {"alpha": 2.0, "c": 1.0, "beta": 1.0, "T": 2,
+             "structure": {"n": 2, "mu": 1.3, "x0": 0.0, "b": [0.0, 0.5], "h": [1.0, 0.0]}}
+    result = evaluate_point(BY_ID["bertazzi.prop4.5"], point)
+    assert result.verdict == HOLDS
+    assert abs(result.quantity / result.bound - mpmath.mpf("0.5")) < mpmath.mpf(10) ** -20
+
+
+@pytest.mark.parametrize("C1, delta", itertools.product([0.01, 1.0, 30.0], [1e-2, 1e-8]))
+def test_proposition_4_5_exact_delta_at_eps_delta_is_within_the_catalogues_range(C1, delta):
+    # catalogue bertazzi.prop4.5: delta(eps_delta)/delta in [7.0e-4, 0.064] over this grid (a5_tight.out, ula_gauss.out)
+    point = {"c": mpmath.sqrt(C1), "beta": 1.0, "T": 1,
+             "structure": {"n": 3, "mu": 0.5, "x0": 0.0, "b": [0.0] * 3, "h": [1.0] * 3}}
+    result = evaluate_point(BY_ID["bertazzi.prop4.5.dp"], {**point, "delta": delta})
+    assert result.verdict == HOLDS
+    assert 6.9e-4 <= result.quantity / delta <= 0.065
+
+
+def test_a_drift_difference_above_c_is_a_clear_error():
+    bad = {**dif.CONSTANT_SHIFT, "structure": {**dif.CONSTANT_SHIFT["structure"], "h": [1.5] * 8}}
+    with pytest.raises(SymdpError, match=r"\|h_k\| <= 1"):
+        evaluate_point(BY_ID["bertazzi.prop4.5"], bad)
+    with pytest.raises(SymdpError, match="alpha"):
+        evaluate_point(BY_ID["bertazzi.prop4.5"], {**dif.CONSTANT_SHIFT, "alpha": 0.5})
+
+
+# --- Proposition 4.6: the final value on Ornstein-Uhlenbeck ---------------------------------------------------------
+
+def test_proposition_4_6_on_ou_is_four_times_loose_at_its_minimiser():
+    # catalogue: ratio -> (4L + 4 + 1/L)/2 as T -> infinity, 4 at L = 1/2 (min 4.00004 over 3000 draws)
+    result = evaluate_point(BY_ID["bertazzi.prop4.6"], dif.OU_MINIMISER)
+    assert result.verdict == HOLDS
+    assert 4 <= result.bound / result.quantity < 4 + 1e-6
+
+
+def test_proposition_4_6_measures_the_ou_law_from_its_solution():
+    # D_alpha(X_T || X'_T) = alpha beta c^2 (1 - e^{-LT})/(2L(1 + e^{-LT})) (catalogue, exact OU formula)
+    point = {"alpha": 3.0, "L": 2.0, "c": 0.7, "beta": 1.5, "structure": {"T": 0.8, "b": 0.4, "x0": -1.0}}
+    result = evaluate_point(BY_ID["bertazzi.prop4.6"], point)
+    e = mpmath.exp(-2 * mpmath.mpf("0.8"))
+    expected = 3 * 1.5 * mpmath.mpf("0.7") ** 2 * (1 - e) / (2 * 2 * (1 + e))
+    assert abs(result.quantity - expected) < mpmath.mpf(10) ** -30
+
+
+def test_proposition_4_6_dp_is_loose_in_delta():
+    point = {"L": 0.5, "c": 1.0, "beta": 1.0, "delta": 1e-6, "structure": dif.OU_MINIMISER["structure"]}
+    result = evaluate_point(BY_ID["bertazzi.prop4.6.dp"], point)
+    assert result.verdict == HOLDS and result.quantity < 1e-3 * 1e-6
+
+
+# --- Lemmas 4.1, 4.2 and (71) on finite pairs ---------------------------------------------------------------------
+
+def _hs_by_events(P, Q, e):
+    """sup_B P(B) - e^eps Q(B) by brute force over every event B."""
+    E = mpmath.exp(e)
+    events = itertools.chain.from_iterable(itertools.combinations(range(len(P)), r) for r in range(len(P) + 1))
+    return max(mpmath.fsum(P[i] for i in B) - E * mpmath.fsum(Q[i] for i in B) for B in events)
+
+
+def test_lemma_4_1_left_side_is_the_brute_force_hockey_stick_and_below_the_tail():
+    structure = {"p": [0.5, 0.2, 0.3], "q": [0.1, 0.6, 0.3], "channel": [[1, 1], [0, 1], [1, 0]]}
+    point = {"epsilon": 0.4, "structure": structure}
+    result = evaluate_point(BY_ID["bertazzi.lem4.1"], point)
+    # outputs: P A = (0.25 + 0.3, 0.25 + 0.2) = (0.55, 0.45), Q A = (0.05 + 0.3, 0.05 + 0.6) = (0.35, 0.65)
+    assert abs(result.quantity - _hs_by_events([0.55, 0.45], [0.35, 0.65], mpmath.mpf("0.4"))) < 1e-15
+    # tail: only atom 0 has P/Q = 5 > e^0.4, mass 0.5
+    assert abs(result.bound - mpmath.mpf("0.5")) < 1e-15 and result.verdict == HOLDS
+
+
+def test_lemma_4_2_is_an_equality_for_the_identity_channel_and_its_tightened_copy_is_refuted():
+    theorem = BY_ID["bertazzi.lem4.2"]
+    point = {"alpha": 3.0, "structure": dif.IDENTITY_CHANNEL}
+    # R_3 = log(sum p^3 q^-2)/2 (definition): 0.6^3/0.04 + 0.3^3/0.09 + 0.1^3/0.25 = 5.4 + 0.3 + 0.004
+    result = evaluate_point(theorem, point)
+    assert result.verdict == TIGHT
+    assert abs(result.quantity - mpmath.log(mpmath.mpf("5.704")) / 2) < mpmath.mpf(10) ** -30
+    assert evaluate_point(theorem.tightened(0.99), point).verdict == VIOLATED
+
+
+def test_lemma_4_2_is_strict_through_a_merging_channel():
+    point = {"alpha": 2.0, "structure": {**dif.IDENTITY_CHANNEL, "channel": [[1, 0], [1, 0], [0, 1]]}}
+    assert evaluate_point(BY_ID["bertazzi.lem4.2"], point).verdict == HOLDS
+
+
+# --- Appendix B ---------------------------------------------------------------------------------------------------
+
+def test_lemma_b_1_density_holds_and_the_printed_proofs_density_is_refuted():
+    printed = BY_ID["bertazzi.lemB.1.printed"]
+    result = evaluate_point(printed, printed.erratum.counterexample)
+    assert result.verdict == VIOLATED
+    # one step, beta = 2, gamma = u = w = 1: (75) gives u w - u^2/2 = 1/2, the printed construction -3/2
+    assert abs(result.quantity - mpmath.mpf("0.5")) < 1e-30 and abs(result.bound + mpmath.mpf("1.5")) < 1e-30
+    assert evaluate_point(BY_ID["bertazzi.lemB.1"], printed.erratum.counterexample).verdict == TIGHT
+    several = {"beta": 0.7, "T": 3, "structure": {"n": 4, "mu": 1.2, "x0": 0.3, "b": [0.1, -0.4, 1.0, 0.0],
+                                                  "u": [0.5, -1.5, 2.0, 0.25], "z": [1.0, -0.3, 0.2, 2.5]}}
+    assert evaluate_point(BY_ID["bertazzi.lemB.1"], several).verdict == TIGHT
+
+
+def test_lemma_b_2_is_the_catalogues_equality_and_its_tightened_copy_is_refuted():
+    # catalogue bertazzi.lemB.2: u = K, T = 5, K = 2: E exp(K W_T) = e^10 = 22026.4657948
+    theorem = BY_ID["bertazzi.lemB.2"]
+    point = {"T": 5, "K": 2.0, "structure": [1.0]}
+    result = evaluate_point(theorem, point)
+    assert result.verdict == TIGHT and abs(result.quantity - mpmath.mpf("22026.4657948")) < 1e-7
+    assert evaluate_point(theorem.tightened(0.99), point).verdict == VIOLATED
+    assert evaluate_point(theorem, {"T": 3, "K": 1.0, "structure": [0.5, -1.0, 0.0]}).verdict == HOLDS
+
+
+@pytest.mark.parametrize("T, K, a, tail, bound", [(1, 1.0, 0.5, "0.3085", "0.8825"),
+                                                 (2, 0.3, 1.0, "0.00921", "0.0622"),
+                                                 (5, 2.0, 20.0, "3.87e-6", "4.54e-5")])
+def test_lemma_b_3_at_the_catalogues_instances(T, K, a, tail, bound):
+    result = evaluate_point(BY_ID["bertazzi.lemB.3"], {"T": T, "K": K, "a": a, "structure": [1.0]})
+    assert result.verdict == HOLDS
+    assert abs(result.quantity / mpmath.mpf(tail) - 1) < 2e-3 and abs(result.bound / mpmath.mpf(bound) - 1) < 2e-3
+
+
+def test_lemma_b_3_far_tails_are_a_clear_error():
+    with pytest.raises(SymdpError, match="standard deviations out"):
+        evaluate_point(BY_ID["bertazzi.lemB.3"], {"T": 1, "K": 1.0, "a": 1.0, "structure": [1e-300]})
+
+
+# --- derivations ----------------------------------------------------------------------------------------------------
+
+def test_every_derivation_checks():
+    assert all(d.check() for d in proofs.DERIVATIONS)
+
+
+def test_the_printed_sign_of_the_girsanov_construction_is_not_an_identity():
+    # E8: with the printed (76), the one-step log-density would be -sqrt(beta/2) u w - beta u^2 gamma/4
+    d = proofs.girsanov_one_step()
+    beta_, u_, w_, g_ = proofs.beta_p, proofs.u_step, proofs.w_step, proofs.g_step
+    wrong = Derivation("printed sign", d.start).step(-sp.sqrt(beta_ / 2) * u_ * w_ - beta_ / 4 * u_ ** 2 * g_, "E8")
+    assert wrong.failures() == [(0, "E8")]
+
+
+def test_remark_4_3_minimum_agrees_numerically_with_a_search():
+    # min over alpha > 1 of alpha C/4 + log(1/delta)/(alpha - 1) by a direct search against C/4 + sqrt(C log(1/delta))
+    with working_precision(30):
+        C, delta = mpmath.mpf("0.7"), mpmath.mpf("1e-5")
+        lam = mpmath.log(1 / delta)
+        objective = lambda a: a * C / 4 + lam / (a - 1)  # noqa: E731
+        alpha_star = mpmath.findroot(lambda a: mpmath.diff(objective, a), 5)
+        assert abs(objective(alpha_star) - (C / 4 + mpmath.sqrt(C * lam))) < mpmath.mpf(10) ** -20
+
+
+def test_ids_are_the_catalogues():
+    expected = {"bertazzi.eq12", "bertazzi.lem4.1", "bertazzi.lem4.2", "bertazzi.rem4.3", "bertazzi.eq16",
+                "bertazzi.prop4.5", "bertazzi.prop4.6", "bertazzi.lemB.1", "bertazzi.lemB.2", "bertazzi.lemB.3",
+                "bertazzi.proofB.1", "bertazzi.proofB.2", "bertazzi.proof4.5", "bertazzi.proof4.6"}
+    assert expected <= set(BY_ID)
