@@ -149,7 +149,8 @@ def proposition_a_2(point):
     the smallest, the larger of the two measured TVs. $\delta_\mu$ and $\delta_\nu$ are the least deltas (the larger
     of the two hockey-stick divergences, exact sums of the drawn laws). Tight: on the catalogue's two-point
     construction ($\varepsilon = 0.5$, $q = 0.3$, $\delta = 0.02$, $\beta = 0.03$) both sides are
-    $0.0994616381\ldots$, so the $0.99\times$ copy is refuted there."""
+    $0.0994616381\ldots$, so the $0.99\times$ copy is refuted there. The proof's last line is
+    \symdpcode{proofs.bertazzi.convergence.proposition\_a\_2\_chain}."""
     mu, nu = build_families(point)
     e = point["epsilon"]
     return {DPDelta(nu_, epsilon): least_delta(nu, e), DPDelta(mu_, epsilon): least_delta(mu, e),
@@ -195,7 +196,9 @@ def proposition_a_3(point):
     bound for every such $\delta$ gives, in the limit, the non-strict one at $\delta_\mu$ that is checked. The left
     side is the larger of the two measured TVs (the $\tilde{\mathcal{D}}$ the proof finds). Where $\delta_\mu <
     \delta_\nu$ the bound is negative and holds trivially. Tight as an infimum: on the catalogue's construction
-    ($\varepsilon = 0.7$, $\delta_\nu = 0.01$, $t = 0.05$) both sides are $t$."""
+    ($\varepsilon = 0.7$, $\delta_\nu = 0.01$, $t = 0.05$) both sides are $t$
+    (\symdpcode{proofs.bertazzi.convergence.proposition\_a\_3\_construction}); the constant is the balancing $\zeta^*$
+    of eq. (54) (\symdpcode{proofs.bertazzi.convergence.proposition\_a\_3\_optimiser})."""
     return _a3_measure(point, MaxTV)
 
 
