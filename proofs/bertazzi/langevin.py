@@ -47,8 +47,8 @@ def step_size_minimum() -> Derivation:
 
 def square_root_bound() -> Derivation:
     """(115): sqrt(1 − x) ≤ 1 − x/2 because (1 − x/2)² − (1 − x) = x²/4 ≥ 0; with x = 2γμ − γ²L², 1 − x/2 = ρ."""
-    return (Derivation(r"(115): $(1 - x/2)^2 - (1 - x) = x^2/4$, and $1 - x/2 = \rho$", (1 - x_c1 / 2) ** 2 - (1 - x_c1),
-                       source=SOURCE + ", eq. (115)")
+    return (Derivation(r"(115): $(1 - x/2)^2 - (1 - x) = x^2/4$, and $1 - x/2 = \rho$",
+                       (1 - x_c1 / 2) ** 2 - (1 - x_c1), source=SOURCE + ", eq. (115)")
             .step(x_c1 ** 2 / 4, "expand")
             .step(0, r"$x^2/4 \ge 0$", relation=">=")
             .step(1 - (2 * gamma * mu - gamma ** 2 * L ** 2) / 2 - CONTRACTION, r"$\rho = 1 - x/2$ at "
@@ -111,8 +111,9 @@ def ula_stationary_variance() -> Derivation:
 def interpolation_square() -> Derivation:
     """(121), typo E14: |x + ty|² = |x|² + 2t⟨x, y⟩ + t²|y|² (the paper prints ⟨a, y⟩), componentwise in 2-D."""
     x1, x2, y1, y2, t = sp.symbols("x_1 x_2 y_1 y_2 t", real=True)
-    return (Derivation(r"(121): $|x + ty|^2 = |x|^2 + 2t\langle x, y\rangle + t^2|y|^2$ (printed $\langle a, y\rangle$)",
-                       (x1 + t * y1) ** 2 + (x2 + t * y2) ** 2, source=SOURCE + ", eq. (121)")
+    return (Derivation(r"(121): $|x + ty|^2 = |x|^2 + 2t\langle x, y\rangle + t^2|y|^2$ "
+                       r"(printed $\langle a, y\rangle$)", (x1 + t * y1) ** 2 + (x2 + t * y2) ** 2,
+                       source=SOURCE + ", eq. (121)")
             .step(x1 ** 2 + x2 ** 2 + 2 * t * (x1 * y1 + x2 * y2) + t ** 2 * (y1 ** 2 + y2 ** 2), "expand"))
 
 
