@@ -1,7 +1,463 @@
-"""Bertazzi, Johnston, Roberts, Durmus (2025), Section 3.2 and Appendix A.3–A.4: noisy Monte Carlo estimators: Assumptions 3.5, 3.6, 3.8, 3.9, A.4, Propositions 3.7, 3.10, A.5."""
+"""Bertazzi, Johnston, Roberts, Durmus (2025), Section 3.2 and Appendix A.3–A.4: noisy Monte Carlo estimators:
+Assumptions 3.5, 3.6, 3.8, 3.9, A.4, Propositions 3.7, 3.10, A.5, the variance display after Assumption 3.6 (erratum
+E2) and the identity of the proof of Proposition 3.10.
+
+The estimator is the ergodic average of ``f = 1{x = 1}`` along a two-state chain ``P = [[1 - a, a], [b, 1 - b]]``
+started at ``x_0``, released with Laplace noise of scale ``eta/epsilon``. The average takes the values ``k/N``; its
+law is exact (rationals), by dynamic programming over (state, running count) (:func:`average_law`), and for two
+datasets run on common uniforms (the synchronous coupling) over (state, state', count, count')
+(:func:`coupled_average_laws`). The released law is then a finite mixture of Laplace laws (:func:`released_law`),
+and its hockey-stick divergences go through the engine's door, certified from the densities.
+
+>>> from fractions import Fraction as F
+>>> average_law(F(1, 2), F(1, 2), 0, 2)           # two fair steps: the count of ones is Binomial(2, 1/2)
+{0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+"""
 
 from __future__ import annotations
 
-from symdp.theorem import registered
+from fractions import Fraction
+from typing import Mapping
+
+import mpmath
+import sympy as sp
+from hypothesis import strategies as st
+
+from symdp.engine.continuous import Laplace, Mixture
+from symdp.engine.divergences import divergence
+from symdp.engine.markov import FiniteChain
+from symdp.errors import InvalidParameter
+from symdp.estimate import Estimate
+from symdp.expressions import MaxDivergence, quantity
+from symdp.numeric import to_mpf
+from symdp.proofs.bertazzi.estimators import square_of_complement
+from symdp.proofs.bertazzi.estimators import tilde_delta
+from symdp.symbols import Law, delta, epsilon, eta
+from symdp.theorem import IDENTITY, Param, Printed, Setting, declare, registered, theorem
+
+C = sp.Symbol("C", positive=True)
+gamma_f = sp.Symbol(r"\gamma_{f}", nonnegative=True)
+shift = sp.Symbol(r"\Delta_{ab}", nonnegative=True)
+"""|a − b| of Assumption 3.5's two scalars, as a fraction of eta drawn by the setting."""
+
+DeltaA = quantity("DeltaA", 1, r"\delta_{{\mathcal{{A}}}}\left({0}\right)",
+                  "The least delta for which the released estimator is (epsilon, delta)-DP on the pair (D, D'): the "
+                  "larger of the two hockey-stick divergences D_{e^eps}(A(D)||A(D')) and D_{e^eps}(A(D')||A(D)).",
+                  domain=(0, 1))
+VarOut = quantity("VarOut", 0, r"\operatorname{{Var}}\left(\mathcal{{A}}(\mathcal{{D}})\right)",
+                  "The variance of the released estimator, by quadrature of its density.", nonnegative=True,
+                  rounding="relative")
+VarAvg = quantity("VarAvg", 0, r"\operatorname{{Var}}\left(\frac{{1}}{{N}}\sum_{{n=1}}^{{N}} f(X_n^{{\mathcal{{D}}}})"
+                  r"\right)", "The variance of the ergodic average, from its exact law.", nonnegative=True,
+                  rounding="relative")
+StationaryGap = quantity("StationaryGap", 0, r"\left|\pi_{{\mathcal{{D}}}}(f) - \pi_{{\mathcal{{D}}'}}(f)\right|",
+                         "|pi_D(f) - pi_D'(f)|, pi the solution of pi P = pi, sum pi = 1.", domain=(0, 1),
+                         rounding="relative")
+CloseAverages = quantity("CloseAverages", 1, r"\mathbb{{P}}\left(\left|\frac{{1}}{{N}}\sum_{{n=1}}^{{N}} "
+                         r"f(X^{{\mathcal{{D}}}}_n) - \frac{{1}}{{N}}\sum_{{n=1}}^{{N}} f(X^{{\mathcal{{D}}'}}_n)\right| "
+                         r"\le {0}\right)", "P(|average_D - average_D'| <= eta) under a coupling.", domain=(0, 1))
+Concentrated = quantity("Concentrated", 1, r"\mathbb{{P}}\left(\left|\frac{{1}}{{N}}\sum_{{n=1}}^{{N}} "
+                        r"f(X^{{\mathcal{{D}}}}_n) - \pi_{{\mathcal{{D}}}}(f)\right| \le {0}\right)",
+                        "P(|average_D - pi_D(f)| <= C).", domain=(0, 1))
+CloseG = quantity("CloseG", 1, r"\mathbb{{P}}\left(\left|g_{{\mathcal{{D}}}} - g_{{\mathcal{{D}}'}}\right| \le "
+                  r"{0}\right)", "P(|g_D - g_D'| <= eta) under a coupling.", domain=(0, 1))
+A_LEFT, A_RIGHT = Law(r"a + L_{\eta}"), Law(r"b + L_{\eta}")
+
+P_EPS = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.1, 4.0))
+P_ETA = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.01, 1.0))
+P_C = Param(C, sp.Interval.open(0, sp.oo), sample=(0.02, 0.5))
+
+
+# --- exact laws of the ergodic average --------------------------------------------------------------------------
+
+def _up(p_a, p_b, state):
+    """P(next state = 1 | state) of the chain [[1 - a, a], [b, 1 - b]]."""
+    return p_a if state == 0 else 1 - p_b
+
+
+def _probability(value, name: str) -> Fraction:
+    p = Fraction(value) if isinstance(value, (Fraction, int)) else Fraction(str(to_mpf(value, name)))
+    if not 0 <= p <= 1:
+        raise InvalidParameter(f"{name} must be a probability in [0, 1], got {p}")
+    return p
+
+
+def average_law(a, b, x0: int, N: int) -> dict[int, Fraction]:
+    """The exact law of S_N = Σ_{n=1}^N 1{X_n = 1} (so of the average S_N/N) for the chain [[1 − a, a], [b, 1 − b]]
+    from X_0 = x0, by dynamic programming over (state, count): {count: probability}."""
+    a, b = _probability(a, "a"), _probability(b, "b")
+    if x0 not in (0, 1) or int(N) < 1:
+        raise InvalidParameter(f"need x0 in {{0, 1}} and N >= 1, got x0={x0!r}, N={N!r}")
+    law = {(x0, 0): Fraction(1)}
+    for _ in range(int(N)):
+        step: dict = {}
+        for (state, count), p in law.items():
+            up = _up(a, b, state)
+            for nxt, q in ((1, up), (0, 1 - up)):
+                if q:
+                    step[nxt, count + nxt] = step.get((nxt, count + nxt), 0) + p * q
+        law = step
+    counts: dict[int, Fraction] = {}
+    for (_, count), p in law.items():
+        counts[count] = counts.get(count, 0) + p
+    return dict(sorted(counts.items()))
+
+
+def coupled_average_laws(first, second, x0: int, N: int) -> dict[tuple[int, int], Fraction]:
+    """The exact joint law of (S_N, S'_N) for two chains ``first = (a, b)`` and ``second = (a', b')`` from the same
+    X_0 = x0, driven by common uniforms U_n (X_{n+1} = 1{U_n < P(1 | X_n)}, the synchronous coupling)."""
+    (a, b), (a2, b2) = [tuple(_probability(v, name) for v, name in zip(pair, "ab")) for pair in (first, second)]
+    law = {(x0, x0, 0, 0): Fraction(1)}
+    for _ in range(int(N)):
+        step: dict = {}
+        for (s, s2, k, k2), p in law.items():
+            u, u2 = _up(a, b, s), _up(a2, b2, s2)
+            moves = ((1, 1, min(u, u2)), (1, 0, max(u - u2, 0)), (0, 1, max(u2 - u, 0)), (0, 0, 1 - max(u, u2)))
+            for n1, n2, q in moves:
+                if q:
+                    key = (n1, n2, k + n1, k2 + n2)
+                    step[key] = step.get(key, 0) + p * q
+        law = step
+    joint: dict[tuple[int, int], Fraction] = {}
+    for (_, _, k, k2), p in law.items():
+        joint[k, k2] = joint.get((k, k2), 0) + p
+    return joint
+
+
+def released_law(atoms: Mapping, scale) -> Mixture | Laplace:
+    """The law of g + Lap(scale), g the finite law {location: probability}: a mixture of Laplace laws."""
+    items = [(to_mpf(x, "location"), to_mpf(p, "probability")) for x, p in sorted(atoms.items()) if p]
+    law, weight = Laplace(items[0][0], scale), items[0][1]
+    for x, p in items[1:]:
+        weight += p
+        law = Mixture(p / weight, law, Laplace(x, scale))
+    return law
+
+
+def laplace_mixture_hockey_stick(first: Mapping, second: Mapping, scale, eps) -> mpmath.mpf:
+    """D_{e^eps}(g + Lap(scale) || g' + Lap(scale)) for finite laws g, g' ({location: probability}), exactly by the
+    CDFs of the two densities: between consecutive atoms p − e^eps q = A e^{y/s} + B e^{−y/s}/(2s) changes sign at
+    most once, at y = (s/2) log(−B/A), so the integral of its positive part is a sum of CDF differences.
+
+    Coefficients that cancel to working precision are 0 and a root within rounding of an atom is that atom, so that
+    laws whose divergence is 0 (equal laws, a Laplace pair at the shift eps·scale) give exactly 0.
+
+    >>> with mpmath.workdps(20):   # closed form 1 − e^{(eps − Delta/s)/2} for a Laplace shift Delta > eps·s
+    ...     print(laplace_mixture_hockey_stick({0: 1}, {1: 1}, mpmath.mpf("0.5"), 1), 1 - mpmath.exp(-0.5))
+    0.39346934028736657640 0.39346934028736657640
+    """
+    s, e = to_mpf(scale, "scale"), mpmath.exp(to_mpf(eps, "eps"))
+    if not s > 0:
+        raise InvalidParameter(f"the Laplace scale must be positive, got {mpmath.nstr(s, 10)}")
+    weights: dict = {}
+    for law, sign in ((first, 1), (second, -e)):
+        for x, p in law.items():
+            if p:
+                weights[to_mpf(x, "location")] = weights.get(to_mpf(x, "location"), 0) + sign * to_mpf(p, "p")
+    atoms = sorted(weights)
+    tolerance = mpmath.mpf(2) ** (-mpmath.mp.prec + 12)
+
+    def cancelled(terms):
+        total = mpmath.fsum(terms)
+        return mpmath.mpf(0) if abs(total) <= tolerance * mpmath.fsum(abs(t) for t in terms) else total
+
+    def mass(A, B, low, high):   # ∫_low^high (A e^{y/s} + B e^{−y/s}) dy / (2s); a tail has one term only
+        rising = A * (mpmath.exp(high / s) - mpmath.exp(low / s)) if A else 0
+        falling = B * (mpmath.exp(-low / s) - mpmath.exp(-high / s)) if B else 0
+        return (rising + falling) / 2
+
+    total = mpmath.mpf(0)
+    edges = [-mpmath.inf, *atoms, mpmath.inf]
+    for i in range(len(edges) - 1):
+        low, high = edges[i], edges[i + 1]
+        A = cancelled([weights[x] * mpmath.exp(-x / s) for x in atoms[i:]])
+        B = cancelled([weights[x] * mpmath.exp(x / s) for x in atoms[:i]])
+        cuts = [low, high]
+        if A * B < 0:
+            root = s / 2 * mpmath.log(-B / A)
+            near = tolerance * (1 + abs(root)) * 2 ** 8
+            if low + near < root < high - near:
+                cuts = [low, root, high]
+        for a, b in zip(cuts, cuts[1:]):
+            inside = (b - 1 if a == -mpmath.inf else a + 1 if b == mpmath.inf else (a + b) / 2)
+            if A * mpmath.exp(inside / s) + B * mpmath.exp(-inside / s) > 0:
+                total += mass(A, B, a, b)
+    return max(total, mpmath.mpf(0))
+
+
+def dp_delta(first: Mapping, second: Mapping, scale, eps) -> mpmath.mpf:
+    """max of the two hockey-stick divergences at e^eps between g + Lap(scale) and g' + Lap(scale)."""
+    return max(laplace_mixture_hockey_stick(first, second, scale, eps),
+               laplace_mixture_hockey_stick(second, first, scale, eps))
+
+
+def laplace_delta(eta_, eps) -> mpmath.mpf:
+    """The delta of Assumption 3.5 for Lap(eta/eps) at the worst |a − b| = eta: D_{e^eps}(Lap(eta, b) || Lap(0, b)),
+    from the CDFs (0: the Laplace mechanism is (eps, 0)-DP)."""
+    return laplace_mixture_hockey_stick({eta_: 1}, {0: 1}, eta_ / eps, eps)
+
+
+def _on_grid(law: Mapping[int, Fraction], N: int) -> dict:
+    return {Fraction(k, N): p for k, p in law.items()}
+
+
+# --- the drawn chains -------------------------------------------------------------------------------------------
+
+def two_chains() -> st.SearchStrategy[dict]:
+    """Two two-state chains (entries in tenths, 1..9), a common start and N in 2..8."""
+    tenth = st.integers(1, 9)
+    return st.fixed_dictionaries({"a": tenth, "b": tenth, "a'": tenth, "b'": tenth, "x0": st.integers(0, 1),
+                                  "N": st.integers(2, 8)})
+
+
+def _chains(s: Mapping) -> dict:
+    return {"D": (Fraction(s["a"], 10), Fraction(s["b"], 10)), "D'": (Fraction(s["a'"], 10), Fraction(s["b'"], 10)),
+            "x0": int(s["x0"]), "N": int(s["N"])}
+
+
+TWO_CHAINS = Setting(r"$X^{\mathcal{D}}$, $X^{\mathcal{D}'}$ two-state chains $P = \begin{pmatrix} 1-a & a \\ b & 1-b"
+                     r"\end{pmatrix}$ ($a, b, a', b' \in \{0.1, \dots, 0.9\}$), $X_0 = x_0$, $f = \mathbb{1}\{x = 1\}$, "
+                     r"$N \le 8$; $\mathcal{A}(\mathcal{D}) = \frac{1}{N}\sum_{n=1}^N f(X_n^{\mathcal{D}}) + L_\eta$, "
+                     r"$L_\eta \sim \mathrm{Lap}(\eta/\varepsilon)$",
+                     strategy=two_chains, build=_chains)
+SEPARATED = {"a": 1, "b": 9, "a'": 9, "b'": 1, "x0": 0, "N": 6}
+"""pi_D(f) = 0.1 against pi_D'(f) = 0.9: the averages rarely agree, so the coupling's tail is large."""
+
+
+# --- Assumption 3.5 ---------------------------------------------------------------------------------------------
+
+def _fractions() -> st.SearchStrategy[dict]:
+    return st.fixed_dictionaries({"u": st.floats(0, 1, allow_nan=False)})
+
+
+CLOSE_SCALARS = Setting(r"$|a - b| = u\eta$, $u \in [0, 1]$; $L_\eta \sim \mathrm{Lap}(\eta/\varepsilon)$",
+                        strategy=_fractions, build=lambda s_: to_mpf(s_["u"], "u"))
+
+
+@theorem(id="bertazzi.ass3.5", title=r"Laplace noise of scale $\eta/\varepsilon$ privatises $\eta$-close scalars",
+         number="Assumption 3.5", parameters=(P_ETA, P_EPS), setting=CLOSE_SCALARS,
+         statement=sp.Le(MaxDivergence(A_LEFT, A_RIGHT), epsilon), default_examples=12,
+         tight_at=({"eta": 0.5, "epsilon": 1.0, "structure": {"u": 1.0}},),
+         examples=({"eta": 0.01, "epsilon": 4.0, "structure": {"u": 0.0}},))
+def assumption_3_5(point):
+    r"""Assumption 3.5 asks of the noise $L_\eta$ that $\mathbb{P}(a + L_\eta \in \mathsf{B}) \le e^\varepsilon
+    \mathbb{P}(b + L_\eta \in \mathsf{B}) + \delta$ for all $\mathsf{B}$ and $|a - b| \le \eta$; the paper's instance
+    is $L_\eta \sim \mathrm{Lap}(\eta/\varepsilon)$ with $\delta = 0$, which is $D_\infty(a + L_\eta \| b + L_\eta)
+    \le \varepsilon$. The max divergence is measured from the two Laplace densities by the engine (never the closed
+    form $|a - b|\varepsilon/\eta$). Tight at $|a - b| = \eta$ (pinned), where the ratio $e^\varepsilon$ is attained
+    beyond both centres."""
+    eta_, eps = to_mpf(point["eta"], "eta"), to_mpf(point["epsilon"], "epsilon")
+    scale = eta_ / eps
+    left, right = Laplace(0, scale), Laplace(CLOSE_SCALARS(point) * eta_, scale)
+    return {MaxDivergence(A_LEFT, A_RIGHT): divergence("max_divergence", left, right, method="densities")}
+
+
+# --- the variance display after Assumption 3.6 (erratum E2) -----------------------------------------------------
+
+def _variance_of(atoms: Mapping) -> mpmath.mpf:
+    mean = sum(to_mpf(x, "x") * to_mpf(p, "p") for x, p in atoms.items())
+    return sum(to_mpf(p, "p") * (to_mpf(x, "x") - mean) ** 2 for x, p in atoms.items())
+
+
+def _variance_witness(point):
+    chains = TWO_CHAINS(point)
+    N = chains["N"]
+    atoms = _on_grid(average_law(*chains["D"], chains["x0"], N), N)
+    eta_, eps = to_mpf(point["eta"], "eta"), to_mpf(point["epsilon"], "epsilon")
+    scale = eta_ / eps
+    located = [(to_mpf(x, "x"), to_mpf(p, "p") / (2 * scale)) for x, p in atoms.items()]
+    nodes = [-mpmath.inf] + sorted(x for x, _ in located) + [mpmath.inf]
+
+    def density(y):   # the released density: the Laplace densities at the atoms of the average, weighted
+        return mpmath.fsum(w * mpmath.exp(-abs(y - x) / scale) for x, w in located)
+    # both moments in one quadrature: the real part integrates y p(y), the imaginary part y^2 p(y)
+    moments = mpmath.quad(lambda y: density(y) * mpmath.mpc(y, y * y), nodes)
+    return {VarOut(): moments.imag - moments.real ** 2, VarAvg(): _variance_of(atoms)}
+
+
+@theorem(id="bertazzi.rem3.var", title=r"the variance of the noisy estimator adds $2\eta^2/\varepsilon^2$ (corrected)",
+         number="Section 3.2, display after Assumption 3.6", parameters=(P_ETA, P_EPS), setting=TWO_CHAINS,
+         statement=sp.Eq(VarOut(), VarAvg() + 2 * eta ** 2 / epsilon ** 2), tight_everywhere=True,
+         tight_at=({"eta": 1.0, "epsilon": 0.5, "structure": SEPARATED},), default_examples=4,
+         printed=Printed(
+             id="bertazzi.rem3.var.printed", title=r"the variance of the noisy estimator adds $\eta/\varepsilon$, as "
+             r"printed", statement=sp.Eq(VarOut(), VarAvg() + eta / epsilon), severity="mathematics",
+             location=r"Section 3.2, display after Assumption 3.6 (``scales linearly with $\eta$'')",
+             counterexample={"eta": 1.0, "epsilon": 0.5, "structure": SEPARATED},
+             note=r"$\mathrm{Var}(\mathrm{Lap}(\beta)) = 2\beta^2$: at $\eta = 1$, $\varepsilon = 0.5$ the noise adds "
+                  r"$8$, not $2$ (catalogue E2). The added variance is quadratic in $\eta$, not linear."))
+def remark_3_variance(point):
+    r"""$\mathrm{Var}(\mathcal{A}(\mathcal{D}))$ by quadrature of the released density (a mixture of Laplace laws at
+    the atoms $k/N$ of the exact law of the average), with the atoms as breakpoints;
+    $\mathrm{Var}(\frac1N\sum f(X_n))$ from that exact law. Equality everywhere (the noise is independent of the
+    chain); the paper's $\eta/\varepsilon_\eta$ is refuted (erratum E2)."""
+    return _variance_witness(point)
+
+
+# --- Assumptions 3.6, 3.8, A.4 (hypotheses) and 3.9 -------------------------------------------------------------
+
+assumption_3_6 = declare(
+    id="bertazzi.ass3.6", title="coupled ergodic averages are $\\eta$-close with probability $1 - \\tilde\\delta$",
+    number="Assumption 3.6", statement=sp.Ge(CloseAverages(eta), 1 - tilde_delta),
+    symbolic_only=r"a hypothesis: it defines $(\eta, \tilde\delta)$ for some coupling of the two chains; on the "
+                  r"synchronous coupling of two-state chains $\tilde\delta = \mathbb{P}(|\bar f_{\mathcal{D}} - "
+                  r"\bar f_{\mathcal{D}'}| > \eta)$ is computed exactly in \symdpid{bertazzi.prop3.7}",
+    notes=r"$\mathbb{P}\big(|\frac1N\sum_{n=1}^N f(X^{\mathcal{D}}_n) - \frac1N\sum_{n=1}^N f(X^{\mathcal{D}'}_n)| "
+          r"\le \eta\big) \ge 1 - \tilde\delta$; the special case of Assumption A.4 with $g_{\mathcal{D}}$ the "
+          r"ergodic average.")
+assumption_3_8 = declare(
+    id="bertazzi.ass3.8", title="concentration of the ergodic average around $\\pi_{\\mathcal{D}}(f)$",
+    number="Assumption 3.8", statement=sp.Ge(Concentrated(C), 1 - tilde_delta),
+    symbolic_only=r"a hypothesis: it defines $(C, \tilde\delta)$; on two-state chains $\tilde\delta = \max_{\mathcal{D}}"
+                  r"\mathbb{P}(|\bar f_{\mathcal{D}} - \pi_{\mathcal{D}}(f)| > C)$ is computed exactly (dynamic "
+                  r"programming over the running count) in \symdpid{bertazzi.prop3.10}",
+    notes=r"$\mathbb{P}\big(|\frac1N\sum_{n=1}^N f(X^{\mathcal{D}}_n) - \pi_{\mathcal{D}}(f)| \le C\big) \ge 1 - "
+          r"\tilde\delta$ for every $\mathcal{D}$.")
+assumption_a_4 = declare(
+    id="bertazzi.assA.4", title="$g_{\\mathcal{D}}$ and $g_{\\mathcal{D}'}$ are $\\eta$-close with probability "
+    "$1 - \\tilde\\delta$", number="Assumption A.4", statement=sp.Ge(CloseG(eta), 1 - tilde_delta),
+    symbolic_only=r"a hypothesis: it defines $(\eta, \tilde\delta)$ for a coupling of $g_{\mathcal{D}}$, "
+                  r"$g_{\mathcal{D}'}$; $\tilde\delta = \mathbb{P}(|g_{\mathcal{D}} - g_{\mathcal{D}'}| > \eta)$ is "
+                  r"computed exactly on the drawn finite couplings of \symdpid{bertazzi.propA.5}",
+    notes=r"$\mathbb{P}(|g_{\mathcal{D}} - g_{\mathcal{D}'}| \le \eta) \ge 1 - \tilde\delta$ (56). Typo (catalogue "
+          r"E19): the text says ``there exist $\eta > 0$, $\delta < 1$'' where the display and Proposition A.5 use "
+          r"$\tilde\delta$; a misprint in words with nothing to refute, recorded here.")
+
+
+def _stationary_gap(point):
+    chains = TWO_CHAINS(point)
+    pis = [FiniteChain([[1 - a, a], [b, 1 - b]]).stationary()[1] for a, b in (chains["D"], chains["D'"])]
+    a, b = chains["D"]
+    a2, b2 = chains["D'"]
+    return {StationaryGap(): to_mpf(abs(pis[0] - pis[1]), "gap"), gamma_f: to_mpf(abs(a / (a + b) - a2 / (a2 + b2)),
+                                                                                     "gamma_f")}
+
+
+@theorem(id="bertazzi.ass3.9", title=r"sensitivity of the posterior expectation $\pi_{\mathcal{D}}(f)$",
+         number="Assumption 3.9", setting=TWO_CHAINS.where(r", $\gamma_f = |a/(a+b) - a'/(a'+b')|$"),
+         statement=sp.Le(StationaryGap(), gamma_f), tight_everywhere=True,
+         tight_at=({"structure": SEPARATED},), default_examples=10)
+def assumption_3_9(point):
+    r"""Assumption 3.9 asks $|\pi_{\mathcal{D}}(f) - \pi_{\mathcal{D}'}(f)| \le \gamma_f$. On two-state chains with
+    $f = \mathbb{1}\{x = 1\}$ it holds with $\gamma_f = |a/(a+b) - a'/(a'+b')|$, with equality: the left side from the
+    stationary laws solved exactly ($\pi P = \pi$, $\sum \pi = 1$, rationals), the right from the closed form of the
+    two-state chain. This is the $\gamma_f$ that \symdpid{bertazzi.prop3.10} uses."""
+    return _stationary_gap(point)
+
+
+# --- Propositions A.5, 3.7, 3.10 --------------------------------------------------------------------------------
+
+def finite_couplings() -> st.SearchStrategy[list]:
+    """A coupling of g_D and g_D' with 1..4 atoms (x, x', weight): x, x' in quarters of [-3, 3], weights 1..9."""
+    quarter = st.integers(-12, 12).map(lambda k: Fraction(k, 4))
+    return st.lists(st.tuples(quarter, quarter, st.integers(1, 9)), min_size=1, max_size=4)
+
+
+def _coupling(atoms) -> dict:
+    total = sum(w for _, _, w in atoms)
+    joint: dict = {}
+    for x, x2, w in atoms:
+        joint[Fraction(x), Fraction(x2)] = joint.get((Fraction(x), Fraction(x2)), 0) + Fraction(w, total)
+    return joint
+
+
+def _marginals(joint: Mapping) -> tuple[dict, dict]:
+    first: dict = {}
+    second: dict = {}
+    for (x, x2), p in joint.items():
+        first[x] = first.get(x, 0) + p
+        second[x2] = second.get(x2, 0) + p
+    return first, second
+
+
+FINITE_COUPLINGS = Setting(r"$(g_{\mathcal{D}}, g_{\mathcal{D}'})$ a coupling with at most 4 atoms in $\frac14"
+                           r"\mathbb{Z} \cap [-3, 3]$ (or the far pair of the pinned instance), $\mathcal{A}(\mathcal{D}) "
+                           r"= g_{\mathcal{D}} + L_\eta$, $L_\eta \sim \mathrm{Lap}(\eta/\varepsilon)$",
+                           strategy=finite_couplings, build=_coupling)
+FAR_PAIR = [(0, 0, 4), (0, 300, 1)]
+"""The catalogue's tight instance: g_D = 0, g_D' = 0 w.p. 4/5 and 100 w.p. 1/5 (delta-tilde = 1/5 for eta < 300)."""
+P_DTIL = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.05, 2.0))
+
+
+def _coupled_delta(joint: Mapping, eta_) -> mpmath.mpf:
+    return sum((to_mpf(p, "p") for (x, x2), p in joint.items() if abs(to_mpf(x - x2, "gap")) > eta_), mpmath.mpf(0))
+
+
+@theorem(id="bertazzi.propA.5", title=r"$g_{\mathcal{D}} + L_\eta$ is $(\varepsilon, \delta + \tilde\delta)$-DP",
+         number="Proposition A.5", parameters=(P_DTIL, P_EPS), setting=FINITE_COUPLINGS,
+         statement=sp.Le(DeltaA(epsilon), delta + tilde_delta), default_examples=10,
+         tight_at=({"eta": 1.0, "epsilon": 1.0, "structure": FAR_PAIR},))
+def proposition_a_5(point):
+    r"""$\delta_{\mathcal{A}}(\varepsilon)$ is the larger hockey-stick divergence between the two released laws
+    (mixtures of $\mathrm{Lap}(\eta/\varepsilon)$ at the atoms of $g_{\mathcal{D}}$, $g_{\mathcal{D}'}$), certified from
+    the densities; $\tilde\delta = \mathbb{P}(|g_{\mathcal{D}} - g_{\mathcal{D}'}| > \eta)$ exactly from the drawn
+    coupling (so Assumption A.4 holds with it); $\delta$ of Assumption 3.5 is measured for $\mathrm{Lap}(\eta/
+    \varepsilon)$ at the worst shift $\eta$ (0 up to the certified error). Tight in the limit of the catalogue's pair
+    $g_{\mathcal{D}} = 0$, $g_{\mathcal{D}'} = M\cdot\mathrm{Bernoulli}(\tilde\delta)$ as $M \to \infty$:
+    $\tilde\delta - \delta_{\mathcal{A}} = O(e^{-M\varepsilon/(2\eta)})$, $1.2 \cdot 10^{-22}$ at $M = 100$ and about
+    $10^{-66}$ at $M = 300$, $\tilde\delta = 1/5$, $\eta = \varepsilon = 1$ (pinned: equal to working precision)."""
+    joint = FINITE_COUPLINGS(point)
+    eta_, eps = to_mpf(point["eta"], "eta"), to_mpf(point["epsilon"], "epsilon")
+    first, second = _marginals(joint)
+    return {DeltaA(epsilon): dp_delta(first, second, eta_ / eps, eps), tilde_delta: _coupled_delta(joint, eta_),
+            delta: laplace_delta(eta_, eps)}
+
+
+@theorem(id="bertazzi.prop3.7", title=r"the noisy Monte Carlo estimator is $(\varepsilon, \delta + \tilde\delta)$-DP "
+         r"(coupling version)", number="Proposition 3.7", parameters=(P_ETA, P_EPS),
+         setting=TWO_CHAINS.where(r", run on common uniforms (synchronous coupling)"),
+         statement=sp.Le(DeltaA(epsilon), delta + tilde_delta), default_examples=8,
+         examples=({"eta": 0.05, "epsilon": 1.0, "structure": SEPARATED},))
+def proposition_3_7(point):
+    r"""The joint law of the two ergodic averages under the synchronous coupling is exact (dynamic programming over
+    both states and both counts); $\tilde\delta = \mathbb{P}(|\bar f_{\mathcal{D}} - \bar f_{\mathcal{D}'}| > \eta)$
+    from it (Assumption 3.6 then holds); $\delta_{\mathcal{A}}(\varepsilon)$ is the larger hockey-stick divergence of
+    the two released laws (Laplace mixtures at $k/N$), certified from the densities; $\delta$ of Assumption 3.5 as in
+    \symdpid{bertazzi.propA.5}. Tight only in a limit (see \symdpid{bertazzi.propA.5}); on these chains it is loose,
+    worst ratio in the notes of the report."""
+    chains = TWO_CHAINS(point)
+    N = chains["N"]
+    eta_, eps = to_mpf(point["eta"], "eta"), to_mpf(point["epsilon"], "epsilon")
+    joint = coupled_average_laws(chains["D"], chains["D'"], chains["x0"], N)
+    joint = {(Fraction(k, N), Fraction(k2, N)): p for (k, k2), p in joint.items()}
+    first, second = _marginals(joint)
+    return {DeltaA(epsilon): dp_delta(first, second, eta_ / eps, eps), tilde_delta: _coupled_delta(joint, eta_),
+            delta: laplace_delta(eta_, eps)}
+
+
+@theorem(id="bertazzi.prop3.10", title=r"the noisy Monte Carlo estimator is $(\varepsilon, \delta + 2\tilde\delta - "
+         r"\tilde\delta^2)$-DP (concentration version)", number="Proposition 3.10", parameters=(P_C, P_EPS),
+         setting=TWO_CHAINS.where(r", run independently; $\eta = 2C + \gamma_f$"),
+         statement=sp.Le(DeltaA(epsilon), delta + 2 * tilde_delta - tilde_delta ** 2), default_examples=8,
+         examples=({"C": 0.05, "epsilon": 1.0, "structure": SEPARATED},))
+def proposition_3_10(point):
+    r"""$\pi_{\mathcal{D}}(f)$ from the stationary laws (exact), $\gamma_f = |\pi_{\mathcal{D}}(f) -
+    \pi_{\mathcal{D}'}(f)|$ (Assumption 3.9 with equality), $\tilde\delta = \max_{\mathcal{D}}\mathbb{P}(|\bar
+    f_{\mathcal{D}} - \pi_{\mathcal{D}}(f)| > C)$ from the exact laws of the averages (Assumption 3.8 then holds), the
+    noise $\mathrm{Lap}(\eta/\varepsilon)$ with $\eta = 2C + \gamma_f$; $\delta_{\mathcal{A}}(\varepsilon)$ the larger
+    hockey-stick divergence of the released laws, certified from the densities. Loose: the catalogue found
+    $\delta_{\mathcal{A}} = 0$ on all its instances (claims $0.19$--$0.91$)."""
+    chains = TWO_CHAINS(point)
+    N = chains["N"]
+    C_, eps = to_mpf(point["C"], "C"), to_mpf(point["epsilon"], "epsilon")
+    laws = [_on_grid(average_law(a, b, chains["x0"], N), N) for a, b in (chains["D"], chains["D'"])]
+    pis = [FiniteChain([[1 - a, a], [b, 1 - b]]).stationary()[1] for a, b in (chains["D"], chains["D'"])]
+    tails = [sum((to_mpf(p, "p") for x, p in law.items() if abs(to_mpf(x - pi, "gap")) > C_), mpmath.mpf(0))
+             for law, pi in zip(laws, pis)]
+    eta_ = 2 * C_ + to_mpf(abs(pis[0] - pis[1]), "gamma_f")
+    return {DeltaA(epsilon): dp_delta(laws[0], laws[1], eta_ / eps, eps), tilde_delta: max(tails),
+            delta: laplace_delta(eta_, eps)}
+
+
+_SQUARE = square_of_complement()
+proof_3_10 = declare(
+    id="bertazzi.proof3.10", title=r"$(1 - \tilde\delta)^2 = 1 - (2\tilde\delta - \tilde\delta^2)$",
+    number="Appendix A.4, proof of Proposition 3.10", statement=sp.Eq(_SQUARE.start, _SQUARE.end), evidence=IDENTITY,
+    derivation=_SQUARE,
+    symbolic_only=r"an identity in $\tilde\delta$, proved by SymPy (\symdpcode{proofs.bertazzi.estimators."
+                  r"square\_of\_complement})",
+    notes=r"Independence of the two chains gives $\mathbb{P}(\mathsf{B}_1) \ge (1 - \tilde\delta)^2$, and $\mathsf{B}_1 "
+          r"\subset \mathsf{B}_2$ by the triangle inequality (63)--(64): $|\bar f_{\mathcal{D}} - \bar f_{\mathcal{D}'}| "
+          r"\le 2C + \gamma_f$. The proof writes $C_{\tilde\delta, N}$ and $C_{\delta, N}$ for Assumption 3.8's $C$.")
 
 THEOREMS = registered(__name__)
