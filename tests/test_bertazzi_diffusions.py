@@ -232,7 +232,7 @@ def test_remark_4_3_minimum_agrees_numerically_with_a_search():
     with working_precision(30):
         C, delta = mpmath.mpf("0.7"), mpmath.mpf("1e-5")
         lam = mpmath.log(1 / delta)
-        objective = lambda a: a * C / 4 + lam / (a - 1)  # noqa: E731
+        objective = lambda a: a * C / 4 + lam / (a - 1)
         alpha_star = mpmath.findroot(lambda a: mpmath.diff(objective, a), 5)
         assert abs(objective(alpha_star) - (C / 4 + mpmath.sqrt(C * lam))) < mpmath.mpf(10) ** -20
 

@@ -18,8 +18,8 @@ f-divergence and Rényi divergence of the pair equals that of N(D, 1) against N(
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import mpmath
 

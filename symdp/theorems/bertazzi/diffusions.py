@@ -24,10 +24,18 @@ from symdp.estimate import Estimate, Method
 from symdp.expressions import HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import diffusions as proofs
+from symdp.statement import lambdify_mpmath
 from symdp.strategies import weights
 from symdp.symbols import K, L, Law, T, alpha, beta, c, delta, epsilon
-from symdp.theorem import IDENTITY, Param, Printed, Setting, declare, registered, theorem
-from symdp.statement import lambdify_mpmath
+from symdp.theorem import (
+    IDENTITY,
+    Param,
+    Printed,
+    Setting,
+    declare,
+    registered,
+    theorem,
+)
 from symdp.theorems.bertazzi.common import P_ALPHA, finite_floats
 
 C_sup = sp.Symbol("C", positive=True)
@@ -98,7 +106,7 @@ IDENTITY_CHANNEL = {"p": [0.6, 0.3, 0.1], "q": [0.2, 0.3, 0.5], "channel": None}
 
 @theorem(id="bertazzi.lem4.1", title=r"a tail bound on $d\mathbb{P}/d\mathbb{Q}$ gives $(\varepsilon, \delta)$-DP",
          number="Lemma 4.1", parameters=(P_EPS,), setting=FINITE,
-         statement=sp.Le(HockeyStick(OUT_D, OUT_DP, epsilon), TailMass(epsilon)), default_examples=40,
+         statement=sp.Le(HockeyStick(OUT_D, OUT_DP, epsilon), TailMass(epsilon)), default_examples=25,
          examples=({"epsilon": 0.0, "structure": IDENTITY_CHANNEL},))
 def lemma_4_1(point):
     r"""The lemma as the inequality its proof (66)--(69) shows: the $\delta$ of the output pair at $\varepsilon$ is
@@ -118,7 +126,7 @@ def lemma_4_1(point):
 @theorem(id="bertazzi.lem4.2", title=r"a moment bound on $d\mathbb{P}/d\mathbb{Q}$ gives R\'enyi DP",
          number="Lemma 4.2", parameters=(P_ALPHA,), setting=FINITE,
          statement=sp.Le(Renyi(OUT_D, OUT_DP, alpha), sp.log(RatioMoment(alpha - 1)) / (alpha - 1)),
-         tight_at=({"alpha": 3.0, "structure": IDENTITY_CHANNEL},), default_examples=40)
+         tight_at=({"alpha": 3.0, "structure": IDENTITY_CHANNEL},), default_examples=25)
 def lemma_4_2(point):
     r"""The lemma as its proof (70)--(71) shows it: $\mathsf{D}_\alpha$ of the outputs is at most $\frac{1}{\alpha -
     1}\log\mathbb{E}[(d\mathbb{P}/d\mathbb{Q})^{\alpha - 1}]$, so a moment $\le e^{(\alpha-1)\varepsilon}$ gives
@@ -134,7 +142,7 @@ def lemma_4_2(point):
 @theorem(id="bertazzi.proofB.2", title=r"the change of measure (71): $\mathbb{E}_{\mathbb{Q}}[(d\mathbb{P}/"
          r"d\mathbb{Q})^\alpha] = \mathbb{E}[(d\mathbb{P}/d\mathbb{Q})^{\alpha-1}]$", number="Appendix B.2, eq. (71)",
          parameters=(P_ALPHA,), setting=FINITE, statement=sp.Eq(RatioMomentQ(alpha), RatioMoment(alpha - 1)),
-         tight_everywhere=True, tight_at=({"alpha": 3.0, "structure": IDENTITY_CHANNEL},), default_examples=30)
+         tight_everywhere=True, tight_at=({"alpha": 3.0, "structure": IDENTITY_CHANNEL},), default_examples=20)
 def proof_b_2(point):
     r"""Both sides summed over the atoms, one under $\mathbb{Q}$ and one under $\mathbb{P}$: an identity of the
     laws, equal to working precision everywhere. With data processing (van Erven--Harremo\"es, Theorem 9, measured
@@ -300,7 +308,7 @@ OU_MINIMISER = {"alpha": 2.0, "L": 0.5, "c": 1.0, "beta": 1.0, "structure": {"T"
 @theorem(id="bertazzi.prop4.6", title="the final value of the SDE is R\\'enyi DP, uniformly in $T$",
          number="Proposition 4.6, eq. (22)", parameters=(P_ALPHA, P_L, P_C, P_BETA), setting=OU,
          statement=sp.Le(Renyi(FINAL_D, FINAL_DP, alpha), alpha * C2 / 4), examples=(OU_MINIMISER,),
-         default_examples=40)
+         default_examples=25)
 def proposition_4_6(point):
     r"""$\mathsf{D}_\alpha$ of the exact Gaussian laws of $X_T$ (the Ornstein--Uhlenbeck solution), integrated by the
     door from the densities; $C$ measured as the synchronous coupling's $\sup_{t\le T}|e_t| = |e_T|$. Loose: the
@@ -313,7 +321,7 @@ def proposition_4_6(point):
 
 @theorem(id="bertazzi.prop4.6.dp", title=r"the final value of the SDE is $(\varepsilon_\delta, \delta)$-DP",
          number="Proposition 4.6, eq. (22)", parameters=(P_L, P_C, P_BETA, P_DELTA), setting=OU,
-         statement=sp.Le(HockeyStick(FINAL_D, FINAL_DP, EPS_DELTA_46), delta), default_examples=40,
+         statement=sp.Le(HockeyStick(FINAL_D, FINAL_DP, EPS_DELTA_46), delta), default_examples=25,
          examples=({"L": 0.5, "c": 1.0, "beta": 1.0, "delta": 1e-6, "structure": OU_MINIMISER["structure"]},))
 def proposition_4_6_dp(point):
     r"""The exact $\delta$ of the two Gaussian laws of $X_T$ at $\varepsilon_\delta$ (the statement's expression,
@@ -385,7 +393,7 @@ GIRSANOV_PIN = {"beta": 2.0, "T": 1, "structure": {"n": 1, "mu": 0.0, "x0": 0.0,
          number="Lemma B.1, eq. (75)",
          parameters=(P_BETA, P_T), setting=GIRSANOV,
          statement=sp.Eq(LogDensityRatio(), GIRSANOV_75, evaluate=False), tight_everywhere=True,
-         tight_at=(GIRSANOV_PIN,), default_examples=30,
+         tight_at=(GIRSANOV_PIN,), default_examples=20,
          printed=Printed(
              id="bertazzi.lemB.1.printed", title=r"the density that the proof's (76)--(78) construct",
              statement=sp.Eq(LogDensityRatio(), -sp.sqrt(beta / 2) * StochasticIntegral()
@@ -449,7 +457,7 @@ StochasticTail = quantity("StochasticTail", 1, r"\mathbb{{P}}\left(\int_0^T \lan
 @theorem(id="bertazzi.lemB.2", title="the exponential moment of a bounded stochastic integral",
          number="Lemma B.2, eq. (79)", parameters=(P_T, P_K), setting=P_STEPS,
          statement=sp.Le(StochasticExp(), sp.exp(T * K ** 2 / 2)),
-         tight_at=({"T": 5, "K": 2.0, "structure": [1.0]},), default_examples=30)
+         tight_at=({"T": 5, "K": 2.0, "structure": [1.0]},), default_examples=20)
 def lemma_b_2(point):
     r"""$\mathbb{E}e^{Z}$, $Z = \int_0^T u\,dW$ Gaussian with the variance $v$ of its quadratic variation, measured
     by the door as the moment generating function at 1 of a centred privacy loss with that law (that of
@@ -464,7 +472,7 @@ def lemma_b_2(point):
 
 @theorem(id="bertazzi.lemB.3", title="the Gaussian tail of a bounded stochastic integral", number="Lemma B.3, eq. (83)",
          parameters=(P_T, P_K, P_A), setting=P_STEPS,
-         statement=sp.Le(StochasticTail(a_level), sp.exp(-a_level ** 2 / (2 * T * K ** 2))), default_examples=30,
+         statement=sp.Le(StochasticTail(a_level), sp.exp(-a_level ** 2 / (2 * T * K ** 2))), default_examples=20,
          examples=({"T": 1, "K": 1.0, "a": 0.5, "structure": [1.0]},))
 def lemma_b_3(point):
     r"""$\mathbb{P}(Z > a)$ from the normal CDF of $Z = \int_0^T u\,dW$ (the variance of its quadratic variation).
