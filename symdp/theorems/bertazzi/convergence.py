@@ -190,8 +190,8 @@ A3_BOUND = sp.exp(-epsilon) / (1 + sp.exp(-epsilon)) * (DPDelta(mu_, epsilon) - 
                   r"($\varepsilon = 0.7$, $\delta_\nu = 0.01$), one TV is $0$ against a bound $t/(1 + e^{0.7}) = "
                   r"0.0166$.", changes={"witness": _a3_printed}))
 def proposition_a_3(point):
-    r"""Here $\nu$ is the private family ($\nu = (1 - t)\mu + t r$ of the setting with the roles of the two names
-    exchanged: the draws perturb $\nu$ into $\mu$) and $\mu$ the less private one; $\delta_\nu$, $\delta_\mu$ are the
+    r"""Here $\nu$ is the private family and $\mu$, drawn as its perturbation, the less private one (the names of
+    Proposition A.2 exchanged, as the paper has them); $\delta_\nu$, $\delta_\mu$ are the
     least deltas, so $\mu$ is not $(\varepsilon, \delta)$-DP for any $\delta < \delta_\mu$, and the paper's strict
     bound for every such $\delta$ gives, in the limit, the non-strict one at $\delta_\mu$ that is checked. The left
     side is the larger of the two measured TVs (the $\tilde{\mathcal{D}}$ the proof finds). Where $\delta_\mu <
@@ -309,7 +309,7 @@ def proposition_3_2(point):
 @theorem(id="bertazzi.prop3.2.ii", title=r"a chain DP at every $n$ makes its target DP up to the bias",
          number="Proposition 3.2 (ii)", parameters=(P_EPS,), setting=CHAINS,
          statement=sp.Le(DPDelta(pi_, epsilon), SupDelta(epsilon) + (1 + sp.exp(epsilon)) * ZetaRbar()),
-         tight_at=({**A2_TIGHT, "structure": {**CHAIN_A2, "swap": True}},), default_examples=25)
+         tight_at=({**A2_TIGHT, "structure": {**CHAIN_A2, "swap": True}},), default_examples=15)
 def proposition_3_2_ii(point):
     r"""The chain is $(\varepsilon, \delta)$-DP for every $n$ with $\delta = \sup_n \delta_{\nu P^n}(\varepsilon)$,
     measured from below (the largest over $n \le 12$ and at the limit law $\tilde\pi$, which $\delta_{\nu P^n}$ tends
@@ -356,7 +356,7 @@ def proposition_3_4(point):
 
 @theorem(id="bertazzi.ass3.1", title=r"Assumption 3.1 on finite chains: $\zeta = 1$, $R(n) = \max_{\mathcal{D}} "
          r"\bar d_{\mathcal{D}}(1)^n$", number="Assumption 3.1", parameters=(P_N,), setting=CHAINS,
-         statement=sp.Le(ZetaR(n), DobrushinPower(n)), default_examples=25)
+         statement=sp.Le(ZetaR(n), DobrushinPower(n)), default_examples=15)
 def assumption_3_1(point):
     r"""The assumption asks for some $\zeta R(n)$ above $\|\nu_{\mathcal{D}}P^n_{\mathcal{D}} - \pi_{\mathcal{D}}
     \|_{\mathrm{TV}}$ for every dataset, decreasing, with a limit $\underline{r}$. On the unbiased drawn chains one
