@@ -62,6 +62,20 @@ def test_the_sufficient_statistic_gives_the_vectors_renyi_divergence_through_the
         assert abs(by_door - gaussian_paths.renyi(P, Q, 3)) < mpmath.mpf(10) ** -20
 
 
+def test_every_quantity_through_the_statistic_is_that_of_the_vectors():
+    # TV and the hockey-stick at 0 agree (D_1 = TV); KL = D^2/2 (closed form of equal-covariance Gaussians)
+    with working_precision(30):
+        P = gaussian_paths.euler_path(1.0, 0.8, [0.3, 0.3, -0.5, 0.0], 0.5, 0.25)
+        Q = gaussian_paths.euler_path(1.0, 0.8, [0.0, 0.7, -0.5, 1.0], 0.5, 0.25)
+        D2 = gaussian_paths.mahalanobis(P, Q) ** 2
+        kl = gaussian_paths.through_statistic(divergence, "kl", P, Q, method="densities").value
+        assert abs(kl - D2 / 2) < mpmath.mpf(10) ** -20
+        tv = gaussian_paths.through_statistic(divergence, "tv", P, Q).value
+        hs0 = gaussian_paths.through_statistic(divergence, "hockey_stick", P, Q, 0).value
+        assert abs(tv - hs0) < mpmath.mpf(10) ** -20
+        assert abs(tv - (2 * mpmath.ncdf(mpmath.sqrt(D2) / 2) - 1)) < mpmath.mpf(10) ** -20
+
+
 def test_logpdf_of_a_diagonal_law_is_the_sum_of_normal_log_densities():
     with working_precision(30):
         law = gaussian_paths.GaussianVector(mpmath.matrix([1, -2]), mpmath.matrix([[4, 0], [0, 0.25]]))
@@ -88,6 +102,15 @@ def test_proposition_4_5_is_the_catalogues_equality_and_its_tightened_copy_is_re
     assert result.verdict == TIGHT
     assert abs(result.quantity - mpmath.mpf("46.875")) < mpmath.mpf(10) ** -30
     assert evaluate_point(theorem.tightened(0.99), dif.CONSTANT_SHIFT).verdict == VIOLATED
+
+
+def test_proposition_4_5_at_alpha_one_is_the_kl_equality():
+    # E21: alpha = 1 read as KL; KL of the constant shift = c^2 beta T/4 = 2.5^2 * 4/4 = 6.25 (closed form)
+    theorem = BY_ID["bertazzi.prop4.5.kl"]
+    point = {k: v for k, v in dif.CONSTANT_SHIFT.items() if k != "alpha"}
+    result = evaluate_point(theorem, point)
+    assert result.verdict == TIGHT and abs(result.quantity - mpmath.mpf("6.25")) < mpmath.mpf(10) ** -30
+    assert evaluate_point(theorem.tightened(0.99), point).verdict == VIOLATED
 
 
 def test_proposition_4_5_is_loose_by_the_mean_square_drift_difference():

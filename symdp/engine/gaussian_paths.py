@@ -96,6 +96,20 @@ def equal_covariance_pair(P: GaussianVector, Q: GaussianVector) -> tuple[Gaussia
     return Gaussian(mahalanobis(P, Q), 1), Gaussian(0, 1)
 
 
+def through_statistic(door, kind, P: GaussianVector, Q: GaussianVector, *args, method="auto", **options):
+    """``door(kind, N(D, 1), N(0, 1), *args, ...)``: any quantity of the pair (KL, Rényi, hockey-stick, TV, the privacy
+    loss and its MGF: the statistic carries the whole likelihood ratio) by the engine's rule for the statistic's laws.
+    The door is passed in, as for products, so that this module does not import it; the hookup is one
+    :class:`~symdp.engine.divergences.Rule` for :class:`GaussianVector`.
+
+    >>> from symdp.engine.divergences import divergence
+    >>> P, Q = euler_path(0, 0.5, [0.0, 0.0], 1, 0.5), euler_path(0, 0.5, [1.0, 1.0], 1, 0.5)
+    >>> print(mpmath.nstr(through_statistic(divergence, "renyi", P, Q, 2).value, 12))   # alpha D^2/2, D^2 = 1/2
+    0.5
+    """
+    return door(kind, *equal_covariance_pair(P, Q), *args, method=method, **options)
+
+
 def renyi(P: GaussianVector, Q: GaussianVector, alpha) -> mpmath.mpf:
     """R_α(P‖Q) of two Gaussian vectors in closed form (covariances may differ): α/2 Δmᵀ Σ_α⁻¹ Δm − log(det Σ_α /
     (det Σ_P^{1−α} det Σ_Q^α))/(2(α − 1)), Σ_α = αΣ_Q + (1 − α)Σ_P; +inf where Σ_α is not positive definite. An oracle

@@ -21,7 +21,7 @@ from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, Method
-from symdp.expressions import HockeyStick, Renyi, quantity
+from symdp.expressions import KL, HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import diffusions as proofs
 from symdp.statement import lambdify_mpmath
@@ -254,6 +254,19 @@ def proposition_4_5(point):
     a typo) and asks $\alpha \ge 1$, $\delta > 0$ (E21: encoded with $\alpha > 1$, $\delta \in (0, 1)$)."""
     P_, Q_ = path_laws(point)
     return divergence("renyi", *gaussian_paths.equal_covariance_pair(P_, Q_), point["alpha"], method="densities")
+
+
+@theorem(id="bertazzi.prop4.5.kl", title=r"the path of the SDE at $\alpha = 1$: $\mathrm{KL} \le C_1(T)/4$",
+         number="Proposition 4.5, eq. (19) at $\alpha = 1$", parameters=(P_C, P_BETA, P_T), setting=PATHS,
+         statement=sp.Le(KL(PATH_D, PATH_DP), C1 / 4), default_examples=15,
+         tight_at=({k_: v for k_, v in CONSTANT_SHIFT.items() if k_ != "alpha"},))
+def proposition_4_5_kl(point):
+    r"""The proposition allows $\alpha \ge 1$, $\alpha = 1$ read as the Kullback--Leibler divergence (the limit of
+    $\mathsf{D}_\alpha$; catalogue E21: the R\'enyi statement itself needs $\alpha > 1$). Measured as
+    \symdpid{bertazzi.prop4.5}: the door integrates the KL of the sufficient statistic's laws from the densities.
+    Equality for a constant drift difference (pinned: $c^2\beta T/4 = 6.25$ at the catalogue's instance)."""
+    P_, Q_ = path_laws(point)
+    return divergence("kl", *gaussian_paths.equal_covariance_pair(P_, Q_), method="densities")
 
 
 @theorem(id="bertazzi.prop4.5.dp", title=r"the path of the SDE is $(\varepsilon_\delta, \delta)$-DP",
