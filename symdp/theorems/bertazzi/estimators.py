@@ -16,8 +16,9 @@ and its hockey-stick divergences go through the engine's door, certified from th
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping
 
 import mpmath
 import sympy as sp
@@ -27,13 +28,19 @@ from symdp.engine.continuous import Laplace, Mixture
 from symdp.engine.divergences import divergence
 from symdp.engine.markov import FiniteChain
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate
 from symdp.expressions import MaxDivergence, quantity
 from symdp.numeric import to_mpf
-from symdp.proofs.bertazzi.estimators import square_of_complement
-from symdp.proofs.bertazzi.estimators import tilde_delta
+from symdp.proofs.bertazzi.estimators import square_of_complement, tilde_delta
 from symdp.symbols import Law, delta, epsilon, eta
-from symdp.theorem import IDENTITY, Param, Printed, Setting, declare, registered, theorem
+from symdp.theorem import (
+    IDENTITY,
+    Param,
+    Printed,
+    Setting,
+    declare,
+    registered,
+    theorem,
+)
 
 C = sp.Symbol("C", positive=True)
 gamma_f = sp.Symbol(r"\gamma_{f}", nonnegative=True)
@@ -54,7 +61,8 @@ StationaryGap = quantity("StationaryGap", 0, r"\left|\pi_{{\mathcal{{D}}}}(f) - 
                          "|pi_D(f) - pi_D'(f)|, pi the solution of pi P = pi, sum pi = 1.", domain=(0, 1),
                          rounding="relative")
 CloseAverages = quantity("CloseAverages", 1, r"\mathbb{{P}}\left(\left|\frac{{1}}{{N}}\sum_{{n=1}}^{{N}} "
-                         r"f(X^{{\mathcal{{D}}}}_n) - \frac{{1}}{{N}}\sum_{{n=1}}^{{N}} f(X^{{\mathcal{{D}}'}}_n)\right| "
+                         r"f(X^{{\mathcal{{D}}}}_n) - \frac{{1}}{{N}}\sum_{{n=1}}^{{N}} "
+                         r"f(X^{{\mathcal{{D}}'}}_n)\right| "
                          r"\le {0}\right)", "P(|average_D - average_D'| <= eta) under a coupling.", domain=(0, 1))
 Concentrated = quantity("Concentrated", 1, r"\mathbb{{P}}\left(\left|\frac{{1}}{{N}}\sum_{{n=1}}^{{N}} "
                         r"f(X^{{\mathcal{{D}}}}_n) - \pi_{{\mathcal{{D}}}}(f)\right| \le {0}\right)",
@@ -143,8 +151,9 @@ def laplace_mixture_hockey_stick(first: Mapping, second: Mapping, scale, eps) ->
     laws whose divergence is 0 (equal laws, a Laplace pair at the shift eps·scale) give exactly 0.
 
     >>> with mpmath.workdps(20):   # closed form 1 − e^{(eps − Delta/s)/2} for a Laplace shift Delta > eps·s
-    ...     print(laplace_mixture_hockey_stick({0: 1}, {1: 1}, mpmath.mpf("0.5"), 1), 1 - mpmath.exp(-0.5))
-    0.39346934028736657640 0.39346934028736657640
+    ...     print(mpmath.nstr(laplace_mixture_hockey_stick({0: 1}, {1: 1}, mpmath.mpf("0.5"), 1), 18),
+    ...           mpmath.nstr(1 - mpmath.exp(mpmath.mpf(-0.5)), 18))
+    0.393469340287366576 0.393469340287366576
     """
     s, e = to_mpf(scale, "scale"), mpmath.exp(to_mpf(eps, "eps"))
     if not s > 0:
@@ -178,7 +187,7 @@ def laplace_mixture_hockey_stick(first: Mapping, second: Mapping, scale, eps) ->
             near = tolerance * (1 + abs(root)) * 2 ** 8
             if low + near < root < high - near:
                 cuts = [low, root, high]
-        for a, b in zip(cuts, cuts[1:]):
+        for a, b in itertools.pairwise(cuts):
             inside = (b - 1 if a == -mpmath.inf else a + 1 if b == mpmath.inf else (a + b) / 2)
             if A * mpmath.exp(inside / s) + B * mpmath.exp(-inside / s) > 0:
                 total += mass(A, B, a, b)
@@ -216,7 +225,8 @@ def _chains(s: Mapping) -> dict:
 
 
 TWO_CHAINS = Setting(r"$X^{\mathcal{D}}$, $X^{\mathcal{D}'}$ two-state chains $P = \begin{pmatrix} 1-a & a \\ b & 1-b"
-                     r"\end{pmatrix}$ ($a, b, a', b' \in \{0.1, \dots, 0.9\}$), $X_0 = x_0$, $f = \mathbb{1}\{x = 1\}$, "
+                     r"\end{pmatrix}$ ($a, b, a', b' \in \{0.1, \dots, 0.9\}$), $X_0 = x_0$, "
+                     r"$f = \mathbb{1}\{x = 1\}$, "
                      r"$N \le 8$; $\mathcal{A}(\mathcal{D}) = \frac{1}{N}\sum_{n=1}^N f(X_n^{\mathcal{D}}) + L_\eta$, "
                      r"$L_\eta \sim \mathrm{Lap}(\eta/\varepsilon)$",
                      strategy=two_chains, build=_chains)
@@ -308,7 +318,8 @@ assumption_3_6 = declare(
 assumption_3_8 = declare(
     id="bertazzi.ass3.8", title="concentration of the ergodic average around $\\pi_{\\mathcal{D}}(f)$",
     number="Assumption 3.8", statement=sp.Ge(Concentrated(C), 1 - tilde_delta),
-    symbolic_only=r"a hypothesis: it defines $(C, \tilde\delta)$; on two-state chains $\tilde\delta = \max_{\mathcal{D}}"
+    symbolic_only=r"a hypothesis: it defines $(C, \tilde\delta)$; on two-state chains $\tilde\delta = "
+                  r"\max_{\mathcal{D}}"
                   r"\mathbb{P}(|\bar f_{\mathcal{D}} - \pi_{\mathcal{D}}(f)| > C)$ is computed exactly (dynamic "
                   r"programming over the running count) in \symdpid{bertazzi.prop3.10}",
     notes=r"$\mathbb{P}\big(|\frac1N\sum_{n=1}^N f(X^{\mathcal{D}}_n) - \pi_{\mathcal{D}}(f)| \le C\big) \ge 1 - "
@@ -371,7 +382,8 @@ def _marginals(joint: Mapping) -> tuple[dict, dict]:
 
 
 FINITE_COUPLINGS = Setting(r"$(g_{\mathcal{D}}, g_{\mathcal{D}'})$ a coupling with at most 4 atoms in $\frac14"
-                           r"\mathbb{Z} \cap [-3, 3]$ (or the far pair of the pinned instance), $\mathcal{A}(\mathcal{D}) "
+                           r"\mathbb{Z} \cap [-3, 3]$ (or the far pair of the pinned instance), "
+                           r"$\mathcal{A}(\mathcal{D}) "
                            r"= g_{\mathcal{D}} + L_\eta$, $L_\eta \sim \mathrm{Lap}(\eta/\varepsilon)$",
                            strategy=finite_couplings, build=_coupling)
 FAR_PAIR = [(0, 0, 4), (0, 300, 1)]
@@ -456,8 +468,9 @@ proof_3_10 = declare(
     derivation=_SQUARE,
     symbolic_only=r"an identity in $\tilde\delta$, proved by SymPy (\symdpcode{proofs.bertazzi.estimators."
                   r"square\_of\_complement})",
-    notes=r"Independence of the two chains gives $\mathbb{P}(\mathsf{B}_1) \ge (1 - \tilde\delta)^2$, and $\mathsf{B}_1 "
-          r"\subset \mathsf{B}_2$ by the triangle inequality (63)--(64): $|\bar f_{\mathcal{D}} - \bar f_{\mathcal{D}'}| "
+    notes=r"Independence of the two chains gives $\mathbb{P}(\mathsf{B}_1) \ge (1 - \tilde\delta)^2$, and "
+          r"$\mathsf{B}_1 \subset \mathsf{B}_2$ by the triangle inequality (63)--(64): $|\bar f_{\mathcal{D}} - "
+          r"\bar f_{\mathcal{D}'}| "
           r"\le 2C + \gamma_f$. The proof writes $C_{\tilde\delta, N}$ and $C_{\delta, N}$ for Assumption 3.8's $C$.")
 
 THEOREMS = registered(__name__)
