@@ -142,3 +142,16 @@ def test_uniform_in_n_exhaustively():
     for n_ in (1, 2, 5, 10, 50, 100, 200, 400):
         q, b = theorem.evaluate({**ula.NEAR_INFIMUM, "n": n_})
         assert b.value / q.value > 3
+
+
+def test_path_factorisation_matches_the_constant_difference_closed_form():
+    # constant ∇V = ±c/2: the difference is c, and R_α of the path is αnγc²/4 exactly (catalogue bertazzi.thm5.4)
+    for mu_, gamma_, c_, n_, a in ((1.0, 0.1, 1.0, 5, 2.0), (0.5, 0.3, 2.0, 6, 3.0)):
+        r = ula.ula_path_renyi(mu_, gamma_, c_, "linear", "-linear", n_, a)
+        exact = a * n_ * gamma_ * c_ ** 2 / 4
+        assert abs(r.value - exact) <= r.error + 1e-12 and r.error < 1e-5
+
+
+def test_nonlinear_path_pins_hold():
+    for point in ula.PATH_NONLINEAR:
+        assert evaluate_point(get("bertazzi.thm5.4"), point).verdict == HOLDS
