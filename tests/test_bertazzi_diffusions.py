@@ -132,6 +132,17 @@ def test_proposition_4_5_exact_delta_at_eps_delta_is_within_the_catalogues_range
     assert 6.9e-4 <= result.quantity / delta <= 0.065
 
 
+@pytest.mark.parametrize("delta", [0.5, 1e-2, 1e-6])
+def test_proposition_4_5_exact_delta_stays_below_the_gaussian_tail_limit(delta):
+    # loss ~ N(C1/4, C1/2): delta(eps_delta) < P(L > eps_delta) = Phi(-sqrt(2 log(1/delta))) for every C1, the limit
+    # as C1 -> infinity (closed form of the Gaussian loss); at C1 = 1000 already above 3/4 of it
+    limit = mpmath.ncdf(-mpmath.sqrt(2 * mpmath.log(1 / mpmath.mpf(delta))))
+    point = {"c": 10.0, "beta": 10.0, "T": 1, "delta": delta,
+             "structure": {"n": 1, "mu": 0.0, "x0": 0.0, "b": [0.0], "h": [1.0]}}
+    result = evaluate_point(BY_ID["bertazzi.prop4.5.dp"], point)
+    assert 0.75 * limit < result.quantity < limit
+
+
 def test_a_drift_difference_above_c_is_a_clear_error():
     bad = {**dif.CONSTANT_SHIFT, "structure": {**dif.CONSTANT_SHIFT["structure"], "h": [1.5] * 8}}
     with pytest.raises(SymdpError, match=r"\|h_k\| <= 1"):
