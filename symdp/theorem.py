@@ -45,6 +45,7 @@ from hypothesis import strategies as st
 from symdp.citations import Source  # noqa: F401 (re-exported: declarations of users' own theorems name it)
 from symdp.errors import InvalidParameter, SymdpError
 from symdp.estimate import Estimate
+from symdp.numeric import to_mpf
 from symdp.statement import CompiledStatement, lambdify_mpmath  # noqa: F401 (lambdify_mpmath: re-exported)
 
 Point = Mapping[str, Any]
@@ -61,6 +62,8 @@ def _numeric_interval(domain: sp.Set, prec: int) -> Optional[tuple]:
         if x.is_infinite:
             return mpmath.inf if x > 0 else -mpmath.inf
         with mpmath.workprec(prec):
+            if isinstance(x, sp.Float) and x._prec <= 53:     # a double typed as an end means its decimal, as a
+                return to_mpf(float(x), "domain end")            # value typed as a double does (to_mpf)
             return mpmath.mpf(str(x.evalf(mpmath.libmp.prec_to_dps(prec) + 15)))
     return end(domain.inf), end(domain.sup), bool(domain.left_open), bool(domain.right_open)
 
