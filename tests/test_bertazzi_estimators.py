@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import mpmath
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from symdp.engine.divergences import divergence
 from symdp.errors import SymdpError
@@ -158,3 +160,19 @@ def test_bad_input_is_a_clear_error(call):
 def test_a_point_outside_the_domain_is_a_clear_error():
     with pytest.raises(SymdpError, match="eta"):
         evaluate_point(get("bertazzi.prop3.7"), {"eta": -1.0, "epsilon": 1.0, "structure": est.SEPARATED})
+
+
+QUARTERS = st.integers(-8, 8).map(lambda k: Fraction(k, 4))
+FINITE_LAWS = st.dictionaries(QUARTERS, st.integers(1, 9), min_size=1, max_size=4).map(
+    lambda w: {x: Fraction(v, sum(w.values())) for x, v in w.items()})
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(FINITE_LAWS, FINITE_LAWS, st.floats(0.05, 2.0), st.floats(-1.0, 3.0))
+def test_laplace_mixture_hockey_stick_is_the_doors_on_random_mixtures(first, second, scale, eps):
+    with working_precision(30):
+        mine = est.laplace_mixture_hockey_stick(first, second, scale, eps)
+        door = divergence("hockey_stick", est.released_law(first, scale), est.released_law(second, scale), eps,
+                          method="densities")
+        assert abs(mine - door.value) <= door.error + mpmath.mpf(10) ** -25
