@@ -9,8 +9,9 @@ what a verdict's evidence is read from. A new kind of law is one more :class:`Ru
 :mod:`symdp.engine.products` (the output laws of a composition), the laws on the integers of
 :mod:`symdp.engine.integers` (discrete mechanisms), the finite laws on the line of :mod:`symdp.engine.shifted` (which
 also have the shifted Rényi divergence), the projected laws of :mod:`symdp.engine.projected` (a noisy step projected
-onto an interval) and the laws of projected chains of :mod:`symdp.engine.chains` (several such steps) are five;
-nothing outside this table dispatches on the family of a law.
+onto an interval), the laws of projected chains of :mod:`symdp.engine.chains` (several such steps) and the Gaussian
+path laws of :mod:`symdp.engine.gaussian_paths` (Euler chains with linear drift, compared through their likelihood
+ratio's statistic) are six; nothing outside this table dispatches on the family of a law.
 
 >>> from symdp.engine.continuous import Gaussian
 >>> from symdp.engine.finite import FiniteDistribution
@@ -35,7 +36,8 @@ from typing import Callable, Mapping
 
 import mpmath
 
-from symdp.engine import binning, certified, chains, finite, integers, products, projected, quadrature, shifted
+from symdp.engine import (binning, certified, chains, finite, gaussian_paths, integers, products, projected,
+                          quadrature, shifted)
 from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
@@ -144,6 +146,11 @@ RULES: tuple[Rule, ...] = (
         **{kind: _product(products.through_reduction, kind)
            for kind in (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)}},
         methods=(Method.EXACT, Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE),
+        options={Kind.LOSS_MGF: ("centred",)}),
+    Rule(gaussian_paths.GaussianVector, {
+        kind: _product(gaussian_paths.through_statistic, kind)
+        for kind in (Kind.KL, Kind.RENYI, Kind.HOCKEY_STICK, Kind.TV, Kind.LOSS_MGF)},
+        methods=(Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE),
         options={Kind.LOSS_MGF: ("centred",)}),
     Rule(chains.ChainLaw, {
         Kind.KL: _continuous(chains.kl), Kind.RENYI: _continuous(chains.renyi),

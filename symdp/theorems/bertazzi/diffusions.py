@@ -253,7 +253,7 @@ def proposition_4_5(point):
     by $\sum_k h_k^2/n$ otherwise. The paper prints the path as $(X^{\mathcal{D}}_T)_{t\in[0,T]}$ (catalogue E20,
     a typo) and asks $\alpha \ge 1$, $\delta > 0$ (E21: encoded with $\alpha > 1$, $\delta \in (0, 1)$)."""
     P_, Q_ = path_laws(point)
-    return divergence("renyi", *gaussian_paths.equal_covariance_pair(P_, Q_), point["alpha"], method="densities")
+    return divergence("renyi", P_, Q_, point["alpha"], method="densities")
 
 
 @theorem(id="bertazzi.prop4.5.kl", title=r"the path of the SDE at $\alpha = 1$: $\mathrm{KL} \le C_1(T)/4$",
@@ -266,7 +266,7 @@ def proposition_4_5_kl(point):
     \symdpid{bertazzi.prop4.5}: the door integrates the KL of the sufficient statistic's laws from the densities.
     Equality for a constant drift difference (pinned: $c^2\beta T/4 = 6.25$ at the catalogue's instance)."""
     P_, Q_ = path_laws(point)
-    return divergence("kl", *gaussian_paths.equal_covariance_pair(P_, Q_), method="densities")
+    return divergence("kl", P_, Q_, method="densities")
 
 
 @theorem(id="bertazzi.prop4.5.dp", title=r"the path of the SDE is $(\varepsilon_\delta, \delta)$-DP",
@@ -283,7 +283,7 @@ def proposition_4_5_dp(point):
     pinned in the tests). Chernoff (Lemma B.3) and Lemma 4.1 lose that factor."""
     P_, Q_ = path_laws(point)
     e = _eps_delta_45(*(to_mpf(point[k_], k_) for k_ in ("c", "beta", "T", "delta")))
-    return divergence("hockey_stick", *gaussian_paths.equal_covariance_pair(P_, Q_), e, method="densities")
+    return divergence("hockey_stick", P_, Q_, e, method="densities")
 
 
 # --- Proposition 4.6: the final value ------------------------------------------------------------------------------

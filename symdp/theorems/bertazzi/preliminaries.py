@@ -21,7 +21,7 @@ from symdp.engine.markov import metropolis_hastings
 from symdp.expressions import TV, HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.strategies import weights
-from symdp.symbols import Law, alpha, delta, epsilon
+from symdp.symbols import Law, P, Q, alpha, delta, epsilon
 from symdp.theorem import Param, Setting, declare, registered, theorem
 from symdp.theorems.bertazzi.common import P_ALPHA, finite_floats
 from symdp.theorems.bertazzi.convergence import (
@@ -31,7 +31,7 @@ from symdp.theorems.bertazzi.convergence import (
     least_delta,
 )
 
-pi_, P_law, Q_law = Law(r"\pi"), Law("P"), Law("Q")
+pi_, P_law, Q_law = Law(r"\pi"), P, Q   # P, Q: the catalogue's one P and one Q
 
 PosteriorMass = quantity("PosteriorMass", 0, r"\frac{{\int_{{\mathsf{{B}}}} L_{{\mathcal{{D}}}}(\theta)\,"
                          r"\eta(d\theta)}}{{\int L_{{\mathcal{{D}}}}\,d\eta}}",
@@ -143,7 +143,9 @@ def rdp_to_dp(point):
 CITED = r"the same definition as \symdpid{{{0}}}, where the engine's value is checked against it; nothing of this " \
         r"paper's own to add"
 declare(id="bertazzi.eq4", title=r"R\'enyi divergence", number="eq. (4)",
-        parameters=(P_ALPHA,), statement=sp.Eq(Renyi(P_law, Q_law, alpha), Renyi(P_law, Q_law, alpha), evaluate=False),
+        parameters=(P_ALPHA,),
+        statement=sp.Eq(Renyi(P_law, Q_law, alpha),
+                        sp.log(sp.Symbol(r"\int \left(\frac{dP}{dQ}\right)^{\alpha} dQ")) / (alpha - 1)),
         symbolic_only=CITED.format("bravo.def2.2") + r" ($\alpha > 1$: the paper's ``$\alpha \ge 1$'' means KL at "
         r"$\alpha = 1$ only as a limit, \symdpid{bravo.defA.1.limit}; catalogue E21, E22)")
 declare(id="bertazzi.def2.2", title=r"R\'enyi DP", number="Definition 2.2",
@@ -151,7 +153,7 @@ declare(id="bertazzi.def2.2", title=r"R\'enyi DP", number="Definition 2.2",
         symbolic_only=r"a definition: $(\alpha, \varepsilon)$-RDP is the bound of eq. (4) over adjacent pairs; its "
                       r"R\'enyi divergence is \symdpid{bertazzi.eq4}, its use \symdpid{bertazzi.fact2.rdp2dp}")
 declare(id="bertazzi.defA.1", title="total variation", number="Definition A.1",
-        statement=sp.Eq(TV(P_law, Q_law), TV(P_law, Q_law), evaluate=False),
+        statement=sp.Eq(TV(P_law, Q_law), sp.Symbol(r"\sup_{\mathsf{B}} \left|P(\mathsf{B}) - Q(\mathsf{B})\right|")),
         symbolic_only=CITED.format("bravo.defA.2") + r" ($\sup_{\mathsf{B}}|\mu(\mathsf{B}) - \nu(\mathsf{B})|$ "
         r"over all $2^n$ events, no factor 2)")
 
