@@ -12,7 +12,7 @@ import itertools
 import mpmath
 import pytest
 
-from symdp.engine.continuous import Gaussian, Mixture
+from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.errors import InvalidParameter, SymdpError
 from symdp.precision import working_precision
@@ -92,7 +92,8 @@ def test_theorem_5_6_witness_against_a_quadrature_written_here():
         sd = mpmath.sqrt(var)
         def density(components, x):
             return mpmath.fsum(w * mpmath.npdf(x, a, sd) for a, w in components)
-        integral = mpmath.quad(lambda x: density(P_, x) ** 3 * density(Q_, x) ** -2, [-mpmath.inf, -1, 0, 1, mpmath.inf])
+        integral = mpmath.quad(lambda x: density(P_, x) ** 3 * density(Q_, x) ** -2,
+                               [-mpmath.inf, -1, 0, 1, mpmath.inf])
         here = mpmath.log(integral) / 2
     assert abs(lhs.value - here) < mpf("1e-15") * here
     assert rhs.value > 5 * lhs.value                     # loose (the catalogue: >= 5.26)

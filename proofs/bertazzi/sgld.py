@@ -32,7 +32,8 @@ def fixed_point_56() -> Derivation:
 def fixed_point_57() -> Derivation:
     """(129)–(131): with only the differing datum contributing, the offset per step is 2γc/s and the fixed point
     2c/(s(μ − γL²/2)); the printed 2c/(s(γL²/2 − μ)) is its negative (catalogue E17)."""
-    return (Derivation(r"(131): the fixed point of $e \mapsto \rho e + 2\gamma c/s$", 2 * gamma_p * c_p / s_p / (1 - RHO),
+    return (Derivation(r"(131): the fixed point of $e \mapsto \rho e + 2\gamma c/s$",
+                       2 * gamma_p * c_p / s_p / (1 - RHO),
                        source=SOURCE, assumptions=r"$\rho = 1 - \gamma\mu + \gamma^2L^2/2$, $0 < \gamma < 2\mu/L^2$")
             .step(COUPLING_57, r"$1 - \rho = \gamma(\mu - \gamma L^2/2)$")
             .step(-2 * c_p / (s_p * (gamma_p * L_p ** 2 / 2 - mu_p)),
