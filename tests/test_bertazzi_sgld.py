@@ -11,6 +11,7 @@ import itertools
 
 import mpmath
 import pytest
+import sympy as sp
 
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
@@ -165,12 +166,9 @@ def test_printed_constants_hold_and_lie_below_the_proofs_constants():
 
 
 def test_eps_delta_printed_is_weaker_than_the_consistent_one():
-    """E6: at δ = 1e-5 the printed C + √(C ln 1/δ) exceeds C/4 + √(C ln 1/δ) by 3C/4."""
-    with working_precision(30):
-        import sympy as sp
-        C = sp.Symbol("C", positive=True)
-        gap = sg.eps_delta_printed(C) - sg.eps_delta(C)
-        assert sp.simplify(gap - 3 * C / 4) == 0
+    """E6: the printed C + √(C ln 1/δ) exceeds the consistent C/4 + √(C ln 1/δ) by 3C/4 > 0, whatever δ."""
+    C = sp.Symbol("C", positive=True)
+    assert sp.simplify(sg.eps_delta_printed(C) - sg.eps_delta(C) - 3 * C / 4) == 0
 
 
 def test_verify_reports_every_result_as_expected():
@@ -209,3 +207,14 @@ def test_theorems_5_6_and_5_7_hold_at_six_steps_with_subsampling():
     point = {"alpha": 2, "mu": 0.878, "L": 0.878, "gamma": 0.326, "c": 0.696, "beta": 1.669, "m": 3, "s": 2, "n": 6}
     for ident in ("bertazzi.thm5.6.printed", "bertazzi.thm5.7.printed"):
         assert evaluate_point(BY_ID[ident], point).verdict == HOLDS
+
+
+def test_section_5_3_numbers_path_bounds_grow_final_iterate_bounds_do_not():
+    """E7: the notes' numbers, from the closed forms: Theorem 5.8's ε_δ at β = c = s = 1, γ = 0.1, δ = 1e-5 grows with
+    n; Theorem 5.6's printed one (μ = L = 1) has no n."""
+    values = {sg.beta: 1, sg.c: 1, sg.s: 1, sg.gamma: sp.Rational(1, 10), sg.delta: sp.Rational(1, 10 ** 5),
+              sg.mu: 1, sg.L: 1}
+    path = [float(sg.eps_delta(sg.C8).subs({**values, sg.n: n_})) for n_ in (1, 10, 100)]
+    assert [round(v, 2) for v in path] == [1.10, 3.64, 13.23]
+    final = sg.eps_delta(sg.C6_PRINTED).subs(values)
+    assert sg.n not in final.free_symbols and round(float(final), 2) == 24.47
