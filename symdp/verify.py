@@ -252,12 +252,19 @@ def convert_point(theorem: Theorem, raw: Mapping[str, Any]) -> dict:
     for p in theorem.parameters:
         if p.name not in raw:
             raise InvalidParameter(f"{theorem.id}: the point gives no value of parameter {p.name}")
-        v = raw[p.name]
-        point[p.name] = int(v) if p.integer else to_mpf(v, p.name)
-        if not p.contains(point[p.name]):
+        value = to_mpf(raw[p.name], p.name)
+        if p.integer:
+            if not (mpmath.isfinite(value) and value == mpmath.floor(value)):
+                raise InvalidParameter(f"{theorem.id}: parameter {p.name} must be an integer, got {raw[p.name]!r}")
+            value = int(value)
+        point[p.name] = value
+        if not p.contains(value):
             # a point outside the hypotheses would be checked against a statement that does not claim it
-            raise InvalidParameter(f"{theorem.id}: parameter {p.name} = {mpmath.nstr(point[p.name], 10)} is outside "
+            raise InvalidParameter(f"{theorem.id}: parameter {p.name} = {mpmath.nstr(value, 10)} is outside "
                                    f"its domain {p.domain}")
+    if theorem.conditions and not theorem.admits(point):
+        raise InvalidParameter(f"{theorem.id}: the point does not satisfy the side conditions "
+                               + ", ".join(str(c) for c in theorem.conditions))
     return point
 
 

@@ -216,6 +216,17 @@ def test_a_point_outside_a_parameters_domain_is_a_clear_error_not_a_verdict():
     with pytest.raises(InvalidParameter, match="gives no value of parameter t"):
         evaluate_point(theorem, {})
     assert evaluate_point(theorem, {"t": 0.5}).verdict == HOLDS
+    # an integer parameter is an integer (never truncated), and side conditions are hypotheses too
+    n = sp.Symbol("n", integer=True, positive=True)
+    counted = Theorem("toy.count", "t/n <= e^t - 1", toy.SRC, sp.Le(toy.A, sp.exp(t) - 1),
+                      witness=lambda p: p["t"] / p["n"], conditions=(t < 1 / n,),
+                      parameters=(Param(t, sp.Interval.open(0, 1)), Param(n, sp.Range(1, 10))))
+    for bad, message in (({"t": 0.1, "n": 1.5}, "must be an integer, got 1.5"),
+                         ({"t": 0.1, "n": "many"}, "n 'many' is not a number"),
+                         ({"t": 0.6, "n": 2}, "does not satisfy the side conditions t < 1/n")):
+        with pytest.raises(InvalidParameter, match=message):
+            evaluate_point(counted, bad)
+    assert evaluate_point(counted, {"t": 0.4, "n": 2}).verdict == HOLDS
 
 
 # --- strict relations, domains, exact equality (issue 15) --------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Derivations for Section 5.2–5.3 and Appendix C.2–C.4 of Bertazzi, Johnston, Roberts, Durmus: the synchronous
+"""Derivations for Section 5.2-5.3 and Appendix C.2-C.4 of Bertazzi, Johnston, Roberts, Durmus: the synchronous
 coupling of SGLD (App. C.2, C.3), the constants of Theorems 5.6 and 5.7 with the drift offset their proofs need
 (catalogue E4, E5), the sign of (131) (E17), and Proposition 4.5 at offset c/s over time nγ (App. C.4)."""
 
@@ -8,7 +8,7 @@ import sympy as sp
 
 from symdp.derivation import Derivation
 
-SOURCE = "002_bf97d963b2294e2d.txt, Section 5.2–5.3 and Appendix C.2–C.4"
+SOURCE = "002_bf97d963b2294e2d.txt, Section 5.2-5.3 and Appendix C.2-C.4"
 
 mu_p, L_p, gamma_p, c_p, beta_p, s_p, n_p = sp.symbols("mu L gamma c beta s n", positive=True)
 """Positive stand-ins (the shared symbols are real): γ < 2μ/L² makes μ − γL²/2 > 0, which the proofs use."""

@@ -1,5 +1,5 @@
-"""Bertazzi, Johnston, Roberts & Durmus, *Differential privacy guarantees of Markov chain Monte Carlo algorithms*
-(2025).
+"""Bertazzi, Johnston, Roberts & Durmus, *Differential privacy guarantees of Markov chain Monte Carlo
+algorithms* (2025).
 
 Seed ``../shared/seeds/002_bf97d963b2294e2d.txt``; catalogue ``../shared/catalogue/catalogue-bertazzi.md`` (whose IDs the
 theorems carry). One module per part of the paper, in its order:
