@@ -268,7 +268,6 @@ def test_strict_bound_met_to_working_precision_but_not_exactly_is_inconclusive(c
     (["check", "x <= 1", "--where", "x in [1e-400, 1]"], "the bound 1.0e-400 of x is smaller in magnitude"),
     (["check", "x <= 1", "--where", "x in [0, 1e400]"], "too large to draw from"),
     (["list", "balle19.alg1"], "balle19.alg1 is in the catalogue but not encoded yet"),
-    (["proofs", "bertazzi"], "no derivation of bertazzi is encoded yet"),
     (["papers", "nosuch"], "no paper 'nosuch'"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
 ])
@@ -361,3 +360,12 @@ def test_exact_and_domain_facts_are_settled_without_closed_forms(capsys, claim, 
     status, out, err = run(capsys, *argv)
     row = json.loads(out)
     assert row["verdict"] == verdict and status == 0 and "complex" not in err, (row, err)
+
+
+def test_proofs_of_a_paper_without_derivations_is_a_usage_error(capsys, monkeypatch):
+    # every paper has derivations now: a paper whose proofs module lists none stands in for one not encoded yet
+    import symdp.proofs
+
+    monkeypatch.setattr(symdp.proofs, "all_derivations", lambda papers=(): [])
+    status, _, err = run(capsys, "proofs", "bertazzi")
+    assert status == 2 and "no derivation of bertazzi is encoded yet" in err and len(err.strip().splitlines()) == 1

@@ -224,8 +224,8 @@ def _chains(s: Mapping) -> dict:
             "x0": int(s["x0"]), "N": int(s["N"])}
 
 
-TWO_CHAINS = Setting(r"$X^{\mathcal{D}}$, $X^{\mathcal{D}'}$ two-state chains $P = \begin{pmatrix} 1-a & a \\ b & 1-b"
-                     r"\end{pmatrix}$ ($a, b, a', b' \in \{0.1, \dots, 0.9\}$), $X_0 = x_0$, "
+TWO_CHAINS = Setting(r"$X^{\mathcal{D}}$, $X^{\mathcal{D}'}$ two-state chains on $\{0, 1\}$, $P(0, 1) = a$, "
+                     r"$P(1, 0) = b$ ($a, b, a', b' \in \{0.1, \dots, 0.9\}$), $X_0 = x_0$, "
                      r"$f = \mathbb{1}\{x = 1\}$, "
                      r"$N \le 8$; $\mathcal{A}(\mathcal{D}) = \frac{1}{N}\sum_{n=1}^N f(X_n^{\mathcal{D}}) + L_\eta$, "
                      r"$L_\eta \sim \mathrm{Lap}(\eta/\varepsilon)$",

@@ -286,6 +286,9 @@ C4_DP_COUNTEREXAMPLE = {"mu": 1.0, "L": 1.0, "c": 1.0, "delta": 1e-4, "structure
              title=r"the posterior is $(\varepsilon_\delta, \delta)$-DP with $C_4$, as printed",
              statement=sp.Le(HockeyStick(Pi, Pi_p, eps_delta(C4_PRINTED)), delta), severity="mathematics",
              location=r"the remark after Theorem 5.2, with $\varepsilon_\delta = C_4/4 + \sqrt{C_4\log(1/\delta)}$",
+             printed=r"$D_{e^{\varepsilon_\delta}}(\pi_{\mathcal{D}}\|\pi_{\mathcal{D}'}) \le \delta$, "
+                     r"$\varepsilon_\delta = C_4/4 + \sqrt{C_4\log(1/\delta)}$, $C_4 = c(2(L + 1)/\mu + 1)$",
+             corrected=r"the same with $C_4 = c^2(2(L + 1)/\mu + 1)^2$, the limit of $C_3$ as $\gamma \to 0$",
              counterexample=C4_DP_COUNTEREXAMPLE, same_as="bertazzi.rem5.2-C4.printed",
              note=r"The same missing square: at $\mu = L = c = 1$, $\delta = 10^{-4}$, $\varepsilon_\delta = 8.036$ "
                   r"and the exact $\delta$ of the posteriors there is $4.65\cdot10^{-4}$.",
