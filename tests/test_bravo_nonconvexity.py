@@ -88,7 +88,8 @@ def test_the_midpoint_of_two_points_of_R_is_outside_R():
         excess = bv.midpoint_excess({k: mpmath.mpf(v) for k, v in bv.R_NONCONVEX_PIN.items()})
         assert abs(excess - ((2 + mpmath.sqrt(20)) / 2 - mpmath.sqrt(8))) < mpmath.mpf(10) ** -25   # 0.40759
     assert evaluate_point(bv.r_nonconvex, bv.R_NONCONVEX_PIN).verdict == HOLDS
-    with pytest.raises(InvalidParameter, match="outside R"):
+    # a > sqrt(D^2 + h) puts the second point outside R: the side condition says so before the witness runs
+    with pytest.raises(InvalidParameter, match=r"does not satisfy the side conditions a <= sqrt\(D\*\*2 \+ h\)"):
         evaluate_point(bv.r_nonconvex, {"D": 1.0, "h": 1.0, "a": 3.0})
 
 
