@@ -554,6 +554,18 @@ def registered(prefix: str) -> list[Theorem]:
             for t in REGISTRY[module]]
 
 
+def identity(derivation, *, symbols: Mapping | None = None, register: bool = True, **fields) -> Theorem:
+    """Declare an identity proved by ``derivation`` (a :class:`~symdp.derivation.Derivation`): its statement is the
+    derivation's first expression = its last, printed with ``symbols`` substituted (a derivation's positive
+    stand-ins mapped to the catalogue's shared symbols), its evidence :data:`IDENTITY`; joined to the catalogue of the
+    caller's module, as :func:`declare` does."""
+    namespace = inspect.currentframe().f_back.f_globals
+    shared = dict(symbols or {})
+    t = Theorem(statement=sp.Eq(derivation.start.xreplace(shared), derivation.end.xreplace(shared), evaluate=False),
+                evidence=IDENTITY, derivation=derivation, **fields)
+    return _register(t, namespace.get("__name__", "__main__"), _namespace=namespace) if register else t
+
+
 def declare(*, register: bool = True, **fields) -> Theorem:
     """Declare a theorem that needs no hand witness (its statement names concrete laws, or it is an identity, or a
     relation between closed forms): :class:`Theorem` ``(**fields)``, joined to the catalogue of the caller's module

@@ -260,16 +260,21 @@ def _apply(columns, v: list[float]) -> list[float]:
     return out
 
 
-def _pair(P: ChainLaw, Q: ChainLaw, level: int) -> tuple[list[float], list[float]]:
-    """(q, d) of P and Q at resolution ``level``, normalised to total masses 1 (the rule's quadrature error in the
-    totals is part of the spread between levels)."""
+def _common_grid(P: ChainLaw, Q: ChainLaw, level: int):
+    """The rule of ``level`` on which two chain laws are compared: both must be chain laws on one interval."""
     for law in (P, Q):
         if not isinstance(law, ChainLaw):
             raise InvalidDistribution(f"a chain law is compared with a chain law, got {type(law).__name__}")
     if (P.chain.low, P.chain.high) != (Q.chain.low, Q.chain.high):
         raise InvalidDistribution(f"chain laws on [{P.chain.low}, {P.chain.high}] and [{Q.chain.low}, "
                                   f"{Q.chain.high}] live on different spaces")
-    grid = _grid(_grid_key(P.chain, Q.chain), level)
+    return _grid(_grid_key(P.chain, Q.chain), level)
+
+
+def _pair(P: ChainLaw, Q: ChainLaw, level: int) -> tuple[list[float], list[float]]:
+    """(q, d) of P and Q at resolution ``level``, normalised to total masses 1 (the rule's quadrature error in the
+    totals is part of the spread between levels)."""
+    grid = _common_grid(P, Q, level)
     if P.chain == Q.chain:
         q, d = _propagate(P.chain, grid, [P.start, Q.start], joint=True)
     else:
@@ -366,13 +371,7 @@ def _difference_components(P: ChainLaw, Q: ChainLaw, level: int, growth: float) 
     """p − e^ε q (growth = e^ε − 1) as a sum of Gaussians (coefficient, mean, sd), exactly after the last step: the
     laws of X_{T−1} (by the rule of ``level``; the starts themselves when T = 1), normalised, pushed through the last
     map, with the noise left as Gaussians. Same chain: coefficients d − growth·q from the jointly propagated (q, d)."""
-    for law in (P, Q):
-        if not isinstance(law, ChainLaw):
-            raise InvalidDistribution(f"a chain law is compared with a chain law, got {type(law).__name__}")
-    if (P.chain.low, P.chain.high) != (Q.chain.low, Q.chain.high):
-        raise InvalidDistribution(f"chain laws on [{P.chain.low}, {P.chain.high}] and [{Q.chain.low}, "
-                                  f"{Q.chain.high}] live on different spaces")
-    grid = _grid(_grid_key(P.chain, Q.chain), level)
+    grid = _common_grid(P, Q, level)
 
     def before_last(law):
         *head, last = law.chain.steps

@@ -395,6 +395,14 @@ def _coupled_delta(joint: Mapping, eta_) -> mpmath.mpf:
     return sum((to_mpf(p, "p") for (x, x2), p in joint.items() if abs(to_mpf(x - x2, "gap")) > eta_), mpmath.mpf(0))
 
 
+def _coupled_release(joint, eta_, eps) -> dict:
+    """What Proposition A.5 and 3.7 measure on a coupling of two statistics: δ_𝒜(ε) of the two released laws (each
+    statistic plus Lap(η/ε)), the coupling's δ̃ = P(|g − g'| > η) and δ of Assumption 3.5's Laplace instance."""
+    first, second = _marginals(joint)
+    return {DeltaA(epsilon): dp_delta(first, second, eta_ / eps, eps), tilde_delta: _coupled_delta(joint, eta_),
+            delta: laplace_delta(eta_, eps)}
+
+
 @theorem(id="bertazzi.propA.5", title=r"$g_{\mathcal{D}} + L_\eta$ is $(\varepsilon, \delta + \tilde\delta)$-DP",
          number="Proposition A.5", parameters=(P_DTIL, P_EPS), setting=FINITE_COUPLINGS,
          statement=sp.Le(DeltaA(epsilon), delta + tilde_delta), default_examples=10,
@@ -410,9 +418,7 @@ def proposition_a_5(point):
     $10^{-66}$ at $M = 300$, $\tilde\delta = 1/5$, $\eta = \varepsilon = 1$ (pinned: equal to working precision)."""
     joint = FINITE_COUPLINGS(point)
     eta_, eps = to_mpf(point["eta"], "eta"), to_mpf(point["epsilon"], "epsilon")
-    first, second = _marginals(joint)
-    return {DeltaA(epsilon): dp_delta(first, second, eta_ / eps, eps), tilde_delta: _coupled_delta(joint, eta_),
-            delta: laplace_delta(eta_, eps)}
+    return _coupled_release(joint, eta_, eps)
 
 
 @theorem(id="bertazzi.prop3.7", title=r"the noisy Monte Carlo estimator is $(\varepsilon, \delta + \tilde\delta)$-DP "
@@ -434,9 +440,7 @@ def proposition_3_7(point):
     eta_, eps = to_mpf(point["eta"], "eta"), to_mpf(point["epsilon"], "epsilon")
     joint = coupled_average_laws(chains["D"], chains["D'"], chains["x0"], N)
     joint = {(Fraction(k, N), Fraction(k2, N)): p for (k, k2), p in joint.items()}
-    first, second = _marginals(joint)
-    return {DeltaA(epsilon): dp_delta(first, second, eta_ / eps, eps), tilde_delta: _coupled_delta(joint, eta_),
-            delta: laplace_delta(eta_, eps)}
+    return _coupled_release(joint, eta_, eps)
 
 
 @theorem(id="bertazzi.prop3.10", title=r"the noisy Monte Carlo estimator is $(\varepsilon, \delta + 2\tilde\delta - "

@@ -33,11 +33,11 @@ from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import sgld as proofs
 from symdp.symbols import L, Law, alpha, beta, c, delta, gamma, m, mu, n, s
 from symdp.theorem import (
-    IDENTITY,
     Param,
     Printed,
     Setting,
     declare,
+    identity,
     lambdify_mpmath,
     registered,
     theorem,
@@ -426,14 +426,8 @@ SHARED = {proofs.mu_p: mu, proofs.L_p: L, proofs.gamma_p: gamma, proofs.c_p: c, 
 """The derivations' positive stand-ins as the catalogue's shared symbols, for the statements that print them."""
 
 
-def _identity(derivation, **fields):
-    """An identity proved by a derivation of :mod:`proofs.bertazzi.sgld`, its ends printed in the shared symbols."""
-    statement = sp.Eq(derivation.start.xreplace(SHARED), derivation.end.xreplace(SHARED), evaluate=False)
-    return declare(statement=statement, evidence=IDENTITY, derivation=derivation, **fields)
-
-
-proof_5_6 = _identity(
-    proofs.fixed_point_56(), id="bertazzi.proof5.6", title=r"App. C.2: the coupling's fixed point $2c/(\mu - \gamma "
+proof_5_6 = identity(
+    proofs.fixed_point_56(), symbols=SHARED, id="bertazzi.proof5.6", title=r"App. C.2: the coupling's fixed point $2c/(\mu - \gamma "
     r"L^2/2)$", number="App. C.2, eqs. (123)--(128)",
     symbolic_only=r"algebra proved by SymPy (\symdpcode{proofs.bertazzi.sgld.fixed\_point\_56}); the constant's "
                   r"numeric content is \symdpid{bertazzi.thm5.6}, and the offset the proof needs is 2c "
@@ -443,8 +437,8 @@ proof_5_6 = _identity(
           r"(126) `$|e_{n+1}| = |\cdots|^2 + \cdots$' for $|e_{n+1}| \le |\cdots| + \cdots$ (E16): typos, recorded "
           r"here. The gap E4: Proposition 4.6 is applied with offset $c$ where the assumption gives $2c$.")
 
-proof_5_7 = _identity(
-    proofs.fixed_point_57(), id="bertazzi.proof5.7", title=r"App. C.3: the coupling's fixed point $2c/(s(\mu - \gamma "
+proof_5_7 = identity(
+    proofs.fixed_point_57(), symbols=SHARED, id="bertazzi.proof5.7", title=r"App. C.3: the coupling's fixed point $2c/(s(\mu - \gamma "
     r"L^2/2))$, minus the printed (131)", number="App. C.3, eqs. (129)--(131)",
     symbolic_only=r"algebra proved by SymPy (\symdpcode{proofs.bertazzi.sgld.fixed\_point\_57}); the bound on the "
                   r"coupling itself is checked at draws by \symdpid{bertazzi.proof5.7.eq131}, its printed sign refuted",
@@ -452,8 +446,8 @@ proof_5_7 = _identity(
           r"2c\gamma/s$. The last step shows E17: the printed $2c/(s(\gamma L^2/2 - \mu))$ is the negative of the "
           r"fixed point. The gap E5 (offset $2c/s$): \symdpcode{offset\_gap\_57}.")
 
-proof_5_8 = _identity(
-    proofs.path_constant_58(), id="bertazzi.proof5.8", title=r"App. C.4: Proposition 4.5 at offset $c/s$ over $T = "
+proof_5_8 = identity(
+    proofs.path_constant_58(), symbols=SHARED, id="bertazzi.proof5.8", title=r"App. C.4: Proposition 4.5 at offset $c/s$ over $T = "
     r"n\gamma$ is $C_8$", number="App. C.4, eq. (132)",
     symbolic_only=r"algebra proved by SymPy (\symdpcode{proofs.bertazzi.sgld.path\_constant\_58}); its numeric "
                   r"content is \symdpid{bertazzi.thm5.8}, tight at $s = m$",

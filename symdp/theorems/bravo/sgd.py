@@ -52,11 +52,11 @@ from symdp.symbols import (
 )
 from symdp.theorem import (
     CLOSED_FORM,
-    IDENTITY,
     Param,
     Printed,
     Setting,
     declare,
+    identity,
     registered,
     theorem,
 )
@@ -247,12 +247,6 @@ SHARED = {proofs.bp: b, proofs.np_: n, proofs.Lp: L, proofs.sp_sigma: sigma, pro
 """The derivations' positive stand-ins as the catalogue's shared symbols, for the statements that print them."""
 
 
-def _identity(derivation, **fields):
-    """An identity proved by a derivation of :mod:`proofs.bravo.sgd`, its two ends printed in the shared symbols."""
-    statement = sp.Eq(derivation.start.xreplace(SHARED), derivation.end.xreplace(SHARED), evaluate=False)
-    return declare(statement=statement, evidence=IDENTITY, derivation=derivation, **fields)
-
-
 P_L = Param(L, sp.Interval.open(0, sp.oo), sample=(0.1, 10.0))
 P_N = Param(n, sp.Range(1, sp.oo), sample=(10, 10 ** 6))
 P_B = Param(b, sp.Interval.open(0, sp.oo), sample=(1.0, 10 ** 5))
@@ -269,8 +263,8 @@ E3_COUNTEREXAMPLE = {"b": 10, "n": 1000, "L": 1, "sigma": 10, "K": 1, "theta": 1
 E3_625_COUNTEREXAMPLE = {"b": 1, "n": 10, "L": 1, "sigma": 6.3246, "K": 1, "theta": 1}
 """σ at its least 2√10L/b: ln(1/δ) = 6.25 ln²10 = 33.1 gives 1 + σ sqrt(33.1) = 37.4 > α* = 5.76."""
 
-eq22 = _identity(
-    proofs.eq22(), id="bravo.sec5.2.dp", title=r"Theorem 5.4 as $(\varepsilon, \delta)$-DP at the chosen $\alpha$",
+eq22 = identity(
+    proofs.eq22(), symbols=SHARED, id="bravo.sec5.2.dp", title=r"Theorem 5.4 as $(\varepsilon, \delta)$-DP at the chosen $\alpha$",
     number="Section 5.2, eq. (22)",
     symbolic_only=r"an identity in $(K, \sigma, \ln(1/\delta))$ proved by SymPy (\symdpcode{proofs.bravo.sgd.eq22}): "
                   r"Mironov's $\varepsilon'(\alpha) = \alpha K/\sigma^2 + \ln(1/\delta)/(\alpha - 1)$ at $\alpha = 1 + "
@@ -404,29 +398,29 @@ figure_1_p07 = declare(
           r"$V/(2\bar T) "
           r"= 0.28$, 0.107 decades, a visible but small gap on the figure's scale (the catalogue's reading).")
 
-eq17 = _identity(
-    proofs.eq17(), id="bravo.thm5.2.eq17", title="(17): Corollary 3.7 with the noise and modulus of noisy SGD",
+eq17 = identity(
+    proofs.eq17(), symbols=SHARED, id="bravo.thm5.2.eq17", title="(17): Corollary 3.7 with the noise and modulus of noisy SGD",
     number="Theorem 5.2 (proof), eq. (17)",
     symbolic_only=r"an identity in $(\alpha, D, \eta, \sigma, M, p, R)$ proved by SymPy "
                   r"(\symdpcode{proofs.bravo.sgd.eq17}); its numeric content is \symdpid{bravo.cor3.7}",
     notes=r"$\sigma_j^2 = \eta^2\sigma^2/2$ and $h = (2\eta^{1/(1-p)}\sqrt{(1-p)/(1+p)}(M/2)^{1/(1-p)})^2$; the second "
           r"`$\le$' of (17) is an equality.")
-a18_in_5_2 = _identity(
-    proofs.a18_substitution(), id="bravo.thm5.2.a18", title="Lemma A.18 at the noise and sensitivity of noisy SGD",
+a18_in_5_2 = identity(
+    proofs.a18_substitution(), symbols=SHARED, id="bravo.thm5.2.a18", title="Lemma A.18 at the noise and sensitivity of noisy SGD",
     number="Theorem 5.2 (proof)",
     symbolic_only=r"algebra proved by SymPy (\symdpcode{proofs.bravo.sgd.a18\_substitution}): $2\alpha q^2/s^2 = "
                   r"16\alpha L^2/(n^2\sigma^2)$ at $q = b/n$, $s = b\sigma/(2\sqrt2L)$",
     notes=r"$s \ge 4$ iff $\sigma \ge 8\sqrt2L/b$, the theorem's hypothesis; Lemma A.18 also needs $q = b/n < "
           r"1/5$, which "
           r"the theorem omits (catalogue E4, see \symdpid{bravo.thm5.2}).")
-r_star = _identity(
-    proofs.r_star(), id="bravo.thm5.2.rstar", title=r"the optimal $T - \tau$ is $Dn/(4\eta L)$",
+r_star = identity(
+    proofs.r_star(), symbols=SHARED, id="bravo.thm5.2.rstar", title=r"the optimal $T - \tau$ is $Dn/(4\eta L)$",
     number="Theorem 5.2 (proof)",
     symbolic_only=r"a stationarity identity proved by SymPy (\symdpcode{proofs.bravo.sgd.r\_star}); the objective is "
                   r"convex in $R > 0$, so the stationary point is the minimiser",
     notes=r"At $R^*$ both terms equal $4DL/(n\eta)$; the paper takes $\bar T = \lceil R^*\rceil$.")
-eq21 = _identity(
-    proofs.eq21(), id="bravo.thm5.4.eq21", title="(21): Corollary 3.8 with the noise and modulus of Theorem 5.4",
+eq21 = identity(
+    proofs.eq21(), symbols=SHARED, id="bravo.thm5.4.eq21", title="(21): Corollary 3.8 with the noise and modulus of Theorem 5.4",
     number="Theorem 5.4 (proof), eq. (21)",
     symbolic_only=r"an identity proved by SymPy (\symdpcode{proofs.bravo.sgd.eq21}) with $\sigma_j^2 = "
                   r"\eta^2\sigma^2/2$",
@@ -434,8 +428,8 @@ eq21 = _identity(
           r"printed is "
           r"Corollary 3.8 at $\sigma_j = \eta\sigma/\sqrt2$, the noise the proof splits off, and the derivation checks "
           r"it there.")
-last_5_4 = _identity(
-    proofs.theorem_5_4_last_step(), id="bravo.thm5.4.last", title="Theorem 5.4: the last line of the proof",
+last_5_4 = identity(
+    proofs.theorem_5_4_last_step(), symbols=SHARED, id="bravo.thm5.4.last", title="Theorem 5.4: the last line of the proof",
     number="Theorem 5.4 (proof)",
     symbolic_only=r"algebra proved by SymPy (\symdpcode{proofs.bravo.sgd.theorem\_5\_4\_last\_step})",
     notes=r"With $c^{\bar T} \ge 2$, $c^{\bar T}/(c^{\bar T} - 1) \le 2$, checked by \symdpid{bravo.thm5.4.tbar}.")
@@ -730,8 +724,8 @@ def theorem_5_4(point):
     return sgd_renyi(point, point["b"], data=_smooth_data)
 
 
-modulus_5_4 = _identity(
-    proofs.modulus_5_4(), id="bravo.thm5.4.modulus", title=r"the modulus $(1 + \eta\beta)\delta$ of $\Phi_t$",
+modulus_5_4 = identity(
+    proofs.modulus_5_4(), symbols=SHARED, id="bravo.thm5.4.modulus", title=r"the modulus $(1 + \eta\beta)\delta$ of $\Phi_t$",
     number="Theorem 5.4 (proof)",
     symbolic_only=r"an inequality proved by SymPy (\symdpcode{proofs.bravo.sgd.modulus\_5\_4}) from $|B_t \setminus "
                   r"\{i^*\}| \le b$",
