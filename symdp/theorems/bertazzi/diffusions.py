@@ -33,6 +33,7 @@ from symdp.theorem import (
     Printed,
     Setting,
     declare,
+    identity,
     registered,
     theorem,
 )
@@ -436,9 +437,9 @@ def lemma_b_1(point):
 
 
 _GIRSANOV = proofs.girsanov_one_step()
-lemma_b_1_step = declare(
+lemma_b_1_step = identity(
+    _GIRSANOV,
     id="bertazzi.lemB.1.step", title=r"one Euler step of the density (75)", number="Lemma B.1, eq. (75)",
-    statement=sp.Eq(_GIRSANOV.start, _GIRSANOV.end, evaluate=False), evidence=IDENTITY, derivation=_GIRSANOV,
     symbolic_only=r"an identity, proved by SymPy (\symdpcode{proofs.bertazzi.diffusions.girsanov\_one\_step}; "
                   r"catalogue \S 4 item 6)",
     notes=r"$\log\frac{\mathcal{N}(m + \sqrt{2/\beta}w;\, m + u\gamma, 2\gamma/\beta)}{\mathcal{N}(m + "

@@ -47,6 +47,7 @@ from symdp.theorem import (
     Printed,
     Setting,
     declare,
+    identity,
     registered,
     theorem,
 )
@@ -508,10 +509,10 @@ assumption_5_3 = declare(
     notes=r"Here $c$ bounds the difference, unlike Assumption 5.1.")
 
 _FIXED_POINT = fixed_point()
-proof_5_2 = declare(
+proof_5_2 = identity(
+    _FIXED_POINT,
     id="bertazzi.proof5.2", title=r"the coupling bound $|e_n| \le 2c/(\mu - \gamma L^2/2)$ of the proof of Theorem 5.2",
     number="Appendix C.1, eqs. (116)-(117)", parameters=(P_MU, P_L, P_GAMMA, P_C),
-    statement=sp.Eq(_FIXED_POINT.start, _FIXED_POINT.end), evidence=IDENTITY, derivation=_FIXED_POINT,
     symbolic_only=r"the algebra of Appendix C.1, proved by SymPy: the fixed point of $e \mapsto \rho e + 2\gamma c$ "
                   r"(\symdpcode{proofs.bertazzi.langevin.fixed\_point}); with \symdpcode{coupling\_recursion}, "
                   r"\symdpcode{step\_size\_minimum}, \symdpcode{square\_root\_bound}, \symdpcode{contraction\_positive}"

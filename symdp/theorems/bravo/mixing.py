@@ -21,13 +21,29 @@ from hypothesis import strategies as st
 from symdp.engine import chains
 from symdp.engine.divergences import divergence
 from symdp.engine.markov import FiniteChain, projected_grid_chain
-from symdp.expressions import KL, TV, quantity
 from symdp.errors import InvalidParameter
+from symdp.expressions import KL, TV, quantity
 from symdp.numeric import to_mpf
-from symdp.proofs.bravo.mixing import EQ9_SECOND_TERM, H_WEAKLY_SMOOTH, THETA, eq9_substitution, theta_limit
+from symdp.proofs.bravo.mixing import (
+    EQ9_SECOND_TERM,
+    H_WEAKLY_SMOOTH,
+    THETA,
+    eq9_substitution,
+    theta_limit,
+)
 from symdp.statement import lambdify_mpmath
 from symdp.symbols import D, L, Law, M, T, epsilon, eta, h, k, s, t
-from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, registered, theorem
+from symdp.theorem import (
+    CLOSED_FORM,
+    IDENTITY,
+    Param,
+    Printed,
+    Setting,
+    declare,
+    identity,
+    registered,
+    theorem,
+)
 from symdp.theorems.bravo.appendix import OneMinusExp
 from symdp.theorems.bravo.common import P_D, finite_floats
 from symdp.theorems.bravo.moduli import p_holder as p
@@ -339,9 +355,10 @@ eq9_weakly_smooth = declare(
     notes=r"With $h$ of Definition 2.1(2), the second term of (9) is $\ln(Te)\,\eta^{\frac{1+p}{1-p}}\frac{1-p}{1+p}"
           r"(M/2)^{\frac{2}{1-p}}$.")
 _LIMIT = theta_limit()
-theta_to_smooth = declare(
+theta_to_smooth = identity(
+    _LIMIT,
     id="bravo.lem4.1.p-to-1", title=r"$\Theta \to M/2$ as $p \to 1$", number="Lemma 4.1 (remark after it)",
-    parameters=(P_P,), statement=sp.Eq(_LIMIT.start, _LIMIT.end), evidence=IDENTITY, derivation=_LIMIT,
+    parameters=(P_P,),
     symbolic_only=r"a limit identity, proved by SymPy (\symdpcode{proofs.bravo.mixing.theta\_limit}) with the max of "
                   r"(10) held at its limit $m_\Theta \ge 27$ (SymPy cannot expand the Max); the numeric approach is a "
                   "test",

@@ -17,7 +17,13 @@ from symdp.numeric import to_mpf
 from symdp.proofs.bravo import moduli as proof
 from symdp.proofs.bravo.moduli import H_WEAKLY_SMOOTH
 from symdp.symbols import L, M, beta, delta, eta, kappa, lam
-from symdp.theorem import IDENTITY, Param, Setting, declare, registered, theorem
+from symdp.theorem import (
+    Param,
+    Setting,
+    identity,
+    registered,
+    theorem,
+)
 from symdp.theorems.bravo.common import P_ETA, finite_floats
 
 p_holder = proof.p
@@ -270,12 +276,12 @@ MODULI_OF_CONTINUITY = {
     for n, m in GRADIENT_MAPS.items()}
 
 _MAXIMUM, _STATIONARY = proof.DERIVATIONS
-weakly_smooth_maximum = declare(
+weakly_smooth_maximum = identity(
+    _MAXIMUM,
     id="bravo.def2.1.2.max", title=r"the additive term of modulus (2) is $\max_g \psi(g)$",
     number="Definition 2.1, modulus (2)",
     setting=Setting(r"$\psi(g) = \eta^2 g^2 - \frac{4\eta p}{1+p}M^{-1/p}g^{(1+p)/p}$, $g = \|\nabla f(x) - "
                     r"\nabla f(y)\| \ge 0$, $g^* = (\eta/2)^{p/(1-p)}M^{1/(1-p)}$, $0 < p < 1$"),
-    statement=sp.Eq(_MAXIMUM.start, _MAXIMUM.end), evidence=IDENTITY, derivation=_MAXIMUM,
     symbolic_only=r"an identity in $p, \eta, M$, proved by SymPy after the substitution $\eta = 2A^{1-p}$, $M = "
                   r"B^{1-p}$ (\symdpcode{proofs.bravo.moduli.maximum\_value}; $\psi'(g^*) = 0$ is "
                   r"\symdpcode{proofs.bravo.moduli.stationarity}); the maximum found numerically agrees "

@@ -22,6 +22,7 @@ from symdp.theorem import (
     Printed,
     Setting,
     declare,
+    identity,
     registered,
     theorem,
 )
@@ -71,9 +72,9 @@ B1_PARAMETERS = (Param(u_prev, sp.Interval(0, sp.oo), sample=(0.0, 5.0)),
 E11_COUNTEREXAMPLE = {"u_{t-1}": 1.0, "u_t": 1.0, "h_{t-1}": 4.0, "h_t": 1.0, "xi_1": 1.0, "xi_2": 0.0}
 """h_{t-1} = 4, h_t = 1 at (1, 1): ∂²g/∂u²_{t-1} = 2 - 8/5^{3/2} = 1.2845, the printed entry 2 - 2/2^{3/2} = 1.2929."""
 
-proposition_b1 = declare(
+proposition_b1 = identity(
+    _HESSIAN,
     id="bravo.propB.1", title=r"the Hessian of $g_{t-1}$", number="Proposition B.1", setting=Setting(B1_LATEX),
-    statement=sp.Eq(_HESSIAN.start, _HESSIAN.end), evidence=IDENTITY, derivation=_HESSIAN,
     symbolic_only=r"an identity in $u_{t-1}, u_t, h_{t-1}, \xi$, proved by SymPy (\symdpcode{proofs.bravo."
                   r"nonconvexity.hessian}): the quadratic form in symbolic $\xi$ fixes the symmetric matrix entry by "
                   "entry",
@@ -104,18 +105,19 @@ proposition_b1_det = declare(
     notes=r"With $h_{t-1}$ (printed $h_t$, E11, \symdpid{bravo.propB.1.printed}). Nonnegative on $\{u_t \le "
           r"\varphi_{t-1}(u_{t-1})\}$, zero on its boundary.")
 
-proposition_b1_trace = declare(
+proposition_b1_trace = identity(
+    _TRACE,
     id="bravo.propB.1.trace", title=r"the trace of the Hessian of $g_{t-1}$", number="Proposition B.1",
-    setting=Setting(B1_LATEX), statement=sp.Eq(_TRACE.start, _TRACE.end), evidence=IDENTITY, derivation=_TRACE,
+    setting=Setting(B1_LATEX),
     symbolic_only=r"an identity proved by SymPy (\symdpcode{proofs.bravo.nonconvexity.trace})",
     notes=r"With $h_{t-1}$ (printed $h_t$, E11, \symdpid{bravo.propB.1.printed}).")
 
-hessian_determinant_c = declare(
+hessian_determinant_c = identity(
+    _DETERMINANT_C,
     id="bravo.sec3.2.hess.det", title=r"the determinant of the Hessian of $g_{t-1}$ for $\varphi_{t-1}(\delta) = "
     r"\sqrt{c_{t-1}\delta^2 + h_{t-1}}$", number="Section 3.2 (the claim before Theorem 3.4)",
     setting=Setting(r"$g_{t-1}(u_{t-1}, u_t) = (\varphi_{t-1}(u_{t-1}) - u_t)^2$, $\varphi_{t-1}(\delta) = "
                     r"\sqrt{c_{t-1}\delta^2 + h_{t-1}}$, $c_{t-1} > 0$"),
-    statement=sp.Eq(_DETERMINANT_C.start, _DETERMINANT_C.end), evidence=IDENTITY, derivation=_DETERMINANT_C,
     symbolic_only=r"an identity proved by SymPy (\symdpcode{proofs.bravo.nonconvexity.determinant\_general\_c}; "
                   r"catalogue \S 4 item 11)",
     notes=r"Nonnegative on $\{u_t \le \varphi_{t-1}(u_{t-1})\}$: with $\partial^2 g_{t-1}/\partial u_t^2 = 2$, each "

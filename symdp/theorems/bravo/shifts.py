@@ -35,11 +35,11 @@ from symdp.proofs.bravo.shifts import bellman_value
 from symdp.symbols import D, L, M, T, alpha, beta, c, delta, eta, h, kappa, lam, sigma
 from symdp.theorem import (
     CLOSED_FORM,
-    IDENTITY,
     Param,
     Printed,
     Setting,
     declare,
+    identity,
     registered,
     theorem,
 )
@@ -55,8 +55,7 @@ from symdp.theorems.bravo.common import (
     finite_floats,
 )
 from symdp.theorems.bravo.moduli import _H as WEAKLY_SMOOTH_H
-from symdp.theorems.bravo.moduli import DPhi2
-from symdp.theorems.bravo.moduli import p_holder
+from symdp.theorems.bravo.moduli import DPhi2, p_holder
 
 X_T, X_Tp = sp.symbols("X_T X'_T")
 u_star = sp.Symbol(r"\mathbf{u}^{*}")
@@ -355,11 +354,11 @@ def _with_starts(instance: dict, starts: list) -> dict:
 
 
 _P = problem_p()
-problem_P = declare(
+problem_P = identity(
+    _P,
     id="bravo.P", title="feasible shifts are the $u$ of eq. (3)", number="Section 3.1, eq. (3) and (P)",
     parameters=(P_D,), setting=Setting(MODULI.latex + r", $a_t = \varphi_{t-1}(u_{t-1}) - u_t$ ($1 \le t \le T$), "
                                        r"$u_0 = D$, $0 \le t \le T - 1$"),
-    statement=sp.Eq(_P.start, _P.end), evidence=IDENTITY, derivation=_P,
     symbolic_only=r"an identity by induction on $t$ for every $T$ (\symdpcode{proofs.bravo.problem\_p}): with $a_t = "
                   r"\varphi_{t-1}(u_{t-1}) - u_t$ the recursion $\varphi_{[0:t]}(D, a) = \varphi_t(\varphi_{[0:t-1]}) "
                   "- a_{t+1}$ returns $u_{t+1}$; computing both at draws would run the same recursion twice",
@@ -670,9 +669,10 @@ def corollary_3_8(point):
 
 
 _LIMIT = limit_c_to_one()
-limit_7_to_8 = declare(
+limit_7_to_8 = identity(
+    _LIMIT,
     id="bravo.id.limit", title=r"(7) tends to (8) as $c \to 1$", number="Corollary 3.8 (remark after it)",
-    parameters=(P_T,), statement=sp.Eq(_LIMIT.start, _LIMIT.end), evidence=IDENTITY, derivation=_LIMIT,
+    parameters=(P_T,),
     symbolic_only=r"a limit identity for every $T$, proved by SymPy (\symdpcode{proofs.bravo.limit\_c\_to\_one}); the "
                   r"numeric approach to $1/T$ from both sides is a test (\symdpcode{tests/test\_bravo\_shifts.py})",
     notes=r"Both one-sided limits: l'H\^opital on $(1 - c)/(1 - c^T)$.")
@@ -991,9 +991,9 @@ remark_3_6_lipschitz = declare(
           r"$\delta$.")
 
 _BELLMAN = bellman_value()
-bellman = declare(
+bellman = identity(
+    _BELLMAN,
     id="bravo.id.bellman", title="the Bellman value of problem (P)", number="Lemma 3.5 (catalogue: a simpler proof)",
-    statement=sp.Eq(_BELLMAN.start, _BELLMAN.end), evidence=IDENTITY, derivation=_BELLMAN,
     symbolic_only=r"an identity of one stage, for every $t$ and $T$ (\symdpcode{proofs.bravo.shifts.bellman\_value}, "
                   r"its argmin \symdpcode{bellman\_argmin}); computing both sides at draws would evaluate one formula "
                   "twice",
