@@ -1,11 +1,20 @@
 """Laws on the integers: the output laws of discrete mechanisms, as an engine object with its own rule.
 
 An :class:`IntegerLaw` is a finite law that knows where it lives: its probabilities on the integers ``low, low + 1,
-..., high``. Two integer laws are compared on the union of their windows (each padded with zeros), so a shifted
-mechanism's outputs need no common indexing by hand, and every quantity of finite laws (exact sums in ball
-arithmetic) applies. The discrete mechanisms' families are built on a window: :func:`discrete_gaussian` (the
-discrete Gaussian of Canonne, Kamath and Steinke) and :func:`discrete_laplace`, each restricted to the window and
-normalised there, as the catalogue's generator (iv) is; a law on all of ℤ with certified tails is one more rule.
+..., high``. Two integer laws are compared on the union of their windows, so a shifted mechanism's outputs need no
+common indexing by hand, and every quantity of finite laws (exact sums in ball arithmetic) applies.
+
+The discrete mechanisms come in two forms. Given a window, :func:`discrete_gaussian` (the discrete Gaussian of
+Canonne, Kamath and Steinke) and :func:`discrete_laplace` are restricted to the window and normalised there, as the
+catalogue's generator (iv) is: a finite law, nothing outside. Without a window they are the laws on all of ℤ: the
+window is chosen from the working precision so that the mass outside it is below ``10^-(dps + 10)``, its masses are
+the law's masses on ℤ (normalised by a certified total, as Arb balls rounded once), and the law carries ``tail``, a
+certified upper bound on the mass it leaves out, and its :class:`Shape` (log-weight ``-a (x - loc)² - c |x - loc|``),
+from which any quantity's contribution beyond a window is bounded. :func:`divergence_on_Z` computes every quantity
+of finite laws between two such laws with that contribution inside its error: nothing is truncated silently.
+:func:`randomized_response` is k-ary randomized response, a law on ``{0, ..., k - 1}``; :func:`loss_lattice` gives
+the privacy-loss law of a pair whose losses lie on a lattice (discrete Laplaces of one scale, discrete Gaussians of
+one standard deviation, randomized response), for exact composition.
 
 >>> import mpmath
 >>> from symdp.engine.divergences import divergence
@@ -19,26 +28,209 @@ mpf('+inf')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
+from typing import Callable
 
 import mpmath
+from flint import arb, fmpq
 
+from symdp.engine import finite
+from symdp.engine.domains import within_domain
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.estimate import Estimate, arb_precision, exact_ball, mpf_of, mpf_up
 from symdp.numeric import to_mpf
+
+TAIL_DIGITS = 10
+"""A law on ℤ leaves out of its window less than ``10^-(dps + TAIL_DIGITS)`` of its mass."""
+
+OUTSIDE_DIGITS = 5
+"""A quantity's contribution from beyond the compared window is bounded below ``10^-(dps + OUTSIDE_DIGITS)``
+(the window is widened until it is, where the bound is finite and the window can grow)."""
+
+MAX_ATOMS = 400_000
+"""The widest window symdp lays a law on ℤ on (a discrete Gaussian of sd σ needs about 35 σ atoms at 50 digits)."""
+
+GUARD_BITS = 32
+
+
+def _bits() -> int:
+    return mpmath.mp.prec + GUARD_BITS
+
+
+def _rational(x: mpmath.mpf) -> fmpq:
+    """A finite mpf as the exact rational it is."""
+    sign, man, exp, _ = x._mpf_
+    man = -int(man) if sign else int(man)
+    return fmpq(man << exp) if exp >= 0 else fmpq(man, 1 << -exp)
+
+
+def _up_to(bound: arb) -> arb:
+    """A ball holding ``[0, bound]`` (``bound`` a non-negative ball, taken at its upper end)."""
+    return arb(0).union(bound.upper())
+
+
+def _integer(x, what: str) -> int:
+    """``x`` as an int, if it is a number equal to an integer; else InvalidParameter naming ``what`` and ``x``."""
+    if isinstance(x, bool):
+        raise InvalidParameter(f"{what} must be an integer, got {x}")
+    if isinstance(x, int):
+        return x
+    try:
+        value = to_mpf(x, what)
+    except InvalidParameter:
+        raise InvalidParameter(f"{what} must be an integer, got {x!r}") from None
+    if not (mpmath.isfinite(value) and mpmath.isint(value)):
+        raise InvalidParameter(f"{what} must be an integer, got {x}")
+    return int(value)
+
+
+# --- the shape of a law on ℤ --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Quadratic:
+    """``h(j) = j2 j² + j1 j + j0`` on ``j = 0, 1, 2, ...``: a log-mass (or a combination of log-masses) along one
+    side beyond a window. ``j2`` and ``j1`` are exact rationals, so every sign decision below is exact; ``j0`` is a
+    ball."""
+
+    j2: fmpq
+    j1: fmpq
+    j0: arb
+
+    def combined(self, weight: fmpq, other: "_Quadratic", other_weight: fmpq) -> "_Quadratic":
+        """``weight h + other_weight h'``."""
+        return _Quadratic(weight * self.j2 + other_weight * other.j2, weight * self.j1 + other_weight * other.j1,
+                          arb(weight) * self.j0 + arb(other_weight) * other.j0)
+
+    def at(self, j: int) -> arb:
+        return arb(self.j2 * j * j + self.j1 * j) + self.j0
+
+    def exp_sum(self) -> arb | None:
+        """A certified upper bound on ``Σ_{j≥0} e^{h(j)}``, or None when the sum diverges (``h`` does not tend to
+        −∞). Decreasing from ``j = 0``: ``e^{h(0)}/(1 - e^{j1})`` (``j2 j² ≤ 0``); a peak beyond 0: the sum of a
+        unimodal sequence is at most its integral plus its peak, ``e^{max h} (1 + √(π/|j2|))``."""
+        if self.j2 > 0 or (self.j2 == 0 and self.j1 >= 0):
+            return None
+        if self.j1 < 0:
+            return self.j0.exp() / -arb(self.j1).expm1()
+        peak = self.j0 - arb(self.j1 * self.j1 / (4 * self.j2))
+        return peak.exp() * (1 + (arb.pi() / arb(-self.j2)).sqrt())
+
+    def supremum(self) -> arb | None:
+        """``sup_{j≥0} h(j)`` (attained, as a ball), or None when it is +∞."""
+        if self.j2 > 0 or (self.j2 == 0 and self.j1 > 0):
+            return None
+        if self.j2 == 0 or self.j1 <= 0:
+            return self.j0
+        vertex = -self.j1 / (2 * self.j2)
+        below = int(vertex.floor())
+        return self.at(below).max(self.at(below + 1))
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A law on ℤ with log-mass ``-quadratic (x - loc)² - linear |x - loc| - log Z``: the discrete Gaussian
+    (``quadratic = 1/(2σ²)``) and the discrete Laplace (``linear = 1/b``). ``quadratic`` and ``linear`` are exact
+    rationals (the parameters are binary numbers); ``log Z`` is a certified enclosure, kept as its midpoint and
+    radius (mpf: Arb balls do not pickle)."""
+
+    loc: int
+    quadratic: fmpq
+    linear: fmpq
+    log_normaliser_mid: mpmath.mpf
+    log_normaliser_rad: mpmath.mpf
+
+    def log_normaliser(self) -> arb:
+        return exact_ball(self.log_normaliser_mid) + arb(0, exact_ball(self.log_normaliser_rad))
+
+    def log_weight(self, x: int) -> arb:
+        d = abs(x - self.loc)
+        return arb(-(self.quadratic * d * d + self.linear * d))
+
+    def masses(self, low: int, high: int) -> tuple[mpmath.mpf, ...]:
+        """The masses of ``low, ..., high``, each a ball ``exp(log w(x) - log Z)`` rounded once to mpf."""
+        with arb_precision(_bits()):
+            log_z = self.log_normaliser()
+            cache: dict[int, mpmath.mpf] = {}
+            for d in {abs(x - self.loc) for x in range(low, high + 1)}:
+                cache[d] = +mpf_of((self.log_weight(self.loc + d) - log_z).exp().mid())
+            return tuple(cache[abs(x - self.loc)] for x in range(low, high + 1))
+
+    def side(self, start: int, outward: int) -> _Quadratic:
+        """The log-mass at ``start + outward j``, j ≥ 0, as a quadratic in j (``start`` on the ``outward`` side of
+        ``loc``, or at it)."""
+        d = outward * (start - self.loc)
+        assert d >= 0, "a side starts beyond the location"
+        a, c = self.quadratic, self.linear
+        return _Quadratic(-a, -(2 * a * d + c), arb(-(a * d * d + c * d)) - self.log_normaliser())
+
+    def sides(self, low: int, high: int) -> tuple[_Quadratic, _Quadratic]:
+        """The log-mass beyond ``high`` and below ``low`` (a window holding ``loc``)."""
+        return self.side(high + 1, 1), self.side(low - 1, -1)
+
+    def tail(self, low: int, high: int) -> arb:
+        """A certified upper bound on the mass outside ``[low, high]`` (a window holding ``loc``): each side's log-mass
+        is concave, below its tangent at the first point beyond, a geometric series."""
+        total = arb(0)
+        for side in self.sides(low, high):
+            total += _Quadratic(fmpq(0), side.j1, side.j0).exp_sum()
+        return total
+
+
+def _shape(loc: int, quadratic: fmpq, linear: fmpq) -> tuple[Shape, int]:
+    """The shape with a certified normaliser, and the half-width R of a window ``loc ± R`` leaving out less than
+    ``10^-(dps + TAIL_DIGITS)`` of the mass."""
+    digits = mpmath.mp.dps + TAIL_DIGITS
+    target = arb(10) ** -digits
+    logs = digits * math.log(10)
+    if quadratic > 0:
+        reach = math.sqrt(logs / float(quadratic)) + 2
+    else:
+        reach = (logs - math.log(-math.expm1(-float(linear)))) / float(linear) + 2
+    reach = int(math.ceil(reach))
+    with arb_precision(_bits()):
+        bare = Shape(loc, quadratic, linear, mpmath.mpf(0), mpmath.mpf(0))   # the weights: log Z = 0
+        while not bare.tail(loc - reach, loc + reach) < target:   # Z ≥ 1 (the weight at loc): a mass tail bound
+            reach = reach + reach // 4 + 1
+        if 2 * reach + 1 > MAX_ATOMS:
+            raise InvalidParameter(f"a law on ℤ this wide needs {2 * reach + 1} atoms at {mpmath.mp.dps} digits, "
+                                   f"more than the {MAX_ATOMS} symdp lays out")
+        if quadratic == 0:   # Σ_x e^{-c|x|} = (1 + e^{-c})/(1 - e^{-c}), exactly
+            r = arb(-linear).exp()
+            normaliser = (1 + r) / -arb(-linear).expm1()
+        else:                # the window's sum, and the tails beyond it (each between 0 and its bound)
+            inside = arb(1) + 2 * sum((bare.log_weight(loc + d).exp() for d in range(1, reach + 1)), arb(0))
+            normaliser = inside + _up_to(bare.tail(loc - reach, loc + reach))
+        log_z = normaliser.log()
+        return Shape(loc, quadratic, linear, mpf_of(log_z.mid()), mpf_of(log_z.rad())), reach
+
+
+# --- the law ------------------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, init=False)
 class IntegerLaw(FiniteDistribution):
-    """Probabilities on the integers ``low, ..., low + len - 1`` (validated as a finite law's)."""
+    """Probabilities on the integers ``low, ..., low + len - 1`` (validated as a finite law's); a law on ℤ also has
+    ``tail``, a certified upper bound on its mass outside the window (0 for a finite law), and its :class:`Shape`.
+
+    >>> law = discrete_laplace(0, 1)
+    >>> law.low < 0 < law.high, 0 < law.tail < mpmath.mpf(10) ** -mpmath.mp.dps
+    (True, True)
+    """
 
     low: int
+    tail: mpmath.mpf = field(default=mpmath.mpf(0))
+    shape: Shape | None = field(default=None, compare=False)
 
-    def __init__(self, low, probs):
+    def __init__(self, low, probs, tail=0, shape: Shape | None = None):
         if int(low) != low:
             raise InvalidDistribution(f"an integer law starts at an integer, got {low}")
         super().__init__(probs)
         object.__setattr__(self, "low", int(low))
+        object.__setattr__(self, "tail", mpmath.mpf(tail))
+        object.__setattr__(self, "shape", shape)
 
     @classmethod
     def normalized(cls, low, weights) -> "IntegerLaw":
@@ -50,15 +242,40 @@ class IntegerLaw(FiniteDistribution):
         return self.low + len(self) - 1
 
     def on(self, low: int, high: int) -> FiniteDistribution:
-        """The probabilities on ``low, ..., high`` (a window holding this law's), as a finite law."""
+        """The probabilities on ``low, ..., high`` (a window holding this law's), as a finite law: zeros beyond a
+        finite law's window, the law's own masses beyond a law on ℤ's."""
         if low > self.low or high < self.high:
             raise InvalidDistribution(f"the window [{low}, {high}] does not hold [{self.low}, {self.high}]")
+        if self.shape is not None:
+            return FiniteDistribution(self.widened(low, high).probs)
         zeros = [mpmath.mpf(0)]
         return FiniteDistribution(zeros * (self.low - low) + list(self.probs) + zeros * (high - self.high))
 
+    def widened(self, low: int, high: int) -> "IntegerLaw":
+        """A law on ℤ laid on the wider window ``[low, high]`` (its masses there; its tail beyond it)."""
+        if self.shape is None or (low, high) == (self.low, self.high):
+            return self
+        if low > self.low or high < self.high:
+            raise InvalidDistribution(f"the window [{low}, {high}] does not hold [{self.low}, {self.high}]")
+        if high - low + 1 > MAX_ATOMS:
+            raise InvalidParameter(f"a window of {high - low + 1} atoms is more than the {MAX_ATOMS} symdp lays out")
+        left = self.shape.masses(low, self.low - 1) if low < self.low else ()
+        right = self.shape.masses(self.high + 1, high) if high > self.high else ()
+        with arb_precision(_bits()):
+            tail = mpf_up(self.shape.tail(low, high).upper())
+        return IntegerLaw(low, left + self.probs + right, tail, self.shape)
+
+
+def _law_on_Z(loc, quadratic: fmpq, linear: fmpq) -> IntegerLaw:
+    shape, reach = _shape(loc, quadratic, linear)
+    low, high = loc - reach, loc + reach
+    with arb_precision(_bits()):
+        tail = mpf_up(shape.tail(low, high).upper())
+    return IntegerLaw(low, shape.masses(low, high), tail, shape)
+
 
 def aligned(P: IntegerLaw, Q: IntegerLaw) -> tuple[FiniteDistribution, FiniteDistribution]:
-    """Two integer laws as finite laws on the union of their windows.
+    """Two integer laws as finite laws on the union of their windows (a law on ℤ with its masses there).
 
     >>> [list(map(float, D)) for D in aligned(IntegerLaw(0, [0.5, 0.5]), IntegerLaw(1, [1]))]
     [[0.5, 0.5], [0.0, 1.0]]
@@ -67,8 +284,11 @@ def aligned(P: IntegerLaw, Q: IntegerLaw) -> tuple[FiniteDistribution, FiniteDis
     return P.on(low, high), Q.on(low, high)
 
 
+# --- the families -------------------------------------------------------------------------------------------------
+
+
 def _window(loc, low, high, what: str) -> tuple[mpmath.mpf, int, int]:
-    if int(low) != low or int(high) != high or high < low:
+    if low is None or high is None or int(low) != low or int(high) != high or high < low:
         raise InvalidParameter(f"the window of a {what} is two integers low <= high, got [{low}, {high}]")
     return to_mpf(loc, f"{what} location"), int(low), int(high)
 
@@ -80,25 +300,80 @@ def _scale(x, what: str) -> mpmath.mpf:
     return value
 
 
-def discrete_gaussian(loc, sd, low: int, high: int) -> IntegerLaw:
-    """N_ℤ(loc, sd²) on ``low, ..., high``: P(x) ∝ exp(−(x − loc)²/(2 sd²)), normalised on the window.
+def discrete_gaussian(loc, sd, low: int | None = None, high: int | None = None) -> IntegerLaw:
+    """N_ℤ(loc, sd²): P(x) ∝ exp(−(x − loc)²/(2 sd²)) (Canonne, Kamath and Steinke 2020). Without a window, the law
+    on all of ℤ (``loc`` an integer), normalised on ℤ with certified tails; with ``low, high``, normalised on that
+    window (any real ``loc``).
 
     >>> with mpmath.workdps(20):
     ...     print(mpmath.nstr(discrete_gaussian(0, 1, -1, 1).probs[1], 10))   # 1/(1 + 2 e^{-1/2})
     0.4518627619
+    >>> with mpmath.workdps(20):      # on ℤ: 1/θ, θ = Σ_x e^{-x²/2} = √(2π) (1 + 2 e^{-2π²} + ...) (Poisson summation)
+    ...     law = discrete_gaussian(0, 1)
+    ...     print(mpmath.nstr(law.probs[-law.low], 15), law.tail < 1e-30)
+    0.398942278266862 True
     """
+    what = "the standard deviation of a discrete Gaussian"
+    if low is None and high is None:
+        centre = _integer(loc, "the location of a discrete Gaussian on ℤ")
+        sd = _scale(sd, what)
+        return _law_on_Z(centre, 1 / (2 * _rational(sd) ** 2), fmpq(0))
     centre, lo, hi = _window(loc, low, high, "discrete Gaussian")
-    sd = _scale(sd, "the standard deviation of a discrete Gaussian")
+    sd = _scale(sd, what)
     return IntegerLaw.normalized(lo, [mpmath.exp(-(x - centre) ** 2 / (2 * sd**2)) for x in range(lo, hi + 1)])
 
 
-def discrete_laplace(loc, scale, low: int, high: int) -> IntegerLaw:
-    """The discrete Laplace law on ``low, ..., high``: P(x) ∝ exp(−|x − loc|/scale), normalised on the window.
+def discrete_laplace(loc, scale, low: int | None = None, high: int | None = None) -> IntegerLaw:
+    """The discrete Laplace law: P(x) ∝ exp(−|x − loc|/scale). Without a window, the law on all of ℤ (``loc`` an
+    integer), normalised exactly on ℤ (a geometric series); with ``low, high``, normalised on that window.
 
     >>> with mpmath.workdps(20):      # on [-1, 1]: 1/(1 + 2 e^{-1/b}) at the centre
     ...     print(mpmath.nstr(discrete_laplace(0, 1, -1, 1).probs[1], 10))
     0.5761168848
+    >>> with mpmath.workdps(20):      # on ℤ: tanh(1/(2b)) at the centre
+    ...     law = discrete_laplace(0, 1)
+    ...     print(mpmath.nstr(law.probs[-law.low], 10), mpmath.nstr(mpmath.tanh(0.5), 10))
+    0.4621171573 0.4621171573
     """
+    what = "the scale of a discrete Laplace law"
+    if low is None and high is None:
+        centre = _integer(loc, "the location of a discrete Laplace law on ℤ")
+        scale = _scale(scale, what)
+        return _law_on_Z(centre, fmpq(0), 1 / _rational(scale))
     centre, lo, hi = _window(loc, low, high, "discrete Laplace law")
-    scale = _scale(scale, "the scale of a discrete Laplace law")
+    scale = _scale(scale, what)
     return IntegerLaw.normalized(lo, [mpmath.exp(-abs(x - centre) / scale) for x in range(lo, hi + 1)])
+
+
+def randomized_response(k, eps, i) -> IntegerLaw:
+    """k-ary randomized response with true answer ``i``: on ``{0, ..., k - 1}``, probability e^ε/(e^ε + k − 1) at
+    ``i`` and 1/(e^ε + k − 1) elsewhere (each a ball rounded once).
+
+    >>> with mpmath.workdps(20):
+    ...     print([mpmath.nstr(p, 10) for p in randomized_response(3, mpmath.log(2), 1)])   # 1/4, 1/2, 1/4
+    ['0.25', '0.5', '0.25']
+    >>> randomized_response(1, 1, 0)
+    Traceback (most recent call last):
+    ...
+    symdp.errors.InvalidParameter: randomized response needs k an integer >= 2 answers, got k = 1
+    """
+    try:
+        size = _integer(k, "k")
+    except InvalidParameter:
+        size = None
+    if size is None or size < 2:
+        raise InvalidParameter(f"randomized response needs k an integer >= 2 answers, got k = {k}")
+    e = to_mpf(eps, "the eps of randomized response")
+    if not (mpmath.isfinite(e) and e >= 0):
+        raise InvalidParameter(f"the eps of randomized response must be a finite number >= 0, got {eps}")
+    try:
+        answer = _integer(i, "i")
+    except InvalidParameter:
+        answer = None
+    if answer is None or not 0 <= answer < size:
+        raise InvalidParameter(f"the true answer i of randomized response lies in {{0, ..., {size - 1}}}, got i = {i}")
+    with arb_precision(_bits()):
+        weight = exact_ball(e).exp()
+        total = weight + (size - 1)
+        high, low = +mpf_of((weight / total).mid()), +mpf_of((1 / total).mid())
+    return IntegerLaw(0, [high if x == answer else low for x in range(size)])
