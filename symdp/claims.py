@@ -9,12 +9,18 @@ A claim is one relation between two numeric expressions::
     math         :=  exp log sqrt tanh cosh sinh erf erfc abs Max Min (also max, min; log(x, base))
     constant     :=  pi  E  inf (also oo)
     divergence   :=  kl(P, Q) | renyi(P, Q, alpha) | hockey_stick(P, Q, eps) | tv(P, Q) | max_div(P, Q)
+                  |  epsilon_for(delta, P, Q)            inf{eps >= 0 : hockey_stick(P, Q, eps) <= delta}
     distribution :=  gaussian(mean, sd) | laplace(loc, scale) | lap2(loc, scale1, scale2)
                   |  mix(q, P, Q)                                        the law (1 - q)·P + q·Q
                   |  finite([p1, ..., pn])  (or finite(p1, ..., pn))
+                  |  compose(k, P) | product(P1, ..., Pn)               k-fold and side-by-side composition
+                  |  discrete_laplace(loc, scale) | discrete_gaussian(loc, sd)          laws on the integers
+                  |  randomized_response(k, eps, i)                     k-ary, input i in {0, ..., k - 1}
 
 Integers are exact, and so are decimals, read from their text (``2.2`` is 11/5, not the nearest double). Every
-other name is a real parameter, drawn from the range that ``where`` gives it (``"alpha in [1.01, 64], q = 0.1"``).
+other name is a real parameter, drawn from the range that ``where`` gives it (``"alpha in [1.01, 64], q = 0.1"``);
+a name typed bare where an integer is required (``k`` of ``compose``, ``k`` and ``i`` of ``randomized_response``,
+``loc`` of the discrete laws) is an integer parameter, drawn as an integer from its range.
 Greek letters may be typed as such or spelt out (``λ`` and ``lambda`` are one parameter, though ``lambda`` is a
 Python keyword; ``π`` is ``pi``). ``E`` is Euler's number and ``e`` an ordinary parameter; a name that is a
 constant or a function of the language cannot be given a range, and the error says which it is.
@@ -83,8 +89,8 @@ import mpmath
 import sympy as sp
 
 from symdp.errors import ClaimSyntaxError, InvalidParameter, SymdpError
-from symdp.expressions import (DISTRIBUTIONS, KL, TV, DistributionHead, Finite, HockeyStick, MaxDivergence, Mix,
-                               Quantity, Renyi)
+from symdp.expressions import (DISTRIBUTIONS, KL, TV, DistributionHead, EpsilonFor, Finite, HockeyStick,
+                               MaxDivergence, Mix, Quantity, Renyi)
 from symdp.laws import LawWitness, space
 from symdp.theorem import INDEPENDENT, Param, Source, Theorem
 
@@ -110,8 +116,9 @@ _CONSTANTS = {"pi": (sp.pi, mpmath.pi), "E": (sp.E, mpmath.e), "inf": (sp.oo, mp
               "oo": (sp.oo, mpmath.inf)}
 _DISTRIBUTIONS = DISTRIBUTIONS
 """The laws a claim may name, as their heads declare them (:attr:`~symdp.expressions.DistributionHead.name`)."""
-_DIVERGENCES = {  # name: (head, number of numeric arguments after P and Q)
-    "kl": (KL, 0), "renyi": (Renyi, 1), "hockey_stick": (HockeyStick, 1), "tv": (TV, 0), "max_div": (MaxDivergence, 0),
+_DIVERGENCES = {  # name: (head, numeric arguments before P and Q, after them); the head takes P, Q first
+    "kl": (KL, 0, 0), "renyi": (Renyi, 0, 1), "hockey_stick": (HockeyStick, 0, 1), "tv": (TV, 0, 0),
+    "max_div": (MaxDivergence, 0, 0), "epsilon_for": (EpsilonFor, 1, 0),
 }
 def _reserved() -> set:
     return set(_MATH) | set(_CONSTANTS) | set(_DISTRIBUTIONS) | set(_DIVERGENCES)
@@ -211,6 +218,8 @@ class _Builder:
         self.symbols: dict[str, sp.Symbol] = {}
         self.heads: list[Quantity] = []
         """Every divergence the text names, including any that SymPy then simplifies away (``0*kl(P, Q)``)."""
+        self.integers: dict[str, str] = {}
+        """The parameters typed bare where an integer is required, each with where (``argument 1 of compose``)."""
 
     # -- entry points
     def tree(self) -> ast.AST:
@@ -240,6 +249,17 @@ class _Builder:
         if relation.has(sp.zoo, sp.nan):  # e.g. x/(y - y): undefined, though no constant alone is
             raise ClaimSyntaxError("the claim divides by zero" + self._at(body))
         return relation
+
+    def expression(self) -> sp.Expr:
+        """A numeric expression, not a relation (what ``symdp eval`` evaluates)."""
+        body = self.tree()
+        if isinstance(body, ast.Compare):
+            raise ClaimSyntaxError("an expression is evaluated, not compared: write no relation (<=, >=, ==), or "
+                                   "check the claim with symdp check" + self._at(body))
+        expr = self.number(body, 1).expr
+        if expr.has(sp.zoo, sp.nan):
+            raise ClaimSyntaxError("the expression divides by zero" + self._at(body))
+        return expr
 
     def constant(self) -> "_Num":
         """A number without parameters or divergences (a range bound), with its value."""
@@ -290,7 +310,8 @@ class _Builder:
                 return _Num(self._divergence(node, name, depth), None)
             if name in _DISTRIBUTIONS:
                 raise ClaimSyntaxError(f"{name}(...) is a distribution, used here as a number; compare two "
-                                       f"distributions with kl, renyi, hockey_stick, tv or max_div" + self._at(node))
+                                       f"distributions with kl, renyi, hockey_stick, tv, max_div or epsilon_for"
+                                       + self._at(node))
             raise self._unknown(node, name)
         if isinstance(node, ast.List):
             raise ClaimSyntaxError("a list is only allowed as the argument of finite([...])" + self._at(node))
@@ -373,28 +394,44 @@ class _Builder:
         if name not in _DISTRIBUTIONS:
             raise self._unknown(node, name)
         head = _DISTRIBUTIONS[name]
-        arity = int(min(head.nargs)) if isinstance(head.nargs, sp.FiniteSet) else None
         if name == "finite":
             return self._finite(node, depth)
-        self._arity(node, name, arity, arity)
-        if name == "mix":
-            q = self._argument(node.args[0], depth + 1)
-            P = self.distribution(node.args[1], "argument 2 of mix", depth + 1)
-            Q = self.distribution(node.args[2], "argument 3 of mix", depth + 1)
-            self._samespace(node, "mix", P, Q)
-            return Mix(q, P, Q)
-        return head(*(self._argument(a, depth + 1) for a in node.args))
+        kinds = head.kinds(len(node.args))
+        if kinds is None:
+            variadic = head.signature.endswith("+")
+            least = len(head.signature) - variadic
+            self._arity(node, name, least, None if variadic else least)
+        args = []
+        for position, (kind, arg) in enumerate(zip(kinds, node.args), 1):
+            if kind == "l":
+                args.append(self.distribution(arg, f"argument {position} of {name}", depth + 1))
+                continue
+            args.append(self._argument(arg, depth + 1))
+            if kind == "i":
+                self._integer(arg, args[-1], f"argument {position} of {name}")
+        if head is Mix:
+            self._samespace(node, "mix", args[1], args[2])
+        return head(*args)
 
     # -- pieces
     def _divergence(self, node: ast.Call, name: str, depth: int) -> Quantity:
-        head, extra = _DIVERGENCES[name]
-        self._arity(node, name, 2 + extra, 2 + extra)
-        P = self.distribution(node.args[0], f"argument 1 of {name}", depth + 1)
-        Q = self.distribution(node.args[1], f"argument 2 of {name}", depth + 1)
+        head, before, after = _DIVERGENCES[name]
+        self._arity(node, name, 2 + before + after, 2 + before + after)
+        leading = [self._argument(a, depth + 1) for a in node.args[:before]]
+        P = self.distribution(node.args[before], f"argument {before + 1} of {name}", depth + 1)
+        Q = self.distribution(node.args[before + 1], f"argument {before + 2} of {name}", depth + 1)
         self._samespace(node, name, P, Q)
-        built = head(P, Q, *(self._argument(a, depth + 1) for a in node.args[2:]))
+        built = head(P, Q, *leading, *(self._argument(a, depth + 1) for a in node.args[before + 2:]))
         self.heads.append(built)
         return built
+
+    def _integer(self, node: ast.AST, expr: sp.Expr, where: str) -> None:
+        """An argument where an integer is required: a parameter typed bare there is drawn as an integer; a constant
+        must be one; any other expression is evaluated per draw, and the engine refuses a non-integer."""
+        if isinstance(node, ast.Name) and isinstance(expr, sp.Symbol):
+            self.integers.setdefault(expr.name, where)
+        elif expr.is_number and not expr.is_integer:
+            raise ClaimSyntaxError(f"{where} must be an integer, got {_short(expr)}" + self._at(node))
 
     def _finite(self, node: ast.Call, depth: int) -> Finite:
         items = node.args
@@ -459,8 +496,7 @@ class _Builder:
     def _samespace(self, node: ast.AST, name: str, P: DistributionHead, Q: DistributionHead) -> None:
         (kp, np_), (kq, nq) = space(P), space(Q)
         if kp != kq:
-            raise ClaimSyntaxError(f"{name} needs two finite or two continuous distributions, got a {kp} and a {kq}"
-                                   + self._at(node))
+            raise ClaimSyntaxError(f"{name} compares two laws on one space, got a {kp} and a {kq}" + self._at(node))
         if np_ != nq:
             raise ClaimSyntaxError(f"{name} compares finite distributions of different sizes ({np_} and {nq} atoms)"
                                    + self._at(node))
@@ -474,7 +510,8 @@ class _Builder:
         n = len(node.args)
         if n < low or (high is not None and n > high):
             want = f"{low}" if low == high else f"at least {low}" if high is None else f"{low} or {high}"
-            raise ClaimSyntaxError(f"{name} takes {want} argument{'s' if want != '1' else ''}, got {n}"
+            raise ClaimSyntaxError(f"{name} takes {want} argument{'' if want.endswith(' 1') or want == '1' else 's'}, "
+                                   f"got {n}"
                                    + self._at(node))
 
     def _unknown(self, node: ast.AST, name: str) -> ClaimSyntaxError:
@@ -543,11 +580,25 @@ def parse_claim(text: str) -> sp.core.relational.Relational:
     return _Builder(text).relation()
 
 
-def _parsed(text: str) -> tuple[sp.core.relational.Relational, dict[str, sp.Symbol], list[Quantity]]:
-    """The relation, the parameters typed in the text (by name), and every divergence head it names (those SymPy
-    simplified away, in ``0*kl(P, Q)`` or ``x/x``, included)."""
+def parse_expression(text: str) -> sp.Expr:
+    """A numeric expression of the claim language (no relation), as a SymPy expression of its heads.
+
+    >>> parse_expression("epsilon_for(1e-5, compose(10, laplace(0, 1)), compose(10, laplace(1, 1)))")
+    EpsilonFor(Compose(10, Laplace(0, 1)), Compose(10, Laplace(1, 1)), 1/100000)
+    >>> parse_expression("kl(gaussian(0, 1), gaussian(1, 1)) <= 1")
+    Traceback (most recent call last):
+    ...
+    symdp.errors.ClaimSyntaxError: an expression is evaluated, not compared: write no relation (<=, >=, ==), or check the claim with symdp check (column 1: kl(gaussian(0, 1), gaussian(1, 1)) <= 1)
+    """
+    return _Builder(text, "expression").expression()
+
+
+def _parsed(text: str) -> tuple[sp.core.relational.Relational, dict[str, sp.Symbol], list[Quantity], dict]:
+    """The relation, the parameters typed in the text (by name), every divergence head it names (those SymPy
+    simplified away, in ``0*kl(P, Q)`` or ``x/x``, included), and the parameters typed where an integer is required
+    (by name, with where)."""
     builder = _Builder(text)
-    return builder.relation(), builder.symbols, builder.heads
+    return builder.relation(), builder.symbols, builder.heads, builder.integers
 
 
 # --- ranges -------------------------------------------------------------------------------------------------------
@@ -684,7 +735,7 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
     if ident is not None and (not isinstance(ident, str) or not ident.strip()):
         raise InvalidParameter(f"a claim's id must be a non-empty string, got {ident!r}")
     # Every name typed is a parameter, even one SymPy cancels (s/s, x - x): it may still name a law's parameter.
-    relation, symbols, named_heads = _parsed(text)
+    relation, symbols, named_heads, integers = _parsed(text)
     ranges = _exact_ranges(where) if where is not None and where.strip() else {}
     unknown = [n for n in ranges if n not in symbols]
     if unknown:
@@ -698,8 +749,11 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
                                f"{'have' if len(missing) > 1 else 'has'} no range: add --where \"{hint}\"{euler}")
     # A fixed value ("q = 1/3") enters the statement exactly; every other name is a parameter drawn from its range.
     fixed = {symbols[name]: low.expr for name, (low, high) in ranges.items() if low == high}
+    for name, where in integers.items():
+        if symbols[name] in fixed and not fixed[symbols[name]].is_integer:
+            raise InvalidParameter(f"{name} is {where}, an integer, but is given the value {_short(fixed[symbols[name]])}")
     relation = rename(relation, fixed) if fixed else relation
-    params = tuple(Param(symbols[name], sp.Interval(low.expr, high.expr), sample=_inward(low, high, name))
+    params = tuple(_parameter(symbols[name], low, high, integers.get(name))
                    for name, (low, high) in ranges.items() if low != high)
     heads = sorted(relation.atoms(Quantity), key=sp.default_sort_key)
     # A divergence simplified away (0*kl(P, Q), d - d) does not enter the statement, but it is still computed at each
@@ -717,6 +771,23 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
                    statement=relation, parameters=params,
                    witness=LawWitness(heads, params, guards) if heads or guards else None,
                    evidence=INDEPENDENT, examples=corners(params))
+
+
+def _parameter(symbol: sp.Symbol, low: _Num, high: _Num, integer: Optional[str]) -> Param:
+    """A claim's parameter over ``[low, high]``: real, or where it is typed as an integer (``integer`` says where),
+    the integers of the range, drawn as ints.
+
+    >>> k = _parameter(sp.Symbol("k"), _Num(sp.Rational(1, 2), 0.5), _Num(sp.Integer(5), 5), "argument 1 of compose")
+    >>> k.domain, k.integer, k.ends()
+    (Range(1, 6, 1), True, (1, 5))
+    """
+    name = symbol.name
+    if integer is None:
+        return Param(symbol, sp.Interval(low.expr, high.expr), sample=_inward(low, high, name))
+    first, last = sp.ceiling(low.expr), sp.floor(high.expr)
+    if first > last:
+        raise InvalidParameter(f"the range of {name} holds no integer, but {name} is {integer}, an integer")
+    return Param(symbol, sp.Range(first, last + 1), sample=(float(first), float(last)))
 
 
 MOST_CORNERS = 8
@@ -756,3 +827,59 @@ def claim_id(relation: sp.core.relational.Relational, params: Sequence[Param] = 
     ranges = sorted((p.name, sp.srepr(p.domain)) for p in params)
     digest = hashlib.sha256(repr((sp.srepr(relation), ranges)).encode()).hexdigest()
     return f"claim.{digest[:12]}"
+
+
+# --- evaluation of an expression (symdp eval) ---------------------------------------------------------------------
+
+
+class Evaluation(NamedTuple):
+    """The value of a parameter-free expression: ``value`` and the enclosure ``[lower, upper]`` that holds it
+    (proved where ``certified``: every measured quantity a certified enclosure and the arithmetic around them done in
+    ball arithmetic), how its quantities were computed (``method``, the weakest), and the time it took."""
+
+    expression: sp.Expr
+    value: mpmath.mpf
+    lower: mpmath.mpf
+    upper: mpmath.mpf
+    certified: bool
+    method: str
+    seconds: float
+
+
+def evaluate_expression(text: str, *, width=None) -> Evaluation:
+    """The expression's value at the working precision, measured and evaluated by the machinery that checks a claim:
+    its divergences by the engine (:class:`~symdp.laws.LawWitness`, ``width`` the relative width of enclosure to
+    reach where the engine brackets a quantity), the arithmetic around them by the compiled statement (in Arb where it
+    can, :mod:`symdp.statement`). The enclosure also holds the rounding of the laws' construction.
+
+    >>> with mpmath.workdps(30):
+    ...     r = evaluate_expression("kl(gaussian(0, 1), gaussian(1, 1)) + 1")
+    >>> print(mpmath.nstr(r.value, 20), r.lower <= 1.5 <= r.upper, r.certified)
+    1.5 True True
+    >>> evaluate_expression("kl(gaussian(0, s), gaussian(1, s))")
+    Traceback (most recent call last):
+    ...
+    symdp.errors.InvalidParameter: the expression has the free parameter s: symdp eval needs numbers (use symdp check --where for a bound over a range)
+    """
+    import time
+
+    from symdp.estimate import arb_precision
+    from symdp.statement import CompiledStatement
+
+    start = time.perf_counter()
+    builder = _Builder(text, "expression")
+    expr = builder.expression()
+    free = sorted(builder.symbols)
+    if free:
+        raise InvalidParameter(f"the expression has the free parameter{'s' if len(free) > 1 else ''} "
+                               f"{', '.join(free)}: symdp eval needs numbers (use symdp check --where for a bound "
+                               f"over a range)")
+    compiled = CompiledStatement(sp.Eq(expr, 0, evaluate=False), parameters=())
+    guards = [h for h in builder.heads if not expr.has(h)]
+    output = LawWitness(compiled.measured, (), guards, width=width)({}) if compiled.measured or guards else {}
+    # flint's own precision while the sides are evaluated: the ends of a ball are read at it (53 bits by default)
+    with arb_precision(mpmath.mp.prec + 20):
+        side, _, _ = compiled.evaluate({}, output)
+    low, high = mpmath.fsub(side.value, side.error, rounding="d"), mpmath.fadd(side.value, side.error, rounding="u")
+    return Evaluation(expr, side.value, min(low, side.floored[0]), max(high, side.floored[1]), bool(side.certified),
+                      str(side.method), time.perf_counter() - start)

@@ -13,7 +13,14 @@ D_{\\mathrm{KL}}\\left(M \\,\\middle\\|\\, M'\\right) \\leq \\frac{\\epsilon \\l
 \\left(\\tau\\left(M\\right)\\right)^{2}
 
 Distribution heads (``Gaussian(mean, sd)``, ``Laplace(loc, scale)``, ``Lap2(loc, scale1, scale2)``,
-``Mix(q, P, Q)``, ``Finite(p1, ..., pn)``) are what the claim language builds; :mod:`symdp.claims` evaluates them.
+``Mix(q, P, Q)``, ``Finite(p1, ..., pn)``, the products ``Compose(k, P)`` and ``ProductOf(P1, ..., Pn)``, and the laws
+on the integers ``DiscreteLaplace(loc, scale)``, ``DiscreteGaussian(loc, sd)``, ``RandomizedResponse(k, eps, i)``)
+are what the claim language builds; :mod:`symdp.claims` evaluates them. An accountant's inverse question is a head
+too, ``EpsilonFor(P, Q, delta)``:
+
+>>> k = sp.Symbol("k", integer=True)
+>>> print(sp.latex(EpsilonFor(Compose(k, Gaussian(0, 1)), Compose(k, Gaussian(1, 1)), sp.Rational(1, 10**5))))
+\\varepsilon_{{\\mathcal{N}\\left(0, 1\\right)}^{\\otimes k} \\| {\\mathcal{N}\\left(1, 1\\right)}^{\\otimes k}}\\left(\\frac{1}{100000}\\right)
 """
 
 from __future__ import annotations
@@ -23,8 +30,18 @@ import inspect
 import mpmath
 import sympy as sp
 
-from symdp.engine import continuous, products
+from symdp.engine import continuous, integers, products
 from symdp.engine.finite import FiniteDistribution
+
+
+class classproperty:
+    """A read-only property of a class (``Compose.integers``), computed from its declaration."""
+
+    def __init__(self, getter):
+        self.getter = getter
+
+    def __get__(self, instance, owner):
+        return self.getter(owner)
 
 
 def _pair_latex(printer, P, Q) -> str:
@@ -124,6 +141,21 @@ class MaxDivergence(Quantity):
         return rf"D_{{\infty}}\left({_pair_latex(printer, P, Q)}\right)"
 
 
+class EpsilonFor(Quantity):
+    """ε_{P‖Q}(δ) = inf{ε ≥ 0 : D_{e^ε}(P‖Q) ≤ δ}: the accountant's ε for a given δ ∈ (0, 1), never negative (the
+    engine's least ε of any sign, :data:`~symdp.engine.divergences.Kind.APPROXIMATE_MAX_DIVERGENCE`, clamped at 0).
+    The claim language writes it ``epsilon_for(delta, P, Q)``; the head keeps the laws first, as every divergence
+    head does."""
+
+    nargs = 3
+    is_extended_nonnegative = True
+    domain = (0, mpmath.inf)
+
+    def _latex(self, printer):
+        P, Q, d = self.args
+        return rf"\varepsilon_{{{printer._print(P)} \| {printer._print(Q)}}}\left({printer._print(d)}\right)"
+
+
 class SubgaussianStandard(Quantity):
     """Optimal subgaussian standard tau(X) of a centred random variable."""
 
@@ -166,10 +198,40 @@ head joins it by being declared (a family of one's own included, in one's own mo
 class DistributionHead(sp.Function):
     """Base of the distribution heads: a concrete law in a statement, ``Gaussian(Delta, sigma)``, which the engine
     builds and measures (:mod:`symdp.laws`). ``name`` is how the claim language spells it; ``law`` builds the engine's
-    object from the numeric arguments. Declaring a head with a name registers it (:data:`DISTRIBUTIONS`)."""
+    object from the numeric arguments. Declaring a head with a name registers it (:data:`DISTRIBUTIONS`).
+
+    ``signature`` says what each argument is, one letter per position: ``r`` a real number, ``i`` an integer (a
+    parameter typed there bare is drawn as an integer, :func:`symdp.claims.claim_theorem`), ``l`` a law; a final
+    ``+`` repeats the last letter (one or more). ``space`` names where the law lives, and two laws compared must live
+    on one (:func:`symdp.laws.space`); ``rounded`` says that building the law rounds (normalising sums, exponentials),
+    so that a measurement of it is never marked built exactly (:func:`symdp.laws.built_exactly`).
+
+    >>> Compose.signature, Compose.integers, ProductOf.signature
+    ('il', (0,), 'l+')
+    """
 
     name: str = ""
     law = None
+    signature: str = "rr"
+    space: str = "continuous distribution"
+    rounded: bool = False
+
+    @classmethod
+    def kinds(cls, count: int) -> str | None:
+        """The letter of each of ``count`` arguments, or None if the head does not take ``count``.
+
+        >>> ProductOf.kinds(3), Compose.kinds(3)
+        ('lll', None)
+        """
+        if cls.signature.endswith("+"):
+            fixed = cls.signature[:-1]
+            return fixed + fixed[-1] * (count - len(fixed)) if count >= len(fixed) else None
+        return cls.signature if count == len(cls.signature) else None
+
+    @classproperty
+    def integers(cls) -> tuple[int, ...]:   # noqa: N805 (a property of the class)
+        """The positions of the integer arguments."""
+        return tuple(i for i, kind in enumerate(cls.signature) if kind == "i")
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -207,6 +269,7 @@ class Lap2(DistributionHead):
     """Lap2(mean; b1, b2), Balle et al.'s two-scale Laplace law."""
 
     nargs = 3
+    signature = "rrr"
     name, law = "lap2", staticmethod(continuous.Lap2)
 
     def _latex(self, printer):
@@ -218,7 +281,8 @@ class Compose(DistributionHead):
     """P^{⊗k}: k independent draws of P, the output law of k-fold composition (:func:`symdp.engine.products.compose`)."""
 
     nargs = 2
-    law = staticmethod(products.compose)
+    name, law, signature = "compose", staticmethod(products.compose), "il"
+    rounded = True    # the engine reduces a product (loss classes, one Gaussian pair) with rounding
 
     def _latex(self, printer):
         k, P = self.args
@@ -229,17 +293,63 @@ class ProductOf(DistributionHead):
     """P_1 ⊗ … ⊗ P_n: independent draws, the output law of running mechanisms side by side
     (:func:`symdp.engine.products.product`)."""
 
-    law = staticmethod(products.product)
+    name, law, signature = "product", staticmethod(products.product), "l+"
+    rounded = True
 
     def _latex(self, printer):
         return r" \otimes ".join(printer._print(P) for P in self.args)
+
+
+def _on_integers(name: str):
+    """The engine's constructor ``symdp.engine.integers.<name>``, looked up when a law is built."""
+    def build(*args):
+        return getattr(integers, name)(*args)
+    build.__name__ = name
+    return staticmethod(build)
+
+
+class DiscreteLaplace(DistributionHead):
+    """Lap_ℤ(loc, scale): P(x) ∝ exp(−|x − loc|/scale) on the integers."""
+
+    nargs = 2
+    name, law, signature, space = "discrete_laplace", _on_integers("discrete_laplace"), "ir", "law on the integers"
+    rounded = True
+
+    def _latex(self, printer):
+        m, b = self.args
+        return rf"\mathrm{{Lap}}_{{\mathbb{{Z}}}}\left({printer._print(m)}, {printer._print(b)}\right)"
+
+
+class DiscreteGaussian(DistributionHead):
+    """N_ℤ(loc, sd²): P(x) ∝ exp(−(x − loc)²/(2 sd²)) on the integers (Canonne, Kamath and Steinke)."""
+
+    nargs = 2
+    name, law, signature, space = "discrete_gaussian", _on_integers("discrete_gaussian"), "ir", "law on the integers"
+    rounded = True
+
+    def _latex(self, printer):
+        m, s = self.args
+        return rf"\mathcal{{N}}_{{\mathbb{{Z}}}}\left({printer._print(m)}, {printer._print(s**2)}\right)"
+
+
+class RandomizedResponse(DistributionHead):
+    """k-ary randomized response of the input i at ε: on {0, ..., k − 1}, e^ε/(e^ε + k − 1) at i and 1/(e^ε + k − 1)
+    elsewhere."""
+
+    nargs = 3
+    name, law, signature = "randomized_response", _on_integers("randomized_response"), "iri"
+    space, rounded = "law on the integers", True
+
+    def _latex(self, printer):
+        k, e, i = self.args
+        return rf"\mathrm{{RR}}_{{{printer._print(k)}, {printer._print(e)}}}\left({printer._print(i)}\right)"
 
 
 class Mix(DistributionHead):
     """(1 - q) P + q Q (:func:`symdp.laws.mixture` builds it)."""
 
     nargs = 3
-    name = "mix"
+    name, signature = "mix", "rll"
 
     def _latex(self, printer):
         q, P, Q = self.args
@@ -250,6 +360,7 @@ class Finite(DistributionHead):
     """A law on {1, ..., n} by its atoms."""
 
     name, law = "finite", staticmethod(lambda *atoms: FiniteDistribution(atoms))
+    signature, space = "r+", "finite distribution"
 
     def _latex(self, printer):
         return r"\left(" + ", ".join(printer._print(a) for a in self.args) + r"\right)"
@@ -322,4 +433,4 @@ Winf = quantity("Winf", 2, r"W_{{\infty}}\left({0}, {1}\right)", "the infinity-W
                 nonnegative=True)
 """W∞(μ, ν) = inf over couplings of the essential sup of |X − Y| (Balle et al. 2019; Bravo et al., Definition 2.3)."""
 
-QUANTITIES = (KL, Renyi, HockeyStick, TV, MaxDivergence, SubgaussianStandard, PrivacyLossOf, LossMGF)
+QUANTITIES = (KL, Renyi, HockeyStick, TV, MaxDivergence, EpsilonFor, SubgaussianStandard, PrivacyLossOf, LossMGF)

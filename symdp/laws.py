@@ -25,15 +25,77 @@ from typing import Callable, Mapping, Optional, Sequence
 
 import sympy as sp
 
-from symdp.engine.divergences import AUTO, divergence, mixture
+import mpmath
+
+from symdp.engine.divergences import AUTO, Kind, divergence, mixture, rule
 from symdp.errors import InvalidParameter, SymdpError
-from symdp.expressions import (KL, TV, DistributionHead, Finite, HockeyStick, LossMGF, MaxDivergence, Mix,
-                               Quantity, Renyi)
+from symdp.estimate import Estimate
+from symdp.expressions import (KL, TV, DistributionHead, EpsilonFor, Finite, HockeyStick, LossMGF, MaxDivergence,
+                               Mix, Quantity, Renyi)
+from symdp.numeric import to_mpf
 from symdp.statement import BuiltExactly, lambdify_mpmath, rename
 
 KINDS: Mapping[type, str] = {KL: "kl", Renyi: "renyi", HockeyStick: "hockey_stick", TV: "tv",
-                             MaxDivergence: "max_divergence", LossMGF: "loss_mgf"}
+                             MaxDivergence: "max_divergence", LossMGF: "loss_mgf",
+                             EpsilonFor: "approximate_max_divergence"}
 """The divergence heads the engine measures between concrete laws, and the engine's name for each."""
+
+
+def clamped_at_zero(estimate: Estimate) -> Estimate:
+    """max(0, x) of a measured x: the enclosure [a, b] of x becomes [max(0, a), max(0, b)] (an ε for a given δ is
+    never negative, though the engine's least ε of a product pair may be, where δ exceeds δ(0)).
+
+    >>> e = clamped_at_zero(Estimate(mpmath.mpf(-1), mpmath.mpf(2), certified=True))
+    >>> e.value - e.error, e.value + e.error, e.certified
+    (mpf('0.0'), mpf('1.0'), True)
+    >>> clamped_at_zero(Estimate(-mpmath.inf, mpmath.mpf(0), certified=True)).value
+    mpf('0.0')
+    """
+    low, high = estimate.value - estimate.error, estimate.value + estimate.error
+    if low >= 0:
+        return estimate
+    if not high > 0:
+        return Estimate(mpmath.mpf(0), mpmath.mpf(0), estimate.method, certified=estimate.certified)
+    with mpmath.workprec(mpmath.mp.prec + 10):   # [0, high] as centre and radius, rounded outward
+        half = mpmath.fdiv(high, 2, rounding="u")
+    return Estimate(half, half, estimate.method, certified=estimate.certified)
+
+
+def probability_level(delta, what: str = "delta of epsilon_for") -> mpmath.mpf:
+    """δ as a number in (0, 1), or a one-line error naming it (at δ = 0 the ε may be infinite, at δ ≥ 1 every ε
+    will do).
+
+    >>> probability_level(1.5)
+    Traceback (most recent call last):
+    ...
+    symdp.errors.InvalidParameter: delta of epsilon_for must lie in (0, 1), got 1.5
+    """
+    value = to_mpf(delta, what)
+    if not 0 < value < 1:
+        raise InvalidParameter(f"{what} must lie in (0, 1), got {mpmath.nstr(value, 10)}")
+    return value
+
+
+WIDTH_KINDS = frozenset({Kind.HOCKEY_STICK, Kind.APPROXIMATE_MAX_DIVERGENCE})
+"""The quantities an accountant brackets to a requested relative width (``width=``, where the laws' rule takes it)."""
+
+
+def measure(kind, P, Q, *args, method=AUTO, width=None, **options) -> Estimate:
+    """The engine's ``kind(P‖Q, *args)`` through its door, with ``width`` (the relative width of the enclosure to
+    reach) passed where the laws' rule brackets that quantity; exact and closed-form routes ignore it. An ε for a
+    given δ (``approximate_max_divergence``) is checked to have δ in (0, 1) and is clamped at 0.
+
+    >>> from symdp.engine.continuous import Gaussian
+    >>> print(mpmath.nstr(measure("kl", Gaussian(0, 1), Gaussian(1, 1), width=1e-3).value, 10))
+    0.5
+    """
+    kind = Kind(kind)
+    if kind == Kind.APPROXIMATE_MAX_DIVERGENCE:
+        args = (probability_level(args[0]), *args[1:])
+    if width is not None and kind in WIDTH_KINDS and "width" in rule(P, Q).options.get(kind, ()):
+        options["width"] = width
+    value = divergence(kind, P, Q, *args, method=method, **options)
+    return clamped_at_zero(value) if kind == Kind.APPROXIMATE_MAX_DIVERGENCE else value
 
 
 def _centred(head: sp.Basic) -> bool | None:
@@ -55,14 +117,21 @@ def _numbers(head: Quantity) -> tuple:
 
 
 def space(D: DistributionHead) -> tuple[str, Optional[int]]:
-    """("finite", atoms) or ("continuous distribution", None): the two kinds a divergence may not mix."""
+    """Where a law lives, and for a finite law its number of atoms: the kinds of law a divergence may not mix.
+
+    >>> from symdp.expressions import Compose, DiscreteLaplace, Gaussian
+    >>> space(Finite(1, 0)), space(DiscreteLaplace(0, 1)), space(Compose(3, Mix(0, Gaussian(0, 1), Gaussian(1, 1))))
+    (('finite distribution', 2), ('law on the integers', None), ('product of continuous distributions', None))
+    """
     if isinstance(D, Finite):
-        return "finite", len(D.args)
+        return D.space, len(D.args)
     if isinstance(D, Mix):
         return space(D.args[1])
-    if any(isinstance(a, DistributionHead) for a in D.args):
-        return "product", None
-    return "continuous distribution", None
+    factors = [space(a)[0] for a in D.args if isinstance(a, DistributionHead)]
+    if factors:   # a product: where its factors live (the engine compares products of one length, coordinatewise)
+        kinds = sorted(set(factors))
+        return "product of " + (f"{kinds[0]}s" if len(kinds) == 1 else "mixed laws"), None
+    return D.space, None
 
 
 def compile_law(D: DistributionHead, args: list) -> Callable:
@@ -83,13 +152,14 @@ def compile_law(D: DistributionHead, args: list) -> Callable:
     return build
 
 
-def compile_divergence(head: Quantity, args: list, method=AUTO) -> Callable:
-    """``values -> Estimate`` of a :func:`concrete` divergence head."""
+def compile_divergence(head: Quantity, args: list, method=AUTO, width=None) -> Callable:
+    """``values -> Estimate`` of a :func:`concrete` divergence head (by :func:`measure`: ``width`` is the relative
+    width of enclosure to reach where the engine brackets the quantity)."""
     kind = KINDS[type(head)]
     P, Q = (compile_law(D, args) for D in head.args[:2])
     extra = lambdify_mpmath(args, list(_numbers(head)))
     options = {"centred": _centred(head)} if type(head) is LossMGF else {}
-    return lambda values: divergence(kind, P(values), Q(values), *extra(*values), method=method, **options)
+    return lambda values: measure(kind, P(values), Q(values), *extra(*values), method=method, width=width, **options)
 
 
 def _binary(expr: sp.Expr) -> bool:
@@ -112,9 +182,9 @@ def built_exactly(head: Quantity) -> bool:
     """
     def exact(D) -> bool:
         if isinstance(D, Mix):
-            return space(D)[0] != "finite" and _binary(D.args[0]) and exact(D.args[1]) and exact(D.args[2])
-        if any(isinstance(a, DistributionHead) for a in D.args):
-            return False   # a product: the engine reduces it (loss classes, one Gaussian pair) with rounding
+            return space(D)[0] != Finite.space and _binary(D.args[0]) and exact(D.args[1]) and exact(D.args[2])
+        if D.rounded:
+            return False   # a product the engine reduces, a law normalised by a computed sum
         return all(_binary(a) for a in D.args)
 
     P, Q = head.args[:2]
@@ -127,20 +197,21 @@ class LawWitness:
     are :func:`built_exactly` is marked so (:class:`~symdp.statement.BuiltExactly`).
 
     ``heads`` are measured and reported under ``printed`` (the heads as the statement prints them; the same by
-    default); ``guards`` are computed only to validate their laws (a divergence simplified out of a claim).
+    default); ``guards`` are computed only to validate their laws (a divergence simplified out of a claim);
+    ``width`` is the relative width of enclosure to reach where the engine brackets a quantity (:func:`measure`).
     """
 
     def __init__(self, heads: Sequence[Quantity], params: Sequence, guards: Sequence[Quantity] = (),
-                 method=AUTO, printed: Optional[Sequence[sp.Basic]] = None):
+                 method=AUTO, printed: Optional[Sequence[sp.Basic]] = None, width=None):
         self.names = [p.name for p in params]
         # In generated code, _p0, _p1, ... stand for the parameters (user names never start with _), so a parameter
         # may be named like an mpmath function (mpf, max) without shadowing it.
         args = [sp.Symbol(f"_p{i}", real=True) for i in range(len(params))]
         renaming = {p.symbol: a for p, a in zip(params, args)}
         self.heads = list(printed if printed is not None else heads)
-        self.divergences = [compile_divergence(rename(h, renaming), args, method) for h in heads]
+        self.divergences = [compile_divergence(rename(h, renaming), args, method, width) for h in heads]
         self.exact = [built_exactly(h) for h in heads]
-        self.guards = [compile_divergence(rename(g, renaming), args, method) for g in guards]
+        self.guards = [compile_divergence(rename(g, renaming), args, method, width) for g in guards]
 
     def __call__(self, point, skip=()) -> dict:
         """The measurements at a draw, but for the heads in ``skip`` (measured otherwise)."""
