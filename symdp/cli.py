@@ -1,4 +1,4 @@
-"""The ``symdp`` command line: list, papers, show, verify, check, errata, proofs, latex.
+"""The ``symdp`` command line: list, papers, show, verify, check, eval, errata, proofs, latex.
 
 Every verdict says what kind of evidence stands behind it (``symdp.theorem.EVIDENCE``): *independent* (the
 quantity computed from the distributions themselves), *closed-form* (a closed form against another, where the
@@ -63,6 +63,13 @@ parameter values (counterexample, each draw's point) are numbers, as drawn;
 every computed real (worst_margin, worst_margin_error, worst_ratio, and with
 --draws each draw's values, quantity, bound, margin, error) is a decimal string
 at full precision ("inf", "-inf", "nan" included)."""
+
+EVAL_OUTPUT = """\
+output: the value, the enclosure [lower, upper] that holds it (written
+outward), whether it is certified (every quantity a certified enclosure, the
+arithmetic in ball arithmetic), how the quantities were computed and the time.
+--json: one object with value, lower, upper (decimal strings), certified
+(bool), method, seconds (number), expression, dps and width."""
 
 CLAIM_NAMES = """\
 Names in a claim: any name is a parameter (given a range by --where), except
@@ -510,6 +517,63 @@ def cmd_check(args) -> int:
     return status
 
 
+def decimal(x, digits: int, rounding: str = "n") -> str:
+    """``x`` as a decimal string of ``digits`` significant digits, rounded to nearest (``"n"``), down (``"d"``) or up
+    (``"u"``): the ends of a certified enclosure are written outward, so that the decimal interval still holds it.
+
+    >>> import mpmath
+    >>> third = mpmath.mpf(1) / 3
+    >>> decimal(third, 5, "d"), decimal(third, 5, "u"), decimal(-third, 5, "d"), decimal(mpmath.inf, 5)
+    ('0.33333', '0.33334', '-0.33334', 'inf')
+    """
+    from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_EVEN, Context, Decimal
+
+    import mpmath
+
+    x = mpmath.mpf(x)
+    if not mpmath.isfinite(x):
+        return "nan" if mpmath.isnan(x) else "inf" if x > 0 else "-inf"
+    man, exp = abs(x).man_exp
+    numerator, denominator = (int(man) << max(int(exp), 0)), 1 << max(-int(exp), 0)   # |x| exactly, as a fraction
+    numerator = -numerator if x < 0 else numerator
+    context = Context(prec=digits, rounding={"n": ROUND_HALF_EVEN, "d": ROUND_FLOOR, "u": ROUND_CEILING}[rounding])
+    value = context.divide(Decimal(numerator), Decimal(denominator))   # Decimal(int) is exact; the quotient rounded
+    text = format(value, "f") if value == 0 or -30 < value.adjusted() < 30 else format(value, "e")
+    return text.rstrip("0").rstrip(".") if "." in text and "e" not in text else text
+
+
+def _known_digits(lower, upper, value, dps: int) -> int:
+    """How many significant digits of ``value`` the enclosure ``[lower, upper]`` supports (at least 2, at most dps)."""
+    import mpmath
+
+    width = upper - lower
+    if value == 0 or not mpmath.isfinite(value) or width <= 0:
+        return dps
+    return max(2, min(dps, int(mpmath.floor(mpmath.log10(abs(value) / width))) + 1))
+
+
+def cmd_eval(args) -> int:
+    from symdp.claims import evaluate_expression
+    from symdp.precision import working_precision
+
+    with working_precision(args.dps):
+        r = evaluate_expression(args.expression, width=args.width)
+        lower, upper = decimal(r.lower, args.dps, "d"), decimal(r.upper, args.dps, "u")
+        value = decimal(r.value, args.dps)
+        shown = decimal(r.value, _known_digits(r.lower, r.upper, r.value, args.dps))
+    if args.json:
+        print(json.dumps({"expression": args.expression, "value": value, "lower": lower, "upper": upper,
+                          "certified": r.certified, "method": r.method, "seconds": r.seconds, "dps": args.dps,
+                          "width": args.width}, indent=2))
+        return EXIT_HOLDS
+    console = _console()
+    console.print(f"expression: {args.expression}")
+    console.print(f"value: {shown}" + (f" {CERTIFIED} certified" if r.certified else " (not certified: an estimate)"))
+    console.print(f"enclosure: [{lower}, {upper}]")
+    console.print(f"computed by: {r.method} in {r.seconds:.2f} s at {args.dps} digits")
+    return EXIT_HOLDS
+
+
 # --- latex, errata, proofs --------------------------------------------------------------------------------------
 
 
@@ -622,6 +686,17 @@ def _whole(low: int, high: Optional[int] = None, what: str = ""):
     return parse
 
 
+def _relative_width(text: str) -> float:
+    """An argparse type: a relative width, a number in (0, 1)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must be a relative width in (0, 1), got {text}")
+    return value
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with a usage error on one line: ``symdp: error: <what> (symdp <command> --help)``."""
 
@@ -690,6 +765,18 @@ def build_parser() -> argparse.ArgumentParser:
     common(p, 1, 100)
     p.set_defaults(run=cmd_check)
 
+    p = sub.add_parser("eval", help="the certified value of an expression, e.g. \"epsilon_for(1e-5, "
+                                    "compose(10, laplace(0, 1)), compose(10, laplace(1, 1)))\"",
+                       epilog=EVAL_OUTPUT + "\n\n" + EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("expression", help="an expression of the claim language without parameters (no relation)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--dps", type=_whole(MIN_DPS, MAX_DPS, " digits"), default=DEFAULT_DPS,
+                   help=f"working precision in decimal digits, {MIN_DPS} to {MAX_DPS} (default {DEFAULT_DPS})")
+    p.add_argument("--width", type=_relative_width, default=None, metavar="W",
+                   help="relative width of the enclosure to reach where the engine brackets a quantity (e.g. 1e-6; "
+                        "default: the engine's)")
+    p.set_defaults(run=cmd_eval)
+
     p = sub.add_parser("latex", help="a LaTeX document of theorems (all by default), optionally with their proofs")
     p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. dwork)")
     p.add_argument("--proofs", action="store_true", help="add the checked derivations of the selected papers")
@@ -713,10 +800,12 @@ def build_parser() -> argparse.ArgumentParser:
 def _claim_last(argv: list) -> list:
     """``symdp check`` arguments with a claim that starts with ``-`` (``-x <= 1``) moved behind ``--``, where argparse
     reads it as the claim rather than as an unknown option. A claim is told from an option by its relation: no option
-    of symdp contains ``<``, ``>`` or ``=`` unless written ``--name=value``."""
-    if not argv or argv[0] != "check":
+    of symdp contains ``<``, ``>`` or ``=`` unless written ``--name=value``; an expression of ``symdp eval``
+    (``-kl(P, Q)``), by its brackets or arithmetic."""
+    if not argv or argv[0] not in ("check", "eval"):
         return argv
-    claims = [a for a in argv[1:] if a.startswith("-") and not a.startswith("--") and any(c in a for c in "<>=")]
+    told = "<>=" if argv[0] == "check" else "()+*/"   # an expression to evaluate is told by its arithmetic
+    claims = [a for a in argv[1:] if a.startswith("-") and not a.startswith("--") and any(c in a for c in told)]
     if len(claims) != 1 or "--" in argv:
         return argv
     return [a for a in argv if a is not claims[0]] + ["--", claims[0]]
