@@ -596,3 +596,172 @@ def divergence_on_Z(function: Callable, P: IntegerLaw, Q: IntegerLaw, *args, **o
         if settled or 3 * reach > MAX_ATOMS:
             return estimate
         low, high = low - reach, high + reach
+
+
+# --- the privacy-loss lattice -------------------------------------------------------------------------------------
+
+MAX_LATTICE = 1_000_000
+"""The most loss values :func:`loss_lattice` lists."""
+
+
+@dataclass(frozen=True)
+class LossLattice:
+    """The privacy loss L = log(P(x)/Q(x)) of a pair of laws on ℤ whose losses lie on a lattice: the P- and
+    Q-masses of the loss values ``origin + j step``, j = 0, 1, ..., as Arb balls, for exact composition (the
+    composed loss law is a power of the polynomial Σ_j p_j z^j).
+
+    ``p_infinite`` is P's mass where Q = 0 (loss +∞), ``q_infinite`` Q's mass where P = 0 (loss −∞); ``p_tail`` and
+    ``q_tail`` bound the masses left out of the listed values (beyond the window of a discrete Gaussian pair), 0 when
+    nothing is left out. ``origin`` and ``step`` are rounded to the working precision; the masses are balls.
+    """
+
+    origin: mpmath.mpf
+    step: mpmath.mpf
+    p: tuple[arb, ...]
+    q: tuple[arb, ...]
+    p_infinite: arb
+    q_infinite: arb
+    p_tail: arb
+    q_tail: arb
+
+    def value(self, j: int) -> mpmath.mpf:
+        """The loss value of index ``j``."""
+        return self.origin + j * self.step
+
+
+def loss_lattice(P: IntegerLaw, Q: IntegerLaw) -> LossLattice:
+    """The privacy-loss lattice of the pair (P, Q) of laws on the integers (:class:`LossLattice`).
+
+    Discrete Laplaces of one scale b on ℤ: the loss takes the values |Δ|/b · {−1, ..., 1} in steps of 2/b, with
+    geometric-series masses (exact balls); discrete Gaussians of one sd on ℤ: the loss is linear in x, on a lattice of
+    step |Δ|/sd², listed over a window leaving out less than 10^-(dps + 10) of either mass (bounded in ``p_tail``,
+    ``q_tail``); finite laws (randomized response, laws on a window) whose log-ratios are integer multiples of a
+    common step, up to the working precision: their finitely many values. Any other pair (two scales, a Gaussian
+    against a Laplace) is an InvalidDistribution.
+
+    >>> with mpmath.workdps(20):      # shift 2, scale 1: losses -2, 0, 2; P-masses e^{-2}/(1+e^{-1}), ..., 1/(1+e^{-1})
+    ...     lattice = loss_lattice(discrete_laplace(2, 1), discrete_laplace(0, 1))
+    ...     print(lattice.origin, lattice.step, [mpmath.nstr(mpf_of(p.mid()), 6) for p in lattice.p])
+    -2.0 2.0 ['0.098938', '0.170003', '0.731059']
+    >>> with mpmath.workdps(20):      # randomized response, k = 3, true answers 0 and 1: losses -ε, 0, ε
+    ...     lattice = loss_lattice(randomized_response(3, 1, 0), randomized_response(3, 1, 1))
+    ...     print(mpmath.nstr(lattice.origin, 10), mpmath.nstr(lattice.step, 10), len(lattice.p))
+    -1.0 1.0 3
+    """
+    for law in (P, Q):
+        if not isinstance(law, IntegerLaw):
+            raise InvalidDistribution(f"a privacy-loss lattice is of laws on the integers, got a {type(law).__name__}")
+        if law.tail > 0 and law.shape is None:
+            raise InvalidDistribution("a law on ℤ whose mass beyond its window has no known shape (a mixture of laws "
+                                      "on ℤ?) has no certified privacy-loss lattice")
+    with arb_precision(_bits()):
+        if P.shape is not None and Q.shape is not None:
+            return _shaped_lattice(P, Q)
+        return _finite_lattice(P, Q)
+
+
+def _not_a_lattice(P: IntegerLaw, Q: IntegerLaw, why: str) -> InvalidDistribution:
+    return InvalidDistribution(f"the privacy loss of this pair of laws on ℤ is not on a lattice ({why}); symdp lists "
+                               "lattice losses only: discrete Laplaces of one scale, discrete Gaussians of one sd, "
+                               "finite laws with commensurate log-ratios")
+
+
+def _shaped_lattice(P: IntegerLaw, Q: IntegerLaw) -> LossLattice:
+    p, q = P.shape, Q.shape
+    if (p.quadratic == 0) != (q.quadratic == 0) or (p.linear == 0) != (q.linear == 0):
+        raise _not_a_lattice(P, Q, "a discrete Gaussian against a discrete Laplace")
+    if p.quadratic != q.quadratic or p.linear != q.linear:
+        raise _not_a_lattice(P, Q, "two different scales")
+    shift = p.loc - q.loc
+    zero = arb(0)
+    if shift == 0:   # the same law: loss 0 with mass 1
+        return LossLattice(mpmath.mpf(0), mpmath.mpf(1), (arb(1),), (arb(1),), zero, zero, zero, zero)
+    if p.quadratic == 0:
+        return _laplace_lattice(p, q)
+    # Gaussians: L(x) = a Δ (2x − loc_P − loc_Q), increasing in x when Δ > 0; the normalisers are equal and cancel.
+    low, high = min(P.low, Q.low), max(P.high, Q.high)
+    points = range(low, high + 1) if shift > 0 else range(high, low - 1, -1)
+    a = p.quadratic
+    origin = mpf_of(arb(a * shift * (2 * points[0] - p.loc - q.loc)).mid())
+    step = mpf_of(arb(2 * a * abs(shift)).mid())
+    masses = [(( p.log_weight(x) - p.log_normaliser()).exp(), (q.log_weight(x) - q.log_normaliser()).exp())
+              for x in points]
+    return LossLattice(+origin, +step, tuple(m[0] for m in masses), tuple(m[1] for m in masses), zero, zero,
+                       p.tail(low, high), q.tail(low, high))
+
+
+def _laplace_lattice(p: Shape, q: Shape) -> LossLattice:
+    """Discrete Laplaces of one scale b (c = 1/b): L(x) = c (|x − loc_Q| − |x − loc_P|), −cΔ below both locations,
+    cΔ above both, stepping by 2c between; masses r^d/(1 + r) for the two half-lines (Σ r^{d+j} (1 − r)/(1 + r)) and
+    r^d (1 − r)/(1 + r) for the points between, r = e^{−c}."""
+    c, shift = p.linear, p.loc - q.loc
+    count = abs(shift)
+    first, last = min(p.loc, q.loc), max(p.loc, q.loc)
+    r = arb(-c).exp()
+    one_minus = -arb(-c).expm1()
+    p_masses, q_masses = [arb(0)] * (count + 1), [arb(0)] * (count + 1)
+
+    def index(x: int) -> int:
+        return (abs(x - q.loc) - abs(x - p.loc) + count) // 2
+
+    for law, masses in ((p, p_masses), (q, q_masses)):
+        for x in (first, last):   # the half-lines x ≤ first and x ≥ last
+            masses[index(x)] = r ** abs(x - law.loc) / (1 + r)
+        for x in range(first + 1, last):
+            masses[index(x)] = r ** abs(x - law.loc) * one_minus / (1 + r)
+    zero = arb(0)
+    origin, step = mpf_of(arb(-c * count).mid()), mpf_of(arb(2 * c).mid())
+    return LossLattice(+origin, +step, tuple(p_masses), tuple(q_masses), zero, zero, zero, zero)
+
+
+def _finite_lattice(P: IntegerLaw, Q: IntegerLaw) -> LossLattice:
+    """A finite law against a finite law, or against a law on ℤ (whose mass beyond the other's window has loss ±∞):
+    the atoms' log-ratios, grouped on the coarsest lattice holding them all to working precision."""
+    low, high = min(P.low, Q.low), max(P.high, Q.high)
+    Pf, Qf = P.on(low, high), Q.on(low, high)
+    p_infinite = arb(0).union(P.shape.tail(low, high).upper()) if P.shape is not None else arb(0)
+    q_infinite = arb(0).union(Q.shape.tail(low, high).upper()) if Q.shape is not None else arb(0)
+    atoms = []
+    for p, q in zip(Pf, Qf):
+        if p > 0 and q > 0:
+            atoms.append((finite._log_ratio(arb(p), arb(q)), arb(p), arb(q)))
+        elif p > 0:
+            p_infinite += arb(p)
+        elif q > 0:
+            q_infinite += arb(q)
+    zero = arb(0)
+    if not atoms:
+        return LossLattice(mpmath.mpf(0), mpmath.mpf(1), (), (), p_infinite, q_infinite, zero, zero)
+    values = sorted(mpf_of(v.mid()) for v, _, _ in atoms)
+    tolerance = mpmath.ldexp(1 + max(abs(values[0]), abs(values[-1])), -mpmath.mp.prec + 24)
+    gaps = [b - a for a, b in zip(values, values[1:]) if b - a > tolerance]
+    step = _common_step(gaps, tolerance) if gaps else mpmath.mpf(1)
+    origin = values[0]
+    count = int(mpmath.nint((values[-1] - origin) / step)) + 1
+    if count > MAX_LATTICE:
+        raise _not_a_lattice(P, Q, f"{count} lattice values between the least and largest loss")
+    p_masses, q_masses = [arb(0)] * count, [arb(0)] * count
+    for v, p, q in atoms:
+        offset = (mpf_of(v.mid()) - origin) / step
+        j = int(mpmath.nint(offset))
+        if abs(offset - j) * step > tolerance * count:
+            raise _not_a_lattice(P, Q, f"the log-ratio {mpmath.nstr(mpf_of(v.mid()), 10)} is not a multiple of "
+                                       f"the step {mpmath.nstr(step, 10)} from {mpmath.nstr(origin, 10)}")
+        p_masses[j] += p
+        q_masses[j] += q
+    return LossLattice(+origin, +step, tuple(p_masses), tuple(q_masses), p_infinite, q_infinite, zero, zero)
+
+
+def _common_step(gaps: list[mpmath.mpf], tolerance: mpmath.mpf) -> mpmath.mpf:
+    """The greatest common divisor of positive reals, to ``tolerance`` (Euclid's algorithm, a remainder within
+    ``tolerance`` of 0 or of the divisor counting as 0); a gcd below ``tolerance`` means there is none."""
+    step = gaps[0]
+    for gap in gaps[1:]:
+        a, b = max(step, gap), min(step, gap)
+        while b > tolerance:
+            rest = mpmath.fmod(a, b)
+            if rest < tolerance or b - rest < tolerance:
+                rest = mpmath.mpf(0)
+            a, b = b, rest
+        step = a
+    return step
