@@ -1,0 +1,236 @@
+"""Checking an accountant's answer: Google's dp_accounting ``DpEvent`` as symdp's laws, and a certified bracket for
+the question the accountant answers.
+
+A user keeps their accountant code and asks symdp whether its answer is right::
+
+    import dp_accounting as dpa
+    event = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(0.01, dpa.GaussianDpEvent(1.0)), 1000)
+    delta = dpa.pld.PLDAccountant().compose(event).get_delta(1)
+    certify(event, epsilon=1, answer=delta).verdict      # "inside", "pessimistic" or "underestimate"
+
+dp_accounting is an optional dependency (the ``bench`` extra), imported only by :func:`laws_of`'s callers' events.
+
+**Conventions** (dp_accounting's ``pld/privacy_loss_mechanism.py``, ``AdjacencyType``; sensitivity 1): a mechanism
+adds noise μ to a value that is 0 without the record and 1 with it, so its two output laws are ``without`` = μ and
+``with`` = μ shifted by 1. Under Poisson subsampling at rate q, the output with the record is the mixture
+``mix(q, without, with)`` = (1 − q)·without + q·with, and the two relations dp_accounting accounts for are
+
+* **remove** (μ_upper = M(D), μ_lower = M(D) with the record removed): D(mix(q, without, with) ‖ without);
+* **add** (μ_upper = M(D), μ_lower = M(D) with a record added): D(without ‖ mix(q, without, with)).
+
+(dp_accounting writes the remove relation's mixture with μ(x + 1), the reflection of ours; reflection x → −x maps
+one pair onto the other and keeps every divergence.) Without subsampling, add is D(without ‖ with) and remove
+D(with ‖ without). δ(ε) is the larger of the two relations' δ, and ε(δ) the larger of their ε, as dp_accounting's
+``ADD_OR_REMOVE_ONE`` accountants answer. Randomized response compares two inputs (dp_accounting's ``REPLACE_ONE``);
+its pair serves both relations. Compositions compose each relation separately.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import mpmath
+
+from symdp.engine import integers
+from symdp.engine.continuous import Gaussian, Laplace
+from symdp.engine.divergences import mixture
+from symdp.engine.finite import FiniteDistribution
+from symdp.engine.products import Product, compose, product
+from symdp.errors import InvalidParameter
+from symdp.estimate import Estimate, weakest
+from symdp.laws import measure, probability_level
+from symdp.numeric import to_mpf
+
+INSIDE, PESSIMISTIC, UNDERESTIMATE = "inside", "pessimistic", "underestimate"
+"""How an accountant's answer compares with symdp's certified bracket: inside it, above it (a pessimistic answer:
+safe, loose), or below it (an underestimate of the privacy loss: a privacy bug)."""
+
+
+def _dp_accounting():
+    try:
+        import dp_accounting
+    except ImportError:
+        raise InvalidParameter("symdp.interop needs dp_accounting: pip install dp-accounting "
+                               "(or symdp[bench])") from None
+    return dp_accounting
+
+
+@dataclass(frozen=True)
+class Relations:
+    """The pairs of output laws of a mechanism under dp_accounting's two relations: ``add`` = (P, Q) for D(P‖Q) when
+    a record is added, ``remove`` likewise. ``symmetric``: no subsampling anywhere, so that the two relations' pairs
+    are mirror images (each coordinate's pair reflected, or its atoms permuted) and every divergence agrees."""
+
+    add: tuple[Product, Product]
+    remove: tuple[Product, Product]
+    symmetric: bool
+
+    def pairs(self) -> dict[str, tuple[Product, Product]]:
+        """The relations to measure: both, or only ``add`` where they agree."""
+        return {"add": self.add} if self.symmetric else {"add": self.add, "remove": self.remove}
+
+
+def _positive(x, what: str) -> mpmath.mpf:
+    value = to_mpf(x, what)
+    if not (mpmath.isfinite(value) and value > 0):
+        raise InvalidParameter(f"{what} must be a positive number, got {x!r} (0 is not private)")
+    return value
+
+
+def _mechanism(event, dpa) -> tuple[object, object]:
+    """(without, with): the output laws of one noise mechanism without the record and with it."""
+    if isinstance(event, dpa.GaussianDpEvent):
+        sd = _positive(event.noise_multiplier, "noise_multiplier of a GaussianDpEvent")
+        return Gaussian(0, sd), Gaussian(1, sd)
+    if isinstance(event, dpa.LaplaceDpEvent):
+        scale = _positive(event.noise_multiplier, "noise_multiplier of a LaplaceDpEvent")
+        return Laplace(0, scale), Laplace(1, scale)
+    if isinstance(event, getattr(dpa, "DiscreteLaplaceDpEvent", ())):
+        scale = 1 / _positive(event.noise_parameter, "noise_parameter of a DiscreteLaplaceDpEvent")
+        shift = event.sensitivity
+        if int(shift) != shift or shift < 1:
+            raise InvalidParameter(f"sensitivity of a DiscreteLaplaceDpEvent must be an integer >= 1, got {shift!r}")
+        return integers.discrete_laplace(0, scale), integers.discrete_laplace(int(shift), scale)
+    if isinstance(event, getattr(dpa, "RandomizedResponseDpEvent", ())):
+        return _randomized_response(event.noise_parameter, event.num_buckets)
+    raise _unsupported(event)
+
+
+def _randomized_response(noise, buckets) -> tuple[FiniteDistribution, FiniteDistribution]:
+    """dp_accounting's randomized response on k buckets with noise p (the input kept with probability 1 − p, else a
+    uniform bucket) for inputs 0 and 1: (1 − p + p/k, p/k, ..., p/k) and its first two atoms swapped."""
+    p = to_mpf(noise, "noise_parameter of a RandomizedResponseDpEvent")
+    if not 0 < p <= 1:
+        raise InvalidParameter(f"noise_parameter of a RandomizedResponseDpEvent must lie in (0, 1] "
+                               f"(0 is not private), got {noise!r}")
+    if int(buckets) != buckets or buckets < 2:
+        raise InvalidParameter(f"num_buckets of a RandomizedResponseDpEvent must be an integer >= 2, got {buckets!r}")
+    k = int(buckets)
+    kept, moved = 1 - p + p / k, p / k
+    first = [kept, moved] + [moved] * (k - 2)
+    return FiniteDistribution(first), FiniteDistribution([moved, kept] + [moved] * (k - 2))
+
+
+def _unsupported(event) -> InvalidParameter:
+    return InvalidParameter(f"symdp.interop cannot translate a {type(event).__name__}: it knows GaussianDpEvent, "
+                            f"LaplaceDpEvent, DiscreteLaplaceDpEvent, RandomizedResponseDpEvent, PoissonSampledDpEvent "
+                            f"(of one of these), SelfComposedDpEvent and ComposedDpEvent")
+
+
+def _relations(event, dpa) -> list[tuple[tuple, tuple, int, bool]]:
+    """The event as runs ``(add pair, remove pair, count, symmetric)`` of one coordinate each, in order."""
+    if isinstance(event, dpa.SelfComposedDpEvent):
+        count = event.count
+        if int(count) != count or count < 0:
+            raise InvalidParameter(f"count of a SelfComposedDpEvent must be an integer >= 0, got {count!r}")
+        return [(add, remove, n * int(count), sym) for add, remove, n, sym in _relations(event.event, dpa)
+                if count > 0]
+    if isinstance(event, dpa.ComposedDpEvent):
+        return [run for inner in event.events for run in _relations(inner, dpa)]
+    if isinstance(event, dpa.NoOpDpEvent):
+        return []
+    if isinstance(event, dpa.PoissonSampledDpEvent):
+        q = to_mpf(event.sampling_probability, "sampling_probability of a PoissonSampledDpEvent")
+        if not 0 <= q <= 1:
+            raise InvalidParameter(f"sampling_probability of a PoissonSampledDpEvent must lie in [0, 1], "
+                                   f"got {event.sampling_probability!r}")
+        if isinstance(event.event, (dpa.SelfComposedDpEvent, dpa.ComposedDpEvent, dpa.PoissonSampledDpEvent)):
+            raise InvalidParameter(f"symdp.interop subsamples one mechanism at a time: a PoissonSampledDpEvent of a "
+                                   f"{type(event.event).__name__} is not translated (compose sampled events instead)")
+        without, with_ = _mechanism(event.event, dpa)
+        sampled = mixture(q, without, with_)
+        return [((without, sampled), (sampled, without), 1, False)]
+    without, with_ = _mechanism(event, dpa)
+    return [((without, with_), (with_, without), 1, True)]
+
+
+def laws_of(event) -> Relations:
+    """symdp's pairs of product laws for a dp_accounting ``DpEvent`` under its add and remove relations (see the
+    module's conventions). Every pair is a pair of products (:mod:`symdp.engine.products`), one mechanism a
+    product of one factor, so that the engine's accounting of products applies throughout.
+
+    >>> import pytest; dpa = pytest.importorskip("dp_accounting")     # an optional dependency
+    >>> r = laws_of(dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(0.5, dpa.GaussianDpEvent(2.0)), 10))
+    >>> r.symmetric, r.add[0].factors[0][1], type(r.add[1].factors[0][0]).__name__
+    (False, 10, 'Mixture')
+    >>> laws_of(dpa.SampledWithReplacementDpEvent(100, 10, dpa.GaussianDpEvent(1.0)))
+    Traceback (most recent call last):
+    ...
+    symdp.errors.InvalidParameter: symdp.interop cannot translate a SampledWithReplacementDpEvent: it knows GaussianDpEvent, LaplaceDpEvent, DiscreteLaplaceDpEvent, RandomizedResponseDpEvent, PoissonSampledDpEvent (of one of these), SelfComposedDpEvent and ComposedDpEvent
+    """
+    dpa = _dp_accounting()
+    runs = [run for run in _relations(event, dpa) if run[2] > 0]
+    if not runs:
+        raise InvalidParameter(f"the {type(event).__name__} applies no mechanism: nothing to account for")
+
+    def side(which: int, of: int) -> Product:
+        return product(*(compose(count, pairs[which][of]) for *pairs, count, _ in runs))
+
+    return Relations(add=(side(0, 0), side(0, 1)), remove=(side(1, 0), side(1, 1)),
+                     symmetric=all(sym for *_, sym in runs))
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """symdp's bracket ``[lower, upper]`` for an accountant's question: δ at ``epsilon`` (``question = "delta"``) or
+    ε at ``delta`` (``question = "epsilon"``), the larger over the add and remove relations. ``certified``: both ends
+    proved (ball arithmetic); ``method``: how the weakest measurement was computed. With an ``answer``, its
+    ``verdict``: :data:`INSIDE`, :data:`PESSIMISTIC` (above the bracket) or :data:`UNDERESTIMATE` (below it: the
+    accountant under-reports the privacy loss)."""
+
+    question: str
+    at: mpmath.mpf
+    lower: mpmath.mpf
+    upper: mpmath.mpf
+    certified: bool
+    method: str
+    answer: Optional[mpmath.mpf] = None
+    verdict: Optional[str] = None
+
+
+def _answer(answer) -> mpmath.mpf:
+    """An accountant's answer as an mpf: a Python or NumPy number (``np.float64``, by its ``item()``), exactly."""
+    return to_mpf(answer.item() if hasattr(answer, "item") else answer, "the accountant's answer")
+
+
+def classify(answer, lower, upper) -> str:
+    """Where an accountant's answer lies against a certified bracket.
+
+    >>> classify(0.5, 0.4, 0.6), classify(0.7, 0.4, 0.6), classify(0.3, 0.4, 0.6)
+    ('inside', 'pessimistic', 'underestimate')
+    """
+    a = _answer(answer)
+    return UNDERESTIMATE if a < lower else PESSIMISTIC if a > upper else INSIDE
+
+
+def certify(event, *, epsilon=None, delta=None, width=1e-3, answer=None) -> Certificate:
+    """symdp's certified bracket for δ(ε) (``epsilon=``) or ε(δ) (``delta=``) of a dp_accounting event, the larger
+    over the add and remove relations, reached to the relative ``width`` where the engine brackets; with an
+    accountant's ``answer``, its verdict (:func:`classify`).
+
+    >>> import pytest; dpa = pytest.importorskip("dp_accounting")     # an optional dependency
+    >>> c = certify(dpa.SelfComposedDpEvent(dpa.RandomizedResponseDpEvent(0.5, 2), 10), epsilon=1, answer=0.3)
+    >>> c.question, c.certified, c.verdict, c.lower <= c.upper
+    ('delta', True, 'underestimate', True)
+    """
+    if (epsilon is None) == (delta is None):
+        raise InvalidParameter("certify asks one question: give epsilon= (for delta) or delta= (for epsilon)")
+    if epsilon is not None:
+        question, at, kind = "delta", to_mpf(epsilon, "epsilon"), "hockey_stick"
+    else:
+        question, at, kind = "epsilon", probability_level(delta, "delta"), "approximate_max_divergence"
+    measured = [measure(kind, P, Q, at, width=width) for P, Q in laws_of(event).pairs().values()]
+    lower = max(_end(m, "d") for m in measured)
+    upper = max(_end(m, "u") for m in measured)
+    verdict = None if answer is None else classify(answer, lower, upper)
+    return Certificate(question, at, lower, upper, all(m.certified for m in measured),
+                       str(weakest(m.method for m in measured)),
+                       None if answer is None else _answer(answer), verdict)
+
+
+def _end(m: Estimate, rounding: str) -> mpmath.mpf:
+    """An end of an estimate's enclosure, rounded outward."""
+    if rounding == "d":
+        return mpmath.fsub(m.value, m.error, rounding="d")
+    return mpmath.fadd(m.value, m.error, rounding="u")
