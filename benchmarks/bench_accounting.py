@@ -1,0 +1,863 @@
+"""The accountant reference table: every privacy accountant that installs here against symdp's certified bracket.
+
+    python benchmarks/bench_accounting.py [--quick] [--json] [--width W] [--rows NAME ...] [--timeout S]
+
+Each row is a question a DP researcher asks of a composed mechanism: "after ``steps`` rounds of the Poisson-subsampled
+Gaussian (sampling rate q, noise σ, sensitivity 1), what is δ at this ε?" or "what is ε at this δ?", plus exact rows
+(the Kairouz–Oh–Viswanath optimal k-fold composition of (ε₀, 0) mechanisms, which is k-fold binary randomized
+response, and the discrete Laplace mechanism, whose loss takes the same two values ±a). Every peer that applies
+answers it (dp_accounting PLD and RDP, prv-accountant, Opacus RDP, PRV and GDP, autodp RDP), with its CPU time; a peer
+that crashes or refuses is a cell with its one-line error, never a crash of the table.
+
+symdp's side is :func:`symdp_bracket`: its certified enclosure [lower, upper] of the same quantity, through the engine's
+one door (``divergence("hockey_stick", compose(steps, mix(q, N(0, σ), N(1, σ))), compose(steps, N(0, σ)), ε)`` for
+the remove relation, the reversed pair for add, the larger of the two as dp_accounting's ``get_delta`` does;
+``approximate_max_divergence`` for ε(δ)). Each peer's answer is then classified against it (:func:`classify`):
+
+* ``inside``: within symdp's certified bracket;
+* ``pessimistic``: above it (a valid, loose bound: for δ(ε) and for ε(δ) alike, larger means less private);
+* ``underestimate``: below it, an underestimate of the privacy loss, a privacy bug,
+
+with its correct digits against the bracket (certified: the worst over every value the bracket allows). A bracket
+too wide to say whether an answer is correct to its own digits is narrowed (smaller ``width``) before classifying.
+Where the row has a reference computed here independently of symdp (the exact binomial sums, the Gaussian closed
+form δ(ε) = Φ(-ε/μ + μ/2) - e^ε Φ(-ε/μ - μ/2)), the table also says whether symdp's bracket holds it.
+
+Times are CPU seconds (``time.process_time``) of one call from the peer's public entry point, its set-up included.
+See benchmarks/README.md for the figures measured and how to read them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import math
+import os
+import signal
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import mpmath
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+REFERENCE_DPS = 60
+"""Digits of the independent references (binomial sums, the Gaussian closed form)."""
+
+SYMDP_DPS = 30
+"""symdp's working precision for the brackets (the bracket's width is asked by ``width``, not by digits)."""
+
+DIGITS_CAP = 50.0
+"""Correct digits are reported up to this."""
+
+
+# --- the rows ------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Config:
+    """One question. ``mechanism`` is ``"subsampled gaussian"`` (q, σ; q = 1 is the Gaussian mechanism),
+    ``"randomized response"`` (binary, at ε₀ = ``eps0``: the KOV optimal (ε₀, 0) mechanism) or ``"discrete laplace"``
+    (P(x) ∝ e^{-a|x|}, a = ``eps0``, sensitivity 1). ``question`` is ``"delta"`` (δ at ε = ``at``) or ``"epsilon"``
+    (ε at δ = ``at``); numbers are decimal strings, so every peer and symdp read the same value."""
+
+    name: str
+    mechanism: str
+    steps: int
+    question: str
+    at: str
+    q: str = "1"
+    sigma: str = "1"
+    eps0: str = "0"
+    quick: bool = False
+    why: str = ""
+
+
+SGM, RR, DLAP = "subsampled gaussian", "randomized response", "discrete laplace"
+
+ROWS: tuple[Config, ...] = (
+    Config("headline δ", SGM, 1000, "delta", "1", "0.01", "1", quick=True,
+           why="issue 19's headline: the tight accountants agree on δ(1) ≈ 0.0026124"),
+    Config("headline ε", SGM, 1000, "epsilon", "1e-5", "0.01", "1",
+           why="issue 19's headline: ε ≈ 1.82824; Opacus's GDP accountant answers 1.6177 (an underestimate)"),
+    Config("1 step", SGM, 1, "delta", "1", "0.01", "1", quick=True, why="a single step: the certified route of today"),
+    Config("10 steps", SGM, 10, "epsilon", "1e-5", "0.01", "1"),
+    Config("100 steps", SGM, 100, "epsilon", "1e-5", "0.01", "1"),
+    Config("10,000 steps", SGM, 10_000, "epsilon", "1e-5", "0.01", "1"),
+    Config("small σ", SGM, 100, "epsilon", "1e-5", "0.01", "0.6", why="heavy-tailed loss: few steps, large ε"),
+    Config("large σ", SGM, 1000, "epsilon", "1e-5", "0.01", "8", why="tiny ε"),
+    Config("δ = 1e-15", SGM, 1000, "epsilon", "1e-15", "0.01", "1",
+           why="dp_accounting's float64 floor leaves ~1 correct digit near δ ≈ 4e-15"),
+    Config("Gaussian, 1000 steps", SGM, 1000, "delta", "5", "1", "20",
+           why="q = 1: a Gaussian of μ = √1000/20, closed-form reference"),
+    Config("prv δ ≈ 1e-18", SGM, 10_000, "epsilon", "1e-18", "0.00033", "4",
+           why="prv-accountant was non-monotone in δ near 1e-18 (it now refuses)"),
+    Config("prv crash", SGM, 1000, "epsilon", "1e-6", "0.125", "0.8",
+           why="prv-accountant: 'Discrete mean differs from continuous mean'"),
+    Config("ε = 0 is correct", SGM, 1, "epsilon", "1e-3", "0.00105", "1", quick=True,
+           why="exact δ(0) = 4.02e-4 < δ = 1e-3, so ε = 0; an accountant saying so is right"),
+    Config("Abadi et al. 10⁴", SGM, 10_000, "epsilon", "1e-5", "0.01", "4",
+           why="Abadi et al. 2016, q = 0.01, σ = 4"),
+    Config("Abadi et al. 4·10⁴", SGM, 40_000, "epsilon", "1e-5", "0.01", "4", why="Abadi et al. 2016"),
+    Config("TF-Privacy MNIST", SGM, 60 * 60000 // 256, "epsilon", "1e-5", "0.0042666666666666667", "1.1",
+           why="q = 256/60000, σ = 1.1, 60 epochs = 14,062 steps"),
+    Config("KOV k=10 ε₀=0.5", RR, 10, "delta", "2", eps0="0.5", quick=True,
+           why="Kairouz-Oh-Viswanath: exact optimal composition of (ε₀, 0) mechanisms"),
+    Config("KOV k=50 ε₀=0.1", RR, 50, "epsilon", "1e-5", eps0="0.1", quick=True, why="Kairouz-Oh-Viswanath"),
+    Config("KOV k=50 ε₀=0.5", RR, 50, "delta", "5", eps0="0.5", why="Kairouz-Oh-Viswanath"),
+    Config("KOV k=1000 ε₀=0.1", RR, 1000, "delta", "3", eps0="0.1", why="1000-fold randomized response"),
+    Config("discrete Laplace k=100", DLAP, 100, "delta", "2", eps0="0.1", quick=True,
+           why="DLap(a = 0.1), sensitivity 1: loss ±a, the binomial sum"),
+)
+"""The table. ``quick`` marks the rows of ``--quick`` (fast, and covering every kind of row)."""
+
+
+def mpf_at(s: str, dps: int = REFERENCE_DPS) -> mpmath.mpf:
+    with mpmath.workdps(dps):
+        return mpmath.mpf(s)
+
+
+# --- references written here, independent of symdp -------------------------------------------------------------------
+
+
+def binary_loss_delta(k: int, a, eps):
+    """δ(ε) of k-fold composition of a pair whose loss is +a with P-probability p = e^a/(1 + e^a) and -a otherwise
+    (binary randomized response at ε₀ = a; the discrete Laplace mechanism DLap(a) at sensitivity 1):
+    Σ_j C(k, j) (p^j (1-p)^{k-j} - e^ε p^{k-j} (1-p)^j)_+, j counting the +a coordinates.
+
+    >>> with mpmath.workdps(30):   # k = 1: (e^a - e^ε)/(1 + e^a) for ε < a
+    ...     abs(binary_loss_delta(1, mpmath.mpf(1), 0) - (mpmath.e - 1) / (mpmath.e + 1)) < 1e-28
+    True
+    """
+    p = mpmath.exp(a) / (1 + mpmath.exp(a))
+    return mpmath.fsum(max(0, mpmath.binomial(k, j) * (p**j * (1 - p) ** (k - j)
+                                                         - mpmath.exp(eps) * p ** (k - j) * (1 - p) ** j))
+                       for j in range(k + 1))
+
+
+def kov_delta(k: int, eps0, i: int):
+    """Kairouz, Oh & Viswanath (2015), Theorem 3.4: k-fold composition of (ε₀, 0) mechanisms is exactly
+    ((k - 2i)ε₀, δ_i)-DP with δ_i = Σ_{l<i} C(k, l)(e^{(k-l)ε₀} - e^{(k-2i+l)ε₀}) / (1 + e^{ε₀})^k.
+
+    >>> with mpmath.workdps(40):   # the same number as the binomial sum at ε = (k - 2i)ε₀
+    ...     a = mpmath.mpf("0.5")
+    ...     abs(kov_delta(10, a, 3) - binary_loss_delta(10, a, 4 * a)) < 1e-38
+    True
+    """
+    return mpmath.fsum(mpmath.binomial(k, l) * (mpmath.exp((k - l) * eps0) - mpmath.exp((k - 2 * i + l) * eps0))
+                       for l in range(i)) / (1 + mpmath.exp(eps0)) ** k
+
+
+def binary_loss_epsilon(k: int, a, delta):
+    """inf{ε ≥ 0 : δ(ε) ≤ delta} for :func:`binary_loss_delta`: δ(ε) is convex and decreasing, linear in e^ε between
+    the loss values (k - 2j)a, so the crossing is found segment by segment and solved there in closed form."""
+    if binary_loss_delta(k, a, 0) <= delta:
+        return mpmath.mpf(0)
+    p = mpmath.exp(a) / (1 + mpmath.exp(a))
+    for top in range(k, -1, -1):      # on ε ≤ (2·top - k)a the terms j ≥ top are positive
+        j_terms = range(top, k + 1)
+        A = mpmath.fsum(mpmath.binomial(k, j) * p**j * (1 - p) ** (k - j) for j in j_terms)
+        B = mpmath.fsum(mpmath.binomial(k, j) * p ** (k - j) * (1 - p) ** j for j in j_terms)
+        low, high = max(0, (2 * top - k - 2) * a), (2 * top - k) * a
+        if high <= 0:
+            break
+        eps = mpmath.log((A - delta) / B) if A > delta else mpmath.mpf(0)
+        if low <= eps <= high:
+            return eps
+    return mpmath.mpf(0)
+
+
+def gaussian_delta(eps, mu):
+    """δ(ε) of N(μ, 1) against N(0, 1): Φ(-ε/μ + μ/2) - e^ε Φ(-ε/μ - μ/2) (Balle & Wang 2018, Theorem 8)."""
+    return mpmath.ncdf(-eps / mu + mu / 2) - mpmath.exp(eps) * mpmath.ncdf(-eps / mu - mu / 2)
+
+
+def sampled_gaussian_delta(eps, q, sd):
+    """One step, remove relation: δ(ε) of (1-q)N(0,σ²) + qN(1,σ²) against N(0,σ²) from its single crossing point
+    x* = σ² log((e^ε - (1 - q))/q) + 1/2 (the loss increases in x); ε ≥ 0, where remove dominates add."""
+    if mpmath.exp(eps) <= 1 - q:
+        return 1 - mpmath.exp(eps)
+    x = sd**2 * mpmath.log((mpmath.exp(eps) - (1 - q)) / q) + mpmath.mpf(1) / 2
+    tail0, tail1 = mpmath.ncdf(-x / sd), mpmath.ncdf(-(x - 1) / sd)
+    return (1 - q) * tail0 + q * tail1 - mpmath.exp(eps) * tail0
+
+
+def reference(cfg: Config):
+    """The row's reference value computed here (not by symdp), or None where none is written."""
+    with mpmath.workdps(REFERENCE_DPS):
+        at, a = mpmath.mpf(cfg.at), mpmath.mpf(cfg.eps0)
+        if cfg.mechanism in (RR, DLAP):
+            fn = binary_loss_delta if cfg.question == "delta" else binary_loss_epsilon
+            return fn(cfg.steps, a, at)
+        q, sd = mpmath.mpf(cfg.q), mpmath.mpf(cfg.sigma)
+        if cfg.question == "delta" and q == 1:
+            return gaussian_delta(at, mpmath.sqrt(cfg.steps) / sd)
+        if cfg.question == "delta" and cfg.steps == 1:
+            return sampled_gaussian_delta(at, q, sd)
+        if cfg.question == "epsilon" and cfg.steps == 1 and sampled_gaussian_delta(0, q, sd) <= at:
+            return mpmath.mpf(0)
+    return None
+
+
+# --- the peers -----------------------------------------------------------------------------------------------------
+
+
+class NotAnswered(Exception):
+    """The peer has no entry point for this mechanism or question (not an answer, so not classified)."""
+
+
+@dataclass
+class PeerAnswer:
+    peer: str
+    value: float | None = None
+    seconds: float | None = None
+    error: str = ""            # a crash or refusal, one line
+    not_answered: str = ""     # the peer has no such question
+    note: str = ""
+    classification: str = ""
+    digits: float | None = None
+
+
+def _sgm_event(cfg: Config):
+    from dp_accounting import dp_event as E
+
+    gaussian = E.GaussianDpEvent(float(cfg.sigma))
+    if cfg.mechanism == SGM:
+        step = gaussian if float(cfg.q) == 1 else E.PoissonSampledDpEvent(float(cfg.q), gaussian)
+    elif cfg.mechanism == RR:   # RR over 2 buckets, noise p: keeps the input w.p. 1 - p/2, so e^ε₀ = (2 - p)/p
+        step = E.RandomizedResponseDpEvent(2 / (1 + math.exp(float(cfg.eps0))), 2)
+    else:
+        step = E.DiscreteLaplaceDpEvent(float(cfg.eps0), 1)
+    return E.SelfComposedDpEvent(step, cfg.steps)
+
+
+def _relation(cfg: Config):
+    """Randomized response is defined for replace-one neighbours only (dp_accounting refuses add-or-remove for it):
+    its pair is the two inputs' output laws, as in symdp's row."""
+    from dp_accounting.privacy_accountant import NeighboringRelation
+
+    return {"neighboring_relation": NeighboringRelation.REPLACE_ONE} if cfg.mechanism == RR else {}
+
+
+def _ask(accountant, cfg: Config) -> float:
+    at = float(cfg.at)
+    return accountant.get_delta(at) if cfg.question == "delta" else accountant.get_epsilon(at)
+
+
+def dp_accounting_pld(cfg: Config) -> float:
+    """dp_accounting's PLD accountant at its defaults (connect-the-dots, pessimistic, interval 1e-4; add or remove,
+    the larger)."""
+    from dp_accounting.pld import pld_privacy_accountant
+
+    accountant = pld_privacy_accountant.PLDAccountant(**_relation(cfg))
+    accountant.compose(_sgm_event(cfg))
+    if cfg.mechanism == RR and cfg.steps > 1:   # found by this table (dp_accounting 0.6.0)
+        return _ask(accountant, cfg), ("its PLDAccountant composes a self-composed RandomizedResponseDpEvent once: "
+                                       "the count is ignored")
+    return _ask(accountant, cfg)
+
+
+def dp_accounting_rdp(cfg: Config) -> float:
+    """dp_accounting's RDP accountant at its default orders."""
+    from dp_accounting.rdp import rdp_privacy_accountant
+
+    if cfg.mechanism == DLAP:
+        raise NotAnswered("no discrete Laplace event in its RDP accountant")
+    accountant = rdp_privacy_accountant.RdpAccountant(**_relation(cfg))
+    accountant.compose(_sgm_event(cfg))
+    return _ask(accountant, cfg)
+
+
+def prv_accountant(cfg: Config) -> tuple[float, str]:
+    """prv-accountant's PRVAccountant (eps_error 0.01, delta_error δ/1000 as Opacus sets them; 1e-10 for δ(ε)):
+    its upper bound, the value it vouches for; the estimate and lower bound go in the note."""
+    import prv_accountant as prv
+
+    if cfg.mechanism == SGM:
+        mechanism = (prv.GaussianMechanism(float(cfg.sigma)) if float(cfg.q) == 1
+                     else prv.PoissonSubsampledGaussianMechanism(sampling_probability=float(cfg.q),
+                                                                 noise_multiplier=float(cfg.sigma)))
+    elif cfg.mechanism == RR:
+        mechanism = prv.PureDPMechanism(float(cfg.eps0))
+    else:
+        raise NotAnswered("no discrete Laplace privacy random variable")
+    at = float(cfg.at)
+    delta_error = at / 1000 if cfg.question == "epsilon" else 1e-10
+    accountant = prv.PRVAccountant(prvs=[mechanism], max_self_compositions=[cfg.steps], eps_error=0.01,
+                                   delta_error=delta_error)
+    ask = accountant.compute_delta if cfg.question == "delta" else accountant.compute_epsilon
+    low, estimate, high = ask(at, [cfg.steps])
+    return high, f"upper bound; estimate {estimate:.6g}, lower {low:.6g}"
+
+
+def _opacus(name: str, cfg: Config, **options) -> float:
+    if cfg.mechanism != SGM:
+        raise NotAnswered("DP-SGD accounting only")
+    if cfg.question != "epsilon":
+        raise NotAnswered("answers ε at δ only")
+    from opacus.accountants import create_accountant
+
+    accountant = create_accountant(name)
+    accountant.history = [(float(cfg.sigma), float(cfg.q), cfg.steps)]
+    return float(accountant.get_epsilon(float(cfg.at), **options))
+
+
+def opacus_rdp(cfg: Config) -> float:
+    """Opacus's RDP accountant (its default orders)."""
+    return _opacus("rdp", cfg)
+
+
+def opacus_prv(cfg: Config) -> float:
+    """Opacus's port of the PRV accountant (eps_error 0.01): the upper bound it returns."""
+    return _opacus("prv", cfg)
+
+
+def opacus_gdp(cfg: Config) -> float:
+    """Opacus's Gaussian-DP accountant (the CLT approximation of Bu et al.; Poisson sampling)."""
+    return _opacus("gdp", cfg)
+
+
+def autodp_rdp(cfg: Config) -> float:
+    """autodp's RDP route (``SubsampleGaussianMechanism``, ``PureDP_Mechanism`` composed); its characteristic-function
+    route took 350 s on the headline and is left out of the table."""
+    from autodp import mechanism_zoo, transformer_zoo
+
+    if cfg.mechanism == SGM:
+        mechanism = mechanism_zoo.SubsampleGaussianMechanism(
+            {"prob": float(cfg.q), "sigma": float(cfg.sigma), "coeff": cfg.steps}, phi_off=True)
+    elif cfg.mechanism == RR:
+        mechanism = transformer_zoo.Composition()([mechanism_zoo.PureDP_Mechanism(float(cfg.eps0))], [cfg.steps])
+    else:
+        raise NotAnswered("no discrete Laplace mechanism")
+    at = float(cfg.at)
+    return float(mechanism.get_approx_delta(at) if cfg.question == "delta" else mechanism.get_approxDP(at))
+
+
+PEERS: dict[str, tuple[str, Callable]] = {
+    "dp_accounting PLD": ("dp_accounting", dp_accounting_pld),
+    "dp_accounting RDP": ("dp_accounting", dp_accounting_rdp),
+    "prv-accountant": ("prv_accountant", prv_accountant),
+    "Opacus RDP": ("opacus", opacus_rdp),
+    "Opacus PRV": ("opacus", opacus_prv),
+    "Opacus GDP": ("opacus", opacus_gdp),
+    "autodp RDP": ("autodp", autodp_rdp),
+}
+"""Peer name -> (the module it needs, the function that asks it)."""
+
+
+def installed(module: str) -> str | None:
+    """The version of an installed peer (importing it here, so no timing includes the import), or None."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            __import__(module)
+    except Exception:
+        return None
+    from importlib import metadata
+
+    name = {"dp_accounting": "dp-accounting", "prv_accountant": "prv-accountant"}.get(module, module)
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+class TimedOut(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float):
+    """Raise :class:`TimedOut` after ``seconds`` of wall clock (SIGALRM; a no-op off the main thread)."""
+    def stop(signum, frame):
+        raise TimedOut(f"no answer within {seconds:g} s")
+
+    try:
+        previous = signal.signal(signal.SIGALRM, stop)
+    except ValueError:   # not the main thread
+        yield
+        return
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or "(no message)"
+    return f"{type(exc).__name__}: {text}"[:160]
+
+
+def ask_peer(name: str, cfg: Config, timeout: float) -> PeerAnswer:
+    """One peer's answer to one row, timed; a crash, a refusal or a time-out is recorded, never raised."""
+    _, fn = PEERS[name]
+    out = PeerAnswer(name)
+    start = time.process_time()
+    try:
+        with warnings.catch_warnings(), time_limit(timeout), contextlib.redirect_stdout(io.StringIO()):
+            warnings.simplefilter("ignore")   # peers print and warn ("not found"): keep stdout for the table/JSON
+            result = fn(cfg)
+    except NotAnswered as why:
+        out.not_answered = str(why)
+        return out
+    except Exception as exc:   # a peer's crash is a cell of the table
+        out.error, out.seconds = one_line(exc), time.process_time() - start
+        return out
+    out.seconds = time.process_time() - start
+    value, out.note = result if isinstance(result, tuple) else (result, "")
+    if value is None or math.isnan(float(value)):
+        out.error = f"returned {value!r}"
+    else:   # +inf is an answer (no bound found): above every bracket, so pessimistic
+        out.value = float(value)
+        if math.isinf(out.value):
+            out.note = ("returned inf; " + out.note).strip("; ")
+    return out
+
+
+# --- symdp's bracket -----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Bracket:
+    """symdp's certified enclosure [lower, upper] of the row's quantity (decimal strings in JSON)."""
+
+    lower: mpmath.mpf | None = None
+    upper: mpmath.mpf | None = None
+    certified: bool = False
+    method: str = ""
+    seconds: float | None = None
+    width: float | None = None       # the relative width asked of the engine
+    error: str = ""
+    holds_reference: bool | None = None
+
+    @property
+    def relative_width(self) -> float | None:
+        if self.lower is None:
+            return None
+        size = max(abs(self.lower), abs(self.upper))
+        return 0.0 if size == 0 else float((self.upper - self.lower) / size)
+
+
+def laws(cfg: Config):
+    """The pairs (P, Q) whose hockey-stick divergences make the row's quantity, one pair per neighbouring relation
+    (the answer is the larger): remove ``compose(k, mix(q, N(0,σ), N(1,σ))) ‖ compose(k, N(0,σ))`` and add, its
+    reverse; one pair for the symmetric exact rows. One step is asked of the bare laws."""
+    from symdp.engine.continuous import Gaussian
+    from symdp.engine.divergences import mixture
+    from symdp.engine.finite import FiniteDistribution
+    from symdp.engine.products import compose
+
+    def composed(P, Q):
+        return (P, Q) if cfg.steps == 1 else (compose(cfg.steps, P), compose(cfg.steps, Q))
+
+    if cfg.mechanism == SGM:
+        q, sd = mpmath.mpf(cfg.q), mpmath.mpf(cfg.sigma)
+        base, shifted = Gaussian(0, sd), Gaussian(1, sd)
+        if q == 1:
+            return [composed(shifted, base)]
+        mixed = mixture(q, base, shifted)
+        return [composed(mixed, base), composed(base, mixed)]
+    a = mpmath.mpf(cfg.eps0)
+    if cfg.mechanism == RR:   # binary randomized response at ε₀ = a: the optimal (a, 0) mechanism (KOV)
+        p = mpmath.exp(a) / (1 + mpmath.exp(a))
+        return [composed(FiniteDistribution([p, 1 - p]), FiniteDistribution([1 - p, p]))]
+    return [composed(*discrete_laplace_pair(a))]
+
+
+def discrete_laplace_pair(a):
+    """DLap(a) at 0 and at 1 on ℤ (the engine's ``discrete_laplace(loc, scale)`` with scale 1/a, once it has laws on
+    all of ℤ); until then the window [-W, W + 1], W with e^{-aW} below the working precision, whose cut mass is far
+    below the bracket's width (the difference is not certified: the cell's method says so)."""
+    from symdp.engine import integers
+
+    try:
+        return integers.discrete_laplace(0, 1 / a), integers.discrete_laplace(1, 1 / a)
+    except TypeError:   # the windowed signature (loc, scale, low, high) of today
+        W = int(mpmath.ceil((mpmath.mp.prec + 20) * mpmath.log(2) / a))
+        return integers.discrete_laplace(0, 1 / a, -W, W + 1), integers.discrete_laplace(1, 1 / a, -W, W + 1)
+
+
+def _door(kind: str, P, Q, at, width: float):
+    """The engine's one door, asked for the relative ``width`` (engines without the option are asked without it)."""
+    from symdp.engine.divergences import divergence
+    from symdp.errors import InvalidParameter
+
+    try:
+        return divergence(kind, P, Q, at, width=width)
+    except InvalidParameter as exc:
+        if "width" not in str(exc):
+            raise
+        return divergence(kind, P, Q, at)
+
+
+def _ends(estimate) -> tuple[mpmath.mpf, mpmath.mpf]:
+    return estimate.value - estimate.error, estimate.value + estimate.error
+
+
+def _inverted(P, Q, delta, width: float) -> tuple[mpmath.mpf, mpmath.mpf, bool, str]:
+    """ε(δ) = inf{ε ≥ 0 : δ(ε) ≤ delta} from certified δ(ε) by bisection, for engines whose door has no
+    ``approximate_max_divergence`` for these laws: δ(ε) decreases, so an ε whose upper end is ≤ delta bounds ε(δ)
+    above, and one whose lower end is > delta bounds it below."""
+    def ends(eps):
+        est = _door("hockey_stick", P, Q, eps, width)
+        return (*_ends(est), bool(est.certified))
+
+    low_eps, certified = mpmath.mpf(0), True
+    lo, hi, c = ends(low_eps)
+    certified &= c
+    if hi <= delta:
+        return mpmath.mpf(0), mpmath.mpf(0), certified, "δ(0) ≤ δ: ε = 0"
+    high_eps = mpmath.mpf(1)
+    while True:
+        lo, hi, c = ends(high_eps)
+        certified &= c
+        if hi <= delta:
+            break
+        if lo <= delta:   # undecided here: move the lower end up only when decided
+            pass
+        else:
+            low_eps = high_eps
+        high_eps *= 2
+        if high_eps > 1000:
+            raise ArithmeticError("ε(δ) above 1000 or undecidable at this width")
+    while (high_eps - low_eps) > width * high_eps:
+        middle = (low_eps + high_eps) / 2
+        lo, hi, c = ends(middle)
+        certified &= c
+        if hi <= delta:
+            high_eps = middle
+        elif lo > delta:
+            low_eps = middle
+        else:
+            break   # the δ bracket straddles delta: ε(δ) is known to this width
+    return low_eps, high_eps, certified, "bisection on certified δ(ε)"
+
+
+def symdp_bracket(cfg: Config, width: float) -> Bracket:
+    """symdp's certified bracket of the row's quantity at relative ``width``: for each neighbouring relation the
+    door's enclosure, then the larger (δ(ε) and ε(δ) of the add-or-remove relation are each the max of the two)."""
+    out = Bracket(width=width)
+    start = time.process_time()
+    try:
+        with mpmath.workdps(SYMDP_DPS):
+            at = mpmath.mpf(cfg.at)
+            ends, certified, methods = [], True, set()
+            for P, Q in laws(cfg):
+                if cfg.question == "delta":
+                    est = _door("hockey_stick", P, Q, at, width)
+                    ends.append(_ends(est))
+                    certified &= bool(est.certified)
+                    methods.add(str(est.method))
+                else:
+                    try:
+                        est = _door("approximate_max_divergence", P, Q, at, width)
+                        ends.append(_ends(est))
+                        certified &= bool(est.certified)
+                        methods.add(str(est.method))
+                    except Exception as exc:
+                        if "approximate_max_divergence" not in str(exc):
+                            raise
+                        lo, hi, c, how = _inverted(P, Q, at, width)
+                        ends.append((lo, hi))
+                        certified &= c
+                        methods.add(how)
+            out.lower = max(max(0, lo) if cfg.question == "epsilon" else lo for lo, _ in ends)
+            out.upper = max(hi for _, hi in ends)
+            out.certified, out.method = certified, ", ".join(sorted(methods))
+    except Exception as exc:   # the engine may not reach these laws yet: the column says why
+        out.error = one_line(exc)
+    out.seconds = time.process_time() - start
+    return out
+
+
+# --- classification ------------------------------------------------------------------------------------------------
+
+
+def classify(value: float, lower, upper) -> str:
+    """``inside`` [lower, upper], above it (``pessimistic``) or below it (``underestimate``: a privacy bug).
+
+    >>> classify(1.5, 1, 2), classify(2.5, 1, 2), classify(0.5, 1, 2)
+    ('inside', 'pessimistic', 'underestimate')
+    """
+    if value > upper:
+        return "pessimistic"
+    if value < lower:
+        return "underestimate"
+    return "inside"
+
+
+def digits_against(value: float, lower, upper) -> float:
+    """Correct digits of ``value`` that the bracket certifies: ``-log10`` of the largest relative distance from
+    ``value`` to any t in [lower, upper] (capped at :data:`DIGITS_CAP`).
+
+    >>> round(digits_against(1.001, 1, 1), 6), digits_against(0.0, 0, 0)
+    (3.0, 50.0)
+    """
+    with mpmath.workdps(REFERENCE_DPS):
+        v, lo, hi = mpmath.mpf(value), mpmath.mpf(lower), mpmath.mpf(upper)
+        if hi == lo == v:
+            return DIGITS_CAP
+        if lo <= 0 <= hi:            # the truth may be 0: relative to the size of what is compared
+            relative = max(abs(v - lo), abs(v - hi)) / max(abs(v), abs(lo), abs(hi))
+        else:
+            relative = max(abs(v - lo) / abs(lo), abs(v - hi) / abs(hi))
+        if relative == 0:
+            return DIGITS_CAP
+        return float(max(0, min(DIGITS_CAP, -mpmath.log10(relative))))
+
+
+def needs_narrower(value: float, lower, upper) -> bool:
+    """Whether a narrower bracket could change an answer's class: it lies inside a bracket of positive width, so
+    the truth may lie on either side of it (inside a bracket of relative width 1e-3, an answer 5e-4 low is an
+    underestimate that the bracket cannot show). :func:`measure` narrows down to :data:`NARROWEST`.
+
+    >>> needs_narrower(1.5, 1, 2), needs_narrower(2.5, 1, 2), needs_narrower(1, 1, 1)
+    (True, False, False)
+    """
+    return lower <= value <= upper and upper > lower
+
+
+def holds(lower, upper, ref) -> bool:
+    """Whether [lower, upper] holds the reference, up to the rounding of the laws' parameters to symdp's working
+    precision (ten units of its last digit, relative): symdp's laws are built at :data:`SYMDP_DPS` digits (the
+    randomized response probability e^a/(1 + e^a) is rounded there), the reference at :data:`REFERENCE_DPS`.
+
+    >>> holds(1, 2, mpmath.mpf("2.5")), holds(1, 1, 1 + mpmath.mpf(10) ** -40), holds(0, 0, 0)
+    (False, True, True)
+    """
+    with mpmath.workdps(REFERENCE_DPS):
+        slack = 10 * mpmath.mpf(10) ** -SYMDP_DPS * max(abs(mpmath.mpf(ref)), abs(mpmath.mpf(upper)))
+        return bool(lower - slack <= ref <= upper + slack)
+
+
+# --- the table -----------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    config: Config
+    reference: str | None
+    bracket: Bracket
+    answers: list[PeerAnswer] = field(default_factory=list)
+
+
+NARROWEST = 1e-9
+"""The narrowest relative width symdp's bracket is narrowed to before classifying."""
+
+
+def measure(cfg: Config, peers: list[str], width: float, timeout: float) -> Row:
+    """One row: the reference (if any), every peer's answer, symdp's bracket narrowed until it classifies them."""
+    ref = reference(cfg)
+    answers = [ask_peer(name, cfg, timeout) for name in peers]
+    bracket = symdp_bracket(cfg, width)
+    while (bracket.lower is not None and bracket.width > NARROWEST
+           and any(a.value is not None and needs_narrower(a.value, bracket.lower, bracket.upper) for a in answers)):
+        narrower = symdp_bracket(cfg, bracket.width / 1000)
+        if narrower.lower is None or narrower.relative_width >= bracket.relative_width:
+            break
+        bracket = narrower
+    if bracket.lower is not None:
+        if ref is not None:
+            bracket.holds_reference = holds(bracket.lower, bracket.upper, ref)
+        for a in answers:
+            if a.value is not None:
+                a.classification = classify(a.value, bracket.lower, bracket.upper)
+                a.digits = digits_against(a.value, bracket.lower, bracket.upper)
+    return Row(cfg, None if ref is None else mpmath.nstr(ref, 20), bracket, answers)
+
+
+# --- the goals of issue 19 -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Goal:
+    goal: str
+    measured: str
+    met: str   # "yes", "no", or "not measured (...)"
+
+
+def _timed(fn):
+    start = time.process_time()
+    value = fn()
+    return value, time.process_time() - start
+
+
+def goals(rows: list[Row], quick: bool) -> list[Goal]:
+    """Each goal of issue 19 with its figure measured in this run (the engine's goals are the lead's: marked so
+    where this run does not measure them)."""
+    out = []
+    by_name = {r.config.name: r for r in rows}
+    head = by_name.get("headline δ")
+    pld = next((a for a in head.answers if a.peer == "dp_accounting PLD"), None) if head else None
+    if head is None or pld is None or pld.seconds is None:
+        out.append(Goal("headline δ(ε = 1): bracket ≤ 1e-6 relative; time to 1e-3 ≤ dp_accounting PLD's",
+                        "headline row or dp_accounting not run", "not measured"))
+    else:
+        cfg = head.config
+        wide, narrow = symdp_bracket(cfg, 1e-3), symdp_bracket(cfg, 1e-6)
+        if wide.lower is None or narrow.lower is None:
+            out.append(Goal("headline δ(ε = 1): bracket ≤ 1e-6 relative; time to 1e-3 ≤ dp_accounting PLD's",
+                            f"symdp: {(wide.error or narrow.error)[:100]}", "no (engine: the lead's part)"))
+        else:
+            out.append(Goal(
+                "headline δ(ε = 1): bracket ≤ 1e-6 relative; time to 1e-3 ≤ dp_accounting PLD's",
+                f"width 1e-3: {wide.relative_width:.1e} in {wide.seconds:.2f} s ({wide.seconds / pld.seconds:.2f}× "
+                f"PLD's {pld.seconds:.2f} s); width 1e-6: {narrow.relative_width:.1e} in {narrow.seconds:.2f} s "
+                f"({narrow.seconds / pld.seconds:.2f}×)",
+                "yes" if wide.seconds <= pld.seconds and narrow.relative_width <= 1e-6 else "no"))
+    head_eps = by_name.get("headline ε")
+    if head_eps is None or head_eps.bracket.lower is None:
+        out.append(Goal("headline ε(δ = 1e-5): certified interval of width ≤ 1e-4 in ε",
+                        head_eps.bracket.error[:100] if head_eps else "row not run",
+                        "no (engine: the lead's part)" if head_eps else "not measured"))
+    else:
+        b = head_eps.bracket
+        width = float(b.upper - b.lower)
+        out.append(Goal("headline ε(δ = 1e-5): certified interval of width ≤ 1e-4 in ε",
+                        f"[{mpmath.nstr(b.lower, 8)}, {mpmath.nstr(b.upper, 8)}], width {width:.1e}, "
+                        f"{b.seconds:.2f} s", "yes" if width <= 1e-4 and b.certified else "no"))
+    out.append(exact_goal())
+    answered = [a for r in rows for a in r.answers if a.value is not None]
+    unknown = [a for a in answered if not a.classification]
+    crashed = [r for r in rows if r.bracket.lower is None and any(a.error for a in r.answers)]
+    out.append(Goal("every accountant answer classified; where a peer crashes or refuses, symdp still answers",
+                    f"{len(answered) - len(unknown)} of {len(answered)} answers classified; symdp without a bracket "
+                    f"on {sum(r.bracket.lower is None for r in rows)} of {len(rows)} rows"
+                    + (f" ({len(crashed)} of them where a peer failed)" if crashed else ""),
+                    "yes" if not unknown and not crashed else "no"))
+    out.append(Goal("a claim with compose over k ∈ [1, 1000] at 100 draws < 30 s",
+                    "not measured here (symdp check; the lead's part)", "not measured"))
+    return out
+
+
+def exact_goal() -> Goal:
+    """Exact δ(ε) of 1000-fold binary randomized response and discrete Laplace at 50 digits, < 1 s each, against
+    the binomial sum."""
+    measured, met = [], True
+    for cfg in (Config("RR", RR, 1000, "delta", "3", eps0="0.1"), Config("DLap", DLAP, 1000, "delta", "3", eps0="0.1")):
+        with mpmath.workdps(50):
+            try:
+                (P, Q), = laws(cfg)
+                est, seconds = _timed(lambda P=P, Q=Q, at=mpmath.mpf(cfg.at): _door("hockey_stick", P, Q, at, 1e-50))
+            except Exception as exc:
+                measured.append(f"{cfg.name}: {one_line(exc)[:80]}")
+                met = False
+                continue
+        with mpmath.workdps(REFERENCE_DPS):
+            ref = binary_loss_delta(1000, mpmath.mpf(cfg.eps0), mpmath.mpf(cfg.at))
+            err = abs(est.value - ref)
+            digits = DIGITS_CAP if err == 0 else float(min(DIGITS_CAP, -mpmath.log10(err / ref)))
+        measured.append(f"{cfg.name} {seconds:.2f} s, {digits:.0f} digits")
+        met &= seconds < 1 and digits >= 49
+    return Goal("exact δ(ε) of 1000-fold randomized response and discrete Laplace at 50 digits, < 1 s",
+                "; ".join(measured), "yes" if met else "no")
+
+
+# --- output --------------------------------------------------------------------------------------------------------
+
+
+def _question(cfg: Config) -> str:
+    mech = {SGM: f"q={cfg.q} σ={cfg.sigma}", RR: f"RR ε₀={cfg.eps0}", DLAP: f"DLap a={cfg.eps0}"}[cfg.mechanism]
+    ask = f"δ(ε={cfg.at})" if cfg.question == "delta" else f"ε(δ={cfg.at})"
+    return f"{mech}, {cfg.steps} steps, {ask}"
+
+
+def _bracket_text(b: Bracket) -> str:
+    if b.lower is None:
+        return f"n/a: {b.error}"
+    if b.lower == b.upper:
+        return mpmath.nstr(b.lower, 12)
+    return f"[{mpmath.nstr(b.lower, 10)}, {mpmath.nstr(b.upper, 10)}]"
+
+
+def print_table(rows: list[Row], goal_rows: list[Goal], versions: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
+    console.print("peers: " + ", ".join(f"{m} {v}" if v else f"{m} not installed" for m, v in versions.items()),
+                  markup=False)
+    for r in rows:
+        b = r.bracket
+        title = f"{r.config.name}: {_question(r.config)}"
+        table = Table(title=title, title_justify="left")
+        for col in ("who", "answer", "CPU s", "classification", "digits", "note"):
+            table.add_column(col)
+        note = b.method + (f"; width {b.relative_width:.0e}" if b.lower is not None else "")
+        if b.holds_reference is not None:
+            note += f"; holds the reference {r.reference}" if b.holds_reference else "; MISSES THE REFERENCE"
+        table.add_row("symdp (certified)" if b.certified else "symdp", _bracket_text(b),
+                      f"{b.seconds:.3f}" if b.seconds is not None else "", "bracket", "", note)
+        for a in r.answers:
+            if a.not_answered:
+                table.add_row(a.peer, "—", "", "not offered", "", a.not_answered)
+            elif a.error:
+                table.add_row(a.peer, "error", f"{a.seconds:.3f}" if a.seconds is not None else "", "crash/refusal",
+                              "", a.error)
+            else:
+                table.add_row(a.peer, f"{a.value:.10g}", f"{a.seconds:.3f}", a.classification or "(no bracket)",
+                              f"≥ {a.digits:.1f}" if a.digits is not None else "", a.note)
+        console.print(table, markup=False)
+    g = Table(title="issue 19's goals", title_justify="left")
+    for col in ("goal", "measured", "met"):
+        g.add_column(col)
+    for goal in goal_rows:
+        g.add_row(goal.goal, goal.measured, goal.met)
+    console.print(g, markup=False)
+    console.print("  classification: against symdp's certified bracket; pessimistic = above it, underestimate = below "
+                  "it (a privacy bug). digits: correct digits of the answer that the bracket certifies (worst over the "
+                  "bracket). CPU s: process time of one call, set-up included.", markup=False)
+
+
+def as_json(rows: list[Row], goal_rows: list[Goal], versions: dict, quick: bool) -> dict:
+    def bracket(b: Bracket) -> dict:
+        d = asdict(b)
+        d["lower"] = None if b.lower is None else mpmath.nstr(b.lower, 40)   # beyond the working precision:
+        d["upper"] = None if b.upper is None else mpmath.nstr(b.upper, 40)   # the decimal is the binary number
+        d["relative_width"] = b.relative_width
+        return d
+
+    return {"quick": quick, "cores": os.cpu_count(), "load_average": os.getloadavg()[0], "peers": versions,
+            "rows": [{"config": asdict(r.config), "reference": r.reference, "symdp": bracket(r.bracket),
+                      "answers": [asdict(a) for a in r.answers]} for r in rows],
+            "goals": [asdict(g) for g in goal_rows]}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="the few fast rows marked quick (for the test)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--width", type=float, default=1e-3, help="relative width of symdp's first bracket")
+    parser.add_argument("--rows", nargs="*", help="only the rows whose name contains one of these")
+    parser.add_argument("--peers", nargs="*", help="only these peers (names as in the table)")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds a peer may take on one row")
+    parser.add_argument("--no-goals", action="store_true", help="skip the goals (their extra symdp runs)")
+    args = parser.parse_args(argv)
+    if not 0 < args.width < 1:
+        parser.error(f"--width must lie in (0, 1), got {args.width}")
+    rows = [c for c in ROWS if (c.quick or not args.quick)
+            and (not args.rows or any(n.lower() in c.name.lower() for n in args.rows))]
+    versions = {m: installed(m) for m in dict.fromkeys(module for module, _ in PEERS.values())}
+    peers = [p for p, (module, _) in PEERS.items() if versions[module] and (not args.peers or p in args.peers)]
+    measured = []
+    for cfg in rows:
+        print(f"  {cfg.name} ...", file=sys.stderr, flush=True)
+        measured.append(measure(cfg, peers, args.width, args.timeout))
+    goal_rows = [] if args.no_goals else goals(measured, args.quick)
+    if args.json:
+        print(json.dumps(as_json(measured, goal_rows, versions, args.quick), indent=2, default=str))
+    else:
+        print_table(measured, goal_rows, versions)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

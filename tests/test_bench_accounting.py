@@ -1,0 +1,196 @@
+"""benchmarks/bench_accounting.py: its classification logic, its exact references, and its quick run's correctness
+columns.
+
+Times are never asserted. The references here are not the script's: the k-fold randomized response sums are written
+again in exact rational arithmetic (at ε₀ = log 3, ε = log 2 every term is a fraction), the one-step subsampled
+Gaussian by quadrature of its densities, the Gaussian by its closed form. A peer's classification is recomputed from
+the test's own reference, so no peer's behaviour is pinned (only that the table reports it truthfully).
+"""
+
+import importlib.util
+import json
+import math
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import mpmath
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_accounting.py"
+
+
+def _load_script():
+    spec = importlib.util.spec_from_file_location("bench_accounting", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # its dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load_script()
+
+
+# --- classification against hand-made brackets -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value, lower, upper, expected", [
+    (1.5, 1, 2, "inside"), (1, 1, 2, "inside"), (2, 1, 2, "inside"), (0, 0, 0, "inside"),
+    (2.0000001, 1, 2, "pessimistic"), (0.9999999, 1, 2, "underestimate"),
+    (1.6177, mpmath.mpf("1.82823"), mpmath.mpf("1.82825"), "underestimate"),   # Opacus GDP on the headline
+    (1e-300, 0, 0, "pessimistic"),
+])
+def test_classify(value, lower, upper, expected):
+    assert bench.classify(value, lower, upper) == expected
+
+
+@pytest.mark.parametrize("value, lower, upper, at_least, at_most", [
+    (1.001, 1, 1, 2.99, 3.01),                   # a point bracket: the plain relative error
+    (1.5, 1, 2, 0, 0.61),                        # inside a wide bracket: it certifies almost nothing
+    (1.82824, mpmath.mpf("1.828239"), mpmath.mpf("1.828241"), 5.9, 6.3),
+    (2.0, 1, 1, 0, 0.01),                        # 100% off
+    (0.0, 0, 0, 50, 50),
+])
+def test_digits_against_are_the_worst_over_the_bracket(value, lower, upper, at_least, at_most):
+    assert at_least <= bench.digits_against(value, lower, upper) <= at_most
+
+
+def test_needs_narrower_only_when_the_answer_is_inside_a_bracket_of_positive_width():
+    assert bench.needs_narrower(1.5, 1, 2)                                  # anything in [1, 2] would be inside
+    assert not bench.needs_narrower(2.5, 1, 2)                              # outside: already decided
+    assert not bench.needs_narrower(0.5, 1, 2)
+    assert not bench.needs_narrower(1.0, 1, 1)                              # a point
+
+
+def test_holds_allows_only_the_rounding_of_the_parameters():
+    one = mpmath.mpf(1)
+    assert bench.holds(one, one, one + mpmath.mpf(10) ** -(bench.SYMDP_DPS + 3))
+    assert not bench.holds(one, one, one + mpmath.mpf(10) ** -(bench.SYMDP_DPS - 3))
+
+
+# --- the exact references against exact rational sums ------------------------------------------------------------
+
+
+def _rr_delta_exact(k: int) -> Fraction:
+    """k-fold binary randomized response at ε₀ = log 3 (p = 3/4), δ at ε = log 2 (e^ε = 2), every term a fraction:
+    Σ_j C(k, j) (3^j - 2·3^(k-j))_+ / 4^k."""
+    return sum((Fraction(math.comb(k, j) * max(0, 3**j - 2 * 3 ** (k - j)), 4**k) for j in range(k + 1)), Fraction(0))
+
+
+@pytest.mark.parametrize("k", [1, 2, 7, 50, 301])
+def test_binary_loss_delta_is_the_exact_binomial_sum(k):
+    with mpmath.workdps(60):
+        value = bench.binary_loss_delta(k, mpmath.log(3), mpmath.log(2))
+        exact = _rr_delta_exact(k)
+        assert abs(value - mpmath.mpf(exact.numerator) / exact.denominator) <= mpmath.mpf(10) ** -50 * max(value, 1)
+
+
+@pytest.mark.parametrize("k, eps0, delta", [(10, "0.5", "1e-3"), (50, "0.1", "1e-5"), (200, "0.05", "1e-8")])
+def test_binary_loss_epsilon_inverts_the_sum(k, eps0, delta):
+    """δ(ε(δ)) = δ, and δ is larger just below: the inverse is the least ε."""
+    with mpmath.workdps(40):
+        a, d = mpmath.mpf(eps0), mpmath.mpf(delta)
+        eps = bench.binary_loss_epsilon(k, a, d)
+        assert eps > 0
+        assert abs(bench.binary_loss_delta(k, a, eps) - d) < mpmath.mpf(10) ** -30
+        assert bench.binary_loss_delta(k, a, eps * (1 - mpmath.mpf(10) ** -10)) > d
+
+
+def test_kov_lattice_values_are_the_binomial_sum():
+    with mpmath.workdps(40):
+        a = mpmath.log(3)
+        for i in range(1, 6):
+            assert abs(bench.kov_delta(10, a, i) - bench.binary_loss_delta(10, a, (10 - 2 * i) * a)) < 1e-35
+
+
+def test_sampled_gaussian_reference_against_quadrature():
+    with mpmath.workdps(25):
+        q, eps = mpmath.mpf("0.01"), mpmath.mpf(1)
+
+        def gap(x):
+            p = (1 - q) * mpmath.npdf(x) + q * mpmath.npdf(x, 1)
+            return max(0, p - mpmath.exp(eps) * mpmath.npdf(x))
+
+        x_star = mpmath.log((mpmath.exp(eps) - 1 + q) / q) + mpmath.mpf(1) / 2
+        by_quad = mpmath.quad(gap, [x_star, x_star + 2, x_star + 10, mpmath.inf])
+        assert abs(bench.sampled_gaussian_delta(eps, q, 1) - by_quad) < mpmath.mpf(10) ** -18 * by_quad
+
+
+# --- the quick run -----------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def quick():
+    result = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--json"], capture_output=True, text=True,
+                            timeout=600)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return json.loads(result.stdout)
+
+
+def _row(quick, name):
+    return next(r for r in quick["rows"] if r["config"]["name"] == name)
+
+
+def _own_reference(config) -> mpmath.mpf | None:
+    """The test's own value of a quick row's quantity (50 digits), or None for the rows left to the engine."""
+    with mpmath.workdps(50):
+        k, at = config["steps"], mpmath.mpf(config["at"])
+        if config["mechanism"] in ("randomized response", "discrete laplace") and config["question"] == "delta":
+            a = mpmath.mpf(config["eps0"])
+            p = mpmath.exp(a) / (1 + mpmath.exp(a))
+            return mpmath.fsum(max(0, mpmath.binomial(k, j) * (p**j * (1 - p) ** (k - j)
+                                                               - mpmath.exp(at) * p ** (k - j) * (1 - p) ** j))
+                               for j in range(k + 1))
+        if config["name"] == "ε = 0 is correct":   # δ(0) = q TV(N(1,1), N(0,1)) = q (2Φ(1/2) - 1) ≈ 4.02e-4 < δ
+            q = mpmath.mpf(config["q"])
+            assert q * (2 * mpmath.ncdf(0.5) - 1) < at
+            return mpmath.mpf(0)
+    return None
+
+
+def test_quick_run_symdp_brackets_hold_the_test_references(quick):
+    checked = 0
+    for row in quick["rows"]:
+        ref, bracket = _own_reference(row["config"]), row["symdp"]
+        if ref is None or bracket["lower"] is None:
+            continue
+        slack = mpmath.mpf(10) ** -25 * max(abs(ref), 1e-300)
+        assert mpmath.mpf(bracket["lower"]) - slack <= ref <= mpmath.mpf(bracket["upper"]) + slack, row["config"]
+        assert bracket["certified"]
+        checked += 1
+    assert checked >= 2   # the KOV δ row and ε = 0 at least: the exact engine exists today
+
+
+def test_quick_run_classifies_every_answer_truthfully(quick):
+    """Every answer of a row with a bracket is classified, in one of three classes, consistently with its bracket;
+    where the test has its own reference, the class is the one that reference gives (a point bracket)."""
+    for row in quick["rows"]:
+        bracket = row["symdp"]
+        ref = _own_reference(row["config"])
+        for answer in row["answers"]:
+            if answer["value"] is None:
+                assert answer["error"] or answer["not_answered"]
+                continue
+            if bracket["lower"] is None:
+                assert answer["classification"] == ""
+                continue
+            assert answer["classification"] == bench.classify(answer["value"], mpmath.mpf(bracket["lower"]),
+                                                              mpmath.mpf(bracket["upper"]))
+            if ref is not None and abs(answer["value"] - float(ref)) > 1e-12 * max(float(ref), 1e-300):
+                expected = "pessimistic" if answer["value"] > ref else "underestimate"
+                assert answer["classification"] == expected, (row["config"]["name"], answer)
+
+
+def test_quick_run_records_a_crash_as_a_cell(quick):
+    """Peers that fail leave a one-line error and the table goes on (ε = 0 row: Opacus's GDP root finder fails)."""
+    for row in quick["rows"]:
+        for answer in row["answers"]:
+            assert "\n" not in answer["error"] and len(answer["error"]) <= 160
+
+
+def test_quick_run_has_the_goals(quick):
+    goals = {g["goal"]: g for g in quick["goals"]}
+    exact = next(g for name, g in goals.items() if name.startswith("exact δ(ε) of 1000-fold"))
+    assert "RR" in exact["measured"]
+    assert all(g["met"] for g in quick["goals"])
