@@ -263,6 +263,24 @@ def dp_accounting_pld(cfg: Config) -> float:
     return _ask(accountant, cfg)
 
 
+def dp_accounting_optimistic(cfg: Config) -> tuple[float, str]:
+    """dp_accounting's PLD built optimistic (``pessimistic_estimate=False``, interval 1e-4): a *lower* bound by
+    design, the other end of its two-sided bracket (built and self-composed from ``privacy_loss_distribution``, which
+    composes randomized response k times, unlike its accountant)."""
+    from dp_accounting.pld import privacy_loss_distribution as pld
+
+    if cfg.mechanism == SGM:
+        law = pld.from_gaussian_mechanism(float(cfg.sigma), sampling_prob=float(cfg.q), pessimistic_estimate=False)
+    elif cfg.mechanism == RR:
+        law = pld.from_randomized_response(2 / (1 + math.exp(float(cfg.eps0))), 2, pessimistic_estimate=False)
+    else:
+        law = pld.from_discrete_laplace_mechanism(float(cfg.eps0), 1, pessimistic_estimate=False)
+    law = law.self_compose(cfg.steps)
+    at = float(cfg.at)
+    value = law.get_delta_for_epsilon(at) if cfg.question == "delta" else law.get_epsilon_for_delta(at)
+    return value, "a lower bound by design (its optimistic end)"
+
+
 def dp_accounting_rdp(cfg: Config) -> float:
     """dp_accounting's RDP accountant at its default orders."""
     from dp_accounting.rdp import rdp_privacy_accountant
@@ -339,16 +357,39 @@ def autodp_rdp(cfg: Config) -> float:
     return float(mechanism.get_approx_delta(at) if cfg.question == "delta" else mechanism.get_approxDP(at))
 
 
+def autodp_phi(cfg: Config) -> float:
+    """autodp's characteristic-function route (Zhu, Dong & Wang 2022): add and remove, the larger. Minutes per row
+    (350 s on the headline ε), so only with ``--slow-peers``."""
+    from autodp import mechanism_zoo
+
+    if cfg.mechanism != SGM or float(cfg.q) == 1:
+        raise NotAnswered("subsampled Gaussian only")
+    params = {"prob": float(cfg.q), "sigma": float(cfg.sigma), "coeff": cfg.steps}
+    values = []
+    for relation in ("add_only", "remove_only"):
+        mechanism = mechanism_zoo.SubsampleGaussianMechanism(params, phi_off=False, RDP_off=True,
+                                                             neighboring=relation)
+        mechanism.params["gamma"] = params["prob"]   # autodp 0.2.3.1's phi_bank reads 'gamma', the mechanism sets 'prob'
+        at = float(cfg.at)
+        values.append(mechanism.get_approx_delta(at) if cfg.question == "delta" else mechanism.get_approxDP(at))
+    return float(max(values))
+
+
 PEERS: dict[str, tuple[str, Callable]] = {
     "dp_accounting PLD": ("dp_accounting", dp_accounting_pld),
+    "dp_accounting PLD optimistic": ("dp_accounting", dp_accounting_optimistic),
     "dp_accounting RDP": ("dp_accounting", dp_accounting_rdp),
     "prv-accountant": ("prv_accountant", prv_accountant),
     "Opacus RDP": ("opacus", opacus_rdp),
     "Opacus PRV": ("opacus", opacus_prv),
     "Opacus GDP": ("opacus", opacus_gdp),
     "autodp RDP": ("autodp", autodp_rdp),
+    "autodp φ": ("autodp", autodp_phi),
 }
 """Peer name -> (the module it needs, the function that asks it)."""
+
+SLOW_PEERS = ("autodp φ",)
+"""Peers asked only with ``--slow-peers`` (minutes per row)."""
 
 
 def installed(module: str) -> str | None:
@@ -817,6 +858,35 @@ def print_table(rows: list[Row], goal_rows: list[Goal], versions: dict) -> None:
                   "bracket). CPU s: process time of one call, set-up included.", markup=False)
 
 
+MARKS = {"inside": "=", "pessimistic": "↑", "underestimate": "↓ UNDER"}
+"""How a class is marked in the Markdown table."""
+
+
+def markdown(rows: list[Row], goal_rows: list[Goal]) -> str:
+    """The table as Markdown (one line per row, one column per peer: answer, class, CPU seconds), for the READMEs."""
+    peers = list(dict.fromkeys(a.peer for r in rows for a in r.answers))
+    lines = ["| row | question | symdp (certified) | " + " | ".join(peers) + " |",
+             "|---" * (3 + len(peers)) + "|"]
+    for r in rows:
+        b = r.bracket
+        symdp = "n/a (engine)" if b.lower is None else f"{_bracket_text(b)} ({b.seconds:.2f} s)"
+        cells = []
+        for name in peers:
+            a = next((a for a in r.answers if a.peer == name), None)
+            if a is None or a.not_answered:
+                cells.append("—")
+            elif a.error:
+                cells.append(f"error: {a.error.split(':')[0]}")
+            else:
+                mark = MARKS.get(a.classification, "?")
+                cells.append(f"{a.value:.6g} {mark} ({a.seconds:.2f} s)")
+        lines.append(f"| {r.config.name} | {_question(r.config)} | {symdp} | " + " | ".join(cells) + " |")
+    if goal_rows:
+        lines += ["", "| goal | measured | met |", "|---|---|---|"]
+        lines += [f"| {g.goal} | {g.measured} | {g.met} |" for g in goal_rows]
+    return "\n".join(lines)
+
+
 def as_json(rows: list[Row], goal_rows: list[Goal], versions: dict, quick: bool) -> dict:
     def bracket(b: Bracket) -> dict:
         d = asdict(b)
@@ -835,9 +905,11 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="the few fast rows marked quick (for the test)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for the READMEs)")
     parser.add_argument("--width", type=float, default=1e-3, help="relative width of symdp's first bracket")
     parser.add_argument("--rows", nargs="*", help="only the rows whose name contains one of these")
     parser.add_argument("--peers", nargs="*", help="only these peers (names as in the table)")
+    parser.add_argument("--slow-peers", action="store_true", help=f"also ask {', '.join(SLOW_PEERS)} (minutes a row)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a peer may take on one row")
     parser.add_argument("--no-goals", action="store_true", help="skip the goals (their extra symdp runs)")
     args = parser.parse_args(argv)
@@ -846,7 +918,8 @@ def main(argv=None) -> int:
     rows = [c for c in ROWS if (c.quick or not args.quick)
             and (not args.rows or any(n.lower() in c.name.lower() for n in args.rows))]
     versions = {m: installed(m) for m in dict.fromkeys(module for module, _ in PEERS.values())}
-    peers = [p for p, (module, _) in PEERS.items() if versions[module] and (not args.peers or p in args.peers)]
+    peers = [p for p, (module, _) in PEERS.items() if versions[module] and (not args.peers or p in args.peers)
+             and (args.slow_peers or p not in SLOW_PEERS or (args.peers and p in args.peers))]
     measured = []
     for cfg in rows:
         print(f"  {cfg.name} ...", file=sys.stderr, flush=True)
@@ -854,6 +927,8 @@ def main(argv=None) -> int:
     goal_rows = [] if args.no_goals else goals(measured, args.quick)
     if args.json:
         print(json.dumps(as_json(measured, goal_rows, versions, args.quick), indent=2, default=str))
+    elif args.markdown:
+        print(markdown(measured, goal_rows))
     else:
         print_table(measured, goal_rows, versions)
     return 0
