@@ -385,3 +385,18 @@ def test_pairs_whose_losses_are_not_on_a_lattice_are_refused(P, Q, why):
     # the last: the losses log 1.5, log 0.9, log 0.6 have gaps log(5/3) and log(3/2), whose ratio is irrational
     with pytest.raises(InvalidDistribution, match=why):
         loss_lattice(P(), Q())
+
+
+def test_a_mixture_of_laws_on_Z_keeps_its_tail_and_refuses_what_needs_a_shape():
+    # (3/4) DL(0, 1) + (1/4) DL(1, 1) against DL(0, 1): the hockey-stick divergence and TV need only the tail
+    from symdp.engine.integers import mixture
+    M, P = mixture("0.25", discrete_laplace(0, 1), discrete_laplace(1, 1)), discrete_laplace(0, 1)
+    assert 0 < M.tail < mpmath.mpf(10) ** -DPS
+    p0, p1 = masses_on_Z(laplace_weight(0, 1)), masses_on_Z(laplace_weight(1, 1))
+    m = {x: (1 - mpmath.mpf("0.25")) * p0[x] + mpmath.mpf("0.25") * p1[x] for x in p0}
+    e = mpmath.mpf("0.1")
+    assert encloses(divergence_on_Z(finite.hockey_stick, M, P, e),
+                    sum_on_Z(lambda a, c: max(0, a - mpmath.exp(e) * c), m, p0))
+    assert encloses(divergence_on_Z(finite.tv, M, P), sum_on_Z(lambda a, c: abs(a - c) / 2, m, p0))
+    with pytest.raises(InvalidDistribution, match="no known shape"):
+        divergence_on_Z(finite.kl, M, P)

@@ -274,6 +274,27 @@ def _law_on_Z(loc, quadratic: fmpq, linear: fmpq) -> IntegerLaw:
     return IntegerLaw(low, shape.masses(low, high), tail, shape)
 
 
+def mixture(q, P: IntegerLaw, Q: IntegerLaw) -> IntegerLaw:
+    """The mixture (1 − q) P + q Q on the union of the windows, its tail the mixture of the tails beyond it (a
+    mixture of laws on ℤ has no :class:`Shape`: its quantities that need more than its tail are refused, not cut).
+
+    >>> M = mixture(0.5, IntegerLaw(0, [0.5, 0.5]), IntegerLaw(1, [0.25, 0.75]))
+    >>> M.low, [float(p) for p in M], M.tail
+    (0, [0.25, 0.375, 0.375], mpf('0.0'))
+    >>> mixture(0.5, discrete_laplace(0, 1), discrete_laplace(1, 1)).tail > 0
+    True
+    """
+    weight = to_mpf(q, "mixture weight q")
+    if not 0 <= weight <= 1:
+        raise InvalidDistribution(f"mixture weight q must lie in [0, 1], got {mpmath.nstr(weight, 10)}")
+    low, high = min(P.low, Q.low), max(P.high, Q.high)
+    A, B = P.on(low, high), Q.on(low, high)
+    with arb_precision(_bits()):
+        tails = [exact_ball(law.tail) if law.shape is None else law.shape.tail(low, high) for law in (P, Q)]
+        tail = mpf_up(((1 - exact_ball(weight)) * tails[0] + exact_ball(weight) * tails[1]).upper())
+    return IntegerLaw(low, [(1 - weight) * a + weight * b for a, b in zip(A, B)], tail)
+
+
 def aligned(P: IntegerLaw, Q: IntegerLaw) -> tuple[FiniteDistribution, FiniteDistribution]:
     """Two integer laws as finite laws on the union of their windows (a law on ℤ with its masses there).
 
@@ -390,16 +411,26 @@ class _Beyond:
     q_sides: tuple[_Quadratic, _Quadratic] | None
     p_tail: arb
     q_tail: arb
+    shapeless: bool = False
+    """Whether a law has mass beyond with no known shape (a mixture): only its tail bound is known."""
 
     @staticmethod
     def of(P: IntegerLaw, Q: IntegerLaw, low: int, high: int) -> "_Beyond":
         def sides(law):
             return None if law.shape is None else law.shape.sides(low, high)
 
-        def tail(law):
-            return arb(0) if law.shape is None else law.shape.tail(low, high)
+        def tail(law):   # beyond [low, high], which holds the law's own window
+            return exact_ball(law.tail) if law.shape is None else law.shape.tail(low, high)
 
-        return _Beyond(sides(P), sides(Q), tail(P), tail(Q))
+        return _Beyond(sides(P), sides(Q), tail(P), tail(Q),
+                       any(law.shape is None and law.tail > 0 for law in (P, Q)))
+
+    def check(self) -> None:
+        """Refuse a quantity that needs the log-masses beyond the window of a law that has none."""
+        if self.shapeless:
+            raise InvalidDistribution("a law on ℤ whose mass beyond its window has no known shape (a mixture of laws "
+                                      "on ℤ) has no certified bound beyond its window for this quantity; the "
+                                      "hockey-stick divergence, TV and ε(δ) need only its tail")
 
     def pairs(self):
         return zip(self.p_sides, self.q_sides)
@@ -420,6 +451,7 @@ def _kl_beyond(beyond: _Beyond) -> arb | None:
     """A bound on ``|Σ_beyond p log(p/q)|``: p ≤ e^{p0 + p1 j} (concave log-mass, below its tangent) and
     |log(p/q)| ≤ |f2| j² + |f1| j + |f0|, summed as Σ j^n r^n: 1/(1-r), r/(1-r)², r(1+r)/(1-r)³, r = e^{p1}.
     None when Q has nothing there (the KL is +∞)."""
+    beyond.check()
     if beyond.p_sides is None:
         return arb(0)
     if beyond.q_sides is None:
@@ -436,6 +468,7 @@ def _kl_beyond(beyond: _Beyond) -> arb | None:
 
 def _power_sum_beyond(beyond: _Beyond, p_power: fmpq, q_power: fmpq) -> arb | None:
     """A bound on ``Σ_beyond p^a q^b`` (a > 0), None when it diverges (or q vanishes there and b < 0)."""
+    beyond.check()
     if beyond.p_sides is None:
         return arb(0)
     if beyond.q_sides is None:
@@ -483,6 +516,7 @@ def _renyi(P, Q, beyond: _Beyond, alpha) -> tuple[Estimate, arb]:
 
 def _max_divergence(P, Q, beyond: _Beyond) -> tuple[Estimate, arb]:
     estimate = finite.max_divergence(P, Q)
+    beyond.check()
     if estimate.is_infinite() or beyond.p_sides is None:
         return estimate, arb(0)
     if beyond.q_sides is None:
@@ -505,8 +539,12 @@ def _approximate_max_divergence(P, Q, beyond: _Beyond, delta) -> tuple[Estimate,
     if tail == 0:
         return lower, arb(0)
     level = mpmath.fsub(to_mpf(delta, "delta"), tail, rounding="d")
-    upper = (finite.approximate_max_divergence(P, Q, level) if level >= 0
-             else _max_divergence(P, Q, beyond)[0])
+    if level >= 0:
+        upper = finite.approximate_max_divergence(P, Q, level)
+    elif beyond.shapeless:   # δ below a shapeless tail: no upper bound known
+        upper = Estimate(mpmath.inf, mpmath.mpf(0), lower.method)
+    else:
+        upper = _max_divergence(P, Q, beyond)[0]
     if lower.value == upper.value and lower.error == upper.error == 0:   # both exact infinities, or equal
         return lower, arb(0)
     if not (mpmath.isfinite(lower.value) and mpmath.isfinite(upper.value)):
@@ -580,11 +618,8 @@ def divergence_on_Z(function: Callable, P: IntegerLaw, Q: IntegerLaw, *args, **o
     for law in (P, Q):
         if not isinstance(law, IntegerLaw):
             raise InvalidDistribution(f"a law on the integers is an IntegerLaw, got a {type(law).__name__}")
-        if law.tail > 0 and law.shape is None:
-            raise InvalidDistribution("a law on ℤ whose mass beyond its window has no known shape (a mixture of laws "
-                                      "on ℤ?) has no certified tail bound for this quantity")
     low, high = min(P.low, Q.low), max(P.high, Q.high)
-    if P.shape is None and Q.shape is None:
+    if P.tail == 0 and Q.tail == 0:   # two finite laws: the finite sum is the whole answer
         return function(P.on(low, high), Q.on(low, high), *args, **options)
     target = arb(10) ** -(mpmath.mp.dps + OUTSIDE_DIGITS)
     while True:
@@ -593,7 +628,7 @@ def divergence_on_Z(function: Callable, P: IntegerLaw, Q: IntegerLaw, *args, **o
                                              *args, **options)
             settled = beyond_bound < target
         reach = max(high - low + 1, 8)
-        if settled or 3 * reach > MAX_ATOMS:
+        if settled or 3 * reach > MAX_ATOMS or (P.shape is None and Q.shape is None):
             return estimate
         low, high = low - reach, high + reach
 
