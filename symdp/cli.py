@@ -517,13 +517,14 @@ def cmd_check(args) -> int:
     return status
 
 
-def decimal(x, digits: int, rounding: str = "n") -> str:
+def directed_decimal(x, digits: int, rounding: str = "n") -> str:
     """``x`` as a decimal string of ``digits`` significant digits, rounded to nearest (``"n"``), down (``"d"``) or up
     (``"u"``): the ends of a certified enclosure are written outward, so that the decimal interval still holds it.
 
     >>> import mpmath
     >>> third = mpmath.mpf(1) / 3
-    >>> decimal(third, 5, "d"), decimal(third, 5, "u"), decimal(-third, 5, "d"), decimal(mpmath.inf, 5)
+    >>> down, up = directed_decimal(third, 5, "d"), directed_decimal(third, 5, "u")
+    >>> down, up, directed_decimal(-third, 5, "d"), directed_decimal(mpmath.inf, 5)
     ('0.33333', '0.33334', '-0.33334', 'inf')
     """
     from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_EVEN, Context, Decimal
@@ -558,9 +559,9 @@ def cmd_eval(args) -> int:
 
     with working_precision(args.dps):
         r = evaluate_expression(args.expression, width=args.width)
-        lower, upper = decimal(r.lower, args.dps, "d"), decimal(r.upper, args.dps, "u")
-        value = decimal(r.value, args.dps)
-        shown = decimal(r.value, _known_digits(r.lower, r.upper, r.value, args.dps))
+        lower, upper = directed_decimal(r.lower, args.dps, "d"), directed_decimal(r.upper, args.dps, "u")
+        value = directed_decimal(r.value, args.dps)
+        shown = directed_decimal(r.value, _known_digits(r.lower, r.upper, r.value, args.dps))
     if args.json:
         print(json.dumps({"expression": args.expression, "value": value, "lower": lower, "upper": upper,
                           "certified": r.certified, "method": r.method, "seconds": r.seconds, "dps": args.dps,

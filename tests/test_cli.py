@@ -369,3 +369,30 @@ def test_proofs_of_a_paper_without_derivations_is_a_usage_error(capsys, monkeypa
     monkeypatch.setattr(symdp.proofs, "all_derivations", lambda papers=(): [])
     status, _, err = run(capsys, "proofs", "bertazzi")
     assert status == 2 and "no derivation of bertazzi is encoded yet" in err and len(err.strip().splitlines()) == 1
+
+
+def test_eval_prints_the_certified_enclosure_as_json_and_refuses_parameters_and_relations(capsys):
+    import mpmath
+
+    k, eps0, eps = 10, mpmath.log(3), 1     # 10-fold binary randomized response at ln 3: the binomial sum
+    with mpmath.workdps(60):
+        exact = mpmath.fsum(mpmath.binomial(k, j) * mpmath.mpf(3)**j / 4**k
+                            * max(0, 1 - mpmath.exp(eps - (2 * j - k) * eps0)) for j in range(k + 1))
+    pair = "compose(10, finite(0.75, 0.25)), compose(10, finite(0.25, 0.75))"
+    status, out, err = run(capsys, "eval", f"hockey_stick({pair}, 1)", "--json", "--dps", "40", "--width", "1e-6")
+    d = json.loads(out)
+    assert status == 0 and not err
+    assert {"value", "lower", "upper", "certified", "method", "seconds", "expression", "dps"} <= set(d)
+    assert all(isinstance(d[f], str) for f in ("value", "lower", "upper")) and isinstance(d["seconds"], float)
+    assert d["certified"] is True and d["dps"] == 40 and d["method"] == "exact"
+    with mpmath.workdps(60):
+        assert mpmath.mpf(d["lower"]) <= exact <= mpmath.mpf(d["upper"])
+        assert mpmath.mpf(d["upper"]) - mpmath.mpf(d["lower"]) < mpmath.mpf(10) ** -35
+    status, out, _ = run(capsys, "eval", "kl(gaussian(0, 1), gaussian(1, 1)) + 1")      # 1/2 + 1
+    assert status == 0 and "value: 1.5" in out and "certified" in out and "enclosure: [" in out
+    for argv, fragment in [(["eval", "kl(gaussian(0, s), gaussian(1, t))"], "free parameters s, t"),
+                           (["eval", "kl(gaussian(0, 1), gaussian(1, 1)) <= 1"], "not compared"),
+                           (["eval", "epsilon_for(1.5, gaussian(0, 1), gaussian(1, 1))"], "must lie in (0, 1)"),
+                           (["eval", "1", "--width", "0"], "must be a relative width in (0, 1)")]:
+        status, out, err = run(capsys, *argv)
+        assert status == 2 and err.startswith("symdp: error: ") and fragment in err and len(err.splitlines()) == 1
