@@ -218,6 +218,13 @@ def test_max_divergence_on_Z_is_the_supremum_of_the_log_ratio():
     peak = mpmath.log(p[0] / q[0])
     assert encloses(divergence_on_Z(finite.max_divergence, discrete_gaussian(0, 1), discrete_gaussian(0, 2)), peak)
     assert divergence_on_Z(finite.max_divergence, discrete_gaussian(1, 1), discrete_gaussian(0, 1)).value == mpmath.inf
+    # N_Z(5, 1) against N_Z(0, 1.01²): the log-ratio's peak, (a1 l1 - a2 l2)/(a1 - a2) ≈ 254, lies far beyond both
+    # windows (about ±20): the supremum is found there, not at the window's edge
+    p, q = masses_on_Z(gaussian_weight(5, 1)), masses_on_Z(gaussian_weight(0, "1.01"))
+    with mpmath.workdps(DPS + 20):
+        peak = max(mpmath.log(p[x] / q[x]) for x in range(200, 300))
+    assert encloses(divergence_on_Z(finite.max_divergence, discrete_gaussian(5, 1), discrete_gaussian(0, "1.01")),
+                    peak)
     # a law on ℤ against a finite law: mass where the finite law has none
     assert divergence_on_Z(finite.kl, discrete_laplace(0, 1), randomized_response(3, 1, 0)).value == mpmath.inf
 
@@ -400,3 +407,16 @@ def test_a_mixture_of_laws_on_Z_keeps_its_tail_and_refuses_what_needs_a_shape():
     assert encloses(divergence_on_Z(finite.tv, M, P), sum_on_Z(lambda a, c: abs(a - c) / 2, m, p0))
     with pytest.raises(InvalidDistribution, match="no known shape"):
         divergence_on_Z(finite.kl, M, P)
+
+
+@pytest.mark.parametrize("dps", [15, 30, 80])
+def test_the_window_follows_the_working_precision(dps):
+    # at each precision the tail left out is below 10^-dps and KL(N_Z(2, 1.5²) ‖ N_Z(0, 1.5²)) = 4/(2·2.25) is
+    # enclosed to it (an integer shift: E_P[L] = Δ²/(2σ²) exactly)
+    with mpmath.workdps(dps):
+        P, Q = discrete_gaussian(2, "1.5"), discrete_gaussian(0, "1.5")
+        assert P.tail < mpmath.mpf(10) ** -(dps + 5)
+        estimate = divergence_on_Z(finite.kl, P, Q)
+        reference = mpmath.mpf(4) / (2 * mpmath.mpf("2.25"))
+        assert estimate.certified and estimate.error < mpmath.mpf(10) ** -(dps - 3)
+        assert abs(estimate.value - reference) <= estimate.error + mpmath.mpf(10) ** -(dps - 3)

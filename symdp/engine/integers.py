@@ -12,7 +12,9 @@ the law's masses on ℤ (normalised by a certified total, as Arb balls rounded o
 certified upper bound on the mass it leaves out, and its :class:`Shape` (log-weight ``-a (x - loc)² - c |x - loc|``),
 from which any quantity's contribution beyond a window is bounded. :func:`divergence_on_Z` computes every quantity
 of finite laws between two such laws with that contribution inside its error: nothing is truncated silently.
-:func:`randomized_response` is k-ary randomized response, a law on ``{0, ..., k - 1}``; :func:`loss_lattice` gives
+A :func:`mixture` of laws on ℤ keeps the mixture of their tails but has no shape: the quantities that need only the
+tail (hockey-stick, TV, ε(δ)) are certified, the others refused. :func:`randomized_response` is k-ary randomized
+response, a law on ``{0, ..., k - 1}``; :func:`loss_lattice` gives
 the privacy-loss law of a pair whose losses lie on a lattice (discrete Laplaces of one scale, discrete Gaussians of
 one standard deviation, randomized response), for exact composition.
 
@@ -626,7 +628,8 @@ def divergence_on_Z(function: Callable, P: IntegerLaw, Q: IntegerLaw, *args, **o
         with arb_precision(_bits() + (high - low + 1).bit_length()):
             estimate, beyond_bound = handler(P.on(low, high), Q.on(low, high), _Beyond.of(P, Q, low, high),
                                              *args, **options)
-            settled = beyond_bound < target
+            size = abs(estimate.value) if mpmath.isfinite(estimate.value) else mpmath.mpf(1)
+            settled = beyond_bound < target * exact_ball(max(size, mpmath.mpf(1)))   # relative to a large value
         reach = max(high - low + 1, 8)
         if settled or 3 * reach > MAX_ATOMS or (P.shape is None and Q.shape is None):
             return estimate
