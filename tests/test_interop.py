@@ -1,0 +1,162 @@
+"""symdp.interop: dp_accounting's events as symdp's laws, and certified brackets for an accountant's answers, against
+references computed here (the Gaussian closed form, binomial sums, the subsampled Gaussian's crossing points)."""
+
+import sys
+
+import mpmath
+import pytest
+
+from symdp.engine.continuous import Gaussian, Mixture
+from symdp.errors import InvalidDistribution, InvalidParameter
+
+dpa = pytest.importorskip("dp_accounting")
+
+from symdp.interop import certify, classify, laws_of  # noqa: E402
+
+
+def gaussian_delta(mu, eps):
+    """δ(ε) of N(μ, 1) against N(0, 1): Φ(-ε/μ + μ/2) - e^ε Φ(-ε/μ - μ/2)."""
+    return mpmath.ncdf(-eps / mu + mu / 2) - mpmath.exp(eps) * mpmath.ncdf(-eps / mu - mu / 2)
+
+
+def rr_delta(k: int, p, eps):
+    """δ(ε) of k-fold binary randomized response keeping the input with probability 1 - p/2 (dp_accounting's noise
+    parameter p on two buckets): Σ_j C(k, j) a^j b^(k-j) (1 - e^{ε - (2j - k) ε0})_+, a = 1 - p/2, b = p/2."""
+    a, b = 1 - p / 2, p / 2
+    eps0 = mpmath.log(a / b)
+    return mpmath.fsum(mpmath.binomial(k, j) * a**j * b**(k - j) * max(0, 1 - mpmath.exp(eps - (2 * j - k) * eps0))
+                       for j in range(k + 1))
+
+
+def bisect(f, low, high, steps=200):
+    """The root of a decreasing f on [low, high]."""
+    for _ in range(steps):
+        middle = (low + high) / 2
+        low, high = (middle, high) if f(middle) > 0 else (low, middle)
+    return (low + high) / 2
+
+
+def expected_verdict(answer, reference) -> str:
+    """Where an answer sits against an exactly known value (symdp's bracket is far narrower than a double's gap)."""
+    return "pessimistic" if answer > reference else "underestimate" if answer < reference else "inside"
+
+
+# --- the laws -------------------------------------------------------------------------------------------------------
+
+
+def test_poisson_sampling_gives_dp_accountings_add_and_remove_pairs():
+    relations = laws_of(dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(0.25, dpa.GaussianDpEvent(2.0)), 7))
+    without, sampled = Gaussian(0, 2), Mixture(0.25, Gaussian(0, 2), Gaussian(1, 2))
+    (P, Q), (R, S) = relations.add, relations.remove
+    assert [f for f, _ in P.factors] == [without] and [f for f, _ in Q.factors] == [sampled]    # add: D(μ ‖ mix)
+    assert [f for f, _ in R.factors] == [sampled] and [f for f, _ in S.factors] == [without]    # remove: D(mix ‖ μ)
+    assert P.dimension == Q.dimension == 7 and not relations.symmetric and set(relations.pairs()) == {"add", "remove"}
+
+
+def test_compositions_compose_each_relation_and_unsampled_mechanisms_are_symmetric():
+    event = dpa.ComposedDpEvent([dpa.GaussianDpEvent(2.0), dpa.NoOpDpEvent(),
+                                 dpa.SelfComposedDpEvent(dpa.LaplaceDpEvent(1.0), 3)])
+    relations = laws_of(event)
+    assert relations.symmetric and list(relations.pairs()) == ["add"]
+    P, Q = relations.add
+    assert P.dimension == 4 and [c for _, c in P.factors] == [1, 3]
+    assert [type(f).__name__ for f, _ in P.factors] == ["Gaussian", "Laplace"]
+    assert [f.mean if c == 1 else f.loc for f, c in P.factors] == [0, 0]          # without the record: centred at 0
+    assert [f.mean if c == 1 else f.loc for f, c in Q.factors] == [1, 1]          # with it: shifted by the sensitivity
+
+
+# --- certified brackets against references ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("event, shift_squared", [
+    (dpa.SelfComposedDpEvent(dpa.GaussianDpEvent(2.0), 10), mpmath.mpf(10) / 4),     # 10 coordinates shifted 1/2
+    (dpa.ComposedDpEvent([dpa.GaussianDpEvent(2.0), dpa.GaussianDpEvent(1.0)]), mpmath.mpf(5) / 4),
+])
+def test_composed_gaussians_delta_against_the_closed_form_and_dp_accountings_answer_classified(event, shift_squared):
+    answer = dpa.pld.PLDAccountant().compose(event).get_delta(1.0)
+    c = certify(event, epsilon=1, answer=answer)
+    reference = gaussian_delta(mpmath.sqrt(shift_squared), 1)
+    assert c.question == "delta" and c.certified and c.lower <= reference <= c.upper
+    assert c.upper - c.lower < mpmath.mpf(10) ** -40
+    assert c.verdict == expected_verdict(mpmath.mpf(float(answer)), reference) != "underestimate"
+
+
+def test_randomized_response_delta_and_epsilon_against_the_binomial_sum():
+    k, p = 30, mpmath.mpf("0.5")
+    event = dpa.SelfComposedDpEvent(dpa.RandomizedResponseDpEvent(0.5, 2), k)
+    c = certify(event, epsilon=2)
+    assert c.certified and c.lower <= rr_delta(k, p, 2) <= c.upper and c.upper - c.lower < mpmath.mpf(10) ** -40
+    with mpmath.workdps(70):
+        root = bisect(lambda e: rr_delta(k, p, e) - mpmath.mpf("1e-6"), mpmath.mpf(0), k * mpmath.log(3))
+    e = certify(event, delta=1e-6)
+    assert e.question == "epsilon" and e.lower <= root <= e.upper and e.upper - e.lower < mpmath.mpf(10) ** -40
+
+
+def test_an_accountant_that_composes_randomized_response_once_is_an_underestimate():
+    # dp_accounting 0.6.0's PLD accountant drops the count of a self-composed randomized response; whatever it
+    # answers is classified against the binomial sum, and the single round's δ is an underestimate of 30 rounds.
+    k, p = 30, mpmath.mpf("0.5")
+    event = dpa.SelfComposedDpEvent(dpa.RandomizedResponseDpEvent(0.5, 2), k)
+    accountant = dpa.pld.PLDAccountant(dpa.NeighboringRelation.REPLACE_ONE).compose(event)
+    answer = accountant.get_delta(2.0)
+    assert certify(event, epsilon=2, answer=answer).verdict == expected_verdict(mpmath.mpf(float(answer)),
+                                                                                  rr_delta(k, p, 2))
+    one_round = rr_delta(1, p, 2)
+    assert certify(event, epsilon=2, answer=one_round).verdict == "underestimate"
+
+
+def subsampled_gaussian_deltas(q, eps):
+    """(add, remove) δ(ε) of one Poisson-sampled Gaussian step, σ = 1, from its crossing points: the likelihood ratio
+    of mix = (1 - q) N(0, 1) + q N(1, 1) to N(0, 1) is (1 - q) + q e^{x - 1/2}."""
+    q, e = mpmath.mpf(q), mpmath.exp(eps)
+    x = mpmath.mpf(1) / 2 + mpmath.log((e - 1 + q) / q)                        # remove: mix/N(0,1) > e^ε for x > x*
+    remove = (1 - q) * mpmath.ncdf(-x) + q * mpmath.ncdf(1 - x) - e * mpmath.ncdf(-x)
+    if 1 / e <= 1 - q:
+        return mpmath.mpf(0), remove
+    y = mpmath.mpf(1) / 2 + mpmath.log((1 / e - 1 + q) / q)                    # add: N(0,1)/mix > e^ε for x < y
+    add = mpmath.ncdf(y) - e * ((1 - q) * mpmath.ncdf(y) + q * mpmath.ncdf(y - 1))
+    return add, remove
+
+
+@pytest.mark.xfail(raises=InvalidDistribution, strict=False,
+                   reason="until the engine's door brackets products of Poisson-subsampled Gaussians")
+def test_one_subsampled_gaussian_step_is_the_larger_relation():
+    add, remove = subsampled_gaussian_deltas("0.5", "0.5")
+    assert remove > add
+    event = dpa.PoissonSampledDpEvent(0.5, dpa.GaussianDpEvent(1.0))
+    c = certify(event, epsilon=0.5, width=1e-6)
+    assert c.lower <= remove <= c.upper and c.upper - c.lower <= 2e-6 * remove
+
+
+# --- bad input --------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("event, fragment", [
+    (dpa.SampledWithReplacementDpEvent(100, 10, dpa.GaussianDpEvent(1.0)),
+     "cannot translate a SampledWithReplacementDpEvent"),
+    (dpa.PoissonSampledDpEvent(0.1, dpa.SelfComposedDpEvent(dpa.GaussianDpEvent(1.0), 2)),
+     "a PoissonSampledDpEvent of a SelfComposedDpEvent is not translated"),
+    (dpa.PoissonSampledDpEvent(1.5, dpa.GaussianDpEvent(1.0)), "sampling_probability of a PoissonSampledDpEvent"),
+    (dpa.GaussianDpEvent(0.0), "noise_multiplier of a GaussianDpEvent must be a positive number"),
+    (dpa.RandomizedResponseDpEvent(0.0, 2), "noise_parameter of a RandomizedResponseDpEvent must lie in (0, 1]"),
+    (dpa.NoOpDpEvent(), "applies no mechanism"),
+])
+def test_unsupported_or_bad_events_are_one_line_errors_naming_them(event, fragment):
+    with pytest.raises(InvalidParameter) as info:
+        certify(event, epsilon=1)
+    assert fragment in str(info.value) and "\n" not in str(info.value)
+
+
+def test_one_question_at_a_time_and_delta_in_the_open_unit_interval():
+    event = dpa.GaussianDpEvent(1.0)
+    with pytest.raises(InvalidParameter, match="one question"):
+        certify(event, epsilon=1, delta=1e-5)
+    with pytest.raises(InvalidParameter, match=r"delta must lie in \(0, 1\), got 0"):
+        certify(event, delta=0)
+    assert classify(0.5, 0.4, 0.6) == "inside"
+
+
+def test_without_dp_accounting_the_error_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "dp_accounting", None)      # an import of it now fails
+    with pytest.raises(InvalidParameter, match="pip install dp-accounting"):
+        laws_of(object())
