@@ -194,3 +194,42 @@ def test_quick_run_has_the_goals(quick):
     exact = next(g for name, g in goals.items() if name.startswith("exact δ(ε) of 1000-fold"))
     assert "RR" in exact["measured"]
     assert all(g["met"] for g in quick["goals"])
+
+
+# --- a peer's failures are cells, and the Markdown table says what the JSON says -------------------------------
+
+
+def test_ask_peer_records_crashes_refusals_and_infinity(monkeypatch):
+    def crashes(cfg):
+        raise RuntimeError("Discrete mean differs\nfrom continuous mean")
+
+    def refuses(cfg):
+        raise bench.NotAnswered("answers ε at δ only")
+
+    def prints_and_gives_up(cfg):
+        print("not found")   # autodp prints to stdout: the JSON must stay parseable
+        return float("inf")
+
+    monkeypatch.setitem(bench.PEERS, "crashes", ("math", crashes))
+    monkeypatch.setitem(bench.PEERS, "refuses", ("math", refuses))
+    monkeypatch.setitem(bench.PEERS, "inf", ("math", prints_and_gives_up))
+    cfg = bench.ROWS[0]
+    crash = bench.ask_peer("crashes", cfg, timeout=10)
+    assert crash.value is None and crash.error == "RuntimeError: Discrete mean differs from continuous mean"
+    refusal = bench.ask_peer("refuses", cfg, timeout=10)
+    assert refusal.value is None and refusal.not_answered == "answers ε at δ only" and not refusal.error
+    infinite = bench.ask_peer("inf", cfg, timeout=10)
+    assert infinite.value == float("inf") and "inf" in infinite.note
+    assert bench.classify(infinite.value, 1, 2) == "pessimistic"
+
+
+def test_markdown_marks_each_class():
+    cfg = bench.Config("toy", bench.RR, 3, "delta", "1", eps0="1")
+    bracket = bench.Bracket(lower=mpmath.mpf("0.1"), upper=mpmath.mpf("0.2"), certified=True, seconds=0.5)
+    answers = [bench.PeerAnswer("low", value=0.05, seconds=0.1, classification="underestimate"),
+               bench.PeerAnswer("high", value=0.3, seconds=0.1, classification="pessimistic"),
+               bench.PeerAnswer("broken", error="ValueError: no")]
+    table = bench.markdown([bench.Row(cfg, None, bracket, answers)], [])
+    header, rule, line = table.splitlines()
+    assert header.split(" | ")[-3:] == ["low", "high", "broken |"]
+    assert "0.05 ↓ UNDER" in line and "0.3 ↑" in line and "error: ValueError" in line
