@@ -76,8 +76,11 @@ Names in a claim: any name is a parameter (given a range by --where), except
 the functions and distributions of the language and the constants E (Euler's
 number; `e` is an ordinary parameter), pi and inf. Greek letters may be typed
 as such or spelt out: λ and lambda are the same parameter (lambda, a Python
-keyword, is accepted). < and > are strict: a bound met with equality fails
-them (violated where the equality is proved exact, inconclusive otherwise)."""
+keyword, is accepted). A name typed where an integer is required (k of
+compose, k and i of randomized_response, loc of the discrete laws) is drawn
+as an integer from its range. < and > are strict: a bound met with equality
+fails them (violated where the equality is proved exact, inconclusive
+otherwise)."""
 
 
 class UsageError(Exception):
