@@ -27,6 +27,7 @@ its pair serves both relations. Compositions compose each relation separately.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Optional
 
@@ -175,7 +176,8 @@ def laws_of(event) -> Relations:
 class Certificate:
     """symdp's bracket ``[lower, upper]`` for an accountant's question: δ at ``epsilon`` (``question = "delta"``) or
     ε at ``delta`` (``question = "epsilon"``), the larger over the add and remove relations. ``certified``: both ends
-    proved (ball arithmetic); ``method``: how the weakest measurement was computed. With an ``answer``, its
+    proved (ball arithmetic); ``method``: how the weakest measurement was computed; ``seconds``: how long symdp took.
+    With an ``answer``, its
     ``verdict``: :data:`INSIDE`, :data:`PESSIMISTIC` (above the bracket) or :data:`UNDERESTIMATE` (below it: the
     accountant under-reports the privacy loss)."""
 
@@ -187,6 +189,8 @@ class Certificate:
     method: str
     answer: Optional[mpmath.mpf] = None
     verdict: Optional[str] = None
+    seconds: float = 0.0
+    """The time symdp took to bracket it."""
 
 
 def _answer(answer) -> mpmath.mpf:
@@ -214,6 +218,7 @@ def certify(event, *, epsilon=None, delta=None, width=1e-3, answer=None) -> Cert
     >>> c.question, c.certified, c.verdict, c.lower <= c.upper
     ('delta', True, 'underestimate', True)
     """
+    start = time.perf_counter()
     if (epsilon is None) == (delta is None):
         raise InvalidParameter("certify asks one question: give epsilon= (for delta) or delta= (for epsilon)")
     if epsilon is not None:
@@ -226,7 +231,7 @@ def certify(event, *, epsilon=None, delta=None, width=1e-3, answer=None) -> Cert
     verdict = None if answer is None else classify(answer, lower, upper)
     return Certificate(question, at, lower, upper, all(m.certified for m in measured),
                        str(weakest(m.method for m in measured)),
-                       None if answer is None else _answer(answer), verdict)
+                       None if answer is None else _answer(answer), verdict, time.perf_counter() - start)
 
 
 def _end(m: Estimate, rounding: str) -> mpmath.mpf:

@@ -80,6 +80,14 @@ WIDTH_KINDS = frozenset({Kind.HOCKEY_STICK, Kind.APPROXIMATE_MAX_DIVERGENCE})
 """The quantities an accountant brackets to a requested relative width (``width=``, where the laws' rule takes it)."""
 
 
+def _takes_width(kind: Kind, P, Q) -> bool:
+    """Whether the door takes ``width=`` for this quantity of these laws: a keyword of the door itself, or an option
+    of the laws' rule."""
+    import inspect
+
+    return "width" in inspect.signature(divergence).parameters or "width" in rule(P, Q).options.get(kind, ())
+
+
 def measure(kind, P, Q, *args, method=AUTO, width=None, **options) -> Estimate:
     """The engine's ``kind(P‖Q, *args)`` through its door, with ``width`` (the relative width of the enclosure to
     reach) passed where the laws' rule brackets that quantity; exact and closed-form routes ignore it. An ε for a
@@ -92,7 +100,7 @@ def measure(kind, P, Q, *args, method=AUTO, width=None, **options) -> Estimate:
     kind = Kind(kind)
     if kind == Kind.APPROXIMATE_MAX_DIVERGENCE:
         args = (probability_level(args[0]), *args[1:])
-    if width is not None and kind in WIDTH_KINDS and "width" in rule(P, Q).options.get(kind, ()):
+    if width is not None and kind in WIDTH_KINDS and _takes_width(kind, P, Q):
         options["width"] = width
     value = divergence(kind, P, Q, *args, method=method, **options)
     return clamped_at_zero(value) if kind == Kind.APPROXIMATE_MAX_DIVERGENCE else value
