@@ -880,6 +880,18 @@ def evaluate_expression(text: str, *, width=None) -> Evaluation:
     # flint's own precision while the sides are evaluated: the ends of a ball are read at it (53 bits by default)
     with arb_precision(mpmath.mp.prec + 20):
         side, _, _ = compiled.evaluate({}, output)
+        measured, _ = compiled.measurements(output)
     low, high = mpmath.fsub(side.value, side.error, rounding="d"), mpmath.fadd(side.value, side.error, rounding="u")
-    return Evaluation(expr, side.value, min(low, side.floored[0]), max(high, side.floored[1]), bool(side.certified),
+    certified = bool(side.certified) or _exact_infinity(expr, side.value, compiled.measured, measured)
+    return Evaluation(expr, side.value, min(low, side.floored[0]), max(high, side.floored[1]), certified,
                       str(side.method), time.perf_counter() - start)
+
+
+def _exact_infinity(expr: sp.Expr, value, atoms, measured) -> bool:
+    """Whether an infinite value is proved: the constant ∞, or one quantity the engine proved infinite (a max
+    divergence off the support); Arb does not carry infinities through arithmetic, so nothing else is claimed."""
+    if mpmath.isfinite(value):
+        return False
+    if not atoms:
+        return expr in (sp.oo, -sp.oo)
+    return len(atoms) == 1 and expr == atoms[0] and measured[0].certified
