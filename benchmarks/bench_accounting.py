@@ -64,7 +64,8 @@ DIGITS_CAP = 50.0
 class Config:
     """One question. ``mechanism`` is ``"subsampled gaussian"`` (q, σ; q = 1 is the Gaussian mechanism),
     ``"randomized response"`` (binary, at ε₀ = ``eps0``: the KOV optimal (ε₀, 0) mechanism) or ``"discrete laplace"``
-    (P(x) ∝ e^{-a|x|}, a = ``eps0``, sensitivity 1). ``question`` is ``"delta"`` (δ at ε = ``at``) or ``"epsilon"``
+    (P(x) ∝ e^{-a|x|}, a = ``eps0``, sensitivity 1) or ``"laplace"`` (scale b = ``sigma``, sensitivity 1).
+    ``question`` is ``"delta"`` (δ at ε = ``at``) or ``"epsilon"``
     (ε at δ = ``at``); numbers are decimal strings, so every peer and symdp read the same value."""
 
     name: str
@@ -79,7 +80,7 @@ class Config:
     why: str = ""
 
 
-SGM, RR, DLAP = "subsampled gaussian", "randomized response", "discrete laplace"
+SGM, RR, DLAP, LAP = "subsampled gaussian", "randomized response", "discrete laplace", "laplace"
 
 ROWS: tuple[Config, ...] = (
     Config("headline δ", SGM, 1000, "delta", "1", "0.01", "1", quick=True,
@@ -112,6 +113,9 @@ ROWS: tuple[Config, ...] = (
     Config("KOV k=50 ε₀=0.1", RR, 50, "epsilon", "1e-5", eps0="0.1", quick=True, why="Kairouz-Oh-Viswanath"),
     Config("KOV k=50 ε₀=0.5", RR, 50, "delta", "5", eps0="0.5", why="Kairouz-Oh-Viswanath"),
     Config("KOV k=1000 ε₀=0.1", RR, 1000, "delta", "3", eps0="0.1", why="1000-fold randomized response"),
+    Config("Laplace δ(0)", LAP, 1, "delta", "0", sigma="1", quick=True,
+           why="autodp's characteristic-function route answered δ(0) = 0.817; the truth is 1 - e^{-1/2} = 0.3935"),
+    Config("Laplace 100 steps", LAP, 100, "epsilon", "1e-5", sigma="10"),
     Config("discrete Laplace k=100", DLAP, 100, "delta", "2", eps0="0.1", quick=True,
            why="DLap(a = 0.1), sensitivity 1: loss ±a, the binomial sum"),
 )
@@ -196,6 +200,10 @@ def reference(cfg: Config):
             fn = binary_loss_delta if cfg.question == "delta" else binary_loss_epsilon
             return fn(cfg.steps, a, at)
         q, sd = mpmath.mpf(cfg.q), mpmath.mpf(cfg.sigma)
+        if cfg.mechanism == LAP:   # Lap(0, b) against Lap(1, b): 1 - e^{(ε - 1/b)/2} for 0 <= ε <= 1/b
+            if cfg.question == "delta" and cfg.steps == 1 and 0 <= at <= 1 / sd:
+                return -mpmath.expm1((at - 1 / sd) / 2)
+            return None
         if cfg.question == "delta" and q == 1:
             return gaussian_delta(at, mpmath.sqrt(cfg.steps) / sd)
         if cfg.question == "delta" and cfg.steps == 1:
@@ -228,7 +236,9 @@ def _sgm_event(cfg: Config):
     from dp_accounting import dp_event as E
 
     gaussian = E.GaussianDpEvent(float(cfg.sigma))
-    if cfg.mechanism == SGM:
+    if cfg.mechanism == LAP:
+        step = E.LaplaceDpEvent(float(cfg.sigma))
+    elif cfg.mechanism == SGM:
         step = gaussian if float(cfg.q) == 1 else E.PoissonSampledDpEvent(float(cfg.q), gaussian)
     elif cfg.mechanism == RR:   # RR over 2 buckets, noise p: keeps the input w.p. 1 - p/2, so e^ε₀ = (2 - p)/p
         step = E.RandomizedResponseDpEvent(2 / (1 + math.exp(float(cfg.eps0))), 2)
@@ -271,6 +281,8 @@ def dp_accounting_optimistic(cfg: Config) -> tuple[float, str]:
 
     if cfg.mechanism == SGM:
         law = pld.from_gaussian_mechanism(float(cfg.sigma), sampling_prob=float(cfg.q), pessimistic_estimate=False)
+    elif cfg.mechanism == LAP:
+        law = pld.from_laplace_mechanism(float(cfg.sigma), pessimistic_estimate=False)
     elif cfg.mechanism == RR:
         law = pld.from_randomized_response(2 / (1 + math.exp(float(cfg.eps0))), 2, pessimistic_estimate=False)
     else:
@@ -301,6 +313,8 @@ def prv_accountant(cfg: Config) -> tuple[float, str]:
         mechanism = (prv.GaussianMechanism(float(cfg.sigma)) if float(cfg.q) == 1
                      else prv.PoissonSubsampledGaussianMechanism(sampling_probability=float(cfg.q),
                                                                  noise_multiplier=float(cfg.sigma)))
+    elif cfg.mechanism == LAP:
+        mechanism = prv.LaplaceMechanism(1 / float(cfg.sigma))   # the loss's range [-Δ/b, Δ/b]
     elif cfg.mechanism == RR:
         mechanism = prv.PureDPMechanism(float(cfg.eps0))
     else:
@@ -349,6 +363,8 @@ def autodp_rdp(cfg: Config) -> float:
     if cfg.mechanism == SGM:
         mechanism = mechanism_zoo.SubsampleGaussianMechanism(
             {"prob": float(cfg.q), "sigma": float(cfg.sigma), "coeff": cfg.steps}, phi_off=True)
+    elif cfg.mechanism == LAP:
+        mechanism = transformer_zoo.Composition()([mechanism_zoo.LaplaceMechanism(b=float(cfg.sigma))], [cfg.steps])
     elif cfg.mechanism == RR:
         mechanism = transformer_zoo.Composition()([mechanism_zoo.PureDP_Mechanism(float(cfg.eps0))], [cfg.steps])
     else:
@@ -357,13 +373,25 @@ def autodp_rdp(cfg: Config) -> float:
     return float(mechanism.get_approx_delta(at) if cfg.question == "delta" else mechanism.get_approxDP(at))
 
 
-def autodp_phi(cfg: Config) -> float:
-    """autodp's characteristic-function route (Zhu, Dong & Wang 2022): add and remove, the larger. Minutes per row
-    (350 s on the headline ε), so only with ``--slow-peers``."""
-    from autodp import mechanism_zoo
+SLOW_PEERS = False
+"""Whether autodp's characteristic-function route is asked the subsampled Gaussian (``--slow-peers``)."""
 
+
+def autodp_phi(cfg: Config) -> float:
+    """autodp's characteristic-function route (Zhu, Dong & Wang 2022): the Laplace mechanism, and with
+    ``--slow-peers`` the subsampled Gaussian (add and remove, the larger; 350 s on the headline ε)."""
+    from autodp import mechanism_zoo, transformer_zoo
+
+    if cfg.mechanism == LAP:
+        mechanism = mechanism_zoo.LaplaceMechanism(b=float(cfg.sigma), phi_off=False, RDP_off=True)
+        if cfg.steps > 1:
+            mechanism = transformer_zoo.Composition()([mechanism], [cfg.steps])
+        at = float(cfg.at)
+        return float(mechanism.get_approx_delta(at) if cfg.question == "delta" else mechanism.get_approxDP(at))
     if cfg.mechanism != SGM or float(cfg.q) == 1:
-        raise NotAnswered("subsampled Gaussian only")
+        raise NotAnswered("the Laplace mechanism and the subsampled Gaussian only")
+    if not SLOW_PEERS:
+        raise NotAnswered("minutes a row: --slow-peers")
     params = {"prob": float(cfg.q), "sigma": float(cfg.sigma), "coeff": cfg.steps}
     values = []
     for relation in ("add_only", "remove_only"):
@@ -387,9 +415,6 @@ PEERS: dict[str, tuple[str, Callable]] = {
     "autodp φ": ("autodp", autodp_phi),
 }
 """Peer name -> (the module it needs, the function that asks it)."""
-
-SLOW_PEERS = ("autodp φ",)
-"""Peers asked only with ``--slow-peers`` (minutes per row)."""
 
 
 def installed(module: str) -> str | None:
@@ -491,7 +516,7 @@ def laws(cfg: Config):
     """The pairs (P, Q) whose hockey-stick divergences make the row's quantity, one pair per neighbouring relation
     (the answer is the larger): remove ``compose(k, mix(q, N(0,σ), N(1,σ))) ‖ compose(k, N(0,σ))`` and add, its
     reverse; one pair for the symmetric exact rows. One step is asked of the bare laws."""
-    from symdp.engine.continuous import Gaussian
+    from symdp.engine.continuous import Gaussian, Laplace
     from symdp.engine.divergences import mixture
     from symdp.engine.finite import FiniteDistribution
     from symdp.engine.products import compose
@@ -499,6 +524,9 @@ def laws(cfg: Config):
     def composed(P, Q):
         return (P, Q) if cfg.steps == 1 else (compose(cfg.steps, P), compose(cfg.steps, Q))
 
+    if cfg.mechanism == LAP:   # symmetric: add and remove are the same pair up to reflection
+        b = mpmath.mpf(cfg.sigma)
+        return [composed(Laplace(0, b), Laplace(1, b))]
     if cfg.mechanism == SGM:
         q, sd = mpmath.mpf(cfg.q), mpmath.mpf(cfg.sigma)
         base, shifted = Gaussian(0, sd), Gaussian(1, sd)
@@ -806,7 +834,8 @@ def exact_goal() -> Goal:
 
 
 def _question(cfg: Config) -> str:
-    mech = {SGM: f"q={cfg.q} σ={cfg.sigma}", RR: f"RR ε₀={cfg.eps0}", DLAP: f"DLap a={cfg.eps0}"}[cfg.mechanism]
+    mech = {SGM: f"q={cfg.q} σ={cfg.sigma}", RR: f"RR ε₀={cfg.eps0}", DLAP: f"DLap a={cfg.eps0}",
+            LAP: f"Lap b={cfg.sigma}"}[cfg.mechanism]
     ask = f"δ(ε={cfg.at})" if cfg.question == "delta" else f"ε(δ={cfg.at})"
     return f"{mech}, {cfg.steps} steps, {ask}"
 
@@ -909,7 +938,8 @@ def main(argv=None) -> int:
     parser.add_argument("--width", type=float, default=1e-3, help="relative width of symdp's first bracket")
     parser.add_argument("--rows", nargs="*", help="only the rows whose name contains one of these")
     parser.add_argument("--peers", nargs="*", help="only these peers (names as in the table)")
-    parser.add_argument("--slow-peers", action="store_true", help=f"also ask {', '.join(SLOW_PEERS)} (minutes a row)")
+    parser.add_argument("--slow-peers", action="store_true",
+                        help="also ask autodp's characteristic-function route the subsampled Gaussian (minutes a row)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a peer may take on one row")
     parser.add_argument("--no-goals", action="store_true", help="skip the goals (their extra symdp runs)")
     args = parser.parse_args(argv)
@@ -918,8 +948,9 @@ def main(argv=None) -> int:
     rows = [c for c in ROWS if (c.quick or not args.quick)
             and (not args.rows or any(n.lower() in c.name.lower() for n in args.rows))]
     versions = {m: installed(m) for m in dict.fromkeys(module for module, _ in PEERS.values())}
-    peers = [p for p, (module, _) in PEERS.items() if versions[module] and (not args.peers or p in args.peers)
-             and (args.slow_peers or p not in SLOW_PEERS or (args.peers and p in args.peers))]
+    peers = [p for p, (module, _) in PEERS.items() if versions[module] and (not args.peers or p in args.peers)]
+    global SLOW_PEERS
+    SLOW_PEERS = args.slow_peers
     measured = []
     for cfg in rows:
         print(f"  {cfg.name} ...", file=sys.stderr, flush=True)
