@@ -542,16 +542,11 @@ def laws(cfg: Config):
 
 
 def discrete_laplace_pair(a):
-    """DLap(a) at 0 and at 1 on ℤ (the engine's ``discrete_laplace(loc, scale)`` with scale 1/a, once it has laws on
-    all of ℤ); until then the window [-W, W + 1], W with e^{-aW} below the working precision, whose cut mass is far
-    below the bracket's width (the difference is not certified: the cell's method says so)."""
+    """DLap(a) at 0 and at 1 on all of ℤ: the engine's ``discrete_laplace(loc, scale)`` with scale 1/a (its tails
+    carried with certified bounds, not cut)."""
     from symdp.engine import integers
 
-    try:
-        return integers.discrete_laplace(0, 1 / a), integers.discrete_laplace(1, 1 / a)
-    except TypeError:   # the windowed signature (loc, scale, low, high) of today
-        W = int(mpmath.ceil((mpmath.mp.prec + 20) * mpmath.log(2) / a))
-        return integers.discrete_laplace(0, 1 / a, -W, W + 1), integers.discrete_laplace(1, 1 / a, -W, W + 1)
+    return integers.discrete_laplace(0, 1 / a), integers.discrete_laplace(1, 1 / a)
 
 
 def _door(kind: str, P, Q, at, width: float):
