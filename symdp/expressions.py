@@ -286,7 +286,7 @@ class Compose(DistributionHead):
 
     def _latex(self, printer):
         k, P = self.args
-        return rf"{{{printer._print(P)}}}^{{\otimes {printer._print(k)}}}"
+        return rf"{{{_factor(printer, P)}}}^{{\otimes {printer._print(k)}}}"
 
 
 class ProductOf(DistributionHead):
@@ -297,7 +297,19 @@ class ProductOf(DistributionHead):
     rounded = True
 
     def _latex(self, printer):
-        return r" \otimes ".join(printer._print(P) for P in self.args)
+        return r" \otimes ".join(_factor(printer, P, (Mix,)) for P in self.args)
+
+
+def _factor(printer, P, bracketed: tuple = ()) -> str:
+    r"""A law as a factor of a product (a mixture, a sum, in parentheses) or of a power (``bracketed`` omitted: a
+    mixture or a product in parentheses).
+
+    >>> q = sp.Symbol("q")
+    >>> print(sp.latex(Compose(2, Mix(q, Gaussian(0, 1), Gaussian(1, 1)))))
+    {\left(\left(1 - q\right) \mathcal{N}\left(0, 1\right) + q \mathcal{N}\left(1, 1\right)\right)}^{\otimes 2}
+    """
+    body = printer._print(P)
+    return rf"\left({body}\right)" if isinstance(P, bracketed or (Mix, ProductOf, Compose)) else body
 
 
 def _on_integers(name: str):

@@ -30,8 +30,8 @@ import mpmath
 from symdp.engine.divergences import AUTO, Kind, divergence, mixture, rule
 from symdp.errors import InvalidParameter, SymdpError
 from symdp.estimate import Estimate
-from symdp.expressions import (KL, TV, DistributionHead, EpsilonFor, Finite, HockeyStick, LossMGF, MaxDivergence,
-                               Mix, Quantity, Renyi)
+from symdp.expressions import (KL, TV, Compose, DistributionHead, EpsilonFor, Finite, HockeyStick, LossMGF,
+                               MaxDivergence, Mix, ProductOf, Quantity, Renyi)
 from symdp.numeric import to_mpf
 from symdp.statement import BuiltExactly, lambdify_mpmath, rename
 
@@ -135,11 +135,17 @@ def space(D: DistributionHead) -> tuple[str, Optional[int]]:
         return D.space, len(D.args)
     if isinstance(D, Mix):
         return space(D.args[1])
-    factors = [space(a)[0] for a in D.args if isinstance(a, DistributionHead)]
-    if factors:   # a product: where its factors live (the engine compares products of one length, coordinatewise)
-        kinds = sorted(set(factors))
+    if isinstance(D, (Compose, ProductOf)):   # where its factors live (the engine compares them coordinatewise)
+        kinds = sorted(_factor_spaces(D))
         return "product of " + (f"{kinds[0]}s" if len(kinds) == 1 else "mixed laws"), None
     return D.space, None
+
+
+def _factor_spaces(D: DistributionHead) -> set[str]:
+    """Where the factors of a product live, through nested products (a law that is no product: where it lives)."""
+    if not isinstance(D, (Compose, ProductOf)):
+        return {space(D)[0]}
+    return set().union(*(_factor_spaces(a) for a in D.args if isinstance(a, DistributionHead)))
 
 
 def compile_law(D: DistributionHead, args: list) -> Callable:

@@ -33,6 +33,9 @@ def latex(text: str) -> str:
      r"\mathcal{N}_{\mathbb{Z}}\left(1, 9\right)\right)"),
     ("tv(randomized_response(4, 1, 0), randomized_response(4, 1, 3))",
      r"\mathrm{TV}\left(\mathrm{RR}_{4, 1}\left(0\right), \mathrm{RR}_{4, 1}\left(3\right)\right)"),
+    ("hockey_stick(compose(2, mix(q, gaussian(0, 1), gaussian(1, 1))), compose(2, gaussian(0, 1)), 1)",
+     r"D_{e^{1}}\left({\left(\left(1 - q\right) \mathcal{N}\left(0, 1\right) + q \mathcal{N}\left(1, 1\right)\right)}"
+     r"^{\otimes 2} \,\middle\|\, {\mathcal{N}\left(0, 1\right)}^{\otimes 2}\right)"),
     ("epsilon_for(0.25, gaussian(0, 1), gaussian(1, 1))",
      r"\varepsilon_{\mathcal{N}\left(0, 1\right) \| \mathcal{N}\left(1, 1\right)}\left(\frac{1}{4}\right)"),
 ])
@@ -114,6 +117,8 @@ def test_integer_parameters_refuse_ranges_without_integers(claim, where, fragmen
     ("tv(compose(2, gaussian(0, 1)), gaussian(0, 1))",
      "got a product of continuous distributions and a continuous distribution"),
     ("kl(product(), gaussian(0, 1))", "product takes at least 1 argument, got 0"),
+    ("kl(product(compose(2, gaussian(0, 1)), finite(1, 0)), compose(3, gaussian(0, 1)))",
+     "got a product of mixed laws and a product of continuous distributions"),
     ("kl(compose(2, 3), compose(2, gaussian(0, 1)))", "argument 2 of compose must be a distribution"),
 ])
 def test_bad_input_is_one_line_that_names_the_problem(text, fragment):
