@@ -69,7 +69,7 @@ output: the value, the enclosure [lower, upper] that holds it (written
 outward), whether it is certified (every quantity a certified enclosure, the
 arithmetic in ball arithmetic), how the quantities were computed and the time.
 --json: one object with value, lower, upper (decimal strings), certified
-(bool), method, seconds (number), expression, dps and width."""
+(bool), method, seconds (number), expression, dps, width and closed_forms."""
 
 CLAIM_NAMES = """\
 Names in a claim: any name is a parameter (given a range by --where), except
@@ -558,9 +558,9 @@ def _known_digits(lower, upper, value, dps: int) -> int:
 
 def cmd_eval(args) -> int:
     from symdp.claims import evaluate_expression
-    from symdp.precision import working_precision
+    from symdp.precision import closed_forms, working_precision
 
-    with working_precision(args.dps):
+    with working_precision(args.dps), closed_forms(not args.no_closed_forms):
         r = evaluate_expression(args.expression, width=args.width)
         lower, upper = directed_decimal(r.lower, args.dps, "d"), directed_decimal(r.upper, args.dps, "u")
         value = directed_decimal(r.value, args.dps)
@@ -568,7 +568,7 @@ def cmd_eval(args) -> int:
     if args.json:
         print(json.dumps({"expression": args.expression, "value": value, "lower": lower, "upper": upper,
                           "certified": r.certified, "method": r.method, "seconds": r.seconds, "dps": args.dps,
-                          "width": args.width}, indent=2))
+                          "width": args.width, "closed_forms": not args.no_closed_forms}, indent=2))
         return EXIT_HOLDS
     console = _console()
     console.print(f"expression: {args.expression}")
@@ -779,6 +779,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--width", type=_relative_width, default=None, metavar="W",
                    help="relative width of the enclosure to reach where the engine brackets a quantity (e.g. 1e-6; "
                         "default: the engine's)")
+    p.add_argument("--no-closed-forms", action="store_true",
+                   help="compute every divergence from the densities, never by a closed form")
     p.set_defaults(run=cmd_eval)
 
     p = sub.add_parser("latex", help="a LaTeX document of theorems (all by default), optionally with their proofs")

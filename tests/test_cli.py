@@ -396,3 +396,11 @@ def test_eval_prints_the_certified_enclosure_as_json_and_refuses_parameters_and_
                            (["eval", "1", "--width", "0"], "must be a relative width in (0, 1)")]:
         status, out, err = run(capsys, *argv)
         assert status == 2 and err.startswith("symdp: error: ") and fragment in err and len(err.splitlines()) == 1
+
+
+def test_eval_without_closed_forms_integrates_the_densities(capsys):
+    status, out, _ = run(capsys, "eval", "kl(gaussian(0, 1), gaussian(1, 1))", "--json", "--no-closed-forms",
+                         "--dps", "20")
+    d = json.loads(out)
+    assert status == 0 and d["method"] != "closed form" and d["closed_forms"] is False
+    assert float(d["lower"]) <= 0.5 <= float(d["upper"])                 # KL of N(0, 1) and N(1, 1): 1/2
