@@ -751,7 +751,8 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
     fixed = {symbols[name]: low.expr for name, (low, high) in ranges.items() if low == high}
     for name, where in integers.items():
         if symbols[name] in fixed and not fixed[symbols[name]].is_integer:
-            raise InvalidParameter(f"{name} is {where}, an integer, but is given the value {_short(fixed[symbols[name]])}")
+            value = _short(fixed[symbols[name]])
+            raise InvalidParameter(f"{name} is {where}, an integer, but is given the value {value}")
     relation = rename(relation, fixed) if fixed else relation
     params = tuple(_parameter(symbols[name], low, high, integers.get(name))
                    for name, (low, high) in ranges.items() if low != high)

@@ -54,8 +54,9 @@ def test_epsilon_for_stands_on_either_side_and_inside_max():
 
 
 def test_a_parameter_typed_where_an_integer_is_required_is_drawn_as_an_integer():
+    # KL of binary randomized response at eps is eps*tanh(eps/2), added over k rounds
     claim = claim_theorem("kl(compose(k, randomized_response(2, 1, 0)), compose(k, randomized_response(2, 1, 1)))"
-                          " == k*tanh(1/2)", "k in [1, 5]")       # KL of binary RR at eps: eps*tanh(eps/2), added k times
+                          " == k*tanh(1/2)", "k in [1, 5]")
     (k,) = claim.parameters
     assert k.integer and k.domain == sp.Range(1, 6)
     assert [c["k"] for c in claim.examples] == [1, 5] and all(type(c["k"]) is int for c in claim.examples)
