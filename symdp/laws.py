@@ -23,9 +23,8 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Optional, Sequence
 
-import sympy as sp
-
 import mpmath
+import sympy as sp
 
 from symdp.engine.divergences import AUTO, Kind, divergence, mixture, rule
 from symdp.errors import InvalidParameter, SymdpError
@@ -76,7 +75,7 @@ def probability_level(delta, what: str = "delta of epsilon_for") -> mpmath.mpf:
     return value
 
 
-WIDTH_KINDS = frozenset({Kind.HOCKEY_STICK, Kind.APPROXIMATE_MAX_DIVERGENCE})
+WIDTH_KINDS = frozenset({Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE})
 """The quantities an accountant brackets to a requested relative width (``width=``, where the laws' rule takes it)."""
 
 
