@@ -130,6 +130,9 @@ def arb_erfc(x):
 
     if not x >= 2:
         return x.erfc()
+    direct = x.erfc()     # sharp unless x is huge: then its propagated radius swamps it, and the series is needed
+    if direct.rel_accuracy_bits() >= ctx.prec - 40:
+        return direct
     tolerance = arb(2) ** -(ctx.prec + 8)
     ratio = 1 / (2 * x * x)
     term, total, k = arb(1), arb(0), 1

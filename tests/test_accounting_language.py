@@ -194,8 +194,6 @@ def gaussian_epsilon(k: int, delta: str):
         return bisect(lambda e: gaussian_delta(mu, e) - mpmath.mpf(delta), mpmath.mpf(0), 10 * mu + 10)
 
 
-@pytest.mark.xfail(raises=InvalidParameter, strict=False,
-                   reason="until the engine's door computes approximate_max_divergence of Gaussian products")
 @pytest.mark.parametrize("k, delta", [(1, "1e-5"), (10, "1e-3")])
 def test_epsilon_for_of_composed_gaussians_holds_the_root_of_the_closed_form(k, delta):
     root = gaussian_epsilon(k, delta)
@@ -203,7 +201,6 @@ def test_epsilon_for_of_composed_gaussians_holds_the_root_of_the_closed_form(k, 
     assert r.certified and r.lower <= root <= r.upper
 
 
-@pytest.mark.xfail(strict=False, reason="until width= reaches the route of products that reduce to one Gaussian pair")
 @pytest.mark.parametrize("k, delta", [(1, "1e-5"), (10, "1e-3")])
 def test_epsilon_for_of_composed_gaussians_reaches_the_width_asked(k, delta):
     root = gaussian_epsilon(k, delta)

@@ -118,8 +118,6 @@ def subsampled_gaussian_deltas(q, eps):
     return add, remove
 
 
-@pytest.mark.xfail(raises=InvalidDistribution, strict=False,
-                   reason="until the engine's door brackets products of Poisson-subsampled Gaussians")
 def test_one_subsampled_gaussian_step_is_the_larger_relation():
     add, remove = subsampled_gaussian_deltas("0.5", "0.5")
     assert remove > add

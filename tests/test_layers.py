@@ -19,7 +19,7 @@ LAYERS = {
     "model": {"symdp.symbols", "symdp.expressions", "symdp.statement", "symdp.theorem", "symdp.verify",
               "symdp.derivation", "symdp.claims", "symdp.laws", "symdp.strategies", "symdp.citations", "symdp.latex",
               "symdp.coverage"},
-    "cli": {"symdp.cli", "symdp", "symdp.parallel", "symdp.plugin"},
+    "cli": {"symdp.cli", "symdp", "symdp.parallel", "symdp.plugin", "symdp.interop"},
 }
 ORDER = ("numeric", "engine", "model", "theorems", "cli")
 

@@ -36,7 +36,7 @@ from typing import Callable, Mapping
 
 import mpmath
 
-from symdp.engine import (binning, certified, chains, finite, gaussian_paths, integers, products, projected,
+from symdp.engine import (accounting, binning, certified, chains, finite, gaussian_paths, integers, products, projected,
                           quadrature, shifted)
 from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
@@ -105,19 +105,15 @@ FINITE = {Kind.KL: finite.kl, Kind.RENYI: finite.renyi, Kind.HOCKEY_STICK: finit
 
 
 def _on_integers(function: Callable) -> Callable:
-    def aligned(P, Q, *args, method=AUTO, **options):
-        return function(*integers.aligned(P, Q), *args, **options)
-    return aligned
+    def on_Z(P, Q, *args, method=AUTO, **options):
+        return integers.divergence_on_Z(function, P, Q, *args, **options)
+    return on_Z
 
 
 def _on_atoms(function: Callable) -> Callable:
     def aligned(P, Q, *args, method=AUTO, **options):
         return function(*shifted.aligned(P, Q), *args, **options)
     return aligned
-
-
-def _integer_mixture(q, P, Q) -> integers.IntegerLaw:
-    return integers.IntegerLaw(min(P.low, Q.low), _finite_mixture(q, *integers.aligned(P, Q)).probs)
 
 
 def _continuous(function: Callable) -> Callable:
@@ -138,15 +134,38 @@ def _product(function: Callable, kind: Kind) -> Callable:
     return composed
 
 
+def _profile(kind: Kind) -> Callable:
+    """δ(ε), TV and ε(δ) of a pair of products: exactly through the reduced pair where the product reduces (finite
+    factors: loss classes; Gaussian factors with one standard deviation per coordinate: one Gaussian pair), else as a
+    certified bracket of relative ``width`` from the privacy-loss distribution (:mod:`symdp.engine.accounting`)."""
+    def measure(P, Q, *args, method=AUTO, width=None):
+        exact = accounting.lattice_estimate(kind, products.coordinates(P, Q), *args)
+        if exact is not None:
+            return exact
+        if products.reducible(P, Q):
+            return products.through_reduction(divergence, kind, P, Q, *args, method=method)
+        if kind == Kind.APPROXIMATE_MAX_DIVERGENCE:
+            return accounting.epsilon_for(args[0], P, Q, width=width)
+        return accounting.hockey_stick(P, Q, args[0] if args else 0, width=width)
+    return measure
+
+
+def _epsilon_for(P, Q, delta, method=AUTO, width=None) -> Estimate:
+    """ε(δ) of one continuous pair: the certified root of its profile δ(ε) (by the method asked), or, where the
+    profile is not certified, the bracket of the privacy-loss distribution."""
+    exact = accounting.epsilon_root(delta, lambda eps: divergence(Kind.HOCKEY_STICK, P, Q, eps, method=method))
+    return exact if exact is not None else accounting.epsilon_for(delta, P, Q, width=width)
+
+
 RULES: tuple[Rule, ...] = (
     Rule(products.Product, {
         Kind.KL: _product(products.additive, Kind.KL), Kind.RENYI: _product(products.additive, Kind.RENYI),
         Kind.MAX_DIVERGENCE: _product(products.additive, Kind.MAX_DIVERGENCE),
         Kind.LOSS_MGF: _product(products.multiplicative, Kind.LOSS_MGF),
-        **{kind: _product(products.through_reduction, kind)
-           for kind in (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)}},
+        **{kind: _profile(kind) for kind in (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)}},
         methods=(Method.EXACT, Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE),
-        options={Kind.LOSS_MGF: ("centred",)}),
+        options={Kind.LOSS_MGF: ("centred",), **{kind: ("width",) for kind in
+                                                 (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)}}),
     Rule(gaussian_paths.GaussianVector, {
         kind: _product(gaussian_paths.through_statistic, kind)
         for kind in (Kind.KL, Kind.RENYI, Kind.HOCKEY_STICK, Kind.TV, Kind.LOSS_MGF)},
@@ -164,15 +183,16 @@ RULES: tuple[Rule, ...] = (
                              Kind.SHIFTED_RENYI: _finite(shifted.shifted_renyi_estimate)},
          methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}),
     Rule(integers.IntegerLaw, {kind: _on_integers(function) for kind, function in FINITE.items()},
-         methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}, mix=_integer_mixture),
+         methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}, mix=integers.mixture),
     Rule(FiniteDistribution, {kind: _finite(function) for kind, function in FINITE.items()},
          methods=(Method.EXACT,), options={Kind.LOSS_MGF: ("centred",)}, mix=_finite_mixture),
     Rule(ContinuousDistribution, {
         Kind.KL: _continuous(quadrature.kl), Kind.RENYI: _continuous(quadrature.renyi),
         Kind.HOCKEY_STICK: _continuous(quadrature.hockey_stick), Kind.TV: _continuous(quadrature.tv),
-        Kind.MAX_DIVERGENCE: _continuous(quadrature.max_divergence), Kind.LOSS_MGF: _loss_mgf},
+        Kind.MAX_DIVERGENCE: _continuous(quadrature.max_divergence), Kind.LOSS_MGF: _loss_mgf,
+        Kind.APPROXIMATE_MAX_DIVERGENCE: _epsilon_for},
         methods=(Method.DENSITIES, Method.CLOSED_FORM, Method.CERTIFIED, Method.QUADRATURE, Method.BINNED),
-        options={Kind.LOSS_MGF: ("centred",)}, mix=Mixture),
+        options={Kind.LOSS_MGF: ("centred",), Kind.APPROXIMATE_MAX_DIVERGENCE: ("width",)}, mix=Mixture),
 )
 """One rule per kind of law, most specific first."""
 

@@ -1,0 +1,640 @@
+"""Certified privacy accounting: δ(ε) and ε(δ) of composed mechanisms, from their privacy-loss distributions.
+
+For a pair of product laws (:mod:`symdp.engine.products`) the privacy loss is the sum of the coordinates'
+independent losses, and δ(ε) = E_P[(1 − e^{ε − L})_+] (the P-mass of infinite loss included, where the integrand
+is 1). Each coordinate's loss is *binned* on the grid ℓ_j = j·h: bin j holds the outcomes with ℓ_j ≤ L < ℓ_{j+1},
+and its P- and Q-masses are computed from the laws (CDF differences at the exact level points of a monotone loss, in
+Arb). Two discrete pairs are built from the bins and composed by powers of polynomials in ball arithmetic
+(python-flint's ``arb_poly``, whose products carry error balls, where a float64 FFT carries none):
+
+* **upper**: each bin's masses (p_j, q_j) are split between the bin's two ends so that both masses are kept
+  (Doroshenko et al. 2022, "connect the dots"). Merging the two atoms gives back the bin, so the split pair
+  dominates the binned pair; and a bin's outcomes, whose losses lie between the two ends, are a post-processing of
+  it too (each outcome's (p, q) splits the same way). Domination is kept by products: the composed split pair's
+  δ(ε) is an upper bound;
+* **lower**: the laws of the summed bin index T = Σ j_i under P and under Q. T is a post-processing of the outcome,
+  so δ_T(ε) = Σ_t (P(T = t) − e^ε Q(T = t))_+ ≤ δ(ε) (data processing).
+
+Both errors are of order k·h² (the spread of the rounding, not a bias of order k·h as in rounding the losses one way,
+Meiser and Mohammadi's privacy buckets), so the bracket narrows about four times when h halves; it is narrowed until
+the relative width asked for is reached. What the powers leave out (coefficients of total mass below :data:`TAIL`
+at either end of an intermediate polynomial) is accounted for: added to the upper bound (the integrand is at most 1)
+and, through its Q-mass, subtracted from the lower one. A coordinate's loss beyond the binned range goes to the end
+bins (lower: a coarser partition is still a post-processing) and, for the upper pair, to the top end and to +∞ with
+the bin's two masses kept.
+
+>>> from symdp.engine.continuous import Gaussian, Mixture
+>>> from symdp.engine.products import compose
+>>> P, Q = Mixture(0.5, Gaussian(0, 1), Gaussian(1, 1)), Gaussian(0, 1)
+>>> est = hockey_stick(compose(10, P), compose(10, Q), 1, width=1e-4)
+>>> est.certified, est.error <= 1e-4 * est.value
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Callable
+
+import mpmath
+from flint import arb, arb_poly
+
+from symdp.engine.continuous import Gaussian, Laplace, Mixture
+from symdp.engine.products import Product, coordinates
+from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.estimate import Estimate, Method, arb_precision, mpf_of, weakest
+
+DEFAULT_WIDTH = mpmath.mpf("1e-3")
+"""The relative width of the bracket asked for when none is given."""
+
+PRECISION = 64
+"""Bits of the balls the polynomials are carried in for brackets of relative width 1e-3 and wider (twice as many
+below, three times below 1e-6): the radii of a power grow with its length, and arb_poly's products keep each
+coefficient's relative digits whatever its magnitude, so masses of 1e-300 keep theirs."""
+
+TAIL = mpmath.mpf("1e-15")
+"""Mass left out at each end of an intermediate polynomial power (and of a coordinate's binned range), accounted
+for in the bracket."""
+
+MAX_LENGTH = 2_000_000
+"""The most coefficients a composed loss law may have (a finer grid is refused beyond)."""
+
+_INF = mpmath.inf
+
+
+def _ball(x) -> arb:
+    """An mpf (or int) as an exact ball (the binary value carries over); a ball as itself."""
+    return x if isinstance(x, arb) else arb(x)
+
+
+def _nonnegative(x: arb) -> arb:
+    """A ball of a quantity known to be ≥ 0, cut at 0."""
+    if x >= 0:
+        return x
+    top = x.upper()
+    return arb(0) if top <= 0 else arb(0).union(top)
+
+
+# --- one coordinate: its loss as a monotone function of the outcome -------------------------------------------------
+@dataclass(frozen=True)
+class Loss:
+    """The loss L = log(dP/dQ) of one coordinate pair, as the engine bins it: ``below(level)`` the P- and Q-masses of
+    {L < level} as balls (``level`` an mpf, a ball or ±inf); ``low`` and ``high`` where L lives."""
+
+    below: Callable
+    low: mpmath.mpf
+    high: mpmath.mpf
+
+    def masses(self, a, b) -> tuple[arb, arb]:
+        """The P- and Q-masses of {a ≤ L < b}."""
+        (pa, qa), (pb, qb) = self.below(a), self.below(b)
+        return _nonnegative(pb - pa), _nonnegative(qb - qa)
+
+
+def _constant(a, b) -> tuple:
+    return (arb(a), arb(b))
+
+
+def _linear_below(slope, centre: arb, laws: tuple) -> Callable:
+    """``level -> masses`` of {slope·(x − centre) < level} under each of ``laws``: a half-line of x, one CDF each.
+    Laws that are sums of Gaussians (:meth:`~symdp.engine.continuous.ContinuousDistribution.arb_gaussian_sum`: the
+    Gaussian, the subsampled Gaussian) are summed from their terms' erfc, one per distinct term at each level."""
+    sums = [D.arb_gaussian_sum() for D in laws]
+    root2 = arb(2).sqrt()
+
+    def below(level):
+        if not isinstance(level, arb) and not mpmath.isfinite(level):
+            return tuple(arb(0 if level < 0 else 1) for _ in laws)
+        x = centre + _ball(level) / _ball(slope)
+        side = 1 if slope > 0 else -1           # {x' < x} for a rising loss, {x' > x} for a falling one
+        tails: dict = {}
+
+        def tail(mean, sd):                     # P(X < x) (side 1) or P(X > x) (side −1) of N(mean, sd²)
+            key = (mean.mid().str(30), sd.mid().str(30))
+            if key not in tails:
+                tails[key] = (-side * (x - mean) / (sd * root2)).erfc() / 2
+            return tails[key]
+
+        return tuple(sum((log_w.exp() * tail(mean, sd) for log_w, mean, sd in terms), arb(0)) if terms is not None
+                     else (D.arb_cdf(x) if side > 0 else D.arb_sf(x)) for D, terms in zip(laws, sums))
+    return below
+
+
+def _zero_loss() -> Loss:
+    return Loss(lambda level: _constant(1, 1) if level > 0 else _constant(0, 0), mpmath.mpf(0), mpmath.mpf(0))
+
+
+def _laplace(P: Laplace, Q: Laplace) -> Loss:
+    """L(x) = (|x − μ_Q| − |x − μ_P|)/b: slope·(x − centre) clamped to [−D, D] (D = |μ_P − μ_Q|/b), so for a level
+    in (−D, D] the set {L < level} is that of the line; the plateaus are atoms of the loss at ±D."""
+    D = abs(P.loc - Q.loc) / P.b
+    slope = 2 / P.b if P.loc > Q.loc else -2 / P.b
+    linear = _linear_below(slope, (_ball(P.loc) + _ball(Q.loc)) / 2, (P, Q))
+
+    def below(level):
+        if level <= -D:
+            return _constant(0, 0)
+        return _constant(1, 1) if level > D else linear(level)
+
+    return Loss(below, -D, D)
+
+
+def _level_of_inner(level, q: arb):
+    """m with log(1 − q + q e^m) = level, as a ball: log((e^level − 1 + q)/q); −inf where e^level ≤ 1 − q."""
+    if not isinstance(level, arb) and not mpmath.isfinite(level):
+        return level
+    gap = _ball(level).exp() - 1 + q
+    if gap <= 0:
+        return -_INF
+    if not gap > 0:
+        raise InvalidParameter("a level of the subsampled loss is too close to log(1 - q) at this precision")
+    return (gap / q).log()
+
+
+def _subsampled(mixed: Mixture, plain: Gaussian, laws: tuple, add: bool) -> Loss:
+    """The loss of (1 − q)A + qB against A (remove: L = log(1 − q + q e^M), M the loss of B against A, linear in x)
+    or of A against it (add: L = −log(1 − q + q e^M)), through the levels of M."""
+    B, q = mixed.second, _ball(mixed.q)
+    inner = _linear_below((B.mean - plain.mean) / plain.sd**2, (_ball(B.mean) + _ball(plain.mean)) / 2, laws)
+
+    def below(level):
+        if not add:
+            return inner(_level_of_inner(level, q))
+        # {L < level} = {1 − q + q e^M > e^{−level}} = {M > m(−level)}: the complement of M's lower set
+        return tuple(_nonnegative(1 - m) for m in inner(_level_of_inner(-level, q)))
+
+    bottom = mpmath.log1p(-mixed.q)
+    return Loss(below, -_INF, -bottom) if add else Loss(below, bottom, _INF)
+
+
+def loss(P, Q) -> Loss:
+    """The loss of one coordinate pair, or an error naming a pair whose loss symdp does not bin.
+
+    >>> p, q = loss(Gaussian(1, 1), Gaussian(0, 1)).masses(mpmath.mpf(0), mpmath.inf)   # P(L ≥ 0) = Φ(1/2)
+    >>> p.overlaps(1 - (arb(0.5) / arb(2).sqrt()).erfc() / 2), q.overlaps((arb(0.5) / arb(2).sqrt()).erfc() / 2)
+    (True, True)
+    """
+    if type(P) is Gaussian and type(Q) is Gaussian:
+        if P.sd != Q.sd:
+            raise InvalidDistribution("the privacy-loss distribution of Gaussians with different standard deviations "
+                                      "is not binned (their loss is not monotone)")
+        slope = (P.mean - Q.mean) / P.sd**2
+        if slope == 0:
+            return _zero_loss()
+        return Loss(_linear_below(slope, (_ball(P.mean) + _ball(Q.mean)) / 2, (P, Q)), -_INF, _INF)
+    if type(P) is Laplace and type(Q) is Laplace:
+        if P.b != Q.b:
+            raise InvalidDistribution("the privacy-loss distribution of Laplace laws with different scales is not "
+                                      "binned")
+        return _zero_loss() if P.loc == Q.loc else _laplace(P, Q)
+    for mixed, plain, add in ((P, Q, False), (Q, P, True)):
+        if isinstance(mixed, Mixture) and type(plain) is Gaussian and mixed.first == plain \
+                and type(mixed.second) is Gaussian and mixed.second.sd == plain.sd:
+            if mixed.q == 0 or mixed.second == plain:
+                return _zero_loss()
+            return _subsampled(mixed, plain, (P, Q), add)
+    raise InvalidDistribution(
+        f"the privacy-loss distribution of {type(P).__name__} against {type(Q).__name__} is not computed: symdp "
+        "bins Gaussian pairs with one standard deviation, Laplace pairs with one scale, and the Poisson-subsampled "
+        "Gaussian mix(q, N(a, s), N(b, s)) against N(a, s) (and N(a, s) against it)")
+
+
+# --- the grid and the two discrete pairs of one coordinate ---------------------------------------------------------
+def _range(L: Loss, tail) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """Levels below and above which L has P- and Q-mass at most ``tail`` (the binned range), within [low, high]."""
+    def beyond(level, side):
+        masses = L.masses(level, _INF) if side > 0 else L.masses(-_INF, level)
+        return all(m.upper() <= tail for m in masses)
+
+    ends = []
+    for side, end in ((-1, L.low), (1, L.high)):
+        if mpmath.isfinite(end):
+            ends.append(end)
+            continue
+        level = mpmath.mpf(side)
+        while not beyond(level, side):
+            level *= 2
+            if abs(level) > 1e6:
+                raise InvalidParameter("the privacy loss has mass beyond 1e6: its tails are not binned")
+        ends.append(level)
+    return ends[0], ends[1]
+
+
+@dataclass(frozen=True)
+class Bins:
+    """One coordinate's loss on the grid j·h, j = ``start``, ``start`` + 1, ...: ``upper`` the P-masses of the
+    dominating pair at the grid points and ``upper_infinite`` its P-mass at +∞; ``lower_p``, ``lower_q`` the P- and
+    Q-masses of the bins (the lowest and highest holding everything beyond)."""
+
+    start: int
+    upper: list
+    upper_infinite: arb
+    lower_p: list
+    lower_q: list
+
+
+def bins(L: Loss, h, tail=TAIL) -> Bins:
+    """The two discrete pairs of one coordinate's loss on the grid of step ``h`` (module docstring).
+
+    The split is made outcome by outcome, which is linear in the masses, so it is made on the bins' masses: for a
+    regular bin ℓ_j ≤ L < ℓ_{j+1}, a at ℓ_j and b at ℓ_{j+1} with a + b = p, a e^{−ℓ_j} + b e^{−ℓ_{j+1}} = q; below
+    ℓ_start the P-mass goes to ℓ_start (the Q-mass beyond p e^{−ℓ_start} to −∞, where it weighs nothing in δ);
+    above ℓ_stop the Q-mass goes to ℓ_stop with P-mass q e^{ℓ_stop}, the rest of the P-mass to +∞."""
+    h = mpmath.mpf(h)
+    low, high = _range(L, tail)
+    start, stop = int(mpmath.floor(low / h)), int(mpmath.ceil(high / h))
+    stop = max(stop, start + 1)
+    if stop - start > MAX_LENGTH:
+        raise InvalidParameter(f"the loss spans {stop - start} grid steps of {mpmath.nstr(h, 3)}: a coarser grid is "
+                               "needed")
+    H = _ball(h)
+    levels = [-_INF] + [j * h for j in range(start, stop + 1)] + [_INF]
+    below = [L.below(level) for level in levels]
+    masses = [(_nonnegative(p2 - p1), _nonnegative(q2 - q1)) for (p1, q1), (p2, q2) in zip(below, below[1:])]
+    (below_p, below_q), inside, (above_p, above_q) = masses[0], masses[1:-1], masses[-1]
+    upper = [arb(0)] * (stop - start + 1)
+    upper[0] += below_p
+    for j, (p, q) in enumerate(inside):
+        if p == 0:
+            continue
+        left, right = (-_ball(start + j) * H).exp(), (-_ball(start + j + 1) * H).exp()
+        b = _clamp(_nonnegative((p * left - q) / (left - right)), p)
+        upper[j] += _nonnegative(p - b)
+        upper[j + 1] += b
+    at_top = _clamp(_nonnegative(above_q * (_ball(stop) * H).exp()), above_p)
+    upper[-1] += at_top
+    lower_p = [p for p, _ in inside]
+    lower_q = [q for _, q in inside]
+    lower_p[0], lower_q[0] = lower_p[0] + below_p, lower_q[0] + below_q
+    lower_p[-1], lower_q[-1] = lower_p[-1] + above_p, lower_q[-1] + above_q
+    return Bins(start, upper, _nonnegative(above_p - at_top), lower_p, lower_q)
+
+
+def _clamp(x: arb, top: arb) -> arb:
+    """A ball of a quantity known to lie in [0, top] (both ≥ 0), cut there."""
+    if x.upper() <= top.lower():
+        return x
+    return _nonnegative(x.intersection(arb(0).union(top.upper()))) if x.overlaps(arb(0).union(top.upper())) else top
+
+
+# --- composition: powers of the coordinates' polynomials, with what is left out accounted for ---------------------
+@dataclass(frozen=True)
+class _Law:
+    """A sub-probability law on the integers ``start``, ``start + 1``, ... (the coefficients of ``poly``), and an
+    upper bound ``lost`` on the mass its truncations left out."""
+
+    start: int
+    poly: arb_poly
+    lost: arb
+
+    @classmethod
+    def of(cls, start: int, masses: list, tail) -> "_Law":
+        return _truncated(cls(start, arb_poly(masses), arb(0)), tail)
+
+    def __mul__(self, other: "_Law") -> "_Law":
+        # (x + x')(y + y') − xy ≤ x'·1 + y'·1 + x'y' in mass: what was left out of either factor, carried along.
+        return _Law(self.start + other.start, self.poly * other.poly, self.lost + other.lost + self.lost * other.lost)
+
+    def power(self, k: int, tail) -> "_Law":
+        result, base = None, self
+        while True:
+            if k & 1:
+                result = base if result is None else _truncated(result * base, tail)
+            k >>= 1
+            if not k:
+                return result
+            base = _truncated(base * base, tail)
+
+
+def _truncated(law: _Law, tail) -> _Law:
+    """The law without the coefficients at either end whose total mass (upper ends) is at most ``tail``: only the
+    ends are read."""
+    poly, budget = law.poly, float(tail)
+    n = poly.length()
+    dropped, total, lo = arb(0), 0.0, 0
+    while lo < n - 1:
+        c = poly[lo]
+        u = float(c.upper())
+        if total + u > budget:
+            break
+        total, dropped, lo = total + u, dropped + c, lo + 1
+    total, hi = 0.0, n
+    while hi - 1 > lo:
+        c = poly[hi - 1]
+        u = float(c.upper())
+        if total + u > budget:
+            break
+        total, dropped, hi = total + u, dropped + c, hi - 1
+    if lo == 0 and hi == n:
+        return law
+    return _Law(law.start + lo, poly.truncate(hi).right_shift(lo), law.lost + _nonnegative(dropped).upper())
+
+
+@dataclass(frozen=True)
+class Composition:
+    """The composed loss of a pair of products on the grid j·h: ``upper`` (the dominating pair's P-law on the grid
+    points, and ``infinite`` its P-mass at +∞) and ``lower_p``, ``lower_q`` (the laws of the summed bin index)."""
+
+    step: mpmath.mpf
+    upper: _Law
+    infinite: arb
+    lower_p: _Law
+    lower_q: _Law
+
+    def delta_upper(self, eps) -> arb:
+        """An upper bound of δ(ε): Σ_m U_m (1 − e^{ε − m h})_+ + P(+∞) + what was left out."""
+        h, law = self.step, self.upper
+        first = max(0, int(mpmath.floor(mpmath.mpf(eps) / h)) + 1 - law.start)
+        head = law.poly.right_shift(first) if first else law.poly
+        lowest = _ball(law.start + first) * _ball(h)
+        weighted = head((-_ball(h)).exp()) * (_ball(eps) - lowest).exp()
+        return _nonnegative(head(arb(1)) - weighted) + self.infinite + law.lost
+
+    def left_out(self, eps) -> arb:
+        """How much of the bracket at ε is mass the powers left out (to tell a coarse grid from a short tail)."""
+        return self.upper.lost + _ball(eps).exp() * self.lower_q.lost
+
+    def delta_lower(self, eps) -> arb:
+        """A lower bound of δ(ε): P(T ≥ t) − e^ε Q(T ≥ t) for the threshold t where P's mass of T overtakes e^ε Q's
+        (any t gives a lower bound), less e^ε times the Q-mass left out."""
+        P, Q = self.lower_p, self.lower_q
+        t = self._threshold(eps)
+        if t is None:
+            return arb(0)
+        value = _suffix(P, t)(arb(1)) - _ball(eps).exp() * (_suffix(Q, t)(arb(1)) + Q.lost)
+        return value if value > 0 else (arb(0).union(value.upper()) if value.upper() > 0 else arb(0))
+
+    def _threshold(self, eps):
+        """The least index where P(T = t) > e^ε Q(T = t) holds from there up (by the midpoints: a choice, not a
+        claim), or None."""
+        ratios = self._log_ratios()
+        index = bisect_right(ratios[1], float(eps))
+        return None if index == len(ratios[1]) else ratios[0][index]
+
+    def _log_ratios(self):
+        """(indices, running maxima of log(P(T = t)/Q(T = t)) from below), for :meth:`_threshold`."""
+        cached = getattr(self, "_ratio_cache", None)
+        if cached is not None:
+            return cached
+        P, Q = self.lower_p, self.lower_q
+        low, high = min(P.start, Q.start), max(P.start + P.poly.length(), Q.start + Q.poly.length())
+        indices, running, top = [], [], -math.inf
+        for t in range(low, high):
+            p, q = _coefficient(P, t), _coefficient(Q, t)
+            r = math.inf if q <= 0 < p else (-math.inf if p <= 0 else math.log(p) - math.log(q))
+            top = max(top, r)
+            indices.append(t)
+            running.append(top)
+        object.__setattr__(self, "_ratio_cache", (indices, running))
+        return indices, running
+
+
+def _coefficient(law: _Law, t: int) -> float:
+    i = t - law.start
+    return float(law.poly[i].mid()) if 0 <= i < law.poly.length() else 0.0
+
+
+def _suffix(law: _Law, t: int) -> arb_poly:
+    """The coefficients of index ≥ t."""
+    i = t - law.start
+    return law.poly if i <= 0 else law.poly.right_shift(i)
+
+
+def compose_losses(runs, h, tail=TAIL) -> Composition:
+    """The :class:`Composition` of coordinate runs ``[(P_i, Q_i, count_i)]`` on the grid of step ``h``."""
+    upper = lower_p = lower_q = None
+    survive = arb(1)
+    for A, B, count in runs:
+        b = bins(loss(A, B), h, tail)
+        u = _Law.of(b.start, b.upper, tail).power(count, tail)
+        lp = _Law.of(b.start, b.lower_p, tail).power(count, tail)
+        lq = _Law.of(b.start, b.lower_q, tail).power(count, tail)
+        survive *= (1 - b.upper_infinite) ** count
+        upper = u if upper is None else _truncated(upper * u, tail)
+        lower_p = lp if lower_p is None else _truncated(lower_p * lp, tail)
+        lower_q = lq if lower_q is None else _truncated(lower_q * lq, tail)
+    return Composition(mpmath.mpf(h), upper, _nonnegative(1 - survive), lower_p, lower_q)
+
+
+# --- the questions: δ(ε) and ε(δ), narrowed to the width asked for -------------------------------------------------
+def _runs(P, Q) -> list:
+    if isinstance(P, Product) and isinstance(Q, Product):
+        return coordinates(P, Q)
+    if isinstance(P, Product) or isinstance(Q, Product):
+        raise InvalidDistribution("a product law is compared with a product law of as many factors")
+    return [(P, Q, 1)]
+
+
+def _width(width) -> mpmath.mpf:
+    w = DEFAULT_WIDTH if width is None else mpmath.mpf(width)
+    if not (mpmath.isfinite(w) and 0 < w < 1):
+        raise InvalidParameter(f"the relative width of a bracket must lie in (0, 1), got {width}")
+    return w
+
+
+def _first_step(runs, width) -> mpmath.mpf:
+    """The grid step to start from: the bracket's relative width grows like k·h² (about 6 k h² for the subsampled
+    Gaussian at q = 0.01, σ = 1, k = 1000), so h = sqrt(width/(6k)), no coarser than 0.05."""
+    k = sum(count for _, _, count in runs)
+    return min(mpmath.mpf("0.05"), mpmath.sqrt(width / (6 * k)))
+
+
+def _narrowed(runs, width, bracket: Callable) -> Estimate:
+    """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short)`` (balls,
+    and whether the mass left out is a good part of the spread) is within ``width`` relative to its size, or the
+    grid cannot be refined further: the estimate of the last (low, high)."""
+    h, tail = _first_step(runs, width), TAIL
+    with arb_precision(PRECISION if width >= 1e-3 else 2 * PRECISION if width >= 1e-6 else 3 * PRECISION):
+        for _ in range(8):
+            composition = compose_losses(runs, h, tail)
+            low, high, short = bracket(composition)
+            spread, size = high.upper() - low.lower(), max(abs(high.upper()), abs(low.lower()))
+            if spread <= width * size or size < mpmath.mpf(10) ** -300:
+                break
+            if short and tail > mpmath.mpf(10) ** -280:
+                tail = max(mpmath.mpf(10) ** -300, tail * mpmath.mpf(10) ** -12)
+                continue
+            ratio = float(spread / (width * size))
+            h = h * max(mpmath.mpf("0.25"), min(mpmath.mpf("0.85"), mpmath.mpf(0.85) / mpmath.sqrt(ratio)))
+        return _estimate(low, high)
+
+
+def _estimate(low: arb, high: arb, method: Method = Method.CERTIFIED) -> Estimate:
+    """The estimate whose interval is [lower end of ``low``, upper end of ``high``] (read at the balls' precision)."""
+    lo, hi = mpf_of(low.lower()), mpf_of(high.upper())
+    with mpmath.workprec(max(mpmath.mp.prec, PRECISION) + 64):
+        return Estimate((lo + hi) / 2, (hi - lo) / 2, method, certified=True)
+
+
+def hockey_stick(P, Q, eps, *, width=None) -> Estimate:
+    """δ(ε) = D_{e^ε}(P‖Q) of a pair of products (or of one pair), as a certified bracket of relative ``width``
+    (default :data:`DEFAULT_WIDTH`).
+
+    >>> from symdp.engine.products import compose
+    >>> est = hockey_stick(compose(5, Laplace(0, 1)), compose(5, Laplace(1, 1)), 1, width=1e-4)
+    >>> est.certified, est.error <= 1e-4 * est.value
+    (True, True)
+    """
+    runs, w, eps = _runs(P, Q), _width(width), mpmath.mpf(eps)
+    def bracket(C: Composition):
+        low, high = C.delta_lower(eps), C.delta_upper(eps)
+        return low, high, C.left_out(eps) > w * high.upper() / 4
+
+    return _narrowed(runs, w, bracket)
+
+
+def epsilon_for(delta, P, Q, *, width=None) -> Estimate:
+    """The least ε with δ(ε) ≤ ``delta`` (the approximate max divergence D_∞^δ(P‖Q), of either sign), as a certified
+    bracket of relative ``width``: δ_upper(ε_high) ≤ delta proves ε ≤ ε_high, δ_lower(ε_low) > delta proves ε > ε_low.
+
+    >>> from symdp.engine.products import compose
+    >>> est = epsilon_for(1e-5, compose(10, Gaussian(0, 1)), compose(10, Gaussian(1, 1)), width=1e-4)
+    >>> est.certified, est.error <= 1e-4 * est.value
+    (True, True)
+    """
+    d = mpmath.mpf(delta)
+    if not 0 < d < 1:
+        raise InvalidParameter(f"delta must lie in (0, 1), got {delta}")
+    runs, w = _runs(P, Q), _width(width)
+
+    def bracket(C: Composition):
+        high = _search(lambda e: C.delta_upper(e).upper() <= d)
+        low = _search(lambda e: not C.delta_lower(e).lower() > d)
+        return arb(low), arb(high), C.left_out(high) > w * d / 4
+
+    return _narrowed(runs, w, bracket)
+
+
+def _search(done: Callable, low=-60, high=60, digits: int = 40) -> mpmath.mpf:
+    """The least ε on a binary grid of [low, high] with ``done(ε)`` (a monotone predicate), to ``digits`` bits."""
+    lo, hi = mpmath.mpf(low), mpmath.mpf(high)
+    if done(lo):
+        return lo
+    if not done(hi):
+        return mpmath.inf
+    for _ in range(digits):
+        mid = (lo + hi) / 2
+        if done(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+# --- losses on a lattice: composition without rounding ---------------------------------------------------------------
+@dataclass(frozen=True)
+class LatticeComposition:
+    """The composed loss of laws on ℤ whose losses lie on one lattice (:func:`symdp.engine.integers.loss_lattice`):
+    the P-law of the summed loss on ``origin + m·step``, the P-mass of +∞ loss, and the P-mass of the outcomes with
+    a coordinate beyond the listed values (``beyond``: their loss is not known, so they count 0 in the lower bound and
+    1 in the upper)."""
+
+    origin: mpmath.mpf
+    step: mpmath.mpf
+    law: _Law
+    infinite: arb
+    beyond: arb
+
+    def delta(self, eps) -> tuple[arb, arb]:
+        """Lower and upper bounds of δ(ε) = E_P[(1 − e^{ε − L})_+]: the sum over the lattice, exact in balls."""
+        h, law = self.step, self.law
+        first = max(0, int(mpmath.floor((mpmath.mpf(eps) - self.origin) / h)) + 1 - law.start)
+        head = law.poly.right_shift(first) if first else law.poly
+        lowest = _ball(self.origin) + _ball(law.start + first) * _ball(h)
+        weighted = head((-_ball(h)).exp()) * (_ball(eps) - lowest).exp()
+        inside = _nonnegative(head(arb(1)) - weighted) + self.infinite
+        return inside, inside + law.lost + self.beyond
+
+
+def lattice(runs) -> LatticeComposition | None:
+    """The :class:`LatticeComposition` of runs of laws on ℤ with one common loss step, or None (other laws, no
+    common step)."""
+    from symdp.engine import integers
+
+    if not all(isinstance(A, integers.IntegerLaw) and isinstance(B, integers.IntegerLaw) for A, B, _ in runs):
+        return None
+    try:
+        lattices = [(integers.loss_lattice(A, B), count) for A, B, count in runs]
+    except InvalidDistribution:
+        return None
+    steps = {lat.step for lat, _ in lattices if len(lat.p) > 1}
+    if len(steps) > 1:
+        return None
+    step = steps.pop() if steps else mpmath.mpf(1)
+    tail = mpmath.mpf(10) ** -(mpmath.mp.dps + 10)
+    law, survive, inside, origin = None, arb(1), arb(1), mpmath.mpf(0)
+    for lat, count in lattices:
+        power = _Law.of(0, list(lat.p), tail).power(count, tail)
+        law = power if law is None else _truncated(law * power, tail)
+        survive *= (1 - lat.p_infinite) ** count
+        inside *= (1 - lat.p_tail) ** count
+        origin += count * lat.origin
+    return LatticeComposition(origin, step, law, _nonnegative(1 - survive), _nonnegative(1 - inside))
+
+
+def lattice_estimate(kind: str, runs, *args) -> Estimate | None:
+    """δ(ε) (``hockey_stick``, TV at ε = 0) or ε(δ) (``approximate_max_divergence``) of runs of laws on ℤ whose
+    losses share a lattice, exactly (balls at the working precision); None where they do not."""
+    with arb_precision(mpmath.mp.prec + 20):
+        composition = lattice(runs)
+        if composition is None:
+            return None
+        if kind == "approximate_max_divergence":
+            d = mpmath.mpf(args[0])
+            if not 0 < d < 1:
+                raise InvalidParameter(f"delta must lie in (0, 1), got {args[0]}")
+            bits = mpmath.mp.prec + 10
+            high = _search(lambda e: composition.delta(e)[1].upper() <= d, digits=bits)
+            low = _search(lambda e: not composition.delta(e)[0].lower() > d, digits=bits)
+            low_ball, high_ball = arb(low), arb(high)
+        else:
+            low_ball, high_ball = composition.delta(mpmath.mpf(args[0]) if args else 0)
+        return _estimate(low_ball, high_ball, Method.EXACT)
+
+
+def epsilon_root(delta, profile: Callable) -> Estimate | None:
+    """The least ε with δ(ε) ≤ ``delta`` from a certified privacy profile ``profile(ε) -> Estimate`` of δ(ε) (one
+    pair of laws, measured by the engine): the root of δ(ε) = delta located by mpmath, then certified by the
+    enclosures at two points ε_low < ε_high (δ(ε_low) > delta ≥ δ(ε_high)) a few units of the working precision
+    apart. None where the profile is not certified there (the caller brackets instead).
+
+    >>> from symdp.engine import certified
+    >>> est = epsilon_root(1e-5, lambda e: certified.hockey_stick(Gaussian(0, 1), Gaussian(1, 1), e))
+    >>> est.certified, mpmath.nstr(est.value, 12)                # Φ(−ε + 1/2) − e^ε Φ(−ε − 1/2) = 1e-5
+    (True, '4.37717809568')
+    """
+    d = mpmath.mpf(delta)
+    if not 0 < d < 1:
+        raise InvalidParameter(f"delta must lie in (0, 1), got {delta}")
+
+    def above(e) -> bool | None:        # δ(ε) > delta (True), ≤ delta (False), or undecided / not certified (None)
+        est = profile(e)
+        if not est.certified:
+            return None
+        if est.value - est.error > d:
+            return True
+        return False if est.value + est.error <= d else None
+
+    low, high = mpmath.mpf(-1), mpmath.mpf(1)
+    while above(high):
+        low, high = high, 2 * high
+        if high > 1e6:
+            return None
+    while above(low) is False:
+        low, high = 2 * low, low
+        if low < -1e6:
+            return None
+    try:
+        root = mpmath.findroot(lambda e: profile(e).value - d, (low, high), solver="anderson")
+    except (ValueError, ZeroDivisionError):
+        root = (low + high) / 2
+    step = mpmath.mpf(10) ** (3 - mpmath.mp.dps) * max(1, abs(root))
+    for _ in range(12):
+        if above(root - step) and above(root + step) is False:
+            with mpmath.workprec(mpmath.mp.prec + 10):
+                return Estimate(root, step, weakest([profile(root - step).method, profile(root + step).method]),
+                                certified=True)
+        step *= 10
+    return None
