@@ -398,7 +398,7 @@ def autodp_phi(cfg: Config) -> float:
     for relation in ("add_only", "remove_only"):
         mechanism = mechanism_zoo.SubsampleGaussianMechanism(params, phi_off=False, RDP_off=True,
                                                              neighboring=relation)
-        mechanism.params["gamma"] = params["prob"]   # autodp 0.2.3.1's phi_bank reads 'gamma', the mechanism sets 'prob'
+        mechanism.params["gamma"] = params["prob"]   # autodp 0.2.3.1: phi_bank reads 'gamma', the mechanism sets 'prob'
         at = float(cfg.at)
         values.append(mechanism.get_approx_delta(at) if cfg.question == "delta" else mechanism.get_approxDP(at))
     return float(max(values))
@@ -848,7 +848,8 @@ def exact_goal() -> Goal:
         with mpmath.workdps(50):
             try:
                 (P, Q), = laws(cfg)
-                est, seconds = _timed(lambda P=P, Q=Q, at=mpmath.mpf(cfg.at): _door("hockey_stick", P, Q, at, 1e-50))
+                at = mpmath.mpf(cfg.at)
+                est, seconds = _timed(lambda P=P, Q=Q, at=at: _door("hockey_stick", P, Q, at, 1e-50))
             except Exception as exc:
                 measured.append(f"{cfg.name}: {one_line(exc)[:80]}")
                 met = False

@@ -239,6 +239,6 @@ def test_markdown_marks_each_class():
                bench.PeerAnswer("high", value=0.3, seconds=0.1, classification="pessimistic"),
                bench.PeerAnswer("broken", error="ValueError: no")]
     table = bench.markdown([bench.Row(cfg, None, bracket, answers)], [])
-    header, rule, line = table.splitlines()
+    header, _, line = table.splitlines()
     assert header.split(" | ")[-3:] == ["low", "high", "broken |"]
     assert "0.05 ↓ UNDER" in line and "0.3 ↑" in line and "error: ValueError" in line
