@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 import mpmath
-from flint import arb, arb_poly
+from flint import acb, arb, arb_poly, ctx
 
 from symdp.engine.continuous import Gaussian, Laplace, Mixture
 from symdp.engine.products import Product, coordinates
@@ -102,23 +102,30 @@ def _linear_below(slope, centre: arb, laws: tuple) -> Callable:
     Laws that are sums of Gaussians (:meth:`~symdp.engine.continuous.ContinuousDistribution.arb_gaussian_sum`: the
     Gaussian, the subsampled Gaussian) are summed from their terms' erfc, one per distinct term at each level."""
     sums = [D.arb_gaussian_sum() for D in laws]
-    root2 = arb(2).sqrt()
+    terms: list = []                          # the distinct Gaussian terms (mean, sd·√2) of all the laws
+    names: dict = {}
+    weights: list = []                        # per law: [(weight, index of its term)], or None (its own CDF)
+    for found in sums:
+        if found is None:
+            weights.append(None)
+            continue
+        mine = []
+        for log_w, mean, sd in found:
+            name = tuple((x.mid().man_exp(), x.rad().mid().man_exp()) for x in (mean, sd))
+            if name not in names:
+                names[name] = len(terms)
+                terms.append((mean, sd * arb(2).sqrt()))
+            mine.append((log_w.exp(), names[name]))
+        weights.append(mine)
+    side = 1 if slope > 0 else -1             # {x' < x} for a rising loss, {x' > x} for a falling one
 
     def below(level):
         if not isinstance(level, arb) and not mpmath.isfinite(level):
             return tuple(arb(0 if level < 0 else 1) for _ in laws)
         x = centre + _ball(level) / _ball(slope)
-        side = 1 if slope > 0 else -1           # {x' < x} for a rising loss, {x' > x} for a falling one
-        tails: dict = {}
-
-        def tail(mean, sd):                     # P(X < x) (side 1) or P(X > x) (side −1) of N(mean, sd²)
-            key = (mean.mid().str(30), sd.mid().str(30))
-            if key not in tails:
-                tails[key] = (-side * (x - mean) / (sd * root2)).erfc() / 2
-            return tails[key]
-
-        return tuple(sum((log_w.exp() * tail(mean, sd) for log_w, mean, sd in terms), arb(0)) if terms is not None
-                     else (D.arb_cdf(x) if side > 0 else D.arb_sf(x)) for D, terms in zip(laws, sums))
+        tails = [(-side * (x - mean) / scale).erfc() / 2 for mean, scale in terms]
+        return tuple(sum((w * tails[i] for w, i in mine), arb(0)) if mine is not None
+                     else (D.arb_cdf(x) if side > 0 else D.arb_sf(x)) for D, mine in zip(laws, weights))
     return below
 
 
@@ -282,22 +289,31 @@ def _clamp(x: arb, top: arb) -> arb:
 # --- composition: powers of the coordinates' polynomials, with what is left out accounted for ---------------------
 @dataclass(frozen=True)
 class _Law:
-    """A sub-probability law on the integers ``start``, ``start + 1``, ... (the coefficients of ``poly``), and an
-    upper bound ``lost`` on the mass its truncations left out."""
+    """A sub-probability law on the integers ``start``, ``start + 1``, ... (the coefficients of ``poly``), with
+    upper bounds on what it got wrong: ``lost``, the mass left out of the coefficients (truncated ends, or beyond a
+    cyclic window), and ``excess``, the mass the coefficients may hold beyond the true ones (wrapped into a cyclic
+    window)."""
 
     start: int
     poly: arb_poly
     lost: arb
+    excess: arb = arb(0)
 
     @classmethod
     def of(cls, start: int, masses: list, tail) -> "_Law":
         return _truncated(cls(start, arb_poly(masses), arb(0)), tail)
 
     def __mul__(self, other: "_Law") -> "_Law":
-        # (x + x')(y + y') − xy ≤ x'·1 + y'·1 + x'y' in mass: what was left out of either factor, carried along.
-        return _Law(self.start + other.start, self.poly * other.poly, self.lost + other.lost + self.lost * other.lost)
+        # (x + x')(y + y') − xy ≤ x'·1 + y'·1 + x'y' in mass (masses ≤ 1): either error, carried along.
+        return _Law(self.start + other.start, self.poly * other.poly, self.lost + other.lost + self.lost * other.lost,
+                    self.excess + other.excess + self.excess * other.excess)
 
     def power(self, k: int, tail) -> "_Law":
+        """The law of the sum of ``k`` independent draws: by one DFT (:func:`_cyclic_power`) for large ``k``, else by
+        squaring, what either leaves out accounted for."""
+        window = _window(self, k, tail) if k >= 16 and self.poly.length() > 1 else None
+        if window is not None and window[1] - window[0] < MAX_LENGTH:
+            return _cyclic_power(self, k, tail, window)
         result, base = None, self
         while True:
             if k & 1:
@@ -306,6 +322,72 @@ class _Law:
             if not k:
                 return result
             base = _truncated(base * base, tail)
+
+
+def _log_mgf(law: _Law, lam: float) -> arb:
+    """log E[e^{λ T}] of the law's sub-probability (as a ball)."""
+    z = arb(lam).exp()
+    return law.poly(z).log() + _ball(law.start) * arb(lam)
+
+
+def _window(law: _Law, k: int, tail) -> tuple[int, int, arb] | None:
+    """Indices [low, high] outside which the sum of ``k`` draws has mass at most ``tail`` (two Chernoff bounds,
+    P(T ≥ m) ≤ E[e^{λT}] e^{−λm}, at the best of a few λ), and the certified bound of that mass; None where no λ
+    gives a finite bound."""
+    poly = law.poly
+    mass = poly(arb(1))
+    mean = float((poly.derivative()(arb(1)) / mass).mid()) + law.start
+    second = float((poly.derivative().derivative()(arb(1)) / mass).mid())
+    spread = max(1.0, math.sqrt(max(second + mean - law.start - (mean - law.start) ** 2, 1.0) * k))
+    budget = math.log(2 / float(tail))
+    ends, bounds = [], []
+    for side in (1, -1):
+        best = None
+        for i in range(-6, 7):
+            lam = side * math.sqrt(2 * budget) / spread * 2.0 ** (i / 2)
+            log_m = _log_mgf(law, lam)
+            if not log_m.is_finite():
+                continue
+            edge = (k * float(log_m.mid()) + budget) / lam
+            if not math.isfinite(edge):
+                continue
+            edge = math.ceil(edge) if side > 0 else math.floor(edge)
+            if best is None or side * edge < side * best[0]:
+                best = (edge, lam)
+        if best is None:
+            return None
+        edge, lam = best
+        beyond = (k * _log_mgf(law, lam) - arb(lam) * _ball(edge + side)).exp()   # P(T ≥ edge+1) or P(T ≤ edge−1)
+        if not beyond.is_finite():
+            return None
+        ends.append(edge)
+        bounds.append(beyond)
+    return ends[1], ends[0], bounds[0] + bounds[1]
+
+
+def _transform_size(n: int) -> int:
+    """The least 2^a or 3·2^a at least ``n`` (sizes acb.dft transforms fast)."""
+    power = 1 << max(4, (n - 1).bit_length())
+    return 3 * power // 4 if 3 * power // 4 >= n else power
+
+
+def _cyclic_power(law: _Law, k: int, tail, window: tuple) -> _Law:
+    """The law of the sum of ``k`` draws by one DFT in ball arithmetic (python-flint's ``acb.dft``): the k-th power
+    of the transform, transformed back, is the sum's law folded onto a ``window`` of indices (:func:`_window`) outside
+    which the mass is at most ``tail``, certified: that mass is ``lost`` (missing from the window) and ``excess``
+    (folded onto some index of it)."""
+    low, high, outside = window
+    size = _transform_size(high - low + 1)
+    # The transform's rounding is absolute, on the scale of the total mass: enough bits to resolve the tail.
+    with arb_precision(max(ctx.prec, int(-mpmath.log(tail, 2)) + 40)):
+        values = [acb(0)] * size
+        for j, c in enumerate(law.poly.coeffs()):
+            values[(law.start + j) % size] += c
+        folded = acb.dft([v ** k for v in acb.dft(values)], True)
+        coeffs = [_nonnegative(folded[m % size].real) for m in range(low, low + size)]
+    grown = (1 + law.lost) ** k - 1 + outside
+    excess = (1 + law.excess) ** k - 1 + outside
+    return _truncated(_Law(low, arb_poly(coeffs), grown, excess), tail)
 
 
 def _truncated(law: _Law, tail) -> _Law:
@@ -329,7 +411,7 @@ def _truncated(law: _Law, tail) -> _Law:
         total, dropped, hi = total + u, dropped + c, hi - 1
     if lo == 0 and hi == n:
         return law
-    return _Law(law.start + lo, poly.truncate(hi).right_shift(lo), law.lost + _nonnegative(dropped).upper())
+    return _Law(law.start + lo, poly.truncate(hi).right_shift(lo), law.lost + _nonnegative(dropped).upper(), law.excess)
 
 
 @dataclass(frozen=True)
@@ -363,7 +445,7 @@ class Composition:
         t = self._threshold(eps)
         if t is None:
             return arb(0)
-        value = _suffix(P, t)(arb(1)) - _ball(eps).exp() * (_suffix(Q, t)(arb(1)) + Q.lost)
+        value = _suffix(P, t)(arb(1)) - P.excess - _ball(eps).exp() * (_suffix(Q, t)(arb(1)) + Q.lost)
         return value if value > 0 else (arb(0).union(value.upper()) if value.upper() > 0 else arb(0))
 
     def _threshold(self, eps):
@@ -407,7 +489,9 @@ def compose_losses(runs, h, tail=TAIL) -> Composition:
     upper = lower_p = lower_q = None
     survive = arb(1)
     for A, B, count in runs:
-        b = bins(loss(A, B), h, tail)
+        # The split divides by e^{−ℓ_j} − e^{−ℓ_{j+1}} ≈ h: the bins' masses are computed 64 bits finer than the powers.
+        with arb_precision(ctx.prec + 64):
+            b = bins(loss(A, B), h, tail)
         u = _Law.of(b.start, b.upper, tail).power(count, tail)
         lp = _Law.of(b.start, b.lower_p, tail).power(count, tail)
         lq = _Law.of(b.start, b.lower_q, tail).power(count, tail)
@@ -435,16 +519,17 @@ def _width(width) -> mpmath.mpf:
 
 
 def _first_step(runs, width) -> mpmath.mpf:
-    """The grid step to start from: the bracket's relative width grows like k·h² (about 6 k h² for the subsampled
-    Gaussian at q = 0.01, σ = 1, k = 1000), so h = sqrt(width/(6k)), no coarser than 0.05."""
+    """The grid step of the first, coarse composition: the bracket's relative width grows like c·k·h² (c about 6
+    for the subsampled Gaussian at q = 0.01, σ = 1), so h = 3·sqrt(width/(6k)), no coarser than 0.05."""
     k = sum(count for _, _, count in runs)
-    return min(mpmath.mpf("0.05"), mpmath.sqrt(width / (6 * k)))
+    return min(mpmath.mpf("0.05"), 3 * mpmath.sqrt(width / (6 * k)))
 
 
 def _narrowed(runs, width, bracket: Callable) -> Estimate:
     """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short)`` (balls,
     and whether the mass left out is a good part of the spread) is within ``width`` relative to its size, or the
-    grid cannot be refined further: the estimate of the last (low, high)."""
+    grid cannot be refined further: the estimate of the last (low, high). The spread is of order h² (module
+    docstring), so each composition after the first aims at 85% of the width asked from the spread it measured."""
     h, tail = _first_step(runs, width), TAIL
     with arb_precision(PRECISION if width >= 1e-3 else 2 * PRECISION if width >= 1e-6 else 3 * PRECISION):
         for _ in range(8):
@@ -457,7 +542,7 @@ def _narrowed(runs, width, bracket: Callable) -> Estimate:
                 tail = max(mpmath.mpf(10) ** -300, tail * mpmath.mpf(10) ** -12)
                 continue
             ratio = float(spread / (width * size))
-            h = h * max(mpmath.mpf("0.25"), min(mpmath.mpf("0.85"), mpmath.mpf(0.85) / mpmath.sqrt(ratio)))
+            h = h * max(mpmath.mpf("0.05"), min(mpmath.mpf("0.85"), mpmath.sqrt(mpmath.mpf(0.85) / ratio)))
         return _estimate(low, high)
 
 
@@ -545,7 +630,7 @@ class LatticeComposition:
         lowest = _ball(self.origin) + _ball(law.start + first) * _ball(h)
         weighted = head((-_ball(h)).exp()) * (_ball(eps) - lowest).exp()
         inside = _nonnegative(head(arb(1)) - weighted) + self.infinite
-        return inside, inside + law.lost + self.beyond
+        return _nonnegative(inside - law.excess), inside + law.lost + self.beyond
 
 
 def lattice(runs) -> LatticeComposition | None:
