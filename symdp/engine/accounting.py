@@ -46,9 +46,6 @@ from symdp.engine.products import Product, coordinates
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method, arb_precision, mpf_of, weakest
 
-DEFAULT_WIDTH = mpmath.mpf("1e-3")
-"""The relative width of the bracket asked for when none is given."""
-
 PRECISION = 64
 """Bits of the balls the polynomials are carried in for brackets of relative width 1e-3 and wider (twice as many
 below, three times below 1e-6): the radii of a power grow with its length, and arb_poly's products keep each
@@ -511,8 +508,15 @@ def _runs(P, Q) -> list:
     return [(P, Q, 1)]
 
 
+def default_width() -> mpmath.mpf:
+    """The relative width of a bracket when none is asked: 10^-((dps + 10)/20) at the working precision, within
+    [1e-7, 1e-2] (1e-3 at 50 digits, 10^-1.5 at the verifier's first 20): more digits asked, a narrower bracket, so
+    that a claim the coarse bracket leaves open is narrowed when the verifier retries at its full precision."""
+    return min(mpmath.mpf("1e-2"), max(mpmath.mpf("1e-7"), mpmath.mpf(10) ** (-(mpmath.mp.dps + 10) / 20)))
+
+
 def _width(width) -> mpmath.mpf:
-    w = DEFAULT_WIDTH if width is None else mpmath.mpf(width)
+    w = default_width() if width is None else mpmath.mpf(width)
     if not (mpmath.isfinite(w) and 0 < w < 1):
         raise InvalidParameter(f"the relative width of a bracket must lie in (0, 1), got {width}")
     return w
@@ -555,7 +559,7 @@ def _estimate(low: arb, high: arb, method: Method = Method.CERTIFIED) -> Estimat
 
 def hockey_stick(P, Q, eps, *, width=None) -> Estimate:
     """δ(ε) = D_{e^ε}(P‖Q) of a pair of products (or of one pair), as a certified bracket of relative ``width``
-    (default :data:`DEFAULT_WIDTH`).
+    (default :func:`default_width`).
 
     >>> from symdp.engine.products import compose
     >>> est = hockey_stick(compose(5, Laplace(0, 1)), compose(5, Laplace(1, 1)), 1, width=1e-4)
