@@ -529,17 +529,17 @@ def _first_step(runs, width) -> mpmath.mpf:
     return min(mpmath.mpf("0.05"), 3 * mpmath.sqrt(width / (6 * k)))
 
 
-def _narrowed(runs, width, bracket: Callable) -> Estimate:
+def _narrowed(runs, width, bracket: Callable, least=0) -> Estimate:
     """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short)`` (balls,
-    and whether the mass left out is a good part of the spread) is within ``width`` relative to its size, or the
-    grid cannot be refined further: the estimate of the last (low, high). The spread is of order h² (module
+    and whether the mass left out is a good part of the spread) is within ``width`` relative to its size (at least
+    ``least``), or the grid cannot be refined further: the estimate of the last (low, high). The spread is of order h² (module
     docstring), so each composition after the first aims at 85% of the width asked from the spread it measured."""
     h, tail = _first_step(runs, width), TAIL
     with arb_precision(PRECISION if width >= 1e-3 else 2 * PRECISION if width >= 1e-6 else 3 * PRECISION):
         for _ in range(8):
             composition = compose_losses(runs, h, tail)
             low, high, short = bracket(composition)
-            spread, size = high.upper() - low.lower(), max(abs(high.upper()), abs(low.lower()))
+            spread, size = high.upper() - low.lower(), max(abs(high.upper()), abs(low.lower()), least)
             if spread <= width * size or size < mpmath.mpf(10) ** -300:
                 break
             if short and tail > mpmath.mpf(10) ** -280:
@@ -576,7 +576,8 @@ def hockey_stick(P, Q, eps, *, width=None) -> Estimate:
 
 def epsilon_for(delta, P, Q, *, width=None) -> Estimate:
     """The least ε with δ(ε) ≤ ``delta`` (the approximate max divergence D_∞^δ(P‖Q), of either sign), as a certified
-    bracket of relative ``width``: δ_upper(ε_high) ≤ delta proves ε ≤ ε_high, δ_lower(ε_low) > delta proves ε > ε_low.
+    bracket of relative ``width`` (relative to max(|ε|, 0.1): an ε near 0 is bracketed to an absolute 0.1·width):
+    δ_upper(ε_high) ≤ delta proves ε ≤ ε_high, δ_lower(ε_low) > delta proves ε > ε_low.
 
     >>> from symdp.engine.products import compose
     >>> est = epsilon_for(1e-5, compose(10, Gaussian(0, 1)), compose(10, Gaussian(1, 1)), width=1e-4)
@@ -593,7 +594,7 @@ def epsilon_for(delta, P, Q, *, width=None) -> Estimate:
         low = _search(lambda e: not C.delta_lower(e).lower() > d)
         return arb(low), arb(high), C.left_out(high) > w * d / 4
 
-    return _narrowed(runs, w, bracket)
+    return _narrowed(runs, w, bracket, least=mpmath.mpf("0.1"))
 
 
 def _search(done: Callable, low=-60, high=60, digits: int = 40) -> mpmath.mpf:
