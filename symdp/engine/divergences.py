@@ -139,7 +139,12 @@ def _profile(kind: Kind) -> Callable:
     factors: loss classes; Gaussian factors with one standard deviation per coordinate: one Gaussian pair), else as a
     certified bracket of relative ``width`` from the privacy-loss distribution (:mod:`symdp.engine.accounting`)."""
     def measure(P, Q, *args, method=AUTO, width=None):
-        exact = accounting.lattice_estimate(kind, products.coordinates(P, Q), *args)
+        runs = products.coordinates(P, Q)
+        if len(runs) == 1 and runs[0][2] == 1:      # one mechanism: the pair itself, by its own rule
+            A, B, _ = runs[0]
+            extra = {"width": width} if "width" in rule(A, B).options.get(kind, ()) else {}
+            return divergence(kind, A, B, *args, method=method, **extra)
+        exact = accounting.lattice_estimate(kind, runs, *args)
         if exact is not None:
             return exact
         if products.reducible(P, Q):
