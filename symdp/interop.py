@@ -36,7 +36,6 @@ import mpmath
 from symdp.engine import integers
 from symdp.engine.continuous import Gaussian, Laplace
 from symdp.engine.divergences import mixture
-from symdp.engine.finite import FiniteDistribution
 from symdp.engine.products import Product, compose, product
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, weakest
@@ -98,9 +97,10 @@ def _mechanism(event, dpa) -> tuple[object, object]:
     raise _unsupported(event)
 
 
-def _randomized_response(noise, buckets) -> tuple[FiniteDistribution, FiniteDistribution]:
+def _randomized_response(noise, buckets) -> tuple[integers.IntegerLaw, integers.IntegerLaw]:
     """dp_accounting's randomized response on k buckets with noise p (the input kept with probability 1 − p, else a
-    uniform bucket) for inputs 0 and 1: (1 − p + p/k, p/k, ..., p/k) and its first two atoms swapped."""
+    uniform bucket) for inputs 0 and 1: (1 − p + p/k, p/k, ..., p/k) and its first two atoms swapped, as laws on
+    {0, ..., k − 1} (their losses −ε, 0, ε lie on a lattice: compositions are exact, for any k)."""
     p = to_mpf(noise, "noise_parameter of a RandomizedResponseDpEvent")
     if not 0 < p <= 1:
         raise InvalidParameter(f"noise_parameter of a RandomizedResponseDpEvent must lie in (0, 1] "
@@ -110,7 +110,7 @@ def _randomized_response(noise, buckets) -> tuple[FiniteDistribution, FiniteDist
     k = int(buckets)
     kept, moved = 1 - p + p / k, p / k
     first = [kept, moved] + [moved] * (k - 2)
-    return FiniteDistribution(first), FiniteDistribution([moved, kept] + [moved] * (k - 2))
+    return integers.IntegerLaw(0, first), integers.IntegerLaw(0, [moved, kept] + [moved] * (k - 2))
 
 
 def _unsupported(event) -> InvalidParameter:

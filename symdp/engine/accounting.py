@@ -590,27 +590,30 @@ def epsilon_for(delta, P, Q, *, width=None) -> Estimate:
     runs, w = _runs(P, Q), _width(width)
 
     def bracket(C: Composition):
-        high = _search(lambda e: C.delta_upper(e).upper() <= d)
-        low = _search(lambda e: not C.delta_lower(e).lower() > d)
+        high = _search(lambda e: C.delta_upper(e).upper() <= d)[1]        # δ(high) ≤ δ_upper(high) ≤ d, proved
+        low = _search(lambda e: not C.delta_lower(e).lower() > d)[0]      # δ(low) ≥ δ_lower(low) > d, proved
         return arb(low), arb(high), C.left_out(high) > w * d / 4
 
     return _narrowed(runs, w, bracket, least=mpmath.mpf("0.1"))
 
 
-def _search(done: Callable, low=-60, high=60, digits: int = 40) -> mpmath.mpf:
-    """The least ε on a binary grid of [low, high] with ``done(ε)`` (a monotone predicate), to ``digits`` bits."""
+def _search(done: Callable, low=-60, high=60, digits: int = 40) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """Bisection of a monotone predicate on [low, high] to ``digits`` bits: ``(last, first)``, the largest point
+    seen where ``done`` fails and the least where it holds (``-inf`` or ``inf`` where it holds or fails throughout).
+    A certified end of a bracket is read at a point where its predicate was *evaluated*: ``first`` for a proof that
+    holds there, ``last`` for one that fails there."""
     lo, hi = mpmath.mpf(low), mpmath.mpf(high)
     if done(lo):
-        return lo
+        return -mpmath.inf, lo
     if not done(hi):
-        return mpmath.inf
+        return hi, mpmath.inf
     for _ in range(digits):
         mid = (lo + hi) / 2
         if done(mid):
             hi = mid
         else:
             lo = mid
-    return hi
+    return lo, hi
 
 
 # --- losses on a lattice: composition without rounding ---------------------------------------------------------------
@@ -626,9 +629,19 @@ class LatticeComposition:
     law: _Law
     infinite: arb
     beyond: arb
+    shift: mpmath.mpf
+    """A bound of how far the summed loss may lie from its lattice value (the lattice's rounded origin and step
+    against the log-ratios of the masses): δ(ε) lies between the lattice's δ at ε + shift and at ε − shift."""
 
     def delta(self, eps) -> tuple[arb, arb]:
-        """Lower and upper bounds of δ(ε) = E_P[(1 − e^{ε − L})_+]: the sum over the lattice, exact in balls."""
+        """Lower and upper bounds of δ(ε) = E_P[(1 − e^{ε − L})_+]: sums over the lattice, exact in balls, at ε moved
+        by the lattice's rounding (``shift``) each way."""
+        eps = mpmath.mpf(eps)
+        with mpmath.workprec(mpmath.mp.prec + 20):
+            low, high = eps + self.shift, eps - self.shift
+        return self._sum(low)[0], self._sum(high)[1]
+
+    def _sum(self, eps) -> tuple[arb, arb]:
         h, law = self.step, self.law
         first = max(0, int(mpmath.floor((mpmath.mpf(eps) - self.origin) / h)) + 1 - law.start)
         head = law.poly.right_shift(first) if first else law.poly
@@ -654,14 +667,27 @@ def lattice(runs) -> LatticeComposition | None:
         return None
     step = steps.pop() if steps else mpmath.mpf(1)
     tail = mpmath.mpf(10) ** -(mpmath.mp.dps + 10)
-    law, survive, inside, origin = None, arb(1), arb(1), mpmath.mpf(0)
+    law, survive, inside, origin, shift = None, arb(1), arb(1), mpmath.mpf(0), arb(0)
     for lat, count in lattices:
         power = _Law.of(0, list(lat.p), tail).power(count, tail)
         law = power if law is None else _truncated(law * power, tail)
         survive *= (1 - lat.p_infinite) ** count
         inside *= (1 - lat.p_tail) ** count
         origin += count * lat.origin
-    return LatticeComposition(origin, step, law, _nonnegative(1 - survive), _nonnegative(1 - inside))
+        shift += count * _off_lattice(lat)
+    return LatticeComposition(origin, step, law, _nonnegative(1 - survive), _nonnegative(1 - inside),
+                              mpf_of(shift.upper()))
+
+
+def _off_lattice(lat) -> arb:
+    """The largest distance between a listed log-ratio log(p_j/q_j) (from the mass balls) and its lattice value."""
+    worst = arb(0)
+    for j, (p, q) in enumerate(zip(lat.p, lat.q)):
+        if p == 0 or q == 0:
+            continue
+        gap = abs((p / q).log() - _ball(lat.value(j)))
+        worst = worst if gap.upper() <= worst.upper() else arb(gap.upper())
+    return worst
 
 
 def lattice_estimate(kind: str, runs, *args) -> Estimate | None:
@@ -676,8 +702,8 @@ def lattice_estimate(kind: str, runs, *args) -> Estimate | None:
             if not 0 < d < 1:
                 raise InvalidParameter(f"delta must lie in (0, 1), got {args[0]}")
             bits = mpmath.mp.prec + 10
-            high = _search(lambda e: composition.delta(e)[1].upper() <= d, digits=bits)
-            low = _search(lambda e: not composition.delta(e)[0].lower() > d, digits=bits)
+            high = _search(lambda e: composition.delta(e)[1].upper() <= d, digits=bits)[1]
+            low = _search(lambda e: not composition.delta(e)[0].lower() > d, digits=bits)[0]
             low_ball, high_ball = arb(low), arb(high)
         else:
             low_ball, high_ball = composition.delta(mpmath.mpf(args[0]) if args else 0)
