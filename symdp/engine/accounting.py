@@ -380,7 +380,11 @@ def _cyclic_power(law: _Law, k: int, tail, window: tuple) -> _Law:
         values = [acb(0)] * size
         for j, c in enumerate(law.poly.coeffs()):
             values[(law.start + j) % size] += c
-        folded = acb.dft([v ** k for v in acb.dft(values)], True)
+        # |v|^k of a frequency with |v| ≤ r is below r^k ≤ tail·1e-20: one ball [0 ± r^k] instead of a power (most
+        # frequencies of a spread-out law are that small).
+        small = arb(tail * mpmath.mpf("1e-20")) ** (arb(1) / k)
+        negligible = acb(0, 0) + acb(arb(0, (small ** k).upper()), arb(0, (small ** k).upper()))
+        folded = acb.dft([v ** k if abs(v).upper() > small else negligible for v in acb.dft(values)], True)
         coeffs = [_nonnegative(folded[m % size].real) for m in range(low, low + size)]
     grown = (1 + law.lost) ** k - 1 + outside
     excess = (1 + law.excess) ** k - 1 + outside
@@ -486,8 +490,8 @@ def compose_losses(runs, h, tail=TAIL) -> Composition:
     upper = lower_p = lower_q = None
     survive = arb(1)
     for A, B, count in runs:
-        # The split divides by e^{−ℓ_j} − e^{−ℓ_{j+1}} ≈ h: the bins' masses are computed 64 bits finer than the powers.
-        with arb_precision(ctx.prec + 64):
+        # The split divides by e^{−ℓ_j} − e^{−ℓ_{j+1}} ≈ h: the bins' masses are computed 32 bits finer than the powers.
+        with arb_precision(ctx.prec + 32):
             b = bins(loss(A, B), h, tail)
         u = _Law.of(b.start, b.upper, tail).power(count, tail)
         lp = _Law.of(b.start, b.lower_p, tail).power(count, tail)
