@@ -607,11 +607,15 @@ def _search(done: Callable, low=-60, high=60, digits: int = 40) -> tuple[mpmath.
     A certified end of a bracket is read at a point where its predicate was *evaluated*: ``first`` for a proof that
     holds there, ``last`` for one that fails there."""
     lo, hi = mpmath.mpf(low), mpmath.mpf(high)
-    if done(lo):
-        return -mpmath.inf, lo
-    if not done(hi):
-        return hi, mpmath.inf
-    for _ in range(digits):
+    while done(lo):                 # the range grows until the predicate changes in it (an ε of 1e4 is possible)
+        if lo < -1e6:
+            return -mpmath.inf, lo
+        lo, hi = 2 * lo, lo
+    while not done(hi):
+        if hi > 1e6:
+            return hi, mpmath.inf
+        lo, hi = hi, 2 * hi
+    for _ in range(digits + int(mpmath.log(hi - lo, 2)) + 1):
         mid = (lo + hi) / 2
         if done(mid):
             hi = mid
