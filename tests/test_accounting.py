@@ -7,12 +7,15 @@ import math
 
 import mpmath
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from symdp.engine import accounting
 from symdp.engine.continuous import Gaussian, Laplace, Mixture
 from symdp.engine.divergences import divergence
 from symdp.engine.integers import IntegerLaw, discrete_laplace, randomized_response
 from symdp.engine.products import compose, product
+from symdp.errors import InvalidDistribution, InvalidParameter
 
 REFERENCE_DPS = 30
 """Digits of the continuous references against brackets: far beyond the narrowest asked for (1e-6 relative)."""
@@ -131,11 +134,25 @@ def laplace_two_steps(a, eps):
 
 
 # --- references: lattices --------------------------------------------------------------------------------------------
+def lattice_profile(law, eps0):
+    """ε ↦ δ(ε) = Σ_m P(loss = m ε0) (1 − e^{ε − m ε0})_+ of a loss law ``{m: P-mass}`` on the lattice ε0·ℤ, as
+    Σ_{m ε0 > ε} P(m) − e^ε Σ_{m ε0 > ε} P(m) e^{−m ε0} (the weights computed once, for bisections)."""
+    atoms = [(m * eps0, mass, mass * mpmath.exp(-m * eps0)) for m, mass in law.items()]
+
+    def delta(eps):
+        above = [(p, w) for loss, p, w in atoms if loss > eps]
+        return mpmath.fsum(p for p, _ in above) - mpmath.exp(eps) * mpmath.fsum(w for _, w in above)
+    return delta
+
+
+def binary_loss_law(k, p):
+    """k steps whose loss is +1 (in units of ε0) with P-mass p and −1 with 1 − p: {2j − k: C(k, j) p^j (1 − p)^{k−j}}."""
+    return {2 * j - k: math.comb(k, j) * p**j * (1 - p)**(k - j) for j in range(k + 1)}
+
+
 def binary_delta(k, p, eps0, eps):
-    """δ(ε) of k steps whose loss is +ε0 with P-mass p (Q-mass 1 − p) and −ε0 with P-mass 1 − p:
-    Σ_j C(k, j) p^j (1 − p)^{k−j} (1 − e^{ε − (2j − k) ε0})_+."""
-    return mpmath.fsum(math.comb(k, j) * p**j * (1 - p)**(k - j) * (1 - mpmath.exp(eps - (2 * j - k) * eps0))
-                       for j in range(k + 1) if (2 * j - k) * eps0 > eps)
+    """δ(ε) of k such steps: Σ_j C(k, j) p^j (1 − p)^{k−j} (1 − e^{ε − (2j − k) ε0})_+."""
+    return lattice_profile(binary_loss_law(k, p), eps0)(eps)
 
 
 def trinomial_loss_law(k, K, eps0):
@@ -146,7 +163,7 @@ def trinomial_loss_law(k, K, eps0):
     S = mpmath.exp(eps0) + K - 1
     a, b, c = mpmath.exp(eps0) / S, 1 / S, mpf(K - 2) / S
     if K == 2:                           # no zero-loss answer: the binomial law
-        return {2 * i - k: math.comb(k, i) * a**i * b**(k - i) for i in range(k + 1)}
+        return binary_loss_law(k, a)
     apow, bpow, cpow = ([x**n for n in range(k + 1)] for x in (a, b, c))
     law: dict = {}
     for i in range(k + 1):
@@ -155,14 +172,9 @@ def trinomial_loss_law(k, K, eps0):
     return {m: mpmath.fsum(terms) for m, terms in law.items()}
 
 
-def lattice_delta(law, eps0, eps):
-    """δ(ε) = Σ_m P(loss = m ε0) (1 − e^{ε − m ε0})_+ of a loss law on the lattice ε0·ℤ."""
-    return mpmath.fsum(mass * (1 - mpmath.exp(eps - m * eps0)) for m, mass in law.items() if m * eps0 > eps)
-
-
 def trinomial_delta(k, K, eps0, eps):
     """δ(ε) of k steps of K-ary randomized response (:func:`trinomial_loss_law`)."""
-    return lattice_delta(trinomial_loss_law(k, K, eps0), eps0, eps)
+    return lattice_profile(trinomial_loss_law(k, K, eps0), eps0)(eps)
 
 
 def kov_delta(k, eps0, i):
@@ -228,7 +240,7 @@ def subsampled_pair(q, s, remove=True):
     ("0.01", "0.8", "0.5", True, "1e-5"),
     ("0.3", 2, 0, True, "1e-6"),
     ("0.1", 1, "0.05", False, "1e-5"),
-    ("0.01", "0.8", "0.005", False, "1e-4"),
+    ("0.01", "0.8", "0.005", False, "1e-3"),
 ])
 @pytest.mark.parametrize("route", ["door", "accountant"])
 def test_one_subsampled_gaussian_step_holds_the_crossing_point_formula(q, s, eps, remove, width, route):
@@ -337,7 +349,14 @@ def test_epsilon_of_subsampled_steps_holds_the_root_of_the_reference(k, q, s, de
             assert subsampled_two_steps(q, s, low, remove) >= mpf(delta) >= subsampled_two_steps(q, s, high, remove)
 
 
-@pytest.mark.parametrize("k, delta", [(1, "1e-5"), (1, "0.3"), (4, "1e-3")])
+@pytest.mark.parametrize("k, delta", [(1, "1e-5"), (1, "0.3"), (4, "1e-3"), pytest.param(10, "1e-5", marks=(
+    pytest.mark.xfail(strict=True, reason=(
+        "door bug: epsilon_root's mpmath.findroot(solver='anderson') raises ValueError ('Could not find root within "
+        "given tolerance', 1.5e-25 > 2.6e-54) at 50 digits on the reduced pair N(sqrt 10, 1), N(0, 1); the midpoint "
+        "of the search interval is not certified, epsilon_root returns None and the door falls back to the "
+        "accountant's bracket: 17.8547 +- 0.002 where the root is 17.8565878... (contained, but 1e-4 wide, not "
+        "working precision). A bisection-polished or secant root (or findroot with tol set from the profile's "
+        "error) would do"))))])
 def test_epsilon_of_composed_gaussians_is_the_closed_forms_root_at_working_precision(k, delta):
     """Gaussian products reduce to one pair: ε(δ) at the working precision (50 digits), not a bracket."""
     est = divergence("approximate_max_divergence", compose(k, Gaussian(0, 1)), compose(k, Gaussian(1, 1)), mpf(delta))
@@ -409,7 +428,7 @@ def test_epsilon_of_composed_discrete_laplace_is_the_root_of_the_binomial_sum(k,
     with mpmath.workdps(LATTICE_DPS):
         r, step = mpmath.exp(-1 / mpf(b)), 1 / mpf(b)
         p = 1 / (1 + r)
-        root = lattice_root(lambda e: binary_delta(k, p, step, e), delta)
+        root = lattice_root(lattice_profile(binary_loss_law(k, p), step), delta)
     assert est.method == "exact" and est.certified
     assert abs(est.value - root) <= mpf(10) ** -40 * root and est.error <= mpf(10) ** -40 * root
 
@@ -420,8 +439,8 @@ def test_epsilon_of_composed_randomized_response_is_the_root_of_the_sum(k, K, ep
     est = divergence("approximate_max_divergence", compose(k, randomized_response(K, eps0, 0)),
                      compose(k, randomized_response(K, eps0, 1)), mpf(delta))
     with mpmath.workdps(LATTICE_DPS):
-        law = trinomial_loss_law(k, K, eps0)
-    root = lattice_root(lambda e: lattice_delta(law, eps0, e), delta)
+        profile = lattice_profile(trinomial_loss_law(k, K, eps0), eps0)
+    root = lattice_root(profile, delta)
     assert est.method == "exact" and est.certified
     assert abs(est.value - root) <= mpf(10) ** -40 * root and est.error <= mpf(10) ** -40 * root
 
@@ -438,14 +457,153 @@ def test_epsilon_of_a_lattice_pair_with_exact_masses_holds_the_root(k, delta):
     assert est.certified and ends(est)[0] <= root <= ends(est)[1]
 
 
-@pytest.mark.xfail(raises=ValueError, strict=True, reason=(
-    "accounting bug: _search looks for eps in [-60, 60] only; beyond, it returns inf and _estimate's mpf_of(arb(inf)) "
-    "raises flint's 'man_exp requires an exact, finite value' (a raw traceback, not a one-line error). 100 steps of "
-    "randomized response at ln 3 have eps(1e-6) ~ 75 < the largest loss 100 ln 3"))
 def test_epsilon_of_a_lattice_pair_beyond_sixty_holds_the_root():
+    """100 steps of randomized response at ln 3 have ε(1e-6) ≈ 75 (the largest loss is 100 ln 3): the search for ε
+    must reach beyond [−60, 60] (it returned inf there, and flint raised on it)."""
     k, delta = 100, mpf("1e-6")
     P, Q = IntegerLaw(0, [mpf("0.75"), mpf("0.25")]), IntegerLaw(0, [mpf("0.25"), mpf("0.75")])
     est = divergence("approximate_max_divergence", compose(k, P), compose(k, Q), delta)
     with mpmath.workdps(LATTICE_DPS):
         root = bisect(lambda e: binary_delta(k, mpf("0.75"), mpmath.log(3), e) - delta, 0, 120, steps=200)
     assert est.certified and abs(est.value - root) <= est.error + mpf(10) ** -40 * root
+
+
+# --- 3. monotonicity and consistency -------------------------------------------------------------------------------
+@st.composite
+def binned_pairs(draw):
+    """(P, Q, top): k steps of the subsampled Gaussian (remove or add) or of a Laplace pair, k ≤ 4, and the largest
+    loss (inf for remove). The accountant is asked away from the top, where δ is far from 0."""
+    kind, k = draw(st.sampled_from(["remove", "add", "laplace"])), draw(st.integers(2, 4))
+    if kind == "laplace":
+        shift, b = mpf(draw(st.floats(0.3, 2))), mpf(draw(st.floats(0.5, 2)))
+        return compose(k, Laplace(0, b)), compose(k, Laplace(shift, b)), k * shift / b
+    q, s = mpf(draw(st.floats(0.02, 0.5))), mpf(draw(st.floats(0.8, 2)))
+    P, Q = subsampled_pair(q, s, kind == "remove")
+    return compose(k, P), compose(k, Q), mpmath.inf if kind == "remove" else -k * mpmath.log1p(-q)
+
+
+fraction = st.floats(0, 0.5)
+"""Where ε is asked: a fraction of the largest loss (of 2 where it is unbounded)."""
+
+
+def asked(top, part):
+    return mpf(part) * (2 if top == mpmath.inf else top)
+
+
+@settings(max_examples=10, deadline=None)
+@given(binned_pairs(), fraction)
+@example((compose(2, Gaussian(0, 1)), compose(2, Mixture(mpf("0.1"), Gaussian(0, 1), Gaussian(1, 1))),
+          -2 * mpmath.log1p(-mpf("0.1"))), 0.0)
+def test_a_narrow_bracket_overlaps_a_wide_one(pair, part):
+    P, Q, top = pair
+    eps = asked(top, part)
+    wide, narrow = (accounting.hockey_stick(P, Q, eps, width=w) for w in ("1e-2", "1e-4"))
+    assert wide.certified and narrow.certified
+    assert abs(wide.value - narrow.value) <= wide.error + narrow.error
+    assert narrow.error <= wide.error
+
+
+@settings(max_examples=10, deadline=None)
+@given(binned_pairs(), fraction)
+def test_delta_brackets_decrease_in_epsilon(pair, part):
+    """δ(ε') ≤ δ(ε) for ε' > ε: the bracket at ε' starts below the end of the one at ε, and its middle is lower
+    unless the two overlap."""
+    P, Q, top = pair
+    eps = asked(top, part)
+    later = eps + min(mpf("0.5"), (top - eps) / 4)
+    here, there = (accounting.hockey_stick(P, Q, e, width="1e-3") for e in (eps, later))
+    assert ends(there)[0] <= ends(here)[1]
+    assert there.value < here.value or ends(here)[0] <= ends(there)[1]     # the middles may cross only in overlap
+
+
+@settings(max_examples=10, deadline=None)
+@given(binned_pairs(), st.sampled_from(["1e-6", "1e-4", "1e-2"]))
+def test_epsilon_brackets_decrease_in_delta(pair, delta):
+    """ε(10δ) ≤ ε(δ): δ(ε) decreases, so fewer ε meet a smaller δ (near the top of a bounded loss the two roots
+    may be closer than the brackets are wide: Laplace's atom at the top)."""
+    P, Q, _ = pair
+    small, large = (accounting.epsilon_for(mpf(d), P, Q, width="1e-3") for d in (delta, mpf(delta) * 10))
+    assert small.certified and large.certified
+    assert ends(large)[0] <= ends(small)[1]
+    assert large.value < small.value or ends(small)[0] <= ends(large)[1]   # the middles may cross only in overlap
+
+
+# --- 4. bad input: one line that names the problem -------------------------------------------------------------------
+def one_line(excinfo, *fragments):
+    message = str(excinfo.value)
+    assert "\n" not in message and all(f in message for f in fragments), message
+
+
+SUBSAMPLED = subsampled_pair(mpf("0.1"), mpf(1))
+
+
+@pytest.mark.parametrize("width", [0, 1, "-0.1", 2, "nan", "inf"])
+def test_a_width_outside_zero_one_is_refused(width):
+    P, Q = (compose(3, D) for D in SUBSAMPLED)
+    with pytest.raises(InvalidParameter) as accountant:
+        accounting.hockey_stick(P, Q, 1, width=mpf(width))
+    one_line(accountant, "width", "(0, 1)")
+    with pytest.raises(InvalidParameter) as door:
+        divergence("hockey_stick", P, Q, 1, width=mpf(width))
+    one_line(door, "width")
+    with pytest.raises(InvalidParameter) as epsilon:
+        divergence("approximate_max_divergence", P, Q, mpf("1e-5"), width=mpf(width))
+    one_line(epsilon, "width")
+
+
+@pytest.mark.parametrize("delta", [0, 1, "-0.001", "1.5"])
+@pytest.mark.parametrize("laws", ["subsampled products", "one subsampled step", "gaussian products", "lattice"])
+def test_a_delta_outside_zero_one_is_refused(delta, laws):
+    P, Q = {"subsampled products": tuple(compose(3, D) for D in SUBSAMPLED),
+            "one subsampled step": SUBSAMPLED,
+            "gaussian products": (compose(3, Gaussian(0, 1)), compose(3, Gaussian(1, 1))),
+            "lattice": (compose(3, discrete_laplace(0, 2)), compose(3, discrete_laplace(1, 2)))}[laws]
+    with pytest.raises(InvalidParameter) as excinfo:
+        divergence("approximate_max_divergence", P, Q, mpf(delta))
+    one_line(excinfo, "delta", "(0, 1)")
+
+
+@pytest.mark.parametrize("P, Q, fragments", [
+    (compose(2, Gaussian(0, 1)), compose(2, Gaussian(1, 2)), ("standard deviations",)),
+    (compose(2, Laplace(0, 1)), compose(2, Gaussian(1, 1)), ("Laplace", "Gaussian")),
+    (compose(2, Laplace(0, 1)), compose(2, Laplace(1, 2)), ("Laplace", "scales")),
+    (compose(2, SUBSAMPLED[0]), compose(3, SUBSAMPLED[1]), ("2", "3")),
+    (product(Laplace(0, 1), SUBSAMPLED[0]), product(Laplace(1, 1)), ("2", "1")),
+])
+def test_pairs_the_accountant_does_not_bin_are_refused(P, Q, fragments):
+    for measure in (lambda: accounting.hockey_stick(P, Q, 1), lambda: divergence("hockey_stick", P, Q, 1, width=1e-3),
+                    lambda: accounting.epsilon_for(mpf("1e-3"), P, Q)):
+        with pytest.raises(InvalidDistribution) as excinfo:
+            measure()
+        one_line(excinfo, *fragments)
+
+
+def test_a_product_against_a_single_law_is_refused():
+    with pytest.raises(InvalidDistribution) as excinfo:
+        accounting.hockey_stick(compose(2, SUBSAMPLED[0]), SUBSAMPLED[1], 1)
+    one_line(excinfo, "product")
+
+
+# --- where δ is 0 or nearly so: the top of a bounded loss ------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.xfail(raises=InvalidParameter, strict=True, reason=(
+    "accounting bug: at eps = a, the largest Laplace loss, delta is exactly 0; the bracket [0, O(h)] never reaches "
+    "a relative width, so _narrowed refines the grid until bins() refuses it ('the loss spans 8262366 grid steps', "
+    "8 s at width 1e-3, 87 s at 1e-6) instead of returning the certified [0, upper] it has"))
+def test_laplace_at_its_largest_loss_is_a_certified_zero():
+    est = accounting.hockey_stick(compose(1, Laplace(0, 1)), compose(1, Laplace(1, 1)), 1, width="1e-3")
+    assert est.certified and ends(est)[0] <= 0 <= ends(est)[1]
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(raises=InvalidParameter, strict=True, reason=(
+    "accounting bug: just below the add pair's largest loss -log(1 - q) = 0.01005 (q = 0.01), at eps = 0.01, delta "
+    "is small and the relative width is not reached before the grid is refused ('the loss spans 5232144 grid steps', "
+    "14 s; 85 s through the door before a product of one step was measured as the pair)"))
+def test_the_add_pair_just_below_its_largest_loss_is_bracketed():
+    q, s, eps = mpf("0.01"), mpf("0.8"), mpf("0.01")
+    P, Q = subsampled_pair(q, s, remove=False)
+    est = accounting.hockey_stick(compose(1, P), compose(1, Q), eps, width="1e-4")
+    with mpmath.workdps(EXACT_DPS):
+        truth = subsampled_delta(q, s, eps, remove=False)
+    assert est.certified and ends(est)[0] <= truth <= ends(est)[1]
