@@ -350,14 +350,7 @@ def test_epsilon_of_subsampled_steps_holds_the_root_of_the_reference(k, q, s, de
             assert subsampled_two_steps(q, s, low, remove) >= mpf(delta) >= subsampled_two_steps(q, s, high, remove)
 
 
-@pytest.mark.parametrize("k, delta", [(1, "1e-5"), (1, "0.3"), (4, "1e-3"), pytest.param(10, "1e-5", marks=(
-    pytest.mark.xfail(strict=True, reason=(
-        "door bug: epsilon_root's mpmath.findroot(solver='anderson') raises ValueError ('Could not find root within "
-        "given tolerance', 1.5e-25 > 2.6e-54) at 50 digits on the reduced pair N(sqrt 10, 1), N(0, 1); the midpoint "
-        "of the search interval is not certified, epsilon_root returns None and the door falls back to the "
-        "accountant's bracket: 17.8547 +- 0.002 where the root is 17.8565878... (contained, but 1e-4 wide, not "
-        "working precision). A bisection-polished or secant root (or findroot with tol set from the profile's "
-        "error) would do"))))])
+@pytest.mark.parametrize("k, delta", [(1, "1e-5"), (1, "0.3"), (4, "1e-3"), (10, "1e-5")])
 def test_epsilon_of_composed_gaussians_is_the_closed_forms_root_at_working_precision(k, delta):
     """Gaussian products reduce to one pair: ε(δ) at the working precision (50 digits), not a bracket."""
     est = divergence("approximate_max_divergence", compose(k, Gaussian(0, 1)), compose(k, Gaussian(1, 1)), mpf(delta))
@@ -586,21 +579,11 @@ def test_a_product_against_a_single_law_is_refused():
 
 
 # --- where δ is 0 or nearly so: the top of a bounded loss ------------------------------------------------------------
-@pytest.mark.slow
-@pytest.mark.xfail(raises=InvalidParameter, strict=True, reason=(
-    "accounting bug: at eps = a, the largest Laplace loss, delta is exactly 0; the bracket [0, O(h)] never reaches "
-    "a relative width, so _narrowed refines the grid until bins() refuses it ('the loss spans 8262366 grid steps', "
-    "8 s at width 1e-3, 87 s at 1e-6) instead of returning the certified [0, upper] it has"))
 def test_laplace_at_its_largest_loss_is_a_certified_zero():
     est = accounting.hockey_stick(compose(1, Laplace(0, 1)), compose(1, Laplace(1, 1)), 1, width="1e-3")
     assert est.certified and ends(est)[0] <= 0 <= ends(est)[1]
 
 
-@pytest.mark.slow
-@pytest.mark.xfail(raises=InvalidParameter, strict=True, reason=(
-    "accounting bug: just below the add pair's largest loss -log(1 - q) = 0.01005 (q = 0.01), at eps = 0.01, delta "
-    "is small and the relative width is not reached before the grid is refused ('the loss spans 5232144 grid steps', "
-    "14 s; 85 s through the door before a product of one step was measured as the pair)"))
 def test_the_add_pair_just_below_its_largest_loss_is_bracketed():
     q, s, eps = mpf("0.01"), mpf("0.8"), mpf("0.01")
     P, Q = subsampled_pair(q, s, remove=False)

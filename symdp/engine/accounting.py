@@ -519,11 +519,19 @@ def default_width() -> mpmath.mpf:
     return min(mpmath.mpf("1e-2"), max(mpmath.mpf("1e-7"), mpmath.mpf(10) ** (-(mpmath.mp.dps + 10) / 20)))
 
 
-def _width(width) -> mpmath.mpf:
-    w = default_width() if width is None else mpmath.mpf(width)
+def check_width(width) -> mpmath.mpf:
+    """``width`` as a relative width in (0, 1), or a one-line error naming it."""
+    try:
+        w = mpmath.mpf(width)
+    except (TypeError, ValueError):
+        raise InvalidParameter(f"the relative width of a bracket must be a number in (0, 1), got {width!r}") from None
     if not (mpmath.isfinite(w) and 0 < w < 1):
         raise InvalidParameter(f"the relative width of a bracket must lie in (0, 1), got {width}")
     return w
+
+
+def _width(width) -> mpmath.mpf:
+    return default_width() if width is None else check_width(width)
 
 
 def _first_step(runs, width) -> mpmath.mpf:
@@ -540,17 +548,26 @@ def _narrowed(runs, width, bracket: Callable, least=0) -> Estimate:
     docstring), so each composition after the first aims at 85% of the width asked from the spread it measured."""
     h, tail = _first_step(runs, width), TAIL
     with arb_precision(PRECISION if width >= 1e-3 else 2 * PRECISION if width >= 1e-6 else 3 * PRECISION):
-        for _ in range(8):
-            composition = compose_losses(runs, h, tail)
+        low = high = None
+        for attempt in range(5):
+            try:
+                composition = compose_losses(runs, h, tail)
+            except InvalidParameter:
+                if low is None:
+                    raise
+                break               # the grid cannot be refined further: the bracket stays as wide as it is
+            proved = low is not None and low.lower() > 0
             low, high, short = bracket(composition)
             spread, size = high.upper() - low.lower(), max(abs(high.upper()), abs(low.lower()), least)
             if spread <= width * size or size < mpmath.mpf(10) ** -300:
                 break
+            if not proved and not low.lower() > 0 and least == 0 and attempt > 0:
+                break               # a δ not shown positive twice: 0, or nearly (the top of a bounded loss)
             if short and tail > mpmath.mpf(10) ** -280:
                 tail = max(mpmath.mpf(10) ** -300, tail * mpmath.mpf(10) ** -12)
                 continue
             ratio = float(spread / (width * size))
-            h = h * max(mpmath.mpf("0.05"), min(mpmath.mpf("0.85"), mpmath.sqrt(mpmath.mpf(0.85) / ratio)))
+            h = h * max(mpmath.mpf("0.1"), min(mpmath.mpf("0.85"), mpmath.sqrt(mpmath.mpf(0.85) / ratio)))
         return _estimate(low, high)
 
 
@@ -718,6 +735,23 @@ def lattice_estimate(kind: str, runs, *args) -> Estimate | None:
         return _estimate(low_ball, high_ball, Method.EXACT)
 
 
+def _polished(f: Callable, x, low, high, steps: int = 30):
+    """Secant steps from ``x`` (mpmath's root, which stops at its own tolerance, about half the digits) until they
+    no longer move it at the working precision, kept inside [low, high]."""
+    x0, x1 = x, x * (1 + mpmath.mpf(10) ** (-mpmath.mp.dps // 2)) + mpmath.mpf(10) ** (-mpmath.mp.dps // 2)
+    f0, f1 = f(x0), f(x1)
+    for _ in range(steps):
+        if f1 == f0:
+            break
+        x2 = x1 - f1 * (x1 - x0) / (f1 - f0)
+        if not low <= x2 <= high:
+            break
+        x0, f0, x1, f1 = x1, f1, x2, f(x2)
+        if abs(x1 - x0) <= mpmath.mpf(10) ** (1 - mpmath.mp.dps) * max(1, abs(x1)):
+            break
+    return x1 if abs(f1) <= abs(f(x)) else x
+
+
 def epsilon_root(delta, profile: Callable) -> Estimate | None:
     """The least ε with δ(ε) ≤ ``delta`` from a certified privacy profile ``profile(ε) -> Estimate`` of δ(ε) (one
     pair of laws, measured by the engine): the root of δ(ε) = delta located by mpmath, then certified by the
@@ -750,10 +784,13 @@ def epsilon_root(delta, profile: Callable) -> Estimate | None:
         low, high = 2 * low, low
         if low < -1e6:
             return None
-    try:
-        root = mpmath.findroot(lambda e: profile(e).value - d, (low, high), solver="anderson")
+    try:   # the last iterate, whether or not mpmath's own tolerance is met: the enclosures below decide
+        root = mpmath.findroot(lambda e: profile(e).value - d, (low, high), solver="anderson", verify=False)
     except (ValueError, ZeroDivisionError):
         root = (low + high) / 2
+    if not low <= root <= high:
+        root = (low + high) / 2
+    root = _polished(lambda e: profile(e).value - d, root, low, high)
     step = mpmath.mpf(10) ** (3 - mpmath.mp.dps) * max(1, abs(root))
     for _ in range(12):
         if above(root - step) and above(root + step) is False:

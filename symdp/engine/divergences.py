@@ -139,6 +139,8 @@ def _profile(kind: Kind) -> Callable:
     factors: loss classes; Gaussian factors with one standard deviation per coordinate: one Gaussian pair), else as a
     certified bracket of relative ``width`` from the privacy-loss distribution (:mod:`symdp.engine.accounting`)."""
     def measure(P, Q, *args, method=AUTO, width=None):
+        if width is not None:
+            accounting.check_width(width)       # refused on every route, exact ones included
         runs = products.coordinates(P, Q)
         if len(runs) == 1 and runs[0][2] == 1:      # one mechanism: the pair itself, by its own rule
             A, B, _ = runs[0]
