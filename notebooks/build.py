@@ -118,7 +118,8 @@ STEPS = "compose(100, mix(0.1, gaussian(0, 1), gaussian(1, 1))), compose(100, ga
 epsilons = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2]
 brackets = [evaluate_expression(f"hockey_stick({STEPS}, {e})", width=1e-3) for e in epsilons]
 for e, b in zip(epsilons, brackets):
-    print(f"delta({e}) in [{mpmath.nstr(b.lower, 8)}, {mpmath.nstr(b.upper, 8)}]  ({b.method}, certified: {b.certified})")
+    print(f"delta({e}) in [{mpmath.nstr(b.lower, 8)}, {mpmath.nstr(b.upper, 8)}]"
+          f"  ({b.method}, certified: {b.certified})")
 eps_at = evaluate_expression(f"epsilon_for(1e-5, {STEPS})", width=1e-4)
 print(f"epsilon(1e-5) in [{mpmath.nstr(eps_at.lower, 8)}, {mpmath.nstr(eps_at.upper, 8)}]")
 

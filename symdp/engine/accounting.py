@@ -4,8 +4,10 @@ For a pair of product laws (:mod:`symdp.engine.products`) the privacy loss is th
 independent losses, and δ(ε) = E_P[(1 − e^{ε − L})_+] (the P-mass of infinite loss included, where the integrand
 is 1). Each coordinate's loss is *binned* on the grid ℓ_j = j·h: bin j holds the outcomes with ℓ_j ≤ L < ℓ_{j+1},
 and its P- and Q-masses are computed from the laws (CDF differences at the exact level points of a monotone loss, in
-Arb). Two discrete pairs are built from the bins and composed by powers of polynomials in ball arithmetic
-(python-flint's ``arb_poly``, whose products carry error balls, where a float64 FFT carries none):
+Arb). Two discrete pairs are built from the bins and composed in ball arithmetic, where a float64 FFT carries no
+error bound: a k-fold power by one DFT (python-flint's ``acb.dft``) raised to the k-th power, on a window of indices
+outside which certified Chernoff bounds leave less than :data:`TAIL`, and products of different factors by
+``arb_poly`` multiplication:
 
 * **upper**: each bin's masses (p_j, q_j) are split between the bin's two ends so that both masses are kept
   (Doroshenko et al. 2022, "connect the dots"). Merging the two atoms gives back the bin, so the split pair
@@ -17,11 +19,16 @@ Arb). Two discrete pairs are built from the bins and composed by powers of polyn
 
 Both errors are of order k·h² (the spread of the rounding, not a bias of order k·h as in rounding the losses one way,
 Meiser and Mohammadi's privacy buckets), so the bracket narrows about four times when h halves; it is narrowed until
-the relative width asked for is reached. What the powers leave out (coefficients of total mass below :data:`TAIL`
-at either end of an intermediate polynomial) is accounted for: added to the upper bound (the integrand is at most 1)
-and, through its Q-mass, subtracted from the lower one. A coordinate's loss beyond the binned range goes to the end
+the relative width asked for is reached. What the powers get wrong is accounted for: the mass left out (outside the
+window, or truncated at either end of a polynomial, below :data:`TAIL`) is added to the upper bound (the integrand
+is at most 1) and, through its Q-mass, subtracted from the lower one; the mass the cyclic transform folds into the
+window is subtracted from the lower bound's P-side. A coordinate's loss beyond the binned range goes to the end
 bins (lower: a coarser partition is still a post-processing) and, for the upper pair, to the top end and to +∞ with
 the bin's two masses kept.
+
+Laws on ℤ whose losses lie on one lattice (:func:`symdp.engine.integers.loss_lattice`) need no bins: their composed
+loss law is computed the same way, and the bracket is exact up to the working precision (:func:`lattice_estimate`).
+ε(δ) of one continuous pair is the certified root of its profile (:func:`epsilon_root`).
 
 >>> from symdp.engine.continuous import Gaussian, Mixture
 >>> from symdp.engine.products import compose
@@ -544,8 +551,9 @@ def _first_step(runs, width) -> mpmath.mpf:
 def _narrowed(runs, width, bracket: Callable, least=0) -> Estimate:
     """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short)`` (balls,
     and whether the mass left out is a good part of the spread) is within ``width`` relative to its size (at least
-    ``least``), or the grid cannot be refined further: the estimate of the last (low, high). The spread is of order h² (module
-    docstring), so each composition after the first aims at 85% of the width asked from the spread it measured."""
+    ``least``), or the grid cannot be refined further: the estimate of the last (low, high). The spread is of
+    order h² (module docstring), so each composition after the first aims at 85% of the width asked from the spread
+    it measured."""
     h, tail = _first_step(runs, width), TAIL
     with arb_precision(PRECISION if width >= 1e-3 else 2 * PRECISION if width >= 1e-6 else 3 * PRECISION):
         low = high = None
