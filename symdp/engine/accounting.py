@@ -41,7 +41,6 @@ loss law is computed the same way, and the bracket is exact up to the working pr
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Callable
 
@@ -215,9 +214,12 @@ def loss(P, Q) -> Loss:
 # --- the grid and the two discrete pairs of one coordinate ---------------------------------------------------------
 def _range(L: Loss, tail) -> tuple[mpmath.mpf, mpmath.mpf]:
     """Levels below and above which L has P- and Q-mass at most ``tail`` (the binned range), within [low, high]."""
+    # masses are differences of CDFs, known to 2^-prec absolutely: a tail below that is as good as 0
+    enough = max(mpmath.mpf(tail), mpmath.mpf(2) ** (10 - ctx.prec))
+
     def beyond(level, side):
         masses = L.masses(level, _INF) if side > 0 else L.masses(-_INF, level)
-        return all(m.upper() <= tail for m in masses)
+        return all(m.upper() <= enough for m in masses)
 
     ends = []
     for side, end in ((-1, L.low), (1, L.high)):
@@ -369,6 +371,16 @@ def _window(law: _Law, k: int, tail) -> tuple[int, int, arb] | None:
     return ends[1], ends[0], bounds[0] + bounds[1]
 
 
+def _compounded(x: arb, k: int) -> arb:
+    """(1 + x)^k − 1 for a small x ≥ 0, relative to x (expm1 of k·log1p): a ball of 1 + x would lose x's digits."""
+    return (k * x.log1p()).expm1() if x != 0 else arb(0)
+
+
+def _survives(x: arb, k: int) -> arb:
+    """1 − (1 − x)^k for a small x ≥ 0 (the chance that one of k draws falls where x is), relative to x."""
+    return -(k * (-x).log1p()).expm1() if x != 0 else arb(0)
+
+
 def _transform_size(n: int) -> int:
     """The least 2^a or 3·2^a at least ``n`` (sizes acb.dft transforms fast)."""
     power = 1 << max(4, (n - 1).bit_length())
@@ -393,8 +405,8 @@ def _cyclic_power(law: _Law, k: int, tail, window: tuple) -> _Law:
         negligible = acb(0, 0) + acb(arb(0, (small ** k).upper()), arb(0, (small ** k).upper()))
         folded = acb.dft([v ** k if abs(v).upper() > small else negligible for v in acb.dft(values)], True)
         coeffs = [_nonnegative(folded[m % size].real) for m in range(low, low + size)]
-    grown = (1 + law.lost) ** k - 1 + outside
-    excess = (1 + law.excess) ** k - 1 + outside
+    grown = _compounded(law.lost, k) + outside
+    excess = _compounded(law.excess, k) + outside
     return _truncated(_Law(low, arb_poly(coeffs), grown, excess), tail)
 
 
@@ -457,28 +469,30 @@ class Composition:
         return value if value > 0 else (arb(0).union(value.upper()) if value.upper() > 0 else arb(0))
 
     def _threshold(self, eps):
-        """The least index where P(T = t) > e^ε Q(T = t) holds from there up (by the midpoints: a choice, not a
-        claim), or None."""
-        ratios = self._log_ratios()
-        index = bisect_right(ratios[1], float(eps))
-        return None if index == len(ratios[1]) else ratios[0][index]
+        """The index t where P(T ≥ t) − e^ε Q(T ≥ t) is largest, by the midpoints (a choice, not a claim: any t
+        gives a lower bound), or None where it is nowhere positive."""
+        indices, above_p, above_q = self._suffixes()
+        e = math.exp(float(eps))
+        best, where = 0.0, None
+        for t, a, b in zip(indices, above_p, above_q):
+            if a - e * b > best:
+                best, where = a - e * b, t
+        return where
 
-    def _log_ratios(self):
-        """(indices, running maxima of log(P(T = t)/Q(T = t)) from below), for :meth:`_threshold`."""
-        cached = getattr(self, "_ratio_cache", None)
+    def _suffixes(self):
+        """(indices, P(T ≥ t), Q(T ≥ t)) in floats from the midpoints, for :meth:`_threshold`."""
+        cached = getattr(self, "_suffix_cache", None)
         if cached is not None:
             return cached
         P, Q = self.lower_p, self.lower_q
         low, high = min(P.start, Q.start), max(P.start + P.poly.length(), Q.start + Q.poly.length())
-        indices, running, top = [], [], -math.inf
-        for t in range(low, high):
-            p, q = _coefficient(P, t), _coefficient(Q, t)
-            r = math.inf if q <= 0 < p else (-math.inf if p <= 0 else math.log(p) - math.log(q))
-            top = max(top, r)
-            indices.append(t)
-            running.append(top)
-        object.__setattr__(self, "_ratio_cache", (indices, running))
-        return indices, running
+        indices = list(range(low, high))
+        above_p, above_q, a, b = [0.0] * len(indices), [0.0] * len(indices), 0.0, 0.0
+        for i in range(len(indices) - 1, -1, -1):
+            a, b = a + _coefficient(P, indices[i]), b + _coefficient(Q, indices[i])
+            above_p[i], above_q[i] = a, b
+        object.__setattr__(self, "_suffix_cache", (indices, above_p, above_q))
+        return indices, above_p, above_q
 
 
 def _coefficient(law: _Law, t: int) -> float:
@@ -495,7 +509,7 @@ def _suffix(law: _Law, t: int) -> arb_poly:
 def compose_losses(runs, h, tail=TAIL) -> Composition:
     """The :class:`Composition` of coordinate runs ``[(P_i, Q_i, count_i)]`` on the grid of step ``h``."""
     upper = lower_p = lower_q = None
-    survive = arb(1)
+    infinite = arb(0)
     for A, B, count in runs:
         # The split divides by e^{−ℓ_j} − e^{−ℓ_{j+1}} ≈ h: the bins' masses are computed 32 bits finer than the powers.
         with arb_precision(ctx.prec + 32):
@@ -503,11 +517,12 @@ def compose_losses(runs, h, tail=TAIL) -> Composition:
         u = _Law.of(b.start, b.upper, tail).power(count, tail)
         lp = _Law.of(b.start, b.lower_p, tail).power(count, tail)
         lq = _Law.of(b.start, b.lower_q, tail).power(count, tail)
-        survive *= (1 - b.upper_infinite) ** count
+        step = _survives(b.upper_infinite, count)
+        infinite = infinite + step - infinite * step        # P(some coordinate's loss is +∞)
         upper = u if upper is None else _truncated(upper * u, tail)
         lower_p = lp if lower_p is None else _truncated(lower_p * lp, tail)
         lower_q = lq if lower_q is None else _truncated(lower_q * lq, tail)
-    return Composition(mpmath.mpf(h), upper, _nonnegative(1 - survive), lower_p, lower_q)
+    return Composition(mpmath.mpf(h), upper, _nonnegative(infinite), lower_p, lower_q)
 
 
 # --- the questions: δ(ε) and ε(δ), narrowed to the width asked for -------------------------------------------------
@@ -548,39 +563,44 @@ def _first_step(runs, width) -> mpmath.mpf:
     return min(mpmath.mpf("0.05"), 3 * mpmath.sqrt(width / (6 * k)))
 
 
-def _narrowed(runs, width, bracket: Callable, least=0) -> Estimate:
+def _narrowed(runs, width, bracket: Callable, least=0, tail=TAIL) -> Estimate:
     """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short)`` (balls,
     and whether the mass left out is a good part of the spread) is within ``width`` relative to its size (at least
-    ``least``), or the grid cannot be refined further: the estimate of the last (low, high). The spread is of
-    order h² (module docstring), so each composition after the first aims at 85% of the width asked from the spread
-    it measured."""
-    h, tail = _first_step(runs, width), TAIL
-    with arb_precision(PRECISION if width >= 1e-3 else 2 * PRECISION if width >= 1e-6 else 3 * PRECISION):
-        low = high = None
-        for attempt in range(5):
+    ``least``): the estimate of the narrowest bracket found. The spread is of order h² (module docstring), so each
+    composition after the first aims at 85% of the width asked from the spread it measured. It stops early where a
+    finer grid is refused, or no longer narrows the bracket (the balls' own radii, or a δ of 0 at the top of a bounded
+    loss, which no relative width reaches)."""
+    h, best, base = _first_step(runs, width), None, (PRECISION if width >= 1e-3 else 2 * PRECISION if width >= 1e-6
+                                                      else 3 * PRECISION)
+    for _ in range(5):
+        # sums over the composed law are absolute to 2^-prec: enough bits to resolve what is left out
+        with arb_precision(max(base, int(-mpmath.log(tail, 2)) + 40)):
             try:
                 composition = compose_losses(runs, h, tail)
             except InvalidParameter:
-                if low is None:
+                if best is None:
                     raise
-                break               # the grid cannot be refined further: the bracket stays as wide as it is
-            proved = low is not None and low.lower() > 0
+                break
             low, high, short = bracket(composition)
             spread, size = high.upper() - low.lower(), max(abs(high.upper()), abs(low.lower()), least)
+            if best is not None and not spread < 0.9 * best[2]:
+                break               # no narrower than before: more of the same will not help
+            best = (low, high, spread)
             if spread <= width * size or size < mpmath.mpf(10) ** -300:
                 break
-            if not proved and not low.lower() > 0 and least == 0 and attempt > 0:
-                break               # a δ not shown positive twice: 0, or nearly (the top of a bounded loss)
             if short and tail > mpmath.mpf(10) ** -280:
                 tail = max(mpmath.mpf(10) ** -300, tail * mpmath.mpf(10) ** -12)
                 continue
             ratio = float(spread / (width * size))
             h = h * max(mpmath.mpf("0.1"), min(mpmath.mpf("0.85"), mpmath.sqrt(mpmath.mpf(0.85) / ratio)))
-        return _estimate(low, high)
+    with arb_precision(max(base, int(-mpmath.log(tail, 2)) + 40)):
+        return _estimate(best[0], best[1])
 
 
 def _estimate(low: arb, high: arb, method: Method = Method.CERTIFIED) -> Estimate:
     """The estimate whose interval is [lower end of ``low``, upper end of ``high``] (read at the balls' precision)."""
+    if not (low.lower().is_finite() and high.upper().is_finite()):     # an end not found: nothing certified
+        return Estimate(mpmath.mpf(0), mpmath.inf, method)
     lo, hi = mpf_of(low.lower()), mpf_of(high.upper())
     with mpmath.workprec(max(mpmath.mp.prec, PRECISION) + 64):
         return Estimate((lo + hi) / 2, (hi - lo) / 2, method, certified=True)
@@ -621,9 +641,11 @@ def epsilon_for(delta, P, Q, *, width=None) -> Estimate:
     def bracket(C: Composition):
         high = _search(lambda e: C.delta_upper(e).upper() <= d)[1]        # δ(high) ≤ δ_upper(high) ≤ d, proved
         low = _search(lambda e: not C.delta_lower(e).lower() > d)[0]      # δ(low) ≥ δ_lower(low) > d, proved
-        return arb(low), arb(high), C.left_out(high) > w * d / 4
+        short = not mpmath.isfinite(high) or C.left_out(high) > w * d / 4
+        return arb(low), arb(high), short
 
-    return _narrowed(runs, w, bracket, least=mpmath.mpf("0.1"))
+    # what is left out must be well below δ itself: a tail of δ·width·1e-5 to start with
+    return _narrowed(runs, w, bracket, least=mpmath.mpf("0.1"), tail=min(TAIL, d * w * mpmath.mpf("1e-5")))
 
 
 def _search(done: Callable, low=-60, high=60, digits: int = 40) -> tuple[mpmath.mpf, mpmath.mpf]:
@@ -704,8 +726,8 @@ def lattice(runs) -> LatticeComposition | None:
     for lat, count in lattices:
         power = _Law.of(0, list(lat.p), tail).power(count, tail)
         law = power if law is None else _truncated(law * power, tail)
-        survive *= (1 - lat.p_infinite) ** count
-        inside *= (1 - lat.p_tail) ** count
+        survive *= 1 - _survives(lat.p_infinite, count)
+        inside *= 1 - _survives(lat.p_tail, count)
         origin += count * lat.origin
         shift += count * _off_lattice(lat)
     return LatticeComposition(origin, step, law, _nonnegative(1 - survive), _nonnegative(1 - inside),
