@@ -250,6 +250,8 @@ def exact_ball(x):
         if not mpmath.isfinite(x):
             return arb(str(x))
         sign, man, exp, _ = x._mpf_   # mpf.man_exp drops the sign
+        if int(man).bit_length() <= ctx.prec:
+            return arb(x)             # a mantissa within flint's precision converts without rounding (the hot path)
         man = -int(man) if sign else int(man)
         with arb_precision(max(ctx.prec, abs(man).bit_length() + 8)):   # every bit, whatever the caller's precision
             return arb(fmpq(man * 2 ** max(exp, 0), 2 ** max(-exp, 0)))

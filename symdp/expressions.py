@@ -312,19 +312,12 @@ def _factor(printer, P, bracketed: tuple = ()) -> str:
     return rf"\left({body}\right)" if isinstance(P, bracketed or (Mix, ProductOf, Compose)) else body
 
 
-def _on_integers(name: str):
-    """The engine's constructor ``symdp.engine.integers.<name>``, looked up when a law is built."""
-    def build(*args):
-        return getattr(integers, name)(*args)
-    build.__name__ = name
-    return staticmethod(build)
-
-
 class DiscreteLaplace(DistributionHead):
     """Lap_ℤ(loc, scale): P(x) ∝ exp(−|x − loc|/scale) on the integers."""
 
     nargs = 2
-    name, law, signature, space = "discrete_laplace", _on_integers("discrete_laplace"), "ir", "law on the integers"
+    name, law, signature = "discrete_laplace", staticmethod(integers.discrete_laplace), "ir"
+    space = "law on the integers"
     rounded = True
 
     def _latex(self, printer):
@@ -336,7 +329,8 @@ class DiscreteGaussian(DistributionHead):
     """N_ℤ(loc, sd²): P(x) ∝ exp(−(x − loc)²/(2 sd²)) on the integers (Canonne, Kamath and Steinke)."""
 
     nargs = 2
-    name, law, signature, space = "discrete_gaussian", _on_integers("discrete_gaussian"), "ir", "law on the integers"
+    name, law, signature = "discrete_gaussian", staticmethod(integers.discrete_gaussian), "ir"
+    space = "law on the integers"
     rounded = True
 
     def _latex(self, printer):
@@ -349,7 +343,7 @@ class RandomizedResponse(DistributionHead):
     elsewhere."""
 
     nargs = 3
-    name, law, signature = "randomized_response", _on_integers("randomized_response"), "iri"
+    name, law, signature = "randomized_response", staticmethod(integers.randomized_response), "iri"
     space, rounded = "law on the integers", True
 
     def _latex(self, printer):

@@ -47,10 +47,12 @@ from typing import Callable
 import mpmath
 from flint import acb, arb, arb_poly, ctx
 
+from symdp.engine import integers
 from symdp.engine.continuous import Gaussian, Laplace, Mixture
 from symdp.engine.products import Product, coordinates
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method, arb_precision, mpf_of, weakest
+from symdp.estimate import exact_ball as _ball
 
 PRECISION = 64
 """Bits of the balls the polynomials are carried in for brackets of relative width 1e-3 and wider (twice as many
@@ -65,11 +67,6 @@ MAX_LENGTH = 2_000_000
 """The most coefficients a composed loss law may have (a finer grid is refused beyond)."""
 
 _INF = mpmath.inf
-
-
-def _ball(x) -> arb:
-    """An mpf (or int) as an exact ball (the binary value carries over); a ball as itself."""
-    return x if isinstance(x, arb) else arb(x)
 
 
 def _nonnegative(x: arb) -> arb:
@@ -709,8 +706,6 @@ class LatticeComposition:
 def lattice(runs) -> LatticeComposition | None:
     """The :class:`LatticeComposition` of runs of laws on ℤ with one common loss step, or None (other laws, no
     common step)."""
-    from symdp.engine import integers
-
     if not all(isinstance(A, integers.IntegerLaw) and isinstance(B, integers.IntegerLaw) for A, B, _ in runs):
         return None
     try:
