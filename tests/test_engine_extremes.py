@@ -190,6 +190,9 @@ def test_normal_tails_of_arguments_beyond_1e154_are_computed():
 @example(Gaussian, "hockey_stick", 1.0, 0.0, 1.0, 1e6, 2.0)      # two tails of 10^-217147023817: Arb's erfc alone
 @example(Laplace, "kl", 1e-300, 0.0, 1.0, 0.0, 2.0)              # z²/2 = 5e-601, under z - z
 @example(Gaussian, "renyi", 1e-300, 0.0, 1.0, 0.0, 1e6)
+@example(Laplace, "kl", -1.0, -1e-4, 1.0, 0.0, 2.0)               # Δ = −0.9999 is not a double: read exactly
+@example(Laplace, "hockey_stick", -1.0, -1e-4, 1.0, -0.5, 2.0)
+@example(Laplace, "renyi", -1.0, -1e-4, 1.0, 0.0, 3.0)
 def test_closed_forms_are_certified_enclosures_of_the_textbook_values(family, kind, m_p, m_q, s, eps, alpha):
     """Each closed form is computed in ball arithmetic: its estimate is certified, in the divergence's domain, and
     encloses the reference computed here with mpmath far beyond the working precision."""

@@ -4,10 +4,13 @@ For a pair of product laws (:mod:`symdp.engine.products`) the privacy loss is th
 independent losses, and δ(ε) = E_P[(1 − e^{ε − L})_+] (the P-mass of infinite loss included, where the integrand
 is 1). Each coordinate's loss is *binned* on the grid ℓ_j = j·h: bin j holds the outcomes with ℓ_j ≤ L < ℓ_{j+1},
 and its P- and Q-masses are computed from the laws (CDF differences at the exact level points of a monotone loss, in
-Arb). Two discrete pairs are built from the bins and composed in ball arithmetic, where a float64 FFT carries no
-error bound: a k-fold power by one DFT (python-flint's ``acb.dft``) raised to the k-th power, on a window of indices
-outside which certified Chernoff bounds leave less than :data:`TAIL`, and products of different factors by
-``arb_poly`` multiplication:
+Arb); where the loss has little mass, consecutive bins are grouped into one (:data:`GROUPING`: any partition gives
+certified bounds, a coarse one in the tails costs the bracket little). Two discrete pairs are built from the bins and
+composed in ball arithmetic, where a float64 FFT carries no error bound: each coordinate's laws are transformed once
+(python-flint's ``acb.dft``) on a window of indices outside which certified Chernoff bounds leave less than the tail
+asked, raised to their counts and multiplied across coordinates frequency by frequency; the frequencies whose
+composed value is certified negligible are dropped, and the sums δ needs are read off the spectrum as geometric
+series (:class:`_Spectrum`), never transformed back:
 
 * **upper**: each bin's masses (p_j, q_j) are split between the bin's two ends so that both masses are kept
   (Doroshenko et al. 2022, "connect the dots"). Merging the two atoms gives back the bin, so the split pair
@@ -19,10 +22,10 @@ outside which certified Chernoff bounds leave less than :data:`TAIL`, and produc
 
 Both errors are of order k·h² (the spread of the rounding, not a bias of order k·h as in rounding the losses one way,
 Meiser and Mohammadi's privacy buckets), so the bracket narrows about four times when h halves; it is narrowed until
-the relative width asked for is reached. What the powers get wrong is accounted for: the mass left out (outside the
-window, or truncated at either end of a polynomial, below :data:`TAIL`) is added to the upper bound (the integrand
-is at most 1) and, through its Q-mass, subtracted from the lower one; the mass the cyclic transform folds into the
-window is subtracted from the lower bound's P-side. A coordinate's loss beyond the binned range goes to the end
+the relative width asked for is reached. What the transforms get wrong is accounted for: the mass left out (outside
+the window) is added to the upper bound (the integrand is at most 1) and, through its Q-mass, subtracted from the
+lower one; the mass the cyclic transform folds into the window is subtracted from the lower bound's P-side; the
+dropped frequencies move each sum by at most a set share of the tail, carried in its ball. A coordinate's loss beyond the binned range goes to the end
 bins (lower: a coarser partition is still a post-processing) and, for the upper pair, to the top end and to +∞ with
 the bin's two masses kept.
 
@@ -40,12 +43,13 @@ loss law is computed the same way, and the bracket is exact up to the working pr
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Callable
 
 import mpmath
-from flint import acb, arb, arb_poly, ctx
+from flint import acb, acb_poly, arb, arb_poly, ctx
 
 from symdp.engine import integers
 from symdp.engine.continuous import Gaussian, Laplace, Mixture
@@ -55,13 +59,12 @@ from symdp.estimate import Estimate, Method, arb_precision, mpf_of, weakest
 from symdp.estimate import exact_ball as _ball
 
 PRECISION = 64
-"""Bits of the balls the polynomials are carried in for brackets of relative width 1e-3 and wider (twice as many
-below, three times below 1e-6): the radii of a power grow with its length, and arb_poly's products keep each
-coefficient's relative digits whatever its magnitude, so masses of 1e-300 keep theirs."""
+"""The least working precision of a composition, in bits. Its sums are absolute, on the scale of the total mass: the
+bits needed are those that resolve what is left out (:func:`_bits`), whatever the relative width asked."""
 
-TAIL = mpmath.mpf("1e-15")
-"""Mass left out at each end of an intermediate polynomial power (and of a coordinate's binned range), accounted
-for in the bracket."""
+TAIL = mpmath.mpf("1e-10")
+"""Mass left out at each end of a composed law (and of a coordinate's binned range) at first, accounted for in the
+bracket; then at most a thousandth of the bracket's width (:func:`_narrowed`)."""
 
 MAX_LENGTH = 2_000_000
 """The most coefficients a composed loss law may have (a finer grid is refused beyond)."""
@@ -102,9 +105,10 @@ def _linear_below(slope, centre: arb, laws: tuple) -> Callable:
     Laws that are sums of Gaussians (:meth:`~symdp.engine.continuous.ContinuousDistribution.arb_gaussian_sum`: the
     Gaussian, the subsampled Gaussian) are summed from their terms' erfc, one per distinct term at each level."""
     sums = [D.arb_gaussian_sum() for D in laws]
-    terms: list = []                          # the distinct Gaussian terms (mean, sd·√2) of all the laws
+    side = 1 if slope > 0 else -1             # {x' < x} for a rising loss, {x' > x} for a falling one
+    terms: list = []                          # the distinct Gaussian terms: (mean, −side/(sd·√2))
     names: dict = {}
-    weights: list = []                        # per law: [(weight, index of its term)], or None (its own CDF)
+    weights: list = []                        # per law: [(weight/2, index of its term)], or None (its own CDF)
     for found in sums:
         if found is None:
             weights.append(None)
@@ -114,16 +118,18 @@ def _linear_below(slope, centre: arb, laws: tuple) -> Callable:
             name = tuple((x.mid().man_exp(), x.rad().mid().man_exp()) for x in (mean, sd))
             if name not in names:
                 names[name] = len(terms)
-                terms.append((mean, sd * arb(2).sqrt()))
-            mine.append((log_w.exp(), names[name]))
+                terms.append((mean, -side / (sd * arb(2).sqrt())))
+            mine.append((log_w.exp() / 2, names[name]))
         weights.append(mine)
-    side = 1 if slope > 0 else -1             # {x' < x} for a rising loss, {x' > x} for a falling one
+    inverse = 1 / _ball(slope)
 
     def below(level):
-        if not isinstance(level, arb) and not mpmath.isfinite(level):
-            return tuple(arb(0 if level < 0 else 1) for _ in laws)
-        x = centre + _ball(level) / _ball(slope)
-        tails = [(-side * (x - mean) / scale).erfc() / 2 for mean, scale in terms]
+        if not isinstance(level, arb):
+            if not mpmath.isfinite(level):
+                return tuple(arb(0 if level < 0 else 1) for _ in laws)
+            level = _ball(level)
+        x = centre + level * inverse
+        tails = [(scale * (x - mean)).erfc() for mean, scale in terms]
         return tuple(sum((w * tails[i] for w, i in mine), arb(0)) if mine is not None
                      else (D.arb_cdf(x) if side > 0 else D.arb_sf(x)) for D, mine in zip(laws, weights))
     return below
@@ -141,9 +147,10 @@ def _laplace(P: Laplace, Q: Laplace) -> Loss:
     linear = _linear_below(slope, (_ball(P.loc) + _ball(Q.loc)) / 2, (P, Q))
 
     def below(level):
-        if level <= -D:
+        value = mpf_of(level.mid()) if isinstance(level, arb) else level     # the grid's levels are exact balls
+        if value <= -D:
             return _constant(0, 0)
-        return _constant(1, 1) if level > D else linear(level)
+        return _constant(1, 1) if value > D else linear(level)
 
     return Loss(below, -D, D)
 
@@ -232,11 +239,20 @@ def _range(L: Loss, tail) -> tuple[mpmath.mpf, mpmath.mpf]:
     return ends[0], ends[1]
 
 
+GROUPING = 1e-4
+"""How coarse a bin may be where the loss has little mass: a group of g grid steps holding mass m is kept while
+m·g² ≤ GROUPING·min(1, k·δ) (k steps, δ the answer's size). The rounding of a bin costs the bracket about its mass
+times its width squared, and the bracket is of the order of the mass that matters times h²: all of it where many steps
+compose, the mass beyond ε (about δ) for one step. So the tails, where the mass is small, are cut into wider groups
+(fewer CDFs to compute) at a cost of a few per cent of the bracket's width."""
+
+
 @dataclass(frozen=True)
 class Bins:
     """One coordinate's loss on the grid j·h, j = ``start``, ``start`` + 1, ...: ``upper`` the P-masses of the
     dominating pair at the grid points and ``upper_infinite`` its P-mass at +∞; ``lower_p``, ``lower_q`` the P- and
-    Q-masses of the bins (the lowest and highest holding everything beyond)."""
+    Q-masses of the bins, each bin's mass at its lowest grid point (the lowest and highest bins holding everything
+    beyond)."""
 
     start: int
     upper: list
@@ -245,13 +261,36 @@ class Bins:
     lower_q: list
 
 
-def bins(L: Loss, h, tail=TAIL) -> Bins:
-    """The two discrete pairs of one coordinate's loss on the grid of step ``h`` (module docstring).
+def _cuts(L: Loss, H: arb, start: int, stop: int, grouping) -> tuple[list, list]:
+    """Grid indices ``start = c_0 < c_1 < ... = stop`` and the masses of {L < c_i·h}: consecutive where the loss has
+    mass, further apart in its tails (:data:`GROUPING`). The masses decide the partition only through their
+    midpoints: any partition gives certified bounds."""
+    cuts, below = [start], [L.below(H * start)]
+    j, g = start, 1
+    while j < stop:
+        g = min(g, stop - j)
+        found = L.below(H * (j + g))
+        weight = float((found[0] - below[-1][0] + found[1] - below[-1][1]).mid())
+        if g > 1 and weight * g * g > grouping:
+            g //= 2                 # too heavy for this width: half of it (one CDF spent)
+            continue
+        cuts.append(j + g)
+        below.append(found)
+        j += g
+        if 8 * weight * g * g <= grouping:      # a group twice as wide holds about twice the mass
+            g *= 2
+    return cuts, below
 
-    The split is made outcome by outcome, which is linear in the masses, so it is made on the bins' masses: for a
-    regular bin ℓ_j ≤ L < ℓ_{j+1}, a at ℓ_j and b at ℓ_{j+1} with a + b = p, a e^{−ℓ_j} + b e^{−ℓ_{j+1}} = q; below
-    ℓ_start the P-mass goes to ℓ_start (the Q-mass beyond p e^{−ℓ_start} to −∞, where it weighs nothing in δ);
-    above ℓ_stop the Q-mass goes to ℓ_stop with P-mass q e^{ℓ_stop}, the rest of the P-mass to +∞."""
+
+def bins(L: Loss, h, tail=TAIL, grouping=GROUPING) -> Bins:
+    """The two discrete pairs of one coordinate's loss on the grid of step ``h`` (module docstring), its bins
+    grouped where the loss has little mass (:func:`_cuts`).
+
+    The split is made outcome by outcome, which is linear in the masses, so it is made on the groups' masses: for a
+    group ℓ_a ≤ L < ℓ_b, mass x at ℓ_a and y at ℓ_b with x + y = p, x e^{−ℓ_a} + y e^{−ℓ_b} = q; below ℓ_start the
+    P-mass goes to ℓ_start (the Q-mass beyond p e^{−ℓ_start} to −∞, where it weighs nothing in δ); above ℓ_stop the
+    Q-mass goes to ℓ_stop with P-mass q e^{ℓ_stop}, the rest of the P-mass to +∞. The lower pair holds a group's
+    masses at its lowest grid point (the group's index is a function of the outcome)."""
     h = mpmath.mpf(h)
     low, high = _range(L, tail)
     start, stop = int(mpmath.floor(low / h)), int(mpmath.ceil(high / h))
@@ -260,25 +299,28 @@ def bins(L: Loss, h, tail=TAIL) -> Bins:
         raise InvalidParameter(f"the loss spans {stop - start} grid steps of {mpmath.nstr(h, 3)}: a coarser grid is "
                                "needed")
     H = _ball(h)
-    levels = [-_INF] + [j * h for j in range(start, stop + 1)] + [_INF]
-    below = [L.below(level) for level in levels]
-    masses = [(_nonnegative(p2 - p1), _nonnegative(q2 - q1)) for (p1, q1), (p2, q2) in zip(below, below[1:])]
-    (below_p, below_q), inside, (above_p, above_q) = masses[0], masses[1:-1], masses[-1]
-    upper = [arb(0)] * (stop - start + 1)
-    upper[0] += below_p
-    for j, (p, q) in enumerate(inside):
+    cuts, below = _cuts(L, H, start, stop, grouping)
+    n = stop - start
+    upper, lower_p, lower_q = [arb(0)] * (n + 1), [arb(0)] * n, [arb(0)] * n
+    (below_p, below_q), (top_p, top_q) = below[0], below[-1]
+    above_p, above_q = _nonnegative(1 - top_p), _nonnegative(1 - top_q)
+    upper[0] = below_p
+    falls = [(-H * c).exp() for c in cuts]           # e^{−ℓ} at the cuts
+    for i in range(len(cuts) - 1):
+        p = _nonnegative(below[i + 1][0] - below[i][0])
+        q = _nonnegative(below[i + 1][1] - below[i][1])
+        a, b = cuts[i] - start, cuts[i + 1] - start
+        lower_p[a], lower_q[a] = p, q
         if p == 0:
             continue
-        left, right = (-_ball(start + j) * H).exp(), (-_ball(start + j + 1) * H).exp()
-        b = _clamp(_nonnegative((p * left - q) / (left - right)), p)
-        upper[j] += _nonnegative(p - b)
-        upper[j + 1] += b
-    at_top = _clamp(_nonnegative(above_q * (_ball(stop) * H).exp()), above_p)
+        y = _clamp(_nonnegative((p * falls[i] - q) / (falls[i] - falls[i + 1])), p)
+        upper[a] += _nonnegative(p - y)
+        upper[b] += y
+    at_top = _clamp(_nonnegative(above_q / falls[-1]), above_p)
     upper[-1] += at_top
-    lower_p = [p for p, _ in inside]
-    lower_q = [q for _, q in inside]
     lower_p[0], lower_q[0] = lower_p[0] + below_p, lower_q[0] + below_q
-    lower_p[-1], lower_q[-1] = lower_p[-1] + above_p, lower_q[-1] + above_q
+    last = cuts[-2] - start
+    lower_p[last], lower_q[last] = lower_p[last] + above_p, lower_q[last] + above_q
     return Bins(start, upper, _nonnegative(above_p - at_top), lower_p, lower_q)
 
 
@@ -327,31 +369,37 @@ class _Law:
             base = _truncated(base * base, tail)
 
 
-def _log_mgf(law: _Law, lam: float) -> arb:
-    """log E[e^{λ T}] of the law's sub-probability (as a ball)."""
-    z = arb(lam).exp()
-    return law.poly(z).log() + _ball(law.start) * arb(lam)
+def _log_mgf(factors, lam: float) -> arb:
+    """log E[e^{λ T}] of the sum T of independent draws, ``count`` of each sub-probability law ``(start, poly,
+    count)`` on the integers start, start + 1, ... (as a ball)."""
+    z, total = arb(lam).exp(), arb(0)
+    for start, poly, count in factors:
+        total += count * (poly(z).log() + _ball(start) * arb(lam))
+    return total
 
 
-def _window(law: _Law, k: int, tail) -> tuple[int, int, arb] | None:
-    """Indices [low, high] outside which the sum of ``k`` draws has mass at most ``tail`` (two Chernoff bounds,
-    P(T ≥ m) ≤ E[e^{λT}] e^{−λm}, at the best of a few λ), and the certified bound of that mass; None where no λ
-    gives a finite bound."""
-    poly = law.poly
-    mass = poly(arb(1))
-    mean = float((poly.derivative()(arb(1)) / mass).mid()) + law.start
-    second = float((poly.derivative().derivative()(arb(1)) / mass).mid())
-    spread = max(1.0, math.sqrt(max(second + mean - law.start - (mean - law.start) ** 2, 1.0) * k))
+def _span(factors, tail) -> tuple[int, int, arb] | None:
+    """Indices [low, high] outside which the sum of independent draws (``count`` of each law ``(start, poly,
+    count)``) has mass at most ``tail`` (two Chernoff bounds, P(T ≥ m) ≤ E[e^{λT}] e^{−λm}, at the best of a few
+    λ), and the certified bound of that mass; None where no λ gives a finite bound."""
+    mean = variance = 0.0
+    for start, poly, count in factors:
+        mass = poly(arb(1))
+        first = float((poly.derivative()(arb(1)) / mass).mid())
+        second = float((poly.derivative().derivative()(arb(1)) / mass).mid())
+        mean += count * (first + start)
+        variance += count * max(second + first - first ** 2, 1.0)
+    spread = max(1.0, math.sqrt(variance))
     budget = math.log(2 / float(tail))
     ends, bounds = [], []
     for side in (1, -1):
         best = None
         for i in range(-6, 7):
             lam = side * math.sqrt(2 * budget) / spread * 2.0 ** (i / 2)
-            log_m = _log_mgf(law, lam)
+            log_m = _log_mgf(factors, lam)
             if not log_m.is_finite():
                 continue
-            edge = (k * float(log_m.mid()) + budget) / lam
+            edge = (float(log_m.mid()) + budget) / lam
             if not math.isfinite(edge):
                 continue
             edge = math.ceil(edge) if side > 0 else math.floor(edge)
@@ -360,12 +408,17 @@ def _window(law: _Law, k: int, tail) -> tuple[int, int, arb] | None:
         if best is None:
             return None
         edge, lam = best
-        beyond = (k * _log_mgf(law, lam) - arb(lam) * _ball(edge + side)).exp()   # P(T ≥ edge+1) or P(T ≤ edge−1)
+        beyond = (_log_mgf(factors, lam) - arb(lam) * _ball(edge + side)).exp()   # P(T ≥ edge+1) or P(T ≤ edge−1)
         if not beyond.is_finite():
             return None
         ends.append(edge)
         bounds.append(beyond)
     return ends[1], ends[0], bounds[0] + bounds[1]
+
+
+def _window(law: _Law, k: int, tail) -> tuple[int, int, arb] | None:
+    """:func:`_span` of the sum of ``k`` draws of ``law``."""
+    return _span([(law.start, law.poly, k)], tail)
 
 
 def _compounded(x: arb, k: int) -> arb:
@@ -379,9 +432,9 @@ def _survives(x: arb, k: int) -> arb:
 
 
 def _transform_size(n: int) -> int:
-    """The least 2^a or 3·2^a at least ``n`` (sizes acb.dft transforms fast)."""
+    """The least 2^a, 3·2^a or 5·2^a at least ``n`` (sizes acb.dft transforms fast)."""
     power = 1 << max(4, (n - 1).bit_length())
-    return 3 * power // 4 if 3 * power // 4 >= n else power
+    return min(size for size in (power, 3 * power // 4, 5 * power // 8) if size >= n)
 
 
 def _cyclic_power(law: _Law, k: int, tail, window: tuple) -> _Law:
@@ -431,25 +484,131 @@ def _truncated(law: _Law, tail) -> _Law:
     return _Law(law.start + lo, poly.truncate(hi).right_shift(lo), law.lost + _nonnegative(dropped).upper(), law.excess)
 
 
+# --- composition in the frequency domain ---------------------------------------------------------------------------
+NEGLIGIBLE = mpmath.mpf("1e-3")
+"""A share too small to matter. A frequency of the composed law is dropped where its value is below
+NEGLIGIBLE·tail/N in modulus (N the size of the transform): together the dropped ones move a sum over the window with
+weights in [0, 1] by at most NEGLIGIBLE·tail, which the bracket carries. And the tail left out of a composition is
+at most NEGLIGIBLE times the width asked of its bracket (:func:`_narrowed`)."""
+
+
+_BLOCK = 16
+"""The length of the polynomials a spectrum's sums are evaluated by (:meth:`_Spectrum._series`)."""
+
+
+def _blocks(coefficients: list) -> list:
+    return [acb_poly(coefficients[i:i + _BLOCK]) for i in range(0, len(coefficients), _BLOCK)]
+
+
+@dataclass(frozen=True)
+class _Spectrum:
+    """The law of a sum of independent draws on the integers, folded onto the window ``low``, ..., ``low + size − 1``
+    (the cyclic convolution of the draws' laws) and held by its discrete Fourier transform, Û(f) = Σ_m u_m e^{−2πi
+    m f/size}, at the frequencies ``first``, ``first + 1``, ... (signed, ``values``); every other frequency's value
+    is at most ``negligible`` in modulus. ``lost`` bounds the mass outside the window and ``excess`` the mass folded
+    into it (as :class:`_Law`). The law is never transformed back: the sums δ needs are geometric series of its
+    values (:meth:`total`), a handful of polynomial evaluations on the unit circle."""
+
+    size: int
+    low: int
+    first: int
+    values: list
+    negligible: arb
+    lost: arb
+    excess: arb
+
+    @property
+    def top(self) -> int:
+        return self.low + self.size - 1
+
+    @property
+    def spill(self) -> arb:
+        """The most the dropped frequencies move a sum over the window with weights in [0, 1]: size·negligible."""
+        return arb(0, (self.negligible * self.size).upper())
+
+    def _turn(self, m: int) -> acb:
+        """e^{2πi m/size}."""
+        return acb(arb(2 * (m % self.size)) / self.size).exp_pi_i()
+
+    def _series(self, blocks: list, m: int) -> acb:
+        """Σ_i c_i e^{2πi m (first + i)/size} for the coefficients c cut in ``blocks`` of :data:`_BLOCK`: Horner's rule
+        within a block and each block's rotation computed afresh, since every product by a point of the unit circle
+        may widen a rectangular complex ball by √2 (a long chain of them would lose all its bits)."""
+        z, total = self._turn(m), acb(0)
+        for j, block in enumerate(blocks):
+            total += block(z) * self._turn(m * (self.first + j * _BLOCK))
+        return total
+
+    @functools.cached_property
+    def _plain(self) -> list:
+        return _blocks(self.values)
+
+    @functools.cached_property
+    def _zero(self) -> acb:
+        return self.values[-self.first] if self.first <= 0 < self.first + len(self.values) else acb(0)
+
+    @functools.cached_property
+    def _quotients(self) -> dict:
+        return {}
+
+    def _quotient(self, decay) -> list:
+        """The coefficients Û(f)/(1 − r e^{2πi f/size}) (r = ``decay``, or 1 where None, whose f = 0 is left out), cut
+        in blocks; computed once per ratio."""
+        key = None if decay is None else (decay.mid().man_exp(), decay.rad().mid().man_exp())
+        if key not in self._quotients:
+            r = arb(1) if decay is None else decay
+            out = []
+            for i, v in enumerate(self.values):
+                f = self.first + i
+                out.append(acb(0) if decay is None and f == 0 else v / (1 - r * self._turn(f)))
+            self._quotients[key] = _blocks(out)
+        return self._quotients[key]
+
+    def point(self, t: int) -> arb:
+        """u_t, the folded law at index ``t`` of the window (the dropped frequencies' share in the ball)."""
+        return (self._series(self._plain, t) / self.size).real + arb(0, self.negligible.upper())
+
+    def total(self, a: int, b: int, decay=None) -> arb:
+        """Σ_{m=a}^{b} u_m r^m over the window (r = ``decay`` or 1), from the frequencies kept: a geometric series at
+        each, Û(f) ((r ζ_f)^a − (r ζ_f)^{b+1})/(1 − r ζ_f) with ζ_f = e^{2πi f/size}. What the dropped frequencies
+        add is the caller's to carry (:attr:`spill`, for weights in [0, 1])."""
+        c = self._quotient(decay)
+        if decay is None:
+            body = self._series(c, a) - self._series(c, b + 1) + self._zero * (b - a + 1)
+        else:
+            body = (decay ** a) * self._series(c, a) - (decay ** (b + 1)) * self._series(c, b + 1)
+        return (body / self.size).real
+
+
 @dataclass(frozen=True)
 class Composition:
     """The composed loss of a pair of products on the grid j·h: ``upper`` (the dominating pair's P-law on the grid
-    points, and ``infinite`` its P-mass at +∞) and ``lower_p``, ``lower_q`` (the laws of the summed bin index)."""
+    points, and ``infinite`` its P-mass at +∞) and ``lower_p``, ``lower_q`` (the laws of the summed bin index), as
+    spectra on one window."""
 
     step: mpmath.mpf
-    upper: _Law
+    upper: _Spectrum
     infinite: arb
-    lower_p: _Law
-    lower_q: _Law
+    lower_p: _Spectrum
+    lower_q: _Spectrum
+    support: tuple[int, int]
+    """The indices between which the lower pair's laws have their mass (the window before it is padded to a size
+    the transform likes)."""
+    centre: float
+    """The mean of T under P."""
+
+    @functools.cached_property
+    def _decay(self) -> arb:
+        return (-_ball(self.step)).exp()
 
     def delta_upper(self, eps) -> arb:
         """An upper bound of δ(ε): Σ_m U_m (1 − e^{ε − m h})_+ + P(+∞) + what was left out."""
-        h, law = self.step, self.upper
-        first = max(0, int(mpmath.floor(mpmath.mpf(eps) / h)) + 1 - law.start)
-        head = law.poly.right_shift(first) if first else law.poly
-        lowest = _ball(law.start + first) * _ball(h)
-        weighted = head((-_ball(h)).exp()) * (_ball(eps) - lowest).exp()
-        return _nonnegative(head(arb(1)) - weighted) + self.infinite + law.lost
+        U = self.upper
+        a = max(U.low, int(mpmath.floor(mpmath.mpf(eps) / self.step)) + 1)
+        body = arb(0)
+        if a <= U.top:
+            body = U.total(a, U.top) - _ball(eps).exp() * U.total(a, U.top, self._decay) + U.spill
+        return _nonnegative(body) + self.infinite + U.lost
 
     def left_out(self, eps) -> arb:
         """How much of the bracket at ε is mass the powers left out (to tell a coarse grid from a short tail)."""
@@ -460,66 +619,122 @@ class Composition:
         (any t gives a lower bound), less e^ε times the Q-mass left out."""
         P, Q = self.lower_p, self.lower_q
         t = self._threshold(eps)
-        if t is None:
-            return arb(0)
-        value = _suffix(P, t)(arb(1)) - P.excess - _ball(eps).exp() * (_suffix(Q, t)(arb(1)) + Q.lost)
+        above_p = P.total(t, P.top) + P.spill - P.excess
+        above_q = Q.total(t, Q.top) + Q.spill + Q.lost
+        value = above_p - _ball(eps).exp() * above_q
         return value if value > 0 else (arb(0).union(value.upper()) if value.upper() > 0 else arb(0))
 
-    def _threshold(self, eps):
-        """The index t where P(T ≥ t) − e^ε Q(T ≥ t) is largest, by the midpoints (a choice, not a claim: any t
-        gives a lower bound), or None where it is nowhere positive."""
-        indices, above_p, above_q = self._suffixes()
-        e = math.exp(float(eps))
-        best, where = 0.0, None
-        for t, a, b in zip(indices, above_p, above_q):
-            if a - e * b > best:
-                best, where = a - e * b, t
-        return where
-
-    def _suffixes(self):
-        """(indices, P(T ≥ t), Q(T ≥ t)) in floats from the midpoints, for :meth:`_threshold`."""
-        cached = getattr(self, "_suffix_cache", None)
-        if cached is not None:
-            return cached
-        P, Q = self.lower_p, self.lower_q
-        low, high = min(P.start, Q.start), max(P.start + P.poly.length(), Q.start + Q.poly.length())
-        indices = list(range(low, high))
-        above_p, above_q, a, b = [0.0] * len(indices), [0.0] * len(indices), 0.0, 0.0
-        for i in range(len(indices) - 1, -1, -1):
-            a, b = a + _coefficient(P, indices[i]), b + _coefficient(Q, indices[i])
-            above_p[i], above_q[i] = a, b
-        object.__setattr__(self, "_suffix_cache", (indices, above_p, above_q))
-        return indices, above_p, above_q
+    def _threshold(self, eps) -> int:
+        """The least index t where P(T = t) > e^ε Q(T = t), by bisection, where P(T ≥ t) − e^ε Q(T ≥ t) is largest
+        when the ratio rises with t (a choice, not a claim: any t gives a lower bound). Where the two masses are too
+        small to tell apart, the side of P's mean decides: Q's mass dominates below it, P's above."""
+        P, Q, e = self.lower_p, self.lower_q, _ball(eps).exp()
+        low, high = self.support
+        while high - low > 1:
+            mid = (low + high) // 2
+            diff = P.point(mid) - e * Q.point(mid)
+            if diff > 0 or (not diff < 0 and mid >= self.centre):
+                high = mid
+            else:
+                low = mid
+        return high
 
 
-def _coefficient(law: _Law, t: int) -> float:
-    i = t - law.start
-    return float(law.poly[i].mid()) if 0 <= i < law.poly.length() else 0.0
+def _placed(size: int, start: int, real: list, imaginary: list | None = None) -> list:
+    """A transform's input: the masses at indices start, start + 1, ... (``imaginary`` as the imaginary parts),
+    folded modulo ``size``."""
+    n = max(len(real), len(imaginary or ()))
+    zero = arb(0)
+    column = [acb(real[j] if j < len(real) else zero, imaginary[j] if j < len(imaginary) else zero)
+              for j in range(n)] if imaginary is not None else [acb(x) for x in real]
+    values = [acb(0)] * size
+    for j, v in enumerate(column):
+        values[(start + j) % size] += v
+    return values
 
 
-def _suffix(law: _Law, t: int) -> arb_poly:
-    """The coefficients of index ≥ t."""
-    i = t - law.start
-    return law.poly if i <= 0 else law.poly.right_shift(i)
+def _kept(transforms: list, counts: list, size: int, tail, paired: bool) -> tuple[list, arb]:
+    """The frequencies (signed) where the composed value Π_i V_i(f)^{count_i} may exceed ν = NEGLIGIBLE·tail/size
+    in modulus, and ν (every other frequency's value is below it). V_i(f) is the transform's value itself, or, where
+    ``paired`` (a transform Z of U + iP), either of U's and P's, both at most max(|Z_f|, |Z_{−f}|) in modulus."""
+    nu = mpmath.mpf(tail) * NEGLIGIBLE / size
+    limit = float(mpmath.log(nu)) - 1          # a unit of margin for the float logarithms below
+    if len(transforms) == 1:
+        small = arb(math.exp(limit / counts[0]))
+        large = [f for f, z in enumerate(transforms[0]) if not z.abs_upper() <= small]
+    else:
+        # float upper bounds of each |V_i(f)| (≤ 1 + 2^-50 for laws of mass at most 1: a factor past the running
+        # total's limit cannot bring it back above)
+        bounds = [[float(z.abs_upper().upper()) * (1 + 2.0 ** -50) for z in Z] for Z in transforms]
+        if paired:
+            bounds = [[max(m[f], m[-f]) for f in range(size)] for m in bounds]
+        large = []
+        for f in range(size):
+            total = 0.0
+            for column, count in zip(bounds, counts):
+                total = -math.inf if column[f] <= 0 else total + count * math.log(column[f])
+                if total <= limit:
+                    break
+            if total > limit:
+                large.append(f)
+    if paired and len(transforms) == 1:
+        large = sorted(set(large) | {(size - f) % size for f in large})
+    return sorted(f if 2 * f <= size else f - size for f in large), _ball(nu)
 
 
-def compose_losses(runs, h, tail=TAIL) -> Composition:
-    """The :class:`Composition` of coordinate runs ``[(P_i, Q_i, count_i)]`` on the grid of step ``h``."""
-    upper = lower_p = lower_q = None
-    infinite = arb(0)
+def compose_losses(runs, h, tail=TAIL, grouping=GROUPING) -> Composition:
+    """The :class:`Composition` of coordinate runs ``[(P_i, Q_i, count_i)]`` on the grid of step ``h``: each
+    coordinate's two pairs are transformed once (the dominating pair's P-law and the lower pair's P-law as the real
+    and imaginary parts of one transform), raised to their counts frequency by frequency and multiplied across the
+    runs, on a window outside which Chernoff bounds leave at most ``tail`` (:func:`_span`)."""
+    found, infinite = [], arb(0)
     for A, B, count in runs:
-        # The split divides by e^{−ℓ_j} − e^{−ℓ_{j+1}} ≈ h: the bins' masses are computed 32 bits finer than the powers.
+        # The split divides by e^{−ℓ_a} − e^{−ℓ_b} ≈ h: the bins' masses are computed 32 bits finer than the sums.
         with arb_precision(ctx.prec + 32):
-            b = bins(loss(A, B), h, tail)
-        u = _Law.of(b.start, b.upper, tail).power(count, tail)
-        lp = _Law.of(b.start, b.lower_p, tail).power(count, tail)
-        lq = _Law.of(b.start, b.lower_q, tail).power(count, tail)
+            b = bins(loss(A, B), h, tail, grouping)
+        found.append((b, count))
         step = _survives(b.upper_infinite, count)
         infinite = infinite + step - infinite * step        # P(some coordinate's loss is +∞)
-        upper = u if upper is None else _truncated(upper * u, tail)
-        lower_p = lp if lower_p is None else _truncated(lower_p * lp, tail)
-        lower_q = lq if lower_q is None else _truncated(lower_q * lq, tail)
-    return Composition(mpmath.mpf(h), upper, _nonnegative(infinite), lower_p, lower_q)
+    spans = []
+    for masses in (lambda b: b.upper, lambda b: b.lower_p, lambda b: b.lower_q):
+        factors = [(b.start, arb_poly(masses(b)), count) for b, count in found]
+        full = (sum(c * s for s, _, c in factors), sum(c * (s + p.length() - 1) for s, p, c in factors), arb(0))
+        chernoff = _span(factors, tail) if full[1] - full[0] > 4096 else None
+        spans.append(chernoff if chernoff is not None and chernoff[1] - chernoff[0] < full[1] - full[0] else full)
+    low, high = min(s[0] for s in spans), max(s[1] for s in spans)
+    size = _transform_size(high - low + 1)
+    if size > MAX_LENGTH:
+        raise InvalidParameter(f"the composed loss spans {size} grid steps of {mpmath.nstr(h, 3)}: a coarser grid is "
+                               "needed")
+    counts = [count for _, count in found]
+    both = [acb.dft(_placed(size, b.start, b.upper, b.lower_p)) for b, _ in found]
+    alone = [acb.dft(_placed(size, b.start, b.lower_q)) for b, _ in found]
+    kept_pair, nu_pair = _kept(both, counts, size, tail, paired=True)
+    kept_q, nu_q = _kept(alone, counts, size, tail, paired=False)
+    half = acb(0, -1) / 2                       # (Z_f − conj Z_{−f})/(2i)
+
+    def spectrum(kept, nu, value, lost) -> _Spectrum:
+        first = kept[0]
+        values = [acb(0)] * (kept[-1] - first + 1)
+        for f in kept:
+            v = acb(1)
+            for i, count in enumerate(counts):
+                v *= value(i, f) ** count
+            values[f - first] = v
+        return _Spectrum(size, low, first, values, nu, lost, lost)
+
+    upper = spectrum(kept_pair, nu_pair, lambda i, f: (both[i][f] + both[i][-f].conjugate()) / 2, spans[0][2])
+    lower_p = spectrum(kept_pair, nu_pair, lambda i, f: (both[i][f] - both[i][-f].conjugate()) * half, spans[1][2])
+    lower_q = spectrum(kept_q, nu_q, lambda i, f: alone[i][f], spans[2][2])
+    support = (min(spans[1][0], spans[2][0]), max(spans[1][1], spans[2][1]))
+    centre = sum(count * (b.start + _mean(b.lower_p)) for b, count in found)
+    return Composition(mpmath.mpf(h), upper, _nonnegative(infinite), lower_p, lower_q, support, centre)
+
+
+def _mean(masses: list) -> float:
+    """The mean index of masses on 0, 1, ... (midpoints, in floats)."""
+    weights = [float(m.mid()) for m in masses]
+    return sum(j * w for j, w in enumerate(weights)) / max(sum(weights), 1e-300)
 
 
 # --- the questions: δ(ε) and ε(δ), narrowed to the width asked for -------------------------------------------------
@@ -560,20 +775,25 @@ def _first_step(runs, width) -> mpmath.mpf:
     return min(mpmath.mpf("0.05"), 3 * mpmath.sqrt(width / (6 * k)))
 
 
-def _narrowed(runs, width, bracket: Callable, least=0, tail=TAIL) -> Estimate:
+def _narrowed(runs, width, bracket: Callable, least=0, scale=None) -> Estimate:
     """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short)`` (balls,
     and whether the mass left out is a good part of the spread) is within ``width`` relative to its size (at least
     ``least``): the estimate of the narrowest bracket found. The spread is of order h² (module docstring), so each
     composition after the first aims at 85% of the width asked from the spread it measured. It stops early where a
     finer grid is refused, or no longer narrows the bracket (the balls' own radii, or a δ of 0 at the top of a bounded
-    loss, which no relative width reaches)."""
-    h, best, base = _first_step(runs, width), None, (PRECISION if width >= 1e-3 else 2 * PRECISION if width >= 1e-6
-                                                      else 3 * PRECISION)
+    loss, which no relative width reaches).
+
+    ``scale`` is the size of the δ in question where it is known (ε(δ)), else the bracket's own: what is left out is
+    kept below a thousandth of the width asked of it (:data:`NEGLIGIBLE`), and the bins are grouped where their mass
+    is small against it (:data:`GROUPING`); a first composition of unknown scale is not grouped."""
+    h, best, measured, shorter = _first_step(runs, width), None, scale is None, 1
+    steps = sum(count for _, _, count in runs)
     for _ in range(5):
-        # sums over the composed law are absolute to 2^-prec: enough bits to resolve what is left out
-        with arb_precision(max(base, int(-mpmath.log(tail, 2)) + 40)):
+        tail = max(mpmath.mpf(10) ** -300, shorter * (TAIL if scale is None else min(TAIL, scale * width * NEGLIGIBLE)))
+        grouping = 0 if scale is None else GROUPING * min(1, steps * scale)
+        with arb_precision(_bits(tail)):
             try:
-                composition = compose_losses(runs, h, tail)
+                composition = compose_losses(runs, h, tail, grouping)
             except InvalidParameter:
                 if best is None:
                     raise
@@ -585,13 +805,21 @@ def _narrowed(runs, width, bracket: Callable, least=0, tail=TAIL) -> Estimate:
             best = (low, high, spread)
             if spread <= width * size or size < mpmath.mpf(10) ** -300:
                 break
+            if measured:
+                scale = min(scale or size, size)
             if short and tail > mpmath.mpf(10) ** -280:
-                tail = max(mpmath.mpf(10) ** -300, tail * mpmath.mpf(10) ** -12)
+                shorter *= mpmath.mpf(10) ** -12
                 continue
             ratio = float(spread / (width * size))
             h = h * max(mpmath.mpf("0.1"), min(mpmath.mpf("0.85"), mpmath.sqrt(mpmath.mpf(0.85) / ratio)))
-    with arb_precision(max(base, int(-mpmath.log(tail, 2)) + 40)):
+    with arb_precision(_bits(tail)):
         return _estimate(best[0], best[1])
+
+
+def _bits(tail) -> int:
+    """The working precision of a composition leaving out ``tail``: its sums are absolute, to about 2^-prec times a
+    few thousand, and must resolve what is left out."""
+    return max(PRECISION, int(-mpmath.log(tail, 2)) + 30)
 
 
 def _estimate(low: arb, high: arb, method: Method = Method.CERTIFIED) -> Estimate:
@@ -641,8 +869,8 @@ def epsilon_for(delta, P, Q, *, width=None) -> Estimate:
         short = not mpmath.isfinite(high) or C.left_out(high) > w * d / 4
         return arb(low), arb(high), short
 
-    # what is left out must be well below δ itself: a tail of δ·width·1e-5 to start with
-    return _narrowed(runs, w, bracket, least=mpmath.mpf("0.1"), tail=min(TAIL, d * w * mpmath.mpf("1e-5")))
+    # what is left out must be well below δ itself: a tail of δ·width·1e-3 to start with
+    return _narrowed(runs, w, bracket, least=mpmath.mpf("0.1"), scale=d)
 
 
 def _search(done: Callable, low=-60, high=60, digits: int = 40) -> tuple[mpmath.mpf, mpmath.mpf]:

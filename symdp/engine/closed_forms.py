@@ -44,7 +44,7 @@ def closed_form(formula: Callable[..., arb]) -> Callable[..., mpmath.mpf]:
     value at the working precision, with the enclosure itself as ``.ball``."""
 
     def ball(*args) -> arb:
-        exact = [to_mpf(a) for a in args]
+        exact = [a if isinstance(a, mpmath.mpf) else to_mpf(a) for a in args]   # an mpf as it is, every bit
         return sharp_ball(lambda: formula(*exact), GUARD_BITS, BOOST_BITS)
 
     @functools.wraps(formula)

@@ -792,7 +792,7 @@ class Laplace(Declared):
     def closed_form(self, kind, other, *args):
         if not (isinstance(other, Laplace) and other.b == self.b):
             return None
-        d, lam = self.loc - other.loc, self.b
+        d, lam = mpmath.fsub(self.loc, other.loc, exact=True), self.b   # Δ exactly: a rounded Δ is another pair
         table = {
             "kl": lambda: cf.laplace_kl.ball(d, lam),
             "renyi": lambda: cf.laplace_renyi.ball(d, lam, args[0]),
