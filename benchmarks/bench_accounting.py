@@ -964,6 +964,16 @@ def as_json(rows: list[Row], goal_rows: list[Goal], versions: dict, quick: bool)
             "goals": [asdict(g) for g in goal_rows]}
 
 
+def from_json(data: dict) -> tuple[list[Row], list[Goal]]:
+    """The rows and goals of a run saved by ``--json`` (to print them again as a table or as Markdown)."""
+    rows = []
+    for r in data["rows"]:
+        b = {k: v for k, v in r["symdp"].items() if k != "relative_width"}
+        b["lower"], b["upper"] = (None if b[k] is None else mpmath.mpf(b[k]) for k in ("lower", "upper"))
+        rows.append(Row(Config(**r["config"]), r["reference"], Bracket(**b), [PeerAnswer(**a) for a in r["answers"]]))
+    return rows, [Goal(**g) for g in data["goals"]]
+
+
 def warm_up(peers: list[str], timeout: float) -> None:
     """One untimed question to every peer and to symdp (the one-step row), so that no row's time holds a one-time
     set-up: the peers' imports, and symdp's compilation of its families' SymPy declarations on first use (~1 s)."""
@@ -985,7 +995,17 @@ def main(argv=None) -> int:
                         help="also ask autodp's characteristic-function route the subsampled Gaussian (minutes a row)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a peer may take on one row")
     parser.add_argument("--no-goals", action="store_true", help="skip the goals (their extra symdp runs)")
+    parser.add_argument("--from-json", metavar="FILE", help="print a run saved by --json again (with --markdown: as "
+                        "Markdown) instead of running anything")
     args = parser.parse_args(argv)
+    if args.from_json:
+        data = json.loads(Path(args.from_json).read_text())
+        rows, goal_rows = from_json(data)
+        if args.markdown:
+            print(markdown(rows, goal_rows))
+        else:
+            print_table(rows, goal_rows, data["peers"])
+        return 0
     if not 0 < args.width < 1:
         parser.error(f"--width must lie in (0, 1), got {args.width}")
     rows = [c for c in ROWS if (c.quick or not args.quick)

@@ -203,6 +203,20 @@ def test_quick_run():
     _every_answer_classified_truthfully(quick)
     _crashes_are_one_line_cells(quick)
     _goals_are_there(quick)
+    _the_saved_run_prints_again(quick)
+
+
+def _the_saved_run_prints_again(quick):
+    """``--from-json`` rebuilds the rows of a saved run: the same brackets, answers and goals in the Markdown."""
+    rows, goals = bench.from_json(quick)
+    assert [r.config.name for r in rows] == [r["config"]["name"] for r in quick["rows"]]
+    for row, saved in zip(rows, quick["rows"]):
+        if saved["symdp"]["lower"] is not None:
+            assert mpmath.nstr(row.bracket.lower, 40) == saved["symdp"]["lower"]
+        assert [a.value for a in row.answers] == [a["value"] for a in saved["answers"]]
+    table = bench.markdown(rows, goals)
+    assert all(f"| {r.config.name} |" in table for r in rows)
+    assert all(g["goal"] in table for g in quick["goals"])
 
 
 # --- a peer's failures are cells, and the Markdown table says what the JSON says -------------------------------

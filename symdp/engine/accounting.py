@@ -564,14 +564,51 @@ class _Spectrum:
             self._quotients[key] = _blocks(out)
         return self._quotients[key]
 
+    @functools.cached_property
+    def _spent(self) -> list:
+        return [0]
+
+    def _count(self, blocks: list) -> bool:
+        """Whether to read the law's coefficients rather than sum its spectrum: once the series evaluated cost as
+        much as transforming back (about size coefficients' worth), as for the many sums of an ε(δ) search."""
+        if "_coefficients" in self.__dict__:
+            return True
+        self._spent[0] += len(blocks) * _BLOCK
+        return self._spent[0] > 2 * self.size
+
+    @functools.cached_property
+    def _coefficients(self) -> tuple[list, list, arb_poly]:
+        """The folded law on the window from the kept frequencies (one inverse transform: the dropped ones are the
+        caller's to carry, as for the series), its running sums, and the law as a polynomial from index ``low``."""
+        spectrum = [acb(0)] * self.size
+        for i, v in enumerate(self.values):
+            spectrum[(self.first + i) % self.size] = v
+        folded = acb.dft(spectrum, True)
+        law = [folded[m % self.size].real for m in range(self.low, self.low + self.size)]
+        sums, running = [arb(0)], arb(0)
+        for u in law:
+            running += u
+            sums.append(running)
+        return law, sums, arb_poly(law)
+
     def point(self, t: int) -> arb:
         """u_t, the folded law at index ``t`` of the window (the dropped frequencies' share in the ball)."""
-        return (self._series(self._plain, t) / self.size).real + arb(0, self.negligible.upper())
+        if self._count(self._plain):
+            value = self._coefficients[0][t - self.low]
+        else:
+            value = (self._series(self._plain, t) / self.size).real
+        return value + arb(0, self.negligible.upper())
 
     def total(self, a: int, b: int, decay=None) -> arb:
         """Σ_{m=a}^{b} u_m r^m over the window (r = ``decay`` or 1), from the frequencies kept: a geometric series at
-        each, Û(f) ((r ζ_f)^a − (r ζ_f)^{b+1})/(1 − r ζ_f) with ζ_f = e^{2πi f/size}. What the dropped frequencies
-        add is the caller's to carry (:attr:`spill`, for weights in [0, 1])."""
+        each, Û(f) ((r ζ_f)^a − (r ζ_f)^{b+1})/(1 − r ζ_f) with ζ_f = e^{2πi f/size}, or the coefficients themselves
+        once read (:meth:`_count`). What the dropped frequencies add is the caller's to carry (:attr:`spill`, for
+        weights in [0, 1])."""
+        if self._count(self._plain):
+            law, sums, poly = self._coefficients
+            if decay is None:
+                return sums[b - self.low + 1] - sums[a - self.low]
+            return decay ** a * poly.right_shift(a - self.low).truncate(b - a + 1)(decay)
         c = self._quotient(decay)
         if decay is None:
             body = self._series(c, a) - self._series(c, b + 1) + self._zero * (b - a + 1)
