@@ -72,6 +72,14 @@ MAX_LENGTH = 2_000_000
 _INF = mpmath.inf
 
 
+class _TooFine(InvalidParameter):
+    """A grid on which a loss would span more steps (``size``) than a transform may have."""
+
+    def __init__(self, size: int, h):
+        super().__init__(f"the loss spans {size} grid steps of {mpmath.nstr(h, 3)}: a coarser grid is needed")
+        self.size = size
+
+
 def _nonnegative(x: arb) -> arb:
     """A ball of a quantity known to be ≥ 0, cut at 0."""
     if x >= 0:
@@ -216,8 +224,9 @@ def loss(P, Q) -> Loss:
 
 
 # --- the grid and the two discrete pairs of one coordinate ---------------------------------------------------------
-def _range(L: Loss, tail) -> tuple[mpmath.mpf, mpmath.mpf]:
-    """Levels below and above which L has P- and Q-mass at most ``tail`` (the binned range), within [low, high]."""
+def _range(L: Loss, tail, h) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """Levels below and above which L has P- and Q-mass at most ``tail`` (the binned range), within [low, high]:
+    an infinite end found by doubling or halving from ±1, then to within an eighth by bisection (or to ``h``)."""
     # masses are differences of CDFs, known to 2^-prec absolutely: a tail below that is as good as 0
     enough = max(mpmath.mpf(tail), mpmath.mpf(2) ** (10 - ctx.prec))
 
@@ -230,12 +239,21 @@ def _range(L: Loss, tail) -> tuple[mpmath.mpf, mpmath.mpf]:
         if mpmath.isfinite(end):
             ends.append(end)
             continue
-        level = mpmath.mpf(side)
-        while not beyond(level, side):
-            level *= 2
-            if abs(level) > 1e6:
+        inside, outside = mpmath.mpf(0), mpmath.mpf(side)      # beyond() fails at inside, holds at outside
+        while not beyond(outside, side):
+            inside, outside = outside, 2 * outside
+            if abs(outside) > 1e6:
                 raise InvalidParameter("the privacy loss has mass beyond 1e6: its tails are not binned")
-        ends.append(level)
+        if inside == 0:                 # the loss's mass may lie far closer to 0 than ±1
+            while abs(outside) > h and beyond(outside / 2, side):
+                outside /= 2
+            inside = outside / 2
+        for _ in range(3):
+            middle = (inside + outside) / 2
+            if abs(outside - inside) <= h:
+                break
+            inside, outside = (inside, middle) if beyond(middle, side) else (middle, outside)
+        ends.append(outside)
     return ends[0], ends[1]
 
 
@@ -292,12 +310,11 @@ def bins(L: Loss, h, tail=TAIL, grouping=GROUPING) -> Bins:
     Q-mass goes to ℓ_stop with P-mass q e^{ℓ_stop}, the rest of the P-mass to +∞. The lower pair holds a group's
     masses at its lowest grid point (the group's index is a function of the outcome)."""
     h = mpmath.mpf(h)
-    low, high = _range(L, tail)
+    low, high = _range(L, tail, h)
     start, stop = int(mpmath.floor(low / h)), int(mpmath.ceil(high / h))
     stop = max(stop, start + 1)
     if stop - start > MAX_LENGTH:
-        raise InvalidParameter(f"the loss spans {stop - start} grid steps of {mpmath.nstr(h, 3)}: a coarser grid is "
-                               "needed")
+        raise _TooFine(stop - start, h)
     H = _ball(h)
     cuts, below = _cuts(L, H, start, stop, grouping)
     n = stop - start
@@ -719,7 +736,12 @@ def _kept(transforms: list, counts: list, size: int, tail, paired: bool) -> tupl
     return sorted(f if 2 * f <= size else f - size for f in large), _ball(nu)
 
 
-def compose_losses(runs, h, tail=TAIL, grouping=GROUPING) -> Composition:
+PROBE_SIZE = 1 << 16
+"""The largest transform of a first, probing composition: where the grid the width asks for would need more, the
+probe is made on a coarser one (its bracket measures the constant of the k·h² law)."""
+
+
+def compose_losses(runs, h, tail=TAIL, grouping=GROUPING, largest=MAX_LENGTH) -> Composition:
     """The :class:`Composition` of coordinate runs ``[(P_i, Q_i, count_i)]`` on the grid of step ``h``: each
     coordinate's two pairs are transformed once (the dominating pair's P-law and the lower pair's P-law as the real
     and imaginary parts of one transform), raised to their counts frequency by frequency and multiplied across the
@@ -740,9 +762,8 @@ def compose_losses(runs, h, tail=TAIL, grouping=GROUPING) -> Composition:
         spans.append(chernoff if chernoff is not None and chernoff[1] - chernoff[0] < full[1] - full[0] else full)
     low, high = min(s[0] for s in spans), max(s[1] for s in spans)
     size = _transform_size(high - low + 1)
-    if size > MAX_LENGTH:
-        raise InvalidParameter(f"the composed loss spans {size} grid steps of {mpmath.nstr(h, 3)}: a coarser grid is "
-                               "needed")
+    if size > largest:
+        raise _TooFine(size, h)
     counts = [count for _, count in found]
     both = [acb.dft(_placed(size, b.start, b.upper, b.lower_p)) for b, _ in found]
     alone = [acb.dft(_placed(size, b.start, b.lower_q)) for b, _ in found]
@@ -813,42 +834,52 @@ def _first_step(runs, width) -> mpmath.mpf:
 
 
 def _narrowed(runs, width, bracket: Callable, least=0, scale=None) -> Estimate:
-    """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short)`` (balls,
-    and whether the mass left out is a good part of the spread) is within ``width`` relative to its size (at least
+    """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short, needed)``
+    (balls; whether the mass left out is a good part of the spread; the tail the bracket's size and ε call for,
+    :func:`_tail_for`) is within ``width`` relative to its size (at least
     ``least``): the estimate of the narrowest bracket found. The spread is of order h² (module docstring), so each
-    composition after the first aims at 85% of the width asked from the spread it measured. It stops early where a
-    finer grid is refused, or no longer narrows the bracket (the balls' own radii, or a δ of 0 at the top of a bounded
-    loss, which no relative width reaches).
+    composition after the first aims at 85% of the width asked from the spread it measured. The first is a probe of at
+    most :data:`PROBE_SIZE` steps; a grid whose transform would be larger than allowed is made as fine as fits. It
+    stops early where the grid cannot be finer, or a finer one no longer narrows the bracket (the balls' own radii, or
+    a δ of 0 at the top of a bounded loss, which no relative width reaches).
 
     ``scale`` is the size of the δ in question where it is known (ε(δ)), else the bracket's own: what is left out is
     kept below a thousandth of the width asked of it (:data:`NEGLIGIBLE`), and the bins are grouped where their mass
     is small against it (:data:`GROUPING`); a first composition of unknown scale is not grouped."""
-    h, best, measured, shorter = _first_step(runs, width), None, scale is None, 1
+    h, best, measured = _first_step(runs, width), None, scale is None
+    tail = TAIL if scale is None else min(TAIL, scale * width * NEGLIGIBLE)
     steps = sum(count for _, _, count in runs)
     for _ in range(5):
-        tail = max(mpmath.mpf(10) ** -300, shorter * (TAIL if scale is None else min(TAIL, scale * width * NEGLIGIBLE)))
+        tail = max(mpmath.mpf(10) ** -300, tail)
         grouping = 0 if scale is None else GROUPING * min(1, steps * scale)
         with arb_precision(_bits(tail)):
             try:
-                composition = compose_losses(runs, h, tail, grouping)
-            except InvalidParameter:
-                if best is None:
-                    raise
-                break
-            low, high, short = bracket(composition)
+                composition = compose_losses(runs, h, tail, grouping, PROBE_SIZE if best is None else MAX_LENGTH)
+            except _TooFine as refused:
+                # the finest grid that fits (a little coarser than the ratio of sizes says: sizes are rounded up)
+                fitting = h * mpmath.mpf(refused.size) / (PROBE_SIZE if best is None else MAX_LENGTH) * mpmath.mpf(1.1)
+                if best is not None and not fitting < 0.9 * best[3]:
+                    break
+                h = fitting
+                continue
+            low, high, short, needed = bracket(composition)
             spread, size = high.upper() - low.lower(), max(abs(high.upper()), abs(low.lower()), least)
             if best is not None and not spread < 0.9 * best[2]:
                 break               # no narrower than before: more of the same will not help
-            best = (low, high, spread)
+            best = (low, high, spread, h)
             if spread <= width * size or size < mpmath.mpf(10) ** -300:
                 break
             if measured:
                 scale = min(scale or size, size)
-            if short and tail > mpmath.mpf(10) ** -280:
-                shorter *= mpmath.mpf(10) ** -12
+            if needed < tail:           # the bracket's size and ε known: leave out no more than they allow
+                tail = needed
+            elif short and tail > mpmath.mpf(10) ** -280:
+                tail *= mpmath.mpf(10) ** -12           # what is left out is much of the bracket: the grid is not
                 continue
             ratio = float(spread / (width * size))
             h = h * max(mpmath.mpf("0.1"), min(mpmath.mpf("0.85"), mpmath.sqrt(mpmath.mpf(0.85) / ratio)))
+    if best is None:
+        raise InvalidParameter("no grid fits the composed loss in a transform of the largest size")
     with arb_precision(_bits(tail)):
         return _estimate(best[0], best[1])
 
@@ -880,7 +911,7 @@ def hockey_stick(P, Q, eps, *, width=None) -> Estimate:
     runs, w, eps = _runs(P, Q), _width(width), mpmath.mpf(eps)
     def bracket(C: Composition):
         low, high = C.delta_lower(eps), C.delta_upper(eps)
-        return low, high, C.left_out(eps) > w * high.upper() / 4
+        return low, high, C.left_out(eps) > w * high.upper() / 4, _tail_for(w, high.upper(), eps)
 
     return _narrowed(runs, w, bracket)
 
@@ -904,10 +935,15 @@ def epsilon_for(delta, P, Q, *, width=None) -> Estimate:
         high = _search(lambda e: C.delta_upper(e).upper() <= d)[1]        # δ(high) ≤ δ_upper(high) ≤ d, proved
         low = _search(lambda e: not C.delta_lower(e).lower() > d)[0]      # δ(low) ≥ δ_lower(low) > d, proved
         short = not mpmath.isfinite(high) or C.left_out(high) > w * d / 4
-        return arb(low), arb(high), short
+        return arb(low), arb(high), short, _tail_for(w, d, high if mpmath.isfinite(high) else 0)
 
-    # what is left out must be well below δ itself: a tail of δ·width·1e-3 to start with
     return _narrowed(runs, w, bracket, least=mpmath.mpf("0.1"), scale=d)
+
+
+def _tail_for(width, delta, eps) -> mpmath.mpf:
+    """A tail small enough for a bracket of relative ``width`` around ``delta`` at ``eps``: what is left out enters
+    the upper bound as it is and the lower one times e^ε (its Q-mass)."""
+    return mpmath.mpf(width) * mpf_of(arb(delta).mid()) * NEGLIGIBLE * mpmath.exp(-max(mpmath.mpf(eps), 0))
 
 
 def _search(done: Callable, low=-60, high=60, digits: int = 40) -> tuple[mpmath.mpf, mpmath.mpf]:
