@@ -212,7 +212,7 @@ def _the_saved_run_prints_again(quick):
     assert [r.config.name for r in rows] == [r["config"]["name"] for r in quick["rows"]]
     for row, saved in zip(rows, quick["rows"]):
         if saved["symdp"]["lower"] is not None:
-            assert mpmath.nstr(row.bracket.lower, 40) == saved["symdp"]["lower"]
+            assert row.bracket.lower == mpmath.mpf(saved["symdp"]["lower"])
         assert [a.value for a in row.answers] == [a["value"] for a in saved["answers"]]
     table = bench.markdown(rows, goals)
     assert all(f"| {r.config.name} |" in table for r in rows)
