@@ -122,7 +122,7 @@ def test_proposition_4_5_is_loose_by_the_mean_square_drift_difference():
     assert abs(result.quantity / result.bound - mpmath.mpf("0.5")) < mpmath.mpf(10) ** -20
 
 
-@pytest.mark.parametrize("C1, delta", itertools.product([0.01, 1.0, 30.0], [1e-2, 1e-8]))
+@pytest.mark.parametrize("C1, delta", list(itertools.product([0.01, 1.0, 30.0], [1e-2, 1e-8])))
 def test_proposition_4_5_exact_delta_at_eps_delta_is_within_the_catalogues_range(C1, delta):
     # catalogue bertazzi.prop4.5: delta(eps_delta)/delta in [7.0e-4, 0.064] over this grid (a5_tight.out, ula_gauss.out)
     point = {"c": mpmath.sqrt(C1), "beta": 1.0, "T": 1,
