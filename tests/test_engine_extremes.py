@@ -193,6 +193,8 @@ def test_normal_tails_of_arguments_beyond_1e154_are_computed():
 @example(Laplace, "kl", -1.0, -1e-4, 1.0, 0.0, 2.0)               # Δ = −0.9999 is not a double: read exactly
 @example(Laplace, "hockey_stick", -1.0, -1e-4, 1.0, -0.5, 2.0)
 @example(Laplace, "renyi", -1.0, -1e-4, 1.0, 0.0, 3.0)
+@example(Gaussian, "hockey_stick", -1.0, -1e-4, 1.0, 0.5, 2.0)
+@example(Gaussian, "tv", -1.0, -1e-4, 1.0, 0.0, 2.0)
 def test_closed_forms_are_certified_enclosures_of_the_textbook_values(family, kind, m_p, m_q, s, eps, alpha):
     """Each closed form is computed in ball arithmetic: its estimate is certified, in the divergence's domain, and
     encloses the reference computed here with mpmath far beyond the working precision."""

@@ -749,10 +749,11 @@ class Gaussian(Declared):
             return lambda: cf.gaussian_renyi.ball(m1, s1, m2, s2, args[0])
         if kind == "max_divergence":
             return lambda: cf.gaussian_max_divergence.ball(m1, s1, m2, s2)
-        if s1 == s2 and kind == "hockey_stick":
-            return lambda: cf.gaussian_hockey_stick.ball(m1 - m2, s1, args[0])
-        if s1 == s2 and kind == "tv":
-            return lambda: cf.gaussian_tv.ball(m1 - m2, s1)
+        if s1 == s2 and kind in ("hockey_stick", "tv"):
+            d = mpmath.fsub(m1, m2, exact=True)       # Δ exactly: a rounded Δ is another pair
+            if kind == "tv":
+                return lambda: cf.gaussian_tv.ball(d, s1)
+            return lambda: cf.gaussian_hockey_stick.ball(d, s1, args[0])
         return None
 
     def log_concave(self):
