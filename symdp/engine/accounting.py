@@ -399,12 +399,11 @@ def _span(factors, tail) -> tuple[int, int, arb] | None:
     """Indices [low, high] outside which the sum of independent draws (``count`` of each law ``(start, poly,
     count)``) has mass at most ``tail`` (two Chernoff bounds, P(T ≥ m) ≤ E[e^{λT}] e^{−λm}, at the best of a few
     λ), and the certified bound of that mass; None where no λ gives a finite bound."""
-    mean = variance = 0.0
-    for start, poly, count in factors:
+    variance = 0.0                  # of the sum, to scale the λ tried (the factorial moments of each law)
+    for _, poly, count in factors:
         mass = poly(arb(1))
         first = float((poly.derivative()(arb(1)) / mass).mid())
         second = float((poly.derivative().derivative()(arb(1)) / mass).mid())
-        mean += count * (first + start)
         variance += count * max(second + first - first ** 2, 1.0)
     spread = max(1.0, math.sqrt(variance))
     budget = math.log(2 / float(tail))
@@ -463,9 +462,7 @@ def _cyclic_power(law: _Law, k: int, tail, window: tuple) -> _Law:
     size = _transform_size(high - low + 1)
     # The transform's rounding is absolute, on the scale of the total mass: enough bits to resolve the tail.
     with arb_precision(max(ctx.prec, int(-mpmath.log(tail, 2)) + 40)):
-        values = [acb(0)] * size
-        for j, c in enumerate(law.poly.coeffs()):
-            values[(law.start + j) % size] += c
+        values = _placed(size, law.start, law.poly.coeffs())
         # |v|^k of a frequency with |v| ≤ r is below r^k ≤ tail·1e-20: one ball [0 ± r^k] instead of a power (most
         # frequencies of a spread-out law are that small).
         small = arb(tail * mpmath.mpf("1e-20")) ** (arb(1) / k)
@@ -585,12 +582,13 @@ class _Spectrum:
     def _spent(self) -> list:
         return [0]
 
-    def _count(self, blocks: list) -> bool:
-        """Whether to read the law's coefficients rather than sum its spectrum: once the series evaluated cost as
-        much as transforming back (about size coefficients' worth), as for the many sums of an ε(δ) search."""
+    def _reads_coefficients(self) -> bool:
+        """Whether to read the law's coefficients rather than sum its spectrum (called once per sum): once the
+        series evaluated cost as much as transforming back (about size coefficients' worth), as for the many sums of
+        an ε(δ) search."""
         if "_coefficients" in self.__dict__:
             return True
-        self._spent[0] += len(blocks) * _BLOCK
+        self._spent[0] += len(self.values)
         return self._spent[0] > 2 * self.size
 
     @functools.cached_property
@@ -610,7 +608,7 @@ class _Spectrum:
 
     def point(self, t: int) -> arb:
         """u_t, the folded law at index ``t`` of the window (the dropped frequencies' share in the ball)."""
-        if self._count(self._plain):
+        if self._reads_coefficients():
             value = self._coefficients[0][t - self.low]
         else:
             value = (self._series(self._plain, t) / self.size).real
@@ -619,9 +617,9 @@ class _Spectrum:
     def total(self, a: int, b: int, decay=None) -> arb:
         """Σ_{m=a}^{b} u_m r^m over the window (r = ``decay`` or 1), from the frequencies kept: a geometric series at
         each, Û(f) ((r ζ_f)^a − (r ζ_f)^{b+1})/(1 − r ζ_f) with ζ_f = e^{2πi f/size}, or the coefficients themselves
-        once read (:meth:`_count`). What the dropped frequencies add is the caller's to carry (:attr:`spill`, for
+        once read (:meth:`_reads_coefficients`). What the dropped frequencies add is the caller's to carry (:attr:`spill`, for
         weights in [0, 1])."""
-        if self._count(self._plain):
+        if self._reads_coefficients():
             law, sums, poly = self._coefficients
             if decay is None:
                 return sums[b - self.low + 1] - sums[a - self.low]
