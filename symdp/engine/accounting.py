@@ -588,7 +588,7 @@ class _Spectrum:
         an ε(δ) search."""
         if "_coefficients" in self.__dict__:
             return True
-        self._spent[0] += len(self.values)
+        self._spent[0] += len(self._plain) * _BLOCK          # the coefficients a series evaluates, blocks filled
         return self._spent[0] > 2 * self.size
 
     @functools.cached_property
