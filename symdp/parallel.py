@@ -150,6 +150,7 @@ def merge_chunks(reports: Sequence[Report]) -> Report:
     merged = summarize(first.id, draws, counterexample, first.dps, sum(r.seconds for r in reports), reason)
     evidences = {r.evidence for r in reports}
     merged.evidence = "closed-form" if "closed-form" in evidences else first.evidence
+    merged.domain_limits = first.domain_limits
     return merged
 
 

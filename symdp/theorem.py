@@ -34,6 +34,7 @@ S >= 2.02
 from __future__ import annotations
 
 import inspect
+import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Optional
@@ -79,6 +80,19 @@ class Param:
     symbol: sp.Symbol
     domain: sp.Set
     sample: Optional[tuple[float, float]] = None
+    log: bool = False
+    """Draw on a log scale as well as a linear one (scales, step sizes, horizons spanning decades): half the draws
+    are log-uniform-ish over the range, so that both of its ends are reached. Needs a range inside (0, oo)."""
+    limit: str = ""
+    """Why the draw range stops short of the domain, where it does (``"n beyond 12: the law has 2^n atoms"``): the
+    part of the stated domain that is not checked, said as data (:meth:`reach`, ``symdp show``, the JSON)."""
+
+    def __post_init__(self):
+        if self.log:
+            low, high = self.bounds()
+            if not 0 < low < high:
+                raise InvalidParameter(f"parameter {self.name}: a log-scale range needs 0 < low < high, got "
+                                       f"({low}, {high})")
 
     @property
     def name(self) -> str:
@@ -100,12 +114,39 @@ class Param:
     def strategy(self) -> st.SearchStrategy:
         low, high = self.bounds()
         if self.integer:
-            return st.integers(int(mpmath.ceil(low)), int(mpmath.floor(high)))
+            first, last = int(mpmath.ceil(low)), int(mpmath.floor(high))
+            linear = st.integers(first, last)
+            if not self.log:
+                return linear
+            logs = st.floats(math.log(first), math.log(last)).map(lambda x: min(max(round(math.exp(x)), first), last))
+            return st.one_of(linear, logs)
         interval = isinstance(self.domain, sp.Interval)
         exclude_min = bool(interval and self.domain.left_open and low == float(self.domain.inf))
         exclude_max = bool(interval and self.domain.right_open and high == float(self.domain.sup))
-        return st.floats(low, high, allow_nan=False, allow_infinity=False, allow_subnormal=False,
-                         exclude_min=exclude_min, exclude_max=exclude_max)
+        linear = st.floats(low, high, allow_nan=False, allow_infinity=False, allow_subnormal=False,
+                           exclude_min=exclude_min, exclude_max=exclude_max)
+        if not self.log:
+            return linear
+        # exp(log(x)) need not give x back: clamped into the range, and an excluded end is left out after the map
+        logs = st.floats(math.log(low), math.log(high)).map(lambda x: min(max(math.exp(x), low), high))
+        return st.one_of(linear, logs.filter(lambda x: not ((exclude_min and x == low) or (exclude_max and x == high))))
+
+    def reach(self) -> Optional[str]:
+        """Where the draws stop short of the stated domain: ``None`` where they cover it (up to an open end, or an
+        unbounded end reached on a log scale), else the range checked against the range stated, with the reason
+        (:attr:`limit`).
+
+        >>> Param(sp.Symbol("s", positive=True), sp.Interval.open(0, sp.oo), sample=(0.1, 5)).reach()
+        's drawn in [0.1, 5] of Interval.open(0, oo)'
+        """
+        if self.sample is None:
+            return None
+        low, high = self.sample
+        inf, sup = self.domain.inf, self.domain.sup
+        if (inf.is_finite and low <= float(inf)) and (sup.is_finite and high >= float(sup)):
+            return None
+        text = f"{self.name} drawn in [{low:g}, {high:g}] of {self.domain}"
+        return f"{text}: {self.limit}" if self.limit else text
 
     def ends(self) -> tuple:
         """The ends of the draw range that the domain contains (an open end is left out), as drawn: ints for an
@@ -409,6 +450,11 @@ class Theorem:
         if self.structure is not None:
             parts["structure"] = self.structure()
         return st.fixed_dictionaries(parts)
+
+    def domain_limits(self) -> tuple[str, ...]:
+        """Where the draws stop short of the domain the hypotheses state, one line per parameter
+        (:meth:`Param.reach`): the part of the theorem that is not checked, with the reason where one is given."""
+        return tuple(r for p in self.parameters if (r := p.reach()) is not None)
 
     def admits(self, values: Mapping[str, Any]) -> bool:
         """Whether the side conditions hold at the (already converted) parameter values."""

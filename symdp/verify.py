@@ -44,17 +44,18 @@ import contextlib
 import tempfile
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator, Mapping, Optional
 
 import mpmath
-from hypothesis import HealthCheck, Phase, assume, given, seed as hypothesis_seed, settings
+from hypothesis import HealthCheck, Phase, assume, given, seed as hypothesis_seed, settings, target
 from hypothesis.errors import FailedHealthCheck, Unsatisfiable
 
 from symdp.errors import InvalidParameter, SymdpError
 from symdp.numeric import to_mpf
 from symdp.precision import DEFAULT_DPS, GUARD_DPS, MAX_DPS, check_dps, working_precision
 from symdp.estimate import Estimate, Method
+from symdp.search import FOUND, closeness, hypothesis_phase, refine
 from symdp.statement import SideValue
 from symdp.theorem import CLOSED_FORM, INDEPENDENT, Theorem
 
@@ -86,6 +87,18 @@ class DrawResult:
     """The verdict is proved by enclosures (ball arithmetic), not estimated."""
     dps: int = 0
     """The digits at which the draw was decided."""
+    found: str = ""
+    """How the search came to this point (:data:`symdp.search.FOUND`): pinned, random, targeted or refined."""
+    bound_methods: frozenset = frozenset()
+    """The provenance of the bound side, as :attr:`methods` is the quantity's."""
+
+    @property
+    def closeness(self) -> Optional[float]:
+        """How close the draw comes to refuting the statement (:func:`symdp.search.closeness`): 0 at equality,
+        positive beyond the bound, None where it means nothing (two sides within the draw's error of 0)."""
+        if not max(abs(self.quantity), abs(self.bound)) > self.error:
+            return None
+        return closeness(self.relation, self.margin, self.quantity, self.bound)
 
     @property
     def at_zero(self) -> bool:
@@ -127,6 +140,8 @@ class Report:
     worst_ratio: Optional[float] = None
     draws: list[DrawResult] = field(default_factory=list, repr=False)
     evidence: str = ""
+    domain_limits: tuple[str, ...] = ()
+    """Where the draws stop short of the domain the theorem states (:meth:`symdp.theorem.Param.reach`)."""
 
     @property
     def method(self) -> str:
@@ -137,6 +152,23 @@ class Report:
     def methods(self) -> frozenset:
         """The provenance of the quantities over every draw (:class:`~symdp.estimate.Method`)."""
         return frozenset().union(*(r.methods for r in self.draws))
+
+    @property
+    def bound_methods(self) -> frozenset:
+        """The provenance of the bound side over every draw."""
+        return frozenset().union(*(r.bound_methods for r in self.draws))
+
+    @property
+    def closest(self) -> Optional[DrawResult]:
+        """The draw that comes closest to refuting the statement, relative to the size of its sides
+        (:attr:`DrawResult.closeness`): where the bound is tightest among the points the search evaluated."""
+        ranked = [r for r in self.draws if r.closeness is not None]
+        return max(ranked, key=lambda r: r.closeness) if ranked else None
+
+    @property
+    def found(self) -> dict[str, int]:
+        """How many draws each stage of the search contributed (:data:`symdp.search.FOUND`)."""
+        return {stage: n for stage in FOUND if (n := sum(r.found == stage for r in self.draws))}
 
     @property
     def tight_at_zero(self) -> int:
@@ -162,6 +194,14 @@ class Report:
         return self.verdict == HOLDS and bool(self.draws) and all(r.certified and (r.verdict == HOLDS or r.proved_equal)
                                                                    for r in self.draws)
 
+    def _closest_json(self) -> Optional[dict]:
+        """Where the bound is tightest among the draws: the point, how it was found, its closeness and ratio."""
+        r = self.closest
+        if r is None:
+            return None
+        return {"point": jsonable(r.point), "found": r.found, "closeness": r.closeness, "ratio": r.ratio,
+                "verdict": r.verdict}
+
     def to_json(self, draws: bool = False) -> dict:
         """The report as JSON values: counts and seconds as numbers, parameter values as drawn, every computed real
         (margins, errors, ratios, sides, measured values) as a decimal string — at full precision, or with the digits
@@ -181,6 +221,9 @@ class Report:
             "worst_margin": None if worst is None else decimal(worst.margin, digits, worst.error),
             "worst_margin_error": None if worst is None else decimal(worst.error, digits),
             "worst_ratio": decimal(self.worst_ratio, digits),
+            "closest": self._closest_json(),
+            "found": self.found,
+            "domain_limits": list(self.domain_limits),
             "certified": self.certified,
             "certified_examples": self.certified_examples,
             "counterexample": None if self.counterexample is None else jsonable(self.counterexample),
@@ -198,7 +241,7 @@ def _draw_json(r: DrawResult, digits: int) -> dict:
     return {"point": jsonable(r.point), "values": {k: decimal(v, digits) for k, v in r.values.items()},
             "quantity": decimal(r.quantity, digits), "bound": decimal(r.bound, digits),
             "margin": decimal(r.margin, digits), "error": decimal(r.error, digits),
-            "verdict": r.verdict, "method": r.method, "certified": r.certified, "dps": r.dps}
+            "verdict": r.verdict, "method": r.method, "certified": r.certified, "dps": r.dps, "found": r.found}
 
 
 def decimal(x, digits: int, error=None) -> Optional[str]:
@@ -210,6 +253,14 @@ def decimal(x, digits: int, error=None) -> Optional[str]:
     ('0.00000000000000000086736173798840354721', '-1.0e-400', '-inf')
     >>> decimal(mpmath.mpf(-1) / 128, 65, error=mpmath.mpf("0.001")), decimal(2.5, 5), decimal(3, 5)
     ('-0.00781', '2.5', '3')
+
+    An mpf is written from all its bits, whatever the precision of the caller (a report is written outside the
+    working precision its values were computed at):
+
+    >>> with mpmath.workdps(40):
+    ...     third = mpmath.mpf(1) / 3
+    >>> decimal(third, 40)
+    '0.3333333333333333333333333333333333333333'
     """
     if x is None:
         return None
@@ -217,7 +268,11 @@ def decimal(x, digits: int, error=None) -> Optional[str]:
         return str(x)
     if isinstance(x, float):
         return repr(x) if mpmath.isfinite(x) else str(mpmath.mpf(x))  # a double is its own shortest decimal
-    x = mpmath.mpf(x)
+    if not isinstance(x, mpmath.mpf):
+        # mpmath.mpf(x) rounds to the context's precision (53 bits outside a working precision): an mpf is kept as it
+        # is, anything else is converted with the digits to be written
+        with mpmath.workdps(max(digits, 15) + 10):
+            x = mpmath.mpf(x)
     if not mpmath.isfinite(x):
         return str(x)
     if error is not None and x != 0 and mpmath.isfinite(error) and error > 0:
@@ -382,7 +437,7 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
     else:
         verdict = INCONCLUSIVE
     return DrawResult(dict(raw), q.value, b.value, margin, error, verdict, "", relation, values, _described(q, b),
-                      methods=_provenance(q), certified=True, dps=dps)
+                      methods=_provenance(q), bound_methods=_provenance(b), certified=True, dps=dps)
 
 
 def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawResult:
@@ -438,8 +493,7 @@ def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawR
                     + f", on sides of size {mpmath.nstr(size, 3)}")
             error = decisive
     return DrawResult(dict(raw), q2.value, b2.value, margin, error, verdict, note, relation, values,
-                      _described(q2, b2), methods=_provenance(q2),
-                      dps=dps)
+                      _described(q2, b2), methods=_provenance(q2), bound_methods=_provenance(b2), dps=dps)
 
 
 def verify(
@@ -464,7 +518,8 @@ def verify(
     results: list[DrawResult] = []
     reason = ""
 
-    def record(result: DrawResult) -> DrawResult:
+    def record(result: DrawResult, found: str) -> DrawResult:
+        result = replace(result, found=found)
         results.append(result)
         if on_draw is not None:
             on_draw(result)
@@ -480,7 +535,7 @@ def verify(
     if theorem.erratum is not None and theorem.erratum.counterexample:
         pinned += (theorem.erratum.counterexample,)  # the recorded counterexample must keep refuting the print
     for raw in pinned:
-        r = record(evaluate(raw))
+        r = record(evaluate(raw), "pinned")
         if r.verdict == VIOLATED and counterexample is None:
             counterexample = r
 
@@ -491,23 +546,36 @@ def verify(
             with working_precision(dps):
                 admitted = theorem.admits(raw)
             assume(admitted)
-            r = record(evaluate(raw))
+            r = record(evaluate(raw), hypothesis_phase())
             if r.verdict == VIOLATED:
                 raise _Violated(r)
+            if r.closeness is not None:
+                target(r.closeness, label="closeness to the bound")   # steer towards the smallest relative margin
+
+        def refined(raw) -> Optional[float]:
+            with working_precision(dps):
+                admitted = all(p.contains(raw[p.name]) for p in theorem.parameters) and theorem.admits(raw)
+            if not admitted:
+                return None
+            r = record(evaluate(raw), "refined")
+            if r.verdict == VIOLATED:
+                raise _Violated(r)
+            return r.closeness
 
         try:
             with detached_hypothesis():
                 hypothesis_seed(seed)(settings(
                     max_examples=examples, database=None, deadline=None, derandomize=False,
-                    phases=(Phase.explicit, Phase.generate, Phase.shrink), print_blob=False,
+                    phases=(Phase.explicit, Phase.generate, Phase.target, Phase.shrink), print_blob=False,
                     report_multiple_bugs=False, suppress_health_check=[HealthCheck.too_slow],
                 )(given(theorem.strategy())(search)))()
+            refine(theorem.parameters, _closest(results, REFINED_STARTS), refined, refinements(examples))
         except _Violated as violation:
             counterexample = violation.result
         except (Unsatisfiable, FailedHealthCheck) as exc:
             reason = f"could not draw admissible parameters: {type(exc).__name__}"
     elif not free and not results:
-        r = record(evaluate({}))
+        r = record(evaluate({}), "pinned")
         if r.verdict == VIOLATED:
             counterexample = r
     if not results and not reason:
@@ -516,11 +584,36 @@ def verify(
 
     report = summarize(theorem.id, results, counterexample, dps, time.perf_counter() - start, reason)
     report.evidence = theorem.evidence
-    if theorem.evidence == INDEPENDENT and Method.CLOSED_FORM in report.methods:
-        # The engine reached a closed form of a divergence: whatever the theorem declares, this run's evidence is a
-        # formula, and saying "independent" would be the tautology the label exists to rule out.
+    report.domain_limits = theorem.domain_limits()
+    if theorem.evidence == INDEPENDENT and Method.CLOSED_FORM in report.methods | report.bound_methods:
+        # The engine reached a closed form of a divergence, on either side: whatever the theorem declares, this run's
+        # evidence is a formula, and saying "independent" would be the tautology the label exists to rule out.
         report.evidence = CLOSED_FORM
     return report
+
+
+REFINED_STARTS = 2
+"""How many of the closest draws the local refinement starts from."""
+
+
+def refinements(examples: int) -> int:
+    """The local refinement's budget of evaluations after ``examples`` draws: a quarter more, at least 4 (none where
+    no draw was asked for)."""
+    return 0 if examples <= 0 else max(4, examples // 4)
+
+
+def _closest(results: list[DrawResult], count: int) -> list[tuple[dict, float]]:
+    """The points of the ``count`` draws closest to refuting the statement, with their closeness, closest first;
+    one per point."""
+    ranked = sorted((r for r in results if r.closeness is not None and r.verdict in (HOLDS, TIGHT)),
+                    key=lambda r: -r.closeness)
+    out: list[tuple[dict, float]] = []
+    for r in ranked:
+        if all(dict(r.point) != p for p, _ in out):
+            out.append((dict(r.point), r.closeness))
+        if len(out) == count:
+            break
+    return out
 
 
 @contextmanager

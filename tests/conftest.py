@@ -2,6 +2,7 @@
 # module dropped there and imported again later leaves pickling two classes of one name ("not the same object"), so
 # symdp's parallel runs in a later test of that worker fail. Imported here, it stays put.
 import concurrent.futures.process  # noqa: F401
+import scipy.optimize  # noqa: F401 (imported once, before pytester's runs drop and re-import modules)
 
 import mpmath
 import pytest

@@ -1,0 +1,182 @@
+"""The search for a statement's worst case: how close a draw comes to refuting it, and a local refinement from the
+closest draws.
+
+Random draws visit a region where a bound is tightest only by luck. :func:`symdp.verify.verify` therefore steers
+its draws (``hypothesis.target`` on the :func:`closeness` of each draw) and then hands the closest draws to
+:func:`refine`, a bounded Nelder–Mead search (SciPy's) over the theorem's scalar parameters, the drawn structure held
+fixed. Every point the refinement evaluates is a draw of the check, with its own verdict: a point it finds beyond the
+bound refutes the statement like any other.
+
+A draw's provenance says how it was found (:data:`FOUND`): ``pinned`` (an instance the theorem declares),
+``random`` (hypothesis's generation), ``targeted`` (hypothesis's hill climbing on the closeness), ``refined`` (this
+module).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Optional, Sequence
+
+import mpmath
+
+FOUND = ("pinned", "random", "targeted", "refined")
+"""How a draw was found, in the order the search runs."""
+
+
+def closeness(relation: str, margin, quantity, bound) -> Optional[float]:
+    """How close one draw comes to refuting its statement, scale-free: ``-margin / max(|quantity|, |bound|)``.
+
+    0 where the two sides are equal, negative where the statement holds with room (``-1`` where a ``<=`` bound is
+    positive and the quantity 0), positive where it is violated. For ``<=`` between positive sides it is
+    ``ratio - 1`` with ``ratio = quantity / bound``. None where it means nothing (a side infinite or undefined, both
+    sides 0).
+
+    >>> closeness("<=", mpmath.mpf(1), mpmath.mpf(1), mpmath.mpf(2)), closeness(">=", mpmath.mpf(-3), 1, 4)
+    (-0.5, 0.75)
+    >>> closeness("<=", 0, 0, 0) is None
+    True
+    """
+    values = (margin, quantity, bound)
+    if not all(mpmath.isfinite(v) for v in values):
+        return None
+    size = max(abs(mpmath.mpf(quantity)), abs(mpmath.mpf(bound)))
+    if size == 0:
+        return None
+    return float(-mpmath.mpf(margin) / size)
+
+
+def hypothesis_phase() -> str:
+    """``"targeted"`` when called (from a test body) during hypothesis's hill climbing on ``target()`` scores, else
+    ``"random"``. Hypothesis does not expose its phase; its engine's ``_current_phase`` is read from the calling
+    frames (an internal: a version without it reports every draw as random)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        runner = frame.f_locals.get("self")
+        if type(runner).__name__ == "ConjectureRunner":
+            return "targeted" if getattr(runner, "_current_phase", "") == "target" else "random"
+        frame = frame.f_back
+    return "random"
+
+
+@dataclass(frozen=True)
+class _Axis:
+    """One scalar parameter as a coordinate in [0, 1]: linear, or logarithmic for a positive range spanning two
+    decades or declared ``log``."""
+
+    name: str
+    low: float
+    high: float
+    log: bool
+    integer: bool
+
+    def value(self, u: float):
+        u = min(max(float(u), 0.0), 1.0)
+        if self.log:
+            x = math.exp(math.log(self.low) + u * (math.log(self.high) - math.log(self.low)))
+        else:
+            x = self.low + u * (self.high - self.low)
+        x = min(max(x, self.low), self.high)
+        return int(round(x)) if self.integer else x
+
+    def coordinate(self, x) -> float:
+        x = min(max(float(x), self.low), self.high)
+        if self.high == self.low:
+            return 0.0
+        if self.log:
+            return (math.log(x) - math.log(self.low)) / (math.log(self.high) - math.log(self.low))
+        return (x - self.low) / (self.high - self.low)
+
+
+def axes(parameters: Sequence) -> list[_Axis]:
+    """The refinable parameters of a theorem (:class:`~symdp.theorem.Param`), as coordinates of the unit cube."""
+    out = []
+    for p in parameters:
+        low, high = (float(v) for v in p.bounds())
+        if p.integer:
+            low, high = float(math.ceil(low)), float(math.floor(high))
+        if not high > low:
+            continue
+        log = bool(getattr(p, "log", False)) or (low > 0 and high / low >= 100)
+        out.append(_Axis(p.name, low, high, log, p.integer))
+    return out
+
+
+class _Spent(Exception):
+    """The refinement's budget of evaluations is used up."""
+
+
+def refine(parameters: Sequence, starts: Sequence[tuple[Mapping[str, Any], float]],
+           evaluate: Callable[[dict], Optional[float]], budget: int) -> int:
+    """Look for a closer point near each of ``starts`` (points as drawn with their closeness, closest first) within
+    ``budget`` new evaluations; return how many were made.
+
+    ``evaluate(raw)`` evaluates one point (a draw of the theorem, recorded by the caller) and returns its
+    :func:`closeness`, or None where the point is not admissible or its closeness means nothing. The scalar
+    parameters move in the unit cube of their draw ranges (log-scaled where :func:`axes` says), the rest of a start
+    (a drawn structure, parameters with a single value) stays. Nelder–Mead runs from each start until it converges
+    or the budget is spent, then once more from its best point with a smaller simplex; integer parameters move on
+    the relaxation and are rounded, then their neighbours ±1 at the best point are tried. A point already evaluated
+    is not evaluated again.
+    """
+    from scipy.optimize import minimize
+
+    cube = axes(parameters)
+    if not cube or budget <= 0 or not starts:
+        return 0
+    seen: dict[tuple, float] = {}
+    spent = 0
+
+    def point(start, u) -> dict:
+        raw = dict(start)
+        raw.update({a.name: a.value(x) for a, x in zip(cube, u)})
+        return raw
+
+    def key(raw) -> tuple:
+        return tuple(raw[a.name] for a in cube)
+
+    def objective_at(start, raw) -> float:
+        nonlocal spent
+        k = key(raw)
+        if k not in seen:
+            if spent >= budget:
+                raise _Spent
+            spent += 1
+            c = evaluate(raw)
+            seen[k] = math.inf if c is None else -c
+        return seen[k]
+
+    for start, known in starts:
+        if spent >= budget:
+            break
+        x0 = [a.coordinate(start[a.name]) for a in cube]
+        for evaluated in (start, point(start, x0)):   # the start was evaluated by the caller: never again
+            seen.setdefault(key(evaluated), -known)
+        best = (-known, x0)
+
+        def objective(u, start=start):
+            nonlocal best
+            value = objective_at(start, point(start, u))
+            if value < best[0]:
+                best = (value, [float(v) for v in u])
+            return value
+
+        try:
+            # a first simplex a twentieth of the ranges wide, then one a hundredth wide from the best point: a
+            # restart undoes Nelder-Mead's collapse onto a face of the cube or a ridge
+            for step in (0.05, 0.01):
+                x = best[1]
+                simplex = [x] + [[v + (step if j == i and v + step <= 1 else -step if j == i else 0)
+                                  for j, v in enumerate(x)] for i in range(len(x))]
+                minimize(objective, x, method="Nelder-Mead", bounds=[(0.0, 1.0)] * len(cube),
+                         options={"initial_simplex": simplex, "xatol": 1e-7, "fatol": 1e-9, "maxfev": budget})
+            centre = point(start, best[1])
+            for a in cube:
+                if a.integer:
+                    for n in (centre[a.name] - 1, centre[a.name] + 1):
+                        if a.low <= n <= a.high:
+                            objective_at(start, {**centre, a.name: n})
+        except _Spent:
+            break
+    return spent
