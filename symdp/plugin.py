@@ -21,10 +21,10 @@ tightness check in the run's summary.
 Options: ``--symdp-examples N`` (draws per theorem; default: the theorem's own), ``--symdp-dps D`` (working
 precision), ``--symdp-seed S``, ``--symdp-no-closed-forms`` (every divergence from the densities).
 
-A theorem is collected from the module that declares (registers) it, never from one that imports it, so
+A theorem is collected from the module that declares (registers) it, never from one that merely imports it, so
 ``from my_theorems import rr_kl`` in a second test module does not run it twice; a bare ``Theorem(...)`` that is
-not registered (a fixture for testing the verifier) is not collected. A module that defines ``THEOREMS`` is
-collected from that list alone.
+not registered (a fixture for testing the verifier) is not collected. A module that defines ``THEOREMS`` and also
+declares theorems is collected from both (each theorem once; see :func:`module_theorems`).
 
 Hypothesis keeps no files in the user's directory: symdp's searches use no example database, and the files
 hypothesis caches for itself go to a temporary directory while symdp runs (:func:`~symdp.verify.detached_hypothesis`).
@@ -203,13 +203,14 @@ def check(theorem, *, examples: Optional[int] = None, dps: Optional[int] = None,
 
 
 def module_theorems(module) -> list:
-    """The theorems a module declares: its ``THEOREMS`` if it has one, else those it registers (with
-    :func:`~symdp.theorem.theorem`, or :func:`~symdp.theorem.register`), in declaration order.
+    """The theorems a module declares: those it registers (with :func:`~symdp.theorem.theorem`, or
+    :func:`~symdp.theorem.register`), in declaration order, then those of its ``THEOREMS`` not among them (imported
+    ones, say), in the list's order. A theorem both registered and listed is collected once.
 
-    A theorem built with a bare ``Theorem(...)`` and not registered (a test's fixture for the verifier, say) is not
-    declared; neither is one a module imports from another. A module imported twice registers its theorems twice:
-    the later declaration of an ID wins. Two theorems sharing an ID (two listed in ``THEOREMS``, or two declared) are
-    an error naming it: their reports could not be told apart.
+    A theorem built with a bare ``Theorem(...)`` and not registered (a test's fixture for the verifier, say), or one
+    the module imports from another, is not collected unless ``THEOREMS`` lists it. A module imported twice registers
+    its theorems twice: the later declaration of an ID wins. Two different theorems sharing an ID (two listed, two
+    declared, or one of each) are an error naming it: their reports could not be told apart.
 
     >>> import symdp.theorems.bravo as bravo
     >>> module_theorems(bravo) == bravo.THEOREMS
@@ -217,11 +218,10 @@ def module_theorems(module) -> list:
     """
     from symdp.theorem import REGISTRY, Theorem
 
+    found = list(REGISTRY.get(module.__name__, ()))
     listed = getattr(module, "THEOREMS", None)
     if listed is not None:
-        found = [t for t in listed if isinstance(t, Theorem)]
-    else:
-        found = list(REGISTRY.get(module.__name__, ()))
+        found += [t for t in listed if isinstance(t, Theorem)]
     unique = []
     for t in found:
         if any(t is u for u in unique):
@@ -260,7 +260,10 @@ if pytest is not None:
         # A test module exactly: not a module collected for its doctests (pytest's DoctestModule is a Module too),
         # which would run a whole library of theorems, the catalogue's own modules included, as tests.
         if type(collector) is pytest.Module and report.passed:
-            report.result.extend(_collect_theorems(collector))
+            try:
+                report.result.extend(_collect_theorems(collector))
+            except SymdpError as exc:   # two theorems with one ID: the module's collection error, in one line
+                report.outcome, report.longrepr, report.result = "failed", str(exc), []
         return report
 
 

@@ -104,19 +104,48 @@ def test_options_reach_the_verifier(run):
     result = run("test_user_options", AMGM, args=["--symdp-examples", "7", "--symdp-dps", "30", "--symdp-seed", "3",
                                                   "--symdp-no-closed-forms"])
     result.assert_outcomes(passed=1)
-    # the pinned tight instance plus 7 draws, at 30 digits
-    assert "8 draws at 30 digits" in result.stdout.str()
+    # the pinned tight instance, 7 draws and the local refinement's budget after 7 draws, at 30 digits
+    from symdp.verify import refinements
+
+    assert f"{1 + 7 + refinements(7)} draws at 30 digits" in result.stdout.str()
 
 
-def test_a_theorems_list_is_collected_alone_and_imported_theorems_are_not(run, pytester):
+def test_a_theorems_list_joins_the_declared_theorems_and_imported_theorems_are_not_collected(run, pytester):
+    # THEOREMS lists an imported theorem and one the module declares; a second declared theorem is not listed. All
+    # three are collected, the listed declared one once: a researcher's @theorem is never dropped because the module
+    # also has a list.
     pytester.makepyfile(user_theorems=textwrap.dedent(HEAD + AMGM + FALSE))
     own = AMGM.replace("me.amgm", "me.own").replace("def amgm", "def own")
-    listed = run("test_user_listed", "from user_theorems import amgm, false_bound\n", own, "THEOREMS = [amgm]\n",
-                 args=["--symdp-examples", "3", "-v"])
-    listed.assert_outcomes(passed=1)
-    assert "me.amgm PASSED" in listed.stdout.str() and "me.own" not in listed.stdout.str()
+    other = AMGM.replace("me.amgm", "me.other").replace("def amgm", "def other")
+    listed = run("test_user_listed", "from user_theorems import amgm, false_bound\n", own, other,
+                 "THEOREMS = [amgm, own]\n", args=["--symdp-examples", "3", "-v"])
+    listed.assert_outcomes(passed=3)
+    out = listed.stdout.str()
+    assert out.count("me.own PASSED") == out.count("me.other PASSED") == out.count("me.amgm PASSED") == 1
+    assert "me.false" not in out
     imported = run("test_user_imports", "from user_theorems import amgm, false_bound\n", args=["-v"])
     imported.assert_outcomes()  # nothing collected: the theorems belong to user_theorems
+
+
+# a declared me.amgm, and a different theorem of the same ID in THEOREMS
+CLASH = AMGM + FALSE.replace("register(Theorem", "(Theorem").replace('"me.false"', '"me.amgm"') + \
+    "THEOREMS = [false_bound]\n"
+
+
+def test_a_listed_and_a_declared_theorem_with_one_id_are_a_collection_error_naming_it(run):
+    result = run("test_user_clash", CLASH, "def test_plain():\n    pass\n")
+    result.assert_outcomes(errors=1)
+    out = result.stdout.str()
+    assert "test_user_clash declares two theorems with the ID 'me.amgm'" in out
+    assert "INTERNALERROR" not in out and "Traceback" not in out
+
+
+def test_verify_module_refuses_a_listed_and_a_declared_theorem_with_one_id(tmp_path, capsys):
+    # (not in the test above: a module first imported in a test that uses pytester is dropped after it, conftest.py)
+    (tmp_path / "clash.py").write_text(textwrap.dedent(HEAD + CLASH))
+    status = main(["verify", "--module", str(tmp_path / "clash.py")])
+    err = capsys.readouterr().err
+    assert status == 2 and "clash declares two theorems with the ID 'me.amgm'" in err and len(err.splitlines()) == 1
 
 
 def test_an_unregistered_theorem_is_a_fixture_not_a_test(run):

@@ -335,3 +335,14 @@ def test_one_seed_draws_the_same_points_whatever_local_code_is_loaded(tmp_path, 
         assert points() == before
     finally:
         sys.modules.pop("symdp_test_local_constants", None)
+
+
+def test_a_reports_values_are_written_at_the_precision_they_were_computed_at():
+    # The command line writes a report outside any working precision (mpmath's 53 bits): a value computed at 65
+    # digits must not come out as the 53-digit binary64 expansion of its double. log 2 is the reference, not symdp.
+    report = verify(toy.CONSTANT)
+    with mpmath.workprec(53):
+        draw = report.to_json(draws=True)["draws"][0]
+    with mpmath.workdps(80):
+        for text in (draw["values"]["A"], draw["quantity"]):
+            assert abs(mpmath.mpf(text) - mpmath.log(2)) < mpmath.mpf(10) ** -60, text
