@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from symdp.engine.markov import metropolis_hastings
 from symdp.errors import InvalidParameter
+from symdp.precision import working_precision
 from symdp.theorems.bertazzi import convergence as cv
 from symdp.verify import HOLDS, TIGHT, VIOLATED, evaluate_point, verify
 
@@ -59,14 +60,21 @@ def test_proposition_a_2_is_attained_at_the_catalogues_two_point_instance():
     assert evaluate_point(cv.proposition_a_2.tightened(0.99), cv.A2_TIGHT).verdict == VIOLATED
 
 
-def test_proposition_a_3_is_tight_and_its_printed_reading_is_refuted():
+def test_proposition_a_3_is_tight_and_reads_the_pair_existentially():
     assert evaluate_point(cv.proposition_a_3, cv.A3_TIGHT).verdict == TIGHT
     assert evaluate_point(cv.proposition_a_3.tightened(0.99), cv.A3_TIGHT).verdict == VIOLATED
-    # E18: with only D' moved, one TV is 0 while the bound is t / (1 + e^0.7) > 0; the proposition itself holds there
-    printed = next(t for t in cv.THEOREMS if t.id == "bertazzi.propA.3.printed")
-    assert printed.erratum.severity == "typo"
-    assert evaluate_point(printed, cv.A3_ONE_SIDED).verdict == VIOLATED
-    assert evaluate_point(cv.proposition_a_3, cv.A3_ONE_SIDED).verdict in (HOLDS, TIGHT)
+    # "there exists D~ in (D, D')": with only D' moved one TV is 0, the other is t = 0.05 > t / (1 + e^0.7); the
+    # existential reading holds there, and (D, D') is the pair, notation: no printed statement is refuted (no E18)
+    assert evaluate_point(cv.proposition_a_3, cv.A3_ONE_SIDED).verdict == HOLDS
+    ids = {t.id for t in cv.THEOREMS}
+    assert "bertazzi.propA.3" in ids and "bertazzi.propA.3.printed" not in ids
+    assert cv.proposition_a_3.erratum is None and not cv.proposition_a_3.printed
+    with working_precision(30):
+        lhs, rhs = cv.proposition_a_3.evaluate(cv.A3_ONE_SIDED)
+        bound = mpmath.mpf("0.05") / (1 + mpmath.exp(mpmath.mpf("0.7")))   # delta_mu - delta_nu = t, one-sided
+    # the existential side is the larger TV, |0.3 - 0.3| and |(e^0.7 0.3 + 0.01 + 0.05) - (e^0.7 0.3 + 0.01)|
+    assert mpmath.almosteq(lhs.value, mpmath.mpf("0.05"), 1e-20)
+    assert mpmath.almosteq(rhs.value, bound, 1e-15)          # epsilon = 0.7 is drawn as a double
 
 
 # --- Section 3.1 --------------------------------------------------------------------------------------------------

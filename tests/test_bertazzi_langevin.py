@@ -155,3 +155,47 @@ def test_path_factorisation_matches_the_constant_difference_closed_form():
 def test_nonlinear_path_pins_hold():
     for point in ula.PATH_NONLINEAR:
         assert evaluate_point(get("bertazzi.thm5.4"), point).verdict == HOLDS
+
+
+# --- the domains reach the worst cases (the issue: n <= 400, gamma >= 1e-4 at the draws, delta unmeasurable) ------
+
+@pytest.mark.parametrize("ident, pin, supremum", [("bertazzi.thm5.2", "NEAR_INFIMUM_CORRECTED", mpmath.mpf(1) / 4),
+                                                  ("bertazzi.thm5.2.printed-C3", "NEAR_INFIMUM", mpmath.mpf(1) / 3)])
+def test_theorem_5_2_reaches_its_supremum_and_the_constant_divided_by_it_is_refuted(ident, pin, supremum):
+    """Gaussian family, L = μ, u = 1, u' = −1: exact over bound tends to 2μ/(2μ + 1)² (proof's C_3', largest 1/4 at
+    μ = 1/2) and 8μ/(3μ + 2)² (printed C_3, 1/3 at μ = 2/3) as γ → 0, nγμ → ∞; the exact law from the closed-form
+    moments written here, R_α = α(2c(1 − ρ^n)/μ)²/(2 var)."""
+    from symdp.verify import verify
+
+    theorem, point = get(ident), getattr(ula, pin)
+    with working_precision(30):
+        lhs, rhs = theorem.evaluate(point)
+        args = [mpmath.mpf(str(point[k])) for k in ("mu", "gamma")]   # a double means its decimal
+        mean, var = closed_form_moments(*args, mpmath.mpf(point["c"]), point["n"])
+        closed = point["alpha"] * (2 * mean) ** 2 / (2 * var)
+        assert abs(lhs.value - closed) < mpmath.mpf("1e-20") * closed
+        assert supremum * (1 - mpmath.mpf("1e-3")) < lhs.value / rhs.value < supremum
+    assert verify(theorem.tightened(float(supremum) * 0.999), examples=0).verdict == VIOLATED
+
+
+def test_theorem_5_2_eps_delta_measures_delta_where_it_is_not_negligible():
+    from symdp.verify import verify
+
+    theorem = get("bertazzi.thm5.2.eps-delta")
+    with working_precision(30):
+        lhs, rhs = theorem.evaluate(ula.DP_NEAR_SUP)
+        tiny, _ = theorem.evaluate(ula.DP_TINY)
+    assert 0.04 < lhs.value / rhs.value < 0.05
+    assert 0 < tiny.value < mpmath.mpf("1e-25") and tiny.error < mpmath.mpf("1e-10") * tiny.value
+    assert verify(theorem.tightened(0.02), examples=0).verdict == VIOLATED
+
+
+def test_the_gaussian_law_costs_the_same_at_any_n():
+    import time
+
+    start = time.perf_counter()
+    with working_precision(50):
+        law = ula.ula_gaussian_law(mpmath.mpf("0.5"), mpmath.mpf("1e-5"), mpmath.mpf(1), 10 ** 9)
+        mean, var = -1 / mpmath.mpf("0.5"), 2 / (mpmath.mpf("0.5") * (2 - mpmath.mpf("5e-6")))    # stationary
+        assert abs(law.mean - mean) < mpmath.mpf("1e-40") and abs(law.sd ** 2 - var) < mpmath.mpf("1e-40")
+    assert time.perf_counter() - start < 1

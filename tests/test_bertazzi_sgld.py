@@ -7,6 +7,7 @@ bertazzi.thm5.6–5.8, errata E4–E7, E17) and its script catalogue-bertazzi-sc
 are closed forms of Gaussian laws, the catalogue's, or computed here by mpmath independently of symdp's code.
 """
 
+import dataclasses
 import itertools
 
 import mpmath
@@ -218,3 +219,133 @@ def test_section_5_3_numbers_path_bounds_grow_final_iterate_bounds_do_not():
     assert [round(v, 2) for v in path] == [1.10, 3.64, 13.23]
     final = sg.eps_delta(sg.C6_PRINTED).subs(values)
     assert sg.n not in final.free_symbols and round(float(final), 2) == 24.47
+
+
+# --- the domains: the suprema of the ratios are reached (issue: drawn at n <= 4, gamma >= 0.01) ------------------
+
+def _gaussian_family_renyi(a, mu_, gamma_, beta_, c_, s_, n_):
+    """R_α of x_n at s = m from closed forms written here: means ∓(γc/s)Σ_{k<n}ρ^k = ∓c(1 − ρ^n)/(sμ), variance
+    (2γ/β)(1 − ρ^{2n})/(1 − ρ²), ρ = 1 − γμ: α(2c(1 − ρ^n)/(sμ))²/(2 var)."""
+    rho = 1 - gamma_ * mu_
+    shift = 2 * c_ * (1 - rho ** n_) / (s_ * mu_)
+    variance = 2 * gamma_ / beta_ * (1 - rho ** (2 * n_)) / (1 - rho ** 2)
+    return gaussian_renyi(a, shift, variance)
+
+
+@pytest.mark.parametrize("ident, pin, supremum", [("bertazzi.thm5.6", "NEAR_SUP_56", mpf(1) / 4),
+                                                  ("bertazzi.thm5.6.printed", "NEAR_SUP_56_PRINTED", mpf(1) / 3),
+                                                  ("bertazzi.thm5.7", "NEAR_SUP_57", mpf(1) / 4),
+                                                  ("bertazzi.thm5.7.printed", "NEAR_SUP_57_PRINTED", mpf(1) / 3)])
+def test_final_iterate_bounds_reach_their_supremum_and_a_quarter_of_the_constant_is_refuted(ident, pin, supremum):
+    """On the Gaussian family (s = m, L = μ, γ → 0, nγμ → ∞) exact over bound tends to 2μ/(2μ + 1)², largest 1/4 at
+    μ = 1/2 for the proof's constant, and to 8μ/(3μ + 2)², largest 1/3 at μ = 2/3, for the printed one (independent
+    measurement in the issue: 3.003 at γ = 0.001, n = 2·10⁴, infimum 3). The same statements with their constants
+    divided by 4 (resp. 3) are false, and must be refuted: before, the draws (n <= 4, γ >= 0.01) never came within
+    5.26 of the printed constant."""
+    theorem, point = BY_ID[ident], getattr(sg, pin)
+    with working_precision(30):
+        lhs, rhs = theorem.evaluate(point)
+        closed = _gaussian_family_renyi(mpf(point["alpha"]), mpf(point["mu"]), mpf(point["gamma"]),
+                                        mpf(point["beta"]), mpf(point["c"]), point["s"], point["n"])
+        assert abs(lhs.value - closed) < mpf("1e-20") * closed
+        assert supremum * (1 - mpf("1e-3")) < lhs.value / rhs.value < supremum
+    tightened = theorem.tightened(float(supremum) * 0.999)
+    assert verify(tightened, examples=0).verdict == VIOLATED
+
+
+def test_a_mixture_too_large_to_build_is_refused_up_front_with_its_size():
+    """The law of x_n for s < m mixes up to 2^n Gaussians: at n = 60 it is refused at once, without building it (in a
+    child process under a 3 GB memory limit and a timeout, so that an attempt to build it fails this test)."""
+    code = (
+        "import resource, time\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (3 * 2 ** 30, 3 * 2 ** 30))\n"
+        "from symdp.errors import InvalidParameter\n"
+        "from symdp.theorems.bertazzi import sgld as sg\n"
+        "from symdp.verify import evaluate_point\n"
+        "theorem = next(t for t in sg.THEOREMS if t.id == 'bertazzi.thm5.6')\n"
+        "point = {'alpha': 2, 'mu': 0.5, 'L': 0.5, 'gamma': 0.1, 'c': 1, 'beta': 1, 'm': 2, 's': 1, 'n': 60}\n"
+        "start = time.perf_counter()\n"
+        "try:\n"
+        "    evaluate_point(theorem, point)\n"
+        "except InvalidParameter as e:\n"
+        "    print('refused', time.perf_counter() - start, e)\n"
+    )
+    import subprocess
+    import sys
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the law was built instead of refused")
+    assert done.returncode == 0, done.stderr[-2000:]
+    words = done.stdout.split()
+    assert words[0] == "refused" and float(words[1]) < 1.0, done.stdout
+    assert "2^60" in done.stdout and "s = 1 < m = 2" in done.stdout
+
+
+def test_full_batches_are_one_gaussian_at_any_n_and_small_n_keeps_the_mixture():
+    with working_precision(30):
+        law = sg.final_law(mpf("0.5"), mpf("1e-4"), 1, 1, 2, 2, 10 ** 7)      # gamma mu n = 500: stationary
+        assert isinstance(law, Gaussian)
+        assert abs(law.mean + 1 / (2 * mpf("0.5"))) < mpf("1e-25")        # mean -c/(s mu)
+        assert abs(law.sd ** 2 - 2 / (mpf(1) * mpf("0.5") * (2 - mpf("5e-5")))) < mpf("1e-25")
+        assert not isinstance(sg.final_law(mpf("0.5"), mpf("0.1"), 1, 1, 1, 2, 6), Gaussian)   # 2^6: built
+
+
+def test_eq131_reaches_its_supremum_and_the_tightened_copy_is_refuted():
+    """(131) is an equality in the limit γ → 0, nγμ → ∞, L = μ (the issue: the draws had n <= 200, γ >= 0.01)."""
+    theorem = BY_ID["bertazzi.proof5.7.eq131"]
+    point = sg.EQ131_NEAR_SUP
+    with working_precision(30):
+        lhs, rhs = theorem.evaluate(point)
+        rho = 1 - mpf("1e-4")
+        assert abs(lhs.value - 2 * mpf("1e-4") * (1 - rho ** 10 ** 6) / (1 - rho)) < mpf("1e-25")
+    assert lhs.value / rhs.value > mpf("0.9999")
+    assert verify(theorem.tightened(0.99), examples=0).verdict == VIOLATED
+
+
+@pytest.mark.parametrize("point", [{"mu": 0.3, "L": 0.4, "gamma": 0.5, "c": 0.7, "m": 3, "s": 2, "n": 7},    # rho > 0
+                                   {"mu": 1.0, "L": 1.0, "gamma": 1.9, "c": 0.7, "m": 3, "s": 2, "n": 9}])  # rho < 0
+def test_eq131_coupling_against_every_batch_sequence_on_both_sides_of_rho_0(point):
+    with working_precision(30):
+        lhs, _ = BY_ID["bertazzi.proof5.7.eq131"].evaluate(point)
+        rho, kick = 1 - mpf(point["gamma"]) * mpf(point["mu"]), 2 * mpf(point["gamma"]) * mpf(point["c"]) / point["s"]
+        largest = mpf(0)
+        for pattern in itertools.product((0, 1), repeat=point["n"]):
+            e = mpf(0)
+            for b in pattern:
+                e = rho * e - kick * b
+                largest = max(largest, abs(e))
+    assert abs(lhs.value - largest) < mpf("1e-25")
+
+
+def _gaussian_hockey_stick(eps, shift, sd):
+    """D_{e^ε}(N(0, sd²) ‖ N(shift, sd²)) from the Gaussian CDF, written here."""
+    a, b = abs(shift) / (2 * sd), eps * sd / abs(shift)
+    return mpmath.ncdf(a - b) - mpmath.exp(eps) * mpmath.ncdf(-a - b)
+
+
+def test_eps_delta_forms_measure_delta_where_it_is_not_negligible_and_can_fail():
+    """The issue: the draws measured δ <= 8.6e-82, indistinguishable from 0. Exact over claimed δ is largest as δ → 1
+    (0.049 for Theorem 5.6 on the Gaussian family, pinned): a copy claiming 0.02 δ is refuted; and at a small δ the
+    exact one (about 6e-29) is measured to a relative error, so a false bound 1e-30 δ is refuted there."""
+    theorem = BY_ID["bertazzi.thm5.6.dp"]
+    point = sg.DP_NEAR_SUP_56
+    with working_precision(30):
+        lhs, rhs = theorem.evaluate(point)
+        mu_, gamma_, c_, n_ = mpf("0.5"), mpf("1e-4"), mpf("0.125"), 10 ** 6
+        rho = 1 - gamma_ * mu_
+        shift = 2 * c_ * (1 - rho ** n_) / mu_
+        sd = mpmath.sqrt(2 * gamma_ * (1 - rho ** (2 * n_)) / (1 - rho ** 2))
+        C = (2 * c_ * 1.5 / (mu_ - gamma_ * mu_ ** 2 / 2) + 2 * c_) ** 2         # beta (C(L + 1) + 2c)^2
+        eps = C / 4 + mpmath.sqrt(C * mpmath.log(1 / mpf("0.999")))
+        here = _gaussian_hockey_stick(eps, shift, sd)
+        assert abs(lhs.value - here) < mpf("1e-14") * here        # the enclosures are floored at double precision
+    assert 0.04 < lhs.value / rhs.value < 0.05
+    assert verify(theorem.tightened(0.02), examples=0).verdict == VIOLATED
+    tiny = sg.DP_TINY_56
+    mutant = dataclasses.replace(theorem, id="mutant", statement=sp.Le(theorem.statement.lhs,
+                                                                          sp.Float("1e-30") * sg.delta),
+                                 _compiled=None, _laws=None)
+    result = evaluate_point(mutant, tiny)
+    assert result.verdict == VIOLATED
+    assert 0 < result.quantity < mpf("1e-25")
