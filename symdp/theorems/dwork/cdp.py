@@ -102,10 +102,18 @@ def kov_pair(eps_value, delta_prime=0) -> tuple[FiniteDistribution, FiniteDistri
     return FiniteDistribution([d, likely, unlikely, 0]), FiniteDistribution([0, unlikely, likely, d])
 
 
-THM11_PARAMS = (Param(k, sp.Naturals, sample=(1, 300)),
-                Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 2.5)),
-                Param(delta, sp.Interval.Lopen(0, 1), sample=(1e-12, 1)),
-                Param(delta_p, sp.Interval(0, 1), sample=(0, 0.05)))
+THM11_PARAMS = (Param(k, sp.Naturals, sample=(1, 300), log=True,
+                      limit="beyond 300 rounds the composed law costs seconds a draw (0.75 s at k = 1000); the ratio "
+                            "approaches its supremum 1 at any k (as delta' -> 0 with delta << k delta')"),
+                Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 10),
+                      limit="above 10 the hockey stick at the total epsilon is below the working precision and the "
+                            "bound is k delta' + delta: nothing new"),
+                Param(delta, sp.Interval.Lopen(0, 1), sample=(1e-12, 1), log=True,
+                      limit="below 1e-12 delta nears the rounding of the exact hockey-stick sum at delta' = 0 (a draw "
+                            "at delta = 1e-300 is inconclusive); with delta' > 0 smaller delta changes nothing"),
+                Param(delta_p, sp.Interval(0, 1), sample=(1e-20, 1), log=True,
+                      limit="delta' = 0 is pinned (the catalogue's grid, examples); the ratio tends to 1 as delta' -> 0 "
+                            "with delta << k delta' (the KOV pair's 1 - (1 - delta')^k is about k delta')"))
 THM11_EXAMPLES = tuple({"k": kk, "epsilon": e, "delta": d, "delta_p": 0.0}
                        for kk in (1, 10, 100, 300) for e in (0.01, 0.1, 1.0, 2.0) for d in (1e-2, 1e-5, 1e-10)) + (
     {"k": 7, "epsilon": 0.5, "delta": 1e-3, "delta_p": 1e-3},)   # the catalogue's grid (delta' = 0), a KOV row
@@ -199,8 +207,12 @@ def definition_3_3(point):
 
 
 # --- Theorem 3.2, the remarks after it, Corollary 3.3: the Gaussian mechanism -------------------------------------
-DELTA_P = Param(Delta, sp.Interval.open(0, sp.oo), sample=(0.1, 4))
-SIGMA_P = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.25, 4))
+DELTA_P = Param(Delta, sp.Interval.open(0, sp.oo), sample=(0.01, 4), log=True,
+                limit="the Gaussian mechanism's statements here are equalities at every point (the printed Corollary "
+                      "3.3 aside), functions of Delta/sigma (up to 40 drawn); beyond, e^(lambda^2 (s Delta/sigma)^2/2) "
+                      "nears the largest exponential a side may compute (e^(10^6))")
+SIGMA_P = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.1, 10), log=True,
+                limit="only Delta/sigma matters (from 1e-3 to 40 drawn); see Delta")
 LAM_G = Param(lam, sp.Interval(-sp.oo, sp.oo), sample=(-4, 4))
 GAUSS = Setting(r"$M(d) = \mathcal{N}(\Delta, \sigma^2)$, $M(d') = \mathcal{N}(0, \sigma^2)$")
 GAUSS_EXAMPLES = ({"Delta": 1.0, "sigma": 2.0, "lambda": -1.0}, {"Delta": 3.0, "sigma": 0.5, "lambda": 2.0})
@@ -262,8 +274,13 @@ theorem_3_2_tau = declare(
 )
 
 
-EPS_R = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.01, 3))
-N_P = Param(n, sp.Naturals, sample=(1, 1000))
+EPS_R = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(1e-12, 100), log=True,
+              limit="below 1e-12 the expected loss eps^2/2 and the bound eps(e^eps - 1)/2 differ by a relative eps/2, "
+                    "which the working precision no longer separates from equality (the supremum of their ratio "
+                    "eps/(e^eps - 1) is 1, at eps -> 0: reached to 12 digits); above 100 nothing changes (the ratio "
+                    "falls as eps e^-eps; the standard is eps exactly)")
+N_P = Param(n, sp.Naturals, sample=(1, 10**9), log=True,
+            limit="the composition is exact at any n (n times one query's loss), and no ratio depends on n")
 QUERIES = Setting(r"$n$ sensitivity-1 queries, noise $\mathcal{N}(0, \sigma^2)$ each, composed")
 CENTRED_UV = LossMGF(U, V, lam, KL(U, V))
 

@@ -325,7 +325,10 @@ def definition_2_2(point):
             SetMaxDivergence(P, Q): printed_delta_divergence(P_, Q_)}
 
 
-DELTA = Param(delta, sp.Interval(0, 1), sample=(0, 0.3))
+DELTA = Param(delta, sp.Interval(0, 1), sample=(0, 0.999999),
+              limit="delta = 1 is left out: both sides are -oo there (no set has P(S) > 1, and D_(e^eps) <= 1 at "
+                    "every eps), but the engine's hockey-stick inverse returns a finite stand-in (about -153 at 50 "
+                    "digits)")
 DEF22_COUNTEREXAMPLE = {"delta": 0.1, "structure": {"kind": "exact", "p": [0.5, 0.5], "q": [0.4, 0.6]}}
 DEF22_POSITIVE = {"delta": 0.1, "structure": {"kind": "exact", "p": [0.6, 0.3, 0.1], "q": [0.2, 0.3, 0.5]}}
 
@@ -421,13 +424,16 @@ def definition_2_4(point):
     title=r"$(\varepsilon, \delta)$-DP: Definition 2.4's set form holds with equality at the DRV10 level",
     number=r"Definition 2.4 (with DRV10's $D^{\delta}_{\infty}$)",
     statement=sp.Eq(sp.Max(HockeyStick(P, Q, epsilon), HockeyStick(Q, P, epsilon)), delta),
-    parameters=(Param(delta, sp.Interval(0, 1), sample=(0.001, 0.3)),),
+    parameters=(Param(delta, sp.Interval(0, 1), sample=(1e-12, 1), log=True,
+                      limit="delta = 0 is pinned (examples): both sides are 0 there (the hockey stick at the max "
+                            "divergence), which no relative precision decides where rounding leaves 1e-66 on one "
+                            "side, so it is not drawn"),),
     setting=FINITE_PAIRS.where(r", $\varepsilon = \max\left(D^{\delta}_{\infty}(P\|Q), D^{\delta}_{\infty}(Q\|P)"
                                r"\right)$ (DRV10, by subsets), $D_{e^{\varepsilon}}(P\|Q) = \max_S P(S) - "
                                r"e^{\varepsilon} Q(S)$"),
     tight_everywhere=True,
     tight_at=(DEF22_POSITIVE,),
-    examples=(DEF22_COUNTEREXAMPLE,),
+    examples=(DEF22_COUNTEREXAMPLE, DEF22_COUNTEREXAMPLE | {"delta": 0.0}, RR_PINS[0] | {"delta": 0.0}),
     printed=Printed(
         id="dwork.def2.4",
         title=r"$(\varepsilon, \delta)$-DP: the `alternatively' clause with the printed $D^{\delta}_{\infty}$",
@@ -572,9 +578,14 @@ LEMMA_2_1_NOTES = (r"$\tau := \tau(X)$, the strongest instance. Both tails from 
     title=r"Subgaussian concentration for $t \ge 0$",
     number=r"Lemma 2.1 (with $t \ge 0$)",
     statement=sp.Le(sp.Max(Pr(sp.Ge(X, t * tau)), Pr(sp.Le(X, -t * tau))), sp.exp(-t**2 / 2)),
-    parameters=(Param(t, sp.Interval(0, sp.oo), sample=(0, 6)),),
+    parameters=(Param(t, sp.Interval(0, sp.oo), sample=(1e-9, 6), log=True,
+                      limit="t = 0 is pinned (examples, with skewed laws, where the ratio max(Pr[X >= 0], Pr[X <= 0]) "
+                            "tends to its supremum 1); above 6 the tail ratio only falls"),),
     setting=LAWS.where(r", $\tau = \tau(X) > 0$"),
-    examples=tuple(p | {"t": 0.9} for p in RADEMACHER_PINS),
+    examples=tuple(p | {"t": 0.9} for p in RADEMACHER_PINS) + (
+        # X = p w.p. 1 - p, p - 1 w.p. p: Pr[X >= 0] = 1 - p at t = 0, the ratio's supremum 1 approached as p -> 0
+        _s({"kind": "finite", "values": [1.0, 0.0], "weights": [0.99, 0.01]}) | {"t": 0.0},
+        _s({"kind": "finite", "values": [1.0, 0.0], "weights": [1.0, 1e-6]}) | {"t": 0.0}),
     notes=LEMMA_2_1_NOTES + r" Proof: Chernoff with $\lambda = t/\tau$ (\symdpcode{proofs/dwork/subgaussian.py}).",
     printed=Printed(
         id="dwork.lem2.1",
@@ -840,17 +851,31 @@ def definition_3_2(point):
             tau: standard(law)}
 
 
+COR31_T = Param(t, sp.Interval(0, sp.oo), sample=(1e-9, 6), log=True,
+                limit="t = 0 is pinned (examples, with pairs of skewed loss, where the ratio Pr[L >= mu] tends to "
+                      "its supremum 1); above 6 the tail ratio only falls (at most 1/(t sqrt(2 pi)) for a Gaussian "
+                      "pair, 0 for a bounded loss past its largest atom)")
+COR31_SKEWED = tuple({"t": 0.0, "structure": st_} for st_ in (
+    {"kind": "exact", "p": [0.99, 0.01], "q": [0.5, 0.5]},             # Pr[L >= mu] = 0.99
+    {"kind": "arbitrary", "scale": 5.0, "q": [1.0, 1.0], "z": [0.0, -3.0]}))   # 1/(1 + e^-15): the drawn extreme
+"""The skewed pairs at the domain's end t = 0: the ratio is Pr[L >= mu] = 1 - p (catalogue: sup 1, approached)."""
+
+
 @theorem(
     id="dwork.cor3.1.corrected",
     title=r"Concentrated privacy loss for $t \ge 0$ and $\tau > 0$",
     number=r"Corollary 3.1 (with $t \ge 0$)",
     statement=sp.Le(Pr(sp.Ge(L_PQ, mu + t * tau)), sp.exp(-t**2 / 2)),
-    parameters=(Param(t, sp.Interval(0, sp.oo), sample=(0, 6)),),
+    parameters=(COR31_T,),
     setting=LOSS_PAIRS.where(r", $P \ne Q$, $\mu = D_{\mathrm{KL}}(P\|Q)$, $\tau = \tau(L_{(P\|Q)} - \mu) > 0$"),
-    examples=tuple(p | {"t": 0.5} for p in GAUSS_PAIR_PINS + RR_PINS),
+    examples=tuple(p | {"t": 0.5} for p in GAUSS_PAIR_PINS + RR_PINS) + COR31_SKEWED,
     notes=(r"$\mu := D_{\mathrm{KL}}$ and $\tau :=$ the optimal standard, the strongest instance of $(\mu, \tau)$-CDP; "
            r"the tail from the exact law of $L$. Follows from Lemma 2.1 since $\{L \ge \mu + t\tau\}$ is inside $\{L - "
-           r"\mathbb{E}L \ge t\tau\}$. Loose (as Lemma 2.1)."),
+           r"\mathbb{E}L \ge t\tau\}$. Loose for most pairs, but its supremum over the domain is 1, not attained: at $t "
+           r"= 0$ the ratio is $\Pr[L \ge \mu]$, which tends to 1 for a pair whose loss lies above its mean except on "
+           r"an atom of mass $p \to 0$ ($P = (1 - p, p)$, $Q = (1/2, 1/2)$: ratio $1 - p$ at $t = 0$, a little more at "
+           r"the first jump, $t \approx p\sqrt{2\ln(1/p)}$, e.g. $t = 0.031$ for $p = 0.01$). Hence $t$ is drawn on a log "
+           r"scale down to $10^{-9}$ as well as linearly, and $t = 0$ is pinned with such pairs."),
     printed=Printed(
         id="dwork.cor3.1",
         title="Concentrated privacy loss, as printed (any real $t$)",
