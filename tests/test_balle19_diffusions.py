@@ -339,3 +339,35 @@ def test_ou_beats_gm_on_the_hypothesis_boundary(theta_, dim, radius, time):
     rho_b = float(mpmath.sqrt(theta_ * radius**2 / (4 * dim)) * (1 + mpmath.mpf("1e-12")))
     r = evaluate_point(b.theorem_8_a, {"theta": theta_, "rho": rho_b, "t": time, "d": dim, "R": radius, "F": radius})
     assert r.verdict in ("holds", "tight")
+
+
+@pytest.mark.parametrize("theta_, c, time", [(1, "1.4142135623730950488", "0.5"), ("1e-9", 2, "0.3"), (3, "0.5", 400),
+                                             ("0.05", 1, "1e-8"), (0, "0.7", 5), ("1e3", 1, 30), (2, "1e-3", "0.25")])
+def test_sde_moments_from_the_coefficients_are_the_ou_law(theta_, c, time):
+    """The law of X_t integrated from the SDE's moment equations (Taylor steps composed by the Markov property)
+    against the solution's closed form, mean e^{−θt}x (β = 1 − e^{−θt}) and variance c²(1 − e^{−2θt})/(2θ) (c²t at
+    θ = 0), relative to each, at the ends of θt (1e-10 to 3e4)."""
+    with working_precision(30):
+        theta_, c, time = mpmath.mpf(theta_), mpmath.mpf(c), mpmath.mpf(time)
+        beta_, var = b.sde_moments(theta_, c, time)
+        ref_beta = -mpmath.expm1(-theta_ * time)
+        ref_var = c**2 * time if theta_ == 0 else -c**2 * mpmath.expm1(-2 * theta_ * time) / (2 * theta_)
+        for got, ref in ((beta_, ref_beta), (var, ref_var)):
+            assert abs(got.value - ref) <= got.error + mpmath.mpf(10) ** -28 * ref
+            assert got.error <= mpmath.mpf(10) ** -25 * ref
+
+
+def test_eq4_witness_measures_the_mean_from_the_process_not_from_the_bound(monkeypatch):
+    """The issue: eq. (4)'s witness took the bias (1 − e^{−θt})F from the bound's own term. It now integrates the
+    law of X_t from the SDE's coefficients (:func:`sde_moments`): no exponential of θt is evaluated on its way (one
+    would be the bound's term), and its value is still eq. (4)'s."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("the witness evaluated an exponential of the bound")
+
+    p = {"theta": mpmath.mpf(1), "rho": mpmath.mpf(2), "t": mpmath.mpf("0.5"), "d": 3, "F": mpmath.mpf(2)}
+    with working_precision(30):
+        reference = sp.lambdify([theta, rho, t, d, b.F], b.E_OU, "mpmath")(p["theta"], p["rho"], p["t"], 3, p["F"])
+        monkeypatch.setattr(mpmath, "exp", refuse)
+        monkeypatch.setattr(mpmath, "expm1", refuse)
+        measured = b.eq_4.witness(p)
+    assert abs(measured.value - reference) <= measured.error + mpmath.mpf(10) ** -25 * reference

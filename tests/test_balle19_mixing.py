@@ -20,7 +20,7 @@ from symdp.engine.kernels import MarkovKernel
 from symdp.precision import closed_forms, working_precision
 from symdp.strategies import weights
 from symdp.symbols import epsilon, gamma
-from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT, lambdify_mpmath
+from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT, SYMBOLIC, lambdify_mpmath
 from symdp.theorems import get
 from symdp.theorems.balle19 import mixing as m
 from symdp.verify import evaluate_point, verify
@@ -75,8 +75,13 @@ IDENTITIES = {  # true by construction: proved by a derivation, never drawn
 }
 
 
+CITED_DEFINITIONS = ["balle19.def.renyi", "balle19.def.winf", "balle19.def.dp", "balle19.def.rdp"]
+
+
 def test_every_theorem_declares_its_evidence():
-    assert all(t.evidence in (INDEPENDENT, CLOSED_FORM, IDENTITY) for t in m.THEOREMS)
+    assert all(t.evidence in (INDEPENDENT, CLOSED_FORM, IDENTITY, SYMBOLIC) for t in m.THEOREMS)
+    # symbolic only: the §2 definitions checked in another paper, which they cite (tests/test_coverage.py)
+    assert [t.id for t in m.THEOREMS if t.evidence == SYMBOLIC] == CITED_DEFINITIONS
     assert all(getattr(t, "evaluator", None) is None for t in m.THEOREMS)
     assert {t.id for t in m.THEOREMS if t.evidence == IDENTITY} == set(IDENTITIES)
     assert [t.id for t in m.THEOREMS if t.evidence == CLOSED_FORM] == ["balle19.thm1.rem-doeblin.eps"]
@@ -94,7 +99,8 @@ def test_identities_rest_on_their_derivation(ident):
 def test_module_order_is_the_papers():
     ids = [t.id for t in m.THEOREMS]
     assert ids[:4] == ["balle19.def.hs", "balle19.def.hs.monotone", "balle19.def.hs.tv", "balle19.def.hs.limit"]
-    assert ids[-3:] == ["balle19.eq5", "balle19.eq5.nonnegative", "balle19.eq5.mixture"] and len(ids) == 35
+    assert ids[4:8] == CITED_DEFINITIONS
+    assert ids[-3:] == ["balle19.eq5", "balle19.eq5.nonnegative", "balle19.eq5.mixture"] and len(ids) == 39
 
 
 INDEPENDENT_THEOREMS = [t for t in m.THEOREMS if t.evidence == INDEPENDENT]
@@ -443,3 +449,20 @@ def test_latex_renders(theorem):
     env = "erratum" if theorem.erratum is not None else "theorem"
     assert text.startswith(rf"\begin{{{env}}}") and text.rstrip().endswith(rf"\end{{{env}}}")
     assert "Balle et al. (2019)" in text   # the citation, with the paper's own number
+
+
+@pytest.mark.parametrize("p", ["0.8", "0.999", "0.99999"])
+def test_theorem_1_4_ratio_tends_to_one_at_eps_zero(p):
+    """The issue names balle19.thm1.4 at ε = 0: there ε' = 0 and δ' = γ_um δ, and point masses through binary RR
+    [[p, 1−p], [1−p, p]] give TV(μK, νK) = 2p − 1 against γ_um = 1 − (1−p)/p, a ratio of exactly p (closed form),
+    which tends to 1 as p → 1; random draws reported a worst ratio of 0.31."""
+    K = {"kind": "dense", "rows": [[float(p), 1 - float(p)], [1 - float(p), float(p)]]}
+    r = evaluate_point(m.theorem_1_4, {"epsilon": 0, "structure": {"mu": [1, 0], "nu": [0, 1], "K": K}}, dps=30)
+    assert r.verdict == "holds" and abs(r.ratio - float(p)) < 1e-12
+
+
+def test_theorem_1_4_pins_its_worst_region():
+    """The pinned points, checked first by every run, reach the region where the bound is tightest (ε = 0, γ near
+    1): the worst ratio they give is above 0.99."""
+    ratios = [evaluate_point(m.theorem_1_4, ex, dps=30).ratio for ex in m.theorem_1_4.examples]
+    assert any(ex["epsilon"] == 0 for ex in m.theorem_1_4.examples) and max(r for r in ratios if r) > 0.99

@@ -185,6 +185,9 @@ def test_latex_writes_the_document(toys, capsys, tmp_path):
 
 def test_latex_proofs_adds_the_derivations_of_the_selected_papers(capsys, monkeypatch):
     from symdp.proofs import all_derivations
+    from symdp.theorems import all_theorems
+
+    all_theorems()   # the catalogue is declared (its errata's LaTeX with the real symdp.latex) before it is faked
 
     seen = {}
 
@@ -267,7 +270,6 @@ def test_strict_bound_met_to_working_precision_but_not_exactly_is_inconclusive(c
     (["verify", "--examples", "-1"], "argument --examples: must be >= 0"),
     (["check", "x <= 1", "--where", "x in [1e-400, 1]"], "the bound 1.0e-400 of x is smaller in magnitude"),
     (["check", "x <= 1", "--where", "x in [0, 1e400]"], "too large to draw from"),
-    (["list", "balle19.alg1"], "balle19.alg1 is in the catalogue but not encoded yet"),
     (["papers", "nosuch"], "no paper 'nosuch'"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
 ])
@@ -303,9 +305,21 @@ def test_papers_shows_what_is_encoded(capsys):
     assert status == 0 and set(rows) == set(CATALOGUE)
     assert all(len(r["encoded"]) + len(r["missing"]) == r["entries"] for r in rows.values())
     assert "dwork.lem3.10" in rows["dwork"]["encoded"] and "bravo.lem4.1" in rows["bravo"]["encoded"]
-    assert rows["bravo"]["missing"] == [] and "balle19.alg1" in rows["balle19"]["missing"]
+    assert all(r["missing"] == [] for r in rows.values())          # every paper reads complete
     status, out, _ = run(capsys, "papers", "balle19")
-    assert status == 0 and "balle19.alg1" in out.split() + [w.rstrip(",") for w in out.split()]
+    assert status == 0 and "not encoded yet (0)" in out
+
+
+def test_an_entry_not_encoded_yet_is_named_as_such(capsys, monkeypatch):
+    # every entry of the catalogue is encoded today: one more entry, as a later catalogue may add, is said to be in
+    # the catalogue but not encoded, by `symdp list` (a usage error) and by `symdp papers`
+    from symdp import coverage
+
+    monkeypatch.setitem(coverage.CATALOGUE, "balle19", coverage.CATALOGUE["balle19"] + ("balle19.alg9",))
+    status, _, err = run(capsys, "list", "balle19.alg9")
+    assert status == 2 and "balle19.alg9 is in the catalogue but not encoded yet" in err and len(err.splitlines()) == 1
+    status, out, _ = run(capsys, "papers", "balle19")
+    assert status == 0 and "not encoded yet (1)" in out and "balle19.alg9" in out
 
 
 def test_progress_goes_to_stderr_when_piped(toys, capsys):

@@ -898,6 +898,21 @@ CATALOGUE_CHAIN = {"alpha": 2, "C": 1, "sigma": 1, "rho": 1, "beta": 1, "eta": 0
 LONG_CHAIN = {"alpha": 3, "C": 1, "sigma": 0.7, "rho": 1, "beta": 3, "eta": 0.5, "n": 21, "i": 1,
               "structure": {"hessians": [[0.0, 0.0, 0.0]], "direction": 0.0, "frac": 1.0}}
 
+ALGORITHM_1 = declare(
+    id="balle19.alg1",
+    title=r"Algorithm 1: noisy projected SGD, $x_i = \Pi_{\mathbb{K}}(x_{i-1} - \eta(\nabla_x\ell(x_{i-1}, z_i) + Z))$",
+    number="Algorithm 1 (NoisyProjSGD)",
+    statement=sp.Eq(Law("x_i"), Law(r"\Pi_{\mathbb{K}}\left(x_{i-1} - \eta\left(\nabla_x \ell(x_{i-1}, z_i) + "
+                                    r"Z\right)\right)"), evaluate=False),
+    evidence=SYMBOLIC,
+    symbolic_only=r"an algorithm, nothing to evaluate: $Z \sim \mathcal{N}(0, \sigma^2 I)$, so the noise of a step is "
+                  r"$\mathcal{N}(0, \eta^2\sigma^2 I)$. Its runs are measured in \symdpid{balle19.thm5} and "
+                  r"\symdpid{balle19.thm5.optimal-path}, whose witness propagates the exact Gaussian law of the chain "
+                  r"step by step (\symdpcode{sgd\_outputs}: unprojected, $\mathbb{K} = \mathbb{R}^2$, quadratic "
+                  r"losses); $\beta$-smoothness and $\rho$-strong convexity are the hypotheses of "
+                  r"\symdpid{balle19.lem18}",
+)
+
 THEOREM_5 = theorem(
     id="balle19.thm5",
     title="Noisy SGD on smooth strongly convex losses: RDP at index $i$",

@@ -194,17 +194,64 @@ def sde_variance(theta_, coefficient, time) -> Estimate:
                          [0, time / 3, time])
 
 
-def ou_mse(p) -> Estimate:
-    """E‖f(D) − X_t‖² for the corrected OU SDE started at f(D), ‖f(D)‖ = F: bias (1 − e^{−θt})F, the Itô variance
-    (:func:`sde_variance`), then :func:`mse_by_quadrature`, whose error grows by d times the variance's.
+def sde_moments(theta_, coefficient, time) -> tuple[Estimate, Estimate]:
+    """The law of X_t for dX = −θX dt + c dW, X_0 = x, from the SDE's coefficients alone: (β, v) with E X_t = (1 − β)x
+    and Var X_t = v per coordinate. No formula of the solution is used; the moments are integrated from the
+    equations Itô's formula gives for them (for the drift b(x) = −θx: d E X/dt = E b(X), d Var/dt = 2 Cov(X, b(X)) +
+    c²), here per unit x, β' = θ(1 − β) (β = 1 − E X_t/x, solved directly, so no digits cancel when θt is small) and
+    v' = −2θv + c², both 0 at t = 0.
+
+    They are solved on a step h = t/2^k with θh ≤ 1/2 by the Taylor method (the coefficients of the series of a
+    linear system follow from the system: y_{k+1} = (A y_k + r [k = 0])/(k + 1)), whose truncation is bounded by the
+    last term kept (the terms fall by a factor 2(k + 1) at least); then composed with themselves k times by the
+    Markov property of the process (X_{2h} is X_h started at X_h: mean (1 − β)², so β ← β(2 − β), variance v ← (1 −
+    β)² v + v), at 10 + k guard digits, the error bound growing by 2 at each composition.
+
+    >>> with mpmath.workdps(30):    # θ = 1, c = √2, t = 1/2: β = 1 − e^{−1/2}, v = 1 − e^{−1}
+    ...     bias, var = sde_moments(1, mpmath.sqrt(2), mpmath.mpf(1) / 2)
+    ...     print(mpmath.nstr(bias.value, 20), mpmath.nstr(var.value, 20), bias.error < 1e-29, var.error < 1e-29)
+    0.3934693402873665764 0.6321205588285576784 True True
+    """
+    theta_, time = mpmath.mpf(theta_), mpmath.mpf(time)
+    steps = 0
+    while theta_ * time / 2**steps > 0.5:
+        steps += 1
+    with mpmath.workdps(mpmath.mp.dps + 10 + steps):
+        c2, h = mpmath.mpf(coefficient) ** 2, time / 2**steps
+        tiny = mpmath.eps * mpmath.mpf(2) ** -20
+        # y = (β, v); A = diag(−θ, −2θ); r = (θ, c²); Taylor coefficients of y at 0, each times h^k
+        term, total, k = [theta_ * h, c2 * h], [theta_ * h, c2 * h], 1
+        while True:
+            term = [-theta_ * h * term[0] / (k + 1), -2 * theta_ * h * term[1] / (k + 1)]
+            total = [a + b for a, b in zip(total, term)]
+            k += 1
+            if all(abs(tm) <= tiny * abs(tt) for tm, tt in zip(term, total)):
+                break
+        beta_, var = total
+        err_beta, err_var = abs(term[0]) + tiny * beta_, abs(term[1]) + tiny * var
+        for _ in range(steps):
+            flow = 1 - beta_
+            beta_, var = beta_ * (2 - beta_), flow**2 * var + var
+            err_beta, err_var = 2 * err_beta + tiny * beta_, 2 * err_var + 2 * var * err_beta + tiny * var
+        return (Estimate(+beta_, err_beta + mpmath.eps * beta_, Method.EXACT),
+                Estimate(+var, err_var + mpmath.eps * var, Method.EXACT))
+
+
+def ou_mse(p, coefficient=None) -> Estimate:
+    """E‖f(D) − X_t‖² for the corrected OU SDE (c = √2ρ) started at f(D), ‖f(D)‖ = F: the law of X_t from the SDE
+    (:func:`sde_moments`: mean (1 − β)f(D), variance v per coordinate), then :func:`mse_by_quadrature` over it, with
+    bias βF; its error grows by d times the variance's and 2βF² times β's.
 
     >>> with mpmath.workdps(30):    # eq. (4) at θ = ρ = 1, t = 1/2, d = 3, F = 2
     ...     print(mpmath.nstr(ou_mse({"theta": 1, "rho": 1, "t": mpmath.mpf(1) / 2, "d": 3, "F": 2}).value, 15))
     2.51563416347037
     """
-    variance = sde_variance(p["theta"], mpmath.sqrt(2) * p["rho"], p["t"])
-    mse = mse_by_quadrature(-mpmath.expm1(-p["theta"] * p["t"]) * p["F"], variance.value, p["d"])
-    return Estimate(mse.value, mse.error + p["d"] * variance.error, mse.method)
+    c = mpmath.sqrt(2) * p["rho"] if coefficient is None else coefficient
+    beta_, variance = sde_moments(p["theta"], c, p["t"])
+    norm = mpmath.mpf(p["F"])
+    mse = mse_by_quadrature(beta_.value * norm, variance.value, p["d"])
+    return Estimate(mse.value, mse.error + p["d"] * variance.error + 2 * beta_.value * norm**2 * beta_.error,
+                    mse.method)
 
 
 _PT_THEN_PS = KernelComposition(t, s, x, y)
@@ -387,6 +434,20 @@ example_5 = declare(
           r"\symdpcode{EX5\_LAMBDA}, \symdpcode{EX5\_RDP}.",
 )
 
+definition_intrinsic = declare(
+    id="balle19.def.intrinsic",
+    title="Intrinsic sensitivity of a diffusion mechanism",
+    number=r"Section 5 (before Theorem 6)",
+    statement=sp.Eq(_Tex(r"\Lambda(t)"), sp.Symbol(r"\sup_{D \simeq D'} \int_t^\infty \kappa_{f(D), f(D')}(s)\, ds")),
+    evidence=SYMBOLIC,
+    symbolic_only=r"a definition, $\kappa_{x,x'}(s) = \sup_y \Gamma(\log p_s(x, y)/p_s(x', y))$ with $\Gamma$ acting on "
+                  r"$y$; it is measured where it is used: the right side of \symdpid{balle19.thm6} integrates "
+                  r"$\rho^2\|\nabla_y \log\mathrm{ratio}\|^2$ of the Brownian and OU kernels by quadrature "
+                  r"(\symdpcode{intrinsic\_sensitivity}; the supremum over $y$ is attained everywhere, $\Gamma(\log "
+                  r"r)$ being constant in $y$: \symdpcode{proofs.balle19.diffusions.COR7\_KAPPA}, tested at two "
+                  r"$y$), and Example 5's value $\Delta^2/(4t)$ is \symdpid{balle19.ex5}",
+)
+
 _SDE_RENYI = Renyi(Law("X_t^{x}"), Law("X_t^{x'}"), alpha)
 _OU_PARAMS = (ALPHA, DELTA, THETA, RHO, TIME)
 
@@ -460,6 +521,13 @@ corollary_7 = declare(
 )
 
 _MSE_OU = MeanSquaredError(Law("M_t^f(D)"))
+_WIDE = "the domain is unbounded; drawn log-uniformly over the decades where the moments and the quadrature are cheap"
+# eq. (4) is an equality whose witness (sde_moments, mse_by_quadrature) is cheap at any scale: its own wide ranges.
+_EQ4_PARAMS = (Param(theta, POS, sample=(1e-3, 1e3), log=True, limit=_WIDE),
+               Param(rho, POS, sample=(1e-2, 1e2), log=True, limit=_WIDE),
+               Param(t, POS, sample=(1e-4, 1e2), log=True, limit=_WIDE),
+               Param(d, sp.Range(1, sp.oo), sample=(1, 1000), log=True, limit=_WIDE),
+               Param(F, sp.Interval(0, sp.oo), sample=(0, 1e3), limit="the domain is unbounded; F = 0 and 1e3 pinned"))
 
 
 @theorem(
@@ -467,17 +535,22 @@ _MSE_OU = MeanSquaredError(Law("M_t^f(D)"))
     title="Mean squared error of the Ornstein--Uhlenbeck mechanism",
     number="eq. (4)",
     statement=sp.Eq(_MSE_OU, E_OU),
-    parameters=(THETA, RHO, TIME, DIM, NORM_F),
+    parameters=_EQ4_PARAMS,
     setting=Setting(r"$M_t^f(D) = X_t$, $dX_t = -\theta X_t\,dt + \sqrt{2}\rho\,dW_t$, $X_0 = f(D) \in \mathbb{R}^d$, "
                     r"$\|f(D)\| = F$"),
     tight_everywhere=True,
-    examples=({"theta": 1, "rho": 1, "t": 0.5, "d": 3, "F": 2},),
+    examples=({"theta": 1, "rho": 1, "t": 0.5, "d": 3, "F": 2},
+              # the ends of the drawn ranges (an equality: the ratio is 1 everywhere; these check the digits)
+              {"theta": 1e-3, "rho": 1e-2, "t": 1e-4, "d": 1, "F": 0},
+              {"theta": 1e3, "rho": 1e2, "t": 1e2, "d": 1000, "F": 1e3},
+              {"theta": 1e3, "rho": 1e-2, "t": 1e-4, "d": 1000, "F": 1e-3}),
 )
 def eq_4(p):
     r"""Bias squared plus the trace of the covariance. The error measured from the process, not from the two terms of
-    (4): the law of $X_t$ from the SDE (mean $e^{-\theta t}f(D)$, the flow of the drift; variance $2\rho^2\int_0^t
-    e^{-2\theta(t - u)}\,du$ by the It\^o isometry, integrated by quadrature), then $\mathbb{E}\|f(D) - X_t\|^2$
-    integrated over that law (\symdpcode{ou\_mse}). The SDE is the corrected one of \symdpid{balle19.ou.corrected}
+    (4): the law of $X_t$ from the SDE's coefficients (drift $-\theta x$, diffusion $\sqrt{2}\rho$): its mean and
+    variance integrated from the moment equations It\^o's formula gives, by Taylor steps composed through the Markov
+    property (\symdpcode{sde\_moments}; no $e^{-\theta t}$ is evaluated), then $\mathbb{E}\|f(D) - X_t\|^2$ integrated
+    over that law (\symdpcode{ou\_mse}). The SDE is the corrected one of \symdpid{balle19.ou.corrected}
     (erratum E3), whose law is the printed $P_t$. Symbolic side: \symdpcode{proofs.balle19.diffusions}
     \symdpcode{MSE\_ONE\_COORDINATE}, \symdpcode{EQ4}."""
     return ou_mse(p)

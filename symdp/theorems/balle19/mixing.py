@@ -29,7 +29,7 @@ from symdp.engine.finite import to_mpf
 from symdp.engine.kernels import MarkovKernel
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, as_estimate
-from symdp.expressions import TV, HockeyStick, MaxDivergence, Renyi, quantity
+from symdp.expressions import TV, HockeyStick, MaxDivergence, Renyi, Winf, quantity
 from symdp.proofs.balle19.mixing import BLANKET, EQ5, EQ5_MIXTURE, HS_TV, REM_DOEBLIN, TAB1_ULTRA
 from symdp.proofs.balle19.mixing import LEMMA_12 as LEMMA_12_PROOF
 from symdp.strategies import weights
@@ -461,6 +461,47 @@ def hs_limit(point):
             OffSupportMass(mu, nu): unit_scale(mpmath.fsum(p for p, q in zip(P, Q) if p > 0 and q == 0))}
 
 
+# The other §2 definitions are checked where another paper states the same one; they cite that check.
+CITED = r"the same definition as \symdpid{{{0}}}, where the engine's value is checked against it; nothing of this " \
+        r"paper's own to add"
+_MD, _MDP = Law("M(D)"), Law("M(D')")
+
+DEFINITION_RENYI = declare(
+    id="balle19.def.renyi", title=r"R\'enyi divergence", number="Section 2, Divergences",
+    parameters=(Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 30)),),
+    statement=sp.Eq(Renyi(mu, nu, alpha),
+                    sp.log(sp.Symbol(r"\int \left(\frac{d\mu}{d\nu}\right)^{\alpha} d\nu")) / (alpha - 1)),
+    symbolic_only=CITED.format("bravo.def2.2") + r" ($\alpha > 1$, finite laws of any supports and Gaussians, "
+                  r"against the likelihood ratio written out); its closed forms used here are checked by "
+                  r"\symdpid{balle19.fact.gauss-rdp} and \symdpid{balle19.fact.laplace-rdp}")
+
+DEFINITION_WINF = declare(
+    id="balle19.def.winf", title=r"$\infty$-Wasserstein distance", number="Section 2, Divergences",
+    statement=sp.Eq(Winf(mu, nu), sp.Symbol(r"\inf_{\pi \in \mathcal{C}(\mu, \nu)} \operatorname{ess\,sup}_{(X, Y) "
+                                            r"\sim \pi} \|X - Y\|")),
+    symbolic_only=CITED.format("bravo.def2.3") + r" (in one dimension the quantile coupling attains the infimum: "
+                  r"two computations of it agree); \symdpid{balle19.lem17} measures it the same way")
+
+DEFINITION_DP = declare(
+    id="balle19.def.dp", title=r"$(\varepsilon, \delta)$-differential privacy", number="Section 2, Differential "
+    "privacy", statement=sp.Le(HockeyStick(_MD, _MDP, epsilon), delta),
+    symbolic_only=CITED.format("bravo.def5.1") + r" (the least $\delta$ over events and neighbours against the "
+                  r"largest hockey-stick divergence; also \symdpid{bertazzi.def2.1}); the sum form is "
+                  r"\symdpid{balle19.def.hs}. Adjacency $D \simeq D'$ is symmetric, so a mechanism's DP is two-sided, "
+                  r"while Theorem 1's pair statements use the one-sided $D_{e^{\varepsilon}}(\mu\|\nu) \le \delta$ "
+                  r"(catalogue)")
+
+DEFINITION_RDP = declare(
+    id="balle19.def.rdp", title=r"R\'enyi differential privacy", number="Section 2, Differential privacy",
+    parameters=(Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 30)),),
+    statement=sp.Le(Renyi(_MD, _MDP, alpha), epsilon),
+    symbolic_only=r"a definition: $(\alpha, \epsilon)$-RDP is the bound of \symdpid{balle19.def.renyi} over every "
+                  r"ordered pair of neighbours, the quantifier of \symdpid{bravo.def5.1} on the R\'enyi divergence "
+                  r"of \symdpid{bravo.def2.2} (\symdpid{bertazzi.def2.2} is the same); the mechanisms' RDP this "
+                  r"paper states are checked by \symdpid{balle19.fact.gauss-rdp}, \symdpid{balle19.ex4}, "
+                  r"\symdpid{balle19.cor7}, \symdpid{balle19.thm8.b.rdp}")
+
+
 _SAME = {"mu1": [0.7, 0.2, 0.1], "mu2": [0.7, 0.2, 0.1], "nu1": [0.1, 0.3, 0.6], "nu2": [0.1, 0.3, 0.6]}
 _MIXED_PAIR = HockeyStick(Law(r"(1-\gamma)\mu_1 + \gamma\mu_2"), Law(r"(1-\gamma)\nu_1 + \gamma\nu_2"), epsilon)
 _HS_1 = HockeyStick(Law(r"\mu_1"), Law(r"\nu_1"), epsilon)
@@ -601,6 +642,7 @@ def lemma_9_doeblin(point):
 
 
 RR_0999 = {"kind": "dense", "rows": [[0.999, 0.001], [0.001, 0.999]]}
+RR_08 = {"kind": "dense", "rows": [[0.8, 0.2], [0.2, 0.8]]}
 CONSTANT_KERNEL = {"kind": "constant", "rows": [[1, 1], [1, 1]], "omega": [0.3, 0.7], "s": 1.0}
 
 
@@ -797,11 +839,20 @@ REMARK_EPS_PRIME = declare(
          number="Theorem 1(4) (proof: A Theorem 15)", statement=sp.Le(HS_OUT_AT_EPS_PRIME, DELTA_PRIME_ULTRA),
          parameters=(EPS,),
          setting=POSITIVE_PAIR_KERNEL.where(r", $\gamma = \gamma_{\mathrm{um}}(K)$, $\delta = "
-                                            r"D_{e^{\varepsilon}}(\mu\|\nu)$"))
+                                            r"D_{e^{\varepsilon}}(\mu\|\nu)$"),
+         # The worst ratio lives at eps = 0 (delta' = gamma*delta, the TV contraction by gamma_um >= gamma_Dob), on
+         # point masses through binary RR: ratio 1/(1 + r), r = K[0][1]/K[0][0], -> 1 as gamma -> 1; random draws
+         # (worst 0.31) never come near it.
+         examples=({"epsilon": 0, "structure": {"mu": [1, 0], "nu": [0, 1], "K": RR_08}},          # ratio 0.8
+                   {"epsilon": 0, "structure": {"mu": [1, 0], "nu": [0, 1], "K": RR_0999}},        # ratio 0.999
+                   {"epsilon": 0.01, "structure": {"mu": [1, 0], "nu": [0, 1], "K": RR_0999}}))    # 0.9989999
 def theorem_1_4(point):
-    r"""Loose (catalogue): no instance attains $\delta'$ when $0 < \gamma < 1$, $\varepsilon > 0$; the draws report
-    the worst ratio. For $\delta = 0$ both sides are 0 and the looseness is in $\varepsilon'$
-    (\symdpid{balle19.thm1.4.pure}, \symdpid{balle19.thm1.4.sharp})."""
+    r"""Loose (catalogue): no instance attains $\delta'$ when $0 < \gamma < 1$; the draws report the worst ratio. Its
+    supremum is nevertheless 1, approached at $\varepsilon = 0$ (where $\varepsilon' = 0$ and $\delta' = \gamma\delta$:
+    total variation contracted by $\gamma_{\mathrm{um}} \ge \gamma_{\mathrm{Dob}}$) as $\gamma \to 1$: point masses
+    through binary randomized response $[[p, 1-p], [1-p, p]]$ give the ratio $p = 1/(1 + r)$, $r = (1-p)/p$ (pinned
+    at $p = 0.8$ and $0.999$; the ratio falls as $\varepsilon$ grows). For $\delta = 0$ both sides are 0 and the
+    looseness is in $\varepsilon'$ (\symdpid{balle19.thm1.4.pure}, \symdpid{balle19.thm1.4.sharp})."""
     P, Q, Kt, _, _ = POSITIVE_PAIR_KERNEL(point)
     return _amplified(P, Q, Kt, unit_scale(Kt.ultra_mixing()), point["epsilon"])
 
@@ -831,7 +882,6 @@ def theorem_1_4_sharp(point):
 
 # --- Lemmas 11, 12, advanced joint convexity, eq. (5) --------------------------------------------------------------
 
-RR_08 = {"kind": "dense", "rows": [[0.8, 0.2], [0.2, 0.8]]}
 
 
 @theorem(id="balle19.lem11",
