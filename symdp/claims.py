@@ -836,7 +836,9 @@ def claim_id(relation: sp.core.relational.Relational, params: Sequence[Param] = 
 class Evaluation(NamedTuple):
     """The value of a parameter-free expression: ``value`` and the enclosure ``[lower, upper]`` that holds it
     (proved where ``certified``: every measured quantity a certified enclosure and the arithmetic around them done in
-    ball arithmetic), how its quantities were computed (``method``, the weakest), and the time it took."""
+    ball arithmetic), how its quantities were computed (``method``, the weakest), and the time it took. ``width`` is
+    the relative width the quantities' enclosures reached (what ``width`` asks of the engine, :func:`width_reached`):
+    the widest of them, 0 where nothing is measured, None where one is not certified."""
 
     expression: sp.Expr
     value: mpmath.mpf
@@ -845,6 +847,7 @@ class Evaluation(NamedTuple):
     certified: bool
     method: str
     seconds: float
+    width: Optional[mpmath.mpf] = None
 
 
 def evaluate_expression(text: str, *, width=None) -> Evaluation:
@@ -885,7 +888,35 @@ def evaluate_expression(text: str, *, width=None) -> Evaluation:
     low, high = mpmath.fsub(side.value, side.error, rounding="d"), mpmath.fadd(side.value, side.error, rounding="u")
     certified = bool(side.certified) or _exact_infinity(expr, side.value, compiled.measured, measured)
     return Evaluation(expr, side.value, min(low, side.floored[0]), max(high, side.floored[1]), certified,
-                      str(side.method), time.perf_counter() - start)
+                      str(side.method), time.perf_counter() - start, width_reached(compiled.measured, measured))
+
+
+def width_reached(atoms, measured) -> Optional[mpmath.mpf]:
+    """The widest relative width of the enclosures ``measured`` of ``atoms``, as the engine measures the width it is
+    asked for (:func:`symdp.engine.accounting._narrowed`): the enclosure's width over the largest magnitude in it, an
+    ε's over at least 0.1 (:func:`symdp.engine.accounting.epsilon_for`); 0 for no atom; None where an enclosure is
+    not certified or not finite. A quantity computed exactly or by a closed form counts 0: it is computed to the
+    working precision, which no width asks more of (an exact 0 is enclosed to an absolute 10^-dps, not relatively).
+
+    >>> from symdp.estimate import Estimate, Method
+    >>> ball = Estimate(mpmath.mpf(1), mpmath.mpf("0.01"), Method.CERTIFIED, certified=True)
+    >>> print(width_reached([sp.Symbol("x")], [ball]))
+    0.0198019801980198
+    """
+    from symdp.estimate import Method
+
+    widest = mpmath.mpf(0)
+    for atom, est in zip(atoms, measured):
+        if not est.certified or not (mpmath.isfinite(est.value) and mpmath.isfinite(est.error)):
+            return None
+        if est.method in (Method.EXACT, Method.CLOSED_FORM):
+            continue
+        size = abs(est.value) + est.error
+        if isinstance(atom, EpsilonFor):
+            size = max(size, mpmath.mpf("0.1"))
+        if est.error > 0:
+            widest = max(widest, 2 * est.error / size)
+    return widest
 
 
 def _exact_infinity(expr: sp.Expr, value, atoms, measured) -> bool:

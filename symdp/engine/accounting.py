@@ -831,6 +831,71 @@ def _first_step(runs, width) -> mpmath.mpf:
     return min(mpmath.mpf("0.05"), 3 * mpmath.sqrt(width / (6 * k)))
 
 
+def _spread_per_step(runs) -> tuple[float, float]:
+    """The composed loss's growth per step, from a coarse binning of each coordinate's loss (256 steps over its
+    range; the lower pair's laws, in floats): the distance between its means under P and under Q (KL(P‖Q) +
+    KL(Q‖P), as the binning sees it) and its variance, each summed over the runs and divided by their steps."""
+    steps = sum(count for _, _, count in runs)
+    distance = variance = 0.0
+    for A, B, count in runs:
+        L = loss(A, B)
+        low, high = _range(L, TAIL, mpmath.mpf("1e-12"))
+        if not high > low:
+            continue
+        h = (high - low) / 256
+        with arb_precision(ctx.prec + 32):
+            b = bins(L, h, TAIL, 0)
+        moments = []
+        for masses in (b.lower_p, b.lower_q):
+            weights = [float(m.mid()) for m in masses]
+            total = max(sum(weights), 1e-300)
+            mean = sum(j * w for j, w in enumerate(weights)) / total
+            moments.append((mean, sum((j - mean) ** 2 * w for j, w in enumerate(weights)) / total))
+        distance += count * abs(moments[0][0] - moments[1][0]) * float(h)
+        variance += count * max(moments[0][1], moments[1][1]) * float(h) ** 2
+    return distance / steps, variance / steps
+
+
+def _steps_spanned(k: float, distance: float, variance: float, width) -> float:
+    """About how many grid steps the composed loss of ``k`` steps spans at the first grid (:func:`_first_step`, the
+    coarsest the width asks for): the distance between its means under P and Q, and a Chernoff reach of the tail
+    either side (the engine's window, :func:`_span`)."""
+    h = min(0.05, 3 * math.sqrt(float(width) / (6 * k)))
+    reach = math.sqrt(2 * math.log(2 / float(TAIL)))
+    return (k * distance + 2 * reach * math.sqrt(k * variance)) / h
+
+
+def _too_many_steps(runs, width) -> InvalidParameter | None:
+    """The error for runs of too many steps, or None: where at the grid the width asks for the composed loss spans
+    more steps than a transform holds (:data:`MAX_LENGTH`), by so much (a factor 10/(3·sqrt(width))) that the
+    coarser grid that would fit brackets δ to no better than its own size (the bracket's spread grows like h²). The
+    largest number of steps that fits is computed, not searched for: the span is increasing in the steps."""
+    steps = sum(count for _, _, count in runs)
+    distance, variance = _spread_per_step(runs)
+    spanned = _steps_spanned(steps, distance, variance, width)
+    if spanned <= MAX_LENGTH * 10 / (3 * math.sqrt(float(width))):
+        return None
+    return _steps_error(steps, spanned, distance, variance, width)
+
+
+def _steps_error(steps: int, spanned: float, distance: float, variance: float, width) -> InvalidParameter:
+    low, high = 1.0, float(steps)           # the span fits at `low` steps, not at `high`
+    if _steps_spanned(low, distance, variance, width) > MAX_LENGTH:
+        fitting = "not even 1 step fits"
+    else:
+        for _ in range(200):
+            if high - low < 1:
+                break
+            middle = math.sqrt(low * high) if high > 4 * low else (low + high) / 2
+            low, high = (middle, high) if _steps_spanned(middle, distance, variance, width) <= MAX_LENGTH \
+                else (low, middle)
+        fitting = f"at most about {int(low):.3g} steps fit at this width"
+    return InvalidParameter(
+        f"k = {steps} composed steps are too many for the accountant: at the grid the relative width "
+        f"{mpmath.nstr(mpmath.mpf(width), 3)} asks for, their loss spans about {spanned:.2g} grid steps, more than a "
+        f"transform holds ({MAX_LENGTH}); {fitting} (fewer steps, or a wider width)")
+
+
 def _narrowed(runs, width, bracket: Callable, least=0, scale=None) -> Estimate:
     """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short, needed)``
     (balls; whether the mass left out is a good part of the spread; the tail the bracket's size and ε call for,
@@ -844,9 +909,13 @@ def _narrowed(runs, width, bracket: Callable, least=0, scale=None) -> Estimate:
     ``scale`` is the size of the δ in question where it is known (ε(δ)), else the bracket's own: what is left out is
     kept below a thousandth of the width asked of it (:data:`NEGLIGIBLE`), and the bins are grouped where their mass
     is small against it (:data:`GROUPING`); a first composition of unknown scale is not grouped."""
-    h, best, measured = _first_step(runs, width), None, scale is None
+    h, best, measured, unfound = _first_step(runs, width), None, scale is None, False
     tail = TAIL if scale is None else min(TAIL, scale * width * NEGLIGIBLE)
     steps = sum(count for _, _, count in runs)
+    if steps > 10 ** 5:         # told before any grid is tried: too many steps for any transform
+        refused = _too_many_steps(runs, width)
+        if refused is not None:
+            raise refused
     for _ in range(5):
         tail = max(mpmath.mpf(10) ** -300, tail)
         grouping = 0 if scale is None else GROUPING * min(1, steps * scale)
@@ -861,7 +930,19 @@ def _narrowed(runs, width, bracket: Callable, least=0, scale=None) -> Estimate:
                 h = fitting
                 continue
             low, high, short, needed = bracket(composition)
-            spread, size = high.upper() - low.lower(), max(abs(high.upper()), abs(low.lower()), least)
+            spread = high.upper() - low.lower()
+            if not spread.is_finite():
+                # an end not found (an ε where what is left out, times e^ε, or the sums' rounding swamps δ): any
+                # bracket found later is narrower, and none of this one is measured
+                unfound = True
+                if needed < tail:
+                    tail = needed
+                elif tail > mpmath.mpf(10) ** -280:
+                    tail *= mpmath.mpf(10) ** -12
+                else:
+                    h *= mpmath.mpf("0.5")
+                continue
+            size = max(abs(high.upper()), abs(low.lower()), least)
             if best is not None and not spread < 0.9 * best[2]:
                 break               # no narrower than before: more of the same will not help
             best = (low, high, spread, h)
@@ -876,8 +957,11 @@ def _narrowed(runs, width, bracket: Callable, least=0, scale=None) -> Estimate:
                 continue
             ratio = float(spread / (width * size))
             h = h * max(mpmath.mpf("0.1"), min(mpmath.mpf("0.85"), mpmath.sqrt(mpmath.mpf(0.85) / ratio)))
+    if best is None and unfound:
+        return Estimate(mpmath.mpf(0), mpmath.inf, Method.CERTIFIED)       # an end never found: nothing certified
     if best is None:
-        raise InvalidParameter("no grid fits the composed loss in a transform of the largest size")
+        distance, variance = _spread_per_step(runs)
+        raise _steps_error(steps, _steps_spanned(steps, distance, variance, width), distance, variance, width)
     with arb_precision(_bits(tail)):
         return _estimate(best[0], best[1])
 
@@ -933,7 +1017,8 @@ def epsilon_for(delta, P, Q, *, width=None) -> Estimate:
         high = _search(lambda e: C.delta_upper(e).upper() <= d)[1]        # δ(high) ≤ δ_upper(high) ≤ d, proved
         low = _search(lambda e: not C.delta_lower(e).lower() > d)[0]      # δ(low) ≥ δ_lower(low) > d, proved
         short = not mpmath.isfinite(high) or C.left_out(high) > w * d / 4
-        return arb(low), arb(high), short, _tail_for(w, d, high if mpmath.isfinite(high) else 0)
+        ends = [arb(e) if mpmath.isfinite(e) else arb(0, "inf") for e in (low, high)]    # (arb(±inf) is nan)
+        return ends[0], ends[1], short, _tail_for(w, d, high if mpmath.isfinite(high) else 0)
 
     return _narrowed(runs, w, bracket, least=mpmath.mpf("0.1"), scale=d)
 
@@ -983,6 +1068,9 @@ class LatticeComposition:
     shift: mpmath.mpf
     """A bound of how far the summed loss may lie from its lattice value (the lattice's rounded origin and step
     against the log-ratios of the masses): δ(ε) lies between the lattice's δ at ε + shift and at ε − shift."""
+    top: int | None = None
+    """The largest index of the summed loss before its ends were truncated (None: not known): the mass ``law.lost``
+    left out lies at an index at most this."""
 
     def delta(self, eps) -> tuple[arb, arb]:
         """Lower and upper bounds of δ(ε) = E_P[(1 − e^{ε − L})_+]: sums over the lattice, exact in balls, at ε moved
@@ -999,6 +1087,10 @@ class LatticeComposition:
         lowest = _ball(self.origin) + _ball(law.start + first) * _ball(h)
         weighted = head((-_ball(h)).exp()) * (_ball(eps) - lowest).exp()
         inside = _nonnegative(head(arb(1)) - weighted) + self.infinite
+        if self.top is not None and _ball(self.origin) + _ball(self.top) * _ball(h) <= _ball(eps):
+            # every lattice loss is proved at most ε: each term (1 − e^{ε − L})_+ is 0, that of the mass the
+            # truncation left out too: δ(ε) is the P-mass of +∞ loss, and at most that beyond the listed values
+            return self.infinite, self.infinite + self.beyond
         return _nonnegative(inside - law.excess), inside + law.lost + self.beyond
 
 
@@ -1017,6 +1109,7 @@ def lattice(runs) -> LatticeComposition | None:
     step = steps.pop() if steps else mpmath.mpf(1)
     tail = mpmath.mpf(10) ** -(mpmath.mp.dps + 10)
     law, survive, inside, origin, shift = None, arb(1), arb(1), mpmath.mpf(0), arb(0)
+    top = sum(count * (len(lat.p) - 1) for lat, count in lattices) if all(lat.p for lat, _ in lattices) else None
     for lat, count in lattices:
         power = _Law.of(0, list(lat.p), tail).power(count, tail)
         law = power if law is None else _truncated(law * power, tail)
@@ -1024,8 +1117,15 @@ def lattice(runs) -> LatticeComposition | None:
         inside *= 1 - _survives(lat.p_tail, count)
         origin += count * lat.origin
         shift += count * _off_lattice(lat)
+    if top is not None and (law.start < 0 or law.start + law.poly.length() - 1 > top):
+        # a cyclic power's window may reach past the sum's support [0, top], where the true masses are 0 and the
+        # coefficients hold only rounding and folded mass (which ``excess`` bounds): they are dropped, so that an ε
+        # above every loss sums nothing
+        below = max(0, -law.start)
+        kept = law.poly.truncate(top - law.start + 1).right_shift(below)
+        law = _Law(law.start + below, kept, law.lost, law.excess)
     return LatticeComposition(origin, step, law, _nonnegative(1 - survive), _nonnegative(1 - inside),
-                              mpf_of(shift.upper()))
+                              mpf_of(shift.upper()), top)
 
 
 def _off_lattice(lat) -> arb:
@@ -1108,13 +1208,21 @@ def epsilon_root(delta, profile: Callable) -> Estimate | None:
         low, high = 2 * low, low
         if low < -1e6:
             return None
+    floor = d * mpmath.mpf(2) ** -mpmath.mp.prec
+
+    def located(e):
+        # log(δ(ε)/delta), not δ(ε) − delta: where the root is large, δ falls by many decades across [low, high]
+        # (1e-55 at ε = 512 against 2e-3 at 256 for N(0, 1) and N(20, 1)), and a secant on δ itself creeps from the
+        # low end without reaching the root; the logarithm is nearly linear there. (A δ of 0 counts as a tiny one.)
+        return mpmath.log(max(profile(e).value, floor) / d)
+
     try:   # the last iterate, whether or not mpmath's own tolerance is met: the enclosures below decide
-        root = mpmath.findroot(lambda e: profile(e).value - d, (low, high), solver="anderson", verify=False)
+        root = mpmath.findroot(located, (low, high), solver="anderson", verify=False)
     except (ValueError, ZeroDivisionError):
         root = (low + high) / 2
     if not low <= root <= high:
         root = (low + high) / 2
-    root = _polished(lambda e: profile(e).value - d, root, low, high)
+    root = _polished(located, root, low, high)
     step = mpmath.mpf(10) ** (3 - mpmath.mp.dps) * max(1, abs(root))
     for _ in range(12):
         if above(root - step) and above(root + step) is False:

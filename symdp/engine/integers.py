@@ -558,7 +558,23 @@ def _approximate_max_divergence(P, Q, beyond: _Beyond, delta) -> tuple[Estimate,
 
 
 def _hockey_stick(P, Q, beyond: _Beyond, eps) -> tuple[Estimate, arb]:
-    return _widened_by(finite.hockey_stick(P, Q, eps), arb(0), beyond.p_tail, "hockey_stick", to_mpf(eps)), arb(0)
+    e = to_mpf(eps)
+    outside = arb(0) if _below_beyond(beyond, e) else beyond.p_tail
+    return _widened_by(finite.hockey_stick(P, Q, eps), arb(0), outside, "hockey_stick", e), arb(0)
+
+
+def _below_beyond(beyond: _Beyond, eps) -> bool:
+    """Whether every term (p_j − e^ε q_j)_+ beyond the window is proved 0: the log-ratio's supremum on each side
+    (exact rationals but for the normalisers, :meth:`_Quadratic.supremum`) is at most ε. Then the terms beyond add
+    exactly nothing to δ(ε), not P's tail (the discrete Laplace's loss is constant beyond its locations: at an ε
+    above it, δ(ε) is an exact 0)."""
+    if beyond.shapeless or beyond.p_sides is None or beyond.q_sides is None or not mpmath.isfinite(eps):
+        return False
+    for p, q in beyond.pairs():
+        top = p.combined(fmpq(1), q, fmpq(-1)).supremum()
+        if top is None or not top <= exact_ball(eps):
+            return False
+    return True
 
 
 def _tv(P, Q, beyond: _Beyond) -> tuple[Estimate, arb]:
