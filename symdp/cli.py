@@ -68,8 +68,14 @@ EVAL_OUTPUT = """\
 output: the value, the enclosure [lower, upper] that holds it (written
 outward), whether it is certified (every quantity a certified enclosure, the
 arithmetic in ball arithmetic), how the quantities were computed and the time.
---json: one object with value, lower, upper (decimal strings), certified
-(bool), method, seconds (number), expression, dps, width and closed_forms."""
+An answer not certified shows no enclosure and exits 3. A relative width that
+the engine's brackets did not reach (--width, or its default) is said.
+--json: one object with value, lower, upper (decimal strings; lower and upper
+null when not certified), certified (bool), method, seconds (number),
+expression, dps, width (the relative width asked; the default's when no
+--width), width_default (bool), width_reached (the widest relative width of
+the quantities' enclosures; null when not certified), width_met (bool or null)
+and closed_forms."""
 
 CLAIM_NAMES = """\
 Names in a claim: any name is a parameter (given a range by --where), except
@@ -295,7 +301,10 @@ def cmd_show(args) -> int:
     console.print(Text.assemble((t.id, "bold"), f": {plain(t.title)}"))
     console.print(f"source: {plain(str(t.source))}")
     for p in t.parameters:
-        console.print(f"  {p.name} ∈ {p.domain}" + (f"   (drawn from {list(p.sample)})" if p.sample else ""))
+        console.print(f"  {p.name} ∈ {p.domain}" + (f"   (drawn from {list(p.sample)}"
+                                                     + (", log scale" if p.log else "") + ")" if p.sample else ""))
+    for limit in t.domain_limits():
+        console.print(f"  checked short of the stated domain: {limit}")
     for c in t.conditions:
         console.print(f"  condition: {c}")
     if t.structure_latex:
@@ -486,6 +495,48 @@ def _jsonable(value):
     return jsonable(value)
 
 
+def cmd_looseness(args) -> int:
+    """Per theorem, where its bound is tightest among the points the search evaluated: the worst ratio, the point,
+    how the search found it, and where the draws stop short of the stated domain. From a fresh run, or from the
+    JSON of an earlier ``symdp verify --json``."""
+    if args.from_json:
+        try:
+            with open(args.from_json, encoding="utf-8") as handle:
+                rows = json.load(handle)
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"cannot read {args.from_json}: {exc}") from None
+        if not isinstance(rows, list) or not all(isinstance(r, dict) and "id" in r for r in rows):
+            raise UsageError(f"{args.from_json} is not the output of `symdp verify --json`")
+        wanted = {t.id for t in _theorems(args.ids)} if args.ids else None
+        rows = [r for r in rows if wanted is None or r["id"] in wanted]
+    else:
+        from symdp import parallel
+
+        theorems = [t for t in _theorems(args.ids) if t.numeric]
+        reports = parallel.run([t.id for t in theorems], examples=args.examples, seed=args.seed, jobs=args.jobs)
+        rows = [r.to_json() for r in reports]
+    rows = [r for r in rows if r.get("closest")]
+    rows.sort(key=lambda r: -r["closest"]["closeness"])
+    if args.json:
+        print(json.dumps([{"id": r["id"], "verdict": r["verdict"], **r["closest"],
+                           "domain_limits": r.get("domain_limits", [])} for r in rows], indent=2))
+        return EXIT_HOLDS
+    console = _console(wide=True)
+    table = []
+    for r in rows:
+        c = r["closest"]
+        ratio = c["ratio"]
+        table.append([r["id"], "" if ratio is None else f"{ratio:.4g}",
+                      "" if not ratio else f"{1 / ratio:.3g}", f"{c['closeness']:+.3g}", c["found"],
+                      str(len(r.get("domain_limits", []))) if r.get("domain_limits") else "",
+                      json.dumps(c["point"], separators=(",", ":"))])
+    _print_lines(console, table_lines(["id", "ratio", "loose x", "closeness", "found", "limits", "at"], table,
+                                      None, right=(1, 2, 3, 5)))
+    console.print("ratio: quantity/bound (bound/quantity for >=) at the closest point; closeness: -margin/size of "
+                  "the sides, 0 at equality; limits: parameters drawn short of the stated domain (symdp show ID)")
+    return EXIT_HOLDS
+
+
 def cmd_check(args) -> int:
     from symdp.claims import claim_theorem
     from symdp.plugin import check
@@ -557,25 +608,45 @@ def _known_digits(lower, upper, value, dps: int) -> int:
 
 
 def cmd_eval(args) -> int:
+    import mpmath
+
     from symdp.claims import evaluate_expression
+    from symdp.engine.accounting import default_width
     from symdp.precision import closed_forms, working_precision
 
     with working_precision(args.dps), closed_forms(not args.no_closed_forms):
         r = evaluate_expression(args.expression, width=args.width)
+        asked = float(default_width()) if args.width is None else args.width
         lower, upper = directed_decimal(r.lower, args.dps, "d"), directed_decimal(r.upper, args.dps, "u")
         value = directed_decimal(r.value, args.dps)
         shown = directed_decimal(r.value, _known_digits(r.lower, r.upper, r.value, args.dps))
+    # an enclosure is shown only where it is proved to hold the value; an answer not certified exits 3
+    reached = float(r.width) if r.certified and r.width is not None else None
+    met = None if reached is None else reached <= asked
+    status = EXIT_HOLDS if r.certified else EXIT_INCONCLUSIVE
     if args.json:
-        print(json.dumps({"expression": args.expression, "value": value, "lower": lower, "upper": upper,
-                          "certified": r.certified, "method": r.method, "seconds": r.seconds, "dps": args.dps,
-                          "width": args.width, "closed_forms": not args.no_closed_forms}, indent=2))
-        return EXIT_HOLDS
+        print(json.dumps({"expression": args.expression, "value": value, "lower": lower if r.certified else None,
+                          "upper": upper if r.certified else None, "certified": r.certified, "method": r.method,
+                          "seconds": r.seconds, "dps": args.dps, "width": asked, "width_default": args.width is None,
+                          "width_reached": reached, "width_met": met, "closed_forms": not args.no_closed_forms},
+                         indent=2))
+        return status
     console = _console()
     console.print(f"expression: {args.expression}")
-    console.print(f"value: {shown}" + (f" {CERTIFIED} certified" if r.certified else " (not certified: an estimate)"))
-    console.print(f"enclosure: [{lower}, {upper}]")
-    console.print(f"computed by: {r.method} in {r.seconds:.2f} s at {args.dps} digits")
-    return EXIT_HOLDS
+    if r.certified:
+        console.print(f"value: {shown} {CERTIFIED} certified")
+        console.print(f"enclosure: [{lower}, {upper}]")
+    else:
+        found = directed_decimal(r.value, 6) if mpmath.isfinite(r.value) else None
+        console.print(f"value: {found} (not certified: an estimate)" if found else "value: not found (not certified)")
+        console.print("enclosure: none (no certified enclosure holds the value)")
+    if met is False:
+        console.print(f"width: {reached:.2g} reached, wider than the {asked:.2g} asked"
+                      f"{' (the default)' if args.width is None else ''}: the engine stopped narrowing its bracket "
+                      f"(the enclosure holds the value all the same)")
+    how = r.method if r.certified or r.method != "certified" else "the certified route, which failed to certify it"
+    console.print(f"computed by: {how} in {r.seconds:.2f} s at {args.dps} digits")
+    return status
 
 
 # --- latex, errata, proofs --------------------------------------------------------------------------------------
@@ -760,6 +831,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="spread each theorem's draws over chunks of at most N, each with its own fixed seed")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress (bar or lines) on stderr")
     p.set_defaults(run=cmd_verify)
+
+    p = sub.add_parser("looseness", help="how loose each bound is: the worst ratio the search found, and where")
+    p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. bertazzi)")
+    p.add_argument("--from", dest="from_json", metavar="FILE",
+                   help="read the reports of an earlier `symdp verify --json > FILE` instead of verifying again")
+    p.add_argument("--examples", type=_whole(0), default=None, help="hypothesis draws per theorem")
+    p.add_argument("--seed", type=_whole(0), default=0, help="seed of the draws (runs are deterministic)")
+    p.add_argument("--jobs", type=_whole(1), default=_cores(), help="processes to spread the theorems over")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_looseness)
 
     p = sub.add_parser("check", help="check a bound of your own, e.g. \"kl(P, Q) <= eps\"",
                        epilog=CLAIM_NAMES + "\n\n" + EXIT_STATUS + "\n\n" + JSON_TYPES,

@@ -148,21 +148,20 @@ def refine(parameters: Sequence, starts: Sequence[tuple[Mapping[str, Any], float
         return seen[k]
 
     for start, known in starts:
-        if spent >= budget:
-            break
+        seen.setdefault(key(start), -known)   # the start was evaluated by the caller: never again
         x0 = [a.coordinate(start[a.name]) for a in cube]
-        for evaluated in (start, point(start, x0)):   # the start was evaluated by the caller: never again
-            seen.setdefault(key(evaluated), -known)
-        best = (-known, x0)
+        best = [-known, x0]
 
-        def objective(u, start=start):
-            nonlocal best
+        def objective(u, start=start, best=best):
             value = objective_at(start, point(start, u))
             if value < best[0]:
-                best = (value, [float(v) for v in u])
+                best[:] = [value, [float(v) for v in u]]
             return value
 
         try:
+            if key(point(start, x0)) != key(start):
+                # a start outside the draw ranges (a pinned point) moves into them: the point it moved to is evaluated
+                best[0] = objective_at(start, point(start, x0))
             # a first simplex a twentieth of the ranges wide, then one a hundredth wide from the best point: a
             # restart undoes Nelder-Mead's collapse onto a face of the cube or a ridge
             for step in (0.05, 0.01):

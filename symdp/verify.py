@@ -35,7 +35,10 @@ number are *proved* equal: tight for ``<=``, ``>=``, ``==``, violated for ``<`` 
 take the two-precision path directly.
 
 Overall: violated if any draw is; holds if every draw holds or is tight; else inconclusive. Parameters are drawn by
-hypothesis, so a violation is shrunk to a minimal counterexample, and a run is deterministic for a given seed.
+hypothesis, steered towards the draws closest to refuting the statement and then refined locally
+(:mod:`symdp.search`), so that "holds" means no counterexample was found where the bound is tightest, not only at
+random points; a violation drawn by hypothesis is shrunk to a minimal counterexample, and a run is deterministic for a
+given seed.
 """
 
 from __future__ import annotations
@@ -503,9 +506,12 @@ def verify(
     seed: int = 0,
     on_draw: Optional[Callable[[DrawResult], None]] = None,
 ) -> Report:
-    """Check a theorem (or a claim): its pinned instances first, then ``examples`` hypothesis draws.
+    """Check a theorem (or a claim): its pinned instances first, then ``examples`` hypothesis draws steered towards
+    the smallest relative margin (``hypothesis.target`` on each draw's closeness), then a local refinement from the
+    closest draws (:func:`symdp.search.refine`, :func:`refinements` more evaluations), every point of which is a draw.
 
-    A violated draw stops the search and is shrunk by hypothesis; the shrunk draw is the counterexample.
+    A violated draw stops the search; one drawn by hypothesis is shrunk, and the shrunk draw is the counterexample (one
+    the refinement finds is the counterexample as found).
     """
     if examples is None:
         examples = theorem.default_examples or 100
