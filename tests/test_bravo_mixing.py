@@ -5,6 +5,7 @@ Reference values come from closed forms written here (two-state chains, the Gaus
 (bravo.lemC.1, bravo.lem4.1), or from the paper's formulas evaluated here; never from symdp's own output.
 """
 
+import math
 from fractions import Fraction as F
 
 import mpmath
@@ -202,3 +203,63 @@ def test_many_draws_keep_the_verdict(ident, draws):
     from symdp.verify import verify
 
     assert verify(get(ident), examples=draws).verdict in (HOLDS, TIGHT)
+
+
+# --- the drawn ranges reach where the bounds are tightest (issue: domains that are the paper's) --------------------
+
+def _clipped_gaussian_renyi(alpha, m1, m2, s, a):
+    """R_α (α = 1: KL) of N(m1, s²) and N(m2, s²) clipped to [−a, a], written here: atoms at ±a from the normal CDF,
+    the interior by mpmath.quad of the two densities."""
+    cdf = lambda x, m: mpmath.ncdf((x - m) / s)                                            # noqa: E731
+    pdf = lambda x, m: mpmath.npdf(x, m, s)                                                # noqa: E731
+    upper = lambda x, m: mpmath.ncdf((m - x) / s)                                          # noqa: E731
+    atoms = [(cdf(-a, m1), cdf(-a, m2)), (upper(a, m1), upper(a, m2))]
+    if alpha == 1:
+        inner = mpmath.quad(lambda x: pdf(x, m1) * (((x - m2) ** 2 - (x - m1) ** 2) / (2 * s * s)), [-a, m1, a])
+        return inner + sum(p * mpmath.log(p / q) for p, q in atoms)
+    inner = mpmath.quad(lambda x: pdf(x, m1) ** alpha * pdf(x, m2) ** (1 - alpha), [-a, m1, m2, a])
+    return mpmath.log(inner + sum(p ** alpha * q ** (1 - alpha) for p, q in atoms)) / (alpha - 1)
+
+
+def _worst_ratio(ident, examples=5):
+    from symdp.verify import verify
+
+    report = verify(get(ident), examples=examples, seed=1)
+    assert report.verdict in (HOLDS, TIGHT)
+    return report.worst_ratio
+
+
+def test_lemma_4_1_bound_reaches_its_supremum():
+    # At p = 0, r = 1 the bound is x²m/(4T) + ln(Te)/m with x = DM/2, m = max(16 ln(xe), 27), T = ⌈x²m⌉ (Θ of (10),
+    # η = 1/Θ): a function of x alone, scanned here in floats. Its supremum (0.46001 near x = 1.99, T = 107) was once
+    # missed by the draws (worst 0.4587 of 1/2).
+    best = 0.0
+    for i in range(200001):
+        x = 1.95 + 0.1 * i / 200000
+        m = max(16 * (math.log(x) + 1), 27)
+        T = math.ceil(x * x * m)
+        best = max(best, x * x * m / (4 * T) + math.log(T * math.e) / m)
+    assert 0.4599 < best < 0.4601
+    assert _worst_ratio("bravo.lem4.1.bound") >= 0.99 * 2 * best
+
+
+def test_lemma_4_1_reaches_its_supremum():
+    # As r → 0 (no gradient step) with D²/η → 1⁻ (one step, σ² = 2η = 2D²) from ±D/2, the TV is that of N(±D/2, 2D²)
+    # (clipping keeps the sign of x, which is where the TV is attained): 2Φ(1/(2√2)) − 1. The draws once stopped at
+    # TV 0.10 (ratio 0.20).
+    sup = 2 * (2 * mpmath.ncdf(1 / (2 * mpmath.sqrt(2))) - 1)
+    assert 0.5526 < sup < 0.5528
+    assert _worst_ratio("bravo.lem4.1") >= 0.99 * sup
+
+
+def test_eq9_reaches_its_reachable_corner():
+    # One step from ±D/2 at D = 3, η = 0.005 (σ = sqrt(2η) = 0.1, D/σ = 30), f = (M/2)|x| with M = 0.01: the means
+    # move ηM/2 inward. KL of the two clipped Gaussians written here, against (9): D²/(4η) + (ηM)²/(4η). The draws once
+    # stopped at ratio 0.63.
+    eta_, D_, M_ = mpmath.mpf("0.005"), mpmath.mpf(3), mpmath.mpf("0.01")
+    with working_precision(30):
+        m = D_ / 2 - eta_ * M_ / 2
+        kl = _clipped_gaussian_renyi(1, m, -m, mpmath.sqrt(2 * eta_), D_ / 2)
+        corner = kl / (D_ ** 2 / (4 * eta_) + (eta_ * M_) ** 2 / (4 * eta_))
+    assert corner > 0.97
+    assert _worst_ratio("bravo.eq9") >= 0.99 * corner

@@ -235,6 +235,21 @@ def test_e5_a_poisson_batch_larger_than_b_breaks_the_printed_modulus():
     assert evaluate_point(get("bravo.thm5.2.modulus.printed"), at_b).verdict == HOLDS
 
 
+def test_e5_the_erratum_note_quotes_the_figures_of_its_counterexample():
+    # At the counterexample Φ(±0.001) = ±0.001 ∓ 2ηLk/b = ±0.001 ∓ 1: |ΔΦ|² = (0.002 − 2)² = 3.992004 exactly, and
+    # the printed modulus δ² + (2ηL)² = 0.002² + 1 = 1.000004 (closed forms, not the witness). The note once said
+    # 3.996, a figure typed by hand that its own draws contradict.
+    note = get("bravo.thm5.2.modulus.printed").erratum.note
+    jump = mpmath.nstr((mpf("0.002") - 2) ** 2, 7)
+    printed_bound = mpmath.nstr(mpf("0.002") ** 2 + 1, 7)
+    assert (jump, printed_bound) == ("3.992004", "1.000004")
+    assert f"= {jump}$" in note and f"= {printed_bound}$" in note
+    assert "3.996" not in note
+    # and what verify measures at the counterexample is that figure
+    measured = evaluate_point(get("bravo.thm5.2.modulus.printed"), bv.E5_COUNTEREXAMPLE, dps=30).quantity
+    assert mpmath.nstr(measured, 7) == jump
+
+
 def test_remark_5_3_is_an_equality_where_dn_over_4_eta_l_is_an_integer():
     pin = bv.REM_5_3_TIGHT[0]       # Dn/(4 eta L) = 8/2 = 4
     theorem = get("bravo.rem5.3")

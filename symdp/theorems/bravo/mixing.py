@@ -12,6 +12,7 @@ clipped to X (:func:`symdp.theorems.bravo.shifts.projected_step_law`, for Lemma 
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import mpmath
@@ -223,8 +224,14 @@ def proposition_a_14_submultiplicative(point):
 # --- Appendix C: one step of PLA --------------------------------------------------------------------------------
 
 J_mu, J_nu = Law(r"J\mu"), Law(r"J\nu")
-P_L = Param(L, sp.Interval.open(0, sp.oo), sample=(0.1, 100.0))
-P_ETA_C1 = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.005, 2.0))
+P_L = Param(L, sp.Interval.open(0, sp.oo), sample=(0.1, 100.0), log=True,
+            limit="the laws depend on ηL/D and D/sqrt(2η): L in [0.1, 100] with η reaches ηL/D from 5e-5 to 2000")
+P_ETA_C1 = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.005, 2.0), log=True,
+                 limit="η below 0.005 (D/σ = D/sqrt(2η) beyond 100) costs seconds a draw in the quadrature of the "
+                       "projected densities; the ratio tends to 1 as η → 0 (0.9924 at the pinned corner η = 0.005, "
+                       "0.9975 at η = 5e-4)")
+LEMMA_C1_WORST = {"eta": 0.005, "L": 0.1, "D": 10.0, "structure": {"x0": 0.5, "x0p": -0.5}}
+"""The reachable corner where the corrected bound comes closest (ratio 0.9924): D/σ = 100, ηL/D = 5e-5, starts ±D/2."""
 
 
 def dirac_starts() -> st.SearchStrategy[dict]:
@@ -251,7 +258,7 @@ def _one_step_laws(point) -> tuple:
 @theorem(id="bravo.lemC.1", title="one PLA step contracts KL (corrected: the gradient step counted)",
          number="Lemma C.1 (proof)", parameters=(P_ETA_C1, P_L, P_D), setting=ONE_STEP,
          statement=sp.Le(KL(J_mu, J_nu), (D ** 2 + (2 * eta * L) ** 2) / (4 * eta)), default_examples=12,
-         examples=(LEMMA_C1_COUNTEREXAMPLE,),
+         examples=(LEMMA_C1_COUNTEREXAMPLE, LEMMA_C1_WORST),
          printed=Printed(
              id="bravo.lemC.1.printed", title="one PLA step contracts KL, as printed",
              statement=sp.Le(KL(J_mu, J_nu), D ** 2 / (4 * eta)), severity="mathematics",
@@ -265,9 +272,11 @@ def lemma_c_1(point):
     r"""$\mathrm{KL}(J\mu\|J\nu)$ between the two projected laws (atoms at $\pm D/2$ from the Gaussian CDFs, quadrature
     of the densities between). Dirac starts suffice: KL is jointly convex and $J$ is linear, so its supremum over
     $\mu, \nu$ is one over Dirac pairs. The corrected bound is Lemma 2.5 with $a = \varphi(D)$, the modulus
-    $\sqrt{\delta^2 + (2\eta L)^2}$ of Definition 2.1(1) at $\delta = D$. Loose in one dimension: the images are at
-    most $\max\{D, 2\eta L\}$ apart, so the ratio stays below $\max\{D^2, (2\eta L)^2\}/(D^2 + (2\eta L)^2)$ (0.476 at
-    the catalogue's row)."""
+    $\sqrt{\delta^2 + (2\eta L)^2}$ of Definition 2.1(1) at $\delta = D$. In one dimension the images are at most
+    $\max\{D, 2\eta L\}$ apart, so the ratio stays below $\max\{D^2, (2\eta L)^2\}/(D^2 + (2\eta L)^2)$ (0.476 at
+    the catalogue's row); it tends to 1 as $\eta L/D \to 0$ and $D/\sqrt{2\eta} \to \infty$ (starts $\pm D/2$: the
+    projected laws' KL approaches $D^2/(4\eta)$): 0.9924 at the reachable corner \symdpcode{LEMMA\_C1\_WORST}
+    (pinned)."""
     P_, Q_ = _one_step_laws(point)
     return divergence("kl", P_, Q_, method="densities")
 
@@ -292,9 +301,12 @@ def lemma_c_1_kappa(point):
 
 # --- Section 4: the step-size threshold Θ and the PLA chain --------------------------------------------------------
 
-P_P = Param(p, sp.Interval.Ropen(0, 1), sample=(0.0, 0.99))
-P_M = Param(M, sp.Interval.open(0, sp.oo), sample=(0.01, 400.0))
-P_D_WIDE = Param(D, sp.Interval.open(0, sp.oo), sample=(0.01, 150.0))
+P_P = Param(p, sp.Interval.Ropen(0, 1), sample=(0.0, 0.99),
+            limit="p in (0.99, 1): the exponents (1+p)/(1-p) and 2/(1-p) of (9) blow up; the bound is largest at p = 0")
+P_M = Param(M, sp.Interval.open(0, sp.oo), sample=(1e-3, 1e4), log=True,
+            limit="closed form, any M computes: seven decades drawn, around the worst case D M/2 = 1.99 at p = 0")
+P_D_WIDE = Param(D, sp.Interval.open(0, sp.oo), sample=(1e-3, 1e3), log=True,
+                 limit="closed form, any D computes: six decades drawn, around the worst case D M/2 = 1.99 at p = 0")
 _theta = lambdify_mpmath([p, M, D], THETA)
 THETA_LATEX = (r"$\Theta = \left(\frac{M}{2}\right)^{\frac{2}{1+p}}\left[\frac{1-p}{1+p}\max\left\{16\ln\left(D"
                r"\left(\frac{M}{2}\right)^{\frac{1}{1+p}}e\right), 27\right\}\right]^{\frac{1-p}{1+p}}$ (10)")
@@ -324,6 +336,10 @@ STEP_SIZES = Setting(THETA_LATEX + r", $\eta = r/\Theta$, $r \in (0, 1]$ drawn (
                      strategy=step_fractions)
 T_LEMMA = sp.ceiling(D ** 2 / eta)
 EQ9_WEAKLY_SMOOTH = D ** 2 / (4 * eta * T_LEMMA) + EQ9_SECOND_TERM * sp.log(T_LEMMA * sp.E)
+LEMMA_4_1_WORST = {"p": 0.0, "M": 2.0, "D": 1.990265, "structure": {"r": 1.0}}
+"""Where the bound of (9) comes closest to 1/2: p = 0, r = 1, x = D M/2 = 1.990265, just past the switch of the max of
+(10) (16 ln(xe) = 27 at x = e^{11/16} = 1.98874); T = 107 and the bound is 0.46001 (ratio 0.92002; a scan of x alone,
+since at p = 0, r = 1 the bound is x²m/(4T) + ln(Te)/m with m = max(16 ln(xe), 27), T = ⌈x²m⌉)."""
 LEMMA_4_1_REFERENCE = {"p": 0.5, "M": 2.0, "D": 3.0, "structure": {"r": 1.0}}
 """Catalogue bravo.lem4.1: Θ = 2.23688494467, T = 21, the bound 0.36011853234."""
 E13_CORNER = {"p": 0.0, "M": 0.1, "D": 0.1, "structure": {"r": 1.0}}
@@ -333,14 +349,16 @@ E13_CORNER = {"p": 0.0, "M": 0.1, "D": 0.1, "structure": {"r": 1.0}}
 @theorem(id="bravo.lem4.1.bound", title=r"the (9) bound at $T = \lceil D^2/\eta\rceil$ is at most $1/2$ when $1/\eta "
          r"\ge \Theta$", number="Lemma 4.1 (proof)", parameters=(P_P, P_M, P_D_WIDE), setting=STEP_SIZES,
          statement=sp.Le(EQ9_WEAKLY_SMOOTH, sp.Rational(1, 2)), evidence=CLOSED_FORM, default_examples=200,
-         examples=(LEMMA_4_1_REFERENCE, E13_CORNER, {"p": 0.98, "M": 300.0, "D": 100.0, "structure": {"r": 1.0}}),
+         examples=(LEMMA_4_1_WORST, LEMMA_4_1_REFERENCE, E13_CORNER,
+                   {"p": 0.98, "M": 300.0, "D": 100.0, "structure": {"r": 1.0}}),
          evidence_note=r"the proof's claim is algebra in $(p, M, D, \eta)$: the weakly smooth form of (9) at $T = "
                        r"\lceil D^2/\eta\rceil$ against $1/2$, with $\eta$ built from $\Theta$ of (10); what the real "
                        r"chain's total variation is, is \symdpid{bravo.lem4.1}")
 def lemma_4_1_bound(point):
-    r"""$\eta = r/\Theta$ with $\Theta$ evaluated from (10); the bound itself is the statement. Loose (worst ratio
-    $0.917$: 0.4587 at $p = 0$, $M = 397$, $D = 0.01$, $r = 1$, where $T = 107$; the catalogue's maximum over 20\,000
-    random draws is 0.4547). Includes the corner $\eta > D^2$
+    r"""$\eta = r/\Theta$ with $\Theta$ evaluated from (10); the bound itself is the statement. Loose: its supremum is
+    0.46001 (ratio 0.92002), at $p = 0$, $r = 1$, $DM/2 = 1.990265$, where $T = 107$ (pinned,
+    \symdpcode{LEMMA\_4\_1\_WORST}; the catalogue's maximum over 20\,000 random draws is 0.4547). $M$ and $D$ are
+    drawn on a log scale over seven and six decades. Includes the corner $\eta > D^2$
     (catalogue E13), drawn and pinned: there $T = 1$ and the proof's step $T \le 2D^2/\eta$ fails, but the bound
     still holds (a gap in the proof, not an error of the lemma)."""
     return {eta: pla_instance(point["p"], point["M"], point["D"], point["structure"]["r"])["eta"]}
@@ -376,11 +394,21 @@ def weakly_smooth_map(eta_, M_, p_):
 GRID_POINTS = 24
 
 
+def log_floats(low: float, high: float) -> st.SearchStrategy[float]:
+    """Floats in [low, high] (0 < low < high) drawn log-uniformly, clamped into the range."""
+    return st.floats(math.log(low), math.log(high)).map(lambda x: min(max(math.exp(x), low), high))
+
+
 def pla_draws(starts: bool = False) -> st.SearchStrategy[dict]:
-    """(p, M, D, r) of a PLA instance (:func:`pla_instance`), p = 0 and r = 1 often; with ``starts``, two starts."""
+    """(p, M, D, r) of a PLA instance (:func:`pla_instance`), p = 0 and r = 1 often; with ``starts`` (Lemma 4.1's
+    draws), two starts, and M, D, r also on a log scale, r down to 10^{-4} (where the step vanishes and one step's
+    total variation is largest)."""
     parts = {"p": st.one_of(st.just(0.0), finite_floats(0.0, 0.99)), "M": finite_floats(0.01, 50.0),
              "D": finite_floats(0.05, 20.0), "r": st.one_of(st.just(1.0), finite_floats(0.05, 1.0))}
-    return st.fixed_dictionaries({**parts, "starts": dirac_starts()} if starts else parts)
+    if starts:
+        parts.update(M=st.one_of(parts["M"], log_floats(0.01, 50.0)), D=st.one_of(parts["D"], log_floats(0.05, 20.0)),
+                     r=st.one_of(parts["r"], log_floats(1e-4, 1.0)), starts=dirac_starts())
+    return st.fixed_dictionaries(parts)
 
 
 def _grid_mixing(point, eps, head) -> dict:
@@ -418,7 +446,7 @@ def eq_12(point):
 @theorem(id="bravo.thm4.2", title="mixing for weakly smooth potentials (on a discretised chain; corrected)",
          number="Theorem 4.2", parameters=(P_EPS,), setting=PLA_GRID,
          statement=sp.Le(MixingTime(epsilon), THM_4_2_BOUND), default_examples=8,
-         examples=({"epsilon": 0.001, **GRID_PIN},),
+         examples=({"epsilon": 0.001, **GRID_PIN},), tight_at=({"epsilon": 0.75, **GRID_E13_CORNER},),
          printed=Printed(
              id="bravo.thm4.2.printed", title=r"mixing for weakly smooth potentials, for every $\varepsilon > 0$ as "
              "printed", statement=sp.Le(MixingTime(epsilon), sp.ceiling(D ** 2 / eta) * sp.ceiling(sp.log(1 / epsilon,
@@ -431,7 +459,8 @@ def eq_12(point):
 def theorem_4_2(point):
     r"""As \symdpid{bravo.eq12}, for $\varepsilon$ drawn in $(0, 4]$: $T_{mix}(\varepsilon)$ of the discretised chain
     against the bound, corrected (E12) with $\max\{1, \lceil\log_2(1/\varepsilon)\rceil\}$; a verdict on the
-    surrogate, not on PLA. Loose."""
+    surrogate, not on PLA. Equality in the E13 corner for $\varepsilon \ge 1/2$ ($T_{mix} = 1 = $ the bound, pinned);
+    elsewhere loose."""
     return _grid_mixing(point, point["epsilon"], epsilon)
 
 
@@ -476,24 +505,37 @@ PLA_SETTING = Setting(r"PLA $X_{t+1} = \Pi_{\mathcal{X}}(X_t - \eta\nabla f(X_t)
                       r"smooth; $f = (M/2)|x|$ at $p = 0$); $h$ of Definition 2.1(2) (at $p = 0$, $(2\eta L)^2$ of "
                       r"2.1(1) with $L = M/2$), the modulus $\sqrt{\delta^2 + h}$; $X_0 = x_0$, $X'_0 = x'_0$ in "
                       r"$\mathcal{X}$", strategy=pla_starts)
+EQ9_WORST = {"eta": 0.005, "D": 3.0, "T": 1, "structure": {"p": 0.0, "M": 0.01, "starts": {"x0": 0.5, "x0p": -0.5}}}
+"""The reachable corner where (9) comes closest (ratio 0.977): D/σ = 30 (σ² = 2η), h → 0, one step, starts ±D/2."""
 EQ9_PINS = ({"eta": 0.01, "D": 1.0, "T": 3, "structure": {"p": 0.0, "M": 10.0, "starts": {"x0": 1e-6, "x0p": -1e-6}}},
-            {"eta": 0.5, "D": 3.0, "T": 1, "structure": {"p": 0.0, "M": 1.0, "starts": {"x0": 0.5, "x0p": -0.5}}})
+            {"eta": 0.5, "D": 3.0, "T": 1, "structure": {"p": 0.0, "M": 1.0, "starts": {"x0": 0.5, "x0p": -0.5}}},
+            EQ9_WORST)
 
 
 @theorem(id="bravo.eq9", title=r"the KL bound (9) for PLA under $\varphi(\delta) = \sqrt{\delta^2 + h}$",
          number="eq. (9)", setting=PLA_SETTING, default_examples=12, examples=EQ9_PINS,
-         parameters=(Param(eta, sp.Interval.open(0, sp.oo), sample=(0.01, 0.5)),
-                     Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 3.0)),
-                     Param(T, sp.Range(1, 11), sample=(1, 10))),
+         parameters=(Param(eta, sp.Interval.open(0, sp.oo), sample=(0.005, 0.5), log=True,
+                           limit="η below 0.005 with D = 3 is D/σ = D/sqrt(2η) above 30: the laws' Gaussian tails "
+                                 "underflow a double in engine.chains (the ratio grows with D/σ: the reachable end "
+                                 "is pinned); above 0.5 the noise swamps D and the bound is loose"),
+                     Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 3.0), log=True,
+                           limit="the laws depend on D/sqrt(2η) and ηM/D: D in [0.1, 3] with η reaches D/σ from "
+                                 "0.1 to 30"),
+                     Param(T, sp.Range(1, 11), sample=(1, 10),
+                           limit="T beyond 10: each step is one more Nyström propagation of both laws; the ratio "
+                                 "falls with T")),
          statement=sp.Le(KL(X_T, X_Tp), D ** 2 / (4 * eta * T) + h * sp.log(T * sp.E) / (4 * eta)),
          evidence_note=r"$\mathrm{KL}(X_T\|X'_T)$ from the two laws of the projected chain (atoms and densities "
                        r"propagated by the Nystr\"om method of \symdpcode{engine.chains}); $h$ is the class constant "
                        r"of the drawn $f$ (Definition 2.1, checked on its own in \symdpid{bravo.def2.1.2})")
 def eq_9(point):
     r"""Corollary 3.7 at $\alpha = 1$, $\sigma^2 = 2\eta$ (the $h$-terms exercised: $f$ is not smooth at 0, and nearly
-    coincident starts $\pm 10^{-6}D$ are moved $2\eta w$ apart). Loose: worst ratio observed 0.62, at the pinned
-    $T = 1$, $\eta = 0.5$, $D = 3$, starts $\pm D/2$ (KL 2.871 against 4.625); over several steps the noise and the
-    projection contract far more than the bound counts (the near-coincident pin: 0.0406 against 8.86)."""
+    coincident starts $\pm 10^{-6}D$ are moved $2\eta w$ apart). The ratio tends to 1 as $D/\sigma = D/\sqrt{2\eta}
+    \to \infty$, $h \to 0$, $T = 1$, starts $\pm D/2$ (the projected laws' KL approaches $D^2/(4\eta)$, as for
+    \symdpid{bravo.tab1.r1}): 0.977 at the reachable corner $D/\sigma = 30$ (\symdpcode{EQ9\_WORST}, pinned; a
+    Nelder--Mead search over the drawn ranges found nothing higher). Elsewhere loose: 0.62 at $T = 1$, $\eta = 0.5$,
+    $D = 3$, starts $\pm D/2$ (KL 2.871 against 4.625); over several steps the noise and the projection contract far
+    more than the bound counts (the near-coincident pin: 0.0406 against 8.86)."""
     structure = point["structure"]
     p_, M_ = (to_mpf(structure[key], key) for key in ("p", "M"))
     chain = pla_chain(point["eta"], M_, p_, point["D"], int(point["T"]))
@@ -503,9 +545,16 @@ def eq_9(point):
 
 LEMMA_SETTING = Setting(PLA_SETTING.latex + "; " + THETA_LATEX + r", $\eta = r/\Theta$ ($r \le 1$), $T = \lceil D^2/"
                         r"\eta\rceil \le 40$ ($D$ shrunk until it is)", strategy=lambda: pla_draws(starts=True))
+LEMMA_WORST = {"structure": {"p": 0.0, "M": 2.0, "D": 0.9999 * math.sqrt(1e-4 / 27), "r": 1e-4,
+                             "starts": {"x0": 0.5, "x0p": -0.5}}}
+"""Where the lemma comes closest: one step (D²/η just below 1: at p = 0, M = 2, Θ = 27 and η = r/27), a vanishing
+gradient step (r = 10^{-4}), starts ±D/2. As r → 0 the TV tends to that of N(±D/2, 2D²), 2Φ(1/(2√2)) − 1 = 0.2763
+(clipping to X keeps the sign, so it does not lower the TV): ratio 0.5527; 0.5506 at this pin."""
 LEMMA_PINS = ({"structure": {"p": 0.5, "M": 2.0, "D": 3.0, "r": 1.0, "starts": {"x0": 0.5, "x0p": -0.5}}},
-              {"structure": {"p": 0.0, "M": 0.1, "D": 0.1, "r": 1.0, "starts": {"x0": 0.5, "x0p": -0.5}}})
-"""The catalogue's reference (p, M, D) = (0.5, 2, 3), T = 21 (TV 5.2e-10); the E13 corner η > D² (T = 1)."""
+              {"structure": {"p": 0.0, "M": 0.1, "D": 0.1, "r": 1.0, "starts": {"x0": 0.5, "x0p": -0.5}}},
+              LEMMA_WORST)
+"""The catalogue's reference (p, M, D) = (0.5, 2, 3), T = 21 (TV 5.2e-10); the E13 corner η > D² (T = 1); the worst
+case."""
 
 
 @theorem(id="bravo.lem4.1", title=r"$\|\mathbb{P}_{X_T} - \mathbb{P}_{X'_T}\|_{TV} \le 1/2$ after "
@@ -518,8 +567,10 @@ def lemma_4_1(point):
     r"""Measured, not through (9) and Pinsker. Includes the corner $\eta > D^2$ (catalogue E13, where $T = 1$ and the
     proof's $T \le 2D^2/\eta$ fails): drawn and pinned, and the conclusion holds there. $D$ is capped so that $T \le
     40$ (every $(p, M, r)$ is drawn, $D$ only up to the cap; the catalogue's reference, $T = 21$, is pinned unshrunk).
-    Very loose: the worst TV observed is 0.10 (ratio 0.20), in the corner $T = 1$; at the reference it is
-    $5.2 \cdot 10^{-10}$."""
+    Loose: the supremum of the TV is $2\Phi(1/(2\sqrt2)) - 1 = 0.2763$ (ratio 0.5527), approached with one step
+    ($D^2/\eta \to 1^-$), $r \to 0$ (no gradient step) and starts $\pm D/2$: 0.5506 at \symdpcode{LEMMA\_WORST}
+    ($r = 10^{-4}$, pinned; $r$ is drawn down to $10^{-4}$ on a log scale). Away from $D^2/\eta \lesssim$ an
+    integer it is far lower (0.15 just past it, where $T = 2$); at the reference it is $5.2 \cdot 10^{-10}$."""
     structure = point["structure"]
     inst = pla_instance(structure["p"], structure["M"], structure["D"], structure["r"], cap=T_CAP)
     chain = pla_chain(inst["eta"], inst["M"], inst["p"], inst["D"], inst["T"])

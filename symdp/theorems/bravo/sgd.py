@@ -248,10 +248,14 @@ SHARED = {proofs.bp: b, proofs.np_: n, proofs.Lp: L, proofs.sp_sigma: sigma, pro
 
 
 P_L = Param(L, sp.Interval.open(0, sp.oo), sample=(0.1, 10.0))
-P_N = Param(n, sp.Range(1, sp.oo), sample=(10, 10 ** 6))
-P_B = Param(b, sp.Interval.open(0, sp.oo), sample=(1.0, 10 ** 5))
-P_SIGMA_NOISE = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.01, 100.0))
-P_K = Param(K, sp.Interval.open(0, sp.oo), sample=(0.001, 1000.0))
+P_N = Param(n, sp.Range(1, sp.oo), sample=(10, 10 ** 6), log=True,
+            limit="(23) depends on n only through n/b ≥ 10: five decades drawn, the worst case n/b = 10 pinned")
+P_B = Param(b, sp.Interval.open(0, sp.oo), sample=(1.0, 10 ** 5), log=True,
+            limit="(23) depends on b through n/b and σb/L: five decades drawn")
+P_SIGMA_NOISE = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.01, 100.0), log=True,
+                      limit="(23) depends on σ through σb/L ≥ 2√10: four decades drawn, the least σb/L pinned")
+P_K = Param(K, sp.Interval.open(0, sp.oo), sample=(0.001, 1000.0), log=True,
+            limit="K cancels from (23) (ln(1/δ) is drawn as θ × a threshold proportional to K): six decades drawn")
 P_THETA = Param(theta, sp.Interval(0, 1), sample=(0.0, 1.0))
 ALPHA_STAR_54 = b ** 2 * sigma ** 2 / (16 * L ** 2) * sp.log(n / b)
 HYPOTHESES_5_4 = (sp.Le(10 * b, n), sp.Ge(sigma * b, 2 * sp.sqrt(10) * L))
@@ -260,6 +264,9 @@ EQ23_SETTING = Setting(r"$K = \frac{52L^2\bar T}{n^2} + \frac{4D^2\beta}{\eta} +
                        r"\frac{b^2\sigma^2}{16L^2}\ln(n/b)$")
 E3_COUNTEREXAMPLE = {"b": 10, "n": 1000, "L": 1, "sigma": 10, "K": 1, "theta": 1}
 """Printed threshold b⁴σ⁴ln²(n/b)K/(256L⁴) = 8.28e6: 1 + σ sqrt(8.28e6) = 28 781 > α* = 2 878."""
+EQ23_WORST = {"b": 1, "n": 10, "L": 1, "sigma": 6.32455532033676, "K": 1, "theta": 1}
+"""Where the corrected (23) comes closest: at θ = 1 its left side is 1 + α*/2, against α*, least (5.76) at n/b = 10 and
+σb/L = 2√10 (the hypotheses' corner; σ the double just above 2√10): ratio (1 + α*/2)/α* = 0.6737."""
 E3_625_COUNTEREXAMPLE = {"b": 1, "n": 10, "L": 1, "sigma": 6.3246, "K": 1, "theta": 1}
 """σ at its least 2√10L/b: ln(1/δ) = 6.25 ln²10 = 33.1 gives 1 + σ sqrt(33.1) = 37.4 > α* = 5.76."""
 
@@ -277,13 +284,15 @@ eq23 = declare(
     r"\ln^2(n/b)K}{1024L^4}$", number="Section 5.2, (23) (corrected)",
     parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
     statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD / K), ALPHA_STAR_54), evidence=CLOSED_FORM,
-    default_examples=25,
+    default_examples=25, examples=(EQ23_WORST,),
     evidence_note=r"(23) is an inequality between formulas of $(b, n, L, \sigma, K)$ and $\ln(1/\delta)$; the "
                   r"threshold "
                   r"is derived in \symdpcode{proofs.bravo.sgd.eq23\_threshold}",
     notes=r"Loose: at $\theta = 1$ the left side is $1 + \alpha^*/2 < \alpha^*$ since $\alpha^* \ge "
           r"\frac{40}{16}\ln 10 = "
-          r"5.76$ (the paper's `$\alpha^* \ge 3$' holds); below $\sigma\sqrt{\ln(1/\delta)/K} = 1$ the left side is "
+          r"5.76$ (the paper's `$\alpha^* \ge 3$' holds): the worst ratio is $(1 + 2.88)/5.76 = 0.674$, at $n/b = 10$, "
+          r"$\sigma b/L = 2\sqrt{10}$, $\theta = 1$ (pinned, \symdpcode{EQ23\_WORST}); below "
+          r"$\sigma\sqrt{\ln(1/\delta)/K} = 1$ the left side is "
           r"below 2.",
     printed=Printed(
         id="bravo.sec5.2.dp.eq23.printed", number="Section 5.2, (23) (as printed)",
@@ -303,7 +312,7 @@ eq23_least_sigma = declare(
     r"K\ln^2(n/b)$ suffices", number=r"Section 5.2, (23) with $\sigma^2 \ge 40L^2/b^2$ (corrected)",
     parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
     statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD_LEAST_SIGMA / K), ALPHA_STAR_54), evidence=CLOSED_FORM,
-    default_examples=25,
+    default_examples=25, examples=(EQ23_WORST,),
     evidence_note=r"an inequality between formulas; the threshold is \symdpcode{proofs.bravo.sgd.eq23\_threshold} at "
                   r"$\sigma^2 = 40L^2/b^2$, the least $\sigma$ Theorem 5.4 allows (the threshold grows with $\sigma$)",
     notes="Loose, as (23).",
@@ -587,11 +596,14 @@ KINKED_52 = {"alpha": 3, "sigma": 13, "L": 1, "n": 7, "b": 1.2, "D": 1, "eta": 2
 """A kinked loss 0.5|x − z_c| ± 0.5x (p = 0, M = 2w = 1), z_c = 0.1 and −0.2: the map is not Lipschitz across z_c."""
 
 
-SGD_PARAMS = (Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 8.0)),
-              Param(sigma, sp.Interval.open(0, sp.oo), sample=(12.0, 100.0)),
-              Param(L, sp.Interval.open(0, sp.oo), sample=(0.5, 1.5)), Param(n, sp.Range(1, sp.oo), sample=(6, 12)),
-              Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 1.0)),
-              Param(eta, sp.Interval.open(0, sp.oo), sample=(2.0, 10.0)))
+_SGD_LIMIT = ("two steps of noisy SGD are all that is computed (the laws are mixtures over the batch paths, nested "
+              "quadratures that grow with T); the draws stay where T = 2 exceeds T-bar = 1 and the hypotheses hold")
+SGD_PARAMS = (Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 8.0), limit=_SGD_LIMIT),
+              Param(sigma, sp.Interval.open(0, sp.oo), sample=(12.0, 100.0), limit=_SGD_LIMIT),
+              Param(L, sp.Interval.open(0, sp.oo), sample=(0.5, 1.5), limit=_SGD_LIMIT),
+              Param(n, sp.Range(1, sp.oo), sample=(6, 12), limit=_SGD_LIMIT),
+              Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 1.0), limit=_SGD_LIMIT),
+              Param(eta, sp.Interval.open(0, sp.oo), sample=(2.0, 10.0), limit=_SGD_LIMIT))
 """The mathematical domains, drawn where the hypotheses of Theorem 5.2 (T̄ = 1, σ > 8√2L/b) mostly hold."""
 
 
@@ -776,6 +788,20 @@ def batch_gradient_map(point) -> dict:
 E5_COUNTEREXAMPLE = {"L": 1, "eta": 0.5, "b": 2, "k": 4,
                      "structure": {"centres": [0.0] * 12, "pair": [0.001, -0.001]}}
 """Four points with kinks at 0 in a batch of expected size 2: two starts 0.002 apart jump 2ηLk/b = 2 apart."""
+
+
+def _e5_figures(digits: int = 7) -> tuple[str, str]:
+    """(|Φ(x) − Φ(y)|², δ² + (2ηL)²) at :data:`E5_COUNTEREXAMPLE`, evaluated by the witness (:func:`batch_gradient_map`)
+    and printed to ``digits`` significant digits: the figures the erratum's note quotes, computed, never typed."""
+    with mpmath.workdps(30):
+        point = {name: (value if name == "structure" else to_mpf(value, name))
+                 for name, value in E5_COUNTEREXAMPLE.items()}
+        values = batch_gradient_map(point)
+        printed_bound = values[delta] ** 2 + (2 * point["eta"] * point["L"]) ** 2
+        return mpmath.nstr(values[DPhi2()], digits), mpmath.nstr(printed_bound, digits)
+
+
+E5_JUMP, E5_PRINTED_BOUND = _e5_figures()
 E5_PARAMS = (P_L, P_ETA_52, Param(b, sp.Interval.open(0, sp.oo), sample=(0.5, 4.0)),
              Param(k, sp.Range(0, 13), sample=(0, 12)))
 batch_modulus = theorem(
@@ -797,8 +823,9 @@ batch_modulus = theorem(
         note=r"Catalogue E5: with Poisson sampling $|B_t| > b$ has positive probability (0.417 for $n = 100$, $b = "
              r"10$), and then the map jumps by $2\eta L|B_t|/b > 2\eta L$. Four kinks at 0 in a batch of expected "
              r"size 2 "
-             r"($\eta = 1/2$, $L = 1$): $|\Phi(0.001) - \Phi(-0.001)|^2 = 3.996$ against $\delta^2 + (2\eta L)^2 = "
-             r"1.000004$. The claim holds for batches of size at most $b$ (Theorem 5.4's fixed-size batches). Whether "
+             rf"($\eta = 1/2$, $L = 1$): $|\Phi(0.001) - \Phi(-0.001)|^2 = {E5_JUMP}$ against $\delta^2 + (2\eta "
+             rf"L)^2 = {E5_PRINTED_BOUND}$ (both evaluated at the counterexample). The claim holds for batches of "
+             r"size at most $b$ (Theorem 5.4's fixed-size batches). Whether "
              r"Theorem 5.2 itself fails is open: \symdpid{bravo.thm5.2} does not find it on two steps.")
 )(batch_gradient_map)
 

@@ -493,8 +493,12 @@ def _in_domain(drawn: dict, D_) -> AtomicLaw:
 ONE_STEP_LATEX = (r"; $\mathcal{X} = [-D/2, D/2]$, $\Phi(x) = x - \eta L\,\mathrm{sign}(x)$, $\varphi(\delta) = "
                   r"\sqrt{\delta^2 + (2\eta L)^2}$, $\xi \sim \mathcal{N}(0, \sigma^2)$, $Y = \Pi_{\mathcal{X}}"
                   r"[\Phi(X) + \xi]$, $Y' = \Pi_{\mathcal{X}}[\Phi(X') + \xi]$")
-P_SIGMA_STEP = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.2, 2.0))
-P_A_STEP = Param(a, sp.Interval.open(0, sp.oo), sample=(0.01, 1.0))
+P_SIGMA_STEP = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.2, 2.0),
+                     limit="each draw is two certified quadratures of projected Gaussian mixtures at two precisions "
+                           "(seconds): one draw besides the pin, in the ranges of the catalogue's instances")
+P_A_STEP = Param(a, sp.Interval.open(0, sp.oo), sample=(0.01, 1.0),
+                 limit="the left side is an upper bound from the proof's feasible law, not the shifted divergence "
+                       "itself, so its ratio to the bound does not locate the lemma's worst case")
 LEM_3_2_PIN = {"alpha": 2.0, "delta": 0.5, "a": 0.25, "eta": 0.1, "L": 1.0, "sigma": 0.5, "D": 2.0,
                "structure": {"mu": {"x": [-0.5, 0.5], "w": [1, 3]}, "nu": {"x": [-0.5, 0.5], "w": [3, 1]}}}
 
