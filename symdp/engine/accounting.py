@@ -896,20 +896,24 @@ def _steps_error(steps: int, spanned: float, distance: float, variance: float, w
         f"transform holds ({MAX_LENGTH}); {fitting} (fewer steps, or a wider width)")
 
 
-def _narrowed(runs, width, bracket: Callable, least=0, scale=None) -> Estimate:
+def _narrowed(runs, width, bracket: Callable, least=0, scale=None, at_top: Callable | None = None) -> Estimate:
     """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short, needed)``
     (balls; whether the mass left out is a good part of the spread; the tail the bracket's size and ε call for,
     :func:`_tail_for`) is within ``width`` relative to its size (at least
     ``least``): the estimate of the narrowest bracket found. The spread is of order h² (module docstring), so each
     composition after the first aims at 85% of the width asked from the spread it measured. The first is a probe of at
     most :data:`PROBE_SIZE` steps; a grid whose transform would be larger than allowed is made as fine as fits. It
-    stops early where the grid cannot be finer, or a finer one no longer narrows the bracket (the balls' own radii, or
-    a δ of 0 at the top of a bounded loss, which no relative width reaches).
+    stops early where the grid cannot be finer, or a finer one no longer narrows the bracket (the balls' own radii),
+    or at the top of a bounded loss: where ``at_top(h)`` (δ(ε) asked within a grid step per coordinate of the largest
+    composed loss, :func:`hockey_stick`) and two grids in a row, their tails short of nothing, do not show δ positive,
+    it is 0 there or too small for any grid that fits, which no relative width reaches: the bracket is [0, upper].
+    (There a finer grid narrows the upper end about as h, not h², so the test of 10% alone would refine it down to
+    the largest transform.)
 
     ``scale`` is the size of the δ in question where it is known (ε(δ)), else the bracket's own: what is left out is
     kept below a thousandth of the width asked of it (:data:`NEGLIGIBLE`), and the bins are grouped where their mass
     is small against it (:data:`GROUPING`); a first composition of unknown scale is not grouped."""
-    h, best, measured, unfound = _first_step(runs, width), None, scale is None, False
+    h, best, measured, unfound, hidden = _first_step(runs, width), None, scale is None, False, 0
     tail = TAIL if scale is None else min(TAIL, scale * width * NEGLIGIBLE)
     steps = sum(count for _, _, count in runs)
     if steps > 10 ** 5:         # told before any grid is tried: too many steps for any transform
@@ -947,6 +951,10 @@ def _narrowed(runs, width, bracket: Callable, least=0, scale=None) -> Estimate:
                 break               # no narrower than before: more of the same will not help
             best = (low, high, spread, h)
             if spread <= width * size or size < mpmath.mpf(10) ** -300:
+                break
+            # δ not shown positive within the grid's reach of the loss's top, and not for want of a shorter tail
+            hidden = hidden + 1 if at_top is not None and at_top(h) and not short and not low.lower() > 0 else 0
+            if hidden >= 2:
                 break
             if measured:
                 scale = min(scale or size, size)
@@ -995,7 +1003,12 @@ def hockey_stick(P, Q, eps, *, width=None) -> Estimate:
         low, high = C.delta_lower(eps), C.delta_upper(eps)
         return low, high, C.left_out(eps) > w * high.upper() / 4, _tail_for(w, high.upper(), eps)
 
-    return _narrowed(runs, w, bracket)
+    # the largest composed loss (inf unless every coordinate's loss is bounded above), and the steps composed: on the
+    # grid of step h, each coordinate's bin lies up to h from its loss, so the grid cannot tell the losses within
+    # steps·h of the top from the top (a choice of when to stop, not a claim)
+    top = sum((count * loss(A, B).high for A, B, count in runs), mpmath.mpf(0))
+    steps = sum(count for _, _, count in runs)
+    return _narrowed(runs, w, bracket, at_top=lambda h: eps >= top - steps * h)
 
 
 def epsilon_for(delta, P, Q, *, width=None) -> Estimate:
