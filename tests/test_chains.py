@@ -176,3 +176,80 @@ def test_far_apart_laws_at_large_orders():
     values = [renyi(chain.law(0.5), chain.law(-0.5), a) for a in (3, 16, 40, 200)]
     assert all(math.isfinite(v.value) and v.error < 1e-6 for v in values)
     assert all(a.value <= b.value + a.error + b.error for a, b in zip(values, values[1:]))
+
+
+def clipped_gaussians_renyi(m1, m2, sd, low, high, alpha):
+    """R_α of Π_[low, high] N(m1, sd²) against Π_[low, high] N(m2, sd²), in closed form (mpmath, 60 digits): the atoms
+    are Gaussian CDF tails, and φ(y − m1)^α φ(y − m2)^{1−α} = φ(y − m_α) e^{α(α−1)(m1 − m2)²/(2sd²)} with
+    m_α = α m1 + (1 − α) m2, so the interior integral is a difference of two CDFs."""
+    with mpmath.workdps(60):
+        m1, m2, sd, low, high, a = (mpmath.mpf(v) for v in (m1, m2, sd, low, high, alpha))
+        atoms = [(mpmath.ncdf((low - m1) / sd), mpmath.ncdf((low - m2) / sd)),
+                 (mpmath.ncdf((m1 - high) / sd), mpmath.ncdf((m2 - high) / sd))]
+        ma = a * m1 + (1 - a) * m2
+        inner = mpmath.exp(a * (a - 1) * (m1 - m2) ** 2 / (2 * sd ** 2)) * (
+            mpmath.ncdf((high - ma) / sd) - mpmath.ncdf((low - ma) / sd))
+        total = mpmath.fsum(p ** a * q ** (1 - a) for p, q in atoms) + inner
+        return float(mpmath.log(total) / (a - 1))
+
+
+@pytest.mark.parametrize("alpha", [1.001, 2.0, 8.0])
+def test_mass_where_the_other_law_underflows(alpha):
+    """Starts ±1 on [−1, 1], a subgradient step of 4 and σ = 1/15 (bravo Table 1, row 1 at D = 2, ηL = 4): the
+    first step sends each law 60 noise scales beyond the other's end, so each has its mass where the other's Gaussian
+    tail underflows a double (e^{−1805}). Gaussian noise gives both laws positive densities everywhere, so R_α is finite
+    (not +∞); it used to raise "max() arg is an empty sequence". One step: the closed form of two clipped Gaussians.
+    Two steps: no larger than after one (the same kernel on both: data processing), or unknown (infinite error) where
+    the rule cannot resolve the integrand, never a false finite error."""
+    sd = 1 / 15
+    one = ProjectedChain((subgradient_step(4, sd),), -1, 1)
+    exact = clipped_gaussians_renyi(-3, 3, sd, -1, 1, alpha)
+    r = renyi(one.law(1), one.law(-1), alpha)
+    assert math.isfinite(r.value) and r.error < 1e-6 * exact
+    assert abs(r.value - exact) <= r.error + 1e-9 * exact
+    two = ProjectedChain((subgradient_step(4, sd),) * 2, -1, 1)
+    r2 = renyi(two.law(1), two.law(-1), alpha)
+    assert math.isfinite(r2.value) and r2.value > 0
+    assert r2.value - r2.error <= exact + r.error
+    if alpha < 8:
+        assert r2.error < 1e-3 * r2.value
+
+
+def test_two_steps_where_the_other_law_underflows_match_a_quadrature():
+    """The two-step laws above at α = 1.001, written out with mpmath (whose floats do not underflow): atoms and
+    densities by nested quadrature (two_step_law), R_α of them by mpmath.quad."""
+    sd = 1 / 15
+    alpha = 1.001
+    with mpmath.workdps(15):
+        phi = lambda x: x - 4 * mpmath.sign(x)  # noqa: E731
+        (pl, ph, pd), (ql, qh, qd) = (two_step_law(phi, mpmath.mpf(1) / 15, x0, -1, 1) for x0 in (1, -1))
+        inner = mpmath.quad(lambda y: pd(y) ** alpha * qd(y) ** (1 - alpha), [-1, 0, 1])
+        reference = mpmath.log(pl ** alpha * ql ** (1 - alpha) + ph ** alpha * qh ** (1 - alpha) + inner) / (alpha - 1)
+    assert 1000 < reference < 1100
+    r = renyi(ProjectedChain((subgradient_step(4, sd),) * 2, -1, 1).law(1),
+              ProjectedChain((subgradient_step(4, sd),) * 2, -1, 1).law(-1), alpha)
+    assert abs(r.value - reference) <= r.error < 1e-3 * reference
+
+
+def test_unresolved_integrand_is_unknown():
+    """Two steps at α = 8: R_8 is carried by p^8 q^{−7} ~ e^{ky}, k ~ 10⁴, at the end of the interval, which panels
+    two noise scales wide do not resolve (mpmath's tanh-sinh gives 1284.66; the rules ~1281): the error is infinite."""
+    sd = 1 / 15
+    chain = ProjectedChain((subgradient_step(4, sd),) * 2, -1, 1)
+    r = renyi(chain.law(1), chain.law(-1), 8)
+    assert math.isfinite(r.value) and r.error == math.inf
+
+
+def test_kl_where_the_other_law_underflows():
+    """KL of the same two one-step laws: Σ_atoms p log(p/q) + ∫ φ(y + 3) (log φ(y + 3) − log φ(y − 3)) dy, the log-ratio
+    written out (−6y/σ²), by mpmath quadrature and log CDF tails."""
+    sd = 1 / 15
+    one = ProjectedChain((subgradient_step(4, sd),), -1, 1)
+    with mpmath.workdps(40):
+        s = mpmath.mpf(1) / 15
+        atoms = [(mpmath.ncdf(2 / s), mpmath.ncdf(-4 / s)), (mpmath.ncdf(-4 / s), mpmath.ncdf(2 / s))]
+        exact = mpmath.fsum(p * mpmath.log(p / q) for p, q in atoms) + mpmath.quad(
+            lambda y: mpmath.npdf(y, -3, s) * (-6 * y / s ** 2), [-1, 0, 1])
+    k = kl(one.law(1), one.law(-1))
+    assert math.isfinite(k.value) and k.error < 1e-6 * float(exact)
+    assert abs(k.value - float(exact)) <= k.error + 1e-9 * float(exact)

@@ -21,8 +21,11 @@ nearly equal laws keep their digits (the naive p^α q^{1−α} loses them below 
 arithmetic is binary64 (the transition is N² Gaussian evaluations per step, N in the hundreds); the error reported
 is the spread between two rules (6 nodes per panel, panels 3/2 narrower in the second) plus a rounding term
 N·T·2⁻⁵²·100 relative, so it is an estimate from refinement, not an enclosure (``Method.QUADRATURE``, not
-certified). Gaussian tails below the smallest double (an interval wider than ~75 noise scales) cannot be compared:
-the estimate's error is then infinite (inconclusive), never a false exact infinity.
+certified). Where one law has mass at nodes where the other's Gaussian tail is below the smallest normal double
+(laws ~38 noise scales apart or more), the two laws are propagated again in logarithms (log-masses, log-sum-exp
+steps, log CDF tails): Gaussian noise gives both laws positive densities everywhere, so the divergence is finite
+(never +∞), and it is then computed from the log-masses (its error: the spread between the two rules plus the
+log-sum-exp rounding, amplified by 1/(α − 1)).
 
 >>> import mpmath
 >>> # the unprojected linear chain X_{t+1} = 0.9 X_t + 0.3 ξ on a wide interval: N(0.9^T x0, 0.09 Σ 0.81^k), so
@@ -38,6 +41,7 @@ the estimate's error is then infinite (inconclusive), never a false exact infini
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
@@ -51,6 +55,7 @@ from symdp.numeric import check_order, to_mpf
 _SQRT2 = math.sqrt(2.0)
 _SQRT2PI = math.sqrt(2.0 * math.pi)
 _EPS = 2.0 ** -52
+_TINY = sys.float_info.min
 GRADING_LEVELS = 14
 """Panels of a graded run towards a non-Lipschitz point: widths w·4^{-k}, k < GRADING_LEVELS."""
 RESOLUTIONS = ((2, 1.0), (2, 1.5))
@@ -310,9 +315,10 @@ def _kl_term(q: float, x: float) -> float:
 
 
 def _refined(run: Callable[[int], tuple[float, float]]) -> Estimate:
-    """The finer rule's value; the error is the spread between the two rules plus the rounding estimate."""
-    (coarse, _), (fine, rounding) = run(0), run(1)
-    return Estimate(mpmath.mpf(fine), mpmath.mpf(abs(fine - coarse)) + mpmath.mpf(rounding), Method.QUADRATURE)
+    """The finer rule's value; the error is the spread between the two rules plus the larger rounding estimate."""
+    (coarse, rough), (fine, rounding) = run(0), run(1)
+    return Estimate(mpmath.mpf(fine), mpmath.mpf(abs(fine - coarse)) + mpmath.mpf(max(rounding, rough)),
+                    Method.QUADRATURE)
 
 
 def _rounding(P: ChainLaw, n: int, scale: float) -> float:
@@ -320,15 +326,80 @@ def _rounding(P: ChainLaw, n: int, scale: float) -> float:
 
 
 def _ratios(q, d) -> tuple[list, bool]:
-    """(q, d/q) over the nodes where q > 0, and whether p has mass where q underflowed to 0 (Gaussian noise puts
-    mass everywhere, so that is rounding, and the divergence is then unknown, not infinite)."""
+    """(q, d/q) over the nodes where q > 0, and whether p has mass where q underflowed (to 0, or to a subnormal with
+    p above twice it: d/q has then lost its digits). Gaussian noise puts mass everywhere, so that is rounding: the
+    divergence is finite, and computed from log-masses instead (:func:`_log_pair`)."""
     out, lost = [], False
     for x, y in zip(q, d):
-        if x > 0:
+        if x >= _TINY or (x > 0 and y <= x):
             out.append((x, max(y / x, -1.0)))
         elif y > 0:
             lost = True
     return out, lost
+
+
+def _log_cdf(z: float) -> float:
+    """log Φ(z), also where Φ(z) underflows a double (mpmath's erfc below z = −30)."""
+    if z > -30:
+        return math.log(_normal_cdf(z))
+    return float(mpmath.log(mpmath.ncdf(z)))
+
+
+def _log_column(step: Step, grid, low, high, centre: float) -> tuple[float, ...]:
+    sd, norm = step.sd, math.log(_SQRT2PI * step.sd)
+    return (_log_cdf((low - centre) / sd), *(math.log(w) - 0.5 * ((x - centre) / sd) ** 2 - norm for x, w in grid),
+            _log_cdf((centre - high) / sd))
+
+
+@lru_cache(maxsize=4)
+def _log_transition_rows(step: Step, grid: tuple, low: float, high: float) -> tuple[tuple[float, ...], ...]:
+    """The log transition as rows: row i holds log P(z_j -> node i) over the sources z_j."""
+    columns = [_log_column(step, grid, low, high, step.map(z)) for z in [low, *(x for x, _ in grid), high]]
+    return tuple(zip(*columns))
+
+
+def _log_sum(terms) -> float:
+    top = max(terms)
+    if top == -math.inf:
+        return top
+    return top + math.log(math.fsum(math.exp(t - top) for t in terms))
+
+
+def _log_masses(law: ChainLaw, grid) -> list[float]:
+    """The log-masses of X_T on [A_low, nodes, A_high], propagated by log-sum-exp (nothing underflows), normalised."""
+    chain = law.chain
+    first = chain.steps[0]
+    v = list(_log_column(first, grid, chain.low, chain.high, first.map(law.start)))
+    for step in chain.steps[1:]:
+        v = [_log_sum([a + b for a, b in zip(v, row)]) for row in _log_transition_rows(step, grid, chain.low,
+                                                                                          chain.high)]
+    total = _log_sum(v)
+    return [x - total for x in v]
+
+
+def _log_pair(P: ChainLaw, Q: ChainLaw, level: int) -> tuple[list[float], list[float]]:
+    """(log p, log q) of P and Q at resolution ``level``, each normalised."""
+    grid = _common_grid(P, Q, level)
+    return _log_masses(P, grid), _log_masses(Q, grid)
+
+
+RESOLVED_JUMP = 3.0
+"""Where the log-integrand changes by more than this between neighbouring nodes of the rule, in the part of the sum
+that matters (within e^{-30} of its total), Gauss–Legendre panels do not resolve it (a steep e^{ky} near an end:
+large α between far-apart laws), and the spread between two such rules does not measure their error."""
+
+
+def _resolved(terms: list[float], total: float) -> bool:
+    """Whether the interior terms (log q(1 + d/q)^α or log p, at the rule's nodes in order) that carry the sum vary
+    slowly enough from node to node for the rule to resolve them."""
+    inner = terms[1:-1]
+    return all(abs(b - a) <= RESOLVED_JUMP for a, b in zip(inner, inner[1:]) if max(a, b) > total - 30)
+
+
+def _rounding_logs(P: ChainLaw, n: int, value: float, spread: float) -> float:
+    """The rounding of a divergence from log-masses: each log-mass is a log-sum-exp per step, good to a few ulps of
+    its magnitude; ``spread`` is the divergence's first-order sensitivity to those relative errors."""
+    return 100 * n * len(P.chain.steps) * _EPS * (abs(value) + spread)
 
 
 def renyi(P: ChainLaw, Q: ChainLaw, alpha, *, method=Method.QUADRATURE) -> Estimate:
@@ -341,12 +412,22 @@ def renyi(P: ChainLaw, Q: ChainLaw, alpha, *, method=Method.QUADRATURE) -> Estim
         q, d = _pair(P, Q, level)
         pairs, lost = _ratios(q, d)
         logs = [math.log(x) + a * math.log1p(r) for x, r in pairs if r > -1]
+        if lost or not logs:   # p has mass where q underflowed: the laws are far apart, nothing cancels
+            lp, lq = _log_pair(P, Q, level)
+            terms = [a * x + (1 - a) * y for x, y in zip(lp, lq)]
+            total = _log_sum(terms)
+            value = total / (a - 1)
+            if not _resolved(terms, total):
+                return value, math.inf
+            weights = [math.exp(t - total) for t in terms]
+            spread = math.fsum(w * (a * abs(x) + (a - 1) * abs(y)) for w, x, y in zip(weights, lp, lq)) / (a - 1)
+            return value, _rounding_logs(P, len(q), value, spread)
         top = max(logs)
         if top > 600:   # laws far apart: nothing cancels, and the terms q(1 + x)^α would overflow a double
             value = (top + math.log(math.fsum(math.exp(t - top) for t in logs))) / (a - 1)
         else:
             value = math.log1p(math.fsum(x * _g(r, a) for x, r in pairs)) / (a - 1)
-        return value, math.inf if lost else _rounding(P, len(q), value + 1e-300)
+        return value, _rounding(P, len(q), value + 1e-300)
 
     return _refined(run)
 
@@ -356,8 +437,16 @@ def kl(P: ChainLaw, Q: ChainLaw, *, method=Method.QUADRATURE) -> Estimate:
     def run(level):
         q, d = _pair(P, Q, level)
         pairs, lost = _ratios(q, d)
+        if lost:   # p has mass where q underflowed: KL = Σ p (log p − log q) from the log-masses
+            lp, lq = _log_pair(P, Q, level)
+            p = [math.exp(x) for x in lp]
+            value = math.fsum(w * (x - y) for w, x, y in zip(p, lp, lq))
+            if not _resolved(lp, 0.0):
+                return value, math.inf
+            spread = math.fsum(w * (abs(x) + abs(y)) for w, x, y in zip(p, lp, lq))
+            return value, _rounding_logs(P, len(q), value, spread)
         value = math.fsum(_kl_term(x, r) for x, r in pairs)
-        return value, math.inf if lost else _rounding(P, len(q), value + 1e-300)
+        return value, _rounding(P, len(q), value + 1e-300)
 
     return _refined(run)
 

@@ -10,6 +10,7 @@ the right side, the statement holds at the draw whatever the infima are.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import mpmath
@@ -499,12 +500,23 @@ P_SIGMA_STEP = Param(sigma, sp.Interval.open(0, sp.oo), sample=(0.2, 2.0),
 P_A_STEP = Param(a, sp.Interval.open(0, sp.oo), sample=(0.01, 1.0),
                  limit="the left side is an upper bound from the proof's feasible law, not the shifted divergence "
                        "itself, so its ratio to the bound does not locate the lemma's worst case")
+FEASIBLE_LAW_LIMIT = ("the left side is an upper bound from the proof's feasible law, not the shifted divergence "
+                      "itself, so its ratio to the bound does not locate the lemma's worst case, and each draw is "
+                      "certified quadratures of projected mixtures (seconds): drawn in the catalogue's ranges")
+
+
+def _feasible(param: Param) -> Param:
+    """The shared ``param`` with the limit of Lemmas 3.2 and 3.3 stated (their ranges stop short of the domains)."""
+    return dataclasses.replace(param, limit=param.limit or FEASIBLE_LAW_LIMIT)
+
+
 LEM_3_2_PIN = {"alpha": 2.0, "delta": 0.5, "a": 0.25, "eta": 0.1, "L": 1.0, "sigma": 0.5, "D": 2.0,
                "structure": {"mu": {"x": [-0.5, 0.5], "w": [1, 3]}, "nu": {"x": [-0.5, 0.5], "w": [3, 1]}}}
 
 
 @theorem(id="bravo.lem3.2", title="one projected noisy step", number="Lemma 3.2",
-         parameters=(P_ALPHA, P_DELTA, P_A_STEP, P_ETA_L, P_L, P_SIGMA_STEP, P_D),
+         parameters=(*map(_feasible, (P_ALPHA, P_DELTA)), P_A_STEP, *map(_feasible, (P_ETA_L, P_L)), P_SIGMA_STEP,
+                     _feasible(P_D)),
          conditions=(sp.Le(a, MODULUS),),
          setting=Setting(r"$X$, $X'$ finite on 1--4 atoms in $\mathcal{X}$" + ONE_STEP_LATEX,
                          strategy=atomic_pairs),
@@ -577,7 +589,8 @@ LEM_3_3_PINS = tuple({"alpha": al, "D": 1.0, "T": T_, "structure": {"steps": [0.
 
 
 @theorem(id="bravo.lem3.3", title="PABI under a modulus of continuity", number="Lemma 3.3, eq. (2)",
-         parameters=(P_ALPHA, P_D, Param(T, sp.Range(1, MAX_T + 1), sample=(1, MAX_T))),
+         parameters=(_feasible(P_ALPHA), _feasible(P_D),
+                     Param(T, sp.Range(1, MAX_T + 1), sample=(1, MAX_T))),
          setting=Setting(r"$\mathcal{X} = [-D/2, D/2]$, $X_0 = x_0$, $X'_0 = x'_0 \in \mathcal{X}$, $X_{t+1} = "
                          r"\Pi_{\mathcal{X}}[X_t - \eta_t L\,\mathrm{sign}(X_t) + \xi_t]$, $\xi_t \sim \mathcal{N}(0, "
                          r"\sigma_t^2)$, $\varphi_t(\delta) = \sqrt{\delta^2 + (2\eta_t L)^2}$, $T \le 3$; $a_t = "
