@@ -71,9 +71,14 @@ CloseG = quantity("CloseG", 1, r"\mathbb{{P}}\left(\left|g_{{\mathcal{{D}}}} - g
                   r"{0}\right)", "P(|g_D - g_D'| <= eta) under a coupling.", domain=(0, 1))
 A_LEFT, A_RIGHT = Law(r"a + L_{\eta}"), Law(r"b + L_{\eta}")
 
-P_EPS = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.1, 4.0))
-P_ETA = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.01, 1.0))
-P_C = Param(C, sp.Interval.open(0, sp.oo), sample=(0.02, 0.5))
+P_EPS = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.1, 4.0), limit=(
+    r"not widened yet: the Laplace mechanism's statements are scale-free in eta/epsilon, but the coupled and "
+    r"concentration versions were not audited beyond this range"))
+P_ETA = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.01, 1.0), limit=(
+    r"not widened yet (see epsilon): f = 1{x = 1}, so the averages lie in [0, 1] and an eta beyond 1 bounds every "
+    r"difference of them (Proposition 3.7); Assumption 3.5 draws its pair as a fraction of eta"))
+P_C = Param(C, sp.Interval.open(0, sp.oo), sample=(0.02, 0.5), limit=(
+    r"not widened yet: f = 1{x = 1} takes values in [0, 1], so a C beyond 1 is met with probability 1"))
 
 
 # --- exact laws of the ergodic average --------------------------------------------------------------------------
@@ -388,7 +393,8 @@ FINITE_COUPLINGS = Setting(r"$(g_{\mathcal{D}}, g_{\mathcal{D}'})$ a coupling wi
                            strategy=finite_couplings, build=_coupling)
 FAR_PAIR = [(0, 0, 4), (0, 300, 1)]
 """The catalogue's tight instance: g_D = 0, g_D' = 0 w.p. 4/5 and 100 w.p. 1/5 (delta-tilde = 1/5 for eta < 300)."""
-P_DTIL = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.05, 2.0))
+P_DTIL = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.05, 2.0), limit=(
+    r"not widened yet: Proposition A.5's pairs were not audited beyond this range"))
 
 
 def _coupled_delta(joint: Mapping, eta_) -> mpmath.mpf:

@@ -42,7 +42,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bertazzi.common import P_ALPHA
+from symdp.theorems.bertazzi.common import P_ALPHA_MIXTURES as P_ALPHA
 
 # --- the laws of SGLD on a quadratic loss -----------------------------------------------------------------------------
 
@@ -154,7 +154,10 @@ P_N_FINAL = Param(n, sp.Range(1, sp.oo), sample=(1, 4), limit=(
     r"2^6); the worst case is s = m (by joint convexity a mixture over batch patterns is no further apart than its "
     r"farthest pattern, all-ones), one Gaussian at any n: pinned at n = 10^6, gamma = 1e-4 (ratio within 1e-4 of "
     r"its supremum)"))
-P_N_PATH = Param(n, sp.Range(1, sp.oo), sample=(1, 200))
+P_N_PATH = Param(n, sp.Range(1, sp.oo), sample=(1, 10 ** 6), log=True, limit=(
+    r"the path's divergence is that of n independent innovations (the engine's product: n times one coordinate's, "
+    r"any n at one cost); n enters the bounds and, at s = m, the exact values only through C_8 = beta c^2 n gamma/s^2, "
+    r"which the draws cover from 1e-10 to 1e11"))
 P_DELTA = Param(delta, sp.Interval.open(0, 1), sample=(1e-12, 0.999), log=True, limit=(
     r"the exact delta over the claimed one is largest as delta -> 1 (0.049 for Theorem 5.6 on the Gaussian family), "
     r"pinned at 0.999; below 1e-12 it is already below 1e-20 of delta"))
@@ -484,6 +487,16 @@ def _path_hockey_stick(epsilon_expression):
 
 
 PATH_DP_PARAMETERS = (P_GAMMA, P_C, P_BETA, P_S, P_N_PATH, P_DELTA)
+PATH_DP_NEAR_SUP = {"gamma": 2, "c": 10, "beta": 5, "s": 1, "n": 10 ** 6, "delta": 0.999}
+"""Near the supremum 1/2 of exact over claimed delta for Theorem 5.8's corrected (eps, delta) form: the path is N(0, 1)
+against N(sqrt(C_8/2), 1) (whitened), and at eps = C_8/4 + sqrt(C_8 ln(1/delta)) the exact delta tends to
+Phi(-sqrt(2 ln(1/delta))) as C_8 -> oo, 1/2 as delta -> 1 (scipy Nelder-Mead over (C_8, delta) finds nothing larger);
+here C_8 = 2e8, delta = 0.999: Phi(-0.04473)/0.999 = 0.4826."""
+PATH_DP_NEAR_SUP_PRINTED = {"gamma": 0.25, "c": 1, "beta": 1, "s": 1, "n": 1, "delta": 0.999}
+"""Near the supremum 0.056 (C_8 = 0.263, delta -> 1; Nelder-Mead over (C_8, delta)) for the printed eps_delta = C_8 +
+sqrt(C_8 ln(1/delta)): 0.0524 here (C_8 = 0.25, delta = 0.999)."""
+PATH_DP_TINY = {"gamma": 1e-4, "c": 0.01, "beta": 0.2, "s": 4, "n": 1, "delta": 1e-12}
+"""The far corner (C_8 = 1.25e-10, delta = 1e-12): the exact delta, about 5e-20, measured to a relative error."""
 PATH_DP_SETTING = PATH_SETTING.where(r", full batches $s = m$ (the path is Gaussian; the engine reduces a product "
                                      r"of Gaussians exactly, not one of mixtures)")
 
@@ -491,12 +504,15 @@ theorem_5_8_dp = theorem(
     id="bertazzi.thm5.8.dp", title=r"the whole SGLD path is $(C_8/4 + \sqrt{C_8\ln(1/\delta)}, \delta)$-DP",
     number=r"Theorem 5.8, eq. (37), the $(\varepsilon, \delta)$ part (corrected)", parameters=PATH_DP_PARAMETERS,
     setting=PATH_DP_SETTING, statement=sp.Le(HockeyStick(PATH, PATH_P, eps_delta(C8)), delta), default_examples=8,
+    examples=(PATH_DP_NEAR_SUP, PATH_DP_TINY),
     notes=r"Catalogue E6 (confirmed): (37) prints $C_8 + \sqrt{C_8\ln(1/\delta)}$, while $\varepsilon_\alpha = "
           r"\alpha C_8/4$ and Remark 4.3 give $C_8/4 + \sqrt{C_8\ln(1/\delta)}$ (encoded; the printed form is larger "
           r"and holds too, \symdpid{bertazzi.thm5.8.dp.printed}). The hockey-stick divergence of the two path laws "
           r"at $s = m$, the product of $n$ Gaussian innovations reduced exactly by the engine to one Gaussian pair. "
-          r"Loose in $\delta$: the exact $\delta$ reached $0.19\delta$ at draws with $\delta$ up to $1/2$ ($\delta$ "
-          r"is now drawn to 0.999; the catalogue saw $\le 0.064\delta$ on its range); the draws cover only "
+          r"Loose in $\delta$: the exact $\delta$ over the claimed one has supremum $1/2$, approached as $C_8 \to "
+          r"\infty$ and $\delta \to 1$ (it tends to $\Phi(-\sqrt{2\ln(1/\delta)})/\delta$ as $C_8 \to \infty$); "
+          r"pinned at $C_8 = 2\cdot10^8$, $\delta = 0.999$: 0.4826 (the catalogue saw $\le 0.064\delta$ on its "
+          r"range); the draws cover only "
           r"$s = m$: the engine has no hockey-stick divergence of a product of mixtures.")(
     _path_hockey_stick(eps_delta(C8)))
 
@@ -505,7 +521,9 @@ theorem_5_8_dp_printed = theorem(
     r"$\varepsilon_\delta = C_8 + \sqrt{C_8\ln(1/\delta)}$", number="Theorem 5.8, eq. (37) (as printed)",
     parameters=PATH_DP_PARAMETERS, setting=PATH_DP_SETTING,
     statement=sp.Le(HockeyStick(PATH, PATH_P, eps_delta_printed(C8)), delta), default_examples=8,
-    notes=r"The printed $\varepsilon_\delta$ (E6): weaker than the consistent one, valid.")(
+    examples=(PATH_DP_NEAR_SUP_PRINTED, PATH_DP_TINY),
+    notes=r"The printed $\varepsilon_\delta$ (E6): weaker than the consistent one, valid: exact over claimed "
+          r"$\delta$ at most 0.056 ($C_8 = 0.263$, $\delta \to 1$), 0.0524 at the pin $C_8 = 0.25$, $\delta = 0.999$.")(
     _path_hockey_stick(eps_delta_printed(C8)))
 
 # --- Appendix C.2–C.4 and Section 5.3 --------------------------------------------------------------------------------
