@@ -30,7 +30,8 @@ from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.symbols import (K, L, Delta, alpha, beta, c, eta, i, j, lam, lambda1, lambda2, n, r, rho, sigma, sigma1,
                            sigma2, theta, x)
 from symdp.theorem import CLOSED_FORM, IDENTITY, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
-from symdp.theorems.balle19.common import ALPHA, DELTA, LAMBDA1, LAMBDA2, POS, SIGMA, SIGMA1, SIGMA2, Law
+from symdp.theorems.balle19.common import (ALPHA, DELTA, GAUSS_SCALE, LAMBDA1, LAMBDA2, LAP_SCALE, POS, SIGMA, SIGMA1,
+                                           SIGMA2, Law)
 
 LAM = sp.Max(lambda1, lambda2)
 
@@ -254,13 +255,16 @@ def THEOREM_2_DPI(p):
 
 
 # --- Example 1: the iterated Gaussian mechanism through Theorem 2 (P §4) ----------------------------------------------
-ALPHA_20 = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 20))
+ALPHA_20 = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 100), log=True,
+                 limit="both statements are equalities at every order (the Gaussian one linear in alpha); above 100 "
+                       "Mironov's g_alpha grows as e^(alpha Delta/lambda), e^(2500) at the drawn ends, and nothing "
+                       "new is tested")
 GAUSS_RDP = declare(
     id="balle19.fact.gauss-rdp",
     title=r"R\'enyi divergence of the Gaussian mechanism",
     number="Example 1 (standard)",
     statement=sp.Eq(Renyi(GaussianH(Delta, sigma), GaussianH(0, sigma), alpha), alpha * Delta**2 / (2 * sigma**2)),
-    parameters=(ALPHA_20, DELTA, Param(sigma, POS, sample=(0.2, 5))),
+    parameters=(ALPHA_20, DELTA, Param(sigma, POS, sample=(0.2, 5), log=True, limit=GAUSS_SCALE)),
     tight_everywhere=True,
     examples=({"alpha": 3.7, "Delta": 0.4, "sigma": 0.9},),  # catalogue-balle.md: 0.36543209876543209877
     notes="Integrated by the engine from the two Gaussian densities, never the closed form.",
@@ -337,7 +341,10 @@ def lap2_convolution(x0, l1, l2) -> Estimate:
     title="Density of the sum of two Laplace variables",
     number="appendix, proof of Lemma 3, eq. (6)",
     statement=sp.Eq(LaplaceConvolution(x, lambda1, lambda2), EQ6_PRINTED, evaluate=False),
-    parameters=(LAMBDA1, LAMBDA2, Param(x, sp.Reals, sample=(-10, 10))),
+    parameters=(LAMBDA1, LAMBDA2, Param(x, sp.Reals, sample=(-10, 10),
+                                      limit="an equality at every x; only x/lambda_1, x/lambda_2 enter (up to 50 "
+                                            "scales at lambda = 0.2), where both sides are the same two exponential "
+                                            "tails e^(-|x|/lambda_k) further out")),
     tight_everywhere=True,
     examples=(  # catalogue-balle.md, balle19.eq6 (mpmath convolution)
         {"lambda_1": 1, "lambda_2": 2, "x": 0.7},
@@ -387,6 +394,11 @@ LAP2_AT_X_DELTA = Lap2Density(x + Delta, lambda1, lambda2)
 LOSS = sp.log(LAP2_AT_X / LAP2_AT_X_DELTA)   # of Lap2(· − Δ) against Lap2 at y = x + Δ, from the measured densities
 
 
+_LAP2_TAIL = ("x -> oo is where the ratio tends to 1 (the loss approaches Delta/max(lambda) as 1 - O(max(lambda)/x)): "
+              "reached to x = 2000 >= 200 max(lambda) (ratio > 0.995); x -> -oo the loss tends to -Delta/max(lambda), "
+              "far from the bound")
+
+
 def _densities_at_x(p):
     law = continuous.Lap2(0, p["lambda_1"], p["lambda_2"])
     return {LAP2_AT_X: law.pdf(p["x"]), LAP2_AT_X_DELTA: law.pdf(p["x"] + p["Delta"])}
@@ -397,7 +409,7 @@ LEMMA_3_POINTWISE = theorem(
     title=r"Iterated Laplace: the privacy loss at every point is at most $\Delta/\max(\lambda_1, \lambda_2)$",
     number="Lemma 3",
     statement=sp.Le(LOSS, Delta / LAM),
-    parameters=(LAMBDA1, LAMBDA2, DELTA, Param(x, sp.Reals, sample=(-50, 2000))),
+    parameters=(LAMBDA1, LAMBDA2, DELTA, Param(x, sp.Reals, sample=(-50, 2000), limit=_LAP2_TAIL)),
     examples=(  # x = 199·max λ (c = 0.995 in balle19.lem3.lower), including the slow equal-λ branch
         {"lambda_1": 1, "lambda_2": 1, "Delta": 1, "x": 199},
         {"lambda_1": 3, "lambda_2": 2, "Delta": 0.7, "x": 597},
@@ -416,7 +428,7 @@ LEMMA_3_LOWER = theorem(
     title="Iterated Laplace: explicit lower bound on the privacy loss (quantitative Lemma 3)",
     number="appendix, proof of Lemma 3 (dominating-term argument, made quantitative)",
     statement=sp.Ge(LOSS, Delta * x / (LAM * (LAM + x))),
-    parameters=(LAMBDA1, LAMBDA2, DELTA, Param(x, sp.Interval(0, sp.oo), sample=(0, 2000))),
+    parameters=(LAMBDA1, LAMBDA2, DELTA, Param(x, sp.Interval(0, sp.oo), sample=(0, 2000), limit=_LAP2_TAIL)),
     examples=({"lambda_1": 1, "lambda_2": 1, "Delta": 1, "x": 199}, {"lambda_1": 1, "lambda_2": 1, "Delta": 3, "x": 0}),
     notes=r"Derived here, not in the paper: the dominating-term argument made quantitative. With $\lambda = "
           r"\max(\lambda_1, \lambda_2)$, $\mathrm{Lap2}(x) = e^{-x/\lambda} h(x)/(2(\lambda_1 + \lambda_2))$ with $h$ "
@@ -439,7 +451,7 @@ LAPLACE_RDP = declare(
     number="Example 2 (citing Mironov 2017, Corollary 2)",
     statement=sp.Eq(Renyi(LaplaceH(Delta, lam), LaplaceH(0, lam), alpha),
                     sp.log(g_alpha_expr(Delta / lam)) / (alpha - 1)),
-    parameters=(ALPHA_20, DELTA, Param(lam, POS, sample=(0.2, 5))),
+    parameters=(ALPHA_20, DELTA, Param(lam, POS, sample=(0.2, 5), log=True, limit=LAP_SCALE)),
     tight_everywhere=True,
     examples=({"alpha": 2, "Delta": 1, "lambda": 1}, {"alpha": 5.5, "Delta": 0.3, "lambda": 0.7}),
     notes=r"Integrated by the engine from the two Laplace densities, never the closed form: between the kinks $0$ and "
@@ -453,12 +465,20 @@ EXAMPLE_2 = declare(
     number="Example 2",
     statement=sp.Le(Renyi(_M2, _M2p, alpha), sp.log(g_alpha_expr(theta * Delta / lambda1)
                                                     * g_alpha_expr((1 - theta) * Delta / lambda2)) / (alpha - 1)),
-    parameters=(Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.1, 30)), Param(Delta, POS, sample=(0.05, 3)),
-                Param(lambda1, POS, sample=(0.3, 5)), Param(lambda2, POS, sample=(0.3, 5)),
+    parameters=(Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.1, 1000), log=True,
+                      limit="alpha -> oo is where the ratio tends to its supremum 1 (Lemma 3: the Renyi divergence "
+                            "tends to the max divergence Delta/max(lambda), the bound to the same at the theta that "
+                            "puts all of Delta on the larger lambda); reached on a log scale to 1000, where the ratio "
+                            "is 0.9995 (Delta = 3, lambda = (0.3, 5), theta = 0)"),
+                Param(Delta, POS, sample=(0.05, 3), log=True, limit=LAP_SCALE),
+                Param(lambda1, POS, sample=(0.3, 5), log=True, limit=LAP_SCALE),
+                Param(lambda2, POS, sample=(0.3, 5), log=True, limit=LAP_SCALE),
                 Param(theta, sp.Interval(0, 1))),
     examples=(  # catalogue-balle.md, balle19.ex2 table (best a = |w − v| = θΔ)
         {"alpha": 2, "Delta": 1, "lambda_1": 1, "lambda_2": 1, "theta": 0.5},
         {"alpha": 4, "Delta": 1, "lambda_1": 1, "lambda_2": 2, "theta": 0.13028},
+        # the reachable extreme of alpha -> oo, where the ratio tends to 1 (Lemma 3): 0.9995 here
+        {"alpha": 1000, "Delta": 3, "lambda_1": 0.3, "lambda_2": 5, "theta": 0},
     ),
     notes=r"Theorem 2 with $\omega = \mathrm{Lap}(w, \lambda_1)$, $w = \theta u + (1 - \theta) v$ (so $|w - v| = "
           r"\theta\Delta$, $|u - w| = (1 - \theta)\Delta$). The left side is integrated by the engine from the "
@@ -478,7 +498,12 @@ EXAMPLE_3_CORRECTED = declare(
     number="Example 3",
     statement=sp.Le(_KM, alpha * Delta**2 / (2 * (sigma1**2 + sigma2**2 / L**2))),
     measured_as={_KM: Renyi(GaussianH(c * L * Delta, _KM_SD), GaussianH(0, _KM_SD), alpha)},
-    parameters=(ALPHA, DELTA, SIGMA1, SIGMA2, Param(L, POS, sample=(0.05, 5)), Param(c, sp.Interval(-1, 1))),
+    parameters=(ALPHA, DELTA, SIGMA1, SIGMA2,
+                Param(L, POS, sample=(0.05, 5), log=True,
+                      limit="the ratio is c^2 (L^2 sigma_1^2 + sigma_2^2)/(c^2 L^2 sigma_1^2 + sigma_2^2): L enters "
+                            "only through L sigma_1/sigma_2 (5e-4 to 500 over the drawn ranges), and the supremum 1 "
+                            "is attained at |c| = 1 for every L"),
+                Param(c, sp.Interval(-1, 1))),
     setting=Setting(r"$K(x) = \mathcal{N}(\psi(x), \sigma_2^2)$, $\psi(x) = cLx$, $M(D) = \mathcal{N}(f(D), "
                     r"\sigma_1^2)$"),
     tight_at=(E1_COUNTEREXAMPLE, {"alpha": 7.5, "Delta": 0.3, "sigma_1": 2, "sigma_2": 0.5, "L": 0.25, "c": -1}),
@@ -517,8 +542,13 @@ def linear_chain(p) -> tuple[mpmath.mpf, mpmath.mpf]:
     return gap, var
 
 
-R_PARAM = Param(r, sp.Range(1, sp.oo), sample=(1, 20))
-L_CHAIN = Param(L, POS, sample=(0.05, 2))
+R_PARAM = Param(r, sp.Range(1, sp.oo), sample=(1, 20), log=True,
+                limit="each draw evaluates the bound's sum over r terms symbolically (10 s a draw at r = 200); the "
+                      "worst ratio, 1, is reached at every r (eq. (2) along the optimal path), at L = 1 or r = 1 "
+                      "(geometric path, eq. (3)), all inside the range")
+L_CHAIN = Param(L, POS, sample=(0.05, 2), log=True,
+                limit="L -> 0 and L -> oo only scale the chain's gap L^r Delta; eq. (2) is an equality along the "
+                      "optimal path at every L, and the geometric path's ratio is 1 only at L = 1 (drawn) or r = 1")
 _CHAIN = Renyi(Law(r"\mu K_1 \cdots K_r"), Law(r"\nu K_1 \cdots K_r"), alpha)
 CHAIN = Setting(r"the chain $K_i(x) = \mathcal{N}(Lx, \sigma^2)$, $\mu = \delta_\Delta$, $\nu = \delta_0$")
 
@@ -576,7 +606,9 @@ THEOREM_4_EQ3 = theorem(
     title="Amplification by iteration, eq. (3) (contractions)",
     number="Theorem 4, eq. (3)",
     statement=sp.Le(_CHAIN, alpha * Delta**2 * L**(r + 1) / (2 * r * sigma**2)),
-    parameters=(ALPHA, DELTA, SIGMA, Param(L, sp.Interval.Lopen(0, 1), sample=(0.05, 1)), R_PARAM),
+    parameters=(ALPHA, DELTA, SIGMA, Param(L, sp.Interval.Lopen(0, 1), sample=(0.05, 1), log=True,
+                                           limit="L -> 0: the ratio r L^(r-1)(1 - L^2)/(1 - L^(2r)) tends to 0 "
+                                                 "(or 1 at r = 1, drawn); the supremum 1 is at L = 1, drawn"), R_PARAM),
     setting=CHAIN,
     tight_at=({"alpha": 2, "Delta": 1, "sigma": 0.5, "L": 1, "r": 2},     # catalogue table: 2 = 2
               {"alpha": 4, "Delta": 0.7, "sigma": 0.3, "L": 1, "r": 13},
@@ -609,7 +641,11 @@ THEOREM_4_PHI = declare(
     title=r"$\varphi(L) \le 1/r$, with equality in the limit $L \to 1$",
     number="appendix, proof of Theorem 4",
     statement=sp.Le(Phi(L, r), 1 / r),
-    parameters=(Param(L, sp.Interval.Lopen(0, 1), sample=(0.01, 1)), Param(r, sp.Range(1, sp.oo), sample=(1, 40))),
+    parameters=(Param(L, sp.Interval.Lopen(0, 1), sample=(0.01, 1), log=True,
+                      limit="L -> 0: phi ~ L^((r-1)/2) -> 0 (r > 1), far from 1/r; phi = 1 = 1/r at r = 1 for every L"),
+                Param(r, sp.Range(1, sp.oo), sample=(1, 1000), log=True,
+                      limit="r -> oo: phi -> 0 and 1/r -> 0, the ratio r phi(L) tends to 1 only as L -> 1 (pinned at "
+                            "L = 0.999999), checked to r = 1000")),
     evidence=CLOSED_FORM,
     evidence_note=r"the proof's claim is itself an inequality between two closed forms of $L$ and $r$, $\varphi(L) \le "
                   r"1/r$; $\varphi$ is evaluated from its formula (at $L = 1$ from its limit, by numerical "
@@ -623,8 +659,11 @@ THEOREM_4_PHI = declare(
 
 THETA_DEFINED = (1 - L) / (L * (1 - L**r)) * sp.Sum(L**j, (j, 1, i))   # θ_i = (Δ0/Δ) Σ_{j≤i} L^j (A)
 
-_THETA_PARAMS = (Param(L, sp.Interval.open(0, 1), sample=(0.05, 0.95)), Param(r, sp.Range(1, sp.oo), sample=(1, 30)),
-                 Param(i, sp.Range(0, sp.oo), sample=(0, 30)))
+_THETA_TEXT = "the corrected identity is proved symbolically for every L, r, i; the range only draws the printed copy's " \
+              "refutation (any L in (0, 1), i >= 0 refutes it)"
+_THETA_PARAMS = (Param(L, sp.Interval.open(0, 1), sample=(0.05, 0.95), limit=_THETA_TEXT),
+                 Param(r, sp.Range(1, sp.oo), sample=(1, 30), limit=_THETA_TEXT),
+                 Param(i, sp.Range(0, sp.oo), sample=(0, 30), limit=_THETA_TEXT))
 
 THEOREM_4_THETA_CORRECTED = declare(
     id="balle19.thm4.proof-theta.corrected",
@@ -701,7 +740,9 @@ def _point_masses(a, b_, kind="linear", shift=0.0, slope=1.0, box=None, sd=1.0):
     title=r"$W_\infty$ contraction of a projected noisy Lipschitz map (point-mass inputs)",
     number="appendix, Lemma 17",
     statement=sp.Le(W_OUT, L * W_IN),
-    parameters=(Param(L, POS, sample=(0.05, 3)),),
+    parameters=(Param(L, POS, sample=(0.05, 3), log=True,
+                      limit="the drawn maps, inputs and box are O(1): L beyond 3 only scales the outputs' gap past the "
+                            "box (projection) or the noise; the worst ratio, 1, is at the linear maps, drawn at every L"),),
     setting=Setting(r"$\mu = \delta_a$, $\nu = \delta_b$, $a, b \in \mathbb{K} = [\mathrm{lo}, \mathrm{hi}]$ or "
                     r"$\mathbb{R}$, $\psi \in \{cLx + s,\ L\sin(x + s),\ L\tanh x + s\}$, $K(x) = "
                     r"\Pi_{\mathbb{K}}(\psi(x) + Z)$",
@@ -745,9 +786,12 @@ LEMMA_17_GENERAL = declare(
 
 
 # --- Lemma 18 and Theorem 5: noisy SGD on strongly convex losses (P §4.1; A) ------------------------------------------
-RHO = Param(rho, POS, sample=(0.05, 1))
-BETA = Param(beta, POS, sample=(1, 3))
-ETA = Param(eta, POS, sample=(0.01, 0.9))
+_CURVATURE = ("only the products eta rho, eta beta enter (the step's contraction sqrt(1 - 2 eta beta rho/(beta + rho))"
+              " and the noise); under rho <= beta and eta <= 2/(beta + rho) the drawn ranges give eta beta from 0.01 "
+              "to 2 and rho/beta from 0.017 to 1, the whole of the hypotheses' range up to scale")
+RHO = Param(rho, POS, sample=(0.05, 1), log=True, limit=_CURVATURE)
+BETA = Param(beta, POS, sample=(1, 3), limit=_CURVATURE)
+ETA = Param(eta, POS, sample=(0.01, 0.9), log=True, limit=_CURVATURE)
 STEP_CONDITIONS = (sp.Le(rho, beta), sp.Le(eta, 2 / (beta + rho)))
 KAPPA = 2 * eta * beta * rho / (beta + rho)
 L18 = sp.sqrt(1 - KAPPA)   # Lemma 18's contraction factor
@@ -861,8 +905,13 @@ def sgd_statistic_laws(p):
     return continuous.Gaussian(gap, mpmath.sqrt(var)), continuous.Gaussian(0, mpmath.sqrt(var))
 
 
-_SGD_PARAMS = (ALPHA, Param(C, POS, sample=(0.1, 3)), SIGMA, RHO, BETA, ETA,
-               Param(n, sp.Range(1, sp.oo), sample=(1, 30)), Param(i, sp.Range(1, sp.oo), sample=(1, 30)))
+_SGD_PARAMS = (ALPHA, Param(C, POS, sample=(0.1, 3), log=True,
+                             limit="a scale: both sides are proportional to (C/sigma)^2 (Gaussian outputs with a "
+                                   "common covariance)"), SIGMA, RHO, BETA, ETA,
+               Param(n, sp.Range(1, sp.oo), sample=(1, 30),
+                     limit="chains beyond 30 steps are not drawn (a draw propagates n steps and evaluates the "
+                           "bound's sum over them); the pinned n = i = 1 and 21-step chains (examples) bracket it"),
+               Param(i, sp.Range(1, sp.oo), sample=(1, 30), limit="i <= n; see n"))
 _SGD_CONDITIONS = (sp.Le(i, n),) + STEP_CONDITIONS
 _SGD = Renyi(Law(r"\mathrm{NoisyProjSGD}(D)"), Law(r"\mathrm{NoisyProjSGD}(D')"), alpha)
 SGD = Setting(r"$\mathbb{K} = \mathbb{R}^2$, $\ell(x, z_j) = \frac{1}{2}(x - c_j)^\top A_j (x - c_j)$, "

@@ -51,17 +51,36 @@ MeanSquaredError = quantity(
     "E‖f(D) − M(D)‖², the mean squared error of a mechanism M, integrated over its noise.", nonnegative=True,
     rounding="relative")
 
-THETA = Param(theta, POS, sample=(0.05, 3))
-THETA0 = Param(theta, sp.Interval(0, sp.oo), sample=(0, 3))  # θ = 0: Brownian motion, variance 2ρ² per unit time
+# Where the ranges stop short of the domains. The OU law P_t(x) = N(e^(-theta t) x, rho^2 (1 - e^(-2 theta t))/theta)
+# depends on (theta, t) through theta t and on rho as a scale; the statements using these are equalities (Corollary 7,
+# Theorem 6's instances, the SDE) or bounds whose ratio depends on the law only through sigma~^2 (gm-pgm, Theorem 8).
+_OU_RATE = ("theta t spans 1e-3 to 9 over the drawn ranges; beyond, both sides decay together as e^(-2 theta t) and "
+            "the quadratures lose digits relative to their value (a relative 8e-6 read over an equality at theta t = "
+            "100); theta -> 0 is the Brownian limit (theta = 0 drawn where the domain has it)")
+_OU_TIME = ("t -> 0: both sides grow as 1/t and the intrinsic-sensitivity quadrature of Theorem 6 costs seconds a draw "
+            "(8 s at t = 1e-3); t -> oo: see theta (theta t up to 9)")
+THETA = Param(theta, POS, sample=(0.05, 3), log=True, limit=_OU_RATE)
+THETA0 = Param(theta, sp.Interval(0, sp.oo), sample=(0, 3), limit=_OU_RATE)  # θ = 0: Brownian motion, variance 2ρ²t
 # Theorem 6 draws θ ≥ 0.05 (κ's decay changes at s ~ 1/θ, beyond quadrature for θ ~ 1e-38); θ = 0 is pinned.
-THETA0_KAPPA = Param(theta, sp.Interval(0, sp.oo), sample=(0.05, 3))
-RHO = Param(rho, POS, sample=(0.2, 4))
-TIME = Param(t, POS, sample=(0.02, 3))
-TIME0 = Param(t, sp.Interval(0, sp.oo), sample=(0, 5))  # Lemma 19 holds from t = 0
-DIM = Param(d, sp.Range(1, sp.oo), sample=(1, 20))
-NORM_F = Param(F, sp.Interval(0, sp.oo), sample=(0, 5))
-RADIUS = Param(R, POS, sample=(0.1, 5))
-EPS = Param(epsilon, POS, sample=(0.05, 10))
+THETA0_KAPPA = Param(theta, sp.Interval(0, sp.oo), sample=(0.05, 3), log=True,
+                     limit="theta = 0 is pinned (examples): kappa's decay changes at s ~ 1/theta, beyond quadrature for "
+                           "theta ~ 1e-38; " + _OU_RATE)
+RHO = Param(rho, POS, sample=(0.2, 4), log=True,
+            limit="a scale: only Delta/rho (and sigma~^2/R^2) enter the ratio of the two sides")
+TIME = Param(t, POS, sample=(0.02, 3), log=True, limit=_OU_TIME)
+TIME0 = Param(t, sp.Interval(0, sp.oo), sample=(0, 5),  # Lemma 19 holds from t = 0
+              limit="Lemma 19's ratio exp(-c b e^(-gamma t)/gamma) increases with t to its supremum 1 as t -> oo "
+                    "(within 1e-6 of 1 at t = 5 for gamma = 3), and is 1 at b = 0 for every t (drawn)")
+DIM = Param(d, sp.Range(1, sp.oo), sample=(1, 20), log=True,
+            limit="d enters the ratio only through u = d sigma~^2/R^2 (ratio (1 + u F^2/R^2)/(1 + u)), which the drawn "
+                  "rho, t, R already span over decades; the supremum 1 is at F = R for every d")
+NORM_F = Param(F, sp.Interval(0, sp.oo), sample=(0, 5),
+               limit="the hypothesis F <= R bounds it by R, drawn to 5 (see R)")
+RADIUS = Param(R, POS, sample=(0.1, 5), log=True,
+               limit="a scale: R enters only through sigma~^2/R^2 and F/R (Theorem 8 (b): d Delta^2/(2 eps R^2))")
+EPS = Param(epsilon, POS, sample=(0.05, 10), log=True,
+            limit="Theorem 8 (b): eps enters only through A = d Delta^2/(2 eps R^2), which spans 1e-5 to 1e5 over the "
+                  "drawn ranges, and the supremum 1 of the ratio is at F = R for every A")
 
 
 
@@ -258,13 +277,18 @@ _PT_THEN_PS = KernelComposition(t, s, x, y)
 _PT_PLUS_S = TransitionDensity(t + s, x, y)
 
 
+_SEMIGROUP_XY = ("an equality at every (x, y); beyond |x|, |y| = 2 (many standard deviations at the drawn rho, t) "
+                 "both sides are Gaussian tails, each computed relative to its own peak")
+
+
 @theorem(
     id="balle19.semigroup",
     title="Semigroup property of the Brownian and Ornstein--Uhlenbeck kernels (Chapman--Kolmogorov)",
     number="Section 5 (semigroup property), Example 4, Section 5.1",
     statement=sp.Eq(_PT_THEN_PS, _PT_PLUS_S),
-    parameters=(THETA0, RHO, TIME, Param(s, POS, sample=(0.02, 3)), Param(x, sp.Reals, sample=(-2, 2)),
-                Param(y, sp.Reals, sample=(-2, 2))),
+    parameters=(THETA0, RHO, TIME, Param(s, POS, sample=(0.02, 3), log=True, limit=_OU_TIME),
+                Param(x, sp.Reals, sample=(-2, 2), limit=_SEMIGROUP_XY), Param(y, sp.Reals, sample=(-2, 2),
+                                                                                   limit=_SEMIGROUP_XY)),
     setting=Setting(r"$p_t(x, \cdot)$ the density of $P_t(x) = \mathcal{N}\left(e^{-\theta t}x, "
                     r"\frac{\rho^2}{\theta}(1 - e^{-2\theta t})\right)$ ($\theta = 0$: $\mathcal{N}(x, 2\rho^2 t)$)"),
     tight_everywhere=True,
@@ -369,14 +393,20 @@ theorem_6_general = declare(
 _PHI_T, _KAPPA_T = Varphi(t), KappaIntegral(t)
 
 
+_LEM19_RATIO = ("the ratio of the two sides is exp(-c b e^(-gamma t)/gamma) (A and beta do not enter it): its supremum "
+                "1 is at b = 0, drawn, and larger c b/gamma only moves it away from 1")
+
+
 @theorem(
     id="balle19.lem19",
     title=r'Gr\"onwall-type bound of Lemma 19',
     number="appendix, Lemma 19",
     statement=sp.Le(_PHI_T, sp.exp(c * _KAPPA_T)),
-    parameters=(Param(c, POS, sample=(0.1, 5)), TIME0, Param(A, POS, sample=(0.01, 5)),
-                Param(beta, POS, sample=(0.1, 3)), Param(b, sp.Interval(0, sp.oo), sample=(0, 2)),
-                Param(gamma, POS, sample=(0.1, 3))),
+    parameters=(Param(c, POS, sample=(0.1, 5), log=True, limit=_LEM19_RATIO), TIME0,
+                Param(A, POS, sample=(0.01, 5), log=True, limit=_LEM19_RATIO),
+                Param(beta, POS, sample=(0.1, 3), log=True, limit=_LEM19_RATIO),
+                Param(b, sp.Interval(0, sp.oo), sample=(0, 2), limit=_LEM19_RATIO),
+                Param(gamma, POS, sample=(0.1, 3), log=True, limit=_LEM19_RATIO)),
     setting=Setting(r"$\varphi(s) = 1 + A e^{-\beta s}$, $\kappa(s) = \frac{A \beta e^{-\beta s}}{c\,(1 + A e^{-\beta "
                     r"s})} + b e^{-\gamma s}$"),
     tight_at=({"c": 2, "t": 0.5, "A": 3, "beta": 1, "b": 0, "gamma": 1},
@@ -584,8 +614,14 @@ def gm_pgm(p):
 
 # t is drawn from [1e-6, 5] (t = 0 is pinned): at t < 10^-dps the statement's e^{2θt} − 1 cancels to 0 at every working
 # precision, and the verifier, seeing two equal zeros, could not tell it from a true 0.
-_THM8A_PARAMS = (THETA, RHO, Param(t, sp.Interval(0, sp.oo), sample=(1e-6, 5)), Param(d, sp.Range(1, sp.oo),
-                 sample=(1, 10)), RADIUS, NORM_F)
+_THM8A_PARAMS = (THETA, RHO,
+                 Param(t, sp.Interval(0, sp.oo), sample=(1e-6, 5), log=True,
+                       limit="t = 0 is pinned (tight_at); below 1e-6 e^(2 theta t) - 1 cancels (see above); the ratio "
+                             "tends to its supremum 1 as t -> 0, reached on a log scale, and to 0 as t -> oo"),
+                 Param(d, sp.Range(1, sp.oo), sample=(1, 10),
+                       limit="d enters only through the hypothesis theta R^2 <= 4 d rho^2 and the sum over "
+                             "coordinates; the boundary theta R^2 = 4 d rho^2, where the supremum lives, is drawn at "
+                             "every d"), RADIUS, NORM_F)
 
 
 def _relaxed(eta_value: float = 0.0201, t_star: float = 0.00984) -> Printed:
@@ -648,7 +684,10 @@ def calibrated(p) -> tuple[mpmath.mpf, mpmath.mpf]:
     return th, mpmath.sqrt(th * p["Delta"] ** 2 / (2 * p["epsilon"] * mpmath.expm1(2 * th)))
 
 
-_CAL_PARAMS = (Param(d, sp.Range(1, sp.oo), sample=(1, 50)), Param(Delta, POS, sample=(0.05, 3)), EPS, RADIUS)
+_CAL_PARAMS = (Param(d, sp.Range(1, sp.oo), sample=(1, 50), log=True,
+                     limit="enters only through A = d Delta^2/(2 eps R^2) (see eps)"),
+               Param(Delta, POS, sample=(0.05, 3), log=True, limit="enters only through A = d Delta^2/(2 eps R^2) "
+                                                                    "(see eps)"), EPS, RADIUS)
 CALIBRATED = Setting(r"$\theta = \log\left(1 + \frac{d\Delta^2}{2\varepsilon R^2}\right)$, $\rho^2 = "
                      r"\frac{\theta\Delta^2}{2\varepsilon(e^{2\theta} - 1)}$")
 _MSE_OU1 = MeanSquaredError(Law("M_1^f(D)"))

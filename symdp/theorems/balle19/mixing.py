@@ -41,11 +41,25 @@ from symdp.theorems.balle19.common import Law
 # --- symbols, parameters, heads --------------------------------------------------------------------------------------
 epsilon_0 = sp.Symbol("epsilon_0", nonnegative=True)  # the saturation level of a finite pair (def.hs.limit)
 
-EPS = Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 3))
+# Every law and kernel row drawn here has at most 8 atoms with weights 0 or in [0.01, 1] (integers 1..9 for the exact
+# couplings), so every likelihood ratio between two of them, where finite, is at most 100 * 8: from eps = log(800) <
+# 6.7 on every hockey stick of a drawn pair is its value at eps = oo (the mass off the support, balle19.def.hs.limit).
+_SATURATED = ("beyond 8 (e^8 > 2900) every finite likelihood ratio of the drawn laws and kernel rows (at most 8 atoms, "
+              "weights 0 or >= 0.01: ratios <= 800) is exceeded, so every hockey stick of the statement is its eps = "
+              "oo value, the mass off the support (balle19.def.hs.limit); eps' and e^eps in the bounds converge as "
+              "eps -> oo")
+EPS = Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 3),
+            limit="Theorem 1(4)'s range as audited there: its worst ratio lives at eps = 0 (pinned; see its comment), "
+                  "and past the saturation level of the drawn laws (< log 800) every hockey stick is its eps = oo value")
+EPS_WIDE = Param(epsilon, sp.Interval(0, sp.oo), sample=(0, 8), limit=_SATURATED)
 GAMMA = Param(gamma, sp.Interval(0, 1))
-ALPHA = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 20))
-H = Param(h, sp.Interval(0, sp.oo), sample=(0, 3))
-T = Param(t, sp.Interval(0, sp.oo), sample=(0, 5))
+ALPHA = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 1000), log=True,
+              limit="alpha -> oo: both sides tend to their max divergences (finite at the positive laws drawn), reached "
+                    "to 1000 on a log scale")
+H = Param(h, sp.Interval(0, sp.oo), sample=(0, 8), limit=_SATURATED.replace("eps", "eps + h", 1))
+T = Param(t, sp.Interval(0, sp.oo), sample=(0, 5),
+          limit="t is the level above the saturation eps_0 of the drawn pair, where the hockey stick is constant in t "
+                "(a finite sum of [mu - e^(eps_0 + t) nu]_+ whose atoms with nu > 0 are all 0); t = 0 is pinned")
 
 EPS_PRIME = sp.log(1 + gamma * (sp.exp(epsilon) - 1))  # Theorem 1(3), (4)
 EPS_TILDE = sp.log(1 + (sp.exp(epsilon) - 1) / delta)  # Theorem 1(2)
@@ -415,7 +429,7 @@ DISJOINT = {"mu": [0.6, 0.4, 0, 0], "nu": [0, 0, 0.5, 0.5]}  # μ ⊥ ν: D_{e^�
 @theorem(id="balle19.def.hs", title="Hockey-stick divergence: sum form equals the supremum over events",
          number="Section 2, Divergences",
          statement=sp.Eq(HS_PAIR, HockeyStickByEvents(mu, nu, epsilon), evaluate=False),
-         parameters=(EPS,), setting=PAIR, quantity_latex=r"\sum_x [\mu(x) - e^{\epsilon}\nu(x)]_+",
+         parameters=(EPS_WIDE,), setting=PAIR, quantity_latex=r"\sum_x [\mu(x) - e^{\epsilon}\nu(x)]_+",
          tight_everywhere=True, examples=({"epsilon": 0.5, "structure": DISJOINT},))
 def definition_hs(point):
     """The sum over atoms against the maximum over all $2^n$ events, two independent computations."""
@@ -426,7 +440,7 @@ def definition_hs(point):
 
 @theorem(id="balle19.def.hs.monotone", title=r"Hockey-stick divergence is non-increasing in $\varepsilon$",
          number="Section 2, Divergences", statement=sp.Le(HockeyStick(mu, nu, epsilon + h), HS_PAIR),
-         parameters=(EPS, H), setting=PAIR,
+         parameters=(EPS_WIDE, H), setting=PAIR,
          tight_at=({"epsilon": 0.5, "h": 2, "structure": DISJOINT},))  # both sides 1: μ ⊥ ν
 def hs_monotone(point):
     r"""Equality exactly where the divergence is flat in $\varepsilon$: $\mu$ and $\nu$ disjoint (value 1), or both
@@ -465,10 +479,11 @@ def hs_limit(point):
 CITED = r"the same definition as \symdpid{{{0}}}, where the engine's value is checked against it; nothing of this " \
         r"paper's own to add"
 _MD, _MDP = Law("M(D)"), Law("M(D')")
+_SYMBOLIC_ALPHA = "a definition, not evaluated: the range is only that of a symbolic statement"
 
 DEFINITION_RENYI = declare(
     id="balle19.def.renyi", title=r"R\'enyi divergence", number="Section 2, Divergences",
-    parameters=(Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 30)),),
+    parameters=(Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 30), limit=_SYMBOLIC_ALPHA),),
     statement=sp.Eq(Renyi(mu, nu, alpha),
                     sp.log(sp.Symbol(r"\int \left(\frac{d\mu}{d\nu}\right)^{\alpha} d\nu")) / (alpha - 1)),
     symbolic_only=CITED.format("bravo.def2.2") + r" ($\alpha > 1$, finite laws of any supports and Gaussians, "
@@ -493,7 +508,7 @@ DEFINITION_DP = declare(
 
 DEFINITION_RDP = declare(
     id="balle19.def.rdp", title=r"R\'enyi differential privacy", number="Section 2, Differential privacy",
-    parameters=(Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 30)),),
+    parameters=(Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.05, 30), limit=_SYMBOLIC_ALPHA),),
     statement=sp.Le(Renyi(_MD, _MDP, alpha), epsilon),
     symbolic_only=r"a definition: $(\alpha, \epsilon)$-RDP is the bound of \symdpid{balle19.def.renyi} over every "
                   r"ordered pair of neighbours, the quantifier of \symdpid{bravo.def5.1} on the R\'enyi divergence "
@@ -510,7 +525,7 @@ _HS_2 = HockeyStick(Law(r"\mu_2"), Law(r"\nu_2"), epsilon)
 
 @theorem(id="balle19.fact.jc-dpi", title="Joint convexity of the hockey-stick divergence",
          number="Section 2, Divergences", statement=sp.Le(_MIXED_PAIR, (1 - gamma) * _HS_1 + gamma * _HS_2),
-         parameters=(GAMMA, EPS), setting=FOUR,
+         parameters=(GAMMA, EPS_WIDE), setting=FOUR,
          tight_at=({"gamma": 0.3, "epsilon": 0.4, "structure": _SAME},))
 def joint_convexity(point):
     r"""Equality when $\mu_1 = \mu_2$ and $\nu_1 = \nu_2$ (then both sides are the same divergence). The paper claims
@@ -526,7 +541,7 @@ _PERMUTATION = {"mu": [0.5, 0.3, 0.2], "nu": [0.2, 0.2, 0.6],
 
 
 @theorem(id="balle19.fact.jc-dpi.dpi", title="Data processing inequality for the hockey-stick divergence",
-         number="Section 2, Divergences", statement=sp.Le(HS_OUT, HS_PAIR), parameters=(EPS,), setting=PAIR_KERNEL,
+         number="Section 2, Divergences", statement=sp.Le(HS_OUT, HS_PAIR), parameters=(EPS_WIDE,), setting=PAIR_KERNEL,
          tight_at=({"epsilon": 0.2, "structure": _PERMUTATION},))
 def data_processing(point):
     """Equality for a bijection $K$ (a permutation of the atoms)."""
@@ -564,7 +579,7 @@ def definition_1_1(point):
          title=r"$(\gamma, \varepsilon)$-Dobrushin coefficient is the supremum of the hockey-stick divergence "
                "between rows",
          number="Definition 1(2)", statement=sp.Eq(DOB_EPS, RowsHockeyStickByEvents(K, epsilon), evaluate=False),
-         parameters=(EPS,), setting=KERNEL,
+         parameters=(EPS_WIDE,), setting=KERNEL,
          quantity_latex=r"\max_{x,x'} \sum_y [K(x)(y) - e^{\epsilon} K(x')(y)]_+", tight_everywhere=True)
 def definition_1_2(point):
     r"""The sum formula of \symdpcode{symdp.engine.kernels} against the maximum over rows and events."""
@@ -608,7 +623,7 @@ E4_COUNTEREXAMPLE = {"epsilon": float(mpmath.log(3)), "structure": RR_3_4}  # D_
 @theorem(
     id="balle19.lem9.eps-dobrushin.corrected",
     title=r"Lemma 9, first link corrected: $\gamma$-Dobrushin implies $(\gamma, \varepsilon)$-Dobrushin",
-    number="appendix, Lemma 9", statement=sp.Le(DOB_EPS, DOB), parameters=(EPS,), setting=KERNEL,
+    number="appendix, Lemma 9", statement=sp.Le(DOB_EPS, DOB), parameters=(EPS_WIDE,), setting=KERNEL,
     tight_at=({"epsilon": 0.7, "structure": erasure(0.3)}, {"epsilon": 0, "structure": erasure(0.8, 4)}),
     examples=(E4_COUNTEREXAMPLE,),  # 0 <= 1/2: strict
     printed=Printed(
@@ -666,7 +681,7 @@ _LDP_LEVEL = LDPLevel(K, epsilon)
 
 @theorem(id="balle19.tab1.dobrushin",
          title=r"Table 1: $(\gamma, \varepsilon)$-Dobrushin is $(\varepsilon, \gamma)$-local DP",
-         number="Table 1, rows 1--2", statement=sp.Le(_LDP_LEVEL, epsilon), parameters=(EPS,), setting=POSITIVE_KERNEL,
+         number="Table 1, rows 1--2", statement=sp.Le(_LDP_LEVEL, epsilon), parameters=(EPS_WIDE,), setting=POSITIVE_KERNEL,
          tight_at=({"epsilon": 0.4, "structure": RR_3_4},),
          examples=({"epsilon": 0, "structure": RR_3_4},         # row 1: gamma-Dobrushin is (0, gamma)-LDP, 0 = 0
                    {"epsilon": 0, "structure": erasure(0.3)}))  # flat in eps: gamma at every eps, 0 = 0 here
@@ -703,7 +718,7 @@ ERASURE_REFERENCE = {"mu": [0.8, 0.2], "nu": [0.3, 0.7]}  # catalogue thm1.1 / t
 
 
 @theorem(id="balle19.thm1.1", title=r"Amplification by a $\gamma$-Dobrushin kernel",
-         number="Theorem 1(1) (proof: A Theorem 10)", statement=sp.Le(HS_OUT, DOB * HS_PAIR), parameters=(EPS,),
+         number="Theorem 1(1) (proof: A Theorem 10)", statement=sp.Le(HS_OUT, DOB * HS_PAIR), parameters=(EPS_WIDE,),
          setting=PAIR_KERNEL,
          tight_at=(  # catalogue thm1.1: γ = 0.3, ε = 0.7 → both sides 0.058762256327657113054
              {"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": erasure(0.3)}},
@@ -717,7 +732,7 @@ def theorem_1_1(point):
 
 
 @theorem(id="balle19.thm1.2", title=r"Amplification by a $(\gamma, \tilde\varepsilon)$-Dobrushin kernel",
-         number="Theorem 1(2) (proof: A Theorem 13)", statement=sp.Le(HS_OUT, DOB_TILDE * delta), parameters=(EPS,),
+         number="Theorem 1(2) (proof: A Theorem 13)", statement=sp.Le(HS_OUT, DOB_TILDE * delta), parameters=(EPS_WIDE,),
          setting=PAIR_KERNEL_DELTA,
          tight_at=({"epsilon": 0.7, "structure": {**ERASURE_REFERENCE, "K": erasure(0.3), "slack": 0}},
                    # catalogue thm1.2 reference: binary RR p = 0.9, both sides 0.055324079460038
@@ -739,7 +754,7 @@ _HS_PRIME = HockeyStick(Law(r"\mu' K"), Law(r"\nu' K"), EPS_TILDE.subs(delta, th
 
 @theorem(id="balle19.thm1.2.mixture", title="Theorem 13's proof: the overlapping mixture identity pushed through $K$",
          number="appendix, proof of Theorem 13", statement=sp.Eq(HS_OUT, theta * _HS_PRIME, evaluate=False),
-         parameters=(EPS,), setting=PAIR_KERNEL.where(r", $\theta = D_{e^{\varepsilon}}(\mu\|\nu)$"),
+         parameters=(EPS_WIDE,), setting=PAIR_KERNEL.where(r", $\theta = D_{e^{\varepsilon}}(\mu\|\nu)$"),
          tight_everywhere=True)
 def theorem_13_mixture(point):
     r"""The decomposition $\mu - e^{\varepsilon}\nu = \theta(\mu' - e^{\tilde\varepsilon_\theta}\nu')$,
@@ -770,7 +785,7 @@ def _last_line_as_printed(point):
     id="balle19.thm1.2.last-line.corrected",
     title=r"Theorem 13's proof, last line corrected: $D(\mu K\|\nu K) \le \gamma D_{e^{\varepsilon}}(\mu\|\nu)$",
     number="appendix, proof of Theorem 13, last display", statement=sp.Le(HS_OUT, DOB_TILDE * HS_PAIR),
-    parameters=(EPS,), setting=PAIR_KERNEL_DELTA,
+    parameters=(EPS_WIDE,), setting=PAIR_KERNEL_DELTA,
     tight_at=(E5_COUNTEREXAMPLE,
               {"epsilon": 0.5, "structure": {"mu": [0.7, 0.3], "nu": [0.2, 0.8], "K": erasure(0.4), "slack": 0.5}}),
     printed=Printed(
@@ -797,7 +812,7 @@ def theorem_13_last_line_corrected(point):
 
 @theorem(id="balle19.thm1.3", title=r"Amplification by a $\gamma$-Doeblin kernel",
          number="Theorem 1(3) (proof: A Theorem 14)", statement=sp.Le(HS_OUT_AT_EPS_PRIME, DELTA_PRIME_DOEBLIN),
-         parameters=(EPS,), setting=DOEBLIN,
+         parameters=(EPS_WIDE,), setting=DOEBLIN,
          tight_at=(_extremal(0.3, 0.05, 0.7),   # catalogue: 0.1154312318936138018163924 on both sides
                    _extremal(0.5, 0, 1)))       # catalogue: 0.1580301397071394196011191 (δ' > 0 although δ = 0)
 def theorem_1_3(point):
@@ -830,7 +845,9 @@ REMARK_EPS_PRIME = declare(
                   r"and $\varepsilon$; symbolic proof: \symdpcode{proofs.balle19.mixing.EPS\_PRIME\_LE\_EPS}",
     # Drawn from eps >= 1e-9: below, e^eps - 1 cancels more digits than the working precision has and a draw of two
     # sides ~1e-63 is inconclusive (seen at seed 3); eps = 0 itself is pinned (exactly 0 <= 0).
-    parameters=(GAMMA, Param(epsilon, sp.Interval(0, sp.oo), sample=(1e-9, 3))),
+    parameters=(GAMMA, Param(epsilon, sp.Interval(0, sp.oo), sample=(1e-9, 50), log=True,
+                              limit="eps = 0 is pinned (examples); above 50, eps' = eps + log(gamma) + "
+                                    "O(e^-eps) and the ratio eps'/eps -> 1 as 1 + log(gamma)/eps: reached to 50")),
     tight_at=({"gamma": 1, "epsilon": 1.7},), examples=({"gamma": 0.5, "epsilon": 0},),
     notes=r"Equality at $\gamma = 1$ (no mixing) or $\varepsilon = 0$.")
 
@@ -886,7 +903,7 @@ def theorem_1_4_sharp(point):
 
 @theorem(id="balle19.lem11",
          title=r"Disjoint inputs: the $(\gamma, \varepsilon)$-Dobrushin coefficient bounds every output divergence",
-         number="appendix, Lemma 11", statement=sp.Le(HS_OUT, DOB_EPS), parameters=(EPS,), setting=DISJOINT_INPUTS,
+         number="appendix, Lemma 11", statement=sp.Le(HS_OUT, DOB_EPS), parameters=(EPS_WIDE,), setting=DISJOINT_INPUTS,
          tight_at=({"epsilon": 0.3, "structure": {"K": RR_08, "roles": [1, 2], "a": [1, 1], "b": [1, 1]}},
                    {"epsilon": 1.1, "structure": {"K": erasure(0.6, 3), "roles": [1, 0, 2], "a": [1, 1, 1],
                                                   "b": [1, 1, 1]}}))
@@ -911,7 +928,7 @@ _AJC_RIGHT = HockeyStick(Law(r"\mu_1"), Law(r"(1-\beta)\omega + \beta\nu_1"), ep
 
 @theorem(id="balle19.ajc", title="Advanced joint convexity of the hockey-stick divergence (identity)",
          number="appendix, proofs of Theorems 14 and 15 (citing [2, Theorem 2])",
-         statement=sp.Eq(_AJC_LEFT, gamma * _AJC_RIGHT, evaluate=False), parameters=(GAMMA, EPS), setting=THREE,
+         statement=sp.Eq(_AJC_LEFT, gamma * _AJC_RIGHT, evaluate=False), parameters=(GAMMA, EPS_WIDE), setting=THREE,
          tight_everywhere=True)
 def advanced_joint_convexity(point):
     r"""The signed-measure identity behind it is \symdpcode{proofs.balle19.mixing.AJC}; here the divergences of two
