@@ -526,12 +526,12 @@ def cmd_looseness(args) -> int:
     for r in rows:
         c = r["closest"]
         ratio = c["ratio"]
-        table.append([r["id"], "" if ratio is None else f"{ratio:.4g}",
+        table.append([r["id"], r["verdict"], "" if ratio is None else f"{ratio:.4g}",
                       "" if not ratio else f"{1 / ratio:.3g}", f"{c['closeness']:+.3g}", c["found"],
                       str(len(r.get("domain_limits", []))) if r.get("domain_limits") else "",
                       json.dumps(c["point"], separators=(",", ":"))])
-    _print_lines(console, table_lines(["id", "ratio", "loose x", "closeness", "found", "limits", "at"], table,
-                                      None, right=(1, 2, 3, 5)))
+    _print_lines(console, table_lines(["id", "verdict", "ratio", "loose x", "closeness", "found", "limits", "at"],
+                                      table, None, right=(2, 3, 4, 6)))
     console.print("ratio: quantity/bound (bound/quantity for >=) at the closest point; closeness: -margin/size of "
                   "the sides, 0 at equality; limits: parameters drawn short of the stated domain (symdp show ID)")
     return EXIT_HOLDS
