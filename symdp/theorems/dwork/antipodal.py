@@ -318,6 +318,9 @@ PAIR_LATEX = r"$D$, $D'$ on a common finite support, $D \neq D'$"
 PAIRS = Setting(PAIR_LATEX + r", $\varepsilon = \Delta_\infty(D, D') = \max\left(D_\infty(D\|D'), "
                              r"D_\infty(D'\|D)\right)$", strategy=pairs, build=build_pair)
 RR_PINS = tuple(rr(e) for e in RR_EPS)
+SMALL_RR_PINS = tuple(rr(e) for e in (1e-6, 1e-9))
+"""RR far below the drawn ε (0.001 at the least): Lemmas 3.7 and 3.8 tend to their supremum 1 only as ε -> 0 (ratio
+2/(e^ε + 1) for Lemma 3.8 at RR, 2tanh(ε/2)/(e^ε - 1) for Lemma 3.7), so the reachable end is pinned."""
 
 
 def _kl_and_eps(point, *heads) -> dict:
@@ -329,7 +332,8 @@ def _kl_and_eps(point, *heads) -> dict:
 
 
 @theorem(id="dwork.lem3.7", title="Symmetric KL bound of DRV10", number="Lemma 3.7",
-         statement=sp.Le(KL(D, Dp) + KL(Dp, D), epsilon * (sp.exp(epsilon) - 1)), setting=PAIRS, examples=RR_PINS)
+         statement=sp.Le(KL(D, Dp) + KL(Dp, D), epsilon * (sp.exp(epsilon) - 1)), setting=PAIRS,
+         examples=RR_PINS + SMALL_RR_PINS)
 def lemma_3_7(point):
     r"""Loose for $\varepsilon > 0$: the supremum is $2\varepsilon\tanh(\varepsilon/2)$ (\symdpid{dwork.lem3.7.sharp}),
     attained by RR. Both KLs are exact finite sums over the drawn pair, $\varepsilon$ its measured $\Delta_\infty$."""
@@ -346,7 +350,8 @@ def lemma_3_7_sharp(point):
 
 
 @theorem(id="dwork.lem3.8", title="Refined expected privacy loss", number="Lemma 3.8",
-         statement=sp.Le(KL(D, Dp), epsilon * (sp.exp(epsilon) - 1) / 2), setting=PAIRS, examples=RR_PINS)
+         statement=sp.Le(KL(D, Dp), epsilon * (sp.exp(epsilon) - 1) / 2), setting=PAIRS,
+         examples=RR_PINS + SMALL_RR_PINS)
 def lemma_3_8(point):
     r"""Never attained for $\varepsilon > 0$: the supremum is $\varepsilon\tanh(\varepsilon/2)$
     (\symdpid{dwork.obs.rr-extremal}), smaller by the factor $(e^{\varepsilon} + 1)/2$; tight only to leading order
@@ -354,7 +359,10 @@ def lemma_3_8(point):
     return _kl_and_eps(point, KL(D, Dp))
 
 
-EPS = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.001, 8))
+_EPS_ENDS = ("an identity at every epsilon (checked at 1e-9 and 300, where the '-epsilon' class has mass about "
+             "e^(-300)): no end is approached, and each end costs nothing")
+EPS = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(1e-9, 300), log=True,
+            limit="epsilon below 1e-9 or above 300: " + _EPS_ENDS)
 ANTIPODAL = Setting(r"$(M, M')$ antipodal: $\ln\tfrac{M[x]}{M'[x]} \in \{-\varepsilon, 0, \varepsilon\}$ for all $x$",
                     strategy=antipodal_classes)
 
@@ -431,8 +439,14 @@ def lemma_3_10(point):
 
 
 ALPHA = Param(alpha, sp.Interval(-1, 1))
-EPS_PROP = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.001, 10))
-P_X = Param(p_x, sp.Interval.Lopen(0, 1), sample=(0.01, 1))  # p_x only scales both terms
+EPS_PROP = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(1e-4, 300), log=True,
+                 limit="epsilon below 1e-4: both terms are about p_x (alpha epsilon)^2/2, and with alpha near 0 they "
+                       "fall below the absolute rounding of the atoms' logs (p_x 1e-50: a draw at epsilon = 1e-9 is "
+                       "inconclusive); the ratio tends to 1 as epsilon -> 0 (1 - 2.5e-10 at 1e-9, alpha = 1/2; "
+                       "0.99997 at 1e-4) and equality is pinned at alpha in {-1, 0, 1}. Above 300 it only falls (alpha "
+                       "= 1/2: 0.50002 at 20, 0.5 from 100 on)")
+P_X = Param(p_x, sp.Interval.Lopen(0, 1), sample=(1e-12, 1), log=True,
+            limit="p_x below 1e-12: p_x only scales both terms (the ratio does not depend on it)")
 ATOM = Setting(r"$D'[x] = p_x$, $D[x] = e^{\alpha\varepsilon} p_x$, $(M[x], M'[x])$ as in Lemma 3.9")
 PROP_3_1_TIGHT = tuple({"p_x": p, "alpha": a, "epsilon": e} for a in (-1.0, 0.0, 1.0) for p, e in ((0.5, 1.0),
                                                                                                     (0.1, 4.0)))
@@ -446,11 +460,18 @@ def proposition_3_1(point):
     sides: each is computed from the masses of the split (\symdpcode{split\_atom}), not from the closed form of
     \symdpid{dwork.prop3.1.identity}. Equality exactly at $\alpha \in \{-1, 0, 1\}$: at $\alpha = \pm 1$ the atom is
     not split (both terms are $D[x](\pm\varepsilon)$); at $\alpha = 0$ it moves whole to $s_x$, so both terms are 0.
-    A draw with $|\alpha|\varepsilon$ below the working precision has $D[x] = D'[x]$ as masses: it is the instance
-    $\alpha = 0$."""
-    m_x, mp_x, _, _ = split_atom(point["p_x"], point["alpha"], point["epsilon"])
-    d_x = point["p_x"] * mpmath.exp(point["alpha"] * point["epsilon"])
-    return {AtomKL(M, Mp): atom_kl(m_x, mp_x), AtomKL(D, Dp): atom_kl(d_x, point["p_x"])}
+    Both terms are about $p_x\alpha\varepsilon$ and differ by about $p_x(\alpha\varepsilon)^2$: a draw with
+    $|\alpha\varepsilon| < 10^{-3}$ is computed with $2\log_{10}(1/|\alpha\varepsilon|) + 5$ more digits (down to
+    $\alpha = 10^{-61}$ and below, which hypothesis draws)."""
+    # Both terms are about p_x alpha epsilon and differ by about p_x (alpha epsilon)^2: a draw with |alpha epsilon| far
+    # below 1 (hypothesis draws alpha = 1e-61) is computed with twice its digits more, so that the gain stays above the
+    # rounding of the logs (at the working precision alone it is inconclusive).
+    size = abs(point["alpha"] * point["epsilon"])
+    extra = 2 * int(-mpmath.log10(size)) + 5 if 0 < size < mpmath.mpf(10) ** -3 else 0
+    with mpmath.workdps(mpmath.mp.dps + extra):
+        m_x, mp_x, _, _ = split_atom(point["p_x"], point["alpha"], point["epsilon"])
+        d_x = point["p_x"] * mpmath.exp(point["alpha"] * point["epsilon"])
+        return {AtomKL(M, Mp): atom_kl(m_x, mp_x), AtomKL(D, Dp): atom_kl(d_x, point["p_x"])}
 
 
 PROPOSITION_3_1_IDENTITY = declare(

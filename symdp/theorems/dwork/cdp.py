@@ -437,8 +437,12 @@ def theorem_3_4_mean(point):
             mu2: divergence("kl", P2, Q2)}
 
 
-GAUSS_COMPOSITION_PARAMS = tuple(Param(x, sp.Interval.open(0, sp.oo), sample=r) for x, r in (
-    (tau1, (0.05, 3)), (sigma1, (0.25, 4)), (tau2, (0.05, 3)), (sigma2, (0.25, 4)))) + (LAM_G,)
+_GAUSS_TAU_LIMIT = ("an equality at every point (each draw 0.1-0.4 s, also at the ends); tau_i = Delta_i/sigma_i below "
+                    "1e-4 or above 30: nothing new (at |lambda| = 4 and tau_i = 30 the bound is already e^(14400))")
+_GAUSS_SIGMA_LIMIT = "sigma_i below 0.01 or above 100: only Delta_i/sigma_i = tau_i enters the loss's law"
+GAUSS_COMPOSITION_PARAMS = tuple(Param(x, sp.Interval.open(0, sp.oo), sample=r, log=True, limit=why) for x, r, why in (
+    (tau1, (1e-4, 30), _GAUSS_TAU_LIMIT), (sigma1, (0.01, 100), _GAUSS_SIGMA_LIMIT),
+    (tau2, (1e-4, 30), _GAUSS_TAU_LIMIT), (sigma2, (0.01, 100), _GAUSS_SIGMA_LIMIT))) + (LAM_G,)
 
 
 theorem_3_4_gaussian = declare(

@@ -944,13 +944,17 @@ FACT41_NOTE = ("Claim 4.4 uses it with $k = 2$ and $k = 4$ (even: valid for all 
                r"(\symdpid{dwork.claim4.5.eq22}), and the absolute form (\symdpid{dwork.fact4.1.corrected}), with Fact "
                "2.2 bounding absolute moments, repairs it.")
 
+FACT41_HOMOGENEOUS = ("|a| or |b| above 3: both sides are homogeneous of degree k in (a, b), so the ratio depends on "
+                      "a/b only, and every ratio a/b (either sign, 0 and infinity included) is drawn inside [-3, 3]^2")
+
 fact_4_1_corrected = declare(
     id="dwork.fact4.1.corrected",
     title=r"$|a + b|^k \le 2^{k-1}(|a|^k + |b|^k)$ for all reals $a, b$ and integers $k \ge 1$",
     number="Fact 4.1 (absolute values), as Claims 4.4--4.5 use it",
     statement=sp.Le(sp.Abs(a + b) ** k, 2 ** (k - 1) * (sp.Abs(a) ** k + sp.Abs(b) ** k)),
-    parameters=(Param(k, sp.Range(1, 13), sample=(1, 12)), Param(a, sp.Reals, sample=(-3, 3)),
-                Param(b, sp.Reals, sample=(-3, 3))),
+    parameters=(Param(k, sp.Range(1, 13), sample=(1, 12)),
+                Param(a, sp.Reals, sample=(-3, 3), limit=FACT41_HOMOGENEOUS),
+                Param(b, sp.Reals, sample=(-3, 3), limit=FACT41_HOMOGENEOUS)),
     evidence=CLOSED_FORM,
     evidence_note="an inequality between two formulas of $(k, a, b)$, evaluated at the draws",
     tight_at=({"k": 3, "a": -1.5, "b": -1.5}, {"k": 5, "a": -0.7, "b": -0.7}, {"k": 4, "a": 2.0, "b": 2.0},
