@@ -900,8 +900,8 @@ def width_reached(atoms, measured) -> Optional[mpmath.mpf]:
 
     >>> from symdp.estimate import Estimate, Method
     >>> ball = Estimate(mpmath.mpf(1), mpmath.mpf("0.01"), Method.CERTIFIED, certified=True)
-    >>> print(width_reached([sp.Symbol("x")], [ball]))
-    0.0198019801980198
+    >>> print(mpmath.nstr(width_reached([sp.Symbol("x")], [ball]), 12))   # 2 * 0.01 / 1.01
+    0.019801980198
     """
     from symdp.estimate import Method
 
