@@ -98,7 +98,7 @@ def axes(parameters: Sequence) -> list[_Axis]:
             low, high = float(math.ceil(low)), float(math.floor(high))
         if not high > low:
             continue
-        log = bool(getattr(p, "log", False)) or (low > 0 and high / low >= 100)
+        log = p.log or (low > 0 and high / low >= 100)
         out.append(_Axis(p.name, low, high, log, p.integer))
     return out
 
