@@ -82,8 +82,6 @@ class _Axis:
 
     def coordinate(self, x) -> float:
         x = min(max(float(x), self.low), self.high)
-        if self.high == self.low:
-            return 0.0
         if self.log:
             return (math.log(x) - math.log(self.low)) / (math.log(self.high) - math.log(self.low))
         return (x - self.low) / (self.high - self.low)

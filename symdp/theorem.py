@@ -132,9 +132,9 @@ class Param:
         return st.one_of(linear, logs.filter(lambda x: not ((exclude_min and x == low) or (exclude_max and x == high))))
 
     def reach(self) -> Optional[str]:
-        """Where the draws stop short of the stated domain: ``None`` where they cover it (up to an open end, or an
-        unbounded end reached on a log scale), else the range checked against the range stated, with the reason
-        (:attr:`limit`).
+        """Where the draws stop short of the stated domain: ``None`` where the draw range reaches both of its ends (an
+        open end counts as reached: the draws leave it out), else the range checked against the range stated, with
+        the reason (:attr:`limit`). An unbounded end is never reached.
 
         >>> Param(sp.Symbol("s", positive=True), sp.Interval.open(0, sp.oo), sample=(0.1, 5)).reach()
         's drawn in [0.1, 5] of Interval.open(0, oo)'

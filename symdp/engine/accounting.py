@@ -827,15 +827,24 @@ def _width(width) -> mpmath.mpf:
 def _first_step(runs, width) -> mpmath.mpf:
     """The grid step of the first, coarse composition: the bracket's relative width grows like c·k·h² (c about 6
     for the subsampled Gaussian at q = 0.01, σ = 1), so h = 3·sqrt(width/(6k)), no coarser than 0.05."""
-    k = sum(count for _, _, count in runs)
-    return min(mpmath.mpf("0.05"), 3 * mpmath.sqrt(width / (6 * k)))
+    return _coarsest(_steps(runs), width)
+
+
+def _coarsest(k, width) -> mpmath.mpf:
+    """The first grid step for ``k`` composed steps (:func:`_first_step`)."""
+    return min(mpmath.mpf("0.05"), 3 * mpmath.sqrt(mpmath.mpf(width) / (6 * k)))
+
+
+def _steps(runs) -> int:
+    """How many steps the runs compose."""
+    return sum(count for _, _, count in runs)
 
 
 def _spread_per_step(runs) -> tuple[float, float]:
     """The composed loss's growth per step, from a coarse binning of each coordinate's loss (256 steps over its
     range; the lower pair's laws, in floats): the distance between its means under P and under Q (KL(P‖Q) +
     KL(Q‖P), as the binning sees it) and its variance, each summed over the runs and divided by their steps."""
-    steps = sum(count for _, _, count in runs)
+    steps = _steps(runs)
     distance = variance = 0.0
     for A, B, count in runs:
         L = loss(A, B)
@@ -860,7 +869,7 @@ def _steps_spanned(k: float, distance: float, variance: float, width) -> float:
     """About how many grid steps the composed loss of ``k`` steps spans at the first grid (:func:`_first_step`, the
     coarsest the width asks for): the distance between its means under P and Q, and a Chernoff reach of the tail
     either side (the engine's window, :func:`_span`)."""
-    h = min(0.05, 3 * math.sqrt(float(width) / (6 * k)))
+    h = float(_coarsest(k, width))
     reach = math.sqrt(2 * math.log(2 / float(TAIL)))
     return (k * distance + 2 * reach * math.sqrt(k * variance)) / h
 
@@ -870,7 +879,7 @@ def _too_many_steps(runs, width) -> InvalidParameter | None:
     more steps than a transform holds (:data:`MAX_LENGTH`), by so much (a factor 10/(3·sqrt(width))) that the
     coarser grid that would fit brackets δ to no better than its own size (the bracket's spread grows like h²). The
     largest number of steps that fits is computed, not searched for: the span is increasing in the steps."""
-    steps = sum(count for _, _, count in runs)
+    steps = _steps(runs)
     distance, variance = _spread_per_step(runs)
     spanned = _steps_spanned(steps, distance, variance, width)
     if spanned <= MAX_LENGTH * 10 / (3 * math.sqrt(float(width))):
@@ -915,7 +924,7 @@ def _narrowed(runs, width, bracket: Callable, least=0, scale=None, at_top: Calla
     is small against it (:data:`GROUPING`); a first composition of unknown scale is not grouped."""
     h, best, measured, unfound, hidden = _first_step(runs, width), None, scale is None, False, 0
     tail = TAIL if scale is None else min(TAIL, scale * width * NEGLIGIBLE)
-    steps = sum(count for _, _, count in runs)
+    steps = _steps(runs)
     if steps > 10 ** 5:         # told before any grid is tried: too many steps for any transform
         refused = _too_many_steps(runs, width)
         if refused is not None:
@@ -1007,7 +1016,7 @@ def hockey_stick(P, Q, eps, *, width=None) -> Estimate:
     # grid of step h, each coordinate's bin lies up to h from its loss, so the grid cannot tell the losses within
     # steps·h of the top from the top (a choice of when to stop, not a claim)
     top = sum((count * loss(A, B).high for A, B, count in runs), mpmath.mpf(0))
-    steps = sum(count for _, _, count in runs)
+    steps = _steps(runs)
     return _narrowed(runs, w, bracket, at_top=lambda h: eps >= top - steps * h)
 
 

@@ -424,7 +424,7 @@ def renyi(P: ChainLaw, Q: ChainLaw, alpha, *, method=Method.QUADRATURE) -> Estim
             return value, _rounding_logs(P, len(q), value, spread)
         top = max(logs)
         if top > 600:   # laws far apart: nothing cancels, and the terms q(1 + x)^α would overflow a double
-            value = (top + math.log(math.fsum(math.exp(t - top) for t in logs))) / (a - 1)
+            value = _log_sum(logs) / (a - 1)
         else:
             value = math.log1p(math.fsum(x * _g(r, a) for x, r in pairs)) / (a - 1)
         return value, _rounding(P, len(q), value + 1e-300)

@@ -256,7 +256,7 @@ def sde_moments(theta_, coefficient, time) -> tuple[Estimate, Estimate]:
                 Estimate(+var, err_var + mpmath.eps * var, Method.EXACT))
 
 
-def ou_mse(p, coefficient=None) -> Estimate:
+def ou_mse(p) -> Estimate:
     """E‖f(D) − X_t‖² for the corrected OU SDE (c = √2ρ) started at f(D), ‖f(D)‖ = F: the law of X_t from the SDE
     (:func:`sde_moments`: mean (1 − β)f(D), variance v per coordinate), then :func:`mse_by_quadrature` over it, with
     bias βF; its error grows by d times the variance's and 2βF² times β's.
@@ -265,8 +265,7 @@ def ou_mse(p, coefficient=None) -> Estimate:
     ...     print(mpmath.nstr(ou_mse({"theta": 1, "rho": 1, "t": mpmath.mpf(1) / 2, "d": 3, "F": 2}).value, 15))
     2.51563416347037
     """
-    c = mpmath.sqrt(2) * p["rho"] if coefficient is None else coefficient
-    beta_, variance = sde_moments(p["theta"], c, p["t"])
+    beta_, variance = sde_moments(p["theta"], mpmath.sqrt(2) * p["rho"], p["t"])
     norm = mpmath.mpf(p["F"])
     mse = mse_by_quadrature(beta_.value * norm, variance.value, p["d"])
     return Estimate(mse.value, mse.error + p["d"] * variance.error + 2 * beta_.value * norm**2 * beta_.error,
