@@ -12,6 +12,11 @@ held at the draw of seed 0 (the optimizer moves the scalar parameters only).
 
 A row reads: the closeness of `symdp verify`'s closest draw (-margin / size of the sides: ratio - 1 for a bound
 between positive sides), the optimizer's, and whether the first is within 0.01 of the second (the issue's 1%).
+
+``--mutants`` also runs the issue's mutant protocol on each theorem: the copy ``Theorem.tightened(f)`` with
+``f = 1 + optimizer's closeness - 0.01`` (a statement false at the optimizer's point by 1% of the sides' size, where
+the bound is the larger side) is verified by ``symdp.plugin.check`` at its defaults, and the row says whether it was
+refuted. A search within 1% of the optimizer refutes it.
 """
 
 from __future__ import annotations
@@ -104,6 +109,7 @@ def main(argv=None) -> int:
     parser.add_argument("--starts", type=int, default=64)
     parser.add_argument("--evaluations", type=int, default=400)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--mutants", action="store_true", help="verify a copy tightened to 1%% below the optimizer")
     args = parser.parse_args(argv)
 
     from symdp.theorems import all_theorems, get
@@ -124,9 +130,17 @@ def main(argv=None) -> int:
                      "optimizer": found["closeness"], "optimizer_ratio": found["ratio"], "at": found["point"],
                      "within_1pct": bar, "limits": list(t.domain_limits()),
                      "seconds": round(time.process_time() - start, 1)})
+        mutant = ""
+        if args.mutants and found["closeness"] is not None and -1 < found["closeness"] + 0.01 < 0.5:
+            from symdp.plugin import check
+
+            factor = 1 + found["closeness"] - 0.01
+            verdict = check(t.tightened(factor)).verdict
+            rows[-1]["mutant"] = {"factor": factor, "verdict": verdict}
+            mutant = f"  mutant x{factor:.4f} {verdict}"
         if not args.json:
             print(f"{t.id:40s} search {_g(searched):>10s} optimizer {_g(found['closeness']):>10s} "
-                  f"{'ok' if bar else 'SHORT'}  at {json.dumps(found['point'], default=str)}", flush=True)
+                  f"{'ok' if bar else 'SHORT'}{mutant}  at {json.dumps(found['point'], default=str)}", flush=True)
     if args.json:
         print(json.dumps(rows, indent=2, default=str))
     return 0
