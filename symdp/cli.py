@@ -478,7 +478,9 @@ def cmd_verify(args) -> int:
     if any(getattr(r, "certified", False) for _, r in reports) and not args.wide:
         console.print(f"{CERTIFIED} certified: the verdict rests on rigorous enclosures, not on error estimates")
     holding = sum(expected_outcome(t, r) and settled(t, r) for t, r in reports)
+    proved = [r.certified for t, r in reports if t.numeric and t.erratum is None and r.verdict in ("holds", "tight")]
     console.print(f"{holding} of {len(reports)} as expected in {seconds:.1f} s"
+                  + (f"; {sum(proved)} of {len(proved)} numeric holds/tight verdicts certified" if proved else "")
                   + ("" if args.wide else "; --wide or --json for more"))
     failed = [t.id for t, r in reports if settled(t, r) and not expected_outcome(t, r)]
     unsettled = [t.id for t, r in reports if not settled(t, r)]

@@ -44,6 +44,7 @@ given seed.
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 import tempfile
 import time
 from contextlib import contextmanager
@@ -94,6 +95,8 @@ class DrawResult:
     """How the search came to this point (:data:`symdp.search.FOUND`): pinned, random, targeted or refined."""
     bound_methods: frozenset = frozenset()
     """The provenance of the bound side, as :attr:`methods` is the quantity's."""
+    uncertified: str = ""
+    """Why the verdict of this draw is not proved by enclosures (one of :data:`UNCERTIFIED`), "" where it is."""
 
     @property
     def closeness(self) -> Optional[float]:
@@ -197,6 +200,17 @@ class Report:
         return self.verdict == HOLDS and bool(self.draws) and all(r.certified and (r.verdict == HOLDS or r.proved_equal)
                                                                    for r in self.draws)
 
+    @property
+    def uncertified(self) -> dict[str, int]:
+        """Why the verdict is not certified, as data: how many draws carry each reason (:data:`UNCERTIFIED`); empty
+        where :attr:`certified` holds, or where nothing was drawn."""
+        if self.certified:
+            return {}
+        reasons = Counter(r.uncertified for r in self.draws if r.uncertified)
+        if not reasons and self.verdict not in (HOLDS, VIOLATED, TIGHT):
+            return {}
+        return dict(sorted(reasons.items()))
+
     def _closest_json(self) -> Optional[dict]:
         """Where the bound is tightest among the draws: the point, how it was found, its closeness and ratio."""
         r = self.closest
@@ -229,6 +243,7 @@ class Report:
             "domain_limits": list(self.domain_limits),
             "certified": self.certified,
             "certified_examples": self.certified_examples,
+            "uncertified": self.uncertified,
             "counterexample": None if self.counterexample is None else jsonable(self.counterexample),
             "dps": self.dps,
             "seconds": round(self.seconds, 3),
@@ -244,7 +259,8 @@ def _draw_json(r: DrawResult, digits: int) -> dict:
     return {"point": jsonable(r.point), "values": {k: decimal(v, digits) for k, v in r.values.items()},
             "quantity": decimal(r.quantity, digits), "bound": decimal(r.bound, digits),
             "margin": decimal(r.margin, digits), "error": decimal(r.error, digits),
-            "verdict": r.verdict, "method": r.method, "certified": r.certified, "dps": r.dps, "found": r.found}
+            "verdict": r.verdict, "method": r.method, "certified": r.certified, "dps": r.dps, "found": r.found,
+            "uncertified": r.uncertified}
 
 
 def decimal(x, digits: int, error=None) -> Optional[str]:
@@ -379,6 +395,7 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
     """Evaluate one draw and classify it: by enclosures at :data:`LOW_DPS`, then ``dps`` digits, where its quantities
     are certified (``certify``); otherwise, or where the enclosures leave it open, at ``dps`` and ``dps + GUARD_DPS``
     digits."""
+    why = "not-attempted"
     if certify:
         # Enclosures are never attempted below LOW_DPS digits: a proof at 20 digits is as good as one at 5, and balls
         # of 5 digits are too wide to locate a crossing point or to decide anything.
@@ -388,10 +405,36 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
                 q, b, values = theorem.measure(convert_point(theorem, raw))
                 result = _certified_draw(theorem, raw, q, b, values, digits, final=digits == final_digits)
             if result is None:
+                why = _not_enclosed(q, b)
                 break
+            if result.verdict == TIGHT and not result.proved_equal:
+                return replace(result, uncertified="tight-to-working-precision")
             if result.verdict != INCONCLUSIVE:
                 return result
-    return _estimated_draw(theorem, raw, dps)
+            why = "undecided-by-enclosures"
+    return replace(_estimated_draw(theorem, raw, dps), uncertified=why)
+
+
+UNCERTIFIED = {
+    "quantity-not-enclosed": "the measured side is an estimate (quadrature, a search, a grid), not a certified ball",
+    "bound-not-enclosed": "the bound side is not evaluated in balls (a function outside Arb, an estimated term)",
+    "infinite-side": "a side is infinite: there is no ball to compare",
+    "undecided-by-enclosures": "the balls overlap, or settle the relation by less than the rounding of the laws' "
+                               "construction: decided by the two precisions instead",
+    "tight-to-working-precision": "the sides agree to working precision but are not proved exactly equal",
+    "not-attempted": "no enclosure was tried: the theorem's first draws had none",
+}
+"""Why a draw's verdict is not proved by enclosures: the code each uncertified draw carries (``uncertified``) and
+``symdp verify --json`` counts per theorem, with what each means."""
+
+
+def _not_enclosed(q: Estimate, b: Estimate) -> str:
+    """Which side kept a draw from being decided by enclosures (:data:`UNCERTIFIED`)."""
+    if not q.certified:
+        return "quantity-not-enclosed"
+    if not b.certified:
+        return "bound-not-enclosed"
+    return "infinite-side"
 
 
 def _provenance(side: Estimate) -> frozenset:

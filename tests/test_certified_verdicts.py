@@ -83,6 +83,22 @@ def test_uncertified_witness_or_statement_takes_the_estimated_path():
     assert r.verdict == HOLDS and r.certified_examples == 0
 
 
+def test_every_uncertified_verdict_names_its_reason_as_data():
+    assert verify(LOG, examples=10).to_json()["uncertified"] == {}     # certified: nothing to explain
+    plain = Theorem("toy.plain", "", SRC, sp.Le(A, x), witness=lambda p: mpmath.log(1 + p["x"]), parameters=(X,),
+                    evidence=INDEPENDENT)
+    r = verify(plain, examples=10)
+    # an mpmath witness is no ball: the first three draws say so, the later ones do not try
+    assert r.uncertified == {"not-attempted": r.examples - 3, "quantity-not-enclosed": 3}
+    piecewise = Theorem("toy.piecewise", "", SRC, sp.Le(A, sp.Piecewise((x, x > 1), (2 * x, True))),
+                        witness=LOG.witness, parameters=(X,), evidence=INDEPENDENT)
+    assert set(verify(piecewise, examples=10).to_json()["uncertified"]) <= {"bound-not-enclosed", "not-attempted"}
+    r = verify(AMGM, examples=10, dps=40)   # tight at x = 1 to working precision, not proved equal
+    assert r.uncertified == {"tight-to-working-precision": 1}
+    assert [d["uncertified"] for d in r.to_json(draws=True)["draws"] if d["point"] == {"x": 1}] == [
+        "tight-to-working-precision"]
+
+
 def test_a_wide_ball_decides_nothing():
     wide = Theorem("toy.wide", "", SRC, sp.Le(A, 1), witness=lambda p: Estimate(mpmath.mpf("0.99"),
                                                                                   mpmath.mpf("0.1"), "certified",
