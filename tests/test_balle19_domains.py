@@ -67,3 +67,37 @@ def test_the_new_ends_are_cheap(tid, raw):
     r = evaluate_point(get(tid), raw, dps=30)
     assert r.ratio is None or r.ratio <= 1 + 1e-20
     assert time.process_time() - start < 5
+
+
+def test_thm6_intrinsic_sensitivity_is_relative_where_kappa_is_tiny():
+    # at theta t = 100 kappa(t) ~ 1e-84: the quadrature used to read Lambda 3.6e-6 low (theta = 1, t = 100) and 2.8e-4
+    # high (theta = 100, t = 1), an absolute tolerance on a tiny integrand. Reference: Corollary 7's closed form
+    # Lambda(t) = theta Delta^2 / (2 rho^2 (e^(2 theta t) - 1)).
+    import mpmath
+
+    from symdp.theorems.balle19.diffusions import intrinsic_sensitivity
+    with mpmath.workdps(30):
+        for th, t in ((1, 100), (100, 1), (3, 33)):
+            th, t, delta = mpmath.mpf(th), mpmath.mpf(t), mpmath.mpf(100)
+            got = intrinsic_sensitivity(th, mpmath.mpf(1), {"Delta": delta, "t": t})
+            exact = th * delta**2 / (2 * mpmath.expm1(2 * th * t))
+            assert abs(got.value / exact - 1) < 1e-25 and got.error < 1e-25 * exact
+
+
+def test_thm6_is_tight_far_out_in_theta_t():
+    # the known 1.0000078 read of the audit (alpha = 1000, Delta = 100, theta t = 100) was the right side's quadrature
+    # (a relative 3.6e-6, read as inconclusive); with drawn neighbours and y off the origin the two scores, each of
+    # size |y|/v, differ by a Delta/v ~ 1e-44 |y|/v, so kappa needs that many guard digits (it was inconclusive)
+    for structure in (None, {"x": [1.0, -2.0], "u": [0.3, 1.0], "y": [2.0, 0.5]}):
+        for dps in (30, 50):
+            raw = {"alpha": 1000, "Delta": 100, "t": 100, "theta": 1, "rho": 1}
+            r = evaluate_point(get("balle19.thm6"), raw if structure is None else {**raw, "structure": structure},
+                               dps=dps)
+            assert r.verdict == "tight" and abs(r.ratio - 1) < 1e-20
+
+
+def test_thm1_4_pure_tightened_below_its_supremum_is_refuted():
+    # eps*/eps' = 1 - (1 - gamma) eps + O(eps^2) -> 1 (not attained); the search alone reached 0.99384 (gamma = 0.38,
+    # eps = 0.01), the pinned corner gamma = 0.99, eps = 0.01 of the extremal instances reads 0.99990
+    from symdp.plugin import check
+    assert check(get("balle19.thm1.4.pure").tightened(0.997)).verdict == "violated"

@@ -122,3 +122,17 @@ def test_a_point_outside_the_domains_is_a_clear_error():
         evaluate_point(cv.proposition_a_2, {**cv.A2_TIGHT, "epsilon": -1})
     with pytest.raises(InvalidParameter, match="n"):
         evaluate_point(cv.proposition_3_2, {"epsilon": 0.5, "n": 0, "structure": cv.MH_PIN})
+
+
+def test_assumption_3_1_pin_is_one_minus_the_stationary_mass_and_refutes_a_tightened_copy():
+    # rows other than 0 coincide (q), row 0 is p: pi(0) = q0 / (1 - p0 + q0) and the ratio is 1 - pi(0) at every n
+    p0, q0 = F(1, 5), F(1, 109)
+    expected = 1 - q0 / (1 - p0 + q0)
+    assert expected == F(436, 441)
+    for n_ in (1, 3):
+        result = evaluate_point(cv.assumption_3_1, {"n": n_, "structure": cv.DOBRUSHIN_NEAR})
+        assert result.ratio == pytest.approx(float(expected), rel=1e-12)
+    # the search's random draws reach about 0.67; the pin makes a copy tightened to 0.95 fail
+    from symdp.plugin import check
+
+    assert check(cv.assumption_3_1.tightened(0.95)).verdict == VIOLATED

@@ -276,3 +276,14 @@ def test_ids_are_the_catalogues():
                 "bertazzi.prop4.5", "bertazzi.prop4.6", "bertazzi.lemB.1", "bertazzi.lemB.2", "bertazzi.lemB.3",
                 "bertazzi.proofB.1", "bertazzi.proofB.2", "bertazzi.proof4.5", "bertazzi.proof4.6"}
     assert expected <= set(BY_ID)
+
+
+def test_lemma_4_1_point_mass_pin_is_500_over_501_and_refutes_a_tightened_copy():
+    # P = delta_0, Q = (0.01, 1, ..., 1)/5.01: the tail set is {0}, HS = 1 - Q(0) = 500/501 and P(tail) = 1
+    pin = {"epsilon": 0.0, "structure": dif.POINT_MASS_TAIL}
+    assert pin in dif.lemma_4_1.examples
+    assert evaluate_point(dif.lemma_4_1, pin).ratio == pytest.approx(500 / 501, rel=1e-12)
+    from symdp.plugin import check
+
+    # the random draws reached 0.915 before the pin
+    assert check(dif.lemma_4_1.tightened(0.95)).verdict == VIOLATED

@@ -60,3 +60,26 @@ def test_bad_points_are_clear_errors():
         evaluate_point(pr.rdp_to_dp, {"alpha": 2.0, "delta": 1.5, "structure": {"shift": 1.0}})
     with pytest.raises(InvalidParameter, match="alpha"):
         evaluate_point(pr.rdp_to_dp, {"alpha": 1.0, "delta": 0.1, "structure": {"shift": 1.0}})
+
+
+def test_rdp_to_dp_finite_pin_is_its_closed_form_and_refutes_a_tightened_copy():
+    import mpmath
+
+    from symdp.plugin import check
+    from symdp.theorems.bertazzi import preliminaries as pr
+    from symdp.verify import VIOLATED, evaluate_point
+
+    pin = pr.RDP_DP_FINITE
+    # effectively two atoms: P(A) = u, Q(A) = r; R_alpha and the hockey stick in closed form
+    with mpmath.workdps(30):
+        u = mpmath.mpf("0.1276") / (mpmath.mpf("0.1276") + mpmath.mpf("0.04"))
+        r = mpmath.mpf("0.01") / mpmath.mpf("4.01")
+        a, d = mpmath.mpf(pin["alpha"]), mpmath.mpf(pin["delta"])
+        renyi = mpmath.log(u ** a * r ** (1 - a) + (1 - u) ** a * (1 - r) ** (1 - a)) / (a - 1)
+        e = mpmath.exp(renyi + mpmath.log(1 / d) / (a - 1))
+        exact = max(u - e * r, 0) + max(1 - u - e * (1 - r), 0)
+        expected = float(exact / d)
+    assert 0.62 < expected < 0.63
+    assert evaluate_point(pr.rdp_to_dp, pin).ratio == pytest.approx(expected, rel=1e-9)
+    # the Gaussian pairs, all the search reached before this pin, stop at 0.406
+    assert check(pr.rdp_to_dp.tightened(0.55)).verdict == VIOLATED

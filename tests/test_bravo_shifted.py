@@ -148,6 +148,34 @@ def test_lemma_3_3_two_steps_end_at_shift_zero_and_hold():
         assert evaluate_point(get("bravo.lem3.3"), p).verdict == HOLDS
 
 
+def test_lemma_3_2_is_sharp_as_the_step_vanishes_and_a_copy_tightened_to_09_is_refuted():
+    # Diracs δ apart on one side of 0: the left side α(a − (φ(δ) − δ))²/(2σ²), the bound αa²/(2σ²) (R^(δ) = 0), so the
+    # ratio is (1 − (φ(δ) − δ)/a)², φ(δ) = sqrt(δ² + (2ηL)²); the default search reported 0.395 before this pin
+    lemma, pin = get("bravo.lem3.2"), sh.LEM_3_2_SHARP
+    with working_precision(30):
+        d, a_, step = (mpmath.mpf(pin[k]) for k in ("delta", "a", "eta"))
+        step *= mpmath.mpf(pin["L"])
+        expected = (1 - (mpmath.sqrt(d ** 2 + (2 * step) ** 2) - d) / a_) ** 2
+    result = evaluate_point(lemma, pin)
+    assert result.verdict == HOLDS and abs(result.ratio - float(expected)) < 1e-9
+    from symdp.plugin import check
+
+    assert check(lemma.tightened(0.9)).verdict == VIOLATED
+
+
+def test_lemma_3_3_is_sharp_at_t_1_as_the_step_vanishes_and_a_copy_tightened_to_09_is_refuted():
+    # starts ±D/2: images D − 2ηL apart against φ_0(D) = sqrt(D² + (2ηL)²), the ratio about ((D − 2ηL)/φ_0(D))² (the
+    # projection onto [−D/2, D/2] takes a little, D/σ_0 = 33); the default search reported 0.655 before this pin
+    lemma, pin = get("bravo.lem3.3"), sh.LEM_3_3_SHARP
+    D_, step = mpmath.mpf(pin["D"]), mpmath.mpf(pin["structure"]["steps"][0])
+    expected = float(((D_ - 2 * step) / mpmath.sqrt(D_ ** 2 + (2 * step) ** 2)) ** 2)
+    result = evaluate_point(lemma, pin)
+    assert result.verdict == HOLDS and expected - 1e-3 < result.ratio <= expected
+    from symdp.plugin import check
+
+    assert check(lemma.tightened(0.9)).verdict == VIOLATED
+
+
 def test_the_coupled_start_keeps_every_same_noise_path_within_the_final_shift():
     # simulate the two chains with shared noises: |X~_T - X_T| must stay within phi_[0:T-1](D, a) on every path
     import random

@@ -312,6 +312,41 @@ def test_claim_4_5_holds_for_negative_lambda_on_the_recorded_counterexample_of_s
     assert r.verdict == HOLDS and r.values["lambda"] < 0 and r.values["LossTaylorTail(D, D'', lambda)"] < 0
 
 
+def _two_point_standard(width, p):
+    """The least subgaussian standard of a law with mass p at one end of an interval of the given width and 1 - p
+    at the other (Kearns and Saul; Berend and Kontorovich: sharp): width sqrt((1 - 2p)/(2 ln((1 - p)/p)))."""
+    return width * mpmath.sqrt((1 - 2 * p) / (2 * mpmath.log((1 - p) / p)))
+
+
+def test_claim_4_5_worst_case_on_two_atoms_at_tau_one_quarter_refutes_a_tightened_copy():
+    # The pinned worst case: D' = (0.1363, 0.8637), D and D'' its tilts by +-c u and -+c, c = 0.2815 > 1/4, where
+    # the skewed weights keep tau below 1/4. Every standard of the two-atom losses by Kearns-Saul, the tail by
+    # direct sums: tail/(55 tau^2.5 lambda^2) = 0.004536 at nu -> 1, past the 0.00406 of the old pin (c = 1/4). A
+    # copy of the claim tightened to 0.0045 of its bound is refuted (it held at every draw before).
+    point = grp.CLAIM_4_5_WORST
+    draw = point["structure"]
+    with mpmath.workdps(40):
+        q, c = [mpmath.mpf(str(w)) for w in draw["q"]], mpmath.mpf(str(draw["c"]))
+        u, v = (mpmath.mpf(str(draw[key][0])) for key in ("u", "v"))
+        D, Dpp = ([w / (q[0] * mpmath.exp(c * s) + q[1] * mpmath.exp(-c * s)) for w in
+                   (q[0] * mpmath.exp(c * s), q[1] * mpmath.exp(-c * s))] for s in (u, v))
+        tau1 = max(_two_point_standard(2 * c * abs(u), p) for p in (D[0], q[0]))
+        tau2 = max(_two_point_standard(2 * c * abs(v), p) for p in (q[0], Dpp[0]))
+        tau = max(tau1, tau2)
+        lam = mpmath.mpf(str(point["nu"])) / (8 * mpmath.sqrt(tau))
+        loss = [mpmath.log(a / b) for a, b in zip(D, Dpp)]
+        tail = mpmath.fsum(d * (mpmath.exp(lam * x) - 1 - lam * x - (lam * x) ** 2 / 2) for d, x in zip(D, loss))
+        ratio = tail / (55 * tau ** mpmath.mpf(2.5) * lam**2)
+    assert c > mpmath.mpf(1) / 4 > tau > mpmath.mpf("0.2498")
+    assert mpmath.mpf("0.004535") < ratio < mpmath.mpf("0.004537")
+    r = evaluate_point(grp.claim_4_5, point)
+    assert r.verdict == HOLDS and abs(r.values["tau"] - tau) < mpmath.mpf(10) ** -12
+    assert abs(r.ratio - float(ratio)) < 1e-12
+    from symdp.plugin import check
+
+    assert check(grp.claim_4_5.tightened(0.0045)).verdict == VIOLATED
+
+
 def test_step_22_fails_at_k_3_by_brute_force():
     # E_D[(a + b)^3] = 1.35e-3 > 4 (E_D[a^3] + E_D[b^3]) = -1.67e-3 with a = ln(D/D'), b = ln(D'/D''), summed here
     # directly over the atoms. On the first atom a, b < 0, where Fact 4.1 is reversed: (a + b)^3 >= 4(a^3 + b^3)

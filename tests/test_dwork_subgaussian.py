@@ -173,6 +173,23 @@ def test_text21_gaussian_example_of_the_catalogue():
     assert abs(sg.loss_law(point["structure"]).sf(1) - ref("0.308538")) < 5e-7
 
 
+def test_text21_corrected_is_sharp_on_three_atoms_and_its_tightened_copy_is_refuted():
+    # L in {2 eps, -2 eps, 0} with P[L = 2 eps] = Q[L = -2 eps] = x: Pr_P[|L| >= 2 eps] = x(1 + r), r = e^{-2 eps},
+    # and delta = x(1 - e^eps r) both ways, so the bound (1 + r) delta/(1 - e^{-eps}) is x(1 + r) as well (e^eps r =
+    # sqrt(r) = e^{-eps}) (to 1e-16: the float weights are normalised). Random pairs reach 0.96 only: a copy
+    # tightened to 0.99 held at every draw before the pins.
+    from symdp.plugin import check
+    from symdp.verify import evaluate_point
+
+    theorem = declared("dwork.text2.1.corrected")
+    for point in sg.TEXT21_EQUALITY:
+        x, xr = (ref(v) for v in point["structure"]["p"][:2])
+        r = evaluate_point(theorem, point)
+        assert r.verdict == HOLDS and close(r.quantity, x + xr, 1e-15) and close(r.bound, x + xr, 1e-15)
+        assert r.ratio > 1 - 1e-15
+    assert check(theorem.tightened(0.99)).verdict == VIOLATED
+
+
 def test_lemma21_counterexample_values():
     # catalogue dwork.lem2.1: N(0, 1), τ = 1, t = -1: Pr[X >= -1] = 0.8413 against e^{-1/2} = 0.6065
     with mpmath.workdps(DPS):

@@ -64,10 +64,16 @@ THETA0 = Param(theta, sp.Interval(0, sp.oo), sample=(0, 3), limit=_OU_RATE)  # �
 # Theorem 6 draws θ ≥ 0.05 (κ's decay changes at s ~ 1/θ, beyond quadrature for θ ~ 1e-38); θ = 0 is pinned.
 THETA0_KAPPA = Param(theta, sp.Interval(0, sp.oo), sample=(0.05, 3), log=True,
                      limit="theta = 0 is pinned (examples): kappa's decay changes at s ~ 1/theta, beyond quadrature for "
-                           "theta ~ 1e-38; " + _OU_RATE)
+                           "theta ~ 1e-38; theta t spans 1e-3 to 9 over the drawn ranges, and beyond, Theorem 6's two "
+                           "sides are equal (ratio 1 at every theta t: tight at alpha = 1000, Delta = 100, theta t = "
+                           "100, tests/test_balle19_domains.py), each draw of the intrinsic sensitivity costing about "
+                           "0.5 s")
 RHO = Param(rho, POS, sample=(0.2, 4), log=True,
             limit="a scale: only Delta/rho (and sigma~^2/R^2) enter the ratio of the two sides")
 TIME = Param(t, POS, sample=(0.02, 3), log=True, limit=_OU_TIME)
+TIME_KAPPA = Param(t, POS, sample=(0.02, 3), log=True,
+                   limit="t -> 0: both sides grow as 1/t and stay equal (tight at t = 1e-6 to 1e-3, about 1 s a draw: "
+                         "the quadrature of kappa is relative to kappa(t)); t -> oo: see theta")
 TIME0 = Param(t, sp.Interval(0, sp.oo), sample=(0, 5),  # Lemma 19 holds from t = 0
               limit="Lemma 19's ratio exp(-c b e^(-gamma t)/gamma) increases with t to its supremum 1 as t -> oo "
                     "(within 1e-6 of 1 at t = 5 for gamma = 3), and is 1 at b = 0 for every t (drawn)")
@@ -166,15 +172,29 @@ def intrinsic_sensitivity(theta_, rho_, p) -> Estimate:
     2.0
     """
     x_, xp, y_ = neighbours(p)
+    start = p["t"]
+    # The two scores differ by a(x − x')/v while each is of size |y|/v: their difference loses log10(|y|/(aΔ))
+    # digits, 43 at θt = 100 (a = e^{−θs} only shrinks for s ≥ t), so each κ(s) is computed with as many guard digits.
+    a_t = ou_law(theta_, rho_, start)[0]
+    big = max([mpmath.mpf(1)] + [abs(v) for v in (*x_, *xp, *y_)])
+    guard = 10 + max(0, int(mpmath.ceil(mpmath.log10(big / (a_t * p["Delta"])))))
 
     def kappa_at(time):
-        a, v = ou_law(theta_, rho_, time)
-        return rho_**2 * mpmath.fsum(((a * e - w) / v - (a * ep - w) / v) ** 2 for e, ep, w in zip(x_, xp, y_))
+        with mpmath.workdps(mpmath.mp.dps + guard):
+            a, v = ou_law(theta_, rho_, time)
+            value = rho_**2 * mpmath.fsum(((a * e - w) / v - (a * ep - w) / v) ** 2 for e, ep, w in zip(x_, xp, y_))
+        return +value
 
     # Breakpoints where the kernel departs from the Brownian one (s ~ 1/θ), where κ's decay changes.
-    start = p["t"]
     scale = 1 / theta_ if theta_ > 0 else start
-    return quad_estimate(kappa_at, [start, start + scale, mpmath.inf], [start, 2 * start + 1, mpmath.inf])
+    # κ decreases from κ(t): the integrand is divided by it, so that mpmath.quad's absolute tolerance is relative to
+    # the value (at θt = 100, κ(t) ~ 1e-84, and the undivided integral was 3.6e-6 off, with an error bar of 18%)
+    top = kappa_at(start)
+    if top == 0:
+        return Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT)
+    body = quad_estimate(lambda time: kappa_at(time) / top, [start, start + scale, mpmath.inf],
+                         [start, 2 * start + 1, mpmath.inf])
+    return Estimate(top * body.value, top * body.error, body.method)
 
 
 def gaussian_window() -> mpmath.mpf:
@@ -357,7 +377,7 @@ _INTRINSIC = IntrinsicSensitivity(t)
     title=r"Heat-flow R\'enyi DP of diffusion mechanisms (Brownian and Ornstein--Uhlenbeck instances)",
     number="Theorem 6",
     statement=sp.Le(Renyi(_PT, _PTP, alpha), alpha * _INTRINSIC),
-    parameters=(ALPHA, DELTA, TIME, THETA0_KAPPA, RHO),
+    parameters=(ALPHA, DELTA, TIME_KAPPA, THETA0_KAPPA, RHO),
     setting=Setting(r"$P$ the $\mathrm{OU}(\theta, \rho)$ semigroup ($\theta = 0$: Brownian motion), $\kappa_{x,x'}(s) "
                     r"= \sup_y \Gamma\left(\log \frac{p_s(x, y)}{p_s(x', y)}\right)$, $\|x - x'\| = \Delta$",
                     strategy=pair_structure),

@@ -876,10 +876,14 @@ def theorem_1_4(point):
 
 @theorem(id="balle19.thm1.4.pure", title=r"Ultra-mixing amplification for pure DP ($\delta = 0$)",
          number=r"Theorem 1(4), $\delta = 0$", statement=sp.Le(MAX_OUT, EPS_PRIME), setting=PURE,
-         examples=(_sharp(0.5, 1),))  # catalogue: eps* = 0.37988549304172247537 vs eps' = 0.62011450695827752463
+         examples=(_sharp(0.5, 1),     # catalogue: eps* = 0.37988549304172247537 vs eps' = 0.62011450695827752463
+                   # the drawn corner closest to the supremum 1: ratio eps*/eps' = 1 - (1 - gamma) eps + O(eps^2)
+                   _sharp(0.99, 0.01)))   # 0.99990000420
 def theorem_1_4_pure(point):
     r"""Loose for $0 < \gamma < 1$, $\varepsilon > 0$: the exact supremum is $\varepsilon^*$
-    (\symdpid{balle19.thm1.4.sharp})."""
+    (\symdpid{balle19.thm1.4.sharp}). The ratio $\varepsilon^*/\varepsilon' = 1 - (1-\gamma)\varepsilon +
+    O(\varepsilon^2)$ tends to 1 as $\varepsilon \to 0$ or $\gamma \to 1$ (not attained): pinned at the corner
+    $\gamma = 0.99$, $\varepsilon = 0.01$ of the drawn extremal instances (ratio $0.9999$)."""
     return _pure(*PURE(point))
 
 

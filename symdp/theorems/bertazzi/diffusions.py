@@ -113,19 +113,25 @@ FINITE = Setting(r"$\mathbb{P}$, $\mathbb{Q}$ on 2--6 atoms ($\mathbb{Q} > 0$), 
                  r"$P_{\mathcal{A}(\mathcal{D}')} = \mathbb{Q}\mathcal{A}$ (the orientation of Appendix B)",
                  strategy=channel_pairs, build=_pair)
 IDENTITY_CHANNEL = {"p": [0.6, 0.3, 0.1], "q": [0.2, 0.3, 0.5], "channel": None}
+POINT_MASS_TAIL = {"p": [1.0, 0.0, 0.0, 0.0, 0.0, 0.0], "q": [0.01, 1.0, 1.0, 1.0, 1.0, 1.0], "channel": None}
+"""P a point mass where Q has the weights' floor 1/501: Lemma 4.1's ratio 1 - e^eps/501, largest at eps = 0."""
 
 
 @theorem(id="bertazzi.lem4.1", title=r"a tail bound on $d\mathbb{P}/d\mathbb{Q}$ gives $(\varepsilon, \delta)$-DP",
          number="Lemma 4.1", parameters=(P_EPS,), setting=FINITE,
          statement=sp.Le(HockeyStick(OUT_D, OUT_DP, epsilon), TailMass(epsilon)), default_examples=25,
-         examples=({"epsilon": 0.0, "structure": IDENTITY_CHANNEL},))
+         examples=({"epsilon": 0.0, "structure": IDENTITY_CHANNEL}, {"epsilon": 0.0, "structure": POINT_MASS_TAIL}))
 def lemma_4_1(point):
     r"""The lemma as the inequality its proof (66)--(69) shows: the $\delta$ of the output pair at $\varepsilon$ is
     at most $\mathbb{P}(d\mathbb{P}/d\mathbb{Q} > e^\varepsilon)$, so a tail $\le \delta$ gives
     $(\varepsilon, \delta)$-DP. Both sides exact sums: the hockey-stick of the pushed-forward laws through the door,
     the tail over the atoms of $(\mathbb{P}, \mathbb{Q})$. Equality needs $\mathbb{Q}(d\mathbb{P}/d\mathbb{Q} >
     e^\varepsilon) = 0$, impossible with $\mathbb{Q} > 0$ unless both sides vanish: tight only as that mass tends to
-    0 (the ratio on the tail set to $\infty$). Orientation: the proofs' (catalogue E11), $\mathbb{Q}$-law of
+    0 (the ratio on the tail set to $\infty$). On the drawn pairs the ratio is at most $1 - e^\varepsilon\,\mathbb{Q}
+    (\mathsf{T})/\mathbb{P}(\mathsf{T}) \le 1 - 1/501$ ($\mathsf{T}$ the tail set, $\mathbb{Q}$'s weights at least
+    $0.01$ of at most $6$, a channel only lowering the left side), attained by $\mathbb{P} = \delta_0$ against
+    $\mathbb{Q} \propto (0.01, 1, \dots, 1)$ at $\varepsilon = 0$: $500/501$ (pinned; the random draws reach about
+    $0.92$). Orientation: the proofs' (catalogue E11), $\mathbb{Q}$-law of
     $\mathcal{A}(\mathcal{D})$ = $\mathbb{P}$-law of $\mathcal{A}(\mathcal{D}')$, here $\mathbb{Q}\mathcal{A}$."""
     P_, Q_, PA, QA = FINITE(point)
     threshold = mpmath.exp(to_mpf(point["epsilon"], "epsilon"))

@@ -594,6 +594,12 @@ LINEAR_52 = {"alpha": 2, "sigma": 12, "L": 1, "n": 6, "b": 1, "D": 1, "eta": 1.5
 KINKED_52 = {"alpha": 3, "sigma": 13, "L": 1, "n": 7, "b": 1.2, "D": 1, "eta": 2, "M": 1, "p": 0,
              "structure": {"x0": 0.3, "z": [1, 0.2, 1], "z'": [1, -0.4, -1]}}
 """A kinked loss 0.5|x − z_c| ± 0.5x (p = 0, M = 2w = 1), z_c = 0.1 and −0.2: the map is not Lipschitz across z_c."""
+WORST_52 = {"alpha": 2, "sigma": 100, "L": 0.5, "n": 6, "b": 1.19, "D": 0.1, "eta": 10, "M": 0.01, "p": 0.5,
+            "structure": {"x0": 0.0, "z": [0, 0, 1], "z'": [0, 0, -1]}}
+"""Where the ratio comes closest, 0.0795 (the supremum is 1/(4π) = 0.0796): linear losses ±L (the largest gap in
+the gradients), ησ ≫ D (so X_2 is nearly two atoms at ±D/2, each step's mass split by Φ(±L/(bσ))), L/(bσ) → 0 and
+D/η, M → 0 (the bound's first term alone). There R_α → 8αε², ε = q(Φ(L/(bσ)) − 1/2) ≈ qL/(bσ√(2π)), q = b/n,
+against 16αL²/(n²σ²): ratio 1/(4π), whatever q and α."""
 
 
 _SGD_LIMIT = ("two steps of noisy SGD are all that is computed (the laws are mixtures over the batch paths, nested "
@@ -619,7 +625,7 @@ def sgd_instances() -> st.SearchStrategy[dict]:
          conditions=(sp.Le(D * n, 4 * eta * L), sp.Gt(sigma * b, 8 * sp.sqrt(2) * L), sp.Lt(5 * b, n),
                      sp.Le(alpha, AlphaStar(b / n, b * sigma / (2 * sp.sqrt(2) * L)))),
          setting=Setting(SGD_LATEX, strategy=sgd_instances), statement=sp.Le(Renyi(X_T, X_Tp, alpha), BOUND_5_2),
-         examples=(LINEAR_52, KINKED_52), default_examples=1,
+         examples=(LINEAR_52, KINKED_52, WORST_52), default_examples=1,
          evidence_note=r"$R_\alpha(X_2\|X'_2)$ from the laws of the two last iterates, mixtures over the $2^2$ batch "
                        r"paths of projected Gaussians pushed through the SGD maps (exact densities, the atoms' masses "
                        r"from CDFs; \symdpcode{symdp.engine.projected.NoisyStep}), by the engine's quadrature of the projected laws")
@@ -627,9 +633,13 @@ def theorem_5_2(point):
     r"""End to end on two steps, the only computable regime: $T > \bar T \ge 1$ forces $T \ge 2$, and $\bar T = 1$ needs
     $\eta \ge Dn/(4L)$, so with $\sigma > 8\sqrt2L/b$ the noise $\eta\sigma > 2\sqrt2\,Dn/b$ dwarfs $\mathcal{X}$ and
     the laws are nearly two atoms. Loose: ratio 0.042 on the linear loss (pinned), whose bound is almost all
-    $16L^2\bar T/n^2 + D^2/(\eta^2\bar T)$. The check is weak by construction: composition alone (Remark 5.3's other
-    branch) gives $32\alpha L^2/(n^2\sigma^2)$ for two steps, at most twice the bound's first term, so only a grossly
-    wrong law or statement could fail here. Hypothesis $b/n < 1/5$ added (catalogue E4): Lemma A.18 needs it;
+    $16L^2\bar T/n^2 + D^2/(\eta^2\bar T)$. The supremum of the ratio is $1/(4\pi) = 0.0796$: with linear losses
+    $\pm L$, $D/\eta$ and $M \to 0$ the bound is $16\alpha L^2/(n^2\sigma^2)$, and the last step splits the two
+    atoms' mass by $\Phi(\pm L/(b\sigma))$, so $R_\alpha \to 8\alpha\varepsilon^2$ with $\varepsilon = (b/n)(\Phi(L/
+    (b\sigma)) - 1/2) \approx L/(n\sigma\sqrt{2\pi})$ as $L/(b\sigma) \to 0$; 0.0795 at \symdpcode{WORST\_52}
+    (pinned). The check is weak by construction: composition alone (Remark 5.3's other branch) gives $32\alpha
+    L^2/(n^2\sigma^2)$ for two steps, at most twice the bound's first term, so only a grossly wrong law or statement
+    could fail here. Hypothesis $b/n < 1/5$ added (catalogue E4): Lemma A.18 needs it;
     \symdpid{bravo.lemA.18.beyond} finds A.18's bound true beyond it, so the omission is a gap in the proof, not a
     false theorem we could show. E5 (a Poisson batch larger than $b$ makes the step longer than $\eta L$): the proof's
     modulus claim is false (\symdpid{bravo.thm5.2.modulus.printed}), but we could not turn it into a counterexample
@@ -710,6 +720,11 @@ def _smooth_data(fractions, name, point) -> tuple:
 SMOOTH_54 = {"alpha": 3, "sigma": 7, "L": 1, "n": 10, "b": 1, "D": 1, "eta": 0.5, "beta": 1,
              "structure": {"x0": 0.2, "z": [1, 0.5, 1], "z'": [1, -0.5, -1]}}
 """(1 + ηβ)² = 2.25 ≥ 2, so T̄ = 1; α* = (49/16) ln 10 = 7.05."""
+WORST_54 = {"alpha": 2, "sigma": 100, "L": 1.5, "n": 10, "b": 1, "D": 0.1, "eta": 5, "beta": 0.083,
+            "structure": {"x0": 0.0, "z": [0, 0, 1], "z'": [0, 0, -1]}}
+"""Where the ratio comes closest, 0.02447 (the supremum is 1/(13π) = 0.02449): as :data:`WORST_52`, linear losses ±L,
+ησ ≫ D, L/(bσ) → 0, and ηβ = 0.415 just above √2 − 1 (T̄ = 1) with D small, so that the bound is 52αL²/(n²σ²):
+R_α → 8αε², ε ≈ (b/n)L/(bσ√(2π)), against it gives 8/(52 · 2π)."""
 
 
 @theorem(id="bravo.thm5.4", title="R\\'enyi DP of the last iterate of noisy SGD: smooth, bounded gradients",
@@ -722,14 +737,18 @@ SMOOTH_54 = {"alpha": 3, "sigma": 7, "L": 1, "n": 10, "b": 1, "D": 1, "eta": 0.5
          setting=Setting(SGD_LATEX.replace(r"$f(x, z) = w|x - z_c| + vx$", r"$f(x, z) = \kappa(x - z_c)^2/2 + vx$, "
                                            r"$\kappa \le \beta$; batches of size $b$ drawn without replacement"),
                          strategy=sgd_instances),
-         statement=sp.Le(Renyi(X_T, X_Tp, alpha), BOUND_5_4), examples=(SMOOTH_54,), default_examples=1,
+         statement=sp.Le(Renyi(X_T, X_Tp, alpha), BOUND_5_4), examples=(SMOOTH_54, WORST_54),
+         default_examples=1,
          evidence_note=r"$R_\alpha(X_2\|X'_2)$ from the laws of the two last iterates (as \symdpid{bravo.thm5.2}), by "
                        "the engine's quadrature of the projected laws")
 def theorem_5_4(point):
     r"""End to end on two steps ($\bar T = 1$ iff $(1 + \eta\beta)^2 \ge 2$), the data point $i^*$ in a batch of size
     $b$ drawn without replacement with probability $b/n$, the other points of zero loss, so the law is again a mixture
     over $2^2$ paths. Very loose: ratio $2.9\cdot10^{-6}$ on the pinned instance, whose bound is mostly
-    $4D^2\beta/\eta$.
+    $4D^2\beta/\eta$. The supremum of the ratio is $1/(13\pi) = 0.0245$, as for \symdpid{bravo.thm5.2}: linear losses
+    $\pm L$, $\eta\sigma \gg D$, $L/(b\sigma) \to 0$, and $D^2\beta/\eta$, $D^2\beta^2$ negligible, so that
+    $R_\alpha \to 8\alpha(L/(n\sigma\sqrt{2\pi}))^2$ against $52\alpha L^2/(n^2\sigma^2)$; 0.02447 at
+    \symdpcode{WORST\_54} (pinned).
     Bun et al.'s constant 52 (their Theorem 12) is not checked against its source. E8 ($\sigma_j = \eta\sigma/2$ for
     $\eta\sigma/\sqrt2$) is in \symdpid{bravo.thm5.4.eq21}, E17 (`$=$' for `$\le$') in
     \symdpid{bravo.thm5.4.modulus}."""

@@ -512,6 +512,11 @@ def _feasible(param: Param) -> Param:
 
 LEM_3_2_PIN = {"alpha": 2.0, "delta": 0.5, "a": 0.25, "eta": 0.1, "L": 1.0, "sigma": 0.5, "D": 2.0,
                "structure": {"mu": {"x": [-0.5, 0.5], "w": [1, 3]}, "nu": {"x": [-0.5, 0.5], "w": [3, 1]}}}
+LEM_3_2_SHARP = {"alpha": 2.0, "delta": 0.5, "a": 0.5, "eta": 0.01, "L": 0.1, "sigma": 0.2, "D": 10.0,
+                 "structure": {"mu": {"x": [0.2], "w": [1]}, "nu": {"x": [0.3], "w": [1]}}}
+"""Near the supremum 1: Diracs at 1 and 1.5, δ = 0.5 apart on one side of 0 (R^(δ) = 0; the step moves both by ηL),
+far inside X = [−5, 5] (D/σ = 50). The left side is α(a − (φ(δ) − δ))²/(2σ²), the bound αa²/(2σ²): ratio
+(1 − (φ(δ) − δ)/a)² = 1 − 1.6·10⁻⁵ at ηL = 10⁻³, and → 1 as ηL → 0."""
 
 
 @theorem(id="bravo.lem3.2", title="one projected noisy step", number="Lemma 3.2",
@@ -522,7 +527,7 @@ LEM_3_2_PIN = {"alpha": 2.0, "delta": 0.5, "a": 0.25, "eta": 0.1, "L": 1.0, "sig
                          strategy=atomic_pairs),
          statement=sp.Le(ShiftedRenyi(Y_, Yp_, alpha, MODULUS - a),
                          ShiftedRenyi(X_, Xp_, alpha, delta) + alpha * a ** 2 / (2 * sigma ** 2)),
-         examples=(LEM_3_2_PIN,), default_examples=1)
+         examples=(LEM_3_2_PIN, LEM_3_2_SHARP), default_examples=1)
 def lemma_3_2(point):
     r"""Left side: an upper bound from the proof's feasible law (Lemma 3.1, then 2.5, then 3.1 for the nonexpansive
     $\Pi_{\mathcal{X}}$): $X''$ attains $R^{(\delta)}_\alpha(X\|X')$, $\tilde Z = \Phi(X) + \lambda(\Phi(X'') -
@@ -530,7 +535,9 @@ def lemma_3_2(point):
     $\tilde Y = \Pi_{\mathcal{X}}[\tilde Z + \xi]$ within $\varphi(\delta) - a$ of $Y$; $R_\alpha(\tilde Y\|Y')$ is
     measured from the two projected Gaussian mixtures (\symdpcode{symdp.engine.projected}: atoms at the ends by
     CDFs, quadrature between). Right side: the program's dual lower bound. Costly (two projected quadratures at two
-    precisions), hence one draw besides the pin. Loose: ratios up to 0.80 in 13 draws (seed 3), 0.37 at the pin."""
+    precisions), hence one draw besides the pins. Ratios up to 0.80 in 13 draws (seed 3), 0.37 at the first pin;
+    sharp as $\eta L \to 0$: Diracs $\delta$ apart on one side of 0 with $a = \delta$ give ratio $(1 -
+    (\varphi(\delta) - \delta)/a)^2$, $1 - 1.6\cdot10^{-5}$ at \symdpcode{LEM\_3\_2\_SHARP} (pinned)."""
     D_ = point["D"]
     X, Xp = _in_domain(point["structure"]["mu"], D_), _in_domain(point["structure"]["nu"], D_)
     right = shifted_renyi(X, Xp, point["delta"], point["alpha"])
@@ -586,6 +593,11 @@ LEM_3_3_PINS = tuple({"alpha": al, "D": 1.0, "T": T_, "structure": {"steps": [0.
     {"alpha": 3.0, "D": 1.0, "T": 3, "structure": {"steps": [0.1, 0.1, 0.05], "sd": [0.5, 0.8, 0.4], "x0": 0.5,
                                                    "x0p": -0.5, "f": [0.3, 0.3, 0.3]}},)
 """Starts ±D/2; the last leaves room (final shift 0.37 > sqrt(Σ(2η_t L)²) = 0.3) to move the coupled start."""
+LEM_3_3_SHARP = {"alpha": 2.0, "D": 10.0, "T": 1, "structure": {"steps": [0.01, 0.1, 0.1], "sd": [0.3, 0.5, 0.5],
+                                                              "x0": 0.5, "x0p": -0.5, "f": [0.05, 1.0, 1.0]}}
+"""Near the supremum 1 (T = 1): starts ±D/2, whose images are D − 2ηL apart, against φ_0(D) = sqrt(D² + (2ηL)²); the
+feasible law leaves a_1(D − 2ηL)/φ_0(D) of the distance, so the ratio is about ((D − 2ηL)/φ_0(D))² = 0.9960 at D = 10,
+ηL = 0.01 (the least drawn), σ_0 = 0.3 (the projection costs little: D/σ_0 = 33), and → 1 as ηL/D → 0."""
 
 
 @theorem(id="bravo.lem3.3", title="PABI under a modulus of continuity", number="Lemma 3.3, eq. (2)",
@@ -597,7 +609,7 @@ LEM_3_3_PINS = tuple({"alpha": al, "D": 1.0, "T": T_, "structure": {"steps": [0.
                          r"f_t\varphi_{t-1}(\varphi_{[0:t-2]}(D, \mathbf{a}))$, $f_t \in [0, 1]$ ($\varphi_{[0:-1]} := "
                          r"D$)", strategy=pabi_instances),
          statement=sp.Le(ShiftedRenyi(XT_, XTp_, alpha, PabiShift(D, a_vec, T - 1)), alpha / 2 * SHIFT_SUM),
-         examples=LEM_3_3_PINS, default_examples=3)
+         examples=LEM_3_3_PINS + (LEM_3_3_SHARP,), default_examples=3)
 def lemma_3_3(point):
     r"""Left side, an upper bound from a feasible law. $T = 1$: the proof's (as \symdpid{bravo.lem3.2} with
     $\delta = D$ and $X'' = X'_0$, since $|x_0 - x'_0| \le D$), measured from the projected Gaussians (certified
@@ -606,8 +618,9 @@ def lemma_3_3(point):
     $\le \varphi_{[0:T-1]}(D, \mathbf{a})$; $R_\alpha(\tilde X_T\|X'_T)$ from the two chains' laws
     (\symdpcode{symdp.engine.chains}: Nystr\"om propagation of the exact transition with the atoms; binary64, error
     from two rules, not certified). At final shift 0 that is $R_\alpha(X_T\|X'_T)$ itself. Right side:
-    $\frac{\alpha}{2}\sum_t a_t^2/\sigma_{t-1}^2$ from the drawn $a_t$, $\sigma_t$. Loose: ratios up to 0.56 at
-    $T = 1$ (a pin), below 0.09 at $T = 2, 3$ (26 draws, seed 3; the coupled start is a crude feasible law). The
+    $\frac{\alpha}{2}\sum_t a_t^2/\sigma_{t-1}^2$ from the drawn $a_t$, $\sigma_t$. Sharp at $T = 1$ as $\eta L/D
+    \to 0$: starts $\pm D/2$ give ratio about $((D - 2\eta L)/\varphi_0(D))^2$, 0.9960 at \symdpcode{LEM\_3\_3\_SHARP}
+    (pinned); below 0.09 at $T = 2, 3$ (26 draws, seed 3; the coupled start is a crude feasible law). The
     paper calls the noises $\xi_t \sim \mathcal{N}(0, \sigma_t^2 I)$ ``i.i.d.''; with $\sigma_t$ varying they are
     independent, not identically distributed (catalogue: loose wording), as drawn here."""
     structure, T_, D_ = point["structure"], int(point["T"]), point["D"]

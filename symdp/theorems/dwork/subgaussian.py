@@ -467,6 +467,13 @@ def definition_2_4_corrected(point):
 EPS_TEXT = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.05, 3))
 TEXT21_COUNTEREXAMPLE = {"epsilon": 0.6931471805599453,
                          "structure": {"kind": "exact", "p": [0.3, 0.7], "q": [0.1, 0.9]}}
+# The corrected bound's equality case: L = ln(P/Q) takes only 2ε, -2ε and 0, with P[L = 2ε] = Q[L = -2ε] (each of
+# the two tail bounds attained, and δ the same both ways). P = (x, x r, z), Q = (x r, x, z), r = e^{-2ε}; ε one ulp
+# below ln(1/r)/2, so that the atoms at ±ln(1/r) lie in |L| >= 2ε at every precision (the tail jumps at |L| = 2ε):
+# ratio 1 - O(1e-16), both sides measured.
+TEXT21_EQUALITY = tuple({"epsilon": math.nextafter(math.log(1 / r) / 2, 0),
+                         "structure": {"kind": "exact", "p": [x, x * r, 1 - x - x * r], "q": [x * r, x, 1 - x - x * r]}}
+                        for x, r in ((0.4, 0.5), (0.3, 0.25), (0.05, 0.0625)))
 DELTA_OF_EPS = sp.Max(HockeyStick(P, Q, epsilon), HockeyStick(Q, P, epsilon))
 TEXT21_TAIL = Pr(sp.Gt(sp.Abs(L_PQ), epsilon))
 TEXT21_CORRECTED_TAIL = Pr(sp.Ge(sp.Abs(L_PQ), 2 * epsilon))
@@ -502,7 +509,7 @@ def text_2_1(point):
     parameters=(EPS_TEXT,),
     setting=LOSS_PAIRS.where(r", the least $\delta$ of $(\varepsilon, \delta)$-DP is "
                              r"$\max\left(D_{e^{\varepsilon}}(P\|Q), D_{e^{\varepsilon}}(Q\|P)\right)$"),
-    examples=(TEXT21_COUNTEREXAMPLE,),
+    examples=(TEXT21_COUNTEREXAMPLE,) + TEXT21_EQUALITY,
     printed=Printed(
         id="dwork.text2.1",
         title=r"$(\varepsilon, \delta)$-DP bounds the privacy loss by $\varepsilon$ except with probability $\delta$",
@@ -527,8 +534,11 @@ def text_2_1_corrected(point):
     r"""Upper tail: $D_{e^{\varepsilon}}(P\|Q) = \mathbb{E}_P[(1 - e^{\varepsilon - L})_+] \ge (1 -
     e^{-\varepsilon})\Pr[L \ge 2\varepsilon]$. Lower tail: $\Pr_P[L \le -2\varepsilon] \le e^{-2\varepsilon}\Pr_Q[L'
     \ge 2\varepsilon]$ with $L'$ the loss of $(Q\|P)$. Loose in general (the one-sided part is attained when $L$
-    takes only the values $2\varepsilon$ and $\le \varepsilon$); see the worst ratio. Measured as
-    \symdpid{dwork.text2.1}."""
+    takes only the values $2\varepsilon$ and $\le \varepsilon$), but sharp: both parts are attained when $L$ takes
+    only $2\varepsilon$, $-2\varepsilon$ and 0, with $P[L = 2\varepsilon] = Q[L = -2\varepsilon]$: $P = (x,
+    xe^{-2\varepsilon}, z)$, $Q = (xe^{-2\varepsilon}, x, z)$. Pinned with $\varepsilon$ one ulp below $\ln(1/r)/2$
+    for $r = e^{-2\varepsilon} = 1/2, 1/4, 1/16$ (the tail jumps at $|L| = 2\varepsilon$; ratio $1 - O(10^{-16})$);
+    random pairs reach 0.96. Measured as \symdpid{dwork.text2.1}."""
     return _text21(point, corrected=True)
 
 
