@@ -4,12 +4,14 @@ closest draws.
 Random draws visit a region where a bound is tightest only by luck. :func:`symdp.verify.verify` therefore steers
 its draws (``hypothesis.target`` on the :func:`closeness` of each draw) and then hands the closest draws to
 :func:`refine`, a bounded Nelder–Mead search (SciPy's) over the theorem's scalar parameters, the drawn structure held
-fixed. Every point the refinement evaluates is a draw of the check, with its own verdict: a point it finds beyond the
-bound refutes the statement like any other.
+fixed, and, for a theorem with a drawn structure, to :func:`walk`, which moves the numbers inside the structure (a
+law's weights, a chain's rows) through the choices hypothesis made to draw it (:class:`Choices`), so that every
+point it reaches is one the theorem's own strategy builds. Every point the refinement evaluates is a draw of the
+check, with its own verdict: a point it finds beyond the bound refutes the statement like any other.
 
 A draw's provenance says how it was found (:data:`FOUND`): ``pinned`` (an instance the theorem declares),
 ``random`` (hypothesis's generation), ``targeted`` (hypothesis's hill climbing on the closeness), ``refined`` (this
-module).
+module: :func:`refine` or :func:`walk`).
 """
 
 from __future__ import annotations
@@ -177,3 +179,151 @@ def refine(parameters: Sequence, starts: Sequence[tuple[Mapping[str, Any], float
         except _Spent:
             break
     return spent
+
+
+# --- the drawn structure: a walk on hypothesis's choices ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The choices hypothesis made to draw one point (its choice sequence, an internal of hypothesis's engine: each
+    with its type, value and constraints), and a way back from changed choices to a point.
+
+    A point decoded from changed choices is one the theorem's strategy itself builds: every number stays within the
+    bounds its strategy gave it, and the strategy's own filters and assumptions apply. That is what lets the search
+    move numbers inside a drawn structure (weights of a law, rows of a chain) without leaving the theorem's
+    hypotheses.
+    """
+
+    nodes: tuple
+
+    @classmethod
+    def current(cls) -> Optional["Choices"]:
+        """The choices of the point being drawn (called from a test body under ``@given``); None where hypothesis
+        does not expose them."""
+        try:
+            from hypothesis.control import current_build_context
+
+            return cls(tuple(current_build_context().data.nodes))
+        except Exception:   # an internal of hypothesis: a version without it gives no structure search
+            return None
+
+    def movable(self) -> list[tuple[int, float, float, bool, bool]]:
+        """The choices a walk may move: bounded numbers, as ``(index, low, high, log, integer)`` (log where a positive
+        range spans two decades; integers only over ranges of at most 1000)."""
+        out = []
+        for i, node in enumerate(self.nodes):
+            if node.type not in ("float", "integer") or getattr(node, "was_forced", False):
+                continue
+            low, high = node.constraints.get("min_value"), node.constraints.get("max_value")
+            if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)) or not high > low:
+                continue
+            integer = node.type == "integer"
+            if integer and (high - low > 1000 or node.constraints.get("weights")):
+                continue
+            out.append((i, float(low), float(high), low > 0 and high / low >= 100, integer))
+        return out
+
+    def decode(self, strategy, values: Mapping[int, Any]) -> Optional[Any]:
+        """The point the strategy draws from these choices with ``values`` (index → new value) in place; None where
+        it cannot (a filter asks for more choices than there are, a choice lands elsewhere than where it was)."""
+        from hypothesis.control import BuildContext
+        from hypothesis.errors import StopTest, UnsatisfiedAssumption
+        from hypothesis.internal.conjecture.data import ConjectureData
+
+        choices = [values.get(i, node.value) for i, node in enumerate(self.nodes)]
+        data = ConjectureData.for_choices(choices)
+        try:
+            with BuildContext(data, is_final=False, wrapped_test=None):
+                drawn = data.draw(strategy)
+        except (StopTest, UnsatisfiedAssumption):
+            return None
+        return None if getattr(data, "misaligned_at", None) is not None else drawn
+
+
+def walk(starts: Sequence[tuple[Choices, float]], strategy, evaluate: Callable[[dict], Optional[float]], budget: int,
+         seed: int = 0) -> int:
+    """Look for a closer point near each of ``starts`` (the choices of drawn points with their closeness, closest
+    first) by moving the bounded numbers of their choices — a drawn structure's as well as the scalar parameters' —
+    within ``budget`` evaluations; return how many were made.
+
+    The moved choices live in a unit cube (log-scaled where a range spans two decades; integers rounded). Where the
+    budget left pays for a simplex, Nelder–Mead runs as in :func:`refine` (a twentieth of the cube, then a
+    hundredth); otherwise (a structure of many numbers: a chain's rows) a (1+1) evolution strategy moves one to three
+    of them at a time by a Gaussian step, growing the step after a closer point and shrinking it after a miss. Each
+    point is decoded through the theorem's own strategy (:meth:`Choices.decode`), so it is a point the theorem allows,
+    then ``evaluate``-d like any draw; a point already evaluated is not evaluated again. Seeded: the same run walks
+    the same way.
+    """
+    import random
+
+    from scipy.optimize import minimize
+
+    rng = random.Random(seed)
+    spent = 0
+    for choices, known in starts:
+        moves = choices.movable() if choices is not None else []
+        if not moves or spent >= budget:
+            continue
+        seen: dict[tuple, float] = {}
+
+        def objective(u, choices=choices, moves=moves) -> float:
+            """Minus the closeness at the choices ``u`` (inf where no admissible point comes of them)."""
+            nonlocal spent
+            values = {i: _from_unit(x, low, high, log, integer) for (i, low, high, log, integer), x in zip(moves, u)}
+            k = tuple(values[i] for i, *_ in moves)
+            if k not in seen:
+                if spent >= budget:
+                    raise _Spent
+                spent += 1
+                raw = choices.decode(strategy, values)
+                found = None if raw is None else evaluate(raw)
+                seen[k] = math.inf if found is None else -found
+            return seen[k]
+
+        x0 = [_unit(choices.nodes[i].value, low, high, log) for i, low, high, log, _ in moves]
+        seen[tuple(choices.nodes[i].value for i, *_ in moves)] = -known   # evaluated by the caller
+        best = [-known, x0]
+        try:
+            if len(moves) + 1 < budget - spent:
+                def tracked(u, best=best) -> float:
+                    value = objective(u)
+                    if value < best[0]:
+                        best[:] = [value, [float(v) for v in u]]
+                    return value
+
+                for step in (0.05, 0.01):
+                    x = best[1]
+                    simplex = [x] + [[v + (step if j == i and v + step <= 1 else -step if j == i else 0)
+                                      for j, v in enumerate(x)] for i in range(len(x))]
+                    minimize(tracked, x, method="Nelder-Mead", bounds=[(0.0, 1.0)] * len(moves),
+                             options={"initial_simplex": simplex, "xatol": 1e-7, "fatol": 1e-9, "maxfev": budget})
+            else:
+                step = 0.2
+                for _ in range(4 * budget):   # (a trial may land on a point already seen, at no cost: bounded)
+                    trial = list(best[1])
+                    for j in rng.sample(range(len(moves)), min(len(moves), 1 + rng.randrange(3))):
+                        trial[j] = min(1.0, max(0.0, trial[j] + rng.gauss(0, step)))
+                    value = objective(trial)
+                    if value < best[0]:
+                        best[:] = [value, trial]
+                        step = min(0.5, 2 * step)
+                    else:
+                        step = max(1e-6, 0.7 * step)
+        except _Spent:
+            break
+    return spent
+
+
+def _unit(value, low: float, high: float, log: bool) -> float:
+    value = min(max(float(value), low), high)
+    if log:
+        return (math.log(value) - math.log(low)) / (math.log(high) - math.log(low))
+    return (value - low) / (high - low)
+
+
+def _from_unit(x: float, low: float, high: float, log: bool, integer: bool):
+    x = float(x)    # (SciPy hands numpy floats, which hypothesis's choices refuse)
+    value = math.exp(math.log(low) + x * (math.log(high) - math.log(low))) if log else low + x * (high - low)
+    value = min(max(value, low), high)
+    return int(round(value)) if integer else value

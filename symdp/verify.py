@@ -59,7 +59,7 @@ from symdp.errors import InvalidParameter, SymdpError
 from symdp.numeric import to_mpf
 from symdp.precision import DEFAULT_DPS, GUARD_DPS, MAX_DPS, check_dps, working_precision
 from symdp.estimate import Estimate, Method
-from symdp.search import FOUND, closeness, hypothesis_phase, refine
+from symdp.search import FOUND, Choices, closeness, hypothesis_phase, refine, walk
 from symdp.statement import SideValue
 from symdp.theorem import CLOSED_FORM, INDEPENDENT, Theorem
 
@@ -551,7 +551,9 @@ def verify(
 ) -> Report:
     """Check a theorem (or a claim): its pinned instances first, then ``examples`` hypothesis draws steered towards
     the smallest relative margin (``hypothesis.target`` on each draw's closeness), then a local refinement from the
-    closest draws (:func:`symdp.search.refine`, :func:`refinements` more evaluations), every point of which is a draw.
+    closest draws (:func:`symdp.search.refine` over the scalar parameters, :func:`refinements` more evaluations, and
+    as many again for :func:`symdp.search.walk` over the numbers of a drawn structure), every point of which is a
+    draw.
 
     A violated draw stops the search; one drawn by hypothesis is shrunk, and the shrunk draw is the counterexample (one
     the refinement finds is the counterexample as found).
@@ -589,6 +591,7 @@ def verify(
             counterexample = r
 
     free = bool(theorem.parameters) or theorem.structure is not None
+    drawn_by: dict[int, Optional[Choices]] = {}   # a hypothesis draw's index in results -> its choices
     if counterexample is None and free and examples > 0:
 
         def search(raw):
@@ -596,6 +599,7 @@ def verify(
                 admitted = theorem.admits(raw)
             assume(admitted)
             r = record(evaluate(raw), hypothesis_phase())
+            drawn_by[len(results) - 1] = Choices.current()
             if r.verdict == VIOLATED:
                 raise _Violated(r)
             if r.closeness is not None:
@@ -619,6 +623,10 @@ def verify(
                     report_multiple_bugs=False, suppress_health_check=[HealthCheck.too_slow],
                 )(given(theorem.strategy())(search)))()
             refine(theorem.parameters, _closest(results, REFINED_STARTS), refined, refinements(examples))
+            if theorem.structure is not None:
+                # numbers inside a drawn structure: a walk on the choices of the closest hypothesis draws
+                walk(_closest_drawn(results, drawn_by, REFINED_STARTS), theorem.strategy(), refined,
+                     refinements(examples), seed=seed)
         except _Violated as violation:
             counterexample = violation.result
         except (Unsatisfiable, FailedHealthCheck) as exc:
@@ -649,6 +657,21 @@ def refinements(examples: int) -> int:
     """The local refinement's budget of evaluations after ``examples`` draws: a quarter more, at least 4 (none where
     no draw was asked for)."""
     return 0 if examples <= 0 else max(4, examples // 4)
+
+
+def _closest_drawn(results: list[DrawResult], drawn_by: Mapping[int, Any], count: int) -> list[tuple[Any, float]]:
+    """The choices of the ``count`` hypothesis draws closest to the bound (distinct points), closest first, with
+    their closeness."""
+    ranked = sorted(((r.closeness, i) for i, r in enumerate(results) if i in drawn_by and r.closeness is not None),
+                    reverse=True)
+    out, seen = [], []
+    for c, i in ranked:
+        if drawn_by[i] is not None and results[i].point not in seen:
+            out.append((drawn_by[i], c))
+            seen.append(results[i].point)
+        if len(out) == count:
+            break
+    return out
 
 
 def _closest(results: list[DrawResult], count: int) -> list[tuple[dict, float]]:

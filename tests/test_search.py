@@ -157,3 +157,50 @@ def test_the_looseness_table_reads_a_saved_run(tmp_path, capsys):
     bad.write_text("{}")
     assert main(["looseness", "--from", str(bad)]) == 2
     assert "not the output of `symdp verify --json`" in capsys.readouterr().err
+
+
+# --- numbers inside a drawn structure ----------------------------------------------------------------------------
+
+def _weights():
+    from hypothesis import strategies as st
+
+    # the filter is the setting's hypothesis: the walk must never leave it
+    return st.fixed_dictionaries({"w": st.lists(st.floats(0, 1), min_size=2, max_size=2)}).filter(
+        lambda s: sum(s["w"]) <= 1.2)
+
+
+def _structure_bump(point):
+    w = point["structure"]["w"]
+    assert sum(w) <= 1.2, f"a structure outside the setting was evaluated: {w}"
+    return _bump({"x": w[0], "y": w[1]})
+
+
+def _structured(name):
+    from symdp.theorem import Setting
+
+    return Theorem(name, "a bump of height 1 at one point of a drawn pair of weights", SRC, sp.Le(F, 1),
+                   witness=_structure_bump, setting=Setting("$w \\in [0, 1]^2$, $w_1 + w_2 \\le 1.2$",
+                                                            strategy=_weights), evidence=INDEPENDENT)
+
+
+INSIDE = _structured("toy.inside")
+
+
+def test_a_bound_false_only_inside_a_drawn_structure_is_refuted_by_the_walk(monkeypatch):
+    report = verify(INSIDE.tightened(0.998), seed=0)
+    assert report.verdict == VIOLATED and report.counterexample is not None
+    w = report.counterexample["structure"]["w"]
+    assert _bump({"x": w[0], "y": w[1]}) > 0.998 and sum(w) <= 1.2
+    # the control: without the walk, the draws (random and steered) stay short of the mutant
+    import sys
+
+    monkeypatch.setattr(sys.modules["symdp.verify"], "walk", lambda *args, **kwargs: 0)   # (the module, not symdp.verify())
+    assert verify(INSIDE.tightened(0.998), seed=0).verdict == HOLDS
+
+
+def test_the_walk_moves_only_through_the_strategy_and_keeps_its_budget():
+    report = verify(INSIDE, examples=40, seed=5)   # the witness asserts the setting's filter at every point
+    assert report.verdict == HOLDS
+    walked = [r for r in report.draws if r.found == "refined"]
+    assert 1 <= len(walked) <= 10                                   # max(4, 40 // 4); no scalar to refine
+    assert all(sum(r.point["structure"]["w"]) <= 1.2 for r in walked)
