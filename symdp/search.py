@@ -120,8 +120,6 @@ def refine(parameters: Sequence, starts: Sequence[tuple[Mapping[str, Any], float
     the relaxation and are rounded, then their neighbours ±1 at the best point are tried. A point already evaluated
     is not evaluated again.
     """
-    from scipy.optimize import minimize
-
     cube = axes(parameters)
     if not cube or budget <= 0 or not starts:
         return 0
@@ -162,14 +160,7 @@ def refine(parameters: Sequence, starts: Sequence[tuple[Mapping[str, Any], float
             if key(point(start, x0)) != key(start):
                 # a start outside the draw ranges (a pinned point) moves into them: the point it moved to is evaluated
                 best[0] = objective_at(start, point(start, x0))
-            # a first simplex a twentieth of the ranges wide, then one a hundredth wide from the best point: a
-            # restart undoes Nelder-Mead's collapse onto a face of the cube or a ridge
-            for step in (0.05, 0.01):
-                x = best[1]
-                simplex = [x] + [[v + (step if j == i and v + step <= 1 else -step if j == i else 0)
-                                  for j, v in enumerate(x)] for i in range(len(x))]
-                minimize(objective, x, method="Nelder-Mead", bounds=[(0.0, 1.0)] * len(cube),
-                         options={"initial_simplex": simplex, "xatol": 1e-7, "fatol": 1e-9, "maxfev": budget})
+            _nelder_mead(objective, best, budget)
             centre = point(start, best[1])
             for a in cube:
                 if a.integer:
@@ -257,8 +248,6 @@ def walk(starts: Sequence[tuple[Choices, float]], strategy, evaluate: Callable[[
     """
     import random
 
-    from scipy.optimize import minimize
-
     rng = random.Random(seed)
     spent = 0
     for choices, known in starts:
@@ -292,12 +281,7 @@ def walk(starts: Sequence[tuple[Choices, float]], strategy, evaluate: Callable[[
                         best[:] = [value, [float(v) for v in u]]
                     return value
 
-                for step in (0.05, 0.01):
-                    x = best[1]
-                    simplex = [x] + [[v + (step if j == i and v + step <= 1 else -step if j == i else 0)
-                                      for j, v in enumerate(x)] for i in range(len(x))]
-                    minimize(tracked, x, method="Nelder-Mead", bounds=[(0.0, 1.0)] * len(moves),
-                             options={"initial_simplex": simplex, "xatol": 1e-7, "fatol": 1e-9, "maxfev": budget})
+                _nelder_mead(tracked, best, budget)
             else:
                 step = 0.2
                 for _ in range(4 * budget):   # (a trial may land on a point already seen, at no cost: bounded)
@@ -313,6 +297,20 @@ def walk(starts: Sequence[tuple[Choices, float]], strategy, evaluate: Callable[[
         except _Spent:
             break
     return spent
+
+
+def _nelder_mead(objective: Callable[[list], float], best: list, budget: int) -> None:
+    """SciPy's bounded Nelder–Mead in the unit cube from ``best[1]`` (``best`` = [value, point], which ``objective``
+    keeps up to date): a first simplex a twentieth of the cube wide, then one a hundredth wide from the best point —
+    a restart undoes Nelder–Mead's collapse onto a face of the cube or a ridge."""
+    from scipy.optimize import minimize
+
+    for step in (0.05, 0.01):
+        x = best[1]
+        simplex = [x] + [[v + (step if j == i and v + step <= 1 else -step if j == i else 0)
+                          for j, v in enumerate(x)] for i in range(len(x))]
+        minimize(objective, x, method="Nelder-Mead", bounds=[(0.0, 1.0)] * len(x),
+                 options={"initial_simplex": simplex, "xatol": 1e-7, "fatol": 1e-9, "maxfev": budget})
 
 
 def _unit(value, low: float, high: float, log: bool) -> float:
