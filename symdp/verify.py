@@ -44,9 +44,9 @@ given seed.
 from __future__ import annotations
 
 import contextlib
-from collections import Counter
 import tempfile
 import time
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator, Mapping, Optional
@@ -206,10 +206,7 @@ class Report:
         where :attr:`certified` holds, or where nothing was drawn."""
         if self.certified:
             return {}
-        reasons = Counter(r.uncertified for r in self.draws if r.uncertified)
-        if not reasons and self.verdict not in (HOLDS, VIOLATED, TIGHT):
-            return {}
-        return dict(sorted(reasons.items()))
+        return dict(sorted(Counter(r.uncertified for r in self.draws if r.uncertified).items()))
 
     def _closest_json(self) -> Optional[dict]:
         """Where the bound is tightest among the draws: the point, how it was found, its closeness and ratio."""
@@ -599,7 +596,8 @@ def verify(
                 admitted = theorem.admits(raw)
             assume(admitted)
             r = record(evaluate(raw), hypothesis_phase())
-            drawn_by[len(results) - 1] = Choices.current()
+            if theorem.structure is not None:   # (only a walk over a structure reads them)
+                drawn_by[len(results) - 1] = Choices.current()
             if r.verdict == VIOLATED:
                 raise _Violated(r)
             if r.closeness is not None:

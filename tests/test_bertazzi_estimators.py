@@ -178,24 +178,12 @@ def test_laplace_mixture_hockey_stick_is_the_doors_on_random_mixtures(first, sec
         assert abs(mine - door.value) <= door.error + mpmath.mpf(10) ** -25
 
 
-def _path_law(a, b, x0, N):
-    """The law of the count of ones along X_1..X_N by enumerating paths (independent of average_law)."""
-    law: dict = {}
-    for path in itertools.product((0, 1), repeat=N):
-        p, state = Fraction(1), x0
-        for nxt in path:
-            up = a if state == 0 else 1 - b
-            p *= up if nxt else 1 - up
-            state = nxt
-        law[sum(path)] = law.get(sum(path), 0) + p
-    return law
-
-
 def test_prop_3_10_sticky_against_alternating_pin_nears_its_limit_and_refutes_a_tightened_copy():
     # a = b = 0.1 (sticky) against a' = b' = 0.9 (alternating), N = 2, x0 = 0: both have pi(f) = 1/2 (gamma_f = 0);
     # by hand: S ~ (0.81, 0.10, 0.09) against (0.01, 0.90, 0.09), TV = 0.8, tilde-delta = max P(S != 1) = 0.9, so as
     # C -> 0 the ratio tends to 0.8 / (2 * 0.9 - 0.81) = 80/99
-    laws = [_path_law(Fraction(1, 10), Fraction(1, 10), 0, 2), _path_law(Fraction(9, 10), Fraction(9, 10), 0, 2)]
+    laws = [enumerated_average_law(Fraction(1, 10), Fraction(1, 10), 0, 2),
+            enumerated_average_law(Fraction(9, 10), Fraction(9, 10), 0, 2)]
     assert laws == [{0: Fraction(81, 100), 1: Fraction(1, 10), 2: Fraction(9, 100)},
                     {0: Fraction(1, 100), 1: Fraction(9, 10), 2: Fraction(9, 100)}]
     limit = Fraction(8, 10) / (2 * Fraction(9, 10) - Fraction(81, 100))
