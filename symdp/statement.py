@@ -45,7 +45,7 @@ scale when the side is a single measured atom.
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 import mpmath
@@ -408,6 +408,9 @@ class SideValue(Estimate):
     floored: tuple = (-mpmath.inf, mpmath.inf)
     methods: frozenset = frozenset()
     """The provenance of every measurement the side is computed from; its ``method`` is the weakest of them."""
+    rounded: bool = False
+    """Whether a measurement of the draw is of laws built at working precision, so that ``floored`` widens it by
+    :func:`construction_floor` (not proved); False where every law was built exactly from the draw."""
 
     def __post_init__(self):
         if self.methods:
@@ -526,7 +529,8 @@ class CompiledStatement:
         floors = [mpmath.mpf(0) if e or not mpmath.isfinite(m.value) else construction_floor(m.value, rounding)
                   for m, e, rounding in zip(measured, exact, self.roundings)]
         balls = self._balls(measured, floors)
-        lhs, rhs = self.lhs(params, measured, floors, balls), self.rhs(params, measured, floors, balls)
+        rounded = any(floors)
+        lhs, rhs = (replace(side(params, measured, floors, balls), rounded=rounded) for side in (self.lhs, self.rhs))
         values = {p.name: v for p, v in zip(self.parameters, params)}
         values.update({str(a): m.value for a, m in zip(self.measured, measured)})
         return lhs, rhs, values

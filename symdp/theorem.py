@@ -36,7 +36,7 @@ from __future__ import annotations
 import inspect
 import math
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Callable, Mapping, Optional
 
 import mpmath
@@ -98,7 +98,7 @@ class Param:
     def name(self) -> str:
         return self.symbol.name
 
-    @property
+    @cached_property   # (read at every draw; SymPy's subset test costs a millisecond)
     def integer(self) -> bool:
         """Integer-valued: the symbol says so, or the domain is a set of integers (``Range``, ``Naturals``)."""
         return bool(self.symbol.is_integer) or bool(self.domain.is_subset(sp.S.Integers))

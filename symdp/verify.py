@@ -23,11 +23,13 @@ oneself at one precision proves nothing; a quadrature witness adds the change be
 the balls are a proof. The draw is first evaluated at :data:`LOW_DPS` digits, where balls that settle it decide it
 (*certified* holds or violated): most draws of a loose bound cost one cheap evaluation. Balls that leave it open are
 recomputed at ``dps`` digits, where they decide, or show the sides equal to working precision relative to their
-size (tight, as above); anything else takes the two-precision path. What the balls prove is the margin of the laws
+size (tight, as above, and certified: :attr:`DrawResult.tight_by` says whether the two balls are one exact number
+or overlap within working precision); anything else takes the two-precision path. What the balls prove is the margin of the laws
 *as the witness built them* at working precision; the rounding of that construction (a finite law's atoms
 e^ε/(1 + e^ε), say) is covered by widening every measurement by 4 units of 10^-dps on the unit scale (the atoms'
 rounding is relative, hence absolute in their log-ratios), or its own size if larger, keeping it in its domain
-(:func:`symdp.statement.construction_floor`; not proved), and the inequality is decided on those widened balls
+(:func:`symdp.statement.construction_floor`; not proved: such a draw's ``construction`` is ``rounded``), and the
+inequality is decided on those widened balls
 (:func:`_decide`): a non-strict relation holds where the difference is proved ``>= 0``, so a divergence ``>= 0``
 holds even where it is 0. Where the witness marks its laws built exactly from the draw
 (:class:`symdp.statement.BuiltExactly`) there is no widening, and two sides whose balls are one and the same exact
@@ -97,6 +99,9 @@ class DrawResult:
     """The provenance of the bound side, as :attr:`methods` is the quantity's."""
     uncertified: str = ""
     """Why the verdict of this draw is not proved by enclosures (one of :data:`UNCERTIFIED`), "" where it is."""
+    construction: str = ""
+    """For a certified draw, how its laws were built (:data:`CONSTRUCTION`): ``exact`` from the draw, or ``rounded``
+    at working precision (the enclosures then hold the laws as built, widened by the construction floor)."""
 
     @property
     def closeness(self) -> Optional[float]:
@@ -117,6 +122,13 @@ class DrawResult:
     def proved_equal(self) -> bool:
         """A tight draw whose two sides are proved exactly equal (certified, no error at all)."""
         return self.verdict == TIGHT and self.certified and self.error == 0
+
+    @property
+    def tight_by(self) -> str:
+        """How a certified tight draw is proved tight (:data:`TIGHT_BY`); "" for any other draw."""
+        if not (self.verdict == TIGHT and self.certified):
+            return ""
+        return "proved-equal" if self.error == 0 else "enclosures-overlap"
 
     @property
     def ratio(self) -> Optional[float]:
@@ -193,12 +205,23 @@ class Report:
     @property
     def certified(self) -> bool:
         """Whether the verdict is proved by enclosures: a violation by its certified counterexample, a "holds" by
-        every draw held by a margin proved to satisfy the relation, or proved exactly equal (a tight draw is
-        otherwise equal only to working precision)."""
+        every draw decided by enclosures, held by a margin proved to satisfy the relation or tight as
+        :attr:`DrawResult.tight_by` says (proved exactly equal, or two enclosures that overlap within working
+        precision relative to the sides)."""
         if self.verdict == VIOLATED:
             return self.worst is not None and self.worst.certified
-        return self.verdict == HOLDS and bool(self.draws) and all(r.certified and (r.verdict == HOLDS or r.proved_equal)
+        return self.verdict == HOLDS and bool(self.draws) and all(r.certified and r.verdict in (HOLDS, TIGHT)
                                                                    for r in self.draws)
+
+    @property
+    def construction(self) -> dict[str, int]:
+        """How the laws of the certified draws were built: how many draws carry each way (:data:`CONSTRUCTION`)."""
+        return dict(sorted(Counter(r.construction for r in self.draws if r.construction).items()))
+
+    @property
+    def certified_tight(self) -> dict[str, int]:
+        """How the certified tight draws are proved tight: how many draws carry each way (:data:`TIGHT_BY`)."""
+        return dict(sorted(Counter(r.tight_by for r in self.draws if r.tight_by).items()))
 
     @property
     def uncertified(self) -> dict[str, int]:
@@ -241,6 +264,8 @@ class Report:
             "certified": self.certified,
             "certified_examples": self.certified_examples,
             "uncertified": self.uncertified,
+            "certified_tight": self.certified_tight,
+            "construction": self.construction,
             "counterexample": None if self.counterexample is None else jsonable(self.counterexample),
             "dps": self.dps,
             "seconds": round(self.seconds, 3),
@@ -257,7 +282,8 @@ def _draw_json(r: DrawResult, digits: int) -> dict:
             "quantity": decimal(r.quantity, digits), "bound": decimal(r.bound, digits),
             "margin": decimal(r.margin, digits), "error": decimal(r.error, digits),
             "verdict": r.verdict, "method": r.method, "certified": r.certified, "dps": r.dps, "found": r.found,
-            "uncertified": r.uncertified}
+            "uncertified": r.uncertified, "tight_by": r.tight_by,
+            "construction": r.construction}
 
 
 def decimal(x, digits: int, error=None) -> Optional[str]:
@@ -404,8 +430,6 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
             if result is None:
                 why = _not_enclosed(q, b)
                 break
-            if result.verdict == TIGHT and not result.proved_equal:
-                return replace(result, uncertified="tight-to-working-precision")
             if result.verdict != INCONCLUSIVE:
                 return result
             why = "undecided-by-enclosures"
@@ -418,11 +442,28 @@ UNCERTIFIED = {
     "infinite-side": "a side is infinite: there is no ball to compare",
     "undecided-by-enclosures": "the balls overlap, or settle the relation by less than the rounding of the laws' "
                                "construction: decided by the two precisions instead",
-    "tight-to-working-precision": "the sides agree to working precision but are not proved exactly equal",
     "not-attempted": "no enclosure was tried: the theorem's first draws had none",
 }
 """Why a draw's verdict is not proved by enclosures: the code each uncertified draw carries (``uncertified``) and
 ``symdp verify --json`` counts per theorem, with what each means."""
+
+TIGHT_BY = {
+    "proved-equal": "both sides are the same exact ball (zero radius): equal, proved",
+    "enclosures-overlap": "the two enclosures overlap, and each is narrower than the working precision relative to "
+                          "the sides: equal to working precision, proved",
+}
+"""How a certified tight draw is proved tight (``tight_by`` of each draw, ``certified_tight`` per theorem in
+``symdp verify --json``)."""
+
+CONSTRUCTION = {
+    "exact": "every law and number measured was built from the draw exactly (or no law was built): the enclosures "
+             "hold the quantities of the draw itself",
+    "rounded": "some law was built at working precision (a finite law's atoms e^eps/(1 + e^eps), say): the "
+               "enclosures hold the laws as built, and inequalities are decided widened by the construction floor "
+               "(symdp.statement.construction_floor), which is not proved",
+}
+"""How the laws of a certified draw were built (``construction`` of each draw and, counted, of each theorem in
+``symdp verify --json``)."""
 
 
 def _not_enclosed(q: Estimate, b: Estimate) -> str:
@@ -480,7 +521,8 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
     else:
         verdict = INCONCLUSIVE
     return DrawResult(dict(raw), q.value, b.value, margin, error, verdict, "", relation, values, _described(q, b),
-                      methods=_provenance(q), bound_methods=_provenance(b), certified=True, dps=dps)
+                      methods=_provenance(q), bound_methods=_provenance(b), certified=True, dps=dps,
+                      construction="rounded" if q.rounded or b.rounded else "exact")
 
 
 def _estimated_draw(theorem: Theorem, raw: Mapping[str, Any], dps: int) -> DrawResult:

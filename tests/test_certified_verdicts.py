@@ -53,7 +53,8 @@ def test_tight_draw_is_recomputed_at_working_precision_and_called_tight():
     r = verify(AMGM, examples=20, dps=40)
     tight = [d for d in r.draws if d.point == {"x": 1}]
     assert tight and tight[0].verdict == TIGHT and tight[0].dps == 40 and tight[0].certified
-    assert r.verdict == HOLDS and not r.certified   # a tight draw is equal to working precision, not proved
+    assert r.verdict == HOLDS and r.certified   # equal to working precision, proved by two overlapping enclosures
+    assert tight[0].tight_by == "enclosures-overlap" and r.certified_tight == {"enclosures-overlap": 1}
     loose = [d for d in r.draws if d.verdict == HOLDS]
     assert loose and all(d.certified and d.dps == LOW_DPS for d in loose)
 
@@ -93,10 +94,9 @@ def test_every_uncertified_verdict_names_its_reason_as_data():
     piecewise = Theorem("toy.piecewise", "", SRC, sp.Le(A, sp.Piecewise((x, x > 1), (2 * x, True))),
                         witness=LOG.witness, parameters=(X,), evidence=INDEPENDENT)
     assert set(verify(piecewise, examples=10).to_json()["uncertified"]) <= {"bound-not-enclosed", "not-attempted"}
-    r = verify(AMGM, examples=10, dps=40)   # tight at x = 1 to working precision, not proved equal
-    assert r.uncertified == {"tight-to-working-precision": 1}
-    assert [d["uncertified"] for d in r.to_json(draws=True)["draws"] if d["point"] == {"x": 1}] == [
-        "tight-to-working-precision"]
+    r = verify(AMGM, examples=10, dps=40)   # tight at x = 1 to working precision: the enclosures overlap
+    assert r.uncertified == {} and r.to_json()["certified_tight"] == {"enclosures-overlap": 1}
+    assert [d["tight_by"] for d in r.to_json(draws=True)["draws"] if d["point"] == {"x": 1}] == ["enclosures-overlap"]
 
 
 def test_a_wide_ball_decides_nothing():
@@ -159,3 +159,17 @@ def test_max_of_overlapping_balls_encloses_both():
                                   sp.Function("f")(x)])
 def test_operations_arb_cannot_bound_are_refused(expr):
     assert lambdify_arb([x, y], expr) is None
+
+
+def test_each_certified_draw_says_whether_its_laws_were_built_exactly():
+    from symdp.statement import BuiltExactly
+
+    exact = Theorem("toy.cert.exact", "log(1 + x) <= x", SRC, sp.Le(A, x), parameters=(X,), evidence=INDEPENDENT,
+                    witness=lambda p: BuiltExactly(LOG.witness(p)))
+    for theorem, construction in ((LOG, "rounded"), (exact, "exact")):
+        r = verify(theorem, examples=10)
+        assert r.certified and r.to_json()["construction"] == {construction: r.examples}
+        assert {d["construction"] for d in r.to_json(draws=True)["draws"]} == {construction}
+    plain = Theorem("toy.plain", "", SRC, sp.Le(A, x), witness=lambda p: mpmath.log(1 + p["x"]), parameters=(X,),
+                    evidence=INDEPENDENT)
+    assert verify(plain, examples=5).construction == {}   # an uncertified draw says nothing of it

@@ -1,0 +1,124 @@
+"""The catalogue's cost and certified share per paper, this checkout beside a previous release, in one run.
+
+Each checkout runs ``symdp verify --json`` over the whole catalogue (or the IDs given) in a fresh interpreter with
+the same options; the table gives, per paper, the wall-clock seconds of the run's theorems (their sum of per-theorem
+seconds, then the run's wall clock), the numeric theorems, their draws, how many run fewer than 100 draws, and the
+certified share: numeric, non-erratum holds/tight verdicts proved by enclosures (``certified`` in the JSON) over all
+of them — the figures issue 28 asks for. The previous release is a git revision checked out into a temporary
+worktree (``--against``, by default the newest tag); nothing here is compared with symdp's own numbers except as
+"before" and "after".
+
+    python3 benchmarks/bench_catalogue.py                       # whole catalogue, this checkout and the newest tag
+    python3 benchmarks/bench_catalogue.py --against 5ea257d bertazzi --examples 20
+    python3 benchmarks/bench_catalogue.py --json > figures.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def newest_tag() -> str | None:
+    """The newest tag reachable from HEAD (the previous release), or None where the repository has none."""
+    done = subprocess.run(["git", "describe", "--tags", "--abbrev=0"], cwd=ROOT, capture_output=True, text=True)
+    return done.stdout.strip() or None
+
+
+def run_catalogue(checkout: Path, selection: list[str], options: list[str]) -> tuple[list[dict], float]:
+    """``symdp verify --json`` of ``checkout`` (its own sources first on the path) and the run's wall-clock seconds."""
+    command = [sys.executable, "-c", "import sys; from symdp.cli import main; sys.exit(main())", "verify", "--json",
+               "--quiet", *options, *selection]
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=checkout, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(checkout)})
+    seconds = time.perf_counter() - start
+    if done.returncode not in (0, 1, 3):   # 1: a violation, 3: inconclusive; both still print their reports
+        raise SystemExit(f"symdp verify failed in {checkout} (exit {done.returncode}):\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout), seconds
+
+
+def per_paper(reports: list[dict]) -> dict[str, dict]:
+    """Per paper (the ID's first part): seconds, numeric theorems, draws, how many under 100 draws, certified share."""
+    papers: dict[str, dict] = defaultdict(lambda: {"seconds": 0.0, "numeric": 0, "draws": 0, "under_100": 0,
+                                                   "certified": 0, "verdicts": 0})
+    for r in reports:
+        paper = papers[r["id"].split(".")[0]]
+        paper["seconds"] += r["seconds"]
+        if not r["method"]:   # symbolic or identity evidence: nothing drawn
+            continue
+        paper["numeric"] += 1
+        paper["draws"] += r["examples"]
+        paper["under_100"] += r["examples"] < 100
+        if r["verdict"] in ("holds", "tight") and not r.get("erratum"):
+            paper["verdicts"] += 1
+            paper["certified"] += bool(r["certified"])
+    total = {key: sum(p[key] for p in papers.values()) for key in ("seconds", "numeric", "draws", "under_100",
+                                                                    "certified", "verdicts")}
+    return {**dict(sorted(papers.items())), "all": total}
+
+
+def table(columns: dict[str, tuple[dict, float]]) -> str:
+    """The figures of each checkout side by side, one row per paper."""
+    names = list(columns)
+    papers = list(next(iter(columns.values()))[0])
+    head = f"{'paper':<9}" + "".join(f" | {n[:38]:^38}" for n in names)
+    sub = f"{'':<9}" + " | theorem s  draws  <100  certified share" * len(names)
+    lines = [head, sub, "-" * len(sub)]
+    for paper in papers:
+        row = f"{paper:<9}"
+        for name in names:
+            p = columns[name][0].get(paper)
+            if p is None:
+                row += f" | {'':38}"
+                continue
+            share = f"{p['certified']}/{p['verdicts']} ({100 * p['certified'] / p['verdicts']:.0f}%)" \
+                if p["verdicts"] else "-"
+            row += f" | {p['seconds']:9.1f} {p['draws']:6d} {p['under_100']:5d}  {share:>15}"
+        lines.append(row)
+    lines.append("wall clock: " + "; ".join(f"{name}: {seconds:.1f} s" for name, (_, seconds) in columns.items()))
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("ids", nargs="*", help="IDs or prefixes (default: the whole catalogue)")
+    parser.add_argument("--against", help="the previous release: a git revision (default: the newest tag)")
+    parser.add_argument("--examples", type=int, help="draws per theorem, for both checkouts (default: theirs)")
+    parser.add_argument("--jobs", type=int, help="processes per run (default: every core)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    args = parser.parse_args(argv)
+    options = ([f"--examples={args.examples}"] if args.examples is not None else []) + \
+        ([f"--jobs={args.jobs}"] if args.jobs else [])
+    against = args.against or newest_tag()
+    columns = {}
+    columns["this checkout"] = (lambda out: (per_paper(out[0]), out[1]))(run_catalogue(ROOT, args.ids, options))
+    if against:
+        with tempfile.TemporaryDirectory() as scratch:
+            tree = Path(scratch) / "previous"
+            subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(tree), against], cwd=ROOT,
+                           check=True)
+            try:
+                reports, seconds = run_catalogue(tree, args.ids, options)
+            finally:
+                subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True)
+        columns[f"previous release ({against})"] = (per_paper(reports), seconds)
+    if args.json:
+        print(json.dumps({name: {"papers": figures, "wall_seconds": round(seconds, 1)}
+                          for name, (figures, seconds) in columns.items()}, indent=1))
+    else:
+        print(table(columns))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
