@@ -27,14 +27,15 @@ interaction of two errors, which is second order in errors that are already tiny
 
 **Certified sides.** Where every measured atom is a certified enclosure (:attr:`Estimate.certified`, ball
 arithmetic in the engine) and the side is built only from operations Arb evaluates rigorously (:data:`ARB_FUNCTIONS`:
-arithmetic, powers, exp, log, the hyperbolic functions, erf, Abs, Max, Min, finite sums), the side is also evaluated in
+arithmetic, powers, exp, log, the hyperbolic functions, erf, Abs, Max, Min, finite sums, a Piecewise whose conditions
+the balls decide), the side is also evaluated in
 python-flint's Arb with the parameters as exact balls: the result is a certified enclosure too, and a verdict decided
 by it is proved, not estimated (:mod:`symdp.verify`). Every measurement's ball is first intersected with its atom's
 domain (a KL divergence is never negative, a total variation never above 1), and evaluated a second time widened by
 the rounding of the laws' construction (:func:`construction_floor`; none where the witness marks its laws
 :class:`BuiltExactly`): the verifier decides inequalities on the second, so that a divergence ``>= 0`` is proved
-whatever the rounding, and equality to working precision on the first. Anything else (a numeric procedure, a Piecewise) keeps the
-estimate above.
+whatever the rounding, and equality to working precision on the first. Anything else (a numeric procedure, a
+Piecewise condition the balls leave open) keeps the estimate above.
 
 **Size.** Each side also reports the size its value is to be compared with: the magnitude of the numbers its sums
 are computed from (:func:`_magnitude`: every sum's terms taken in absolute value), so that a difference that
@@ -119,7 +120,9 @@ def lambdify_mpmath(args: Sequence, expr):
 
 
 ARB_FUNCTIONS = (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log, sp.tanh, sp.cosh, sp.sinh, sp.erf, sp.erfc, sp.atan,
-                 sp.Abs, sp.Max, sp.Min, sp.Sum, sp.gamma, sp.Tuple)
+                 sp.Abs, sp.Max, sp.Min, sp.Sum, sp.gamma, sp.Tuple, sp.Piecewise, sp.functions.elementary.
+                 piecewise.ExprCondPair, sp.core.relational.Relational, sp.And, sp.Or, sp.Not,
+                 sp.logic.boolalg.BooleanAtom)
 """The operations a side may use to be evaluated in Arb (:func:`lambdify_arb`); numbers and symbols are always fine."""
 
 
@@ -161,13 +164,67 @@ def _arb_namespace() -> dict:
     def power(x, y):
         x = exact_ball(x)
         if isinstance(y, int) or (isinstance(y, arb) and y.is_exact() and y.is_integer()):
-            return x ** int(y if isinstance(y, int) else y.unique_fmpz())
+            return _integer_power(x, int(y if isinstance(y, int) else y.unique_fmpz()))
         return x ** exact_ball(y)
 
     functions = {name: unary(name) for name in ("sqrt", "exp", "log", "tanh", "cosh", "sinh", "erf", "erfc", "atan",
                                                  "gamma")}
     return {**functions, "mpf": exact_ball, "_pow": power, "max": fold("max"), "min": fold("min"),
-            "_pi": arb.pi, "_e": arb.const_e, "_integer": _arb_integer}
+            "_pi": arb.pi, "_e": arb.const_e, "_integer": _arb_integer, "_compare": _arb_compare,
+            "_piecewise": _arb_piecewise}
+
+
+_RELATIONS = {">": lambda d: (d > 0, d <= 0), ">=": lambda d: (d >= 0, d < 0), "<": lambda d: (d < 0, d >= 0),
+              "<=": lambda d: (d <= 0, d > 0), "==": lambda d: (d == 0, d != 0), "!=": lambda d: (d != 0, d == 0)}
+
+
+def _arb_compare(relation: str, lhs, rhs) -> bool:
+    """A relation between two balls, decided: True or False where the balls prove it, :class:`Uncertain` otherwise
+    (a comparison of Arb balls is False when it is not proved, which is not the same as the relation failing).
+
+    >>> from flint import arb
+    >>> _arb_compare(">", arb(1), arb(0)), _arb_compare("<=", arb(1), arb(0))
+    (True, False)
+    >>> _arb_compare(">", arb(0, 1e-30), arb(0))
+    Traceback (most recent call last):
+    ...
+    symdp.statement.Uncertain: the balls do not decide [+/- 1.01e-30] > 0
+    """
+    difference = exact_ball(lhs) - exact_ball(rhs)
+    holds, fails = _RELATIONS[relation](difference)
+    if holds or fails:
+        return bool(holds)
+    raise Uncertain(f"the balls do not decide {exact_ball(lhs)} {relation} {exact_ball(rhs)}")
+
+
+def _arb_piecewise(*pieces):
+    """The value of the first piece whose condition the balls prove (each a pair of thunks: condition, value)."""
+    for condition, value in pieces:
+        if condition():
+            return value()
+    raise Uncertain("no piece of the Piecewise applies")
+
+
+def _integer_power(x, n: int):
+    """``x ** n`` for an Arb ball and an integer ``n``. python-flint 0.9 gives NaN for a ball centred at exactly 0
+    with a radius (a divergence of 0 widened by the construction floor, squared); that one case is computed by
+    squaring, an even power kept non-negative.
+
+    >>> from flint import arb
+    >>> _integer_power(arb(0, 1e-10), 2).upper() <= 1.01e-20, _integer_power(arb(0, 1e-10), 2).lower() >= 0
+    (True, True)
+    """
+    from flint import arb
+
+    if n < 0:
+        return 1 / _integer_power(x, -n)
+    if n == 0:
+        return arb(1)
+    if x.mid() != 0 or x.is_exact():
+        return x ** n
+    half = _integer_power(x, n // 2)
+    square = (half * half).nonnegative_part()
+    return square * x if n % 2 else square
 
 
 class _ArbPrinter(MpmathPrinter):
@@ -182,6 +239,13 @@ class _ArbPrinter(MpmathPrinter):
         if expr.exp == sp.S.Half:
             return f"sqrt({self._print(expr.base)})"
         return f"_pow({self._print(expr.base)}, {self._print(expr.exp)})"
+
+    def _print_Piecewise(self, expr):
+        pieces = ", ".join(f"(lambda: {self._print(c)}, lambda: {self._print(e)})" for e, c in expr.args)
+        return f"_piecewise({pieces})"
+
+    def _print_Relational(self, expr):
+        return f"_compare({expr.rel_op!r}, {self._print(expr.lhs)}, {self._print(expr.rhs)})"
 
     # Constants at the precision of the call, not of the compilation.
     def _print_Pi(self, expr):
@@ -351,9 +415,10 @@ class Side:
             floored = self.ball(params, balls[1]) if ball is not None else None
             if floored is not None:
                 enclosure = Estimate.from_arb(ball, weakest(methods))
+                with arb_precision(mpmath.mp.prec + 20):   # (an end of a ball is rounded to flint's precision)
+                    ends = (mpf_down(floored.lower()), mpf_up(floored.upper()))
                 return SideValue(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True,
-                                 methods=methods,
-                                 floored=(mpf_down(floored.lower()), mpf_up(floored.upper())))
+                                 methods=methods, floored=ends)
         rounding = 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)
         if self.single is None and self.magnitude is not None:
             rounding += 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps)  # what a cancelling sum may have lost

@@ -506,7 +506,7 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
     half_digits = size * mpmath.mpf(10) ** (-(dps // 2))   # "equal to working precision", relative to the sides
     exact = q.error == 0 and b.error == 0 and margin == 0
     decided = _decide(relation, low, high)
-    if theorem.measured and relative < abs(margin) <= half_digits and not exact:
+    if (q.rounded or b.rounded) and relative < abs(margin) <= half_digits and not exact:
         # Decided by the balls, but by less than half the working digits of the sides: the construction's rounding,
         # amplified by the divergence (a Gaussian's rounded mean moves e^{λ²Δ²/2σ²} by 2·log of it, relative), may
         # be all of it. Left to the two precisions of the estimated path, which see that rounding change.

@@ -77,7 +77,7 @@ def test_uncertified_witness_or_statement_takes_the_estimated_path():
                     evidence=INDEPENDENT)
     r = verify(plain, examples=10)
     assert r.verdict == HOLDS and r.certified_examples == 0 and not r.certified
-    piecewise = Theorem("toy.piecewise", "", SRC, sp.Le(A, sp.Piecewise((x, x > 1), (2 * x, True))),
+    piecewise = Theorem("toy.floor", "", SRC, sp.Le(A, sp.floor(x) + 1),   # floor: outside Arb's functions
                         witness=LOG.witness, parameters=(X,), evidence=INDEPENDENT)
     assert not arb_evaluable(piecewise.statement.rhs)
     r = verify(piecewise, examples=10)
@@ -91,7 +91,7 @@ def test_every_uncertified_verdict_names_its_reason_as_data():
     r = verify(plain, examples=10)
     # an mpmath witness is no ball: the first three draws say so, the later ones do not try
     assert r.uncertified == {"not-attempted": r.examples - 3, "quantity-not-enclosed": 3}
-    piecewise = Theorem("toy.piecewise", "", SRC, sp.Le(A, sp.Piecewise((x, x > 1), (2 * x, True))),
+    piecewise = Theorem("toy.floor", "", SRC, sp.Le(A, sp.floor(x) + 1),   # floor: outside Arb's functions
                         witness=LOG.witness, parameters=(X,), evidence=INDEPENDENT)
     assert set(verify(piecewise, examples=10).to_json()["uncertified"]) <= {"bound-not-enclosed", "not-attempted"}
     r = verify(AMGM, examples=10, dps=40)   # tight at x = 1 to working precision: the enclosures overlap
@@ -155,10 +155,22 @@ def test_max_of_overlapping_balls_encloses_both():
     assert out.contains(arb("1.6")) and out.contains(arb("1.1"))
 
 
-@pytest.mark.parametrize("expr", [sp.Piecewise((x, x > 1), (y, True)), sp.floor(x), sp.Heaviside(x - y),
-                                  sp.Function("f")(x)])
+@pytest.mark.parametrize("expr", [sp.floor(x), sp.Heaviside(x - y), sp.Function("f")(x)])
 def test_operations_arb_cannot_bound_are_refused(expr):
     assert lambdify_arb([x, y], expr) is None
+
+
+def test_piecewise_takes_the_piece_whose_condition_the_balls_prove():
+    from symdp.statement import Uncertain
+
+    f = lambdify_arb([x, y], sp.Piecewise((x**2, (x > 1) & (y <= 2)), (sp.exp(x), True)))
+    assert f(arb(2), arb(2)) == 4 and f(arb(3), arb(3)).overlaps(arb(3).exp()) and f(arb(1), arb(0)).overlaps(arb(1).exp())
+    with pytest.raises(Uncertain):   # x = 1 +- 1e-10 may lie on either side of the cut: no piece is proved
+        f(arb(1, 1e-10), arb(0))
+    bound = Theorem("toy.piecewise", "", SRC, sp.Le(A, sp.Piecewise((x, x > 1), (2 * x, True))),
+                    witness=LOG.witness, parameters=(X,), evidence=INDEPENDENT)
+    r = verify(bound, examples=20)
+    assert r.verdict == HOLDS and r.certified
 
 
 def test_each_certified_draw_says_whether_its_laws_were_built_exactly():
