@@ -269,7 +269,10 @@ def test_winf_from_quantiles_against_a_grid_and_the_closed_form(m1, m2, sd, box)
         if K is not None:
             zs.append((K[0] - min(m1, m2)) / sd)               # the maximiser of the closed form's argument
         grid = max(abs(clip(m1 + sd * z) - clip(m2 + sd * z)) for z in zs)
-        quantiles = b.winf_by_quantiles(m1, m2, sd, K)
+        enclosure = b.winf_by_quantiles(m1, m2, sd, K)
+        quantiles = enclosure.value
+        assert enclosure.certified
+        assert abs(quantiles - winf_projected_gaussians(m1, m2, K)) <= enclosure.error + TINY
         assert grid <= quantiles + TINY
         assert abs(quantiles - winf_projected_gaussians(m1, m2, K)) < TINY
         assert abs(grid - quantiles) < TINY
@@ -304,7 +307,8 @@ def test_lemma18_quotient_is_at_most_the_exact_lipschitz_constant(rho, beta, fra
         e = 2 * mpmath.mpf(str(frac)) / (r_ + b_)
         p = {"rho": r_, "beta": b_, "eta": e, "structure": s}
         exact = max(abs(1 - e * r_), abs(1 - e * b_))
-        assert b.LEMMA_18.witness(p) <= exact * (1 + mpmath.mpf(10) ** -20)
+        quotient = b.LEMMA_18.witness(p)
+        assert quotient.certified and quotient.value <= exact * (1 + mpmath.mpf(10) ** -20)
         assert exact <= mpmath.sqrt(1 - 2 * e * b_ * r_ / (b_ + r_)) * (1 + mpmath.mpf(10) ** -20)
 
 
@@ -312,9 +316,9 @@ def test_lemma18_is_loose_below_the_largest_step():
     # rho = 1, beta = 3, eta = 0.25 < 1/2: exact max(3/4, 1/4) = 3/4 < L = sqrt(1 - 3/8) = 0.7906 (closed forms)
     raw = {"rho": 1, "beta": 3, "eta": 0.25, "structure": b._eigen_pair(1, 3, 0.25)["structure"]}
     r = evaluate_point(b.LEMMA_18, raw)
-    assert r.verdict == "holds"
-    assert abs(r.quantity - mpmath.mpf(3) / 4) < TINY
-    assert abs(r.bound - mpmath.sqrt(mpmath.mpf(5) / 8)) < TINY
+    assert r.verdict == "holds" and r.certified   # decided by the enclosures, at 20 digits
+    assert abs(r.quantity - mpmath.mpf(3) / 4) < mpmath.mpf(10) ** -18
+    assert abs(r.bound - mpmath.sqrt(mpmath.mpf(5) / 8)) < mpmath.mpf(10) ** -18
 
 
 # --- Theorem 5: the exact law of the chain -------------------------------------------------------------------------
@@ -411,3 +415,55 @@ def test_optimal_path_epsilon_is_below_the_papers(C, sigma, rho, beta, frac, n, 
 def test_theorem2_transport_term_prints_as_the_paper_writes_it():
     text = sp.latex(b.THEOREM_2.statement)
     assert r"\sup_{x \in \mathrm{supp}\,\nu} R_{\alpha}\left((H_\pi K)(x) \,\middle\|\, K(x)\right)" in text
+
+
+# --- certified measurements ----------------------------------------------------------------------------------------
+
+
+def _encloses(estimate, exact):
+    """Whether a certified estimate's interval holds ``exact`` (ends computed exactly, no rounding)."""
+    low = mpmath.fsub(estimate.value, estimate.error, exact=True)
+    high = mpmath.fadd(estimate.value, estimate.error, exact=True)
+    return estimate.certified and low <= exact <= high
+
+
+def test_lap2_measurements_are_certified_and_agree_with_each_other():
+    """Two independent routes to the density of Lap(λ1) + Lap(λ2): the convolution integral in Arb
+    (lap2_convolution, balle19.eq6) and the engine's cancellation-free Lap2 log-density in Arb (balle19.lem3.*); both
+    certified, their balls overlap, and they hold the catalogue's 0.152131812607669559 (λ = 1, 2 at x = 0.7)."""
+    with working_precision(40):
+        p = _mp(lambda_1=1, lambda_2=2, x="0.7", Delta="0.3")
+        conv = b.lap2_convolution(p["x"], p["lambda_1"], p["lambda_2"])
+        density = b._densities_at_x(p)[b.LAP2_AT_X]
+        assert conv.certified and density.certified
+        assert conv.ball().overlaps(density.ball()) and conv.error < mpmath.mpf(10) ** -38
+        assert abs(conv.value - mpmath.mpf("0.152131812607669559")) < mpmath.mpf(10) ** -18
+
+
+def test_lemma18_and_phi_enclose_their_closed_forms():
+    """Lemma 18 at the eigen pair (η = 2/(β + ρ), x − y an eigenvector): the quotient is (β − ρ)/(β + ρ) = 1/2
+    (proofs LEM18_TIGHT); φ at L = 1 is its limit 1/r (proofs THM4_PHI_LIMIT), and elsewhere the formula."""
+    with working_precision(30):
+        raw = b._eigen_pair(1, 3, 0.5)
+        quotient = b.LEMMA_18.witness(_mp(rho=1, beta=3, eta="0.5", structure=raw["structure"]))
+        assert _encloses(quotient, mpmath.mpf("0.5"))
+        for r_ in (1, 5, 29):
+            assert _encloses(_enclosure(b.phi_ball(b.arb(1), b.arb(r_))), mpmath.mpf(1) / r_)
+        with mpmath.workdps(60):
+            expected = b.phi_value(mpmath.mpf("0.3"), 4)
+        assert _encloses(_enclosure(b.phi_ball(b.exact_ball(mpmath.mpf("0.3")), b.arb(4))), expected)
+
+
+def _enclosure(ball):
+    """A ball as a certified estimate."""
+    from symdp.estimate import Estimate, Method
+
+    return Estimate.from_arb(ball, Method.EXACT)
+
+
+@pytest.mark.parametrize("ident", ["balle19.lem17", "balle19.lem18", "balle19.lem3.lower", "balle19.thm4.proof-phi"])
+def test_draws_are_certified(ident):
+    from symdp.theorems import get
+
+    report = verify(get(ident), examples=15, seed=5)
+    assert report.verdict == "holds" and report.certified, report.reason

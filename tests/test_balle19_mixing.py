@@ -17,6 +17,7 @@ from symdp.engine.divergences import mixture
 from symdp.engine.finite import FiniteDistribution as FD
 from symdp.engine.finite import hockey_stick, max_divergence, renyi, to_mpf, tv
 from symdp.engine.kernels import MarkovKernel
+from symdp.estimate import Estimate, Method
 from symdp.precision import closed_forms, working_precision
 from symdp.strategies import weights
 from symdp.symbols import epsilon, gamma
@@ -123,6 +124,7 @@ def test_pinned_equalities_are_tight_and_not_zero(theorem):
     for raw in theorem.tight_at:
         r = evaluate_point(theorem, raw)
         assert r.verdict == "tight" and r.bound != 0, raw
+        assert r.certified, raw   # every measured atom a certified enclosure: the equality is decided by the balls
 
 
 def test_zero_against_rounding_noise_is_tight_not_inconclusive():
@@ -198,8 +200,8 @@ def test_e4_randomized_response_coefficients():
     # catalogue erratum E4: RR(3/4) at ε = log 3: D_3 between the rows is 0, TV = 1/2.
     with working_precision(40):
         K = MarkovKernel([[sp.Rational(3, 4), sp.Rational(1, 4)], [sp.Rational(1, 4), sp.Rational(3, 4)]])
-        assert K.dobrushin_eps(mpmath.log(3)) < mpmath.mpf(10) ** -35
-        assert K.dobrushin() == mpmath.mpf("0.5") and K.doeblin() == mpmath.mpf("0.5")
+        assert K.dobrushin_eps(mpmath.log(3)).value < mpmath.mpf(10) ** -35
+        assert K.dobrushin().value == mpmath.mpf("0.5") and K.doeblin().value == mpmath.mpf("0.5")
 
 
 def test_table_1_ldp_level_is_read_from_events_and_can_fail():
@@ -208,13 +210,13 @@ def test_table_1_ldp_level_is_read_from_events_and_can_fail():
     by 0.01 shows as a level above ε (the check can fail), one overstated as a level below it."""
     with working_precision(30):
         K = m.build_kernel(m.RR_3_4)
-        assert _close(m.ldp_level_by_events(K, mpmath.mpf("0.25")), mpmath.log(2))
+        assert _close(m.ldp_level_by_events(K, mpmath.mpf("0.25")).value, mpmath.log(2))
         e = mpmath.mpf("0.4")
         g = K.dobrushin_eps(e)
-        assert _close(m.ldp_level_by_events(K, g), e)
-        assert m.ldp_level_by_events(K, g - mpmath.mpf("0.01")) > e + mpmath.mpf("0.01")
-        assert m.ldp_level_by_events(K, g + mpmath.mpf("0.01")) < e - mpmath.mpf("0.01")
-        assert m.ldp_level_by_events(m.erasure_channel(mpmath.mpf("0.3"), 2), mpmath.mpf("0.2")) == mpmath.inf
+        assert _close(m.ldp_level_by_events(K, g).value, e)
+        assert m.ldp_level_by_events(K, g.value - mpmath.mpf("0.01")).value > e + mpmath.mpf("0.01")
+        assert m.ldp_level_by_events(K, g.value + mpmath.mpf("0.01")).value < e - mpmath.mpf("0.01")
+        assert m.ldp_level_by_events(m.erasure_channel(mpmath.mpf("0.3"), 2), mpmath.mpf("0.2")).value == mpmath.inf
 
 
 def test_erasure_channel_coefficients_are_gamma():
@@ -223,8 +225,8 @@ def test_erasure_channel_coefficients_are_gamma():
         g = mpmath.mpf("0.37")
         K = m.erasure_channel(g, 3)
         for e in (0, mpmath.mpf("0.4"), mpmath.mpf(5), mpmath.inf):
-            assert abs(K.dobrushin_eps(e) - g) < TOL
-        assert abs(K.dobrushin() - g) < TOL and abs(K.doeblin() - g) < TOL
+            assert abs(K.dobrushin_eps(e).value - g) < TOL
+        assert abs(K.dobrushin().value - g) < TOL and abs(K.doeblin().value - g) < TOL
 
 
 # --- errata and looseness ------------------------------------------------------------------------------------------
@@ -271,7 +273,7 @@ def test_lemma9_ultra_link_is_strict_off_constant_kernels():
     with working_precision(30):
         p = mpmath.mpf("0.8")
         K = MarkovKernel([[p, 1 - p], [1 - p, p]])
-        assert abs(K.doeblin() - (2 * p - 1)) < TOL and abs(K.ultra_mixing() - (2 * p - 1) / p) < TOL
+        assert abs(K.doeblin().value - (2 * p - 1)) < TOL and abs(K.ultra_mixing().value - (2 * p - 1) / p) < TOL
 
 
 # --- hypothesis properties -----------------------------------------------------------------------------------------
@@ -288,9 +290,8 @@ def test_corrected_lemma9_chain(data, e):
     with working_precision(40):
         K = m.build_kernel(data)
         slack = mpmath.mpf(10) ** -35
-        assert K.dobrushin_eps(e) <= K.dobrushin() + slack
-        assert K.dobrushin() <= K.doeblin() + slack
-        assert K.doeblin() <= K.ultra_mixing() + slack
+        dob_eps, dob, doeb, um = (c.value for c in (K.dobrushin_eps(e), K.dobrushin(), K.doeblin(), K.ultra_mixing()))
+        assert dob_eps <= dob + slack and dob <= doeb + slack and doeb <= um + slack
 
 
 @settings(deadline=None, max_examples=60)
@@ -319,7 +320,7 @@ def test_theorem_1_2_is_at_least_as_strong_as_theorem_1_1(data, e, d):
     """P §3: '(2) is stronger than (1)', since γ_Dob(K, ε̃) ≤ γ_Dob(K) (monotonicity, TV = D_1)."""
     with working_precision(40):
         K = m.build_kernel(data)
-        assert K.dobrushin_eps(m.eps_tilde(mpmath.mpf(e), mpmath.mpf(d))) <= K.dobrushin() + TOL
+        assert K.dobrushin_eps(m.eps_tilde(mpmath.mpf(e), mpmath.mpf(d))).value <= K.dobrushin().value + TOL
 
 
 @settings(deadline=None, max_examples=80)
@@ -386,8 +387,9 @@ def test_table_1_ultra_mixing_row_numerically(data):
     with working_precision(40):
         K = m.build_kernel(data)
         worst = max(max_divergence(a, b).value for a in K.rows for b in K.rows)
-        assert abs(mpmath.log(1 / (1 - K.ultra_mixing())) - worst) < TOL
-        assert abs(1 - K.ultra_mixing() - m.min_event_ratio(K)) < TOL
+        um = K.ultra_mixing().value
+        assert abs(mpmath.log(1 / (1 - um)) - worst) < TOL
+        assert abs(1 - um - m.min_event_ratio(K).value) < TOL
 
 
 @settings(deadline=None, max_examples=40)
@@ -399,7 +401,7 @@ def test_column_minima_attain_the_doeblin_coefficient(data):
         minima = [min(r[y] for r in K.rows) for y in range(K.shape[1])]
         if sum(minima) == 0:
             return
-        assert abs(m.minorisation_gamma(K, FD.normalized(minima)) - K.doeblin()) < TOL
+        assert abs(m.minorisation_gamma(K, FD.normalized(minima)).value - K.doeblin().value) < TOL
 
 
 def test_renyi_is_not_jointly_convex():
@@ -420,7 +422,7 @@ def test_hockey_stick_at_zero_is_tv_and_bounded_by_one(data):
     with working_precision(30):
         P, Q = m.pair(data)
         assert abs(hockey_stick(P, Q, 0).value - tv(P, Q).value) < TOL
-        assert 0 <= m.hs_by_events(P, Q, 0) <= 1
+        assert 0 <= m.hs_by_events(P, Q, 0).value <= 1
 
 
 def test_kernel_strategy_covers_every_kind():
@@ -466,3 +468,57 @@ def test_theorem_1_4_pins_its_worst_region():
     1): the worst ratio they give is above 0.99."""
     ratios = [evaluate_point(m.theorem_1_4, ex, dps=30).ratio for ex in m.theorem_1_4.examples]
     assert any(ex["epsilon"] == 0 for ex in m.theorem_1_4.examples) and max(r for r in ratios if r) > 0.99
+
+
+# --- certified measurements ----------------------------------------------------------------------------------------
+
+
+def _encloses(estimate, exact):
+    """Whether a certified estimate's interval holds ``exact`` (ends computed exactly, no rounding)."""
+    low = mpmath.fsub(estimate.value, estimate.error, exact=True)
+    high = mpmath.fadd(estimate.value, estimate.error, exact=True)
+    return estimate.certified and low <= exact <= high
+
+
+def test_event_helpers_are_certified_enclosures_of_closed_forms():
+    """On RR(3/4) (exact binary entries), by the closed forms of the definitions: the largest TV between rows over
+    events is 1/2 (E = {0}); the smallest event ratio K(x)(E)/K(x')(E) is (1/4)/(3/4) = 1/3; at d = 1/4 the LDP level
+    is log((3/4 - 1/4)/(1/4)) = log 2; with omega = (1/2, 1/2) the minorisation level is 1 - (1/4)/(1/2) = 1/2;
+    sup_E (P(E) - e^eps Q(E)) for P = (3/4, 1/4), Q = (1/4, 3/4) is 3/4 - e^eps/4 below eps = log 3."""
+    with working_precision(30):
+        K = m.build_kernel(m.RR_3_4)
+        P, Q = K.rows
+        with mpmath.workdps(60):
+            third, log2, hs = mpmath.mpf(1) / 3, mpmath.log(2), mpmath.mpf(3) / 4 - mpmath.exp(mpmath.mpf("0.5")) / 4
+        assert _encloses(m._rows_by_events(K, 0), mpmath.mpf("0.5"))
+        assert _encloses(m.min_event_ratio(K), third)
+        assert _encloses(m.ldp_level_by_events(K, mpmath.mpf("0.25")), log2)
+        assert _encloses(m.minorisation_gamma(K, FD([0.5, 0.5])), mpmath.mpf("0.5"))
+        assert _encloses(m.hs_by_events(P, Q, mpmath.mpf("0.5")), hs)
+        # a measured d: its enclosure carries into the level, which then still holds log 2
+        d = K.dobrushin_eps(mpmath.log(2))
+        assert d.certified and _encloses(m.ldp_level_by_events(K, d), log2)
+
+
+def test_levels_from_measurements_are_intervals_that_hold_the_level():
+    """eps~ = log(1 + (e^eps - 1)/delta) at a measured delta: the interval holds the level of every delta in the
+    enclosure, and reaches infinity (footnote 3) where the enclosure reaches 0."""
+    with working_precision(30):
+        e = mpmath.mpf("0.7")
+        d = m.certified(m.exact_ball(mpmath.mpf("0.25")))
+        low, high = m.eps_tilde_level(e, d)
+        with mpmath.workdps(60):
+            assert low <= m.eps_tilde(e, mpmath.mpf("0.25")) <= high and high - low < mpmath.mpf(10) ** -28
+        near_zero = m.unit_scale(Estimate(mpmath.mpf(0), mpmath.mpf(10) ** -40, Method.EXACT, certified=True))
+        assert m.eps_tilde_level(e, near_zero)[1] == mpmath.inf
+        g = m.certified(m.exact_ball(mpmath.mpf("0.3")))
+        ball = m.eps_prime_ball(g, e)
+        with mpmath.workdps(60):
+            assert ball.contains(m.exact_ball(mpmath.log(1 + g.value * mpmath.expm1(e))))
+
+
+@pytest.mark.parametrize("ident", ["balle19.def.hs", "balle19.def1.2", "balle19.tab1.dobrushin", "balle19.thm1.2",
+                                   "balle19.thm1.2.mixture", "balle19.eq5.nonnegative"])
+def test_draws_are_certified(ident):
+    report = verify(get(ident), examples=15, seed=5)
+    assert report.verdict == "holds" and report.certified, report.reason

@@ -17,13 +17,14 @@ def kernel(rows):
 @given(st.integers(2, 4).flatmap(lambda n: kernels(rows=n)))
 def test_coefficient_orderings(rows):
     K = kernel(rows)
+    dob = K.dobrushin().value
     # Doeblin gamma dominates Dobrushin gamma: TV(K(x), K(x')) <= 1 - sum_y min_x K(x)(y).
-    assert K.dobrushin() <= K.doeblin() + 1e-40
+    assert dob <= K.doeblin().value + 1e-40
     # Ultra-mixing: every ratio >= 1 - gamma, so TV <= gamma_um as well.
-    assert K.dobrushin() <= K.ultra_mixing() + 1e-40
+    assert dob <= K.ultra_mixing().value + 1e-40
     # (gamma, 0)-Dobrushin is Dobrushin; larger eps can only lower the coefficient.
-    assert abs(K.dobrushin_eps(0) - K.dobrushin()) < 1e-40
-    assert K.dobrushin_eps(0.5) <= K.dobrushin() + 1e-40
+    assert abs(K.dobrushin_eps(0).value - dob) < 1e-40
+    assert K.dobrushin_eps(0.5).value <= dob + 1e-40
 
 
 @given(st.integers(2, 4).flatmap(lambda n: kernels(rows=n)), st.data())
@@ -32,15 +33,15 @@ def test_dobrushin_contracts_tv(rows, data):
     n = len(rows)
     P = FD.normalized(data.draw(st.lists(st.floats(0.01, 1), min_size=n, max_size=n)))
     Q = FD.normalized(data.draw(st.lists(st.floats(0.01, 1), min_size=n, max_size=n)))
-    assert tv(K.apply(P), K.apply(Q)).value <= K.dobrushin() * tv(P, Q).value + 1e-40
+    assert tv(K.apply(P), K.apply(Q)).value <= K.dobrushin().value * tv(P, Q).value + 1e-40
 
 
 def test_erasure_channel_coefficients():
     # Erasure with probability 1 - g: rows (g, 0, 1-g), (0, g, 1-g): TV = g, Doeblin gamma = g (closed forms).
     g = mpmath.mpf("0.3")
     K = MarkovKernel([[g, 0, 1 - g], [0, g, 1 - g]])
-    assert abs(K.dobrushin() - g) < 1e-45
-    assert abs(K.doeblin() - g) < 1e-45
+    assert abs(K.dobrushin().value - g) < 1e-45
+    assert abs(K.doeblin().value - g) < 1e-45
     with pytest.raises(InvalidParameter, match="positive"):
         K.ultra_mixing()
 
@@ -50,3 +51,40 @@ def test_bad_kernels_name_the_row():
         MarkovKernel([[0.5, 0.5], [0.7, 0.7]])
     with pytest.raises(InvalidDistribution, match="different lengths"):
         MarkovKernel([[0.5, 0.5], [1.0]])
+
+
+def _encloses(estimate, exact):
+    """Whether a certified estimate's interval holds ``exact`` (an mpf computed at a higher precision)."""
+    low = mpmath.fsub(estimate.value, estimate.error, exact=True)
+    high = mpmath.fadd(estimate.value, estimate.error, exact=True)
+    return estimate.certified and low <= exact <= high
+
+
+def test_coefficients_are_certified_enclosures_of_their_closed_forms():
+    # Binary randomized response [[p, q], [q, p]] (p, q the binary numbers the kernel holds, q = 1 - p rounded): TV
+    # between the rows is p - q, the Doeblin coefficient 1 - 2q (the column minima are q), the ultra-mixing
+    # coefficient 1 - q/p, D_{e^eps} between the rows p - e^eps q for e^eps <= p/q (closed forms of the definitions,
+    # at 80 digits).
+    with mpmath.workdps(30):
+        K = MarkovKernel([[0.8, 0.2], [0.2, 0.8]])
+        p, q = K.rows[0]
+        eps = mpmath.mpf("0.5")
+        with mpmath.workdps(80):
+            tv_, doeb, um, hs = p - q, 1 - 2 * q, 1 - q / p, p - mpmath.exp(eps) * q
+        assert _encloses(K.dobrushin(), tv_) and _encloses(K.doeblin(), doeb)
+        assert _encloses(K.ultra_mixing(), um) and _encloses(K.dobrushin_eps(eps), hs)
+        assert max(c.error for c in (K.dobrushin(), K.doeblin(), K.ultra_mixing(), K.dobrushin_eps(eps))) < 1e-28
+
+
+def test_hockey_stick_over_an_interval_of_levels_brackets_every_level_in_it():
+    """hockey_stick_at on an interval (low, high) holds the divergence at every level between (it is
+    non-increasing in eps), and (low, inf) reaches the mass off the support."""
+    from symdp.engine.kernels import hockey_stick_at
+
+    with mpmath.workdps(30):
+        P, Q = FD([0.5, 0.3, 0.2]), FD([0.2, 0.8, 0])
+        wide = hockey_stick_at(P, Q, (mpmath.mpf("0.1"), mpmath.mpf("0.6")))
+        for level in ("0.1", "0.3", "0.6"):
+            assert _encloses(wide, hockey_stick_at(P, Q, mpmath.mpf(level)).value)
+        to_infinity = hockey_stick_at(P, Q, (mpmath.mpf(0), mpmath.inf))
+        assert _encloses(to_infinity, mpmath.mpf("0.2")) and _encloses(to_infinity, tv(P, Q).value)

@@ -7,21 +7,82 @@ Each coefficient is the *smallest* γ for which the kernel satisfies the conditi
 * Doeblin: γ = 1 - Σ_y min_x K(x)(y) (the minorising ω is the normalised column minimum);
 * ultra-mixing: γ = 1 - min_{x,x',y} K(x)(y)/K(x')(y) (requires every entry positive).
 
+Each is a certified enclosure (:meth:`Estimate.from_arb <symdp.estimate.Estimate.from_arb>`) of the coefficient of
+the rows *as given*: the entries, binary numbers, enter Arb balls exactly, and the sums, ratios, maxima and minima
+are ball arithmetic (the divergences between rows are :mod:`symdp.engine.finite`'s certified sums).
+
 >>> K = MarkovKernel([[0.75, 0.25], [0.25, 0.75]])     # binary randomized response
->>> print(K.dobrushin(), K.doeblin(), mpmath.nstr(K.ultra_mixing(), 10))
-0.5 0.5 0.6666666667
+>>> print(K.dobrushin().value, K.doeblin().value, mpmath.nstr(K.ultra_mixing().value, 10), K.doeblin().certified)
+0.5 0.5 0.6666666667 True
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import mpmath
+from flint import arb
 
 from symdp.engine import finite
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.engine.finite import FiniteDistribution
+from symdp.estimate import Estimate, Method, arb_precision, mpf_down, mpf_up
+
+GUARD_BITS = finite.GUARD_BITS
+
+
+def largest(estimates: Iterable[Estimate]) -> Estimate:
+    """The maximum of finitely many estimates: the ``arb.max`` of their enclosures where every one is certified (an
+    enclosure of the maximum), else the largest value with the largest error (an estimate)."""
+    estimates = list(estimates)
+    if all(e.certified and mpmath.isfinite(e.value) for e in estimates):
+        with arb_precision(mpmath.mp.prec + GUARD_BITS):
+            return Estimate.from_arb(functools.reduce(arb.max, (e.ball() for e in estimates)), Method.EXACT)
+    top = max(estimates, key=lambda e: e.value)
+    return Estimate(top.value, max(e.error for e in estimates), top.method)
+
+
+def level_ends(level) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """The ends ``(low, high)`` of a level ε known as a number (both ends), an Arb ball (rounded outward to the
+    working precision) or a pair of numbers (``high`` may be ``+inf``)."""
+    if isinstance(level, tuple):
+        low, high = (mpmath.mpf(v) for v in level)
+    elif isinstance(level, arb):
+        with arb_precision(mpmath.mp.prec + GUARD_BITS):   # the ends are rounded outward to flint's precision
+            lower, upper = level.lower(), level.upper()
+        low = mpf_down(lower) if lower.is_finite() else -mpmath.inf
+        high = mpf_up(upper) if upper.is_finite() else mpmath.inf
+    else:
+        return (level, level)
+    if mpmath.isnan(low) or mpmath.isnan(high) or low == -mpmath.inf or low > high:
+        raise InvalidParameter(f"a hockey-stick level must be an interval in (-inf, inf], got {level}")
+    return low, high
+
+
+def hockey_stick_at(P: FiniteDistribution, Q: FiniteDistribution, level) -> Estimate:
+    """D_{e^ε}(P‖Q) by :func:`symdp.engine.finite.hockey_stick`, at a level ε given as a number, or known only as an
+    interval (an Arb ball, or a pair ``(low, high)``: a level computed from the draw, or from a measured enclosure,
+    the ε̃ of a measured δ). The divergence is non-increasing in ε, so on an interval of levels it lies between its
+    values at the upper and the lower end (``+inf``: the mass off the support): the union of those two certified
+    enclosures encloses it at every level of the interval.
+
+    >>> P, Q = FiniteDistribution([0.75, 0.25]), FiniteDistribution([0.25, 0.75])
+    >>> e = hockey_stick_at(P, Q, arb(2).log())             # 3/4 - 2/4, at the level log 2 known as a ball
+    >>> e.certified, e.value - e.error <= mpmath.mpf(1) / 4 <= e.value + e.error, e.error < 1e-14
+    (True, True, True)
+    """
+    low, high = level_ends(level)
+    at_low = finite.hockey_stick(P, Q, low)
+    if low == high:
+        return at_low
+    at_high = finite.hockey_stick(P, Q, high)
+    if not (at_low.certified and at_high.certified):
+        return Estimate(at_low.value, max(at_low.error, abs(at_low.value - at_high.value) + at_high.error),
+                        at_low.method)
+    with arb_precision(mpmath.mp.prec + GUARD_BITS):
+        return Estimate.from_arb(at_low.ball().union(at_high.ball()), Method.EXACT)
 
 
 @dataclass(frozen=True, init=False)
@@ -56,18 +117,28 @@ class MarkovKernel:
         """K then other (matrix product K · other)."""
         return MarkovKernel([other.apply(r).probs for r in self.rows])
 
-    def dobrushin(self) -> mpmath.mpf:
-        return max(finite.tv(a, b).value for a in self.rows for b in self.rows)
+    def _column_balls(self) -> list[list[arb]]:
+        """The entries as exact balls, by column."""
+        return [[arb(r[y]) for r in self.rows] for y in range(self.shape[1])]
 
-    def dobrushin_eps(self, eps) -> mpmath.mpf:
-        return max(finite.hockey_stick(a, b, eps).value for a in self.rows for b in self.rows)
+    def dobrushin(self) -> Estimate:
+        """max_{x,x'} TV(K(x), K(x')), each TV the finite engine's certified sum."""
+        return largest(finite.tv(a, b) for a in self.rows for b in self.rows)
 
-    def doeblin(self) -> mpmath.mpf:
-        m = self.shape[1]
-        return 1 - mpmath.fsum(min(r[y] for r in self.rows) for y in range(m))
+    def dobrushin_eps(self, eps) -> Estimate:
+        """max_{x,x'} D_{e^ε}(K(x)‖K(x')); ε a number, or an interval (:func:`hockey_stick_at`)."""
+        return largest(hockey_stick_at(a, b, eps) for a in self.rows for b in self.rows)
 
-    def ultra_mixing(self) -> mpmath.mpf:
+    def doeblin(self) -> Estimate:
+        """1 − Σ_y min_x K(x)(y), in balls."""
+        with arb_precision(mpmath.mp.prec + GUARD_BITS):
+            minima = [functools.reduce(arb.min, column) for column in self._column_balls()]
+            return Estimate.from_arb(1 - sum(minima, arb(0)), Method.EXACT)
+
+    def ultra_mixing(self) -> Estimate:
+        """1 − min_{x,x',y} K(x)(y)/K(x')(y), in balls (every entry must be positive)."""
         if any(p <= 0 for r in self.rows for p in r):
             raise InvalidParameter("ultra-mixing needs every kernel entry positive")
-        m = self.shape[1]
-        return 1 - min(a[y] / b[y] for a in self.rows for b in self.rows for y in range(m))
+        with arb_precision(mpmath.mp.prec + GUARD_BITS):
+            ratios = [a / b for column in self._column_balls() for a in column for b in column]
+            return Estimate.from_arb(1 - functools.reduce(arb.min, ratios), Method.EXACT)

@@ -11,11 +11,13 @@ quantile functions. No closed form of a bounded divergence is used; the verdicts
 
 from __future__ import annotations
 
+import functools
 import inspect
 from fractions import Fraction
 
 import mpmath
 import sympy as sp
+from flint import acb, arb, arb_mat, arb_series
 from hypothesis import strategies as st
 
 from symdp.proofs.balle19 import couplings as proofs
@@ -23,10 +25,11 @@ from symdp import strategies
 from symdp.engine import continuous
 from symdp.engine.divergences import divergence
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, Method
+from symdp.estimate import Estimate, Method, arb_precision, exact_ball, sharp_ball
 from symdp.expressions import (Gaussian as GaussianH, Lap2 as Lap2H, Laplace as LaplaceH, MaxDivergence, Renyi,
                                Winf, numeric_function, quantity)
 from symdp.engine.finite import FiniteDistribution, to_mpf
+from symdp.statement import BuiltExactly
 from symdp.symbols import (K, L, Delta, alpha, beta, c, eta, i, j, lam, lambda1, lambda2, n, r, rho, sigma, sigma1,
                            sigma2, theta, x)
 from symdp.theorem import CLOSED_FORM, IDENTITY, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
@@ -34,6 +37,13 @@ from symdp.theorems.balle19.common import (ALPHA, DELTA, GAUSS_SCALE, LAMBDA1, L
                                            SIGMA2, Law)
 
 LAM = sp.Max(lambda1, lambda2)
+GUARD_BITS = 32
+"""Bits beyond mpmath's working precision at which this module's own ball computations run."""
+
+
+def balls():
+    """The precision of this module's ball arithmetic: mpmath's working precision plus :data:`GUARD_BITS`."""
+    return arb_precision(mpmath.mp.prec + GUARD_BITS)
 
 
 # --- the heads this section measures ---------------------------------------------------------------------------------
@@ -324,16 +334,36 @@ EQ6_PRINTED = sp.Piecewise(   # eq. (6) as printed (A, proof of Lemma 3), with b
 
 
 def lap2_convolution(x0, l1, l2) -> Estimate:
-    """∫ Lap(x0 − t; λ1) Lap(t; λ2) dt by mpmath quadrature split at the kinks t = 0 and t = x0.
+    """∫ Lap(x0 − t; λ1) Lap(t; λ2) dt, certified: Arb's rigorous integration (``acb.integral``) of the integrand on
+    the pieces between the kinks t = 0 and t = x0, where it is one exponential (the absolute values are fixed signs),
+    and on each tail over a window of ``reach`` beyond the last kink, outside which the integrand decays at the rate
+    ``1/λ1 + 1/λ2``: the rest of each tail is at most its value at the window's end over that rate (an exponential's
+    integral), added as a ball [0, bound].
 
-    >>> print(mpmath.nstr(lap2_convolution(mpmath.mpf('0.7'), 1, 2).value, 18))   # catalogue-balle, balle19.eq6
-    0.152131812607669559
+    >>> e = lap2_convolution(mpmath.mpf('0.7'), 1, 2)   # catalogue-balle, balle19.eq6
+    >>> print(mpmath.nstr(e.value, 18), e.certified)
+    0.152131812607669559 True
     """
     x0, l1, l2 = (mpmath.mpf(v) for v in (x0, l1, l2))
-    points = [-mpmath.inf] + sorted({mpmath.mpf(0), x0}) + [mpmath.inf]
-    value, error = mpmath.quad(lambda t: mpmath.exp(-abs(x0 - t) / l1 - abs(t) / l2) / (4 * l1 * l2), points,
-                               error=True)
-    return Estimate(value, abs(error), Method.QUADRATURE)
+    with balls():
+        X, A, B = (exact_ball(v) for v in (x0, l1, l2))
+        norm, rate = 4 * A * B, 1 / A + 1 / B
+
+        def piece(s1, s2):   # the integrand where |x0 - t| = s1 (x0 - t) and |t| = s2 t
+            return lambda z, analytic: (-(s1 * (acb(X) - z)) / A - s2 * z / B).exp() / norm
+
+        left, right, middle = piece(1, -1), piece(-1, 1), piece(1, 1) if x0 >= 0 else piece(-1, -1)
+        lo, hi = exact_ball(min(mpmath.mpf(0), x0)), exact_ball(max(mpmath.mpf(0), x0))
+        # e^-(prec + 20 bits) of the integrand's value at the kink is left to the tails' bound
+        reach = exact_ball(int(mpmath.ceil((mpmath.mp.prec + GUARD_BITS + 20) * mpmath.log(2) * min(l1, l2))) + 1)
+        tol = arb(2) ** -(mpmath.mp.prec + GUARD_BITS)
+
+        def integral(f, a, b):
+            return acb.integral(f, a, b, rel_tol=tol, abs_tol=tol).real
+
+        body = integral(left, lo - reach, lo) + integral(middle, lo, hi) + integral(right, hi, hi + reach)
+        tails = (left(acb(lo - reach), False).real + right(acb(hi + reach), False).real) / rate
+        return Estimate.from_arb(body + arb(0).union(tails), Method.CERTIFIED)
 
 
 @theorem(
@@ -357,7 +387,8 @@ def lap2_convolution(x0, l1, l2) -> Estimate:
     default_examples=100,
 )
 def EQ_6(p):
-    r"""Left side: quadrature of the convolution integral split at $t = 0$ and $t = x$ (\symdpcode{lap2\_convolution}).
+    r"""Left side: the convolution integral, integrated in Arb between the kinks $t = 0$ and $t = x$, tails bounded
+    analytically (\symdpcode{lap2\_convolution}).
     Right side: eq. (6) as printed, evaluated from the statement (its first branch loses digits as $\lambda_1 \to
     \lambda_2$, which the two working precisions see)."""
     return lap2_convolution(p["x"], p["lambda_1"], p["lambda_2"])
@@ -400,8 +431,13 @@ _LAP2_TAIL = ("x -> oo is where the ratio tends to 1 (the loss approaches Delta/
 
 
 def _densities_at_x(p):
+    """The two densities of :class:`symdp.engine.continuous.Lap2`, each the exponential of its cancellation-free
+    log-density in Arb (:meth:`arb_logpdf`), certified, at x and at x + Δ (the sum of two exact balls)."""
     law = continuous.Lap2(0, p["lambda_1"], p["lambda_2"])
-    return {LAP2_AT_X: law.pdf(p["x"]), LAP2_AT_X_DELTA: law.pdf(p["x"] + p["Delta"])}
+    with balls():
+        x_ = exact_ball(p["x"])
+        return {atom: Estimate.from_arb(law.arb_logpdf(at).exp(), Method.EXACT)
+                for atom, at in ((LAP2_AT_X, x_), (LAP2_AT_X_DELTA, x_ + exact_ball(p["Delta"])))}
 
 
 LEMMA_3_POINTWISE = theorem(
@@ -632,9 +668,25 @@ def phi_value(l, rr) -> mpmath.mpf:
             / mpmath.diff(lambda v: v ** (-half_r) - v ** half_r, l, order))
 
 
+def phi_ball(l, rr) -> arb:
+    """:func:`phi_value` on Arb balls, an enclosure: the formula, and at L = 1 exactly (0/0) its limit by L'Hôpital's
+    rule, the two derivatives taken in Arb as the first coefficients of the power series in L − 1 (``arb_series``),
+    not from the closed form 1/r.
+
+    >>> print(phi_ball(arb(1), arb(4)), phi_ball(arb("0.5"), arb(1)).contains(1))
+    0.250000000000000 True
+    """
+    half_r = exact_ball(rr) / 2
+    if l.is_exact() and l == 1:
+        at_one = arb_series([1, 1], prec=2)   # L = 1 + t, to first order in t
+        return ((at_one ** arb(-0.5) - at_one ** arb(0.5)).coeffs()[1]
+                / (at_one ** (-half_r) - at_one ** half_r).coeffs()[1])
+    return (l ** arb(-0.5) - l ** arb(0.5)) / (l ** (-half_r) - l ** half_r)
+
+
 Phi = numeric_function(
     "Phi", 2, phi_value, r"\frac{{{0}^{{-1/2}} - {0}^{{1/2}}}}{{{0}^{{-{1}/2}} - {0}^{{{1}/2}}}}",
-    "phi(L) of the proof of Theorem 4, continued at L = 1 by its limit (L'Hopital, numerically)")
+    "phi(L) of the proof of Theorem 4, continued at L = 1 by its limit (L'Hopital, numerically)", arb=phi_ball)
 
 THEOREM_4_PHI = declare(
     id="balle19.thm4.proof-phi",
@@ -695,37 +747,44 @@ THEOREM_4_THETA = next(t for t in registered(__name__) if t.id == "balle19.thm4.
 
 # --- Lemma 17: W∞ contraction (A, proof of Theorem 4) -----------------------------------------------------------------
 def lipschitz_map(spec, l):
-    """An L-Lipschitz map ℝ → ℝ from plain data: ``linear`` x ↦ cLx + shift (|c| ≤ 1), ``sin`` x ↦ L sin(x + shift),
-    ``tanh`` x ↦ L tanh(x) + shift."""
-    kind, shift = spec["kind"], to_mpf(spec["shift"])
+    """An L-Lipschitz map ℝ → ℝ from plain data, on Arb balls: ``linear`` x ↦ cLx + shift (|c| ≤ 1), ``sin`` x ↦
+    L sin(x + shift), ``tanh`` x ↦ L tanh(x) + shift."""
+    kind, shift, l = spec["kind"], exact_ball(to_mpf(spec["shift"])), exact_ball(to_mpf(l))
     if kind == "linear":
         slope = to_mpf(spec["slope"])
         if abs(slope) > 1:
             raise InvalidParameter(f"a linear map cLx is L-Lipschitz only for |c| <= 1, got c = {spec['slope']}")
-        return lambda v: slope * l * v + shift
+        return lambda v: exact_ball(slope) * l * v + shift
     if kind == "sin":
-        return lambda v: l * mpmath.sin(v + shift)
+        return lambda v: l * (v + shift).sin()
     if kind == "tanh":
-        return lambda v: l * mpmath.tanh(v) + shift
+        return lambda v: l * v.tanh() + shift
     raise InvalidParameter(f"unknown map kind {kind!r}")
 
 
-def winf_by_quantiles(m1, m2, sd, box=None) -> mpmath.mpf:
+def winf_by_quantiles(m1, m2, sd, box=None) -> Estimate:
     """W_∞ between the laws of Π(m1 + Z) and Π(m2 + Z), Z ~ N(0, sd²), from their quantile functions: in one
     dimension W_∞(P, Q) = sup_{u ∈ (0, 1)} |F_P^{-1}(u) − F_Q^{-1}(u)| (the quantile coupling is optimal), and here
     F^{-1}(u) = Π(m + sd·Φ^{-1}(u)). In z = Φ^{-1}(u) the gap is piecewise linear, with kinks where a point reaches
     the box's ends, so its supremum is its largest value at a kink or at z = 0 (no box: the gap is constant).
 
-    >>> print(winf_by_quantiles(mpmath.mpf(0), mpmath.mpf(3), 1, (mpmath.mpf(-1), mpmath.mpf(1))))
-    2.0
+    In balls (numbers or Arb balls in, a certified enclosure out): each kink is a ball containing the true one, so
+    the gap's ball there contains its value at the true kink, and the ``arb.max`` of those balls the supremum.
+
+    >>> e = winf_by_quantiles(mpmath.mpf(0), mpmath.mpf(3), 1, (mpmath.mpf(-1), mpmath.mpf(1)))
+    >>> print(e.value, e.certified)
+    2.0 True
     """
-    sd = mpmath.mpf(sd)
+    with balls():
+        m1, m2, sd = (exact_ball(v) for v in (m1, m2, sd))
+        box = None if box is None else tuple(exact_ball(end) for end in box)
 
-    def clip(v):
-        return v if box is None else min(max(v, box[0]), box[1])
+        def clip(v):
+            return v if box is None else v.max(box[0]).min(box[1])
 
-    kinks = [mpmath.mpf(0)] + ([] if box is None else [(end - m) / sd for end in box for m in (m1, m2)])
-    return max(abs(clip(m1 + sd * z) - clip(m2 + sd * z)) for z in kinks)
+        kinks = [arb(0)] + ([] if box is None else [(end - m) / sd for end in box for m in (m1, m2)])
+        gaps = [abs(clip(m1 + sd * z) - clip(m2 + sd * z)) for z in kinks]
+        return Estimate.from_arb(functools.reduce(arb.max, gaps), Method.EXACT)
 
 
 W_OUT, W_IN = Winf(_MUK, _NUK), Winf(_MU, _NU)
@@ -763,11 +822,23 @@ def LEMMA_17(p):
     \mathrm{lo})$ (\symdpcode{winf\_projected\_gaussians}, tests). Tight for $\psi = \pm Lx + s$ without projection.
     General $\mu$, $\nu$ (Gaussian mixtures after $K$) are \symdpid{balle19.lem17.general}, symbolic only."""
     s = p["structure"]
-    box = None if s["box"] is None else (to_mpf(s["box"][0]), to_mpf(s["box"][0]) + to_mpf(s["box"][1]))
-    lo, hi = box or (-3, 3)   # the inputs lie in 𝕂, or in [-3, 3]
-    a, b_ = (lo + to_mpf(s[k]) * (hi - lo) for k in ("a", "b"))
-    psi = lipschitz_map(s["map"], p["L"])
-    return {W_OUT: winf_by_quantiles(psi(a), psi(b_), s.get("sd", 1), box), W_IN: abs(a - b_)}
+    if s["a"] == s["b"]:   # one input: μ = ν, so μK = νK, and both distances are 0
+        zero = Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT, certified=True)
+        return {W_OUT: BuiltExactly(zero), W_IN: BuiltExactly(zero)}
+
+    def distances():   # (W∞(μK, νK), W∞(μ, ν)): the box, the inputs and their images as balls, nothing rounded outside
+        box = None if s["box"] is None else (exact_ball(to_mpf(s["box"][0])),
+                                             exact_ball(to_mpf(s["box"][0])) + exact_ball(to_mpf(s["box"][1])))
+        lo, hi = box or (arb(-3), arb(3))   # the inputs lie in 𝕂, or in [-3, 3]
+        a, b_ = (lo + exact_ball(to_mpf(s[k])) * (hi - lo) for k in ("a", "b"))
+        psi = lipschitz_map(s["map"], p["L"])
+        return winf_by_quantiles(psi(a), psi(b_), to_mpf(s.get("sd", 1)), box).ball(), abs(a - b_)
+
+    # Two inputs 1e-69 apart in a box of size 3 cancel 230 bits: each distance is recomputed with more bits until it
+    # is sharp relative to itself (sharp_ball).
+    return {atom: BuiltExactly(Estimate.from_arb(sharp_ball(lambda k=k: distances()[k], GUARD_BITS, 2048),
+                                                 Method.EXACT))
+            for k, atom in enumerate((W_OUT, W_IN))}
 
 
 LEMMA_17_GENERAL = declare(
@@ -807,17 +878,6 @@ def hessian(spec, r_, b_) -> mpmath.matrix:
     return rot * mpmath.diag([r_ + f1 * (b_ - r_), r_ + f2 * (b_ - r_)]) * rot.T
 
 
-def gradient_step(spec, r_, b_, step):
-    """ψ(x) = x − η∇f(x) for f from plain data: ``quadratic`` f(x) = xᵀAx/2 on ℝ² (A from :func:`hessian`), or
-    ``logcosh`` f(x) = ρx²/2 + (β − ρ) log cosh x on ℝ (f'' = ρ + (β − ρ) sech² x ∈ (ρ, β])."""
-    if spec["kind"] == "quadratic":
-        A = hessian(spec["hessian"], r_, b_)
-        return lambda v: v - step * (A * v)
-    if spec["kind"] == "logcosh":
-        return lambda v: v - step * (r_ * v + (b_ - r_) * v.apply(mpmath.tanh))
-    raise InvalidParameter(f"unknown loss kind {spec['kind']!r}")
-
-
 _FRACTION = st.one_of(st.just(0.0), st.just(1.0), st.floats(0, 1))
 _HESSIAN = st.tuples(st.floats(0, 3.2), _FRACTION, _FRACTION).map(list)
 
@@ -841,6 +901,32 @@ def _eigen_pair(r_, b_, e, point=(1.0, 0.0)):
                           "y": [0.0, 0.0]}}
 
 
+def gradient_step(spec, r_, b_, step):
+    """ψ(x) = x − η∇f(x) for f from plain data, on Arb balls (columns as ``arb_mat``; ρ, β, η and the data enter as
+    exact balls): ``quadratic`` f(x) = xᵀAx/2 on ℝ² (A as :func:`hessian` builds it), or ``logcosh`` f(x) = ρx²/2 +
+    (β − ρ) log cosh x on ℝ (f'' = ρ + (β − ρ) sech² x ∈ (ρ, β])."""
+    r_, b_, step = (exact_ball(to_mpf(v)) for v in (r_, b_, step))
+    if spec["kind"] == "quadratic":
+        angle, f1, f2 = (exact_ball(to_mpf(v)) for v in spec["hessian"])
+        if not (0 <= f1 <= 1 and 0 <= f2 <= 1):
+            raise InvalidParameter(f"eigenvalue fractions must lie in [0, 1], got {spec['hessian'][1:]}")
+        c, s_ = angle.cos(), angle.sin()
+        rot = arb_mat([[c, -s_], [s_, c]])
+        A = rot * arb_mat([[r_ + f1 * (b_ - r_), 0], [0, r_ + f2 * (b_ - r_)]]) * rot.transpose()
+        return lambda v: v - step * (A * v)
+    if spec["kind"] == "logcosh":
+        def step_1d(v):   # on ℝ: a 1 × 1 column
+            x_ = v[0, 0]
+            return arb_mat([[x_ - step * (r_ * x_ + (b_ - r_) * x_.tanh())]])
+        return step_1d
+    raise InvalidParameter(f"unknown loss kind {spec['kind']!r}")
+
+
+def _norm(v) -> arb:
+    """The Euclidean norm of a column of balls (each square a product of absolute values: never below 0)."""
+    return sum((abs(v[k, 0]) * abs(v[k, 0]) for k in range(v.nrows())), arb(0)).sqrt()
+
+
 @theorem(
     id="balle19.lem18",
     title="A gradient step on a smooth strongly convex function is a contraction",
@@ -855,16 +941,17 @@ def _eigen_pair(r_, b_, e, point=(1.0, 0.0)):
     examples=({"rho": 0.2, "beta": 2, "eta": 0.5, "structure": {"loss": {"kind": "logcosh"}, "x": [0.001],
                                                                  "y": [-0.001]}},),
 )
-def LEMMA_18(p) -> mpmath.mpf:
+def LEMMA_18(p) -> Estimate:
     r"""The difference quotient of the gradient step, computed from the map, for random quadratics on
     $\mathbb{R}^2$ (Hessian eigenvalues in $[\rho, \beta]$, random rotation) and for $f = \rho x^2/2 + (\beta -
     \rho)\log\cosh x$. Tight at $\eta = 2/(\beta + \rho)$ (quadratic with eigenvalues $\rho$ and $\beta$, $x - y$
     along an eigenvector: \symdpcode{proofs.balle19.couplings.LEM18\_TIGHT}); loose for smaller $\eta$, where the
     exact constant is $\max(|1 - \eta\rho|, |1 - \eta\beta|) \le L$ (\symdpcode{LEM18\_VS\_ELEMENTARY})."""
     s = p["structure"]
-    psi = gradient_step(s["loss"], p["rho"], p["beta"], p["eta"])
-    u, v = (mpmath.matrix([to_mpf(e) for e in s[k]]) for k in ("x", "y"))
-    return mpmath.norm(psi(u) - psi(v)) / mpmath.norm(u - v)
+    with balls():   # the map and the quotient in Arb: a certified enclosure
+        psi = gradient_step(s["loss"], p["rho"], p["beta"], p["eta"])
+        u, v = (arb_mat([[exact_ball(to_mpf(e))] for e in s[k]]) for k in ("x", "y"))
+        return Estimate.from_arb(_norm(psi(u) - psi(v)) / _norm(u - v), Method.EXACT)
 
 
 C = sp.Symbol("C", positive=True)  # Theorem 5's Lipschitz constant of the loss (named only by this section)

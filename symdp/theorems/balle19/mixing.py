@@ -9,31 +9,34 @@ the kernel's smallest valid coefficient; the identities are proved by :mod:`symd
 >>> import mpmath
 >>> with mpmath.workdps(30):
 ...     K_ = erasure_channel(mpmath.mpf("0.3"), 2)
-...     print(K_.dobrushin(), K_.doeblin())
+...     print(K_.dobrushin().value, K_.doeblin().value)
 0.3 0.3
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import replace
 from fractions import Fraction
 
 import mpmath
 import sympy as sp
+from flint import arb, fmpq
 from hypothesis import strategies as st
 
 from symdp.engine.divergences import divergence, mixture
 from symdp.engine.finite import FiniteDistribution as FD
 from symdp.engine.finite import to_mpf
-from symdp.engine.kernels import MarkovKernel
+from symdp.engine.kernels import MarkovKernel, hockey_stick_at
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, as_estimate
+from symdp.estimate import Estimate, Method, arb_precision, as_estimate, exact_ball, mpf_down, mpf_of, mpf_up
 from symdp.expressions import TV, HockeyStick, MaxDivergence, Renyi, Winf, quantity
 from symdp.proofs.balle19.mixing import BLANKET, EQ5, EQ5_MIXTURE, HS_TV, REM_DOEBLIN, TAB1_ULTRA
 from symdp.proofs.balle19.mixing import LEMMA_12 as LEMMA_12_PROOF
 from symdp.strategies import weights
 from symdp.symbols import K, alpha, delta, epsilon, epsilon_p, gamma, h, t, theta
+from symdp.statement import BuiltExactly, lambdify_arb
 from symdp.theorem import (CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, lambdify_mpmath, registered,
                            theorem)
 from symdp.theorems.balle19.common import Law
@@ -68,9 +71,11 @@ DELTA_PRIME_ULTRA = gamma * delta * sp.exp(EPS_PRIME - epsilon)  # Theorem 1(4)
 EPS_STAR = sp.log(sp.exp(epsilon) / (1 + (1 - gamma) * (sp.exp(epsilon) - 1)))  # catalogue: the exact δ = 0 sup
 BETA = sp.exp(EPS_PRIME - epsilon)  # advanced joint convexity
 
-# The levels at which a witness measures a divergence are the statement's own expressions, evaluated.
-_eps_prime = lambdify_mpmath((gamma, epsilon), EPS_PRIME)
+# The levels at which a witness measures a divergence are the statement's own expressions, evaluated (in Arb where
+# the level is a ball: from a drawn ε and a measured γ or δ).
 _eps_tilde = lambdify_mpmath((epsilon, delta), EPS_TILDE)
+_eps_prime_arb = lambdify_arb((gamma, epsilon), EPS_PRIME)
+_eps_tilde_arb = lambdify_arb((epsilon, delta), EPS_TILDE)
 _beta = lambdify_mpmath((gamma, epsilon), BETA)
 
 mu, nu, omega = Law(r"\mu"), Law(r"\nu"), Law(r"\omega")
@@ -125,16 +130,41 @@ HS_OUT_AT_EPS_PRIME = HockeyStick(muK, nuK, EPS_PRIME)
 MAX_OUT = MaxDivergence(muK, nuK)
 
 
+GUARD_BITS = 32
+"""Bits beyond mpmath's working precision at which this module's own ball sums are computed."""
+
+
+def balls():
+    """The precision of this module's ball arithmetic: mpmath's working precision plus :data:`GUARD_BITS`."""
+    return arb_precision(mpmath.mp.prec + GUARD_BITS)
+
+
 def unit_scale(x) -> Estimate:
     """A quantity measured from probability vectors, on the scale of their unit mass: its rounding error is absolute,
-    and a value that cancels to 1e-66 is 0 (two such values are equal, not inconclusive)."""
-    e = as_estimate(x)
-    return Estimate(e.value, e.error, e.method, scale=mpmath.mpf(1))
+    and a value that cancels to 1e-66 is 0 (two such values are equal, not inconclusive). A certified enclosure stays
+    one."""
+    return replace(as_estimate(x), scale=mpmath.mpf(1))
 
 
-def hs(P: FD, Q: FD, e) -> Estimate:
-    """D_{e^ε}(P‖Q) through the engine's door, on the unit scale (ε = ∞: the mass off the support, P footnote 3)."""
-    return unit_scale(divergence("hockey_stick", P, Q, e))
+def certified(ball) -> Estimate:
+    """A ball of this module's finite arithmetic as a certified estimate on the unit scale."""
+    return unit_scale(Estimate.from_arb(ball, Method.EXACT))
+
+
+def hs(P: FD, Q: FD, level) -> Estimate:
+    """D_{e^ε}(P‖Q) on the unit scale (ε = ∞: the mass off the support, P footnote 3): through the engine's door at a
+    drawn level; a level computed from the draw or from a measurement is an interval (an Arb ball or a pair of ends),
+    bracketed by its ends (:func:`symdp.engine.kernels.hockey_stick_at`)."""
+    if isinstance(level, (arb, tuple)):
+        return unit_scale(hockey_stick_at(P, Q, level))
+    return unit_scale(divergence("hockey_stick", P, Q, level))
+
+
+def eps_prime_ball(g, e) -> arb:
+    """ε' = EPS_PRIME(γ, ε) of Theorem 1(3), (4) as a ball, from a drawn ε and a γ that is drawn or measured (an
+    Estimate: its enclosure)."""
+    with balls():
+        return _eps_prime_arb(g.ball() if isinstance(g, Estimate) else exact_ball(g), exact_ball(e))
 
 
 # --- plain-data structure: strategies and builders -------------------------------------------------------------------
@@ -275,6 +305,12 @@ def disjoint_pair(s):
             FD.normalized([w if r == 2 else 0 for w, r in zip(s["b"], s["roles"])]))
 
 
+def rational(q: Fraction) -> Estimate:
+    """An exact rational as a certified enclosure (a ball around it at the working precision)."""
+    with balls():
+        return Estimate.from_arb(arb(fmpq(q.numerator, q.denominator)), Method.EXACT)
+
+
 def _fractions(ws) -> list[Fraction]:
     total = sum(Fraction(w) for w in ws)
     return [Fraction(w) / total for w in ws]
@@ -350,37 +386,73 @@ def events(n: int):
     return itertools.chain.from_iterable(itertools.combinations(range(n), k) for k in range(n + 1))
 
 
-def hs_by_events(P: FD, Q: FD, e) -> mpmath.mpf:
-    """sup_E (P(E) − e^ε Q(E)) by brute force over all events (the third form of P §2's display; n ≤ 10)."""
-    E = mpmath.exp(to_mpf(e, "eps"))
-    return max(mpmath.fsum(P[i] for i in ev) - E * mpmath.fsum(Q[i] for i in ev) for ev in events(len(P)))
+def event_masses(P: FD) -> list[arb]:
+    """P(E) for every event E in the order of :func:`events` (the empty one first), as exact ball sums (call within
+    :func:`balls`)."""
+    atoms = [arb(p) for p in P]
+    return [sum((atoms[i] for i in ev), arb(0)) for ev in events(len(P))]
 
 
-def _rows_by_events(Kt: MarkovKernel, e) -> mpmath.mpf:
-    return max(hs_by_events(a, b, e) for a in Kt.rows for b in Kt.rows)
+def _sup_over_events(P: FD, Q: FD, factor: arb) -> arb:
+    return functools.reduce(arb.max, (p - factor * q for p, q in zip(event_masses(P), event_masses(Q))))
 
 
-def min_event_ratio(Kt: MarkovKernel) -> mpmath.mpf:
-    """min_{x,x',E} K(x)(E)/K(x')(E) over non-empty events (K > 0): Definition 1(4) read on events."""
-    return min(mpmath.fsum(a[i] for i in ev) / mpmath.fsum(b[i] for i in ev)
-               for a in Kt.rows for b in Kt.rows for ev in itertools.islice(events(Kt.shape[1]), 1, None))
+def hs_by_events(P: FD, Q: FD, e) -> Estimate:
+    """sup_E (P(E) − e^ε Q(E)) by brute force over all events (the third form of P §2's display; n ≤ 10), in balls:
+    each event's masses an exact sum, the supremum the ``arb.max`` of the 2^n differences."""
+    with balls():
+        return certified(_sup_over_events(P, Q, exact_ball(to_mpf(e, "eps")).exp()))
 
 
-def ldp_level_by_events(Kt: MarkovKernel, d) -> mpmath.mpf:
+def _rows_by_events(Kt: MarkovKernel, e) -> Estimate:
+    """max_{x,x'} sup_E (K(x)(E) − e^ε K(x')(E)), in balls."""
+    with balls():
+        factor = exact_ball(to_mpf(e, "eps")).exp()
+        return certified(functools.reduce(arb.max, (_sup_over_events(a, b, factor) for a in Kt.rows for b in Kt.rows)))
+
+
+def min_event_ratio(Kt: MarkovKernel) -> Estimate:
+    """min_{x,x',E} K(x)(E)/K(x')(E) over non-empty events (K > 0): Definition 1(4) read on events, in balls."""
+    with balls():
+        masses = [event_masses(r)[1:] for r in Kt.rows]
+        return certified(functools.reduce(arb.min, (a / b for A in masses for B in masses for a, b in zip(A, B))))
+
+
+def ldp_level_by_events(Kt: MarkovKernel, d) -> Estimate:
     """The least ε_LDP ≥ 0 with K(x)(E) ≤ e^{ε_LDP} K(x')(E) + d for all rows and events: the largest
-    log((K(x)(E) − d)/K(x')(E)) where K(x)(E) > d (∞ if K(x')(E) = 0 there)."""
-    level = mpmath.mpf(0)
-    for a, b in itertools.product(Kt.rows, repeat=2):
-        for ev in events(len(a)):
-            excess, mass = mpmath.fsum(a[i] for i in ev) - d, mpmath.fsum(b[i] for i in ev)
-            if excess > 0:
-                level = max(level, mpmath.log(excess / mass) if mass > 0 else mpmath.inf)
-    return level
+    log((K(x)(E) − d)/K(x')(E)) where K(x)(E) > d (∞ if K(x')(E) = 0 there), and 0 if there is none.
+
+    In balls, with ``d`` a number or a certified Estimate (its enclosure): where K(x')(E) > 0 an event's term is
+    ``log max(1, (K(x)(E) − d)/K(x')(E))`` (≤ 0 otherwise, so the floor 0 absorbs it; no comparison with d is made);
+    an event with K(x')(E) = 0 (decided exactly: its atoms are 0) has level ∞ where K(x)(E) > d, decided by the
+    ball, and nothing where K(x)(E) ≤ d (always so for the empty event, d ≥ 0). Where a ball cannot decide it, the
+    same comparison is made on the midpoints and the result is not certified."""
+    proved = not isinstance(d, Estimate) or d.certified
+    with balls():
+        level = arb(1)   # e^0: the floor of the least ε_LDP ≥ 0
+        d_ball = d.ball() if isinstance(d, Estimate) else exact_ball(to_mpf(d, "delta"))
+        masses = [event_masses(r) for r in Kt.rows]
+        for A, B in itertools.product(masses, repeat=2):
+            for k, (a, b) in enumerate(zip(A, B)):
+                excess = a - d_ball
+                if not b.is_zero():
+                    level = level.max(excess / b)
+                elif k > 0 and not excess <= 0:
+                    if not excess > 0:   # undecided by the ball: the midpoint decides, unproved
+                        proved = False
+                        if not mpf_of(excess.mid()) > 0:
+                            continue
+                    return unit_scale(Estimate(mpmath.inf, mpmath.mpf(0), Method.EXACT, certified=proved))
+        result = certified(level.log())
+    return result if proved else replace(result, certified=False)
 
 
-def minorisation_gamma(Kt: MarkovKernel, omega_: FD) -> mpmath.mpf:
-    """The smallest γ with K(x) ≥ (1 − γ)ω for every x: 1 − min_{y: ω(y) > 0} min_x K(x)(y)/ω(y)."""
-    return 1 - min(min(r[y] for r in Kt.rows) / w for y, w in enumerate(omega_) if w > 0)
+def minorisation_gamma(Kt: MarkovKernel, omega_: FD) -> Estimate:
+    """The smallest γ with K(x) ≥ (1 − γ)ω for every x: 1 − min_{y: ω(y) > 0} min_x K(x)(y)/ω(y), in balls (ω(y) > 0
+    decided exactly on the given numbers)."""
+    with balls():
+        ratios = [arb(r[y]) / arb(w) for y, w in enumerate(omega_) if w > 0 for r in Kt.rows]
+        return certified(1 - functools.reduce(arb.min, ratios))
 
 
 def eps_tilde(e, d) -> mpmath.mpf:
@@ -388,13 +460,35 @@ def eps_tilde(e, d) -> mpmath.mpf:
     return mpmath.inf if d == 0 else _eps_tilde(e, d)
 
 
+def eps_tilde_level(e, d: Estimate):
+    """ε̃ = log(1 + (e^ε − 1)/δ) at a measured δ, as the interval ``(low, high)`` of levels its enclosure allows (ε̃
+    decreases in δ; ∞ where δ may be 0, footnote 3), for :func:`symdp.engine.kernels.hockey_stick_at`; at an
+    uncertified δ, :func:`eps_tilde` of its value."""
+    if not d.certified:
+        return eps_tilde(e, d.value)
+    with balls():
+        ball = d.ball()
+
+        def at(end):   # ε̃ at one end of δ's enclosure, an exact number
+            return mpmath.inf if not end > 0 else _eps_tilde_arb(exact_ball(e), end)
+
+        low, high = at(ball.upper()), at(ball.lower())
+        return (mpf_down(low.lower()) if isinstance(low, arb) else low,
+                mpf_up(high.upper()) if isinstance(high, arb) else high)
+
+
 def _pair_delta(point):
-    """(μ, ν, K, μK, νK), ε and δ = θ + slack·(1 − θ) ≥ θ = D_{e^ε}(μ‖ν) (the pair is (ε, δ)-DP for every such δ)."""
+    """(μ, ν, K, μK, νK), ε and δ = θ + slack·(1 − θ) ≥ θ = D_{e^ε}(μ‖ν) (the pair is (ε, δ)-DP for every such δ),
+    δ as the enclosure computed from θ's."""
     e = point["epsilon"]
     P, Q, Kt, PK, QK = PAIR_KERNEL_DELTA(point)
     theta_ = hs(P, Q, e)
-    d = theta_.value + to_mpf(point["structure"]["slack"], "slack") * (1 - theta_.value)
-    return P, Q, Kt, PK, QK, e, Estimate(d, theta_.error, theta_.method, scale=mpmath.mpf(1))
+    s = to_mpf(point["structure"]["slack"], "slack")
+    return P, Q, Kt, PK, QK, e, unit_scale(Estimate.combine(lambda th: th + exact_ball(s) * (1 - th), theta_))
+
+
+ANY_HOCKEY_STICK = unit_scale(Estimate(mpmath.mpf(1) / 2, mpmath.mpf(1) / 2, Method.EXACT, certified=True))
+"""[0, 1]: every hockey-stick divergence of two probability laws lies in it (the value of one that is not defined)."""
 
 
 def mixture_decomposition(P: FD, Q: FD, e):
@@ -411,8 +505,9 @@ def mixture_decomposition(P: FD, Q: FD, e):
 
 
 def _amplified(P, Q, Kt, g, e) -> dict:
-    """D_{e^{ε'}}(μK‖νK) at ε' = EPS_PRIME(γ, ε), γ (the kernel's coefficient) and δ = D_{e^ε}(μ‖ν)."""
-    return {HS_OUT_AT_EPS_PRIME: hs(Kt.apply(P), Kt.apply(Q), _eps_prime(g.value, e)), gamma: g, delta: hs(P, Q, e)}
+    """D_{e^{ε'}}(μK‖νK) at ε' = EPS_PRIME(γ, ε) (an interval, from γ's enclosure), γ (the kernel's coefficient)
+    and δ = D_{e^ε}(μ‖ν)."""
+    return {HS_OUT_AT_EPS_PRIME: hs(Kt.apply(P), Kt.apply(Q), eps_prime_ball(g, e)), gamma: g, delta: hs(P, Q, e)}
 
 
 def _pure(P, Q, Kt) -> dict:
@@ -470,9 +565,12 @@ def hs_limit(point):
     r"""On a finite space the divergence is constant from the saturation level $\varepsilon_0$ on, so equality there is
     the limit of footnote 3. The sum at $\varepsilon_0 + t$ against the mass of $\mu$ off the support of $\nu$."""
     P, Q = PAIR(point)
-    saturation = max([mpmath.mpf(0)] + [mpmath.log(p / q) for p, q in zip(P, Q) if p > 0 and q > 0])
-    return {HockeyStick(mu, nu, epsilon_0 + t): hs(P, Q, saturation + point["t"]),
-            OffSupportMass(mu, nu): unit_scale(mpmath.fsum(p for p, q in zip(P, Q) if p > 0 and q == 0))}
+    with balls():   # ε_0 + t and the mass off the support, in balls (the supports decided on the given numbers)
+        saturation = functools.reduce(arb.max, [(arb(p) / arb(q)).log() for p, q in zip(P, Q) if p > 0 and q > 0],
+                                      arb(0))
+        level = saturation + exact_ball(point["t"])
+        off_support = certified(sum((arb(p) for p, q in zip(P, Q) if p > 0 and q == 0), arb(0)))
+    return {HockeyStick(mu, nu, epsilon_0 + t): hs(P, Q, level), OffSupportMass(mu, nu): off_support}
 
 
 # The other §2 definitions are checked where another paper states the same one; they cite that check.
@@ -746,7 +844,7 @@ def theorem_1_2(point):
     randomized response with binary inputs attains the bound whenever it is positive (catalogue); the erasure channel
     attains it for every $\tilde\varepsilon$. Theorem 1(1) is loose on RR."""
     P, Q, Kt, PK, QK, e, d = _pair_delta(point)
-    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(Kt.dobrushin_eps(eps_tilde(e, d.value))), delta: d}
+    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(Kt.dobrushin_eps(eps_tilde_level(e, d))), delta: d}
 
 
 _HS_PRIME = HockeyStick(Law(r"\mu' K"), Law(r"\nu' K"), EPS_TILDE.subs(delta, theta))
@@ -765,7 +863,7 @@ def theorem_13_mixture(point):
     e = point["epsilon"]
     P, Q, Kt, PK, QK = PAIR_KERNEL(point)
     theta_, mu_p, nu_p = mixture_decomposition(P, Q, e)
-    prime = 0 if mu_p is None else hs(Kt.apply(mu_p), Kt.apply(nu_p), _eps_tilde(e, theta_.value))
+    prime = ANY_HOCKEY_STICK if mu_p is None else hs(Kt.apply(mu_p), Kt.apply(nu_p), eps_tilde_level(e, theta_))
     return {HS_OUT: hs(PK, QK, e), theta: theta_, _HS_PRIME: prime}
 
 
@@ -777,7 +875,7 @@ _HS_AT_EPS_PRIME = HockeyStick(mu, nu, epsilon_p)
 
 def _last_line_as_printed(point):
     P, Q, Kt, _, _, e, d = _pair_delta(point)
-    level = eps_tilde(e, d.value)
+    level = eps_tilde_level(e, d)
     return {gamma: unit_scale(Kt.dobrushin_eps(level)), HS_PAIR: hs(P, Q, e), _HS_AT_EPS_PRIME: hs(P, Q, level)}
 
 
@@ -807,7 +905,7 @@ def theorem_13_last_line_corrected(point):
     r"""Stronger than Theorem 1(2), which ends with $\gamma\delta$, when $\delta > \theta$. Tight on the erasure
     channel for every $\delta$ (its coefficient is $\gamma$ at every level)."""
     P, Q, Kt, PK, QK, e, d = _pair_delta(point)
-    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(Kt.dobrushin_eps(eps_tilde(e, d.value))), HS_PAIR: hs(P, Q, e)}
+    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(Kt.dobrushin_eps(eps_tilde_level(e, d))), HS_PAIR: hs(P, Q, e)}
 
 
 @theorem(id="balle19.thm1.3", title=r"Amplification by a $\gamma$-Doeblin kernel",
@@ -941,7 +1039,7 @@ def advanced_joint_convexity(point):
     g, e = point["gamma"], point["epsilon"]
     om, m1, n1 = THREE(point)
     b = min(_beta(g, e), 1)  # beta <= 1 as eps' <= eps (EPS_PRIME_LE_EPS); at gamma = 1 it may round to 1 + 1e-51
-    return {_AJC_LEFT: hs(mixture(g, om, m1), mixture(g, om, n1), _eps_prime(g, e)),
+    return {_AJC_LEFT: hs(mixture(g, om, m1), mixture(g, om, n1), eps_prime_ball(g, e)),
             _AJC_RIGHT: hs(m1, mixture(b, om, n1), e)}
 
 
@@ -968,7 +1066,7 @@ def eq5_nonnegative(point):
     point mass at the input attaining $\gamma_{\mathrm{um}}$ and $\gamma = \gamma_{\mathrm{um}}$ (both sides 1/2)."""
     o = EQ5_SETTING(point)
     ratio = min(row[y] / w for row in o["K"] for y, w in enumerate(o["omega"]))
-    return {_MIN_RATIO: to_mpf(ratio), gamma: to_mpf(o["gamma"])}
+    return {_MIN_RATIO: BuiltExactly(rational(ratio)), gamma: BuiltExactly(rational(o["gamma"]))}
 
 
 EQ_5_MIXTURE = declare(
