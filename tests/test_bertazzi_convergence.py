@@ -136,3 +136,13 @@ def test_assumption_3_1_pin_is_one_minus_the_stationary_mass_and_refutes_a_tight
     from symdp.plugin import check
 
     assert check(cv.assumption_3_1.tightened(0.95)).verdict == VIOLATED
+
+
+def test_the_dobrushin_power_is_a_certified_ball_of_the_exact_coefficient():
+    # the pinned chain: D' rows (1, ..., 1)/5 and (1, 27, 27, 27, 27)/109, whose TV is the mass where the first is
+    # larger, 1/5 - 1/109 = 104/545 (D's rows (1, ..., 1)/5 and (1, 9, 9, 9, 9)/37 give 32/185, less); at n = 3 its cube
+    with mpmath.workdps(30):
+        values = cv.assumption_3_1.witness({"n": 3, "structure": cv.DOBRUSHIN_NEAR})
+        power = values[cv.DobrushinPower(cv.n)]
+        exact = (mpmath.mpf(104) / 545) ** 3
+        assert power.certified and abs(power.value - exact) <= power.error + mpmath.mpf(10) ** -29

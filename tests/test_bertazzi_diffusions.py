@@ -157,7 +157,7 @@ def test_proposition_4_6_on_ou_is_four_times_loose_at_its_minimiser():
     # catalogue: ratio -> (4L + 4 + 1/L)/2 as T -> infinity, 4 at L = 1/2 (min 4.00004 over 3000 draws)
     result = evaluate_point(BY_ID["bertazzi.prop4.6"], dif.OU_MINIMISER)
     assert result.verdict == HOLDS
-    assert 4 <= result.bound / result.quantity < 4 + 1e-6
+    assert 4 - mpmath.mpf(10) ** -18 <= result.bound / result.quantity < 4 + 1e-6   # certified, decided at 20 digits
 
 
 def test_proposition_4_6_measures_the_ou_law_from_its_solution():
@@ -166,7 +166,7 @@ def test_proposition_4_6_measures_the_ou_law_from_its_solution():
     result = evaluate_point(BY_ID["bertazzi.prop4.6"], point)
     e = mpmath.exp(-2 * mpmath.mpf("0.8"))
     expected = 3 * 1.5 * mpmath.mpf("0.7") ** 2 * (1 - e) / (2 * 2 * (1 + e))
-    assert abs(result.quantity - expected) < mpmath.mpf(10) ** -30
+    assert result.certified and abs(result.quantity - expected) < mpmath.mpf(10) ** -19   # decided at 20 digits
 
 
 def test_proposition_4_6_dp_is_loose_in_delta():
@@ -287,3 +287,31 @@ def test_lemma_4_1_point_mass_pin_is_500_over_501_and_refutes_a_tightened_copy()
 
     # the random draws reached 0.915 before the pin
     assert check(dif.lemma_4_1.tightened(0.95)).verdict == VIOLATED
+
+
+def _holds(estimate, reference, slack) -> bool:
+    return estimate.certified and abs(estimate.value - reference) <= estimate.error + slack
+
+
+def test_the_finite_measurements_are_certified_balls_of_their_sums():
+    # P = (1/2, 1/4, 1/4), Q = (1/4, 1/4, 1/2), all dyadic: the tail P(dP/dQ > e^0.5) = 1/2 (only atom 0, ratio 2 >
+    # e^0.5 = 1.65), E_P[(dP/dQ)^2] = 1/2 * 4 + 1/4 + 1/4 * 1/4 = 37/16, E_Q[(dP/dQ)^3] = the same (eq. (71))
+    P_, Q_ = [mpmath.mpf(1) / 2, mpmath.mpf(1) / 4, mpmath.mpf(1) / 4], [mpmath.mpf(1) / 4, mpmath.mpf(1) / 4,
+                                                                          mpmath.mpf(1) / 2]
+    with working_precision(30):
+        tail = dif.tail_mass(P_, Q_, mpmath.mpf("0.5"))
+        assert _holds(tail, mpmath.mpf(1) / 2, 0)
+        for moment in (dif.ratio_moment(P_, Q_, 3, offset=-1), dif.ratio_moment(P_, Q_, 3, under_q=True)):
+            assert _holds(moment, mpmath.mpf(37) / 16, 0) and moment.error < mpmath.mpf(10) ** -29
+
+
+def test_the_coupling_sup_and_the_gaussian_tail_are_certified():
+    with working_precision(30):
+        point = {"L": mpmath.mpf(2), "c": mpmath.mpf("0.7"), "structure": {"T": 0.8}}
+        # C = c(1 - e^{-LT})/L (the solution of de = -Le dt - c dt, e_0 = 0; catalogue)
+        expected = mpmath.mpf("0.7") * -mpmath.expm1(-2 * mpmath.mpf("0.8")) / 2
+        assert _holds(dif.enclosure(lambda: dif.coupling_sup(point)), expected, mpmath.mpf(10) ** -29)
+        # P(Z > 1/2), Z ~ N(0, 1) (T = K = 1, u = K): mpmath's quadrature of the normal density over [1/2, oo)
+        tail = dif.lemma_b_3.witness({"T": 1, "K": mpmath.mpf(1), "a": mpmath.mpf("0.5"), "structure": [1.0]})
+        reference = mpmath.quad(lambda x: mpmath.npdf(x), [mpmath.mpf("0.5"), mpmath.inf])
+        assert _holds(tail, reference, mpmath.mpf(10) ** -27)

@@ -16,7 +16,8 @@ def test_the_posterior_pin_is_bayes_formula_and_the_mh_chains_stationary_law():
     # theta in {1/5, ..., 4/5}, 1 success in 3: likelihoods 16/125, 18/125, 12/125, 4/125; B = the first two points
     values = pr.equation_1.witness(pr.POSTERIOR_PIN)
     expected = mpmath.mpf(34) / 50
-    assert mpmath.almosteq(values[pr.PosteriorMass()], expected, 1e-14)
+    for mass in (values[pr.PosteriorMass()].value, values[pr.StationaryMass()].value):   # built exactly: rationals
+        assert mass.certified and abs(mass.value - expected) <= mass.error + mpmath.mpf(10) ** -14
     assert evaluate_point(pr.equation_1, pr.POSTERIOR_PIN).verdict == TIGHT
 
 
@@ -28,7 +29,10 @@ def test_the_dp_of_a_posterior_at_eps_0_is_the_total_variation():
     rows = [[th ** s * (1 - th) ** (3 - s) for th in thetas] for s in (1, 2)]
     post = [[v / sum(r) for v in r] for r in rows]
     tv = sum(abs(a - b) for a, b in zip(*post)) / 2
-    assert mpmath.almosteq(values[pr.DeltaByEvents(pr.epsilon)], mpmath.mpf(tv.numerator) / tv.denominator, 1e-25)
+    measured = values[pr.DeltaByEvents(pr.epsilon)]
+    # a certified ball of the rounded posteriors' masses: it holds the exact TV up to their rounding (30 digits)
+    assert measured.certified and measured.error < mpmath.mpf(10) ** -28
+    assert abs(measured.value - mpmath.mpf(tv.numerator) / tv.denominator) <= measured.error + mpmath.mpf(10) ** -28
 
 
 def test_mironovs_conversion_on_the_gaussian_is_below_delta_by_the_catalogues_margin():

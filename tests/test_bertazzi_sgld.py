@@ -349,3 +349,24 @@ def test_eps_delta_forms_measure_delta_where_it_is_not_negligible_and_can_fail()
     result = evaluate_point(mutant, tiny)
     assert result.verdict == VIOLATED
     assert 0 < result.quantity < mpf("1e-25")
+
+
+@pytest.mark.parametrize("gamma_, mu_, n_", [(0.5, 1.0, 7), (1.5, 1.0, 6), (1.5, 1.0, 7), (1.9, 1.0, 40), (1.0, 1.0, 3),
+                                             (1e-4, 2.0, 50)])
+def test_coupling_extreme_is_the_reachable_intervals_recursion(gamma_, mu_, n_):
+    # the reachable set of e_{k+1} = rho e_k - kick B, B in {0, 1}, tracked as an interval in exact rationals, step by
+    # step: the certified ball of coupling_extreme (the geometric sums) must hold its largest modulus
+    from symdp.theorems.bertazzi.common import exact_fraction
+
+    point = {"gamma": mpmath.mpf(gamma_), "mu": mpmath.mpf(mu_), "c": mpmath.mpf(1), "s": 1, "n": n_}
+    rho_ = 1 - exact_fraction(point["gamma"]) * exact_fraction(point["mu"])
+    kick = 2 * exact_fraction(point["gamma"])
+    low = high = largest = 0
+    for _ in range(n_):
+        ends = (rho_ * low, rho_ * high)
+        low, high = min(ends) - kick, max(ends)
+        largest = max(largest, abs(low), abs(high))
+    with working_precision(30):
+        value = sg.enclosure(lambda: sg.coupling_extreme(point))
+        assert value.certified and abs(value.value - mpmath.mpf(largest.numerator) / largest.denominator) \
+            <= value.error + mpmath.mpf(10) ** -29

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+from typing import Callable
+
+import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
+from symdp.estimate import Estimate, Method, arb_precision, exact_ball
+from symdp.numeric import to_mpf
 from symdp.symbols import alpha
 from symdp.theorem import Param
 
@@ -26,3 +33,46 @@ P_ALPHA_MIXTURES = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 16.0),
     r"with alpha towards the full-batch one, and s = m (one Gaussian, the ratio free of alpha) is the worst case, "
     r"drawn and pinned"))
 """The Rényi order where the laws are mixtures (SGLD with s < m): the range the quadrature affords."""
+
+
+# --- measurements in ball arithmetic ---------------------------------------------------------------------------------
+
+GUARD_BITS = 30
+"""Bits above mpmath's working precision at which the witnesses' balls are computed."""
+
+
+def exact_fraction(x) -> Fraction:
+    """A drawn number as the rational it is: a Fraction or int as is, an mpf exactly (every bit of the mantissa), a
+    float as the mpf it means (:func:`symdp.numeric.to_mpf`), so that comparisons with the laws' rational atoms are
+    decided exactly.
+
+    >>> exact_fraction(mpmath.mpf(3) / 4), exact_fraction(Fraction(1, 3))
+    (Fraction(3, 4), Fraction(1, 3))
+    """
+    if isinstance(x, (Fraction, int)) and not isinstance(x, bool):
+        return Fraction(x)
+    sign, man, exp, _ = to_mpf(x, "number")._mpf_
+    value = Fraction(int(man)) * Fraction(2) ** int(exp)
+    return -value if sign else value
+
+
+def ball(x):
+    """A number as an Arb ball at flint's precision: a Fraction through fmpq (exact where it is dyadic, else rounded
+    into the ball), an int, float or mpf exactly (:func:`symdp.estimate.exact_ball`), an Arb ball as is."""
+    from flint import arb, fmpq
+
+    if isinstance(x, arb):
+        return x
+    if isinstance(x, Fraction):
+        return arb(fmpq(x.numerator, x.denominator))
+    if isinstance(x, int) and not isinstance(x, bool):
+        return arb(x)
+    return exact_ball(to_mpf(x, "number"))
+
+
+def enclosure(compute: Callable, method: Method = Method.EXACT, **fields) -> Estimate:
+    """``compute()`` (an Arb ball) at the working precision plus :data:`GUARD_BITS`, as a certified estimate;
+    ``fields`` (``scale=``) are set on it."""
+    with arb_precision(mpmath.mp.prec + GUARD_BITS):
+        result = Estimate.from_arb(compute(), method)
+    return replace(result, **fields) if fields else result

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import mpmath
 import sympy as sp
+from flint import arb
 from hypothesis import strategies as st
 
 from symdp.engine import gaussian_paths
@@ -20,11 +21,11 @@ from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, Method
+from symdp.estimate import Estimate, Method, arb_precision
 from symdp.expressions import KL, HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import diffusions as proofs
-from symdp.statement import lambdify_mpmath
+from symdp.statement import BuiltExactly, lambdify_mpmath
 from symdp.strategies import weights
 from symdp.symbols import K, L, Law, T, alpha, beta, c, delta, epsilon
 from symdp.theorem import (
@@ -37,7 +38,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bertazzi.common import P_ALPHA, finite_floats
+from symdp.theorems.bertazzi.common import GUARD_BITS, P_ALPHA, ball, enclosure, finite_floats
 
 C_sup = sp.Symbol("C", positive=True)
 """C of (21): the almost-sure bound on sup_{t ≤ T} |X^D_t − X^{D'}_t| under the synchronous coupling."""
@@ -119,7 +120,7 @@ POINT_MASS_TAIL = {"p": [1.0, 0.0, 0.0, 0.0, 0.0, 0.0], "q": [0.01, 1.0, 1.0, 1.
 
 @theorem(id="bertazzi.lem4.1", title=r"a tail bound on $d\mathbb{P}/d\mathbb{Q}$ gives $(\varepsilon, \delta)$-DP",
          number="Lemma 4.1", parameters=(P_EPS,), setting=FINITE,
-         statement=sp.Le(HockeyStick(OUT_D, OUT_DP, epsilon), TailMass(epsilon)), default_examples=25,
+         statement=sp.Le(HockeyStick(OUT_D, OUT_DP, epsilon), TailMass(epsilon)), default_examples=100,
          examples=({"epsilon": 0.0, "structure": IDENTITY_CHANNEL}, {"epsilon": 0.0, "structure": POINT_MASS_TAIL}))
 def lemma_4_1(point):
     r"""The lemma as the inequality its proof (66)--(69) shows: the $\delta$ of the output pair at $\varepsilon$ is
@@ -134,16 +135,28 @@ def lemma_4_1(point):
     $0.92$). Orientation: the proofs' (catalogue E11), $\mathbb{Q}$-law of
     $\mathcal{A}(\mathcal{D})$ = $\mathbb{P}$-law of $\mathcal{A}(\mathcal{D}')$, here $\mathbb{Q}\mathcal{A}$."""
     P_, Q_, PA, QA = FINITE(point)
-    threshold = mpmath.exp(to_mpf(point["epsilon"], "epsilon"))
-    tail = mpmath.fsum(p for p, q in zip(P_, Q_) if p > threshold * q)
     return {HockeyStick(OUT_D, OUT_DP, epsilon): divergence("hockey_stick", PA, QA, point["epsilon"]),
-            TailMass(epsilon): tail}
+            TailMass(epsilon): tail_mass(P_, Q_, point["epsilon"])}
+
+
+def tail_mass(P_, Q_, eps) -> Estimate:
+    """P(dP/dQ > e^eps), summed over the atoms where p > e^eps q, in balls: each comparison decided by the balls of
+    the atoms (exact) and of e^eps; where one is not (p = e^eps q to the ball's width), the sum at working precision,
+    uncertified."""
+    with arb_precision(mpmath.mp.prec + GUARD_BITS):
+        threshold = ball(eps).exp()
+        above = [ball(p) > threshold * ball(q) for p, q in zip(P_, Q_)]
+        below = [ball(p) <= threshold * ball(q) for p, q in zip(P_, Q_)]
+    if all(a or b for a, b in zip(above, below)):
+        return enclosure(lambda: sum((ball(p) for p, a in zip(P_, above) if a), arb(0)))
+    e = mpmath.exp(to_mpf(eps, "epsilon"))
+    return Estimate.exact(mpmath.fsum(p for p, q in zip(P_, Q_) if p > e * q))
 
 
 @theorem(id="bertazzi.lem4.2", title=r"a moment bound on $d\mathbb{P}/d\mathbb{Q}$ gives R\'enyi DP",
          number="Lemma 4.2", parameters=(P_ALPHA,), setting=FINITE,
          statement=sp.Le(Renyi(OUT_D, OUT_DP, alpha), sp.log(RatioMoment(alpha - 1)) / (alpha - 1)),
-         tight_at=({"alpha": 3.0, "structure": IDENTITY_CHANNEL},), default_examples=25)
+         tight_at=({"alpha": 3.0, "structure": IDENTITY_CHANNEL},), default_examples=100)
 def lemma_4_2(point):
     r"""The lemma as its proof (70)--(71) shows it: $\mathsf{D}_\alpha$ of the outputs is at most $\frac{1}{\alpha -
     1}\log\mathbb{E}[(d\mathbb{P}/d\mathbb{Q})^{\alpha - 1}]$, so a moment $\le e^{(\alpha-1)\varepsilon}$ gives
@@ -152,22 +165,32 @@ def lemma_4_2(point):
     $\mathsf{D}_\alpha(\mathbb{P}\|\mathbb{Q})$ by (71)."""
     P_, Q_, PA, QA = FINITE(point)
     a = to_mpf(point["alpha"], "alpha")
-    moment = mpmath.fsum(p * (p / q) ** (a - 1) for p, q in zip(P_, Q_) if p > 0)
-    return {Renyi(OUT_D, OUT_DP, alpha): divergence("renyi", PA, QA, a), RatioMoment(alpha - 1): moment}
+    return {Renyi(OUT_D, OUT_DP, alpha): divergence("renyi", PA, QA, a),
+            RatioMoment(alpha - 1): ratio_moment(P_, Q_, a, offset=-1)}
+
+
+def ratio_moment(P_, Q_, order, under_q: bool = False, offset: int = 0) -> Estimate:
+    """E_P[(dP/dQ)^s] = Σ_{p > 0} p (p/q)^s (``under_q``: E_Q[(dP/dQ)^s] = Σ_{p > 0} q (p/q)^s; the atoms with p = 0
+    add 0, s > 0), s = ``order`` + ``offset`` (exactly), summed over the atoms in balls: a certified enclosure."""
+    def compute():
+        s = ball(order) + offset
+        return sum(((ball(q) if under_q else ball(p)) * (ball(p) / ball(q)) ** s for p, q in zip(P_, Q_) if p > 0),
+                   arb(0))
+    return enclosure(compute)
 
 
 @theorem(id="bertazzi.proofB.2", title=r"the change of measure (71): $\mathbb{E}_{\mathbb{Q}}[(d\mathbb{P}/"
          r"d\mathbb{Q})^\alpha] = \mathbb{E}[(d\mathbb{P}/d\mathbb{Q})^{\alpha-1}]$", number="Appendix B.2, eq. (71)",
          parameters=(P_ALPHA,), setting=FINITE, statement=sp.Eq(RatioMomentQ(alpha), RatioMoment(alpha - 1)),
-         tight_everywhere=True, tight_at=({"alpha": 3.0, "structure": IDENTITY_CHANNEL},), default_examples=20)
+         tight_everywhere=True, tight_at=({"alpha": 3.0, "structure": IDENTITY_CHANNEL},), default_examples=70)
 def proof_b_2(point):
     r"""Both sides summed over the atoms, one under $\mathbb{Q}$ and one under $\mathbb{P}$: an identity of the
     laws, equal to working precision everywhere. With data processing (van Erven--Harremo\"es, Theorem 9, measured
     in \symdpid{bertazzi.lem4.2}) it is the proof of Lemma 4.2."""
     P_, Q_, _, _ = FINITE(point)
     a = to_mpf(point["alpha"], "alpha")
-    return {RatioMomentQ(alpha): mpmath.fsum(q * (p / q) ** a for p, q in zip(P_, Q_)),
-            RatioMoment(alpha - 1): mpmath.fsum(p * (p / q) ** (a - 1) for p, q in zip(P_, Q_) if p > 0)}
+    return {RatioMomentQ(alpha): ratio_moment(P_, Q_, a, under_q=True),
+            RatioMoment(alpha - 1): ratio_moment(P_, Q_, a, offset=-1)}
 
 
 proof_b_1 = declare(
@@ -259,7 +282,7 @@ CONSTANT_SHIFT = {"alpha": 7.5, "c": 2.5, "beta": 1.0, "T": 4,
 @theorem(id="bertazzi.prop4.5", title="the path of the SDE is R\\'enyi DP", number="Proposition 4.5, eq. (19)",
          parameters=(P_ALPHA, P_C, P_BETA, P_T), setting=PATHS,
          statement=sp.Le(Renyi(PATH_D, PATH_DP, alpha), alpha * C1 / 4), tight_at=(CONSTANT_SHIFT,),
-         default_examples=25)
+         default_examples=70)
 def proposition_4_5(point):
     r"""$\mathsf{D}_\alpha$ of the two path laws: given the grid values, the path on each step is the linear
     interpolation plus a Brownian bridge, whatever the drift, so the grid values are sufficient; their law is the
@@ -275,7 +298,7 @@ def proposition_4_5(point):
 
 @theorem(id="bertazzi.prop4.5.kl", title=r"the path of the SDE at $\alpha = 1$: $\mathrm{KL} \le C_1(T)/4$",
          number=r"Proposition 4.5, eq. (19) at $\alpha = 1$", parameters=(P_C, P_BETA, P_T), setting=PATHS,
-         statement=sp.Le(KL(PATH_D, PATH_DP), C1 / 4), default_examples=15,
+         statement=sp.Le(KL(PATH_D, PATH_DP), C1 / 4), default_examples=65,
          tight_at=({k_: v for k_, v in CONSTANT_SHIFT.items() if k_ != "alpha"},))
 def proposition_4_5_kl(point):
     r"""The proposition allows $\alpha \ge 1$, $\alpha = 1$ read as the Kullback--Leibler divergence (the limit of
@@ -288,7 +311,7 @@ def proposition_4_5_kl(point):
 
 @theorem(id="bertazzi.prop4.5.dp", title=r"the path of the SDE is $(\varepsilon_\delta, \delta)$-DP",
          number="Proposition 4.5, eq. (18)", parameters=(P_C, P_BETA, P_T, P_DELTA), setting=PATHS,
-         statement=sp.Le(HockeyStick(PATH_D, PATH_DP, EPS_DELTA_45), delta), default_examples=25,
+         statement=sp.Le(HockeyStick(PATH_D, PATH_DP, EPS_DELTA_45), delta), default_examples=70,
          examples=({"c": 1.0, "beta": 1.0, "T": 1, "delta": 1e-6, "structure": CONSTANT_SHIFT["structure"]},
                    {"c": 30.0, "beta": 100.0, "T": 5, "delta": 0.999, "structure": CONSTANT_SHIFT["structure"]}))
 def proposition_4_5_dp(point):
@@ -343,15 +366,21 @@ OU_MINIMISER = {"alpha": 2.0, "L": 0.5, "c": 1.0, "beta": 1.0, "structure": {"T"
 @theorem(id="bertazzi.prop4.6", title="the final value of the SDE is R\\'enyi DP, uniformly in $T$",
          number="Proposition 4.6, eq. (22)", parameters=(P_ALPHA, P_L, P_C, P_BETA), setting=OU,
          statement=sp.Le(Renyi(FINAL_D, FINAL_DP, alpha), alpha * C2 / 4), examples=(OU_MINIMISER,),
-         default_examples=25)
+         default_examples=70)
 def proposition_4_6(point):
     r"""$\mathsf{D}_\alpha$ of the exact Gaussian laws of $X_T$ (the Ornstein--Uhlenbeck solution), integrated by the
     door from the densities; $C$ measured as the synchronous coupling's $\sup_{t\le T}|e_t| = |e_T|$. Loose: the
     ratio bound/divergence tends to $(4L + 4 + 1/L)/2 \ge 4$ as $T \to \infty$, least $4$ at $L = 1/2$ (pinned:
     $4.0000$ at $T = 1000$; the catalogue's 4.00004 over 3000 draws), and grows as $T \to 0$."""
-    P_, Q_, C_ = ou_final_laws(point)
+    P_, Q_, _ = ou_final_laws(point)
     return {Renyi(FINAL_D, FINAL_DP, alpha): divergence("renyi", P_, Q_, point["alpha"], method="densities"),
-            C_sup: C_}
+            C_sup: enclosure(lambda: coupling_sup(point))}
+
+
+def coupling_sup(point):
+    """C = sup_{t <= T}|e_t| = c(1 − e^{−LT})/L of the synchronous coupling (:func:`ou_final_laws`), as a ball."""
+    L_, c_, T_ = ball(point["L"]), ball(point["c"]), ball(point["structure"]["T"])
+    return c_ * -(-L_ * T_).expm1() / L_
 
 
 OU_DP_NEAR_SUP = {"L": 0.5, "c": 0.25, "beta": 1.0, "delta": 0.999, "structure": OU_MINIMISER["structure"]}
@@ -362,7 +391,7 @@ closed form); here C_2 = 16 beta c^2 = 1, delta = 0.999, T = 1000: 0.0488."""
 
 @theorem(id="bertazzi.prop4.6.dp", title=r"the final value of the SDE is $(\varepsilon_\delta, \delta)$-DP",
          number="Proposition 4.6, eq. (22)", parameters=(P_L, P_C, P_BETA, P_DELTA), setting=OU,
-         statement=sp.Le(HockeyStick(FINAL_D, FINAL_DP, EPS_DELTA_46), delta), default_examples=25,
+         statement=sp.Le(HockeyStick(FINAL_D, FINAL_DP, EPS_DELTA_46), delta), default_examples=70,
          examples=({"L": 0.5, "c": 1.0, "beta": 1.0, "delta": 1e-6, "structure": OU_MINIMISER["structure"]},
                    OU_DP_NEAR_SUP))
 def proposition_4_6_dp(point):
@@ -436,7 +465,7 @@ GIRSANOV_PIN = {"beta": 2.0, "T": 1, "structure": {"n": 1, "mu": 0.0, "x0": 0.0,
          number="Lemma B.1, eq. (75)",
          parameters=(P_BETA, P_T), setting=GIRSANOV,
          statement=sp.Eq(LogDensityRatio(), GIRSANOV_75, evaluate=False), tight_everywhere=True,
-         tight_at=(GIRSANOV_PIN,), default_examples=20,
+         tight_at=(GIRSANOV_PIN,), default_examples=70,
          printed=Printed(
              id="bertazzi.lemB.1.printed", title=r"the density that the proof's (76)--(78) construct",
              statement=sp.Eq(LogDensityRatio(), -sp.sqrt(beta / 2) * StochasticIntegral()
@@ -490,6 +519,13 @@ def integral_variance(point):
                                                                    for f_ in fractions)
 
 
+def integral_variance_ball(point):
+    """:func:`integral_variance` in balls: Σ_k (K f_k)² T/n from the drawn T, K and fractions f_k."""
+    fractions = point["structure"]
+    K_ = ball(point["K"])
+    return ball(point["T"]) / len(fractions) * sum(((K_ * ball(f_)) ** 2 for f_ in fractions), arb(0))
+
+
 StochasticExp = quantity("StochasticExp", 0, r"\mathbb{{E}}\exp\left(\int_0^T \langle u_t, dW_t\rangle\right)",
                          "E exp(int u dW), by quadrature of the Gaussian density.", nonnegative=True,
                          rounding="relative")
@@ -500,7 +536,7 @@ StochasticTail = quantity("StochasticTail", 1, r"\mathbb{{P}}\left(\int_0^T \lan
 @theorem(id="bertazzi.lemB.2", title="the exponential moment of a bounded stochastic integral",
          number="Lemma B.2, eq. (79)", parameters=(P_T, P_K), setting=P_STEPS,
          statement=sp.Le(StochasticExp(), sp.exp(T * K ** 2 / 2)),
-         tight_at=({"T": 5, "K": 2.0, "structure": [1.0]},), default_examples=20)
+         tight_at=({"T": 5, "K": 2.0, "structure": [1.0]},), default_examples=70)
 def lemma_b_2(point):
     r"""$\mathbb{E}e^{Z}$, $Z = \int_0^T u\,dW$ Gaussian with the variance $v$ of its quadratic variation, measured
     by the door as the moment generating function at 1 of a centred privacy loss with that law (that of
@@ -509,27 +545,30 @@ def lemma_b_2(point):
     catalogue's $T = 5$, $K = 2$, $e^{10} = 22026.4657948$)."""
     v = integral_variance(point)
     if v == 0:
-        return mpmath.mpf(1)
+        return BuiltExactly(enclosure(lambda: arb(1)))   # Z = 0: E e^Z = 1 exactly
     return divergence("loss_mgf", Gaussian(mpmath.sqrt(v), 1), Gaussian(0, 1), 1, centred=True, method="densities")
 
 
 @theorem(id="bertazzi.lemB.3", title="the Gaussian tail of a bounded stochastic integral", number="Lemma B.3, eq. (83)",
          parameters=(P_T, P_K, P_A), setting=P_STEPS,
-         statement=sp.Le(StochasticTail(a_level), sp.exp(-a_level ** 2 / (2 * T * K ** 2))), default_examples=20,
+         statement=sp.Le(StochasticTail(a_level), sp.exp(-a_level ** 2 / (2 * T * K ** 2))), default_examples=100,
          examples=({"T": 1, "K": 1.0, "a": 0.5, "structure": [1.0]},
                    {"T": 1, "K": 1.0, "a": 1e-4, "structure": [1.0]}))
 def lemma_b_3(point):
-    r"""$\mathbb{P}(Z > a)$ from the normal CDF of $Z = \int_0^T u\,dW$ (the variance of its quadratic variation).
+    r"""$\mathbb{P}(Z > a)$ from the normal CDF of $Z = \int_0^T u\,dW$ (the variance of its quadratic variation), in
+    ball arithmetic ($\mathrm{erfc}$ in Arb).
     Loose: the exponent is right for $|u| \equiv K$, the constant is a Mills ratio off (catalogue: $0.3085 \le
     0.8825$ at $T = K = 1$, $a = 0.5$, pinned); $\mathbb{P}(Z > a) \to 1/2$ as $a \to 0$ against a bound $\to 1$."""
     v = integral_variance(point)
     a = to_mpf(point["a"], "a")
     if v == 0:
-        return mpmath.mpf(0)
+        return BuiltExactly(enclosure(lambda: arb(0)))   # Z = 0 never exceeds a > 0
     if a / mpmath.sqrt(v) > 10 ** 6:
         raise InvalidParameter(f"a = {mpmath.nstr(a, 8)} lies {mpmath.nstr(a / mpmath.sqrt(v), 8)} standard "
-                               f"deviations out, beyond mpmath's normal CDF (10^6): take a larger u or a smaller a")
-    return mpmath.ncdf(-a / mpmath.sqrt(v))
+                               f"deviations out, beyond the normal CDF's range here (10^6): take a larger u or a "
+                               f"smaller a")
+    # Φ(−a/√v) = erfc(a/√(2v))/2, v the quadratic variation computed in balls from the draw
+    return enclosure(lambda: (ball(a) / (2 * integral_variance_ball(point)).sqrt()).erfc() / 2)
 
 
 _TAIL_45, _EXPONENT_45 = proofs.prop45_tail_is_delta(), proofs.prop45_renyi_exponent()

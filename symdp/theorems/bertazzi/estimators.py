@@ -7,7 +7,9 @@ started at ``x_0``, released with Laplace noise of scale ``eta/epsilon``. The av
 law is exact (rationals), by dynamic programming over (state, running count) (:func:`average_law`), and for two
 datasets run on common uniforms (the synchronous coupling) over (state, state', count, count')
 (:func:`coupled_average_laws`). The released law is then a finite mixture of Laplace laws (:func:`released_law`),
-and its hockey-stick divergences go through the engine's door, certified from the densities.
+whose hockey-stick divergences are sums of differences of the Laplace CDFs between the atoms, in ball arithmetic
+(:func:`laplace_mixture_hockey_stick`), and whose moments Arb integrates from the density (:func:`released_moments`):
+every measurement is a certified ball.
 
 >>> from fractions import Fraction as F
 >>> average_law(F(1, 2), F(1, 2), 0, 2)           # two fair steps: the count of ones is Binomial(2, 1/2)
@@ -22,16 +24,20 @@ from fractions import Fraction
 
 import mpmath
 import sympy as sp
+from flint import acb, arb
 from hypothesis import strategies as st
 
 from symdp.engine.continuous import Laplace, Mixture
 from symdp.engine.divergences import divergence
 from symdp.engine.markov import FiniteChain
 from symdp.errors import InvalidParameter
+from symdp.estimate import Estimate, Method, arb_precision
 from symdp.expressions import MaxDivergence, quantity
 from symdp.numeric import to_mpf
+from symdp.statement import BuiltExactly
 from symdp.proofs.bertazzi.estimators import square_of_complement, tilde_delta
 from symdp.symbols import Law, delta, epsilon, eta
+from symdp.theorems.bertazzi.common import ball, enclosure, exact_fraction
 from symdp.theorem import (
     IDENTITY,
     Param,
@@ -52,7 +58,7 @@ DeltaA = quantity("DeltaA", 1, r"\delta_{{\mathcal{{A}}}}\left({0}\right)",
                   "larger of the two hockey-stick divergences D_{e^eps}(A(D)||A(D')) and D_{e^eps}(A(D')||A(D)).",
                   domain=(0, 1))
 VarOut = quantity("VarOut", 0, r"\operatorname{{Var}}\left(\mathcal{{A}}(\mathcal{{D}})\right)",
-                  "The variance of the released estimator, by quadrature of its density.", nonnegative=True,
+                  "The variance of the released estimator, by certified integration of its density.", nonnegative=True,
                   rounding="relative")
 VarAvg = quantity("VarAvg", 0, r"\operatorname{{Var}}\left(\frac{{1}}{{N}}\sum_{{n=1}}^{{N}} f(X_n^{{\mathcal{{D}}}})"
                   r"\right)", "The variance of the ergodic average, from its exact law.", nonnegative=True,
@@ -154,68 +160,130 @@ def released_law(atoms: Mapping, scale) -> Mixture | Laplace:
     return law
 
 
-def laplace_mixture_hockey_stick(first: Mapping, second: Mapping, scale, eps) -> mpmath.mpf:
-    """D_{e^eps}(g + Lap(scale) || g' + Lap(scale)) for finite laws g, g' ({location: probability}), exactly by the
-    CDFs of the two densities: between consecutive atoms p − e^eps q = A e^{y/s} + B e^{−y/s}/(2s) changes sign at
-    most once, at y = (s/2) log(−B/A), so the integral of its positive part is a sum of CDF differences.
+def laplace_mixture_hockey_stick(first: Mapping, second: Mapping, scale, eps) -> Estimate:
+    """D_{e^eps}(g + Lap(scale) || g' + Lap(scale)) for finite laws g, g' ({location: probability}), by the CDFs of
+    the two densities, in ball arithmetic. Between consecutive atoms 2s(p − e^eps q)(y) = A e^{y/s} + B e^{−y/s}
+    changes sign at most once, at y = (s/2) log(−B/A), so the integral of its positive part is a sum of CDF
+    differences (:func:`_positive_mass`).
 
-    Coefficients that cancel to working precision are 0 and a root within rounding of an atom is that atom, so that
-    laws whose divergence is 0 (equal laws, a Laplace pair at the shift eps·scale) give exactly 0.
+    Everything is taken as the rational it is (locations, probabilities, the scale, eps), so that A, B and the
+    density at an atom are sums Σ c_k e^{a_k} with rational c_k and a_k: terms with one exponent are added exactly,
+    and such a sum is exactly 0 or, by Lindemann–Weierstrass, nonzero, which its ball decides. The signs that choose
+    each piece's case are decided so (:func:`_sign`), and laws whose divergence is 0 (equal laws, a Laplace pair at
+    the shift eps·scale) give an exact 0. A certified enclosure.
 
     >>> with mpmath.workdps(20):   # closed form 1 − e^{(eps − Delta/s)/2} for a Laplace shift Delta > eps·s
-    ...     print(mpmath.nstr(laplace_mixture_hockey_stick({0: 1}, {1: 1}, mpmath.mpf("0.5"), 1), 18),
+    ...     print(mpmath.nstr(laplace_mixture_hockey_stick({0: 1}, {1: 1}, mpmath.mpf("0.5"), 1).value, 18),
     ...           mpmath.nstr(1 - mpmath.exp(mpmath.mpf(-0.5)), 18))
     0.393469340287366576 0.393469340287366576
     """
-    s, e = to_mpf(scale, "scale"), mpmath.exp(to_mpf(eps, "eps"))
+    s, e = exact_fraction(scale), exact_fraction(eps)
     if not s > 0:
-        raise InvalidParameter(f"the Laplace scale must be positive, got {mpmath.nstr(s, 10)}")
-    weights: dict = {}
-    for law, sign in ((first, 1), (second, -e)):
+        raise InvalidParameter(f"the Laplace scale must be positive, got {float(s)}")
+    terms: dict = {}   # location -> [(coefficient, exponent)]: p e^0 from the first law, −q e^eps from the second
+    for law, shift, sign in ((first, Fraction(0), 1), (second, e, -1)):
         for x, p in law.items():
             if p:
-                weights[to_mpf(x, "location")] = weights.get(to_mpf(x, "location"), 0) + sign * to_mpf(p, "p")
-    atoms = sorted(weights)
-    tolerance = mpmath.mpf(2) ** (-mpmath.mp.prec + 12)
+                terms.setdefault(exact_fraction(x), []).append((sign * exact_fraction(p), shift))
+    atoms = sorted(terms)
 
-    def cancelled(terms):
-        total = mpmath.fsum(terms)
-        return mpmath.mpf(0) if abs(total) <= tolerance * mpmath.fsum(abs(t) for t in terms) else total
+    def coefficient(located, direction):   # Σ_x Σ c e^{shift + direction·x/s}
+        return _grouped((c, a + direction * x / s) for x in located for c, a in terms[x])
 
-    def mass(A, B, low, high):   # ∫_low^high (A e^{y/s} + B e^{−y/s}) dy / (2s); a tail has one term only
-        rising = A * (mpmath.exp(high / s) - mpmath.exp(low / s)) if A else 0
-        falling = B * (mpmath.exp(-low / s) - mpmath.exp(-high / s)) if B else 0
-        return (rising + falling) / 2
-
-    total = mpmath.mpf(0)
-    edges = [-mpmath.inf, *atoms, mpmath.inf]
-    for i in range(len(edges) - 1):
-        low, high = edges[i], edges[i + 1]
-        A = cancelled([weights[x] * mpmath.exp(-x / s) for x in atoms[i:]])
-        B = cancelled([weights[x] * mpmath.exp(x / s) for x in atoms[:i]])
-        cuts = [low, high]
-        if A * B < 0:
-            root = s / 2 * mpmath.log(-B / A)
-            near = tolerance * (1 + abs(root)) * 2 ** 8
-            if low + near < root < high - near:
-                cuts = [low, root, high]
-        for a, b in itertools.pairwise(cuts):
-            inside = (b - 1 if a == -mpmath.inf else a + 1 if b == mpmath.inf else (a + b) / 2)
-            if A * mpmath.exp(inside / s) + B * mpmath.exp(-inside / s) > 0:
-                total += mass(A, B, a, b)
-    return max(total, mpmath.mpf(0))
+    def compute():
+        total = arb(0)
+        for i in range(len(atoms) + 1):
+            low, high = (atoms[i - 1] if i else None), (atoms[i] if i < len(atoms) else None)
+            total += _positive_mass(coefficient(atoms[i:], -1), coefficient(atoms[:i], 1), low, high, s)
+        return total
+    return enclosure(compute, Method.EXACT)
 
 
-def dp_delta(first: Mapping, second: Mapping, scale, eps) -> mpmath.mpf:
-    """max of the two hockey-stick divergences at e^eps between g + Lap(scale) and g' + Lap(scale)."""
-    return max(laplace_mixture_hockey_stick(first, second, scale, eps),
-               laplace_mixture_hockey_stick(second, first, scale, eps))
+def _grouped(terms) -> dict:
+    """Σ c_k e^{a_k} as {a: Σ c}, rationals added exactly, zero coefficients dropped ({}: exactly 0)."""
+    grouped: dict = {}
+    for c, a in terms:
+        grouped[a] = grouped.get(a, 0) + c
+    return {a: c for a, c in grouped.items() if c}
 
 
-def laplace_delta(eta_, eps) -> mpmath.mpf:
+def _value(sum_: dict, shift=Fraction(0)):
+    """The ball of Σ c e^{a + shift}."""
+    return sum((ball(c) * ball(a + shift).exp() for a, c in sum_.items()), arb(0))
+
+
+def _sign(sum_: dict, shift=Fraction(0)):
+    """The sign of Σ c e^{a + shift} (0 exactly for no terms), decided by its ball, with more bits if needed; None
+    where even those do not decide it."""
+    if not sum_:
+        return 0
+    from flint import ctx
+
+    for extra in (0, 64, 256):
+        with arb_precision(ctx.prec + extra):
+            value = _value(sum_, shift)
+        if value > 0 or value < 0:
+            return 1 if value > 0 else -1
+    return None
+
+
+def _mass(A: dict, B: dict, low, high, s):
+    """∫_low^high (A e^{y/s} + B e^{−y/s}) dy/(2s) as a ball (low, high rationals, or balls for a root, None for ∓∞:
+    then the growing term has no coefficient): (A e^{high/s}(1 − e^{(low − high)/s}) + B e^{−low/s}(1 − e^{(low −
+    high)/s}))/2."""
+    s_ = ball(s)
+    gap = None if low is None or high is None else -((ball(low) - ball(high)) / s_).expm1()
+    total = arb(0)
+    if A:
+        total += _value(A) * (ball(high) / s_).exp() * (1 if gap is None else gap)
+    if B:
+        total += _value(B) * (-ball(low) / s_).exp() * (1 if gap is None else gap)
+    return total / 2
+
+
+def _positive_mass(A: dict, B: dict, low, high, s):
+    """∫_low^high (A e^{y/s} + B e^{−y/s})_+ dy/(2s) as a ball. With A, B of one sign the piece is all positive or all
+    not; where A > 0 > B the integrand grows through its root r = (s/2) log(−B/A), so its signs at the ends say
+    whether r lies inside (A < 0 < B: the mirror image); all decided exactly (:func:`_sign`). Where a sign is not
+    decided, r is kept in [low, high] by ball max/min, and a coefficient of undecided sign makes the piece's mass
+    [0, its bound by A₊e^{y/s} + B₊e^{−y/s}]."""
+    a, b = _sign(A), _sign(B)
+    if a is None or b is None:
+        upper = arb(0)
+        if A:
+            upper += _value(A).nonnegative_part().upper() * _mass({Fraction(0): 1}, {}, low, high, s)
+        if B:
+            upper += _value(B).nonnegative_part().upper() * _mass({}, {Fraction(0): 1}, low, high, s)
+        return arb(0).union(upper.upper())
+    if a >= 0 and b >= 0:
+        return _mass(A, B, low, high, s)
+    if a <= 0 and b <= 0:
+        return arb(0)
+    at = lambda edge: _sign(_grouped([(c, x + edge / s) for x, c in A.items()]
+                                     + [(c, x - edge / s) for x, c in B.items()]))
+    rising = a > 0
+    ends = at(low), at(high)
+    if None not in ends:
+        if (rising and ends[1] <= 0) or (not rising and ends[0] <= 0):
+            return arb(0)
+        if (rising and ends[0] >= 0) or (not rising and ends[1] >= 0):
+            return _mass(A, B, low, high, s)
+    root = ball(s) / 2 * (-_value(B) / _value(A)).log()
+    root = root.max(ball(low)).min(ball(high))
+    return _mass(A, B, root, high, s) if rising else _mass(A, B, low, root, s)
+
+
+def dp_delta(first: Mapping, second: Mapping, scale, eps) -> Estimate:
+    """max of the two hockey-stick divergences at e^eps between g + Lap(scale) and g' + Lap(scale), a ball."""
+    there, back = (laplace_mixture_hockey_stick(a, b, scale, eps) for a, b in ((first, second), (second, first)))
+    return Estimate.combine(lambda x, y: x.max(y), there, back)
+
+
+def laplace_delta(eta_, eps) -> Estimate:
     """The delta of Assumption 3.5 for Lap(eta/eps) at the worst |a − b| = eta: D_{e^eps}(Lap(eta, b) || Lap(0, b)),
-    from the CDFs (0: the Laplace mechanism is (eps, 0)-DP)."""
-    return laplace_mixture_hockey_stick({eta_: 1}, {0: 1}, eta_ / eps, eps)
+    from the CDFs (exactly 0: the Laplace mechanism is (eps, 0)-DP). ``eta_``, ``eps`` taken as rationals."""
+    eta_ = exact_fraction(eta_)
+    return laplace_mixture_hockey_stick({eta_: 1}, {0: 1}, eta_ / exact_fraction(eps), eps)
 
 
 def _on_grid(law: Mapping[int, Fraction], N: int) -> dict:
@@ -262,7 +330,7 @@ CLOSE_SCALARS = Setting(r"$|a - b| = u\eta$, $u \in [0, 1]$; $L_\eta \sim \mathr
 
 @theorem(id="bertazzi.ass3.5", title=r"Laplace noise of scale $\eta/\varepsilon$ privatises $\eta$-close scalars",
          number="Assumption 3.5", parameters=(P_ETA, P_EPS), setting=CLOSE_SCALARS,
-         statement=sp.Le(MaxDivergence(A_LEFT, A_RIGHT), epsilon), default_examples=12,
+         statement=sp.Le(MaxDivergence(A_LEFT, A_RIGHT), epsilon), default_examples=70,
          tight_at=({"eta": 0.5, "epsilon": 1.0, "structure": {"u": 1.0}},),
          examples=({"eta": 0.01, "epsilon": 4.0, "structure": {"u": 0.0}},))
 def assumption_3_5(point):
@@ -280,31 +348,67 @@ def assumption_3_5(point):
 
 # --- the variance display after Assumption 3.6 (erratum E2) -----------------------------------------------------
 
-def _variance_of(atoms: Mapping) -> mpmath.mpf:
-    mean = sum(to_mpf(x, "x") * to_mpf(p, "p") for x, p in atoms.items())
-    return sum(to_mpf(p, "p") * (to_mpf(x, "x") - mean) ** 2 for x, p in atoms.items())
+def _variance_of(atoms: Mapping) -> Fraction:
+    """The variance of a finite law {location: probability} of rationals, exactly."""
+    mean = sum(Fraction(x) * p for x, p in atoms.items())
+    return sum(p * (Fraction(x) - mean) ** 2 for x, p in atoms.items())
+
+
+def released_moments(atoms: Mapping, scale) -> tuple:
+    """(∫ y p(y) dy, ∫ y² p(y) dy) of the released density p(y) = Σ_x P(x) e^{−|y − x|/s}/(2s) (the Laplace densities
+    at the atoms of a finite law, weighted), as balls at flint's precision: Arb's rigorous integration
+    (``acb.integral``) of y(1 + iy)p(y) — its real part the first moment, its imaginary part the second — on each
+    piece between consecutive atoms, where p is a sum of exponentials (analytic), and on a window W = (prec + 40)·s·
+    log 2 beyond the outer atoms. Beyond the window the integrands are at most (1 + y²)p(y), p = Σ_x w_x e^{∓(y −
+    x)/s}, whose integrals ∫_R^∞ (1 + y²)e^{−y/s} dy = s e^{−R/s}(1 + R² + 2sR + 2s²) (and its mirror image) bound
+    the rest, which enters as a ball ±bound."""
+    from flint import ctx
+
+    s = ball(scale)
+    located = [(ball(x), ball(p) / (2 * s)) for x, p in sorted((exact_fraction(x), p) for x, p in atoms.items() if p)]
+    xs = [x for x, _ in located]
+    i = acb(0, 1)
+
+    def on_piece(j):   # p between the j-th and (j+1)-th atom: those up to j decay to the right, the others to the left
+        below, above = located[:j + 1], located[j + 1:]
+
+        def f(y, analytic):
+            density = sum((w * ((x - y) / s).exp() for x, w in below), acb(0)) \
+                + sum((w * ((y - x) / s).exp() for x, w in above), acb(0))
+            return y * (1 + i * y) * density
+        return f
+
+    window = s * (ctx.prec + 40) * arb(2).log()
+    left, right = xs[0] - window, xs[-1] + window
+    ends = [left, *xs, right]
+    total = sum((acb.integral(on_piece(j - 1), a, b) for j, (a, b) in enumerate(itertools.pairwise(ends))), acb(0))
+    rest = s * (sum((w * ((left - x) / s).exp() for x, w in located), arb(0)) * (1 + left ** 2 - 2 * s * left
+                                                                                 + 2 * s ** 2)
+                + sum((w * ((x - right) / s).exp() for x, w in located), arb(0)) * (1 + right ** 2 + 2 * s * right
+                                                                                   + 2 * s ** 2))
+    spread = arb(0, rest.upper())
+    return total.real + spread, total.imag + spread
 
 
 def _variance_witness(point):
+    """Var A(D) from the released density's moments (:func:`released_moments`), Var of the average from its exact
+    law: both certified balls."""
     chains = TWO_CHAINS(point)
     N = chains["N"]
     atoms = _on_grid(average_law(*chains["D"], chains["x0"], N), N)
-    eta_, eps = to_mpf(point["eta"], "eta"), to_mpf(point["epsilon"], "epsilon")
-    scale = eta_ / eps
-    located = [(to_mpf(x, "x"), to_mpf(p, "p") / (2 * scale)) for x, p in atoms.items()]
-    nodes = [-mpmath.inf] + sorted(x for x, _ in located) + [mpmath.inf]
+    scale = lambda: ball(point["eta"]) / ball(point["epsilon"])
 
-    def density(y):   # the released density: the Laplace densities at the atoms of the average, weighted
-        return mpmath.fsum(w * mpmath.exp(-abs(y - x) / scale) for x, w in located)
-    # both moments in one quadrature: the real part integrates y p(y), the imaginary part y^2 p(y)
-    moments = mpmath.quad(lambda y: density(y) * mpmath.mpc(y, y * y), nodes)
-    return {VarOut(): moments.imag - moments.real ** 2, VarAvg(): _variance_of(atoms)}
+    def released_variance():
+        first, second = released_moments(atoms, scale())
+        return second - first ** 2
+    return {VarOut(): enclosure(released_variance, Method.CERTIFIED),
+            VarAvg(): enclosure(lambda: ball(_variance_of(atoms)), Method.EXACT)}
 
 
 @theorem(id="bertazzi.rem3.var", title=r"the variance of the noisy estimator adds $2\eta^2/\varepsilon^2$ (corrected)",
          number="Section 3.2, display after Assumption 3.6", parameters=(P_ETA, P_EPS), setting=TWO_CHAINS,
          statement=sp.Eq(VarOut(), VarAvg() + 2 * eta ** 2 / epsilon ** 2), tight_everywhere=True,
-         tight_at=({"eta": 1.0, "epsilon": 0.5, "structure": SEPARATED},), default_examples=4,
+         tight_at=({"eta": 1.0, "epsilon": 0.5, "structure": SEPARATED},), default_examples=70,
          printed=Printed(
              id="bertazzi.rem3.var.printed", title=r"the variance of the noisy estimator adds $\eta/\varepsilon$, as "
              r"printed", statement=sp.Eq(VarOut(), VarAvg() + eta / epsilon), severity="mathematics",
@@ -313,8 +417,9 @@ def _variance_witness(point):
              note=r"$\mathrm{Var}(\mathrm{Lap}(\beta)) = 2\beta^2$: at $\eta = 1$, $\varepsilon = 0.5$ the noise adds "
                   r"$8$, not $2$ (catalogue E2). The added variance is quadratic in $\eta$, not linear."))
 def remark_3_variance(point):
-    r"""$\mathrm{Var}(\mathcal{A}(\mathcal{D}))$ by quadrature of the released density (a mixture of Laplace laws at
-    the atoms $k/N$ of the exact law of the average), with the atoms as breakpoints;
+    r"""$\mathrm{Var}(\mathcal{A}(\mathcal{D}))$ by Arb's rigorous integration of the released density (a
+    mixture of Laplace laws at the atoms $k/N$ of the exact law of the average) between the atoms, the tails beyond a
+    window bounded analytically (\symdpcode{released\_moments});
     $\mathrm{Var}(\frac1N\sum f(X_n))$ from that exact law. Equality everywhere (the noise is independent of the
     chain); the paper's $\eta/\varepsilon_\eta$ is refuted (erratum E2)."""
     return _variance_witness(point)
@@ -352,18 +457,20 @@ assumption_a_4 = declare(
 
 
 def _stationary_gap(point):
+    """|π_D(f) − π_D'(f)| from the stationary laws solved exactly, γ_f from the two-state closed form: rationals, as
+    certified balls."""
     chains = TWO_CHAINS(point)
     pis = [FiniteChain([[1 - a, a], [b, 1 - b]]).stationary()[1] for a, b in (chains["D"], chains["D'"])]
     a, b = chains["D"]
     a2, b2 = chains["D'"]
-    return {StationaryGap(): to_mpf(abs(pis[0] - pis[1]), "gap"), gamma_f: to_mpf(abs(a / (a + b) - a2 / (a2 + b2)),
-                                                                                     "gamma_f")}
+    return {StationaryGap(): enclosure(lambda: ball(abs(pis[0] - pis[1]))),
+            gamma_f: enclosure(lambda: ball(abs(a / (a + b) - a2 / (a2 + b2))))}
 
 
 @theorem(id="bertazzi.ass3.9", title=r"sensitivity of the posterior expectation $\pi_{\mathcal{D}}(f)$",
          number="Assumption 3.9", setting=TWO_CHAINS.where(r", $\gamma_f = |a/(a+b) - a'/(a'+b')|$"),
          statement=sp.Le(StationaryGap(), gamma_f), tight_everywhere=True,
-         tight_at=({"structure": SEPARATED},), default_examples=10)
+         tight_at=({"structure": SEPARATED},), default_examples=100)
 def assumption_3_9(point):
     r"""Assumption 3.9 asks $|\pi_{\mathcal{D}}(f) - \pi_{\mathcal{D}'}(f)| \le \gamma_f$. On two-state chains with
     $f = \mathbb{1}\{x = 1\}$ it holds with $\gamma_f = |a/(a+b) - a'/(a'+b')|$, with equality: the left side from the
@@ -408,28 +515,35 @@ P_DTIL = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.05, 2.0), limit=(
     r"not widened yet: Proposition A.5's pairs were not audited beyond this range"))
 
 
-def _coupled_delta(joint: Mapping, eta_) -> mpmath.mpf:
-    return sum((to_mpf(p, "p") for (x, x2), p in joint.items() if abs(to_mpf(x - x2, "gap")) > eta_), mpmath.mpf(0))
+def _coupled_delta(joint: Mapping, eta_) -> Estimate:
+    """δ̃ = P(|g − g'| > η) of a coupling of rationals, exactly: the comparisons with η (taken as the rational it is)
+    decided in rationals, the sum a rational."""
+    eta_ = exact_fraction(eta_)
+    return enclosure(lambda: ball(sum((p for (x, x2), p in joint.items() if abs(Fraction(x) - Fraction(x2)) > eta_),
+                                      Fraction(0))))
 
 
 def _coupled_release(joint, eta_, eps) -> dict:
     """What Proposition A.5 and 3.7 measure on a coupling of two statistics: δ_𝒜(ε) of the two released laws (each
-    statistic plus Lap(η/ε)), the coupling's δ̃ = P(|g − g'| > η) and δ of Assumption 3.5's Laplace instance."""
+    statistic plus Lap(η/ε)), the coupling's δ̃ = P(|g − g'| > η) and δ of Assumption 3.5's Laplace instance: all
+    certified balls."""
     first, second = _marginals(joint)
-    return {DeltaA(epsilon): dp_delta(first, second, eta_ / eps, eps), tilde_delta: _coupled_delta(joint, eta_),
-            delta: laplace_delta(eta_, eps)}
+    scale = exact_fraction(eta_) / exact_fraction(eps)
+    return {DeltaA(epsilon): BuiltExactly(dp_delta(first, second, scale, eps)),
+            tilde_delta: BuiltExactly(_coupled_delta(joint, eta_)), delta: BuiltExactly(laplace_delta(eta_, eps))}
 
 
 @theorem(id="bertazzi.propA.5", title=r"$g_{\mathcal{D}} + L_\eta$ is $(\varepsilon, \delta + \tilde\delta)$-DP",
          number="Proposition A.5", parameters=(P_DTIL, P_EPS), setting=FINITE_COUPLINGS,
-         statement=sp.Le(DeltaA(epsilon), delta + tilde_delta), default_examples=10,
+         statement=sp.Le(DeltaA(epsilon), delta + tilde_delta), default_examples=70,
          tight_at=({"eta": 1.0, "epsilon": 1.0, "structure": FAR_PAIR},))
 def proposition_a_5(point):
     r"""$\delta_{\mathcal{A}}(\varepsilon)$ is the larger hockey-stick divergence between the two released laws
-    (mixtures of $\mathrm{Lap}(\eta/\varepsilon)$ at the atoms of $g_{\mathcal{D}}$, $g_{\mathcal{D}'}$), certified from
-    the densities; $\tilde\delta = \mathbb{P}(|g_{\mathcal{D}} - g_{\mathcal{D}'}| > \eta)$ exactly from the drawn
-    coupling (so Assumption A.4 holds with it); $\delta$ of Assumption 3.5 is measured for $\mathrm{Lap}(\eta/
-    \varepsilon)$ at the worst shift $\eta$ (0 up to the certified error). Tight in the limit of the catalogue's pair
+    (mixtures of $\mathrm{Lap}(\eta/\varepsilon)$ at the atoms of $g_{\mathcal{D}}$, $g_{\mathcal{D}'}$), from the
+    Laplace CDFs between the atoms in ball arithmetic; $\tilde\delta = \mathbb{P}(|g_{\mathcal{D}} -
+    g_{\mathcal{D}'}| > \eta)$ exactly from the drawn coupling (so Assumption A.4 holds with it); $\delta$ of
+    Assumption 3.5 is measured for $\mathrm{Lap}(\eta/\varepsilon)$ at the worst shift $\eta$ (exactly 0, the
+    cancelling exponentials summed in rationals). Tight in the limit of the catalogue's pair
     $g_{\mathcal{D}} = 0$, $g_{\mathcal{D}'} = M\cdot\mathrm{Bernoulli}(\tilde\delta)$ as $M \to \infty$:
     $\tilde\delta - \delta_{\mathcal{A}} = O(e^{-M\varepsilon/(2\eta)})$, $1.2 \cdot 10^{-22}$ at $M = 100$ and about
     $10^{-66}$ at $M = 300$, $\tilde\delta = 1/5$, $\eta = \varepsilon = 1$ (pinned: equal to working precision)."""
@@ -441,14 +555,14 @@ def proposition_a_5(point):
 @theorem(id="bertazzi.prop3.7", title=r"the noisy Monte Carlo estimator is $(\varepsilon, \delta + \tilde\delta)$-DP "
          r"(coupling version)", number="Proposition 3.7", parameters=(P_ETA, P_EPS),
          setting=TWO_CHAINS.where(r", run on common uniforms (synchronous coupling)"),
-         statement=sp.Le(DeltaA(epsilon), delta + tilde_delta), default_examples=8,
+         statement=sp.Le(DeltaA(epsilon), delta + tilde_delta), default_examples=70,
          examples=({"eta": 0.05, "epsilon": 1.0, "structure": SEPARATED},
                    {"eta": 0.01, "epsilon": 0.7, "structure": SEPARATED_LONG}))
 def proposition_3_7(point):
     r"""The joint law of the two ergodic averages under the synchronous coupling is exact (dynamic programming over
     both states and both counts); $\tilde\delta = \mathbb{P}(|\bar f_{\mathcal{D}} - \bar f_{\mathcal{D}'}| > \eta)$
     from it (Assumption 3.6 then holds); $\delta_{\mathcal{A}}(\varepsilon)$ is the larger hockey-stick divergence of
-    the two released laws (Laplace mixtures at $k/N$), certified from the densities; $\delta$ of Assumption 3.5 as in
+    the two released laws (Laplace mixtures at $k/N$), from their CDFs in balls; $\delta$ of Assumption 3.5 as in
     \symdpid{bertazzi.propA.5}. Tight only in a limit (see \symdpid{bertazzi.propA.5}); on these chains the ratio is
     $0.969$ at $\eta = 0.05$, $\varepsilon = 1$, $(a, b) = (0.1, 0.9)$, $(a', b') = (0.9, 0.1)$, $N = 6$ (pinned), where a
     small $\eta$ makes the coupling's tail almost 1 and the released laws almost disjoint. As $\eta \to 0$ (the noise
@@ -468,7 +582,7 @@ def proposition_3_7(point):
 @theorem(id="bertazzi.prop3.10", title=r"the noisy Monte Carlo estimator is $(\varepsilon, \delta + 2\tilde\delta - "
          r"\tilde\delta^2)$-DP (concentration version)", number="Proposition 3.10", parameters=(P_C, P_EPS),
          setting=TWO_CHAINS.where(r", run independently; $\eta = 2C + \gamma_f$"),
-         statement=sp.Le(DeltaA(epsilon), delta + 2 * tilde_delta - tilde_delta ** 2), default_examples=8,
+         statement=sp.Le(DeltaA(epsilon), delta + 2 * tilde_delta - tilde_delta ** 2), default_examples=65,
          examples=({"C": 0.05, "epsilon": 1.0, "structure": SEPARATED},
                    {"C": 0.001, "epsilon": 0.1, "structure": STICKY_ALTERNATING}))
 def proposition_3_10(point):
@@ -476,7 +590,7 @@ def proposition_3_10(point):
     \pi_{\mathcal{D}'}(f)|$ (Assumption 3.9 with equality), $\tilde\delta = \max_{\mathcal{D}}\mathbb{P}(|\bar
     f_{\mathcal{D}} - \pi_{\mathcal{D}}(f)| > C)$ from the exact laws of the averages (Assumption 3.8 then holds), the
     noise $\mathrm{Lap}(\eta/\varepsilon)$ with $\eta = 2C + \gamma_f$; $\delta_{\mathcal{A}}(\varepsilon)$ the larger
-    hockey-stick divergence of the released laws, certified from the densities. Loose: the catalogue found
+    hockey-stick divergence of the released laws, from their CDFs in balls. Loose: the catalogue found
     $\delta_{\mathcal{A}} = 0$ on all its instances (claims $0.19$--$0.91$). The informative draws have a small $C$: the
     noise $\mathrm{Lap}((2C + \gamma_f)/\varepsilon)$ vanishes against the grid $1/N$ when $\gamma_f = 0$ and $C \to 0$,
     $\delta_{\mathcal{A}} \to$ the TV of the averages' laws and $\tilde\delta \to \max_{\mathcal{D}}\mathbb{P}(\bar
@@ -489,11 +603,11 @@ def proposition_3_10(point):
     C_, eps = to_mpf(point["C"], "C"), to_mpf(point["epsilon"], "epsilon")
     laws = [_on_grid(average_law(a, b, chains["x0"], N), N) for a, b in (chains["D"], chains["D'"])]
     pis = [FiniteChain([[1 - a, a], [b, 1 - b]]).stationary()[1] for a, b in (chains["D"], chains["D'"])]
-    tails = [sum((to_mpf(p, "p") for x, p in law.items() if abs(to_mpf(x - pi, "gap")) > C_), mpmath.mpf(0))
-             for law, pi in zip(laws, pis)]
-    eta_ = 2 * C_ + to_mpf(abs(pis[0] - pis[1]), "gamma_f")
-    return {DeltaA(epsilon): dp_delta(laws[0], laws[1], eta_ / eps, eps), tilde_delta: max(tails),
-            delta: laplace_delta(eta_, eps)}
+    C_exact = exact_fraction(C_)   # the comparisons |average − π(f)| > C, and η = 2C + γ_f, in rationals
+    tails = [sum((p for x, p in law.items() if abs(x - pi) > C_exact), Fraction(0)) for law, pi in zip(laws, pis)]
+    eta_ = 2 * C_exact + abs(pis[0] - pis[1])
+    return {DeltaA(epsilon): BuiltExactly(dp_delta(laws[0], laws[1], eta_ / exact_fraction(eps), eps)),
+            tilde_delta: BuiltExactly(enclosure(lambda: ball(max(tails)))), delta: BuiltExactly(laplace_delta(eta_, eps))}
 
 
 _SQUARE = square_of_complement()

@@ -8,10 +8,13 @@ divergence, total variation) are checked there and cited."""
 
 from __future__ import annotations
 
+import functools
 import itertools
+from fractions import Fraction
 
 import mpmath
 import sympy as sp
+from flint import arb
 from hypothesis import strategies as st
 
 from symdp.engine.continuous import Gaussian
@@ -20,10 +23,11 @@ from symdp.engine.finite import FiniteDistribution
 from symdp.engine.markov import metropolis_hastings
 from symdp.expressions import TV, HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
+from symdp.statement import BuiltExactly
 from symdp.strategies import weights
 from symdp.symbols import Law, P, Q, alpha, delta, epsilon
 from symdp.theorem import Param, Setting, declare, registered, theorem
-from symdp.theorems.bertazzi.common import P_ALPHA, finite_floats
+from symdp.theorems.bertazzi.common import P_ALPHA, ball, enclosure, finite_floats
 from symdp.theorems.bertazzi.convergence import (
     DPDelta,
     as_mpf,
@@ -74,23 +78,25 @@ def _posteriors(s_) -> list:
 
 @theorem(id="bertazzi.eq1", title="the posterior is the stationary law of a Metropolis--Hastings chain targeting it",
          number="eq. (1)", setting=POSTERIORS, statement=sp.Eq(StationaryMass(), PosteriorMass()),
-         tight_everywhere=True, examples=(POSTERIOR_PIN,), default_examples=20)
+         tight_everywhere=True, examples=(POSTERIOR_PIN,), default_examples=100)
 def equation_1(point):
     r"""Eq. (1) defines $\pi_{\mathcal{D}}$; what Section 3 uses of it is that an MCMC kernel leaves it invariant.
     The right side is eq. (1) itself (likelihood times prior over $\mathsf{B}$, normalised, exact rationals); the left
     the stationary law of the nearest-neighbour Metropolis--Hastings kernel built from the posterior's ratios, solved
-    exactly from $\pi P = \pi$ (:func:`symdp.engine.markov.metropolis\_hastings`). Equal to the last digit."""
+    exactly from $\pi P = \pi$ (:func:`symdp.engine.markov.metropolis\_hastings`). Both masses are rationals, their
+    balls certified. Equal to the last digit."""
     s_ = point["structure"]
     posterior = _posteriors(s_)[0]
     stationary = metropolis_hastings(posterior).stationary()
-    mass = lambda law: as_mpf(sum((v for v, inside in zip(law, s_["B"]) if inside), 0 * law[0]))
+    mass = lambda law: BuiltExactly(enclosure(lambda: ball(sum((v for v, inside in zip(law, s_["B"]) if inside),
+                                                               Fraction(0)))))
     return {StationaryMass(): mass(stationary), PosteriorMass(): mass(posterior)}
 
 
 @theorem(id="bertazzi.def2.1", title=r"$(\varepsilon, \delta)$-DP of a posterior: the least $\delta$ over events is "
          "the two-sided hockey-stick divergence", number="Definition 2.1, eq. (3)", parameters=(P_EPS,),
          setting=POSTERIORS, statement=sp.Eq(DeltaByEvents(epsilon), DPDelta(pi_, epsilon)), tight_everywhere=True,
-         examples=({"epsilon": 0.5, **POSTERIOR_PIN},), default_examples=20)
+         examples=({"epsilon": 0.5, **POSTERIOR_PIN},), default_examples=100)
 def definition_2_1(point):
     r"""The paper's own form, eq. (3): the least $\delta$ with $\pi_{\mathcal{D}}(\mathsf{B}) \le
     e^\varepsilon\pi_{\mathcal{D}'}(\mathsf{B}) + \delta$ for every event $\mathsf{B}$ (all $2^k$ enumerated) and both
@@ -99,11 +105,15 @@ def definition_2_1(point):
     quantifier over datasets of Definition 2.1 for a mechanism is \symdpid{bravo.def5.1}; this checks it for the
     posteriors of a Bernoulli model, the family Section 3 asks to be DP."""
     posteriors = [[as_mpf(v) for v in law] for law in _posteriors(point["structure"])]
-    e = mpmath.exp(point["epsilon"])
-    gaps = [mpmath.fsum(P_[i] for i in B) - e * mpmath.fsum(Q_[i] for i in B)
-            for P_, Q_ in (posteriors, posteriors[::-1])
-            for size in range(len(P_) + 1) for B in itertools.combinations(range(len(P_)), size)]
-    return {DeltaByEvents(epsilon): max(gaps), DPDelta(pi_, epsilon): least_delta(posteriors, point["epsilon"])}
+
+    def least_over_events():   # the same rounded masses the door's laws are built from, in balls
+        e = ball(point["epsilon"]).exp()
+        gaps = [sum((ball(P_[i]) for i in B), arb(0)) - e * sum((ball(Q_[i]) for i in B), arb(0))
+                for P_, Q_ in (posteriors, posteriors[::-1])
+                for size in range(len(P_) + 1) for B in itertools.combinations(range(len(P_)), size)]
+        return functools.reduce(arb.max, gaps)
+    return {DeltaByEvents(epsilon): enclosure(least_over_events),
+            DPDelta(pi_, epsilon): least_delta(posteriors, point["epsilon"])}
 
 
 RDP_DP = Renyi(P_law, Q_law, alpha) + sp.log(1 / delta) / (alpha - 1)
@@ -142,7 +152,7 @@ weight free, finds nothing larger): 0.6213 at delta = 0.99999, where the Gaussia
          parameters=(P_ALPHA, P_DELTA), setting=PAIRS,
          statement=sp.Le(HockeyStick(P_law, Q_law, RDP_DP), delta),
          examples=({"alpha": 2.0, "delta": 1e-5, "structure": {"shift": 1.0}}, RDP_DP_NEAR_SUP, RDP_DP_FINITE),
-         default_examples=20)
+         default_examples=70)
 def rdp_to_dp(point):
     r"""For one pair, with $\varepsilon$ its own R\'enyi divergence (the least with which the pair is $(\alpha,
     \varepsilon)$-RDP): $R_\alpha(P\|Q)$ and then the hockey-stick divergence at the converted $\varepsilon +

@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from fractions import Fraction
 
 import mpmath
 import sympy as sp
@@ -31,6 +32,7 @@ from symdp.errors import InvalidParameter
 from symdp.expressions import HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import sgld as proofs
+from symdp.statement import BuiltExactly
 from symdp.symbols import L, Law, alpha, beta, c, delta, gamma, m, mu, n, s
 from symdp.theorem import (
     Param,
@@ -43,6 +45,7 @@ from symdp.theorem import (
     theorem,
 )
 from symdp.theorems.bertazzi.common import P_ALPHA_MIXTURES as P_ALPHA
+from symdp.theorems.bertazzi.common import ball, enclosure
 
 # --- the laws of SGLD on a quadratic loss -----------------------------------------------------------------------------
 
@@ -241,7 +244,7 @@ P_S_31 = Param(s, sp.Range(1, sp.oo), sample=(1, 16))
          number="eqs. (30)--(31)", parameters=(P_M_31, P_S_31), conditions=(sp.Le(s, m),),
          setting=Setting(r"$x_{n+1} = x_n - \frac{\gamma}{s}\sum_{i \in A_{n+1}}\nabla_x\ell(x_n, d_i) + "
                          r"\sqrt{2\gamma/\beta}\,z_{n+1}$, $A_n$ uniform $s$-subsets of $\{1, \ldots, m\}$"),
-         statement=sp.Eq(Inclusion(s, m), s / m), tight_everywhere=True, default_examples=10)
+         statement=sp.Eq(Inclusion(s, m), s / m), tight_everywhere=True, default_examples=100)
 def eq31(point):
     r"""The structural fact every SGLD witness uses: the number of $s$-subsets of $\{1, \ldots, m\}$ that contain $1$,
     counted by enumerating them (\symdpcode{itertools.combinations}, $m \le 16$), over their number; independence
@@ -251,7 +254,7 @@ def eq31(point):
     with_first = sum(1 for subset in subsets if 0 in subset)
     if len(subsets) != math.comb(m_, s_):
         raise InvalidParameter("enumeration of the minibatches is incomplete")
-    return {Inclusion(s, m): mpmath.mpf(with_first) / len(subsets)}
+    return {Inclusion(s, m): BuiltExactly(enclosure(lambda: ball(Fraction(with_first, len(subsets)))))}
 
 
 assumption_5_5 = declare(
@@ -404,7 +407,7 @@ EQ131_NEAR_SUP = {"mu": 1, "L": 1, "gamma": 1e-4, "c": 1, "m": 1, "s": 1, "n": 1
                                                                               P_N_131), examples=(EQ131_NEAR_SUP,),
          conditions=ASS_5_5, setting=FINAL_SETTING.where(r", $e_k = x_k^{\mathcal{D}} - x_k^{\mathcal{D}'}$ under a "
                                                           r"common noise and common batches"),
-         statement=sp.Le(CouplingError(), COUPLING_57), default_examples=20,
+         statement=sp.Le(CouplingError(), COUPLING_57), default_examples=90,
          printed=Printed(id="bertazzi.proof5.7.eq131.printed", number="App. C.3, eq. (131) (as printed)",
                          statement=sp.Le(CouplingError(), 2 * c / (s * (gamma * L ** 2 / 2 - mu))),
                          location="App. C.3, eq. (131)", severity="typo",
@@ -420,25 +423,36 @@ def coupling_131(point):
     |e_k|$ is their largest modulus. Loose by the contraction $1 - \gamma\mu + \gamma^2L^2/2$ of the proof against the
     exact $1 - \gamma\mu$ (and $L \ge \mu$): the ratio tends to 1 as $\gamma \to 0$ with $n\gamma\mu \to \infty$ and
     $L = \mu$, reached by the draws ($\gamma$ log-uniform down to $10^{-4}$, $n$ up to $10^7$) and pinned ($\gamma =
-    10^{-4}$, $n = 10^6$: ratio $0.99995$). For $\rho \ge 0$ the extremes are the geometric sums (any $n$); for $\rho
-    < 0$ the recursion runs until its ends stop moving at working precision."""
+    10^{-4}$, $n = 10^6$: ratio $0.99995$). The extremes are geometric sums by induction (\symdpcode{coupling\_extreme},
+    any $n$, in balls)."""
     _within_5_5(point)
-    gamma_mu = to_mpf(point["gamma"], "gamma") * to_mpf(point["mu"], "mu")
+    return {CouplingError(): enclosure(lambda: coupling_extreme(point))}
+
+
+def coupling_extreme(point):
+    """sup_{k <= n}|e_k| of e_{k+1} = ρe_k − κB_{k+1}, ρ = 1 − γμ, κ = 2γc/s, over all batch sequences, as a ball.
+    The reachable set after k steps is an interval [l_k, h_k] ∋ 0 with l_{k+1} = min(ρl_k, ρh_k) − κ, h_{k+1} =
+    max(ρl_k, ρh_k); by induction from l_0 = h_0 = 0 it is [−κ Σ_{j<k} ρ^j, 0] for ρ >= 0, and for ρ < 0 (the ends
+    exchange at each step) l_k = −κ Σ_{j<⌈k/2⌉} ρ^{2j}, h_k = −ρκ Σ_{j<⌊k/2⌋} ρ^{2j} <= |l_k|. Either way the
+    largest modulus grows with k, so the sup is |l_n|; the geometric sums without cancellation for small γμ."""
+    gamma_mu = ball(point["gamma"]) * ball(point["mu"])
     rho_ = 1 - gamma_mu
-    kick = 2 * to_mpf(point["gamma"], "gamma") * to_mpf(point["c"], "c") / int(point["s"])
+    kick = 2 * ball(point["gamma"]) * ball(point["c"]) / int(point["s"])
     n_ = int(point["n"])
+    # Σ_{j<m} ρ^{2j} = (1 − ρ^{2m})/(1 − ρ²), 1 − ρ² = γμ(2 − γμ) > 0
+    alternating = lambda: kick * (1 - rho_ ** (2 * ((n_ + 1) // 2))) / (gamma_mu * (2 - gamma_mu))
     if rho_ >= 0:
-        # the reachable set after k steps is [-kick (1 + rho + ... + rho^{k-1}), 0] (induction), its modulus growing
-        return {CouplingError(): kick * _geometric(rho_, gamma_mu, n_)}
-    low = high = largest = mpmath.mpf(0)
-    for _ in range(n_):
-        ends = (rho_ * low, rho_ * high)
-        following = (min(ends) - kick, max(ends))
-        if following == (low, high):     # a fixed point of the map at working precision: nothing changes after it
-            break
-        low, high = following
-        largest = max(largest, abs(low), abs(high))
-    return {CouplingError(): largest}
+        return kick * _geometric_ball(gamma_mu, n_)
+    if rho_ < 0:
+        return alternating()
+    return (kick * _geometric_ball(gamma_mu, n_)).union(alternating())   # ρ's ball holds 0: both forms agree there
+
+
+def _geometric_ball(gamma_mu, k: int):
+    """Σ_{j<k} ρ^j = (1 − ρ^k)/(γμ), ρ = 1 − γμ ∈ [0, 1], as a ball: −expm1(k log1p(−γμ))/γμ for γμ < 1."""
+    if gamma_mu < 1:
+        return -(k * (-gamma_mu).log1p()).expm1() / gamma_mu
+    return (1 - (1 - gamma_mu) ** k) / gamma_mu
 
 
 # --- Theorem 5.8 ---------------------------------------------------------------------------------------------------
@@ -450,7 +464,7 @@ PATH_PARAMETERS = (P_ALPHA, P_GAMMA, P_C, P_BETA, P_M, P_S, P_N_PATH)
          r"$C_8 = \beta c^2n\gamma/s^2$", number="Theorem 5.8, eqs. (36)--(37)", parameters=PATH_PARAMETERS,
          conditions=(sp.Le(s, m),), setting=PATH_SETTING.where(r", any $\mu > 0$ (the path's divergence does not "
                                                                 r"depend on it)"),
-         statement=sp.Le(Renyi(PATH, PATH_P, alpha), alpha * C8 / 4), default_examples=8,
+         statement=sp.Le(Renyi(PATH, PATH_P, alpha), alpha * C8 / 4), default_examples=80,
          tight_at=({"alpha": 2, "gamma": 0.1, "c": 1, "beta": 1, "m": 3, "s": 3, "n": 5},
                    {"alpha": 7.5, "gamma": 0.5, "c": 2.5, "beta": 0.4, "m": 1, "s": 1, "n": 40}),
          examples=({"alpha": 2, "gamma": 0.1, "c": 1, "beta": 1, "m": 5, "s": 1, "n": 50},))
@@ -503,7 +517,7 @@ PATH_DP_SETTING = PATH_SETTING.where(r", full batches $s = m$ (the path is Gauss
 theorem_5_8_dp = theorem(
     id="bertazzi.thm5.8.dp", title=r"the whole SGLD path is $(C_8/4 + \sqrt{C_8\ln(1/\delta)}, \delta)$-DP",
     number=r"Theorem 5.8, eq. (37), the $(\varepsilon, \delta)$ part (corrected)", parameters=PATH_DP_PARAMETERS,
-    setting=PATH_DP_SETTING, statement=sp.Le(HockeyStick(PATH, PATH_P, eps_delta(C8)), delta), default_examples=8,
+    setting=PATH_DP_SETTING, statement=sp.Le(HockeyStick(PATH, PATH_P, eps_delta(C8)), delta), default_examples=80,
     examples=(PATH_DP_NEAR_SUP, PATH_DP_TINY),
     notes=r"Catalogue E6 (confirmed): (37) prints $C_8 + \sqrt{C_8\ln(1/\delta)}$, while $\varepsilon_\alpha = "
           r"\alpha C_8/4$ and Remark 4.3 give $C_8/4 + \sqrt{C_8\ln(1/\delta)}$ (encoded; the printed form is larger "
@@ -520,7 +534,7 @@ theorem_5_8_dp_printed = theorem(
     id="bertazzi.thm5.8.dp.printed", title=r"the whole SGLD path: $(\varepsilon_\delta, \delta)$-DP as printed, "
     r"$\varepsilon_\delta = C_8 + \sqrt{C_8\ln(1/\delta)}$", number="Theorem 5.8, eq. (37) (as printed)",
     parameters=PATH_DP_PARAMETERS, setting=PATH_DP_SETTING,
-    statement=sp.Le(HockeyStick(PATH, PATH_P, eps_delta_printed(C8)), delta), default_examples=8,
+    statement=sp.Le(HockeyStick(PATH, PATH_P, eps_delta_printed(C8)), delta), default_examples=80,
     examples=(PATH_DP_NEAR_SUP_PRINTED, PATH_DP_TINY),
     notes=r"The printed $\varepsilon_\delta$ (E6): weaker than the consistent one, valid: exact over claimed "
           r"$\delta$ at most 0.056 ($C_8 = 0.263$, $\delta \to 1$), 0.0524 at the pin $C_8 = 0.25$, $\delta = 0.999$.")(
