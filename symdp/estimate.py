@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 from typing import Callable, Iterable, Iterator
 
 import mpmath
@@ -235,15 +236,18 @@ class Estimate:
 
 def exact_ball(x):
     """A number as an Arb ball, exact where the number is (ints, binary floats — lambdify writes them as mpf tuples —,
-    mpf: every bit of the mantissa, whatever flint's precision), else a ball around it (a decimal string).
+    mpf: every bit of the mantissa, whatever flint's precision), else a ball around it (a decimal string, a rational
+    such as 1/3 given as a ``Fraction`` or ``fmpq``).
 
-    >>> exact_ball(mpmath.mpf(-2.5)), exact_ball(3)
-    (-2.50000000000000, 3.00000000000000)
+    >>> exact_ball(mpmath.mpf(-2.5)), exact_ball(3), exact_ball(Fraction(1, 4))
+    (-2.50000000000000, 3.00000000000000, 0.250000000000000)
     """
     from flint import arb, ctx, fmpq
 
     if isinstance(x, arb):
         return x
+    if isinstance(x, Fraction):
+        return arb(fmpq(x.numerator, x.denominator))
     if isinstance(x, tuple):
         x = mpmath.mpf(x)
     if isinstance(x, mpmath.mpf):
@@ -256,6 +260,67 @@ def exact_ball(x):
         with arb_precision(max(ctx.prec, abs(man).bit_length() + 8)):   # every bit, whatever the caller's precision
             return arb(fmpq(man * 2 ** max(exp, 0), 2 ** max(-exp, 0)))
     return arb(x)
+
+
+def exact_rational(x):
+    """A number as the exact rational it is (python-flint's ``fmpq``): an int, ``Fraction`` or ``fmpq`` as itself, an
+    mpf with every bit of its mantissa, anything else (a float, a string) as :func:`symdp.numeric.to_mpf` reads it
+    at the working precision — the binary number a witness computes with.
+
+    >>> exact_rational(mpmath.mpf(-2.5)), exact_rational(Fraction(1, 3)), exact_rational(0.75)
+    (-5/2, 1/3, 3/4)
+    """
+    from flint import fmpq, fmpz
+
+    from symdp.numeric import to_mpf
+
+    if isinstance(x, Fraction):
+        return fmpq(x.numerator, x.denominator)
+    if isinstance(x, (fmpq, fmpz, int)) and not isinstance(x, bool):
+        return fmpq(x)
+    sign, man, exp, _ = to_mpf(x)._mpf_   # mpf.man_exp drops the sign
+    man = -int(man) if sign else int(man)
+    return fmpq(man << exp) if exp >= 0 else fmpq(man, 1 << -exp)
+
+
+GUARD_BITS = 32
+"""Bits beyond mpmath's working precision at which a witness computes its balls (:func:`in_balls`)."""
+
+
+def in_balls(guard_bits: int = GUARD_BITS):
+    """A block of ball arithmetic at mpmath's working precision plus ``guard_bits`` (flint's precision restored on
+    exit): where a witness measures a quantity as a certified enclosure.
+
+    >>> from flint import ctx
+    >>> with mpmath.workprec(100), in_balls():
+    ...     print(ctx.prec)
+    132
+    """
+    return arb_precision(mpmath.mp.prec + guard_bits)
+
+
+def enclosure(ball, method: Method = Method.EXACT, **fields) -> Estimate:
+    """A ball, an exact rational, or a function computing a ball (called :func:`in_balls`) as the certified estimate
+    enclosing it (:meth:`Estimate.from_arb`), with ``fields`` (``scale=``) set on it: what a witness returns for a
+    quantity it measured in ball arithmetic.
+
+    >>> e = enclosure(Fraction(1, 3), scale=1)
+    >>> e.certified, e.value - e.error <= mpmath.mpf(1) / 3 <= e.value + e.error, e.scale
+    (True, True, mpf('1.0'))
+    >>> from flint import arb
+    >>> enclosure(lambda: arb(2).sqrt(), Method.CERTIFIED).error < mpmath.mpf(10) ** -14
+    True
+    """
+    from dataclasses import replace
+
+    from flint import arb
+
+    if not isinstance(ball, arb):
+        with in_balls():
+            ball = ball() if callable(ball) else exact_ball(ball)
+    result = Estimate.from_arb(ball, method)
+    return replace(result, **{k: (mpmath.mpf(v) if k == "scale" and v is not None else v) for k, v in fields.items()}) \
+        if fields else result
 
 
 @contextlib.contextmanager

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
-from typing import Callable
 
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from symdp.estimate import Estimate, Method, arb_precision, exact_ball
+from symdp.estimate import exact_ball, exact_rational
 from symdp.numeric import to_mpf
 from symdp.symbols import alpha
 from symdp.theorem import Param
@@ -36,9 +34,7 @@ P_ALPHA_MIXTURES = Param(alpha, sp.Interval.open(1, sp.oo), sample=(1.01, 16.0),
 
 
 # --- measurements in ball arithmetic ---------------------------------------------------------------------------------
-
-GUARD_BITS = 30
-"""Bits above mpmath's working precision at which the witnesses' balls are computed."""
+# (the witnesses return symdp.estimate.enclosure(...) of balls computed at symdp.estimate.in_balls())
 
 
 def exact_fraction(x) -> Fraction:
@@ -49,30 +45,12 @@ def exact_fraction(x) -> Fraction:
     >>> exact_fraction(mpmath.mpf(3) / 4), exact_fraction(Fraction(1, 3))
     (Fraction(3, 4), Fraction(1, 3))
     """
-    if isinstance(x, (Fraction, int)) and not isinstance(x, bool):
-        return Fraction(x)
-    sign, man, exp, _ = to_mpf(x, "number")._mpf_
-    value = Fraction(int(man)) * Fraction(2) ** int(exp)
-    return -value if sign else value
+    q = exact_rational(x)
+    return Fraction(int(q.p), int(q.q))
 
 
 def ball(x):
     """A number as an Arb ball at flint's precision: a Fraction through fmpq (exact where it is dyadic, else rounded
-    into the ball), an int, float or mpf exactly (:func:`symdp.estimate.exact_ball`), an Arb ball as is."""
-    from flint import arb, fmpq
-
-    if isinstance(x, arb):
-        return x
-    if isinstance(x, Fraction):
-        return arb(fmpq(x.numerator, x.denominator))
-    if isinstance(x, int) and not isinstance(x, bool):
-        return arb(x)
-    return exact_ball(to_mpf(x, "number"))
-
-
-def enclosure(compute: Callable, method: Method = Method.EXACT, **fields) -> Estimate:
-    """``compute()`` (an Arb ball) at the working precision plus :data:`GUARD_BITS`, as a certified estimate;
-    ``fields`` (``scale=``) are set on it."""
-    with arb_precision(mpmath.mp.prec + GUARD_BITS):
-        result = Estimate.from_arb(compute(), method)
-    return replace(result, **fields) if fields else result
+    into the ball), an int or mpf exactly (:func:`symdp.estimate.exact_ball`), a float as the mpf it means, an Arb
+    ball as is."""
+    return exact_ball(to_mpf(x, "number") if isinstance(x, (float, str)) else x)

@@ -18,6 +18,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from symdp.engine.divergences import divergence
+from symdp.estimate import enclosure
 from symdp.engine.finite import FiniteDistribution
 from symdp.engine.markov import FiniteChain, metropolis_hastings
 from symdp.expressions import quantity
@@ -25,7 +26,7 @@ from symdp.numeric import to_mpf
 from symdp.strategies import weights
 from symdp.symbols import Law, epsilon, n
 from symdp.theorem import Param, Setting, declare, registered, theorem
-from symdp.theorems.bertazzi.common import ball, enclosure, finite_floats
+from symdp.theorems.bertazzi.common import ball, finite_floats
 
 mu_, nu_, pi_ = Law(r"\mu"), Law(r"\nu"), Law(r"\pi")
 state_n = Law(r"\nu P^{n}")

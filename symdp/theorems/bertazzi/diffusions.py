@@ -21,7 +21,7 @@ from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, Method, arb_precision
+from symdp.estimate import Estimate, Method, enclosure, in_balls
 from symdp.expressions import KL, HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import diffusions as proofs
@@ -38,7 +38,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bertazzi.common import GUARD_BITS, P_ALPHA, ball, enclosure, finite_floats
+from symdp.theorems.bertazzi.common import P_ALPHA, ball, finite_floats
 
 C_sup = sp.Symbol("C", positive=True)
 """C of (21): the almost-sure bound on sup_{t ≤ T} |X^D_t − X^{D'}_t| under the synchronous coupling."""
@@ -143,7 +143,7 @@ def tail_mass(P_, Q_, eps) -> Estimate:
     """P(dP/dQ > e^eps), summed over the atoms where p > e^eps q, in balls: each comparison decided by the balls of
     the atoms (exact) and of e^eps; where one is not (p = e^eps q to the ball's width), the sum at working precision,
     uncertified."""
-    with arb_precision(mpmath.mp.prec + GUARD_BITS):
+    with in_balls():
         threshold = ball(eps).exp()
         above = [ball(p) > threshold * ball(q) for p, q in zip(P_, Q_)]
         below = [ball(p) <= threshold * ball(q) for p, q in zip(P_, Q_)]

@@ -31,13 +31,13 @@ from symdp.engine.continuous import Laplace, Mixture
 from symdp.engine.divergences import divergence
 from symdp.engine.markov import FiniteChain
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, Method, arb_precision
+from symdp.estimate import Estimate, Method, arb_precision, enclosure
 from symdp.expressions import MaxDivergence, quantity
 from symdp.numeric import to_mpf
 from symdp.statement import BuiltExactly
 from symdp.proofs.bertazzi.estimators import square_of_complement, tilde_delta
 from symdp.symbols import Law, delta, epsilon, eta
-from symdp.theorems.bertazzi.common import ball, enclosure, exact_fraction
+from symdp.theorems.bertazzi.common import ball, exact_fraction
 from symdp.theorem import (
     IDENTITY,
     Param,

@@ -18,6 +18,7 @@ from flint import arb
 from hypothesis import strategies as st
 
 from symdp.engine.continuous import Gaussian
+from symdp.estimate import enclosure
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.engine.markov import metropolis_hastings
@@ -27,7 +28,7 @@ from symdp.statement import BuiltExactly
 from symdp.strategies import weights
 from symdp.symbols import Law, P, Q, alpha, delta, epsilon
 from symdp.theorem import Param, Setting, declare, registered, theorem
-from symdp.theorems.bertazzi.common import P_ALPHA, ball, enclosure, finite_floats
+from symdp.theorems.bertazzi.common import P_ALPHA, ball, finite_floats
 from symdp.theorems.bertazzi.convergence import (
     DPDelta,
     as_mpf,

@@ -29,6 +29,7 @@ from symdp.engine.continuous import Gaussian, Mixture
 from symdp.engine.divergences import divergence
 from symdp.engine.products import compose
 from symdp.errors import InvalidParameter
+from symdp.estimate import enclosure
 from symdp.expressions import HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import sgld as proofs
@@ -45,7 +46,7 @@ from symdp.theorem import (
     theorem,
 )
 from symdp.theorems.bertazzi.common import P_ALPHA_MIXTURES as P_ALPHA
-from symdp.theorems.bertazzi.common import ball, enclosure
+from symdp.theorems.bertazzi.common import ball
 
 # --- the laws of SGLD on a quadratic loss -----------------------------------------------------------------------------
 
