@@ -21,7 +21,9 @@ from symdp.symbols import R, Delta, d, epsilon, rho, t, theta
 from symdp.theorem import INDEPENDENT
 from symdp.theorems import get
 from symdp.theorems.balle19 import diffusions as b
+from symdp.estimate import arb_precision
 from symdp.verify import evaluate_point, verify
+from flint import arb
 
 
 def _mp(**values):
@@ -133,11 +135,14 @@ def test_intrinsic_sensitivity_matches_examples_5_and_corollary_7(delta, time, t
         p = {"Delta": mpmath.mpf(delta), "t": mpmath.mpf(time),
              "structure": {"x": [0.5] * dim, "u": [1.0] + [0.5] * (dim - 1), "y": [-1.0] * dim}}
         bm = b.intrinsic_sensitivity(0, 1, p)
-        assert abs(bm.value - p["Delta"] ** 2 / (4 * p["t"])) <= bm.error + mpmath.mpf(10) ** -25
+        assert bm.certified and bm.error < mpmath.mpf(10) ** -25 * bm.value
+        assert abs(bm.value - p["Delta"] ** 2 / (4 * p["t"])) <= bm.error + mpmath.mpf(10) ** -28
         theta_, rho_ = mpmath.mpf(theta_), mpmath.mpf(rho_)
-        lam = sp.lambdify([theta, rho, Delta, t], b.LAMBDA_OU, "mpmath")(theta_, rho_, p["Delta"], p["t"])
+        with mpmath.workdps(60):   # the reference to more digits than the enclosure's width
+            lam = sp.lambdify([theta, rho, Delta, t], b.LAMBDA_OU, "mpmath")(theta_, rho_, p["Delta"], p["t"])
         ou = b.intrinsic_sensitivity(theta_, rho_, p)
-        assert abs(ou.value - lam) <= ou.error + mpmath.mpf(10) ** -25 * lam
+        assert ou.certified and ou.error < mpmath.mpf(10) ** -25 * lam
+        assert abs(ou.value - lam) <= ou.error + mpmath.mpf(10) ** -40 * lam
 
 
 @settings(deadline=None, max_examples=20)
@@ -162,9 +167,10 @@ def test_mse_by_quadrature_is_bias_squared_plus_trace(bias, variance, dim):
     with working_precision(40):
         bias, variance = mpmath.mpf(bias), mpmath.mpf(variance)
         measured = b.mse_by_quadrature(bias, variance, dim)
-        reference = bias**2 + dim * variance
-        assert abs(measured.value - reference) <= measured.error
-        assert measured.error <= mpmath.mpf(10) ** -30 * reference
+        with mpmath.workdps(80):
+            reference = bias**2 + dim * variance
+        assert measured.certified and abs(measured.value - reference) <= measured.error   # an enclosure
+        assert measured.error <= mpmath.mpf(10) ** -35 * reference
 
 
 @settings(deadline=None, max_examples=10)
@@ -176,9 +182,11 @@ def test_ou_mse_from_the_process_is_eq4(theta_, rho_, time, dim, norm):
         p = {"theta": mpmath.mpf(theta_), "rho": mpmath.mpf(rho_), "t": mpmath.mpf(time), "d": dim,
              "F": mpmath.mpf(norm)}
         measured = b.ou_mse(p)
-        reference = sp.lambdify([theta, rho, t, d, b.F], b.E_OU, "mpmath")(p["theta"], p["rho"], p["t"], dim, p["F"])
-        assert abs(measured.value - reference) <= measured.error + mpmath.mpf(10) ** -35 * reference
-        assert measured.error <= mpmath.mpf(10) ** -30 * reference
+        with mpmath.workdps(80):
+            reference = sp.lambdify([theta, rho, t, d, b.F], b.E_OU, "mpmath")(p["theta"], p["rho"], p["t"], dim,
+                                                                             p["F"])
+        assert measured.certified and abs(measured.value - reference) <= measured.error   # an enclosure
+        assert measured.error <= mpmath.mpf(10) ** -35 * reference
 
 
 @pytest.mark.parametrize("wrong", [
@@ -197,12 +205,13 @@ def test_eq4_witness_refutes_a_wrong_eq4(wrong):
 @settings(deadline=None, max_examples=10)
 @given(theta_=st.floats(0, 3), time=st.floats(0.01, 3), c=st.floats(0.1, 5))
 def test_ito_variance_by_quadrature(theta_, time, c):
-    """sde_variance's c² ∫_0^t e^{−2θ(t−u)} du against its antiderivative c²(1 − e^{−2θt})/(2θ) (c²t at θ = 0)."""
-    with working_precision(30):
-        theta_, time, c = mpmath.mpf(theta_), mpmath.mpf(time), mpmath.mpf(c)
-        var = b.sde_variance(theta_, c, time)
-        reference = c**2 * time if theta_ == 0 else -c**2 * mpmath.expm1(-2 * theta_ * time) / (2 * theta_)
-        assert abs(var.value - reference) <= var.error + mpmath.mpf(10) ** -25 * reference
+    """sde_variance's c² ∫_0^t e^{−2θ(t−u)} du, a ball, contains its antiderivative c²(1 − e^{−2θt})/(2θ) (c²t at θ =
+    0), computed in Arb from the same exact numbers; and the ball is sharp."""
+    with arb_precision(128):
+        th, tm, cc = (b.ball(mpmath.mpf(v)) for v in (theta_, time, c))
+        var = b.sde_variance(th, cc, tm)
+        reference = cc**2 * tm if theta_ == 0 else -cc**2 * (-2 * th * tm).expm1() / (2 * th)
+        assert var.overlaps(reference) and var.rad() < arb(2) ** -110 * reference
 
 
 def test_ou_law_at_theta_zero_is_brownian_motion():
@@ -282,8 +291,9 @@ def test_theorem8b_catalogue_ratios(point, reference):
 def test_theorem8b_outside_part_a_hypothesis():
     # catalogue side note: (d, Δ, ϵ, R) = (1, 1, 0.1, 1) has θR² = 1.7918 > 4dρ² = 1.0239, and (b) still holds
     with working_precision(30):
-        th, rh = b.calibrated(_mp(d=1, Delta=1, epsilon="0.1", R=1))
-        assert abs(th - mpmath.mpf("1.7918")) < 1e-4 and abs(4 * rh**2 - mpmath.mpf("1.0239")) < 1e-4
+        with arb_precision(128):
+            th, rh = (float(v.mid()) for v in b.calibrated(_mp(d=1, Delta=1, epsilon="0.1", R=1)))
+        assert abs(th - 1.7918) < 1e-4 and abs(4 * rh**2 - 1.0239) < 1e-4
     assert evaluate_point(b.theorem_8_b, {"d": 1, "Delta": 1, "epsilon": 0.1, "R": 1, "F": 1}).verdict == "tight"
 
 
@@ -353,7 +363,7 @@ def test_sde_moments_from_the_coefficients_are_the_ou_law(theta_, c, time):
         ref_beta = -mpmath.expm1(-theta_ * time)
         ref_var = c**2 * time if theta_ == 0 else -c**2 * mpmath.expm1(-2 * theta_ * time) / (2 * theta_)
         for got, ref in ((beta_, ref_beta), (var, ref_var)):
-            assert abs(got.value - ref) <= got.error + mpmath.mpf(10) ** -28 * ref
+            assert got.certified and abs(got.value - ref) <= got.error + mpmath.mpf(10) ** -28 * ref
             assert got.error <= mpmath.mpf(10) ** -25 * ref
 
 
@@ -369,5 +379,72 @@ def test_eq4_witness_measures_the_mean_from_the_process_not_from_the_bound(monke
         reference = sp.lambdify([theta, rho, t, d, b.F], b.E_OU, "mpmath")(p["theta"], p["rho"], p["t"], 3, p["F"])
         monkeypatch.setattr(mpmath, "exp", refuse)
         monkeypatch.setattr(mpmath, "expm1", refuse)
-        measured = b.eq_4.witness(p)
-    assert abs(measured.value - reference) <= measured.error + mpmath.mpf(10) ** -25 * reference
+        monkeypatch.setattr(b, "ou_law", refuse)        # the laws' e^{−θt}, in mpmath or in balls
+        monkeypatch.setattr(b, "ou_law_ball", refuse)
+        measured = b.eq_4.witness(p).value              # (marked BuiltExactly: its balls start from the draw)
+    assert measured.certified
+    assert abs(measured.value - reference) <= measured.error + mpmath.mpf(10) ** -28 * reference
+
+
+# --- certified enclosures (issue 28) -------------------------------------------------------------------------------
+
+
+@settings(deadline=None, max_examples=10)
+@given(theta_=st.sampled_from([0, 0.05, 1, 3]), t_=st.floats(0.02, 3), s_=st.floats(0.02, 3), x_=st.floats(-2, 2),
+       y_=st.floats(-2, 2))
+def test_kernel_composition_encloses_the_gaussian_convolution(theta_, t_, s_, x_, y_):
+    """∫ p_t(x, z) p_s(z, y) dz, a certified ball, contains the density at y of N(a_s a_t x, a_s² v_t + v_s), the
+    convolution of the two Gaussian kernels in closed form (the law of a_s X + N(0, v_s) for X ~ N(a_t x, v_t)),
+    computed in mpmath at 60 digits from ou_law."""
+    p = {"theta": mpmath.mpf(theta_), "rho": mpmath.mpf("0.7"), "t": mpmath.mpf(t_), "s": mpmath.mpf(s_),
+         "x": mpmath.mpf(x_), "y": mpmath.mpf(y_)}
+    with working_precision(30):
+        got = b.enclosure(lambda: b.kernel_composition(p), "certified")
+    with mpmath.workdps(60):
+        (a1, v1), (a2, v2) = b.ou_law(p["theta"], p["rho"], p["t"]), b.ou_law(p["theta"], p["rho"], p["s"])
+        mean, var = a2 * a1 * p["x"], a2**2 * v1 + v2
+        reference = mpmath.npdf(p["y"], mean, mpmath.sqrt(var))
+    assert got.certified and abs(got.value - reference) <= got.error
+    assert got.error < mpmath.mpf(10) ** -27 * reference
+
+
+@pytest.mark.parametrize("c_, t_, A_, beta_, b_, gamma_", [(2, "0.5", 3, 1, 0, 1), ("0.5", 0, "0.2", "2.5", 0, 1),
+                                                           ("0.1", 5, "0.01", "0.1", 2, "0.1"), (5, 1, 5, 3, "1.5", 3)])
+def test_lemma19_kappa_integral_encloses_its_antiderivative(c_, t_, A_, beta_, b_, gamma_):
+    """∫_t^∞ κ, a certified ball, contains log φ(t)/c + be^{−γt}/γ (κ = −φ'/(cφ) + be^{−γs} integrated by hand)."""
+    p = {k: mpmath.mpf(v) for k, v in dict(c=c_, t=t_, A=A_, beta=beta_, b=b_, gamma=gamma_).items()}
+    with working_precision(30):
+        got = b.enclosure(lambda: b.lemma_19_kappa_integral(p), "certified")
+    with mpmath.workdps(60):
+        reference = (mpmath.log1p(p["A"] * mpmath.exp(-p["beta"] * p["t"])) / p["c"]
+                     + p["b"] * mpmath.exp(-p["gamma"] * p["t"]) / p["gamma"])
+    assert got.certified and abs(got.value - reference) <= got.error
+    assert got.error < mpmath.mpf(10) ** -27 * reference
+
+
+def test_sde_renyi_is_an_enclosure_of_corollary7():
+    """The corrected SDE's R_α (Itô variance as a ball, R at both ends of it) contains α Λ(t) of Corollary 7 (the
+    catalogue's E3 point: Λ(1) = 0.0048911763359 at θ = 1, ρ = 4, Δ = 1)."""
+    p = _mp(alpha=2, Delta=1, theta=1, rho=4, t=1)
+    with working_precision(30):
+        got = b.ou_corrected_sde.witness(p)
+    with mpmath.workdps(60):
+        lam = sp.lambdify([theta, rho, Delta, t], b.LAMBDA_OU, "mpmath")(p["theta"], p["rho"], p["Delta"], p["t"])
+    assert got.certified and abs(got.value - 2 * lam) <= got.error < 1e-25
+    assert abs(lam - mpmath.mpf("0.0048911763359")) < 1e-12
+
+
+@pytest.mark.parametrize("theorem", [b.semigroup, b.theorem_6, b.lemma_19, b.ou_corrected_sde, b.eq_4, b.gm_pgm,
+                                     b.theorem_8_a, b.theorem_8_b], ids=lambda th: th.id)
+def test_pinned_draws_are_certified(theorem):
+    """Every pinned draw of the numeric theorems of this section is decided by enclosures."""
+    for raw in tuple(theorem.tight_at) + tuple(theorem.examples):
+        r = evaluate_point(theorem, raw)
+        assert r.certified and r.verdict in ("holds", "tight"), (raw, r.verdict, r.uncertified)
+
+
+def test_a_wrong_sde_is_refuted_by_enclosures():
+    """The printed SDE (erratum E3) stays refuted, now by a certified draw."""
+    printed = get("balle19.ou")
+    r = evaluate_point(printed, printed.erratum.counterexample)
+    assert r.verdict == "violated" and r.certified

@@ -3,22 +3,30 @@
 The semigroups have Gaussian kernels: Ornstein–Uhlenbeck, ``P_t(x) = N(e^{−θt}x, v(t) I)``, and its limit θ → 0, the
 Brownian motion ``N(x, 2ρ²t I)`` (:func:`ou_law`). The witnesses measure from these laws or from the SDE that defines
 them (neighbours drawn as ``x, x' ∈ ℝ^k``, ``‖x − x'‖ = Δ``), never from a closed form of what the statement bounds.
+
+Every measurement is a certified enclosure: the witnesses' integrals (a kernel composition, an intrinsic sensitivity,
+Lemma 19's ∫κ, an Itô variance, a mean squared error) are Arb's rigorous integrals (:func:`certified_integral`) over a
+window, with the tails beyond bounded analytically (:func:`nonnegative_below`), computed from the drawn numbers as
+exact balls; the Rényi divergences are the engine's certified ones, of laws built at working precision.
 """
 
 from __future__ import annotations
 
 import mpmath
 import sympy as sp
+from sympy.codegen.cfunctions import expm1, log1p
+from flint import acb, arb, ctx
 from hypothesis import strategies as st
 
 from symdp.proofs.balle19 import diffusions as proofs
 from symdp import expressions as ex
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
-from symdp.estimate import Estimate, Method
+from symdp.estimate import Estimate, Method, arb_precision, exact_ball, mpf_down, mpf_of, mpf_up
 from symdp.expressions import Renyi, quantity
 from symdp.engine.finite import to_mpf
 from symdp.symbols import R, Delta, alpha, b, beta, c, d, epsilon, gamma, rho, s, t, theta, x, y
+from symdp.statement import BuiltExactly
 from symdp.theorem import CLOSED_FORM, IDENTITY, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.balle19.common import ALPHA, DELTA, POS, Law
 
@@ -35,7 +43,7 @@ class _Tex(Law):
 
 KernelComposition = quantity(
     "KernelComposition", 4, r"\int p_{{{0}}}\left({2}, z\right) p_{{{1}}}\left(z, {3}\right) dz",
-    "∫ p_t(x, z) p_s(z, y) dz: the density at y of P_s applied to P_t(x), by quadrature.", nonnegative=True,
+    "∫ p_t(x, z) p_s(z, y) dz: the density at y of P_s applied to P_t(x), by certified integration.", nonnegative=True,
     rounding="relative")
 TransitionDensity = quantity(
     "TransitionDensity", 3, r"p_{{{0}}}\left({1}, {2}\right)",
@@ -57,8 +65,8 @@ MeanSquaredError = quantity(
 _OU_RATE = ("theta t spans 1e-3 to 9 over the drawn ranges; beyond, both sides decay together as e^(-2 theta t) and "
             "the quadratures lose digits relative to their value (a relative 8e-6 read over an equality at theta t = "
             "100); theta -> 0 is the Brownian limit (theta = 0 drawn where the domain has it)")
-_OU_TIME = ("t -> 0: both sides grow as 1/t and the intrinsic-sensitivity quadrature of Theorem 6 costs seconds a draw "
-            "(8 s at t = 1e-3); t -> oo: see theta (theta t up to 9)")
+_OU_TIME = ("t -> 0: both sides grow as 1/t, their ratio staying 1 (Theorem 6 is tight at t = 1e-6, a few ms a draw); "
+            "t -> oo: see theta (theta t up to 9)")
 THETA = Param(theta, POS, sample=(0.05, 3), log=True, limit=_OU_RATE)
 THETA0 = Param(theta, sp.Interval(0, sp.oo), sample=(0, 3), limit=_OU_RATE)  # θ = 0: Brownian motion, variance 2ρ²t
 # Theorem 6 draws θ ≥ 0.05 (κ's decay changes at s ~ 1/θ, beyond quadrature for θ ~ 1e-38); θ = 0 is pinned.
@@ -73,7 +81,7 @@ RHO = Param(rho, POS, sample=(0.2, 4), log=True,
 TIME = Param(t, POS, sample=(0.02, 3), log=True, limit=_OU_TIME)
 TIME_KAPPA = Param(t, POS, sample=(0.02, 3), log=True,
                    limit="t -> 0: both sides grow as 1/t and stay equal (tight at t = 1e-6 to 1e-3, about 1 s a draw: "
-                         "the quadrature of kappa is relative to kappa(t)); t -> oo: see theta")
+                         "the integral of kappa is relative to kappa(t)); t -> oo: see theta")
 TIME0 = Param(t, sp.Interval(0, sp.oo), sample=(0, 5),  # Lemma 19 holds from t = 0
               limit="Lemma 19's ratio exp(-c b e^(-gamma t)/gamma) increases with t to its supremum 1 as t -> oo "
                     "(within 1e-6 of 1 at t = 5 for gamma = 3), and is 1 at b = 0 for every t (drawn)")
@@ -102,19 +110,12 @@ LAMBDA_OU, SIGMA_TILDE2, E_OU, E_GM = (in_catalogue_symbols(e) for e in (proofs.
 
 
 def ou_law(theta_, rho_, time) -> tuple[mpmath.mpf, mpmath.mpf]:
-    """(e^{−θt}, v(t)): P_t(x) = N(e^{−θt} x, v(t) I) with v(t) = ρ²(1 − e^{−2θt})/θ; θ = 0 is its limit 2ρ²t."""
+    """(e^{−θt}, v(t)): P_t(x) = N(e^{−θt} x, v(t) I) with v(t) = ρ²(1 − e^{−2θt})/θ; θ = 0 is its limit 2ρ²t. In
+    mpmath, for the engine's laws (:func:`pair_renyi`), which are built at working precision; the witnesses' own
+    integrals use :func:`ou_law_ball`."""
     if theta_ == 0:
         return mpmath.mpf(1), 2 * rho_**2 * time
     return mpmath.exp(-theta_ * time), -rho_**2 * mpmath.expm1(-2 * theta_ * time) / theta_
-
-
-def quad_estimate(f, *point_sets) -> Estimate:
-    """∫ f by ``mpmath.quad`` on each breakpoint set; the value of the first, the error their largest discrepancy
-    plus the largest error mpmath reports (two node sets, so a piece that is not resolved shows up)."""
-    runs = [mpmath.quad(f, pts, error=True) for pts in point_sets]
-    value = runs[0][0]
-    error = max(abs(v - value) for v, _ in runs) + max(e for _, e in runs)
-    return Estimate(value, error, Method.QUADRATURE)
 
 
 def pair_structure(max_dim: int = 3):
@@ -127,169 +128,355 @@ def pair_structure(max_dim: int = 3):
     return st.integers(1, max_dim).flatmap(of_dim)
 
 
-def neighbours(p) -> tuple[list, list, list]:
-    """(x, x', y) with ‖x − x'‖ = Δ: from the drawn structure, else x = 0, x' = Δ, y = 0 on the line.
-
-    >>> x_, xp, _ = neighbours({"Delta": mpmath.mpf(5), "structure": {"x": [1, 1], "u": [3, 4], "y": [0, 0]}})
-    >>> [mpmath.nstr(v, 6) for v in xp]
-    ['4.0', '5.0']
-    """
-    delta = p["Delta"]
-    drawn = p.get("structure")
-    if drawn is None:
-        return [mpmath.mpf(0)], [delta], [mpmath.mpf(0)]
-    x_ = [to_mpf(v) for v in drawn["x"]]
-    u = [to_mpf(v) for v in drawn["u"]]
-    norm = mpmath.sqrt(mpmath.fsum(e * e for e in u))
-    return x_, [a + delta * e / norm for a, e in zip(x_, u)], [to_mpf(v) for v in drawn["y"]]
-
-
 def pair_renyi(p, scale, variance) -> Estimate:
     """R_α(N(ax, vI) ‖ N(ax', vI)) for the drawn neighbours x, x' (a = ``scale``), integrated from one-dimensional
     densities, never the Gaussian closed form: a rigid motion of ℝ^k takes the two laws to N(0, v) and N(a‖x − x'‖,
-    v) times a common factor, which contributes 0.
+    v) times a common factor, which contributes 0. The laws are built at working precision (the distance from
+    :func:`pair_distance`).
 
     >>> with mpmath.workdps(30):    # the Gaussian closed form α‖ax − ax'‖²/(2v) = 2·(2·5)²/(2·20) = 5
     ...     e = pair_renyi({"alpha": 2, "Delta": 5, "structure": {"x": [1, 1], "u": [3, 4], "y": [0, 0]}}, 2, 20)
     ...     print(mpmath.nstr(e.value, 20), e.method, e.error < 1e-25)
     5.0 certified True
     """
-    x_, xp, _ = neighbours(p)
-    distance = mpmath.sqrt(mpmath.fsum((scale * e - scale * ep) ** 2 for e, ep in zip(x_, xp)))
+    distance = pair_distance(p, scale)
     if distance == 0:
         return Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT)  # the same law twice
     sd = mpmath.sqrt(variance)
     return divergence("renyi", Gaussian(0, sd), Gaussian(distance, sd), p["alpha"], method="densities")
 
 
+def pair_distance(p, scale) -> mpmath.mpf:
+    """a‖x − x'‖ for the drawn neighbours (:func:`neighbours`), rounded to working precision: the difference is taken
+    in balls with as many more bits as it cancels (x' − x has length Δ, which may be small beside x)."""
+    drawn = p.get("structure") or {}
+    big = max([mpmath.mpf(1)] + [abs(to_mpf(v)) for v in drawn.get("x", ())])
+    cancelled = max(0, int(mpmath.ceil(mpmath.log(big / p["Delta"], 2))))
+    with arb_precision(mpmath.mp.prec + GUARD_BITS + cancelled):
+        x_, xp, _ = neighbours(p)
+        return mpf_of(arb((ball(scale) * sum(square(e - ep) for e, ep in zip(x_, xp)).sqrt()).mid()))
+
+
+# --- ball arithmetic: the witnesses' integrals as certified enclosures ------------------------------------------------
+
+GUARD_BITS = 24
+"""Bits beyond mpmath's working precision at which the balls are computed (rounded outward after)."""
+
+TAIL_BITS = 16
+"""An integral over a half-line is cut where its proved tail bound falls this many bits below the working precision
+relative to the integral."""
+
+
+def ball(v) -> arb:
+    """A drawn number (an mpf, an int, a binary float) as an exact ball; a ball is kept as it is."""
+    return v if isinstance(v, arb) else exact_ball(mpmath.mpf(v) if isinstance(v, float) else v)
+
+
+def square(z):
+    """z·z for a real or complex ball: flint's ``z ** 2`` is NaN for a real ball that contains 0."""
+    return z * z
+
+
+def enclosure(compute, method: Method, guard: int = 0) -> Estimate:
+    """``compute()``, an Arb ball, at mpmath's working precision plus :data:`GUARD_BITS` (and ``guard``) bits, as the
+    certified estimate that encloses it (rounded outward to the working precision)."""
+    with arb_precision(mpmath.mp.prec + GUARD_BITS + guard):
+        value = compute()
+    return Estimate.from_arb(value, method)
+
+
+def ou_law_ball(theta_, rho_, time) -> tuple:
+    """:func:`ou_law` in ball arithmetic: (e^{−θt}, ρ²(1 − e^{−2θt})/θ), or (1, 2ρ²t) at θ = 0 (an exact 0). ``time``
+    may be a complex ball (an integrand's variable).
+
+    >>> with arb_precision(64):
+    ...     a, v = ou_law_ball(1, 1, arb(1) / 2)
+    ...     print(a.str(15, radius=False), v.str(15, radius=False), a.rad() < 1e-18)
+    0.606530659712633 0.632120558828558 True
+    """
+    th, rh = ball(theta_), ball(rho_)
+    if th.is_zero():
+        return arb(1), 2 * rh**2 * time
+    return (-th * time).exp(), -rh**2 * (-2 * th * time).expm1() / th
+
+
+def certified_integral(f, a, b, size, bound=None) -> arb:
+    """∫_a^b f(z) dz by Arb's rigorous Petras integration (``acb.integral``): a ball that provably holds the integral.
+    ``f`` maps complex balls to complex balls and must be meromorphic near the segment (the integrands here are
+    built from exp, polynomials and quotients: a pole shows as an unbounded ball, so Arb's ``analytic`` flag needs no
+    check). Its width is aimed at 2^-prec relative to ``size`` (the integral's magnitude, roughly: Arb's own
+    tolerance is absolute), less half the guard bits: the integrand's own balls are often a few bits short of flint's
+    precision, and no bisection narrows them. ``bound(z, analytic)``, where given, is the same function written for
+    the evaluations on wide balls by which Arb bounds it (on a whole subinterval, and on complex ellipses with
+    ``analytic`` set): with less dependency, and honouring the flag if it has branch cuts; the nodes (balls narrower
+    than half the precision) are evaluated by ``f``.
+
+    >>> with arb_precision(64):    # ∫_0^1 e^z dz = e − 1
+    ...     integral = certified_integral(lambda z: z.exp(), 0, 1, 1)
+    ...     print(integral.contains(arb.const_e() - 1), integral.rad() < 1e-16)
+    True True
+    """
+    tol = arb(2) ** -(ctx.prec - GUARD_BITS // 2)   # (the integrand's own balls are a few bits short of ctx.prec)
+    scale = arb(abs(ball(size).mid())) if ball(size).is_finite() else arb(1)
+    absolute = tol * scale if scale > 0 else tol
+
+    if bound is None:
+        return acb.integral(lambda z, _: f(z), ball(a), ball(b), rel_tol=tol, abs_tol=absolute).real
+    narrow = arb(2) ** -(ctx.prec // 2)
+
+    def integrand(z, analytic):
+        wide = analytic or not z.rad() <= narrow * abs(z.mid())
+        return bound(z, analytic) if wide else f(z)
+
+    return acb.integral(integrand, ball(a), ball(b), rel_tol=tol, abs_tol=absolute).real
+
+
+def nonnegative_below(bound: arb) -> arb:
+    """The ball [0, upper end of ``bound``]: what is known of a non-negative tail proved at most ``bound``."""
+    return arb(0).union(bound.upper()) if bound.is_finite() else arb("nan")
+
+
+def half_line_integral(g, tail, lower) -> arb:
+    """∫_0^∞ g(u) du for g ≥ 0 meromorphic near [0, ∞): :func:`certified_integral` over [0, U] plus the tail ∫_U^∞ g
+    in [0, tail(U)], ``tail`` a proved bound (:func:`nonnegative_below`). U is the first of 1, 2, 4, … (to 2^12)
+    where the bound falls :data:`TAIL_BITS` below the working precision relative to ``lower``, a positive lower
+    bound of the integral; the search is done at low precision and only decides where to cut.
+
+    >>> with arb_precision(64):    # ∫_0^∞ e^{−u} du = 1, tail e^{−U}
+    ...     integral = half_line_integral(lambda u: (-u).exp(), lambda u: (-u).exp(), arb(1) / 2)
+    ...     print(integral.contains(1), integral.rad() < 1e-16)
+    True True
+    """
+    prec = ctx.prec
+    cut = arb(1)
+    with arb_precision(64):
+        goal = arb(2) ** -(prec + TAIL_BITS) * lower
+        while cut < 4096 and not tail(cut) < goal:
+            cut *= 2
+    return certified_integral(g, 0, cut, lower) + nonnegative_below(tail(cut))
+
+
+def neighbours(p) -> tuple[list, list, list]:
+    """(x, x', y) with ‖x − x'‖ = Δ, as balls: from the drawn structure (a point, a direction u, a query point; the
+    drawn numbers exact, x' = x + Δu/‖u‖ with its rounding in the balls), else x = 0, x' = Δ, y = 0 on the line.
+
+    >>> with arb_precision(64):
+    ...     x_, xp, _ = neighbours({"Delta": mpmath.mpf(5), "structure": {"x": [1, 1], "u": [3, 4], "y": [0, 0]}})
+    ...     print([v.str(6, radius=False) for v in xp])
+    ['4.00000', '5.00000']
+    """
+    delta = ball(p["Delta"])
+    drawn = p.get("structure")
+    if drawn is None:
+        return [arb(0)], [delta], [arb(0)]
+    x_, u, y_ = ([ball(to_mpf(v)) for v in drawn[key]] for key in ("x", "u", "y"))
+    norm = sum(e * e for e in u).sqrt()
+    return x_, [a + delta * e / norm for a, e in zip(x_, u)], y_
+
+
+def kappa_ball(rho_, pair, a, v):
+    """κ_{x,x'}(s) = Γ(log p_s(x, ·)/p_s(x', ·)) at the drawn y of ``pair`` = (x, x', y), for P_s(x) = N(ax, vI): ρ²‖∇_y
+    log ratio‖², the ∇_y of the log-ratio being the difference of the two Gaussian scores (a x − y)/v − (a x' − y)/v
+    (a, v may be complex balls: an integrand's variable). (Γ(log r) is constant in y for these kernels,
+    proofs.balle19.diffusions.EX5_KAPPA, COR7_KAPPA, so its value at y is the supremum κ.)"""
+    x_, xp, y_ = pair
+    return square(ball(rho_)) * sum(square((a * e - w) / v - (a * ep - w) / v) for e, ep, w in zip(x_, xp, y_))
+
+
 def intrinsic_sensitivity(theta_, rho_, p) -> Estimate:
-    """∫_t^∞ κ_{x,x'}(s) ds by quadrature, κ(s) = Γ(log p_s(x, ·)/p_s(x', ·)) = ρ²‖∇_y log ratio‖² at the drawn y,
-    the ∇_y of the log-ratio being the difference of the two Gaussian scores (m − y)/v. (Γ(log r) is constant in y
-    for these kernels, proofs.balle19.diffusions.EX5_KAPPA, COR7_KAPPA, so its value at y is the supremum κ.)
+    """∫_t^∞ κ_{x,x'}(s) ds (:func:`kappa_ball`) as a certified estimate, by :func:`certified_integral` in two
+    variables: s = te^u from t to s_1 = max(t, 1/θ) (where κ falls like the Brownian kernel's 1/s²), then z = e^{−θs}
+    from e^{−θs_1} down to e^{−θS} (κ ds = κ dz/(θz), with a = z and v = ρ²(1 − z²)/θ: rational in z); at θ = 0, u
+    alone up to S = te^U. The tail beyond S is at most κ(S)S, since κ(s) ≤ κ(S)(S/s)² for s ≥ S: κ = ρ²‖a(x −
+    x')/v‖² (the scores' difference with y cancelled) and s·a(s)/v(s) = θs/(2ρ² sinh θs) (1/(2ρ²) at θ = 0) does not
+    increase. S is the first of s_1·2^k where the bound is :data:`TAIL_BITS` below the working precision relative to
+    tκ(2t) ≤ ∫_t^{2t} κ (κ decreases).
+
+    The nodes are evaluated at the drawn y. Arb also bounds each integrand on complex ellipses, where the two scores,
+    each of size |y|/v, computed over a wide ball, lose their difference; there κ is evaluated by the identity above
+    (in logarithms in u, log(a/v) = log θ − log(2ρ² sinh θs), or −log(2ρ²s) at θ = 0): the same analytic function,
+    with less dependency.
 
     >>> with mpmath.workdps(30):    # Example 5: Δ²/(4t) = 4/(4·0.5) = 2
-    ...     print(mpmath.nstr(intrinsic_sensitivity(0, 1, {"Delta": 2, "t": mpmath.mpf(1) / 2}).value, 20))
-    2.0
+    ...     e = intrinsic_sensitivity(0, 1, {"Delta": 2, "t": mpmath.mpf(1) / 2})
+    ...     print(mpmath.nstr(e.value, 20), e.certified, e.error < 1e-28)
+    2.0 True True
     """
-    x_, xp, y_ = neighbours(p)
-    start = p["t"]
-    # The two scores differ by a(x − x')/v while each is of size |y|/v: their difference loses log10(|y|/(aΔ))
-    # digits, 43 at θt = 100 (a = e^{−θs} only shrinks for s ≥ t), so each κ(s) is computed with as many guard digits.
-    a_t = ou_law(theta_, rho_, start)[0]
-    big = max([mpmath.mpf(1)] + [abs(v) for v in (*x_, *xp, *y_)])
-    guard = 10 + max(0, int(mpmath.ceil(mpmath.log10(big / (a_t * p["Delta"])))))
+    # The two scores differ by a(x − x')/v while each is of size |y|/v: their difference loses log2(|y|/(aΔ)) bits
+    # (a = e^{−θs} only shrinks for s ≥ t, where κ does too; 145 bits at θt = 100), which the balls carry on top.
+    with arb_precision(64):
+        pair = neighbours(p)
+        a_t = ou_law_ball(theta_, rho_, ball(p["t"]))[0]
+        big = max([arb(1)] + [abs(v).upper() for v in (*pair[0], *pair[1], *pair[2])])
+        loss = (big / (a_t * ball(p["Delta"]))).log() / arb(2).log()
+        guard = 10 + max(0, int(mpmath.ceil(mpf_of(loss.upper()))))
 
-    def kappa_at(time):
-        with mpmath.workdps(mpmath.mp.dps + guard):
-            a, v = ou_law(theta_, rho_, time)
-            value = rho_**2 * mpmath.fsum(((a * e - w) / v - (a * ep - w) / v) ** 2 for e, ep, w in zip(x_, xp, y_))
-        return +value
+    def compute():
+        th, rh, start, pair = ball(theta_), ball(rho_), ball(p["t"]), neighbours(p)
+        spread = sum(square(e - ep) for e, ep in zip(pair[0], pair[1]))   # ‖x − x'‖²
 
-    # Breakpoints where the kernel departs from the Brownian one (s ~ 1/θ), where κ's decay changes.
-    scale = 1 / theta_ if theta_ > 0 else start
-    # κ decreases from κ(t): the integrand is divided by it, so that mpmath.quad's absolute tolerance is relative to
-    # the value (at θt = 100, κ(t) ~ 1e-84, and the undivided integral was 3.6e-6 off, with an error bar of 18%)
-    top = kappa_at(start)
-    if top == 0:
-        return Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT)
-    body = quad_estimate(lambda time: kappa_at(time) / top, [start, start + scale, mpmath.inf],
-                         [start, 2 * start + 1, mpmath.inf])
-    return Estimate(top * body.value, top * body.error, body.method)
+        def kappa_cancelled(time):
+            a, v = ou_law_ball(th, rh, time)
+            return square(rh) * spread * square(a / v)
+
+        def tail(edge):   # ∫_edge^∞ κ ≤ κ(edge)·edge
+            return kappa_cancelled(edge) * edge
+
+        def in_u(u):
+            time = start * u.exp()
+            return kappa_ball(rh, pair, *ou_law_ball(th, rh, time)) * time
+
+        def in_u_bound(u, analytic):
+            if th.is_zero():
+                log_ratio = -(2 * square(rh) * start).log() - u
+            else:
+                log_ratio = (th / (2 * square(rh))).log() - (th * start * u.exp()).sinh().log(analytic=analytic)
+            return ((square(rh) * spread).log() + 2 * log_ratio + start.log() + u).exp()
+
+        def in_z(z):
+            return kappa_ball(rh, pair, z, square(rh) * (1 - square(z)) / th) / (th * z)
+
+        def in_z_bound(z, analytic):
+            return spread * th * z / (square(rh) * square(1 - square(z)))
+
+        bits = ctx.prec + TAIL_BITS
+        with arb_precision(64):   # where to cut, only
+            lower = arb((kappa_cancelled(2 * start) * start).mid())
+            goal = arb(2) ** -bits * lower
+            split = start if th.is_zero() or not 1 / th > start else arb((1 / th).mid())
+            edge = split if split > start else 2 * start
+            while edge < 2 ** (bits + 64) * split and not tail(edge) < goal:
+                edge *= 2
+        if th.is_zero():
+            split = edge
+        body = arb(0)
+        if split > start:
+            body += certified_integral(in_u, 0, (split / start).log(), lower, bound=in_u_bound)
+        if not th.is_zero():
+            body += certified_integral(in_z, (-th * edge).exp(), (-th * split).exp(), lower, bound=in_z_bound)
+        return body + nonnegative_below(tail(edge))
+
+    return enclosure(compute, Method.CERTIFIED, guard)
 
 
-def gaussian_window() -> mpmath.mpf:
-    """L with e^{−L²/2} < 10^{−(dps+20)}: a standard normal puts no visible mass beyond ±L."""
-    return mpmath.sqrt(2 * (mpmath.mp.dps + 20) * mpmath.log(10))
+def gaussian_window() -> arb:
+    """L (exact) with e^{−L²/2} < 2^{−prec−20}: a standard normal puts no visible mass beyond ±L."""
+    bits = ctx.prec + 20
+    with arb_precision(64):
+        return arb((2 * bits * arb(2).log()).sqrt().upper())
+
+
+def mse_ball(bias, variance, dim) -> arb:
+    """E‖f − M‖² on ℝ^d for M = f − b + N(0, wI), ‖b‖ = ``bias`` (along e_1: isotropic noise makes the error rotation
+    invariant), integrating the definition over a standard normal ζ: the first coordinate contributes (‖b‖ − √w ζ)²,
+    each of the d − 1 others w ζ². The integral runs over [−L, L] (:func:`gaussian_window`) by
+    :func:`certified_integral`; the tails beyond, bounded with the Mills ratio (∫_L^∞ φ ≤ φ(L)/L, ∫_L^∞ uφ = φ(L),
+    ∫_L^∞ u²φ ≤ (L + 1/L)φ(L)), are enclosed in [0, bound]. The parameters are balls (or exact numbers).
+
+    >>> with arb_precision(64):    # bias² + trace: 1 + 5·0.3
+    ...     mse = mse_ball(1, arb(3) / 10, 5)
+    ...     print(mse.contains(arb(5) / 2), mse.rad() < 1e-15)
+    True True
+    """
+    bias, variance = ball(bias), ball(variance)
+    scale = square(bias) + variance
+    if scale.is_zero():
+        return arb(0)   # no bias and no noise: M = f
+    sd, lim, density = variance.sqrt(), gaussian_window(), 1 / (2 * arb.pi()).sqrt()
+
+    def integrand(u):
+        return (square(bias - sd * u) + (dim - 1) * variance * square(u)) * (-square(u) / 2).exp() * density
+
+    body = certified_integral(integrand, -lim, lim, scale)
+    phi = (-square(lim) / 2).exp() * density
+    tails = 2 * (square(bias) * phi / lim + 2 * abs(bias) * sd * phi + dim * variance * (lim + 1 / lim) * phi)
+    return body + nonnegative_below(tails)
 
 
 def mse_by_quadrature(bias, variance, dim) -> Estimate:
-    """E‖f − M‖² on ℝ^d for M = f − b + N(0, wI), ‖b‖ = ``bias`` (along e_1: isotropic noise makes the error rotation
-    invariant), integrating the definition over a standard normal ζ: the first coordinate contributes (‖b‖ − √w ζ)²,
-    each of the d − 1 others w ζ². The integral runs over [−L, L] (:func:`gaussian_window`); the tails beyond,
-    bounded with the Mills ratio, go to the error.
+    """:func:`mse_ball` as a certified estimate.
 
     >>> print(mpmath.nstr(mse_by_quadrature(1, mpmath.mpf(3) / 10, 5).value, 20))  # bias² + trace: 1 + 5·0.3
     2.5
     """
-    bias, sd, lim = mpmath.mpf(bias), mpmath.sqrt(variance), gaussian_window()
-    # mpmath.quad's tolerance is absolute: the integrand is divided by the size of one coordinate's terms, so that
-    # the tolerance is relative to the value, however small.
-    scale = bias**2 + variance
-    if scale == 0:
-        return Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT)  # no bias and no noise: M = f
-
-    def integrand(u):
-        return ((bias - sd * u) ** 2 + (dim - 1) * variance * u**2) / scale * mpmath.npdf(u)
-
-    body = quad_estimate(integrand, [-lim, 0, lim], [-lim, -1, 2, lim])
-    phi = mpmath.npdf(lim)
-    tails = 2 * (bias**2 * phi / lim + 2 * abs(bias) * sd * phi + dim * variance * (lim + 1 / lim) * phi)
-    return Estimate(scale * body.value, scale * body.error + tails, Method.QUADRATURE)
+    return enclosure(lambda: mse_ball(bias, variance, dim), Method.CERTIFIED)
 
 
-def sde_variance(theta_, coefficient, time) -> Estimate:
-    """Var X_t for dX = −θX dt + c dW: c² ∫_0^t e^{−2θ(t−u)} du (Itô isometry), by quadrature, not a closed form."""
-    return quad_estimate(lambda u: coefficient**2 * mpmath.exp(-2 * theta_ * (time - u)), [0, time],
-                         [0, time / 3, time])
+def sde_variance(theta_, coefficient, time) -> arb:
+    """Var X_t for dX = −θX dt + c dW: c² ∫_0^t e^{−2θ(t−u)} du (Itô isometry), by :func:`certified_integral`, not a
+    closed form (``coefficient`` a ball or a number).
+
+    >>> with arb_precision(64):    # c²(1 − e^{−2θt})/(2θ) = 1 − e^{−1} at c² = 2, θ = 1, t = 1/2
+    ...     variance = sde_variance(1, arb(2).sqrt(), arb(1) / 2)
+    ...     print(variance.contains(1 - (-arb(1)).exp()), variance.rad() < 1e-16)
+    True True
+    """
+    th, c2, end = ball(theta_), ball(coefficient) ** 2, ball(time)
+    return certified_integral(lambda u: c2 * (-2 * th * (end - u)).exp(), 0, end, c2 * end)
 
 
 def sde_moments(theta_, coefficient, time) -> tuple[Estimate, Estimate]:
     """The law of X_t for dX = −θX dt + c dW, X_0 = x, from the SDE's coefficients alone: (β, v) with E X_t = (1 − β)x
-    and Var X_t = v per coordinate. No formula of the solution is used; the moments are integrated from the
-    equations Itô's formula gives for them (for the drift b(x) = −θx: d E X/dt = E b(X), d Var/dt = 2 Cov(X, b(X)) +
-    c²), here per unit x, β' = θ(1 − β) (β = 1 − E X_t/x, solved directly, so no digits cancel when θt is small) and
-    v' = −2θv + c², both 0 at t = 0.
-
-    They are solved on a step h = t/2^k with θh ≤ 1/2 by the Taylor method (the coefficients of the series of a
-    linear system follow from the system: y_{k+1} = (A y_k + r [k = 0])/(k + 1)), whose truncation is bounded by the
-    last term kept (the terms fall by a factor 2(k + 1) at least); then composed with themselves k times by the
-    Markov property of the process (X_{2h} is X_h started at X_h: mean (1 − β)², so β ← β(2 − β), variance v ← (1 −
-    β)² v + v), at 10 + k guard digits, the error bound growing by 2 at each composition.
+    and Var X_t = v per coordinate, as certified estimates (:func:`sde_moments_ball`).
 
     >>> with mpmath.workdps(30):    # θ = 1, c = √2, t = 1/2: β = 1 − e^{−1/2}, v = 1 − e^{−1}
     ...     bias, var = sde_moments(1, mpmath.sqrt(2), mpmath.mpf(1) / 2)
     ...     print(mpmath.nstr(bias.value, 20), mpmath.nstr(var.value, 20), bias.error < 1e-29, var.error < 1e-29)
     0.3934693402873665764 0.6321205588285576784 True True
     """
-    theta_, time = mpmath.mpf(theta_), mpmath.mpf(time)
+    with arb_precision(mpmath.mp.prec + GUARD_BITS):
+        beta_, var = sde_moments_ball(theta_, coefficient, time)
+    return Estimate.from_arb(beta_, Method.EXACT), Estimate.from_arb(var, Method.EXACT)
+
+
+def sde_moments_ball(theta_, coefficient, time) -> tuple[arb, arb]:
+    """(β, v) of :func:`sde_moments` in ball arithmetic. No formula of the solution is used; the moments are integrated
+    from the equations Itô's formula gives for them (for the drift b(x) = −θx: d E X/dt = E b(X), d Var/dt = 2 Cov(X,
+    b(X)) + c²), here per unit x, β' = θ(1 − β) (β = 1 − E X_t/x, solved directly, so no digits cancel when θt is
+    small) and v' = −2θv + c², both 0 at t = 0.
+
+    They are solved on a step h = t/2^k with θh ≤ 1/2 by the Taylor method (the coefficients of the series of a
+    linear system follow from the system: y_{k+1} = (A y_k + r [k = 0])/(k + 1)), whose truncation is at most the
+    last term kept (each later term is at most half the one before: their ratios are −θh/(k + 2) and −2θh/(k + 2));
+    then composed with themselves k times by the Markov property of the process (X_{2h} is X_h started at X_h: mean
+    (1 − β)², so β ← β(2 − β), variance v ← (1 − β)² v + v), with k more guard bits (each composition may double the
+    radius).
+    """
+    th, c2, span = ball(theta_), ball(coefficient) ** 2, ball(time)
     steps = 0
-    while theta_ * time / 2**steps > 0.5:
+    while not (th * span / 2**steps).upper() <= 0.5:
         steps += 1
-    with mpmath.workdps(mpmath.mp.dps + 10 + steps):
-        c2, h = mpmath.mpf(coefficient) ** 2, time / 2**steps
-        tiny = mpmath.eps * mpmath.mpf(2) ** -20
+    with arb_precision(ctx.prec + steps):
+        h = span / 2**steps
+        goal = arb(2) ** -(ctx.prec + 8)
         # y = (β, v); A = diag(−θ, −2θ); r = (θ, c²); Taylor coefficients of y at 0, each times h^k
-        term, total, k = [theta_ * h, c2 * h], [theta_ * h, c2 * h], 1
+        term, total, k = [th * h, c2 * h], [th * h, c2 * h], 1
         while True:
-            term = [-theta_ * h * term[0] / (k + 1), -2 * theta_ * h * term[1] / (k + 1)]
+            term = [-th * h * term[0] / (k + 1), -2 * th * h * term[1] / (k + 1)]
             total = [a + b for a, b in zip(total, term)]
             k += 1
-            if all(abs(tm) <= tiny * abs(tt) for tm, tt in zip(term, total)):
+            if all(abs(tm).upper() <= goal * abs(tt).lower() or tm.is_zero() for tm, tt in zip(term, total)):
                 break
-        beta_, var = total
-        err_beta, err_var = abs(term[0]) + tiny * beta_, abs(term[1]) + tiny * var
+        beta_, var = (tt + arb(0, abs(tm).upper()) for tt, tm in zip(total, term))
         for _ in range(steps):
-            flow = 1 - beta_
-            beta_, var = beta_ * (2 - beta_), flow**2 * var + var
-            err_beta, err_var = 2 * err_beta + tiny * beta_, 2 * err_var + 2 * var * err_beta + tiny * var
-        return (Estimate(+beta_, err_beta + mpmath.eps * beta_, Method.EXACT),
-                Estimate(+var, err_var + mpmath.eps * var, Method.EXACT))
+            beta_, var = beta_ * (2 - beta_), square(1 - beta_) * var + var
+    return beta_, var
 
 
 def ou_mse(p) -> Estimate:
-    """E‖f(D) − X_t‖² for the corrected OU SDE (c = √2ρ) started at f(D), ‖f(D)‖ = F: the law of X_t from the SDE
-    (:func:`sde_moments`: mean (1 − β)f(D), variance v per coordinate), then :func:`mse_by_quadrature` over it, with
-    bias βF; its error grows by d times the variance's and 2βF² times β's.
+    """E‖f(D) − X_t‖² for the corrected OU SDE (c = √2ρ) started at f(D), ‖f(D)‖ = F, as a certified estimate: the
+    law of X_t from the SDE (:func:`sde_moments_ball`: mean (1 − β)f(D), variance v per coordinate), then
+    :func:`mse_ball` over it, with bias βF. θ and ρ may be balls (a calibration of them).
 
     >>> with mpmath.workdps(30):    # eq. (4) at θ = ρ = 1, t = 1/2, d = 3, F = 2
     ...     print(mpmath.nstr(ou_mse({"theta": 1, "rho": 1, "t": mpmath.mpf(1) / 2, "d": 3, "F": 2}).value, 15))
     2.51563416347037
     """
-    beta_, variance = sde_moments(p["theta"], mpmath.sqrt(2) * p["rho"], p["t"])
-    norm = mpmath.mpf(p["F"])
-    mse = mse_by_quadrature(beta_.value * norm, variance.value, p["d"])
-    return Estimate(mse.value, mse.error + p["d"] * variance.error + 2 * beta_.value * norm**2 * beta_.error,
-                    mse.method)
+    def compute():
+        beta_, variance = sde_moments_ball(p["theta"], arb(2).sqrt() * ball(p["rho"]), p["t"])
+        return mse_ball(beta_ * ball(p["F"]), variance, int(p["d"]))
+
+    return enclosure(compute, Method.CERTIFIED)
 
 
 _PT_THEN_PS = KernelComposition(t, s, x, y)
@@ -316,37 +503,54 @@ _SEMIGROUP_XY = ("an equality at every (x, y); beyond |x|, |y| = 2 (many standar
 )
 def semigroup(p):
     r"""$P_sP_t = P_{t+s}$ (so $P_s \circ M_t^f = M_{t+s}^f$), the Chapman--Kolmogorov equation checked pointwise; kernels
-    on $\mathbb{R}^k$ are products of these. Both sides from the laws: the composition $\int p_t(x, z) p_s(z,
-    y)\,dz$ by quadrature of the product of the two Gaussian densities (a bump in $z$, integrated over its centre $\pm
-    L$ widths; the tails beyond, $2 \cdot \mathrm{peak} \cdot \mathrm{width} \cdot e^{-L^2/2}/L$, go to the error), and
-    the density of the law $P_{t+s}(x)$ at $y$. $\theta = 0$ is the Brownian motion with variance $2\rho^2 t$ (Example
-    4: $\rho = 1$). Symbolic side: \symdpcode{proofs.balle19.diffusions} \symdpcode{OU\_SEMIGROUP\_MEAN},
+    on $\mathbb{R}^k$ are products of these. Both sides from the laws, in ball arithmetic from the drawn numbers: the
+    composition $\int p_t(x, z) p_s(z, y)\,dz$ by certified integration of the product of the two Gaussian densities
+    (\symdpcode{kernel\_composition}: a bump in $z$, integrated over its centre $\pm L$ widths, the tails beyond
+    bounded by the Mills ratio), and the density of the law $P_{t+s}(x)$ at $y$. $\theta = 0$ is the Brownian motion
+    with variance $2\rho^2 t$ (Example 4: $\rho = 1$). Symbolic side: \symdpcode{proofs.balle19.diffusions} \symdpcode{OU\_SEMIGROUP\_MEAN},
     \symdpcode{OU\_SEMIGROUP\_VARIANCE}, \symdpcode{BM\_SEMIGROUP\_VARIANCE}."""
-    th, rh, x_, y_ = p["theta"], p["rho"], p["x"], p["y"]
-    (a1, v1), (a2, v2) = ou_law(th, rh, p["t"]), ou_law(th, rh, p["s"])
-    # p_t(x, z) p_s(z, y) = exp(-(z - a1 x)²/(2 v1) - (y - a2 z)²/(2 v2)) / (2π √(v1 v2)), the constant taken out
-    precision = 1 / v1 + a2**2 / v2
-    centre, width = (a1 * x_ / v1 + a2 * y_ / v2) / precision, 1 / mpmath.sqrt(precision)
+    return {_PT_THEN_PS: BuiltExactly(enclosure(lambda: kernel_composition(p), Method.CERTIFIED)),
+            _PT_PLUS_S: BuiltExactly(enclosure(lambda: transition_density(p["theta"], p["rho"], ball(p["t"]) +
+                                                                          ball(p["s"]), p["x"], p["y"]), Method.EXACT))}
+
+
+def transition_density(theta_, rho_, time, x_, y_) -> arb:
+    """p_t(x, y), the density at y of P_t(x) = N(e^{−θt}x, v(t)) (:func:`ou_law_ball`), in ball arithmetic."""
+    a, v = ou_law_ball(theta_, rho_, time)
+    return (-square(ball(y_) - a * ball(x_)) / (2 * v)).exp() / (2 * arb.pi() * v).sqrt()
+
+
+def kernel_composition(p) -> arb:
+    """∫ p_t(x, z) p_s(z, y) dz in ball arithmetic: the product of the two Gaussian densities, exp(q(z))/(2π√(v_1
+    v_2)) with q(z) = −(z − a_1x)²/(2v_1) − (y − a_2z)²/(2v_2), integrated by :func:`certified_integral` over the
+    bump's centre ± L widths (:func:`gaussian_window`; centre and width only decide where), divided by e^{q} at the
+    centre so that tiny densities (1e-70 at a far y) keep their digits. Beyond, q(z) = q(c*) − (z − c*)²/(2w²) (c*, w
+    the exact centre and width, q a quadratic), so each tail at distance ≥ r from c* is at most e^{q(c*)} w²
+    e^{−r²/(2w²)}/r (the Mills ratio), enclosed in [0, bound]."""
+    th, rh, x_, y_ = p["theta"], p["rho"], ball(p["x"]), ball(p["y"])
+    (a1, v1), (a2, v2) = ou_law_ball(th, rh, ball(p["t"])), ou_law_ball(th, rh, ball(p["s"]))
 
     def exponent(z):
-        return -(z - a1 * x_) ** 2 / (2 * v1) - (y_ - a2 * z) ** 2 / (2 * v2)
+        return -square(z - a1 * x_) / (2 * v1) - square(y_ - a2 * z) / (2 * v2)
 
-    # divided by its peak (1e-70 at a far y), so that mpmath.quad's absolute tolerance is relative to the value
-    top = exponent(centre)
-    lim = gaussian_window() * width
-    body = quad_estimate(lambda z: mpmath.exp(exponent(z) - top), [centre - lim, centre, centre + lim],
-                         [centre - lim, centre - width, centre + 2 * width, centre + lim])
-    tails = 2 * width * mpmath.exp(-(lim / width) ** 2 / 2) * width / lim
-    peak = mpmath.exp(top) / (2 * mpmath.pi * mpmath.sqrt(v1 * v2))
-    a, v = ou_law(th, rh, p["t"] + p["s"])
-    return {_PT_THEN_PS: Estimate(peak * body.value, peak * (body.error + tails), body.method),
-            _PT_PLUS_S: Gaussian(a * x_, mpmath.sqrt(v)).pdf(y_)}
+    precision = 1 / v1 + a2**2 / v2
+    exact_centre = (a1 * x_ / v1 + a2 * y_ / v2) / precision   # c*, a ball
+    width = 1 / precision.sqrt()
+    centre, step = arb(exact_centre.mid()), arb(width.mid())     # exact numbers: where to integrate
+    top = arb(exponent(centre).mid())
+    reach = gaussian_window() * step
+    body = certified_integral(lambda z: (exponent(z) - top).exp(), centre - reach, centre + reach, 1)
+    r = reach - abs(centre - exact_centre)
+    tails = 2 * (exponent(exact_centre) - top).exp() * square(width) * (-square(r / width) / 2).exp() / r
+    return (body + nonnegative_below(tails)) * top.exp() / (2 * arb.pi() * (v1 * v2).sqrt())
 
 
 def ou_renyi(theta_, rho_, time) -> Renyi:
     """R_α(P_t(0) ‖ P_t(Δe_1)) between the OU laws as concrete laws of a statement, which the engine measures (a
-    rigid motion of ℝ^k takes x to 0 and x' to Δe_1)."""
-    sd = rho_ * sp.sqrt((1 - sp.exp(-2 * theta_ * time)) / theta_)
+    rigid motion of ℝ^k takes x to 0 and x' to Δe_1). The variance is written with expm1, so that the laws are
+    built to working precision where θt is small (1 − e^{−2θt} would lose log10(1/θt) digits to cancellation,
+    which the enclosures then see as a difference between the two sides)."""
+    sd = rho_ * sp.sqrt(-expm1(-2 * theta_ * time) / theta_)
     return Renyi(ex.Gaussian(0, sd), ex.Gaussian(sp.exp(-theta_ * time) * Delta, sd), alpha)
 
 
@@ -387,12 +591,12 @@ _INTRINSIC = IntrinsicSensitivity(t)
 )
 def theorem_6(p):
     r"""Instances only: the general statement under Assumption 1 is \symdpid{balle19.thm6.general} (symbolic only). Left
-    side: the R\'enyi divergence of the Gaussian outputs by quadrature of their densities; right side: $\alpha$ times
-    the intrinsic sensitivity, $\kappa = \rho^2\|\nabla_y \log\mathrm{ratio}\|^2$ integrated by quadrature. Neither uses
-    a closed form of the other. Tight: $\Gamma(\log r_t)$ is constant in $y$ for these kernels, so the proof's
+    side: the R\'enyi divergence of the Gaussian outputs from their densities (certified); right side: $\alpha$ times
+    the intrinsic sensitivity, $\kappa = \rho^2\|\nabla_y \log\mathrm{ratio}\|^2$ integrated in Arb with its tail
+    bounded (\symdpcode{intrinsic\_sensitivity}). Neither uses a closed form of the other. Tight: $\Gamma(\log r_t)$ is constant in $y$ for these kernels, so the proof's
     inequality is an equality."""
     return {Renyi(_PT, _PTP, alpha): pair_renyi(p, *ou_law(p["theta"], p["rho"], p["t"])),
-            _INTRINSIC: intrinsic_sensitivity(p["theta"], p["rho"], p)}
+            _INTRINSIC: BuiltExactly(intrinsic_sensitivity(p["theta"], p["rho"], p))}
 
 
 theorem_6_general = declare(
@@ -434,19 +638,34 @@ _LEM19_RATIO = ("the ratio of the two sides is exp(-c b e^(-gamma t)/gamma) (A a
 def lemma_19(p):
     r"""The family satisfies the hypotheses by construction: $\varphi > 0$, $\varphi(s) \to 1$, and $\kappa =
     -\varphi'/(c\varphi) + be^{-\gamma s}$ gives $\varphi' = -c\kappa\varphi + cbe^{-\gamma s}\varphi \ge
-    -c\kappa\varphi$. $\varphi(t)$ from the family, $\int_t^\infty \kappa$ by quadrature (not from its antiderivative
+    -c\kappa\varphi$. $\varphi(t)$ from the family, $\int_t^\infty \kappa$ by certified integration with its tail
+    bounded (\symdpcode{lemma\_19\_kappa\_integral}; not from its antiderivative
     $\log\varphi(t)/c + be^{-\gamma t}/\gamma$). Loose by $\exp(cbe^{-\gamma t}/\gamma)$ when $b > 0$; equality for
     $b = 0$ (the differential inequality is an equality, as for the Brownian and OU semigroups). Equality case
     symbolically: \symdpcode{proofs.balle19.diffusions.LEMMA19\_EQUALITY}."""
-    cc, a, bt, bb, gm = p["c"], p["A"], p["beta"], p["b"], p["gamma"]
+    return {_PHI_T: BuiltExactly(enclosure(lambda: 1 + ball(p["A"]) * (-ball(p["beta"]) * ball(p["t"])).exp(),
+                                           Method.EXACT)),
+            _KAPPA_T: BuiltExactly(enclosure(lambda: lemma_19_kappa_integral(p), Method.CERTIFIED))}
+
+
+def lemma_19_kappa_integral(p) -> arb:
+    """∫_t^∞ κ(s) ds for κ(s) = βAe^{−βs}/(c(1 + Ae^{−βs})) + be^{−γs}, by :func:`half_line_integral` in s − t (κ is
+    meromorphic, its poles at Ae^{−βs} = −1 a distance π/β off the real line). Beyond T, κ(s) ≤ (βA/c)e^{−βs} +
+    be^{−γs}, so the tail is at most (A/c)e^{−βT} + (b/γ)e^{−γT}; κ decreases, so ∫_t^{t+h} κ ≥ hκ(t + h) (h = 1/max(β,
+    γ)) is the lower bound that decides where to cut."""
+    cc, a, bt, bb, gm, start = (ball(p[k]) for k in ("c", "A", "beta", "b", "gamma", "t"))
 
     def kappa_at(u):
-        e = a * mpmath.exp(-bt * u)
-        return bt * e / (cc * (1 + e)) + bb * mpmath.exp(-gm * u)
+        e = a * (-bt * u).exp()
+        return bt * e / (cc * (1 + e)) + bb * (-gm * u).exp()
 
-    start = p["t"]
-    return {_PHI_T: 1 + a * mpmath.exp(-bt * start),
-            _KAPPA_T: quad_estimate(kappa_at, [start, mpmath.inf], [start, start + 1, mpmath.inf])}
+    def tail(u):
+        return a / cc * (-bt * (start + u)).exp() + bb / gm * (-gm * (start + u)).exp()
+
+    with arb_precision(64):
+        h = 1 / (bt if bb.is_zero() or bt > gm else gm)
+        lower = arb((h * kappa_at(start + h)).mid())
+    return half_line_integral(lambda u: kappa_at(start + u), tail, lower)
 
 
 theorem_6_identities = declare(
@@ -502,15 +721,23 @@ _OU_PARAMS = (ALPHA, DELTA, THETA, RHO, TIME)
 
 
 def _sde_renyi(p, coefficient) -> Estimate:
-    """R_α(X_t^x ‖ X_t^{x'}) for dX = −θX dt + c dW: mean e^{−θt}x (the flow of the drift), the Itô variance."""
-    var = sde_variance(p["theta"], coefficient, p["t"])
-    renyi = pair_renyi(p, mpmath.exp(-p["theta"] * p["t"]), var.value)
-    # R_α is proportional to 1/v, so a relative error of v is one of R_α
-    return Estimate(renyi.value, renyi.error + renyi.value * var.error / var.value, renyi.method)
+    """R_α(X_t^x ‖ X_t^{x'}) for dX = −θX dt + c dW, ``coefficient(ρ)`` = c as a ball: mean e^{−θt}x (the flow of the
+    drift), the Itô variance v (:func:`sde_variance`, a ball). R_α of two laws N(m, v), N(m', v) does not increase
+    with v (data processing: N(·, v') is N(·, v) with independent N(0, v' − v) noise added), so R at the ends of the
+    ball of v (built at the working precision, rounded outward) encloses R at v: certified where both are."""
+    with arb_precision(mpmath.mp.prec + GUARD_BITS):
+        var = sde_variance(p["theta"], coefficient(ball(p["rho"])), p["t"])
+        ends = mpf_up(var.upper()), mpf_down(var.lower())   # (upper() rounds at flint's precision)
+    scale = mpmath.exp(-p["theta"] * p["t"])
+    low, high = (pair_renyi(p, scale, end) for end in ends)
+    if not (low.certified and high.certified):
+        return Estimate(high.value, high.error + abs(high.value - low.value), low.method)
+    with arb_precision(mpmath.mp.prec + GUARD_BITS):
+        return Estimate.from_arb(low.ball().union(high.ball()), low.method)
 
 
-_SDE_NOTE = (r"Witness: the variance of $X_t$ by the It\^o isometry, integrated by quadrature; then the R\'enyi "
-             "divergence of the two Gaussian laws by quadrature of their densities.")
+_SDE_NOTE = (r"Witness: the variance of $X_t$ by the It\^o isometry, integrated in Arb (a ball); then the R\'enyi "
+             "divergence of the two Gaussian laws from their densities, at both ends of that ball.")
 
 
 @theorem(
@@ -537,16 +764,16 @@ _SDE_NOTE = (r"Witness: the variance of $X_t$ by the It\^o isometry, integrated 
              r"\theta\langle x, \nabla\rangle$; every other formula of the paper ($P_t$, $\lambda$, $L$, $\Gamma$, "
              r"Corollary 7, eq. (4), Theorem 8) needs $\sqrt{2}\rho$. The literal reading satisfies Corollary 7 only "
              r"for $\rho \le 1$.",
-        changes={"witness": lambda p: _sde_renyi(p, mpmath.sqrt(2 * p["rho"])), "notes": _SDE_NOTE,
+        changes={"witness": lambda p: _sde_renyi(p, lambda r: (2 * r).sqrt()), "notes": _SDE_NOTE,
                  "setting": Setting(r"$dX_t = -\theta X_t\,dt + \sqrt{2\rho}\,dW_t$, $X_0 = x$ or $x'$, $\|x - x'\| = "
                                     r"\Delta$", strategy=pair_structure)},
     ),
 )
 def ou_corrected_sde(p):
-    r"""Witness: the variance of $X_t$ by the It\^o isometry, integrated by quadrature; then the R\'enyi divergence of
-    the two Gaussian laws by quadrature of their densities. The law of $X_t$ is then the printed $P_t(x)$
-    (\symdpcode{proofs.balle19.diffusions.OU\_ITO\_VARIANCE}), and the RDP is exactly $\alpha\Lambda(t)$."""
-    return _sde_renyi(p, mpmath.sqrt(2) * p["rho"])
+    r"""Witness: the variance of $X_t$ by the It\^o isometry, integrated in Arb (a ball); then the R\'enyi divergence of
+    the two Gaussian laws from their densities, at both ends of that ball (\symdpcode{\_sde\_renyi}). The law of $X_t$
+    is then the printed $P_t(x)$ (\symdpcode{proofs.balle19.diffusions.OU\_ITO\_VARIANCE}), and the RDP is exactly $\alpha\Lambda(t)$."""
+    return _sde_renyi(p, lambda r: arb(2).sqrt() * r)
 
 
 corollary_7 = declare(
@@ -570,7 +797,7 @@ corollary_7 = declare(
 )
 
 _MSE_OU = MeanSquaredError(Law("M_t^f(D)"))
-_WIDE = "the domain is unbounded; drawn log-uniformly over the decades where the moments and the quadrature are cheap"
+_WIDE = "the domain is unbounded; drawn log-uniformly over the decades where the moments and the integral are cheap"
 # eq. (4) is an equality whose witness (sde_moments, mse_by_quadrature) is cheap at any scale: its own wide ranges.
 _EQ4_PARAMS = (Param(theta, POS, sample=(1e-3, 1e3), log=True, limit=_WIDE),
                Param(rho, POS, sample=(1e-2, 1e2), log=True, limit=_WIDE),
@@ -602,7 +829,7 @@ def eq_4(p):
     over that law (\symdpcode{ou\_mse}). The SDE is the corrected one of \symdpid{balle19.ou.corrected}
     (erratum E3), whose law is the printed $P_t$. Symbolic side: \symdpcode{proofs.balle19.diffusions}
     \symdpcode{MSE\_ONE\_COORDINATE}, \symdpcode{EQ4}."""
-    return ou_mse(p)
+    return BuiltExactly(ou_mse(p))
 
 
 _MSE_PGM = MeanSquaredError(Law(r"\beta^*(f(D) + Z)"))
@@ -626,9 +853,13 @@ def gm_pgm(p):
     $\|f(D)\| < R$ (the bound is the worst case). The Gaussian mechanism with variance $\tilde\sigma^2$ has RDP
     $\alpha\Delta^2/(2\tilde\sigma^2) = \alpha\Lambda(t)$, the OU mechanism's (\symdpcode{proofs.balle19.diffusions}
     \symdpcode{GM\_CALIBRATION}); $\beta^*$ and its value: \symdpcode{PGM\_OPTIMAL\_BETA}, \symdpcode{PGM\_VALUE}."""
-    sigma2 = p["rho"] ** 2 * mpmath.expm1(2 * p["theta"] * p["t"]) / p["theta"]
-    beta_star = p["R"] ** 2 / (p["R"] ** 2 + p["d"] * sigma2)
-    return mse_by_quadrature((1 - beta_star) * p["F"], beta_star**2 * sigma2, p["d"])
+    def compute():
+        th, radius2, dim = ball(p["theta"]), ball(p["R"]) ** 2, int(p["d"])
+        sigma2 = ball(p["rho"]) ** 2 * (2 * th * ball(p["t"])).expm1() / th
+        beta_star = radius2 / (radius2 + dim * sigma2)
+        return mse_ball((1 - beta_star) * ball(p["F"]), beta_star**2 * sigma2, dim)
+
+    return BuiltExactly(enclosure(compute, Method.CERTIFIED))
 
 
 # t is drawn from [1e-6, 5] (t = 0 is pinned): at t < 10^-dps the statement's e^{2θt} − 1 cancels to 0 at every working
@@ -683,7 +914,7 @@ def theorem_8_a(p):
     hypothesis is sharp: \symdpid{balle19.thm8.a.relaxed} (\symdpcode{theorem\_8a\_relaxed}$(\eta)$) relaxes it to
     $\theta R^2 \le 4d\rho^2(1 + \eta)$ and is violated at small $t$. $\lim E_{\mathrm{OU}}/E_{\mathrm{GM}} = 0$ as
     $t \to \infty$: \symdpcode{proofs.balle19.diffusions.THM8\_LIMIT}."""
-    return ou_mse(p)
+    return BuiltExactly(ou_mse(p))
 
 
 def theorem_8a_relaxed(eta_value: float = 0.0201, t_star: float = 0.00984):
@@ -692,15 +923,16 @@ def theorem_8a_relaxed(eta_value: float = 0.0201, t_star: float = 0.00984):
 
 
 A_CAL = d * Delta**2 / (2 * epsilon * R**2)
-THETA_CAL = sp.log(1 + A_CAL)
-"""θ of Theorem 8 (b); ρ² = θΔ²/(2ϵ(e^{2θ} − 1))."""
+THETA_CAL = log1p(A_CAL)
+"""θ of Theorem 8 (b) (log(1 + A), written with log1p so that the laws keep their digits for small A); ρ² =
+θΔ²/(2ϵ(e^{2θ} − 1))."""
 
 
-def calibrated(p) -> tuple[mpmath.mpf, mpmath.mpf]:
-    """(θ, ρ) of Theorem 8 (b) from (d, Δ, ϵ, R)."""
-    a = p["d"] * p["Delta"] ** 2 / (2 * p["epsilon"] * p["R"] ** 2)
-    th = mpmath.log1p(a)
-    return th, mpmath.sqrt(th * p["Delta"] ** 2 / (2 * p["epsilon"] * mpmath.expm1(2 * th)))
+def calibrated(p) -> tuple[arb, arb]:
+    """(θ, ρ) of Theorem 8 (b) from (d, Δ, ϵ, R), as balls (at flint's precision)."""
+    a = ball(p["d"]) * ball(p["Delta"]) ** 2 / (2 * ball(p["epsilon"]) * ball(p["R"]) ** 2)
+    th = a.log1p()
+    return th, (th * ball(p["Delta"]) ** 2 / (2 * ball(p["epsilon"]) * (2 * th).expm1())).sqrt()
 
 
 _CAL_PARAMS = (Param(d, sp.Range(1, sp.oo), sample=(1, 50), log=True,
@@ -735,9 +967,14 @@ def theorem_8_b(p):
     ($E_{\mathrm{GM}}$). Proved directly at $t = 1$: the calibration need not satisfy part (a)'s hypothesis. Loose for
     $\|f\| < R$. Symbolic side: \symdpcode{proofs.balle19.diffusions} \symdpcode{THM8B\_EGM},
     \symdpcode{THM8B\_EOU}."""
-    th, rh = calibrated(p)
-    sigma2 = rh**2 * mpmath.expm1(2 * th) / th
-    return {_MSE_OU1: ou_mse({**p, "theta": th, "rho": rh, "t": 1}), _MSE_GM1: mse_by_quadrature(0, sigma2, p["d"])}
+    def gaussian_mechanism():
+        th, rh = calibrated(p)
+        return mse_ball(0, rh**2 * (2 * th).expm1() / th, int(p["d"]))
+
+    with arb_precision(mpmath.mp.prec + GUARD_BITS):
+        th, rh = calibrated(p)
+    return {_MSE_OU1: BuiltExactly(ou_mse({**p, "theta": th, "rho": rh, "t": 1})),
+            _MSE_GM1: BuiltExactly(enclosure(gaussian_mechanism, Method.CERTIFIED))}
 
 
 _P1 = Renyi(Law("P_1(x)"), Law("P_1(x')"), alpha)
@@ -746,7 +983,7 @@ theorem_8_b_rdp = declare(
     title=r"Calibrated OU mechanism at $t = 1$ is exactly $(\alpha, \alpha\varepsilon)$-RDP",
     number="Theorem 8, second part",
     statement=sp.Eq(_P1, alpha * epsilon),
-    measured_as={_P1: ou_renyi(THETA_CAL, sp.sqrt(THETA_CAL * Delta**2 / (2 * epsilon * (sp.exp(2 * THETA_CAL) - 1))),
+    measured_as={_P1: ou_renyi(THETA_CAL, sp.sqrt(THETA_CAL * Delta**2 / (2 * epsilon * expm1(2 * THETA_CAL))),
                                1)},
     parameters=(ALPHA,) + _CAL_PARAMS,
     setting=CALIBRATED.where(r", $\|x - x'\| = \Delta$"),
