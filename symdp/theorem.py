@@ -457,12 +457,41 @@ class Theorem:
         return tuple(r for p in self.parameters if (r := p.reach()) is not None)
 
     def admits(self, values: Mapping[str, Any]) -> bool:
-        """Whether the side conditions hold at the (already converted) parameter values."""
+        """Whether the side conditions hold at the (already converted) parameter values: decided in balls at 128 bits
+        where they can be (each condition compiled once, :attr:`_conditions_in_balls`), else by SymPy at 30 digits.
+        """
         if not self.conditions:
             return True
-        subs = {p.symbol: sp.Float(str(values[p.name]), 30) if not p.integer else sp.Integer(values[p.name])
-                for p in self.parameters}
-        return all(bool(c.subs(subs)) for c in self.conditions)
+        from symdp.estimate import arb_precision, exact_ball
+        from symdp.statement import Uncertain, _arb_compare
+
+        subs = None
+        for condition, difference in zip(self.conditions, self._conditions_in_balls):
+            if difference is not None:
+                try:
+                    with arb_precision(128):
+                        balls = [exact_ball(values[p.name]) for p in self.parameters]
+                        if _arb_compare(condition.rel_op, difference(*balls), 0):
+                            continue
+                        return False
+                except (Uncertain, ArithmeticError, ValueError, TypeError):
+                    pass   # undecided by the balls (a point on the boundary, say): SymPy decides
+            if subs is None:
+                subs = {p.symbol: sp.Float(str(values[p.name]), 30) if not p.integer else sp.Integer(values[p.name])
+                        for p in self.parameters}
+            if not bool(condition.subs(subs)):
+                return False
+        return True
+
+    @cached_property
+    def _conditions_in_balls(self) -> tuple:
+        """Each side condition as ``lhs - rhs``, a function of the parameters' balls (None for one that is not a
+        relation Arb can evaluate): SymPy's ``subs`` on every draw cost more than some witnesses."""
+        from symdp.statement import lambdify_arb
+
+        symbols = [p.symbol for p in self.parameters]
+        return tuple(lambdify_arb(symbols, c.lhs - c.rhs) if isinstance(c, sp.core.relational.Relational) else None
+                     for c in self.conditions)
 
     # --- evaluation --------------------------------------------------------------------------------------
     def measure(self, point: Point) -> tuple[Estimate, Estimate, dict]:

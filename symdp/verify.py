@@ -423,7 +423,9 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
         # Enclosures are never attempted below LOW_DPS digits: a proof at 20 digits is as good as one at 5, and balls
         # of 5 digits are too wide to locate a crossing point or to decide anything.
         final_digits = max(dps, LOW_DPS)
-        for digits in sorted({LOW_DPS, final_digits}):
+        # An equality, or a bound tight everywhere, is settled only at the final precision: no cheap first attempt.
+        settled_late = theorem.relation == "==" or theorem.tight_everywhere
+        for digits in sorted({final_digits} if settled_late else {LOW_DPS, final_digits}):
             with working_precision(digits):
                 q, b, values = theorem.measure(convert_point(theorem, raw))
                 result = _certified_draw(theorem, raw, q, b, values, digits, final=digits == final_digits)
