@@ -269,6 +269,11 @@ def exact_rational(x):
 
     >>> exact_rational(mpmath.mpf(-2.5)), exact_rational(Fraction(1, 3)), exact_rational(0.75)
     (-5/2, 1/3, 3/4)
+    >>> from flint import fmpq
+    >>> x = mpmath.mpf(2) ** -40 + 1
+    >>> with mpmath.workprec(10):   # an mpf keeps every bit, whatever the working precision
+    ...     print(exact_rational(x) == 1 + fmpq(1, 2 ** 40))
+    True
     """
     from flint import fmpq, fmpz
 
@@ -278,7 +283,10 @@ def exact_rational(x):
         return fmpq(x.numerator, x.denominator)
     if isinstance(x, (fmpq, fmpz, int)) and not isinstance(x, bool):
         return fmpq(x)
-    sign, man, exp, _ = to_mpf(x)._mpf_   # mpf.man_exp drops the sign
+    value = x if isinstance(x, mpmath.mpf) else to_mpf(x)
+    if not mpmath.isfinite(value):
+        raise ValueError(f"{value} is not a finite number: it has no exact rational")
+    sign, man, exp, _ = value._mpf_   # mpf.man_exp drops the sign
     man = -int(man) if sign else int(man)
     return fmpq(man << exp) if exp >= 0 else fmpq(man, 1 << -exp)
 

@@ -23,6 +23,14 @@ def fd(w):
     return FD.normalized(w)
 
 
+def _atoms(P):
+    """P's probabilities at the working precision: its exact rationals where it was built exactly (normalized
+    weights: the enclosures are of that law), else the numbers given."""
+    if P.rationals is None:
+        return list(P)
+    return [mpmath.mpf(int(r.p)) / int(r.q) for r in P.rationals]
+
+
 def _contains(estimate, reference) -> bool:
     """Whether the certified ``estimate`` encloses ``reference`` (compared at 110 digits, so no rounding here)."""
     with mpmath.workdps(110):
@@ -32,15 +40,16 @@ def _contains(estimate, reference) -> bool:
 
 
 def _reference_renyi(P, Q, a):
-    """R_a of the numbers given, in plain mpmath at 100 digits (no balls), by the definition in renyi's docstring:
+    """R_a of the law given (:func:`_atoms`), in plain mpmath at 100 digits (no balls), by the definition in renyi's docstring:
     log(1 + Σ p expm1((a-1) log(p/q))) / (a - 1), the textbook log(Σ p^a q^(1-a)) / (a - 1) with the mass P misses
     (below 1 by rounding) read as an atom of ratio 1. (expm1 and log1p: a 1e-308 atom is far below 100 digits of 1.)
     Where P sums to 1 exactly the two agree; the exact-rational tests below check the textbook sum itself."""
     with mpmath.workdps(100):
         a = mpmath.mpf(a)
-        if any(p > 0 and q == 0 for p, q in zip(P, Q)):
+        pairs = list(zip(_atoms(P), _atoms(Q)))
+        if any(p > 0 and q == 0 for p, q in pairs):
             return mpmath.inf
-        excess = mpmath.fsum(p * mpmath.expm1((a - 1) * mpmath.log(p / q)) for p, q in zip(P, Q) if p > 0)
+        excess = mpmath.fsum(p * mpmath.expm1((a - 1) * mpmath.log(p / q)) for p, q in pairs if p > 0)
         return mpmath.log1p(excess) / (a - 1)
 
 
@@ -213,9 +222,11 @@ def test_subgaussian_standard_edge_cases():
 
 
 def _references_100_digits(P, Q, alpha, eps, lam):
-    """Every finite divergence of the numbers given, from its textbook sum at 100 digits in mpmath (no balls)."""
+    """Every finite divergence of the laws given (:func:`_atoms`), from its textbook sum at 100 digits in mpmath (no
+    balls)."""
     with mpmath.workdps(100):
-        support = [(p, q) for p, q in zip(P, Q) if p > 0]
+        pairs = list(zip(_atoms(P), _atoms(Q)))
+        support = [(p, q) for p, q in pairs if p > 0]
         unbounded = any(q == 0 for _, q in support)
         # p - e^eps q as (p - q) - q (e^eps - 1): at eps = -2e-313, e^eps is 1 to 100 digits, and p - e^eps q of
         # p = q would be 0 instead of 2e-313 q
@@ -224,8 +235,8 @@ def _references_100_digits(P, Q, alpha, eps, lam):
             "kl": mpmath.inf if unbounded else mpmath.fsum(p * mpmath.log(p / q) for p, q in support),
             "renyi": _reference_renyi(P, Q, alpha),
             "max": mpmath.inf if unbounded else max(mpmath.log(p / q) for p, q in support),
-            "hockey": mpmath.fsum(max(0, (p - q) - growth * q) for p, q in zip(P, Q)),
-            "tv": mpmath.fsum(abs(p - q) for p, q in zip(P, Q)) / 2,
+            "hockey": mpmath.fsum(max(0, (p - q) - growth * q) for p, q in pairs),
+            "tv": mpmath.fsum(abs(p - q) for p, q in pairs) / 2,
             # E_P[e^{λL}], where an infinite loss contributes e^{λ·inf}: +inf for λ > 0, and 1 at λ = 0
             "mgf": mpmath.inf if unbounded and lam > 0 else
             mpmath.fsum(p * (p / q) ** mpmath.mpf(lam) if q > 0 else p for p, q in support),

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterable, Sequence
 
 import mpmath
@@ -34,7 +35,7 @@ from flint import arb, fmpq
 
 from symdp.engine.domains import within_domain
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, arb_precision
+from symdp.estimate import Estimate, arb_precision, exact_rational
 from symdp.numeric import check_order as _check_order, to_mpf
 
 GUARD_BITS = 32
@@ -50,16 +51,35 @@ def _tolerance(n: int) -> mpmath.mpf:
 class FiniteDistribution:
     """A probability vector, validated: non-negative entries summing to one within the working precision.
 
+    A law whose probabilities are exact rationals summing exactly to one (ints, ``Fraction`` or ``fmpq``, binary
+    numbers that happen to, or :meth:`normalized` weights) keeps them (:attr:`rationals`, :attr:`exact`): its
+    divergences are then enclosures of the law itself, not of its probabilities rounded to the working precision.
+
     >>> FiniteDistribution([0.5, 0.6])
     Traceback (most recent call last):
     ...
     symdp.errors.InvalidDistribution: probabilities sum to 1.1 (off by 0.1), not 1
+    >>> FiniteDistribution.normalized([1, 2]).rationals, FiniteDistribution([0.25, 0.75]).exact
+    ((1/3, 2/3), True)
     """
 
     probs: tuple[mpmath.mpf, ...]
+    rationals: tuple | None = dataclasses.field(default=None, compare=False, repr=False)
+    """The probabilities as exact rationals (``fmpq``) summing to one, where the law was built exactly; else None
+    (the probabilities are numbers at the working precision that sum to one only within it)."""
 
     def __init__(self, probs: Iterable):
-        values = tuple(to_mpf(p, "probability") for p in probs)
+        if isinstance(probs, FiniteDistribution):   # a copy, exact where the law is
+            object.__setattr__(self, "probs", probs.probs)
+            object.__setattr__(self, "rationals", probs.rationals)
+            return
+        probs = list(probs)
+        if all(isinstance(p, (int, Fraction, fmpq)) and not isinstance(p, bool) for p in probs) and probs:
+            exact = tuple(exact_rational(p) for p in probs)
+            if sum(exact, fmpq(0)) == 1 and all(r >= 0 for r in exact):
+                object.__setattr__(self, "rationals", exact)
+        values = tuple(_mpf_of_rational(p) if isinstance(p, (Fraction, fmpq)) else to_mpf(p, "probability")
+                       for p in probs)
         if not values:
             raise InvalidDistribution("a finite distribution needs at least one atom")
         for i, p in enumerate(values):
@@ -74,17 +94,44 @@ class FiniteDistribution:
                 + (" within the working precision; give exact values (fractions, strings) or use normalized()"
                    if abs(total - 1) < 1e-9 else ""))
         object.__setattr__(self, "probs", values)
+        if self.rationals is None and all(mpmath.isfinite(v) for v in values):
+            exact = tuple(exact_rational(v) for v in values)   # binary numbers that sum to one exactly, as 0.25, 0.75
+            if sum(exact, fmpq(0)) == 1:
+                object.__setattr__(self, "rationals", exact)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the law was built exactly (:attr:`rationals`)."""
+        return self.rationals is not None
 
     @classmethod
     def normalized(cls, weights: Iterable) -> "FiniteDistribution":
-        """The distribution proportional to non-negative ``weights`` (normalized at working precision)."""
+        """The distribution proportional to non-negative ``weights``, exactly: each weight the rational it is (a
+        float as :func:`~symdp.numeric.to_mpf` reads it), divided by their exact sum (:attr:`rationals`).
+
+        >>> FiniteDistribution.normalized([0.5, 1, 0]).rationals
+        (1/3, 2/3, 0)
+        """
         w = [to_mpf(x, "weight") for x in weights]
+        if any(not mpmath.isfinite(x) for x in w):
+            raise InvalidDistribution("weights must be finite numbers")
         if any(x < 0 for x in w):
             raise InvalidDistribution("weights must be non-negative")
-        total = mpmath.fsum(w)
+        exact = [exact_rational(x) for x in w]
+        total = sum(exact, fmpq(0))
         if total <= 0:
             raise InvalidDistribution("weights sum to zero")
-        return cls([x / total for x in w])
+        return cls([x / total for x in exact])
+
+    def balls(self) -> list:
+        """The probabilities as Arb balls at flint's precision: around the exact rationals where the law has them
+        (the rounding inside each ball), else the binary numbers exactly."""
+        return [arb(r) for r in self.rationals] if self.rationals is not None else [arb(p) for p in self.probs]
+
+    def keys(self) -> tuple:
+        """The probabilities as exact rationals for comparisons (equal atoms, zero atoms): :attr:`rationals`, or
+        the binary numbers given."""
+        return self.rationals if self.rationals is not None else tuple(exact_rational(p) for p in self.probs)
 
     def __len__(self) -> int:
         return len(self.probs)
@@ -99,17 +146,24 @@ class FiniteDistribution:
         return tuple(i for i, p in enumerate(self.probs) if p > 0)
 
     def push_forward(self, kernel: Sequence[Sequence]) -> "FiniteDistribution":
-        """The law of the output of a Markov kernel (row-stochastic matrix) fed with this distribution."""
-        rows = [list(r) for r in kernel]
+        """The law of the output of a Markov kernel (row-stochastic matrix, its rows sequences or laws) fed with this
+        distribution: exact where this law and every row are (:attr:`rationals`)."""
+        laws = [r if isinstance(r, FiniteDistribution) else None for r in kernel]
+        rows = [list(r.probs if isinstance(r, FiniteDistribution) else r) for r in kernel]
         if len(rows) != len(self.probs):
             raise InvalidParameter(f"kernel has {len(rows)} rows but the distribution has {len(self.probs)} atoms")
         m = len(rows[0])
+        if self.rationals is not None and all(law is not None and law.rationals is not None for law in laws):
+            return FiniteDistribution([sum((p * law.rationals[j] for p, law in zip(self.rationals, laws) if p),
+                                           fmpq(0)) for j in range(m)])
         return FiniteDistribution(
             [mpmath.fsum(p * to_mpf(rows[i][j]) for i, p in enumerate(self.probs)) for j in range(m)]
         )
 
     def product(self, other: "FiniteDistribution") -> "FiniteDistribution":
-        """The product measure, atoms ordered row-major."""
+        """The product measure, atoms ordered row-major (exact where both laws are)."""
+        if self.rationals is not None and other.rationals is not None:
+            return FiniteDistribution([p * q for p in self.rationals for q in other.rationals])
         return FiniteDistribution([p * q for p in self.probs for q in other.probs])
 
 
@@ -145,27 +199,30 @@ def _exact_infinity() -> Estimate:
     return Estimate(mpmath.inf, mpmath.mpf(0), "exact", certified=True)
 
 
-def _log_ratio(p: arb, q: arb) -> arb:
-    """``log(p / q)`` for balls ``p, q > 0``, accurate relative to itself (by log1p where the ratio is near 1)."""
-    gap = p - q
-    if 2 * abs(gap) < q:
-        return (gap / q).log1p()
-    return (p / q).log()
+def _log_ratio(p: fmpq, q: fmpq) -> arb:
+    """``log(p / q)`` for exact rationals ``p, q > 0``, as a ball accurate relative to itself (the ratio formed
+    exactly, by log1p where it is near 1)."""
+    ratio = p / q
+    if 2 * abs(ratio - 1) < 1:
+        return arb(ratio - 1).log1p()
+    return arb(ratio).log()
 
 
 def _ball_sum(balls: Iterable[arb]) -> arb:
     return sum(balls, arb(0))
 
 
-def _rational(x: mpmath.mpf) -> fmpq:
-    """A finite mpf as the exact rational it is (a binary fraction).
+def _mpf_of_rational(x) -> mpmath.mpf:
+    """An exact rational (``Fraction`` or ``fmpq``) rounded to the working precision."""
+    numerator, denominator = (x.numerator, x.denominator) if isinstance(x, Fraction) else (int(x.p), int(x.q))
+    return mpmath.mpf(numerator) / denominator
 
-    >>> _rational(mpmath.mpf(-2.5))
-    -5/2
-    """
-    sign, man, exp, _ = x._mpf_   # mpf.man_exp drops the sign
-    man = -int(man) if sign else int(man)
-    return fmpq(man << exp) if exp >= 0 else fmpq(man, 1 << -exp)
+
+def _atoms(P: FiniteDistribution, Q: FiniteDistribution):
+    """The atoms of a pair as ``(P_i, Q_i, p_i, q_i)``: balls (:meth:`FiniteDistribution.balls`) and the exact
+    rationals (:meth:`FiniteDistribution.keys`) that comparisons, differences and likelihood ratios are formed from
+    before a ball enters (two equal atoms differ by an exact 0, not by a ball around it)."""
+    return zip(P.balls(), Q.balls(), P.keys(), Q.keys())
 
 
 # --- divergences ----------------------------------------------------------------------------------------------------
@@ -189,13 +246,12 @@ def _kl_terms(P: FiniteDistribution, Q: FiniteDistribution) -> tuple[arb | None,
     """``Σ P_i log(P_i/Q_i)`` and its scale ``Σ P_i (|log(P_i/Q_i)| + 2)`` (``∂/∂ log P_i = P_i (log + 1)``,
     ``∂/∂ log Q_i = -P_i``) as balls; ``(None, None)`` if some ``Q_i = 0 < P_i``."""
     terms, sizes = [], []
-    for p, q in zip(P, Q):
+    for P_i, Q_i, p, q in _atoms(P, Q):
         if p == 0 or p == q:  # an atom with P = Q contributes exactly 0
             continue
         if q == 0:
             return None, None
-        P_i = arb(p)  # exact: an mpf's binary value carries over
-        loss = _log_ratio(P_i, arb(q))
+        loss = _log_ratio(p, q)
         terms.append(P_i * loss)
         sizes.append(P_i * (loss.abs_upper() + 2))
     return _ball_sum(terms), _ball_sum(sizes)
@@ -221,14 +277,13 @@ def renyi(P: FiniteDistribution, Q: FiniteDistribution, alpha) -> Estimate:
     with _ball_precision(len(P)):
         order = arb(a) - 1
         terms, masses = [], []
-        for p, q in zip(P, Q):
+        for P_i, Q_i, p, q in _atoms(P, Q):
             if p == 0 or p == q:  # expm1(0) = 0
                 continue
             if q == 0:
                 return _exact_infinity()
-            P_i = arb(p)
             masses.append(P_i)
-            terms.append(P_i * (order * _log_ratio(P_i, arb(q))).expm1())
+            terms.append(P_i * (order * _log_ratio(p, q)).expm1())
         excess = _ball_sum(terms)
         value = excess.log1p() / order
         # Sensitivity to log P_i: (t_i + (α-1) P_i r_i^(α-1)) / ((1+S)(α-1)); to log Q_i: P_i r_i^(α-1) / (1+S),
@@ -247,12 +302,12 @@ def max_divergence(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
     _pair(P, Q)
     with _ball_precision(len(P)):
         losses = []
-        for p, q in zip(P, Q):
+        for P_i, Q_i, p, q in _atoms(P, Q):
             if p == 0:
                 continue
             if q == 0:
                 return _exact_infinity()
-            losses.append(_log_ratio(arb(p), arb(q)))
+            losses.append(_log_ratio(p, q))
         return within_domain(_certified(functools.reduce(arb.max, losses)), "max_divergence")
 
 
@@ -272,9 +327,9 @@ def approximate_max_divergence(P: FiniteDistribution, Q: FiniteDistribution, del
     d = to_mpf(delta, "delta")
     if not d >= 0 or mpmath.isinf(d):
         raise InvalidParameter(f"delta must be a finite number >= 0, got {mpmath.nstr(d, 10)}")
-    level = _rational(d)
+    level = exact_rational(d)
     # Atoms of P's support (the others add nothing to D_{e^ε}), by likelihood ratio P/Q, largest first; Q = 0 is +inf.
-    atoms = [(_rational(p), _rational(q)) for p, q in zip(P, Q) if p > 0]
+    atoms = [(p, q) for p, q in zip(P.keys(), Q.keys()) if p > 0]
     off_support = sum((p for p, q in atoms if q == 0), fmpq(0))
     if off_support > level:
         return _exact_infinity()
@@ -313,16 +368,15 @@ def hockey_stick(P: FiniteDistribution, Q: FiniteDistribution, eps) -> Estimate:
         raise InvalidParameter("eps is NaN")
     with _ball_precision(len(P)):
         if mpmath.isinf(e):
-            return within_domain(_certified(_ball_sum(arb(p) for p, q in zip(P, Q) if p > 0 and (e < 0 or q == 0))),
-                                 "hockey_stick", e)
+            return within_domain(_certified(_ball_sum(P_i for P_i, _, p, q in _atoms(P, Q)
+                                                      if p > 0 and (e < 0 or q == 0))), "hockey_stick", e)
         factor, excess = arb(e).exp(), arb(e).expm1()
         parts, sizes = [], []   # the positive parts P_i - e^ε Q_i, and their sensitivities P_i + e^ε Q_i
-        for p, q in zip(P, Q):
+        for P_i, Q_i, p, q in _atoms(P, Q):
             if p == 0:
                 continue
-            P_i, Q_i = arb(p), arb(q)
-            # (P_i - Q_i) - Q_i (e^ε - 1): no cancellation where P_i = Q_i and ε is tiny
-            part = (P_i - Q_i - Q_i * excess).max(0)
+            # (P_i - Q_i) - Q_i (e^ε - 1), the difference exact: no cancellation where P_i = Q_i and ε is tiny
+            part = (arb(p - q) - Q_i * excess).max(0)
             if not part.is_zero():   # a part that is only possibly 0 still counts
                 parts.append(part)
                 sizes.append(P_i + factor * Q_i)
@@ -337,9 +391,9 @@ def tv(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
     """
     _pair(P, Q)
     with _ball_precision(len(P)):
-        pairs = [(arb(p), arb(q)) for p, q in zip(P, Q) if p != q]
-        return within_domain(_certified(_ball_sum(abs(P_i - Q_i) for P_i, Q_i in pairs) / 2,
-                                        scale=_ball_sum(P_i + Q_i for P_i, Q_i in pairs) / 2), "tv")
+        pairs = [(P_i, Q_i, arb(abs(p - q))) for P_i, Q_i, p, q in _atoms(P, Q) if p != q]
+        return within_domain(_certified(_ball_sum(gap for _, _, gap in pairs) / 2,
+                                        scale=_ball_sum(P_i + Q_i for P_i, Q_i, _ in pairs) / 2), "tv")
 
 
 @dataclass(frozen=True)
@@ -391,7 +445,7 @@ def loss_mgf(P: FiniteDistribution, Q: FiniteDistribution, lam, centred: bool = 
     lam = to_mpf(lam, "lambda")
     if not mpmath.isfinite(lam):
         raise InvalidParameter(f"lambda must be a finite number, got {lam}")
-    unbounded = any(p > 0 and q == 0 for p, q in zip(P, Q))
+    unbounded = any(p > 0 and q == 0 for p, q in zip(P.keys(), Q.keys()))
     if unbounded and lam > 0:
         return _exact_infinity()
     if unbounded and centred:
@@ -399,14 +453,15 @@ def loss_mgf(P: FiniteDistribution, Q: FiniteDistribution, lam, centred: bool = 
                                "centred MGF is undefined")
     with _ball_precision(len(P)):
         slope = arb(lam)
-        moment = _ball_sum(_moment_term(arb(p), arb(q), slope) for p, q in zip(P, Q) if p > 0)
+        moment = _ball_sum(_moment_term(P_i, p, q, slope) for P_i, _, p, q in _atoms(P, Q) if p > 0)
         if centred:
             moment *= (-slope * _kl_terms(P, Q)[0]).exp()
         return _certified(moment)
 
 
-def _moment_term(p: arb, q: arb, slope: arb) -> arb:
-    """``p exp(slope log(p/q))``; where ``q = 0`` (slope <= 0 here) ``exp(slope * inf)`` is 0, or 1 at slope 0."""
+def _moment_term(P_i: arb, p: fmpq, q: fmpq, slope: arb) -> arb:
+    """``P_i exp(slope log(p/q))`` (``P_i`` the ball of ``p``); where ``q = 0`` (slope <= 0 here) ``exp(slope * inf)``
+    is 0, or 1 at slope 0."""
     if q == 0:
-        return p if slope == 0 else arb(0)
-    return p * (slope * _log_ratio(p, q)).exp()
+        return P_i if slope == 0 else arb(0)
+    return P_i * (slope * _log_ratio(p, q)).exp()

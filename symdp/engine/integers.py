@@ -41,7 +41,7 @@ from symdp.engine import finite
 from symdp.engine.domains import within_domain
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, arb_precision, exact_ball, mpf_of, mpf_up
+from symdp.estimate import Estimate, arb_precision, exact_ball, exact_rational, mpf_of, mpf_up
 from symdp.numeric import to_mpf
 
 TAIL_DIGITS = 10
@@ -59,13 +59,6 @@ GUARD_BITS = 32
 
 def _bits() -> int:
     return mpmath.mp.prec + GUARD_BITS
-
-
-def _rational(x: mpmath.mpf) -> fmpq:
-    """A finite mpf as the exact rational it is."""
-    sign, man, exp, _ = x._mpf_
-    man = -int(man) if sign else int(man)
-    return fmpq(man << exp) if exp >= 0 else fmpq(man, 1 << -exp)
 
 
 def _up_to(bound: arb) -> arb:
@@ -340,7 +333,7 @@ def discrete_gaussian(loc, sd, low: int | None = None, high: int | None = None) 
     if low is None and high is None:
         centre = _integer(loc, "the location of a discrete Gaussian on ℤ")
         sd = _scale(sd, what)
-        return _law_on_Z(centre, 1 / (2 * _rational(sd) ** 2), fmpq(0))
+        return _law_on_Z(centre, 1 / (2 * exact_rational(sd) ** 2), fmpq(0))
     centre, lo, hi = _window(loc, low, high, "discrete Gaussian")
     sd = _scale(sd, what)
     return IntegerLaw.normalized(lo, [mpmath.exp(-(x - centre) ** 2 / (2 * sd**2)) for x in range(lo, hi + 1)])
@@ -362,7 +355,7 @@ def discrete_laplace(loc, scale, low: int | None = None, high: int | None = None
     if low is None and high is None:
         centre = _integer(loc, "the location of a discrete Laplace law on ℤ")
         scale = _scale(scale, what)
-        return _law_on_Z(centre, fmpq(0), 1 / _rational(scale))
+        return _law_on_Z(centre, fmpq(0), 1 / exact_rational(scale))
     centre, lo, hi = _window(loc, low, high, "discrete Laplace law")
     scale = _scale(scale, what)
     return IntegerLaw.normalized(lo, [mpmath.exp(-abs(x - centre) / scale) for x in range(lo, hi + 1)])
@@ -503,7 +496,7 @@ def _renyi(P, Q, beyond: _Beyond, alpha) -> tuple[Estimate, arb]:
     estimate = finite.renyi(P, Q, order)
     if estimate.is_infinite():
         return estimate, arb(0)
-    a = _rational(order)
+    a = exact_rational(order)
     bound = _power_sum_beyond(beyond, a, 1 - a)
     if bound is None:
         return _INFINITY, arb(0)
@@ -588,7 +581,7 @@ def _loss_mgf(P, Q, beyond: _Beyond, lam, centred: bool = False) -> tuple[Estima
         return moment, arb(0)
     if not mpmath.isfinite(slope):
         raise InvalidParameter(f"lambda must be a finite number, got {slope}")
-    s = _rational(slope)
+    s = exact_rational(slope)
     bound = _power_sum_beyond(beyond, 1 + s, -s)
     if bound is None:
         return _INFINITY, arb(0)

@@ -111,15 +111,16 @@ class MarkovKernel:
 
     def apply(self, P: FiniteDistribution) -> FiniteDistribution:
         """P K: the output law when the input is drawn from P."""
-        return P.push_forward([r.probs for r in self.rows])
+        return P.push_forward(self.rows)
 
     def compose(self, other: "MarkovKernel") -> "MarkovKernel":
         """K then other (matrix product K · other)."""
-        return MarkovKernel([other.apply(r).probs for r in self.rows])
+        return MarkovKernel([other.apply(r) for r in self.rows])
 
     def _column_balls(self) -> list[list[arb]]:
-        """The entries as exact balls, by column."""
-        return [[arb(r[y]) for r in self.rows] for y in range(self.shape[1])]
+        """The entries as balls, by column (around the exact rationals of rows built exactly)."""
+        rows = [r.balls() for r in self.rows]
+        return [[r[y] for r in rows] for y in range(self.shape[1])]
 
     def dobrushin(self) -> Estimate:
         """max_{x,x'} TV(K(x), K(x')), each TV the finite engine's certified sum."""

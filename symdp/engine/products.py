@@ -47,10 +47,10 @@ import mpmath
 from flint import arb, fmpq
 
 from symdp.engine.continuous import ContinuousDistribution, Gaussian
-from symdp.engine.finite import FiniteDistribution, _ball_precision, _rational
+from symdp.engine.finite import FiniteDistribution, _ball_precision
 from symdp.engine.integers import IntegerLaw, aligned
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, mpf_of
+from symdp.estimate import Estimate, exact_rational, mpf_of
 
 MAX_CLASSES = 200_000
 """The most loss classes a finite product is reduced to (beyond, the reduction is refused with an error)."""
@@ -143,7 +143,7 @@ def _ratio_groups(P: FiniteDistribution, Q: FiniteDistribution):
     groups: dict = {}
     only_p, only_q = fmpq(0), fmpq(0)
     for p, q in zip(P, Q):
-        a, b = _rational(p), _rational(q)
+        a, b = exact_rational(p), exact_rational(q)
         if b == 0:
             only_p += a
         elif a == 0:
