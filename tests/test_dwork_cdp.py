@@ -410,7 +410,7 @@ def test_postprocessing_raises_tau_and_lowers_kl():
 def test_dp_pairs_stay_below_the_rr_standard(draw):
     # the sup form of dwork.obs.rr-extremal.tau (numeric observation): tau(L - E L) <= sqrt(2 eps tanh(eps/2)) <= eps
     P, Q = cdp.build_cdp_pair(draw)
-    e = cdp.sym_max_divergence(P, Q)
+    e = cdp.delta_inf(P, Q).value
     t = cdp.loss_standard(P, Q)
     assert t.value <= mpmath.sqrt(2 * e * mpmath.tanh(e / 2)) + t.error <= e + t.error
 

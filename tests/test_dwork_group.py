@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from symdp.proofs.dwork import group as proofs
 from symdp.errors import InvalidParameter
 from symdp.engine.finite import hockey_stick, kl, max_divergence
+from symdp.theorems.dwork.common import sym_max_divergence
 from symdp.theorem import CLOSED_FORM, INDEPENDENT, SYMBOLIC
 from symdp.theorems.dwork import group as grp
 from symdp.theorems.dwork.antipodal import rr_pair
@@ -124,8 +125,9 @@ def test_geometric_chain_is_exactly_eps_dp_and_its_ends_are_s_eps_apart(eps, siz
     e = mpmath.mpf(repr(eps))
     chain = grp.geometric_chain(e, size)
     for a, b in zip(chain, chain[1:]):
-        assert abs(grp.sym_max_divergence(a, b) - e) < TINY
-    assert abs(grp.chain_eps(chain) - e) < TINY
+        assert abs(sym_max_divergence(a, b) - e) < TINY
+    eps_ = grp.chain_eps(chain)   # the largest neighbour Δ∞, as a certified enclosure
+    assert eps_.certified and abs(eps_.value - e) < TINY and eps_.error < TINY
     assert abs(max_divergence(chain[0], chain[-1]).value - size * e) < TINY
 
 

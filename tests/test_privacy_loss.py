@@ -129,7 +129,9 @@ def test_bernoulli_standard_matches_kearns_saul(p):
     expected = mpmath.mpf(1) / 4 if p == mpmath.mpf("0.5") else (1 - 2 * p) / (2 * mpmath.log((1 - p) / p))
     s = optimal_standard(DiscreteLaw([0, 1], [1 - p, p]))
     assert close(s.tau.value**2, expected, mpmath.mpf(10) ** -35)
-    assert s.tau.error < mpmath.mpf(10) ** -30
+    # a certified enclosure (the interval search over lambda) of the Kearns-Saul value, 10^-(dps/2 + 1) wide
+    assert s.tau.certified and abs(s.tau.value - mpmath.sqrt(expected)) <= s.tau.error
+    assert s.tau.error < mpmath.mpf(10) ** -(mpmath.mp.dps // 2)
     if p != mpmath.mpf("0.5"):
         lo, hi = DiscreteLaw([0, 1], [1 - p, p]).bounds()
         M = max(1 - p, p)
@@ -205,7 +207,8 @@ def test_standard_dominates_every_ratio_and_lies_between_variance_and_hoeffding(
     spread = hi - lo
     grid = [sign * mpmath.mpf(10) ** (k / mpmath.mpf(20)) / spread for sign in (1, -1) for k in range(-60, 81)]
     assert max(subgaussian_ratio(X, lam) for lam in grid) <= tau2 + mpmath.mpf(10) ** -40
-    assert s.tau.error < mpmath.mpf(10) ** -30
+    # a certified enclosure 10^-(dps/2 + 1) wide (the interval search over lambda), or the grids' agreement
+    assert s.tau.error < mpmath.mpf(10) ** (-(mpmath.mp.dps // 2) if s.tau.certified else -30)
     # shift invariance and agreement with the finite module's entry point
     assert close(optimal_standard(DiscreteLaw([x + 3 for x in X.values], X.probabilities)).tau.value,
                  s.tau.value, mpmath.mpf(10) ** -35)
@@ -243,3 +246,26 @@ class _Unbounded(GaussianLaw):
 
     def closed_standard(self):
         return None
+
+
+@pytest.mark.parametrize("eps", ["0.1", "1", "3"])
+def test_randomized_response_loss_standard_is_a_certified_enclosure_of_kearns_saul(eps):
+    # RR's loss is +-eps with P-masses 1 - p, p (p = 1/(1 + e^eps)): 2 eps times a centred Bernoulli(p), whose
+    # standard is Kearns-Saul's sqrt((1 - 2p)/(2 ln((1 - p)/p))); the certified search never sees that closed form.
+    from symdp.theorems.dwork.antipodal import rr_pair
+
+    with mpmath.workdps(20):
+        e = mpmath.mpf(eps)
+        P, Q = rr_pair(e)
+        tau = optimal_standard(privacy_loss(P, Q)).tau
+        p = 1 / (1 + mpmath.exp(e))
+        with mpmath.workdps(40):
+            expected = 2 * e * mpmath.sqrt((1 - 2 * p) / (2 * mpmath.log((1 - p) / p)))
+        assert tau.certified and abs(tau.value - expected) <= tau.error + mpmath.mpf(10) ** -18 * expected
+
+
+def test_point_mass_standard_is_a_proved_zero():
+    # a point mass (one value, or equal values) has K(λ) = 0 for every λ: τ = 0 exactly, proved
+    for law in (DiscreteLaw([2.5], [1.0]).centred(), DiscreteLaw([-1.0, -1.0], [0.25, 0.75])):
+        tau = optimal_standard(law).tau
+        assert tau.certified and tau.value == 0 and tau.error == 0

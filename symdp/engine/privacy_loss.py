@@ -49,10 +49,10 @@ import mpmath
 
 from symdp.engine.continuous import ContinuousDistribution, Gaussian, Laplace, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, Method
+from symdp.estimate import Estimate, Method, arb_precision, exact_ball, mpf_of, mpf_up
 from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import logsumexp as _logsumexp, ncdf, to_mpf
-from symdp.engine.finite import privacy_loss as _finite_privacy_loss
+from symdp.engine.finite import _log_ratio as log_ratio_ball, privacy_loss as _finite_privacy_loss
 from symdp.precision import closed_forms_enabled
 
 GUARD = 10
@@ -167,16 +167,20 @@ class DiscreteLaw(Law):
     values: tuple[mpmath.mpf, ...]
     probabilities: tuple[mpmath.mpf, ...]
 
-    def __init__(self, values: Sequence, probabilities: Sequence):
+    def __init__(self, values: Sequence, probabilities: Sequence, balls: Optional[Sequence] = None):
         xs = tuple(to_mpf(v, "value") for v in values)
         if len(xs) != len(probabilities):
             raise InvalidParameter(f"{len(xs)} values but {len(probabilities)} probabilities")
         if any(not mpmath.isfinite(x) for x in xs):
             raise InvalidDistribution("a discrete law needs finite values (an infinite privacy loss has no law)")
         ps = FiniteDistribution(probabilities).probs
-        kept = [(x, p) for x, p in zip(xs, ps) if p > 0]
-        object.__setattr__(self, "values", tuple(x for x, _ in kept))
-        object.__setattr__(self, "probabilities", tuple(p for _, p in kept))
+        balls = [None] * len(xs) if balls is None else list(balls)
+        kept = [(x, p, ball) for x, p, ball in zip(xs, ps, balls) if p > 0]
+        object.__setattr__(self, "values", tuple(x for x, _, _ in kept))
+        object.__setattr__(self, "probabilities", tuple(p for _, p, _ in kept))
+        # Enclosures of the values where they are not the binary numbers given (a log-ratio computed in balls);
+        # not a field: a law is equal to and hashed as its values and probabilities.
+        object.__setattr__(self, "_balls", tuple(ball for _, _, ball in kept))
 
     def _total(self) -> mpmath.mpf:
         # Probabilities sum to 1 only to the precision they were built at; dividing by the sum keeps a higher
@@ -221,7 +225,63 @@ class DiscreteLaw(Law):
 
     def centred(self):
         m = self.mean()
-        return DiscreteLaw([x - m for x in self.values], self.probabilities)
+        with arb_precision(mpmath.mp.prec + BALL_GUARD):
+            balls = self.value_balls()
+            centre = self.mean_ball()
+            return DiscreteLaw([x - m for x in self.values], self.probabilities, [x - centre for x in balls])
+
+    # --- in balls: certified measurements of the law as built -------------------------------------------------
+    def value_balls(self) -> tuple:
+        """Enclosures of the values (Arb balls): the binary numbers given, exactly, or the enclosures the law was
+        built with (a centred law's ``x - E[X]``, a finite pair's ``ln(p/q)``)."""
+        return tuple(exact_ball(x) if ball is None else ball for x, ball in zip(self.values, self._balls))
+
+    def _weights(self) -> tuple:
+        """The probabilities as exact balls, divided by their sum (which is 1 only to the working precision)."""
+        ps = [exact_ball(p) for p in self.probabilities]
+        total = sum(ps, exact_ball(0))
+        return tuple(p / total for p in ps)
+
+    def mean_ball(self):
+        """``E[X]`` as a ball, at flint's precision."""
+        return sum((p * x for p, x in zip(self._weights(), self.value_balls())), exact_ball(0))
+
+    def tilted_cumulants(self, lam) -> tuple:
+        """``(K(λ), K'(λ), K''(λ), K'''(λ), K''''(λ))`` of the *centred* law (K its cumulant generating function)
+        at a ball λ, in ball arithmetic: each encloses the derivative at every point of the ball. The derivatives are
+        the cumulants of the law tilted by ``e^{λx}``: its mean, variance, third central moment, and fourth
+        central moment less three squared variances."""
+        from flint import arb, ctx
+
+        xs, ps = _centred_balls(self, ctx.prec)
+        lam = exact_ball(lam)
+        tilted = [p * (lam * x).exp() for p, x in zip(ps, xs)]
+        total = sum(tilted[1:], tilted[0])
+        ws = [w / total for w in tilted]
+        first = sum([w * x for w, x in zip(ws, xs)], arb(0))
+        c2 = c3 = c4 = arb(0)
+        for w, x in zip(ws, xs):
+            d = x - first
+            wd2 = w * d * d
+            c2 += wd2
+            c3 += wd2 * d
+            c4 += wd2 * d * d
+        return total.log(), first, c2, c3, c4 - 3 * c2 * c2
+
+
+BALL_GUARD = 64
+"""Bits beyond mpmath's working precision at which a law's balls are computed."""
+
+
+def _centred_balls(law: DiscreteLaw, prec: int) -> tuple[tuple, tuple]:
+    """The centred values and the normalised probabilities as balls, at flint's precision ``prec``, kept on the
+    law (the certified standard evaluates hundreds of tilts of one law)."""
+    cache = law.__dict__.setdefault("_ball_tables", {})
+    if prec not in cache:
+        with arb_precision(prec):
+            centre = law.mean_ball()
+            cache[prec] = (tuple(x - centre for x in law.value_balls()), law._weights())
+    return cache[prec]
 
 
 @functools.lru_cache(maxsize=64)
@@ -478,7 +538,9 @@ def privacy_loss(P, Q) -> Law:
         if any(mpmath.isinf(v) for v in loss.values):
             raise InvalidDistribution("Q vanishes where P does not: the privacy loss is +inf with positive "
                                       "probability (Definition 3.1 asks for equal supports)")
-        return DiscreteLaw(loss.values, loss.probabilities)
+        with arb_precision(mpmath.mp.prec + BALL_GUARD):   # the values' enclosures: ln(p/q) in balls
+            balls = [log_ratio_ball(exact_ball(p), exact_ball(q)) for p, q in zip(P, Q) if p > 0]
+        return DiscreteLaw(loss.values, loss.probabilities, balls)
     if isinstance(P, ContinuousDistribution) and isinstance(Q, ContinuousDistribution):
         P, Q = canonical(P), canonical(Q)
         if isinstance(P, Gaussian) and isinstance(Q, Gaussian):
@@ -603,6 +665,11 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
     attained by r, so none exceeds the supremum). Not certified: a maximum narrower than the finest grid step in
     ``ln λ`` could be missed by every grid alike.
 
+    A finite law (:class:`DiscreteLaw`) is certified instead where it can be: one grid finds the peak, and
+    :func:`certified_standard` encloses the supremum by an interval search over λ (the two grids above are then
+    not needed). Where that search does not close (a very flat ratio, as for randomized response at ε <= 0.01), the
+    grids' estimate stands.
+
     >>> with mpmath.workdps(30):   # Kearns–Saul: τ² = (1 - 2p)/(2 ln((1 - p)/p)), attained at λ = 2 ln((1 - p)/p)
     ...     p = mpmath.mpf("0.1")
     ...     s = optimal_standard(DiscreteLaw([0, 1], [1 - p, p]))
@@ -616,6 +683,12 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
     closed = law.closed_standard() if closed_forms_enabled() else None
     if closed is not None:
         return closed
+    if check and isinstance(law, DiscreteLaw) and len(set(law.values)) > 1:
+        # One grid finds the peak; the interval search proves that nothing lies above it (or finds what does).
+        found = optimal_standard(law, check=False)
+        tau = certified_standard(law, found.tau.value, found.argmax)
+        if tau is not None:
+            return Standard(tau, found.variance, found.argmax)
     lo, hi = law.bounds()
     if not (mpmath.isfinite(lo) and mpmath.isfinite(hi)):
         raise InvalidParameter(f"{type(law).__name__} is unbounded: its standard is known only in closed form"
@@ -625,8 +698,11 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
         var = law.variance()
         m = law.mean()
         skew = law.central_moment(3)
-    if hi == lo or var <= 0:
-        return Standard(Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT), mpmath.mpf(0), mpmath.mpf(0))   # a point mass
+    if hi == lo or var <= 0:   # a point mass: τ = 0, proved where its values' balls are one exact number
+        balls = law.value_balls() if isinstance(law, DiscreteLaw) else ()
+        point = bool(balls) and all(x.is_exact() and x == balls[0] for x in balls)
+        return Standard(Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT, certified=point), mpmath.mpf(0),
+                        mpmath.mpf(0))
     spread = hi - lo
     reach = (hi - m, m - lo)
     best, arg, peaks = _search(law, var, reach, skew, spread, per_decade=6, phase=0)
@@ -653,6 +729,120 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
     tau = mpmath.sqrt(best)
     with mpmath.workdps(dps):
         return Standard(Estimate(+tau, (error + floor) / (2 * tau), Method.SEARCH), +var, +arg)
+
+
+CERTIFIED_BOXES = 800
+"""Most boxes :func:`certified_standard` examines before it gives up (and the search's estimate stands)."""
+
+
+def certified_standard(law: DiscreteLaw, found, argmax) -> Optional[Estimate]:
+    """``τ(X - EX)`` of a finite law as a certified enclosure around the value ``found`` by a search at ``argmax``
+    (0 for the λ → 0 limit ``Var X``): the lower end is ``r`` at ``argmax`` in balls, and an interval search over λ
+    proves the upper end ``U = r(argmax)(1 + 10^-(dps/2 + 1))``, or finds a point above it (the search missed a
+    peak), which then becomes the lower end. None if the interval search does not close (the estimate stands).
+
+    With ``K`` the centred cumulant generating function and ``M₊`` the largest value less the mean,
+    ``r(λ) <= 2M₊/λ < Var X`` beyond ``λ = 2M₊/Var X`` (Hoeffding's ``K(λ) <= λM₊``): the range is compact. On it,
+    each box ``B`` of λ is bounded above by the smaller of
+
+    * ``Var X + κ₃B/3 + B²K⁗([0, sup B])/12`` (Taylor at 0 with ``r(λ) = 2∫₀¹(1 - s)K''(sλ)ds``: no division by
+      λ², for boxes near 0);
+    * ``r(m) + r'(B)[-h, h]``, m the midpoint and h the half-width, ``r' = 2K'/λ² - 4K/λ³`` (the mean value form:
+      its excess is quadratic in h at a peak);
+
+    and bisected until that is ``<= U``. λ < 0 alike, with X reflected.
+
+    >>> with mpmath.workdps(20):   # Kearns–Saul: τ² = (1 - 2p)/(2 ln((1 - p)/p)) at p = 1/4
+    ...     law, p = DiscreteLaw([0, 1], [0.75, 0.25]), mpmath.mpf(1) / 4
+    ...     tau = certified_standard(law, mpmath.sqrt((1 - 2*p)/(2*mpmath.log((1 - p)/p))), 2 * mpmath.log(3))
+    ...     print(tau.certified, tau.value - tau.error <= mpmath.sqrt(1 / (4 * mpmath.log(3))) <= tau.value + tau.error)
+    True True
+    """
+    from flint import arb
+
+    with arb_precision(mpmath.mp.prec + BALL_GUARD):
+        _, _, var, skew, _ = law.tilted_cumulants(0)
+        if not var > 0:
+            return None
+        xs, _ = _centred_balls(law, mpmath.mp.prec + BALL_GUARD)
+        spread = mpf_of((functools.reduce(arb.max, xs) - functools.reduce(arb.min, xs)).mid())
+        best = var if argmax == 0 else _ratio_ball(law, exact_ball(argmax))
+        best = best.lower()
+        slack = 1 + arb(10) ** -(mpmath.mp.dps // 2 + 1)
+        ceiling = best * slack
+        boxes = 0
+        for sign in (1, -1):
+            reach = functools.reduce(arb.max, [sign * x for x in xs])
+            if reach <= 0:
+                continue   # X never exceeds its mean on this side: r <= 0 there
+            top = mpf_of((2 * reach.upper() / var.lower()).upper()) * 2
+            near = 1 / spread   # boxes up to here are bounded by the Taylor form too
+            stack = [(mpmath.ldexp(top, -j - 1), mpmath.ldexp(top, -j)) for j in range(16)]
+            stack.append((mpmath.mpf(0), mpmath.ldexp(top, -16)))
+            while stack:
+                boxes += 1
+                if boxes > CERTIFIED_BOXES:
+                    return None
+                low_end, high_end = stack.pop()
+                upper, at_mid = _box_bound(law, sign, var, skew, reach, low_end, high_end, near)
+                if at_mid is not None and at_mid.lower() > best:
+                    best = at_mid.lower()
+                    ceiling = best * slack
+                if upper <= ceiling:
+                    continue
+                if high_end - low_end < top * mpmath.mpf(2) ** -80:
+                    return None   # a box that will not close
+                middle = _midpoint(low_end, high_end)
+                stack += [(low_end, middle), (middle, high_end)]
+        tau = best.union(ceiling).sqrt()
+        peak = exact_ball(found)   # the value: the standard the search found, with the ball around it
+        reach = (peak - tau.lower()).max(tau.upper() - peak).upper()
+    return Estimate(found, mpf_up(reach) if reach > 0 else mpmath.mpf(0), Method.SEARCH, certified=True)
+
+
+def _midpoint(low_end, high_end) -> mpmath.mpf:
+    """The midpoint of two binary numbers, exactly."""
+    return mpmath.ldexp(mpmath.fadd(low_end, high_end, exact=True), -1)
+
+
+def _ratio_ball(law: DiscreteLaw, lam):
+    """``r(λ) = 2K(λ)/λ²`` at a ball λ not containing 0."""
+    return 2 * law.tilted_cumulants(lam)[0] / (lam * lam)
+
+
+def _ratio_derivatives(law: DiscreteLaw, sign: int, lam) -> tuple:
+    """``r``, ``r'`` and ``r''`` at ``sign·λ`` (derivatives in λ), for a ball λ > 0, from ``K``, ``K'``, ``K''``:
+    ``r = 2K/λ²``, ``r' = 2K'/λ² - 4K/λ³``, ``r'' = 2K''/λ² - 8K'/λ³ + 12K/λ⁴``."""
+    K, K1, K2, _, _ = law.tilted_cumulants(sign * lam)
+    K1 = sign * K1
+    inverse = 1 / lam
+    i2 = inverse * inverse
+    return 2 * K * i2, (2 * K1 - 4 * K * inverse) * i2, (2 * K2 - (8 * K1 - 12 * K * inverse) * inverse) * i2
+
+
+def _box_bound(law: DiscreteLaw, sign: int, var, skew, reach, low_end, high_end, near) -> tuple:
+    """An upper bound of ``r(sign·μ)`` over the box ``low_end <= μ <= high_end``, and ``r`` at its midpoint (None
+    for a box from 0); see :func:`certified_standard`."""
+    from flint import arb
+
+    box = exact_ball(low_end).union(exact_ball(high_end))
+    bounds = []
+    if high_end <= near:   # Taylor at 0: r(λ) = 2∫₀¹(1 - s)K''(sλ)ds, so r(B) ⊂ Var + κ₃B/3 + B²K⁗([0, sup B])/12
+        hull = exact_ball(0).union(exact_ball(high_end))
+        fourth = law.tilted_cumulants(sign * hull)[4]
+        bounds.append((var + sign * skew * box / 3 + box * box * fourth / 12).upper())
+    at_mid = None
+    if low_end > 0:   # Taylor at the midpoint m: r(B) ⊂ r(m) + r'(m)[-h, h] + r''(B)[0, h²]/2
+        bounds.append((2 * reach / exact_ball(low_end)).upper())   # Hoeffding: K(λ) <= λM₊
+        m = exact_ball(_midpoint(low_end, high_end))
+        at_mid, slope, _ = _ratio_derivatives(law, sign, m)
+        _, slope_box, curvature = _ratio_derivatives(law, sign, box)
+        h = (exact_ball(high_end) - m).upper()
+        bounds.append((at_mid + slope_box * arb(0, h)).upper())   # the mean value form, for wide boxes
+        bounds.append((at_mid + slope * arb(0, h) + curvature.max(0) * h * h / 2).upper())
+    finite = [u for u in bounds if u.is_finite()]
+    upper = functools.reduce(lambda u, v: u.min(v), finite) if finite else arb("inf")
+    return upper, at_mid
 
 
 MAX_PER_DECADE = 96

@@ -28,7 +28,7 @@ from symdp.proofs.dwork.antipodal import sigma_alpha as _sigma
 from symdp.strategies import weights
 from symdp.symbols import D, Dp, M, Mp, alpha, epsilon, p_x
 from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Setting, declare, registered, theorem
-from symdp.theorems.dwork.common import normalize, sym_max_divergence
+from symdp.theorems.dwork.common import delta_inf, normalize, sym_max_divergence
 
 # --- heads -------------------------------------------------------------------------------------------------------
 # B (the M-mass of an antipodal pair's '-ε' class) is declared with the derivations that use it.
@@ -328,7 +328,7 @@ def _kl_and_eps(point, *heads) -> dict:
     D_, Dp_ = PAIRS(point)
     pair = {D: D_, Dp: Dp_}
     return {**{head: divergence("kl", pair[head.args[0]], pair[head.args[1]]) for head in heads},
-            epsilon: sym_max_divergence(D_, Dp_)}
+            epsilon: delta_inf(D_, Dp_)}
 
 
 @theorem(id="dwork.lem3.7", title="Symmetric KL bound of DRV10", number="Lemma 3.7",

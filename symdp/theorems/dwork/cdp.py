@@ -42,7 +42,7 @@ from symdp.symbols import P, Q, Delta, delta, delta_p, epsilon, k, lam, mu1, mu2
 from symdp.symbols import tau1, tau2
 from symdp.theorem import Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.dwork.antipodal import antipodal_pairs, arbitrary_pairs, build_pair, dp_pairs, rr
-from symdp.theorems.dwork.common import LossStandard, loss_standard, normalize, sym_max_divergence
+from symdp.theorems.dwork.common import LossStandard, delta_inf, loss_standard, normalize
 
 # Names of this section only: the composed views, the Gaussian mechanism's outputs, a post-processed pair.
 U, V = sp.symbols("U V")
@@ -747,7 +747,7 @@ def theorem_3_5(point):
     \varepsilon(e^{\varepsilon} - 1)/2$, is Lemma 3.8 (\symdpid{dwork.lem3.8}), sharp form
     $\varepsilon\tanh(\varepsilon/2)$ (\symdpid{dwork.obs.rr-extremal})."""
     P_, Q_ = DP(point)
-    return {LossStandard(P, Q): loss_standard(P_, Q_), epsilon: sym_max_divergence(P_, Q_)}
+    return {LossStandard(P, Q): loss_standard(P_, Q_), epsilon: delta_inf(P_, Q_)}
 
 
 RR_TAU_LAM = Param(lam, sp.Interval(-sp.oo, sp.oo), sample=(-40, 40))
@@ -772,7 +772,7 @@ def rr_extremal_tau(point):
     $\lambda = -1$ the statement is the sharp KL bound (\symdpid{dwork.obs.rr-extremal})."""
     P_, Q_ = DP(point)
     return {LossMGF(P, Q, lam, KL(P, Q)): divergence("loss_mgf", P_, Q_, point["lambda"], centred=True),
-            epsilon: sym_max_divergence(P_, Q_)}
+            epsilon: delta_inf(P_, Q_)}
 
 
 # --- Observation: not closed under post-processing -----------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import mpmath
 
 from symdp.estimate import Estimate
@@ -9,7 +11,7 @@ from symdp.expressions import quantity
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution, privacy_loss
 from symdp.numeric import to_mpf
-from symdp.engine.privacy_loss import subgaussian_standard
+from symdp.engine.privacy_loss import optimal_standard, privacy_loss as loss_law, subgaussian_standard
 
 LossStandard = quantity(
     "LossStandard", 2, r"\tau\left(L_{{({0} \,\|\, {1})}} - \mathbb{{E}}\,L_{{({0} \,\|\, {1})}}\right)",
@@ -26,12 +28,28 @@ def normalize(weights) -> list:
     return [w / total for w in ws]
 
 
+def emax(*args: Estimate) -> Estimate:
+    """The largest of several estimates, on their balls (:meth:`Estimate.combine`): a certified enclosure where
+    every argument is one, else with the largest error (the maximum is 1-Lipschitz in each argument)."""
+    return Estimate.combine(lambda *balls: functools.reduce(lambda u, v: u.max(v), balls), *args)
+
+
+def delta_inf(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
+    """Δ∞(P, Q) = max(D∞(P‖Q), D∞(Q‖P)) (the paper's undefined Δ∞, read as in the catalogue): the larger of the
+    engine's two certified max divergences (the largest atom log-ratios, in balls)."""
+    return emax(divergence("max_divergence", P, Q), divergence("max_divergence", Q, P))
+
+
 def sym_max_divergence(P: FiniteDistribution, Q: FiniteDistribution) -> mpmath.mpf:
-    """Δ∞(P, Q) = max(D∞(P‖Q), D∞(Q‖P)) (the paper's undefined Δ∞, read as in the catalogue)."""
+    """Δ∞(P, Q) as a number (:func:`delta_inf`'s value), where a construction needs one."""
     return max(divergence("max_divergence", P, Q).value, divergence("max_divergence", Q, P).value)
 
 
 def loss_standard(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
-    """τ(L − E L): the optimal subgaussian standard of the centred privacy loss of (P, Q), x ~ P (footnote 3)."""
-    loss = privacy_loss(P, Q)
-    return subgaussian_standard(loss.values, loss.probabilities)
+    """τ(L − E L): the optimal subgaussian standard of the centred privacy loss of (P, Q), x ~ P (footnote 3), by
+    :func:`~symdp.engine.privacy_loss.optimal_standard` on the loss's exact law (its values ``ln(p/q)`` in balls):
+    a certified enclosure where the interval search over λ closes. ``+inf`` where Q vanishes on P's support."""
+    if any(p > 0 and q == 0 for p, q in zip(P, Q)):
+        loss = privacy_loss(P, Q)
+        return subgaussian_standard(loss.values, loss.probabilities)
+    return optimal_standard(loss_law(P, Q)).tau

@@ -35,7 +35,7 @@ from symdp.numeric import to_mpf
 from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
 from symdp.theorem import CLOSED_FORM, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
-from symdp.theorems.dwork.common import LossStandard, loss_standard, normalize, sym_max_divergence
+from symdp.theorems.dwork.common import LossStandard, delta_inf, emax, loss_standard, normalize
 
 nu = sp.Symbol("nu", real=True)  # λ = ν/(8√τ): Claim 4.5's admissible range is |ν| < 1 (a name only this module uses)
 Dpp = sp.Symbol("D''")
@@ -64,11 +64,6 @@ class SoftO(sp.Function):
     def _latex(self, printer, exp=None):
         body = rf"\tilde{{O}}\left({printer._print(self.args[0])}\right)"
         return body if exp is None else rf"\left({body}\right)^{{{exp}}}"
-
-
-def emax(*args: Estimate) -> Estimate:
-    """The larger of several estimates, with the largest error (the maximum is 1-Lipschitz in each argument)."""
-    return Estimate(max(x.value for x in args), max(x.error for x in args))
 
 
 def geometric_chain(eps_value, size: int) -> list[FiniteDistribution]:
@@ -116,9 +111,9 @@ def build_chain(draw, size: int, eps_value=None) -> list[FiniteDistribution]:
     return chain
 
 
-def chain_eps(chain) -> mpmath.mpf:
-    """The least ε with every neighbour pair (ε, 0)-DP: the largest Δ∞ between neighbours."""
-    return max(sym_max_divergence(x, y) for x, y in zip(chain, chain[1:]))
+def chain_eps(chain) -> Estimate:
+    """The least ε with every neighbour pair (ε, 0)-DP: the largest Δ∞ between neighbours, in balls."""
+    return emax(*(delta_inf(x, y) for x, y in zip(chain, chain[1:])))
 
 
 def chain_delta(chain, eps_value) -> Estimate:
