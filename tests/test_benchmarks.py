@@ -207,3 +207,40 @@ def test_closed_form_benchmark_rows_are_enclosures_to_every_digit():
     for name, params in closed.CASES:
         _, digits, encloses = closed.measure(closed.closed_forms, name, params, 40, number=1)
         assert encloses == "✓" and digits >= 39, (name, params, digits, encloses)
+
+
+# --- benchmarks/bench_catalogue.py: issue 28's per-paper figures -------------------------------------------------
+
+CATALOGUE_SCRIPT = SCRIPT.parent / "bench_catalogue.py"
+
+
+def _load_catalogue_script():
+    spec = importlib.util.spec_from_file_location("bench_catalogue", CATALOGUE_SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_catalogue_figures_count_what_the_issue_counts():
+    figures = _load_catalogue_script().per_paper([
+        {"id": "p.a", "method": "exact", "verdict": "holds", "certified": True, "examples": 120, "seconds": 1.0},
+        {"id": "p.b", "method": "quadrature", "verdict": "holds", "certified": False, "examples": 20, "seconds": 2.0},
+        {"id": "p.c", "method": "exact", "verdict": "violated", "erratum": True, "certified": True, "examples": 1,
+         "seconds": 0.5},
+        {"id": "p.d", "method": "", "verdict": "holds", "certified": False, "examples": 0, "seconds": 0.25},
+        {"id": "q.a", "method": "exact", "verdict": "tight", "certified": False, "examples": 100, "seconds": 3.0},
+    ])
+    # numeric (a method), under 100 draws, and the share over numeric non-erratum holds/tight verdicts
+    assert figures["p"] == {"seconds": 3.75, "numeric": 3, "draws": 141, "under_100": 2, "certified": 1,
+                            "verdicts": 2}
+    assert figures["all"]["verdicts"] == 3 and figures["all"]["certified"] == 1 and figures["all"]["numeric"] == 4
+
+
+def test_catalogue_benchmark_runs_both_checkouts_side_by_side():
+    done = subprocess.run([sys.executable, str(CATALOGUE_SCRIPT), "dwork.lem3.10", "--examples", "2", "--jobs", "1",
+                           "--against", "HEAD", "--json"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout)
+    assert set(figures) == {"this checkout", "previous release (HEAD)"}
+    for column in figures.values():
+        assert column["papers"]["dwork"]["numeric"] == 1 and column["wall_seconds"] > 0
