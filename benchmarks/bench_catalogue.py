@@ -11,6 +11,8 @@ worktree (``--against``, by default the newest tag); nothing here is compared wi
     python3 benchmarks/bench_catalogue.py                       # whole catalogue, this checkout and the newest tag
     python3 benchmarks/bench_catalogue.py --against 5ea257d bertazzi --examples 20
     python3 benchmarks/bench_catalogue.py --json > figures.json
+    python3 benchmarks/bench_catalogue.py --save /tmp/runs      # also keep each run's JSON (this.json, previous.json),
+                                                                # for python3 tests/compare_verify.py
 """
 
 from __future__ import annotations
@@ -89,6 +91,12 @@ def table(columns: dict[str, tuple[dict, float]]) -> str:
     return "\n".join(lines)
 
 
+def _save(directory: Path | None, name: str, reports: list[dict]) -> None:
+    if directory is not None:
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / name).write_text(json.dumps(reports, indent=1))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("ids", nargs="*", help="IDs or prefixes (default: the whole catalogue)")
@@ -96,12 +104,16 @@ def main(argv=None) -> int:
     parser.add_argument("--examples", type=int, help="draws per theorem, for both checkouts (default: theirs)")
     parser.add_argument("--jobs", type=int, help="processes per run (default: every core)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    parser.add_argument("--save", type=Path, help="a directory to keep each run's verify JSON in (this.json, "
+                                                  "previous.json)")
     args = parser.parse_args(argv)
     options = ([f"--examples={args.examples}"] if args.examples is not None else []) + \
         ([f"--jobs={args.jobs}"] if args.jobs else [])
     against = args.against or newest_tag()
     columns = {}
-    columns["this checkout"] = (lambda out: (per_paper(out[0]), out[1]))(run_catalogue(ROOT, args.ids, options))
+    reports, seconds = run_catalogue(ROOT, args.ids, options)
+    _save(args.save, "this.json", reports)
+    columns["this checkout"] = (per_paper(reports), seconds)
     if against:
         with tempfile.TemporaryDirectory() as scratch:
             tree = Path(scratch) / "previous"
@@ -111,6 +123,7 @@ def main(argv=None) -> int:
                 reports, seconds = run_catalogue(tree, args.ids, options)
             finally:
                 subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True)
+        _save(args.save, "previous.json", reports)
         columns[f"previous release ({against})"] = (per_paper(reports), seconds)
     if args.json:
         print(json.dumps({name: {"papers": figures, "wall_seconds": round(seconds, 1)}
