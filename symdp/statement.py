@@ -28,7 +28,7 @@ interaction of two errors, which is second order in errors that are already tiny
 **Certified sides.** Where every measured atom is a certified enclosure (:attr:`Estimate.certified`, ball
 arithmetic in the engine) and the side is built only from operations Arb evaluates rigorously (:data:`ARB_FUNCTIONS`:
 arithmetic, powers, exp, log, the hyperbolic functions, erf, Abs, Max, Min, finite sums, a Piecewise whose conditions
-the balls decide), the side is also evaluated in
+the balls decide, a ceiling or floor the balls pin to one integer), the side is also evaluated in
 python-flint's Arb with the parameters as exact balls: the result is a certified enclosure too, and a verdict decided
 by it is proved, not estimated (:mod:`symdp.verify`). Every measurement's ball is first intersected with its atom's
 domain (a KL divergence is never negative, a total variation never above 1), and evaluated a second time widened by
@@ -122,7 +122,7 @@ def lambdify_mpmath(args: Sequence, expr):
 ARB_FUNCTIONS = (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log, sp.tanh, sp.cosh, sp.sinh, sp.erf, sp.erfc, sp.atan,
                  sp.Abs, sp.Max, sp.Min, sp.Sum, sp.gamma, sp.Tuple, sp.Piecewise, sp.functions.elementary.
                  piecewise.ExprCondPair, sp.core.relational.Relational, sp.And, sp.Or, sp.Not,
-                 sp.logic.boolalg.BooleanAtom)
+                 sp.logic.boolalg.BooleanAtom, sp.ceiling, sp.floor)
 """The operations a side may use to be evaluated in Arb (:func:`lambdify_arb`); numbers and symbols are always fine."""
 
 
@@ -171,7 +171,18 @@ def _arb_namespace() -> dict:
                                                  "gamma")}
     return {**functions, "mpf": exact_ball, "_pow": power, "max": fold("max"), "min": fold("min"),
             "_pi": arb.pi, "_e": arb.const_e, "_integer": _arb_integer, "_compare": _arb_compare,
-            "_piecewise": _arb_piecewise}
+            "_piecewise": _arb_piecewise, "ceil": _rounded("ceil"), "floor": _rounded("floor")}
+
+
+def _rounded(method: str):
+    """``ceil`` or ``floor`` of a ball, where the ball pins it to one integer (else :class:`Uncertain`: a ball
+    astride an integer, such as log2(1/eps) at a dyadic eps, cannot say which side it is on)."""
+    def run(x):
+        value = getattr(exact_ball(x), method)()
+        if not (value.is_exact() and value.is_integer()):
+            raise Uncertain(f"{method} of {exact_ball(x)} is not one integer")
+        return value
+    return run
 
 
 _RELATIONS = {">": lambda d: (d > 0, d <= 0), ">=": lambda d: (d >= 0, d < 0), "<": lambda d: (d < 0, d >= 0),

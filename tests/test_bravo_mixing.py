@@ -90,6 +90,72 @@ def test_the_grid_chain_rows_are_the_gaussian_cell_masses():
     assert abs(far.rows[0][-1] - top) < 1e-10 * top
 
 
+# --- the finite-chain engine in balls: certified enclosures of the same chains ---------------------------------------
+
+def _holds(ball, rational) -> bool:
+    """Whether an Arb ball contains an exact rational (its ball at 1000 bits, far inside any radius here)."""
+    from flint import arb
+
+    from symdp.estimate import arb_precision
+
+    with arb_precision(1000):
+        return ball.contains(arb(rational))
+
+
+def test_a_chain_of_balls_encloses_the_two_state_closed_forms():
+    from flint import arb, fmpq
+
+    from symdp.estimate import arb_precision
+    from symdp.statement import Uncertain
+    from symdp.engine.markov import at_most
+
+    # P = [[3/4, 1/4], [1/2, 1/2]] (a = 1/4, b = 1/2 above): pi = (2/3, 1/3), dbar(t) = 4^-t, d(t) = (2/3) 4^-t
+    with arb_precision(200):
+        chain = FiniteChain([[arb(3) / 4, arb(1) / 4], [arb(1) / 2, arb(1) / 2]])
+        pi = chain.stationary()
+        assert _holds(pi[0], fmpq(2, 3)) and _holds(pi[1], fmpq(1, 3)) and pi[0].rad() < 1e-55
+        for t in range(1, 6):
+            assert _holds(chain.dbar(t), fmpq(1, 4 ** t)) and _holds(chain.d(t), fmpq(2, 3 * 4 ** t))
+        assert chain.mixing_time(F(1, 100)) == 4                 # (2/3) 4^-t <= 1/100 first at t = 4
+        with pytest.raises(Uncertain):                            # a comparison the balls cannot decide
+            at_most(arb(1, 1e-3), 1)
+        with pytest.raises(InvalidDistribution, match="not a probability law"):
+            FiniteChain([[arb(1) / 2, arb(1) / 3], [arb(1) / 2, arb(1) / 2]])
+
+
+def test_the_grid_chain_in_balls_encloses_the_gaussian_cell_masses():
+    from flint import arb
+
+    from symdp.estimate import arb_precision
+
+    with working_precision(30), arb_precision(130):
+        chain = projected_grid_chain(lambda x: x, arb(3) / 10, -1, 1, 5, balls=True)
+        cuts = [mpmath.mpf(c) for c in ("-0.75", "-0.25", "0.25", "0.75")]
+        for i, x in enumerate(mpmath.linspace(-1, 1, 5)):
+            cdf = [0] + [mpmath.ncdf(c, x, mpmath.mpf(3) / 10) for c in cuts] + [1]
+            for j in range(5):
+                cell = chain.rows[i][j]
+                assert abs(cell.mid() - arb(str(cdf[j + 1] - cdf[j]))) <= cell.rad() + 1e-28 and cell.rad() < 1e-30
+        floats = projected_grid_chain(lambda x: x, 0.3, -1, 1, 5)
+        assert chain.mixing_time(F(1, 10)) == floats.mixing_time(0.1)
+
+
+def test_the_finite_chain_theorems_are_certified():
+    from symdp.verify import verify
+
+    for ident in ("bravo.propA.8", "bravo.propA.12", "bravo.defA.13", "bravo.defA.13.upper",
+                  "bravo.propA.14.submult", "bravo.lemC.1", "bravo.lemC.1.kappa"):
+        report = verify(get(ident), examples=8, seed=3)
+        assert report.verdict in (HOLDS, TIGHT) and report.certified, ident
+    # the measured atoms of the boosting and grid theorems are certified too (their statements' ceiling is not Arb's)
+    with working_precision(30):
+        values = mx._grid_mixing(mx.GRID_PIN, 0.5, mx.sp.Rational(1, 2))
+        assert all(v.value.certified for v in values.values())
+        assert values[mx.MixingTime(mx.sp.Rational(1, 2))].value.value == 1
+        eta = mx.lemma_4_1_bound.witness(mx.LEMMA_4_1_REFERENCE)[mx.eta].value
+        assert eta.certified and abs(1 / eta.value - _theta(mpmath.mpf("0.5"), 2, 3)) < 1e-25
+
+
 # --- Appendix A: boosting and E12 ------------------------------------------------------------------------------
 
 def test_boosting_as_printed_is_refuted_at_eps_1_and_the_correction_holds_there():
@@ -102,10 +168,11 @@ def test_boosting_as_printed_is_refuted_at_eps_1_and_the_correction_holds_there(
 
 
 def test_the_boosting_witness_measures_the_least_times():
-    # TWO_STATE: dbar(t) = 4^-t, so T* = 1; d(t) = (1/3) 4^-t <= 0.001 first at t = 5
+    # TWO_STATE: dbar(t) = 4^-t, so T* = 1; d(t) = (2/3) 4^-t <= 0.001 first at t = 5
     with working_precision(30):
-        values = mx._boosting({"epsilon": 0.001, "structure": mx.TWO_STATE})
-    assert values[mx.T_star] == 1 and values[mx.MixingTime(mx.epsilon)] == 5
+        values = {k: v.value for k, v in mx._boosting({"epsilon": 0.001, "structure": mx.TWO_STATE}).items()}
+    assert all(v.certified and v.error == 0 for v in values.values())      # exact integers, as balls
+    assert values[mx.T_star].value == 1 and values[mx.MixingTime(mx.epsilon)].value == 5
 
 
 # --- Appendix C: Lemma C.1 (E2) ----------------------------------------------------------------------------------
@@ -114,11 +181,39 @@ def test_the_boosting_witness_measures_the_least_times():
 def test_lemma_c1_kl_matches_the_catalogue_table(eta, L, kl):
     point = {"eta": eta, "L": L, "D": 1.0, "structure": {"x0": 1e-6, "x0p": -1e-6}}
     with working_precision(30):
-        value = mx.lemma_c_1.witness(point)
+        value = mx.lemma_c_1.witness(point).value                  # a certified enclosure, built exactly
+        assert value.certified and value.error < 1e-25
         assert mpmath.nstr(value.value, 5) == kl                   # catalogue bravo.lemC.1, table (misc.py)
     assert value.value > 1 / (4 * eta)                             # the printed D^2/(4 eta) is exceeded
     assert evaluate_point(get("bravo.lemC.1.printed"), point).verdict == VIOLATED
     assert evaluate_point(get("bravo.lemC.1"), point).verdict == HOLDS
+
+
+@pytest.mark.parametrize("gap, sd", [(1.0, 1.0), (0.3, 0.5), (2.0, 0.7)])
+def test_one_step_divergences_in_balls_contain_the_unclipped_closed_forms(gap, sd):
+    # On [-40, 40] the clipping moves nothing above e^-700: KL = gap²/(2σ²), TV = erf(gap/(2√2 σ)) (Gaussians of one σ)
+    from flint import arb
+
+    from symdp.estimate import arb_precision
+
+    with working_precision(30), arb_precision(130):
+        m1, m2, s, h = arb(gap) / 2, -arb(gap) / 2, arb(sd), arb(40)
+        kl, tv = mx.clipped_kl(m1, m2, s, h), mx.clipped_tv(m1, m2, s, h)
+        assert kl.contains(arb(gap) ** 2 / (2 * s * s)) and kl.rad() < 1e-30
+        assert tv.contains((arb(gap) / (2 * arb(2).sqrt() * s)).erf()) and tv.rad() < 1e-30
+
+
+def test_one_step_divergences_in_balls_match_an_independent_quadrature():
+    # clipped laws proper (atoms of several percent): against the quadrature written in this file
+    from flint import arb
+
+    from symdp.estimate import arb_precision
+
+    with working_precision(30), arb_precision(130):
+        m1, m2, s, h = mpmath.mpf("0.35"), mpmath.mpf("-0.1"), mpmath.mpf("0.4"), mpmath.mpf("0.5")
+        kl = mx.clipped_kl(arb(m1), arb(m2), arb(s), arb(h))
+        reference = _clipped_gaussian_renyi(1, m1, m2, s, h)
+        assert abs(kl.mid() - arb(str(reference))) < 1e-25
 
 
 # --- Section 4: Theta, the bound of Lemma 4.1, the PLA chain ------------------------------------------------------

@@ -77,7 +77,7 @@ def test_uncertified_witness_or_statement_takes_the_estimated_path():
                     evidence=INDEPENDENT)
     r = verify(plain, examples=10)
     assert r.verdict == HOLDS and r.certified_examples == 0 and not r.certified
-    piecewise = Theorem("toy.floor", "", SRC, sp.Le(A, sp.floor(x) + 1),   # floor: outside Arb's functions
+    piecewise = Theorem("toy.heaviside", "", SRC, sp.Le(A, x + 1 - sp.Heaviside(x - 1)),   # outside Arb
                         witness=LOG.witness, parameters=(X,), evidence=INDEPENDENT)
     assert not arb_evaluable(piecewise.statement.rhs)
     r = verify(piecewise, examples=10)
@@ -91,7 +91,7 @@ def test_every_uncertified_verdict_names_its_reason_as_data():
     r = verify(plain, examples=10)
     # an mpmath witness is no ball: the first three draws say so, the later ones do not try
     assert r.uncertified == {"not-attempted": r.examples - 3, "quantity-not-enclosed": 3}
-    piecewise = Theorem("toy.floor", "", SRC, sp.Le(A, sp.floor(x) + 1),   # floor: outside Arb's functions
+    piecewise = Theorem("toy.heaviside", "", SRC, sp.Le(A, x + 1 - sp.Heaviside(x - 1)),   # outside Arb
                         witness=LOG.witness, parameters=(X,), evidence=INDEPENDENT)
     assert set(verify(piecewise, examples=10).to_json()["uncertified"]) <= {"bound-not-enclosed", "not-attempted"}
     r = verify(AMGM, examples=10, dps=40)   # tight at x = 1 to working precision: the enclosures overlap
@@ -155,9 +155,18 @@ def test_max_of_overlapping_balls_encloses_both():
     assert out.contains(arb("1.6")) and out.contains(arb("1.1"))
 
 
-@pytest.mark.parametrize("expr", [sp.floor(x), sp.Heaviside(x - y), sp.Function("f")(x)])
+@pytest.mark.parametrize("expr", [sp.Heaviside(x - y), sp.Function("f")(x)])
 def test_operations_arb_cannot_bound_are_refused(expr):
     assert lambdify_arb([x, y], expr) is None
+
+
+def test_ceiling_and_floor_are_balls_only_where_one_integer_is_proved():
+    from symdp.statement import Uncertain
+
+    f = lambdify_arb([x], sp.ceiling(sp.log(1 / x, 2)) + sp.floor(x))
+    assert f(arb("0.3")) == 2   # log2(1/0.3) = 1.74 -> 2, floor(0.3) = 0
+    with pytest.raises(Uncertain):   # log2(1/0.25) = 2 exactly, but its ball straddles 2
+        f(arb("0.25"))
 
 
 def test_piecewise_takes_the_piece_whose_condition_the_balls_prove():

@@ -1,13 +1,15 @@
 """Finite Markov chains: a transition matrix, its powers, its stationary law, d(t), d̄(t) and T_mix.
 
 A :class:`FiniteChain` holds a row-stochastic matrix whose entries are Fractions (everything it computes is then
-exact), mpf (at the working precision) or floats (binary64: the chains that discretise a continuous kernel,
-:func:`projected_grid_chain`, whose powers are taken hundreds of times; rounding moves d(t) by ~1e-15).
+exact), Arb balls (``flint.arb``: everything it computes is a certified enclosure, and a comparison that decides a
+mixing time is decided by the balls or raises :class:`Uncertain`), mpf (at the working precision) or floats
+(binary64: the chains that discretise a continuous kernel, :func:`projected_grid_chain`, whose powers are taken
+hundreds of times; rounding moves d(t) by ~1e-15).
 The quantities are those of Appendix A of Bravo, Flores-Mella & Guzmán (after Levin & Peres, Chapter 4):
 
 * ``power(t)`` is P^t, by repeated multiplication (Chapman–Kolmogorov is what the tests check of it);
 * ``stationary()`` is the unique π with πP = π, Σπ = 1, the left Perron vector, solved as a linear system (SymPy for
-  Fractions, :func:`mpmath.lu_solve` for mpf), an error if it is not unique;
+  Fractions, ``arb_mat.solve`` for balls, :func:`mpmath.lu_solve` for mpf), an error if it is not unique;
 * ``d(t) = max_x ‖P^t(x, ·) − π‖_TV``, ``d̄(t) = max_{x,y} ‖P^t(x, ·) − P^t(y, ·)‖_TV`` and
   ``mixing_time(ε) = min{t ≥ 1 : d(t) ≤ ε}`` (Definition A.13), from the rows of the powers.
 
@@ -28,12 +30,24 @@ import sympy as sp
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.numeric import to_mpf
+from symdp.statement import Uncertain
 
 Row = tuple
 Matrix = tuple
 
 
+def _balls(values) -> bool:
+    from flint import arb
+
+    return all(isinstance(v, arb) for v in values)
+
+
 def _product(A: Matrix, B: Matrix) -> Matrix:
+    if _balls(A[0]) and _balls(B[0]):   # Arb's matrix product: one call, and tighter radii than a Python sum
+        from flint import arb_mat
+
+        C = arb_mat([list(r) for r in A]) * arb_mat([list(r) for r in B])
+        return tuple(tuple(C[i, j] for j in range(C.ncols())) for i in range(C.nrows()))
     columns = list(zip(*B))
     return tuple(tuple(sum((a * b for a, b in zip(row, col)), 0 * row[0]) for col in columns) for row in A)
 
@@ -43,8 +57,35 @@ def tv_rows(p: Sequence, q: Sequence):
     return sum((abs(a - b) for a, b in zip(p, q)), 0 * p[0]) / 2
 
 
+def _largest(values):
+    """The maximum of numbers, or of balls (``arb.max``: a ball holding the largest of the enclosed values, with no
+    comparison to decide)."""
+    values = list(values)
+    if _balls(values):
+        out = values[0]
+        for v in values[1:]:
+            out = out.max(v)
+        return out
+    return max(values)
+
+
+def at_most(x, bound) -> bool:
+    """``x <= bound``: for balls, True or False where the balls prove it, :class:`Uncertain` where they overlap."""
+    from flint import arb
+
+    if isinstance(x, arb) or isinstance(bound, arb):
+        difference = (x if isinstance(x, arb) else arb(x)) - bound
+        if difference <= 0:
+            return True
+        if difference > 0:
+            return False
+        raise Uncertain(f"the balls do not decide {x} <= {bound}")
+    return x <= bound
+
+
 class FiniteChain:
-    """A Markov chain on {0, ..., n−1} with transition matrix ``rows`` (Fractions or mpf, rows summing to 1)."""
+    """A Markov chain on {0, ..., n−1} with transition matrix ``rows`` (Fractions, Arb balls, mpf or floats, rows
+    summing to 1; for balls, rows whose sums contain 1 and whose entries may be non-negative)."""
 
     def __init__(self, rows: Sequence[Sequence]):
         rows = tuple(tuple(r) for r in rows)
@@ -54,9 +95,17 @@ class FiniteChain:
                                       f"lengths {sorted({len(r) for r in rows})}")
         exact = all(isinstance(v, (Fraction, int)) and not isinstance(v, bool) for r in rows for v in r)
         binary64 = all(isinstance(v, float) for r in rows for v in r)
+        balls = not exact and all(_balls(r) for r in rows)
         if exact:
             rows = tuple(tuple(Fraction(v) for v in r) for r in rows)
             tolerance = 0
+        elif balls:
+            for i, r in enumerate(rows):
+                if any(v < 0 for v in r) or not (sum(r[1:], r[0]) - 1).contains(0):
+                    raise InvalidDistribution(f"row {i} of the transition matrix is not a probability law: {r}")
+            self.rows, self.exact, self.binary64, self.balls, self.size = rows, False, False, True, n
+            self._powers = [self.identity(), rows]
+            return
         elif binary64:
             tolerance = 1e-12 * n
         else:
@@ -65,7 +114,7 @@ class FiniteChain:
         for i, r in enumerate(rows):
             if any(not v >= 0 for v in r) or abs(sum(r) - 1) > tolerance:
                 raise InvalidDistribution(f"row {i} of the transition matrix is not a probability law: {r}")
-        self.rows, self.exact, self.binary64, self.size = rows, exact, binary64, n
+        self.rows, self.exact, self.binary64, self.balls, self.size = rows, exact, binary64, False, n
         self._powers = [self.identity(), rows]
 
     @classmethod
@@ -79,7 +128,12 @@ class FiniteChain:
         return cls(rows)
 
     def identity(self) -> Matrix:
-        one = Fraction(1) if self.exact else 1.0 if self.binary64 else mpmath.mpf(1)
+        if self.balls:
+            from flint import arb
+
+            one = arb(1)
+        else:
+            one = Fraction(1) if self.exact else 1.0 if self.binary64 else mpmath.mpf(1)
         return tuple(tuple(one if i == j else 0 * one for j in range(self.size)) for i in range(self.size))
 
     def power(self, t: int) -> Matrix:
@@ -105,6 +159,14 @@ class FiniteChain:
                 raise InvalidDistribution("the chain has no unique stationary law (it has two closed classes)")
             pi = A.LUsolve(sp.Matrix(rhs))
             return tuple(Fraction(int(v.p), int(v.q)) for v in pi)
+        if self.balls:   # Arb's certified solve; a system the balls cannot prove regular is undecided
+            from flint import arb, arb_mat
+
+            try:
+                solved = arb_mat([[arb(v) for v in row] for row in system]).solve(arb_mat([[arb(v)] for v in rhs]))
+            except ZeroDivisionError:
+                raise Uncertain("the balls do not prove the stationary system regular") from None
+            return tuple(solved[i, 0] for i in range(n))
         if self.binary64:   # mpmath's binary64 context: no numpy needed
             try:
                 solved = mpmath.fp.lu_solve(mpmath.fp.matrix(system), mpmath.fp.matrix([float(v) for v in rhs]))
@@ -123,36 +185,48 @@ class FiniteChain:
     def d(self, t: int, pi: Sequence | None = None):
         """d(t) = max_x ‖P^t(x, ·) − π‖_TV (Definition A.13)."""
         pi = self.stationary() if pi is None else pi
-        return max(tv_rows(row, pi) for row in self.power(t))
+        return _largest(tv_rows(row, pi) for row in self.power(t))
 
     def dbar(self, t: int):
         """d̄(t) = max_{x,y} ‖P^t(x, ·) − P^t(y, ·)‖_TV (Proposition A.14)."""
         rows = self.power(t)
-        return max(tv_rows(rows[i], rows[j]) for i in range(self.size) for j in range(i + 1, self.size)) \
+        return _largest(tv_rows(rows[i], rows[j]) for i in range(self.size) for j in range(i + 1, self.size)) \
             if self.size > 1 else 0 * rows[0][0]
 
     def first_time(self, below: Callable[[int], bool], limit: int = 10_000) -> int:
-        """The least t >= 1 with ``below(t)``; an error past ``limit`` steps."""
+        """The least t >= 1 with ``below(t)``; an error past ``limit`` steps (for balls, ``below`` decides each t by
+        the balls, :func:`at_most`, or raises :class:`Uncertain`)."""
         for t in range(1, limit + 1):
             if below(t):
                 return t
         raise InvalidParameter(f"the chain has not reached the threshold in {limit} steps")
 
     def mixing_time(self, eps, limit: int = 10_000) -> int:
-        """T_mix(ε) = min{t ≥ 1 : d(t) ≤ ε} (Definition A.13)."""
+        """T_mix(ε) = min{t ≥ 1 : d(t) ≤ ε} (Definition A.13); for a chain of balls each comparison is decided by the
+        balls (:class:`Uncertain` where one is not)."""
         if isinstance(eps, float) and self.exact:
             eps = Fraction(eps)
+        if isinstance(eps, Fraction) and self.balls:
+            from flint import arb, fmpq
+
+            eps = arb(fmpq(eps.numerator, eps.denominator))
         if not eps > 0:
             raise InvalidParameter(f"a mixing time needs epsilon > 0, got {eps}")
         pi = self.stationary()
-        return self.first_time(lambda t: self.d(t, pi) <= eps, limit)
+        return self.first_time(lambda t: at_most(self.d(t, pi), eps), limit)
 
 
-def projected_grid_chain(step: Callable, sd, low, high, n: int) -> FiniteChain:
+def projected_grid_chain(step: Callable, sd, low, high, n: int, balls: bool = False) -> FiniteChain:
     """A finite surrogate of the projected noisy step X' = Π_[low, high](step(X) + sd·ξ): the n equally spaced
     points x_i of [low, high], moved from x_i to the grid point nearest to Π(step(x_i) + sd·ξ), with the cell masses
     from the Gaussian CDF (the end cells take the atoms of the projection). Not the continuous chain: its mixing
-    times are those of this finite chain only."""
+    times are those of this finite chain only.
+
+    In binary64 by default (each row renormalised against its rounding); with ``balls``, in Arb at flint's precision
+    (:func:`_ball_grid_chain`: ``sd``, ``low``, ``high`` numbers or balls, ``step`` a map of balls), the exact cell
+    masses enclosed, so that the chain's powers, π, d(t) and T_mix are certified too."""
+    if balls:
+        return _ball_grid_chain(step, sd, low, high, n)
     lo, hi = to_mpf(low, "low end"), to_mpf(high, "high end")
     if not (n >= 2 and lo < hi):
         raise InvalidParameter(f"a grid chain needs n >= 2 points on an interval low < high, got n={n}, "
@@ -174,6 +248,37 @@ def projected_grid_chain(step: Callable, sd, low, high, n: int) -> FiniteChain:
         row = [above(a) - above(b) if a >= centre else below(b) - below(a) if b <= centre else 1 - below(a) - above(b)
                for a, b in zip(edges, edges[1:])]
         rows.append([max(v, 0.0) / math.fsum(max(v, 0.0) for v in row) for v in row])
+    return FiniteChain(rows)
+
+
+def _ball_grid_chain(step: Callable, sd, low, high, n: int) -> FiniteChain:
+    """:func:`projected_grid_chain` in Arb: the cell masses P(c_{j−1} < Y ≤ c_j), Y ~ N(step(x_i), sd²), from
+    erfc, each from the tails on its own side of the centre where the balls tell the side (else as 1 minus the two
+    tails: every form is the same number, only its radius differs). The masses of a row sum to 1 exactly, so the rows
+    are not renormalised: the chain is the surrogate itself, enclosed."""
+    from flint import arb
+
+    from symdp.estimate import exact_ball
+
+    lo, hi, s = (exact_ball(v) if not isinstance(v, arb) else v for v in (low, high, sd))
+    if not (n >= 2 and hi > lo and s > 0):
+        raise InvalidParameter(f"a grid chain needs n >= 2 points on an interval low < high and sd > 0, got n={n}, "
+                               f"[{low}, {high}], sd={sd}")
+    width = (hi - lo) / (n - 1)
+    points = [lo + i * width for i in range(n)]
+    cuts = [lo + (2 * i + 1) * width / 2 for i in range(n - 1)]
+    scale = s * arb(2).sqrt()
+    rows = []
+    for x in points:
+        centre = step(x)
+        above = lambda v: ((v - centre) / scale).erfc() / 2   # noqa: E731  P(Y > v)
+        below = lambda v: ((centre - v) / scale).erfc() / 2   # noqa: E731  P(Y <= v)
+        row = [below(cuts[0])]
+        for a, b in zip(cuts, cuts[1:]):
+            row.append(above(a) - above(b) if a > centre else below(b) - below(a) if b < centre
+                       else 1 - below(a) - above(b))
+        row.append(above(cuts[-1]))
+        rows.append([v.nonnegative_part() for v in row])
     return FiniteChain(rows)
 
 

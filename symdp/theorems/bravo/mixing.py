@@ -3,15 +3,19 @@ Lemma 4.1, eq. (12), Theorem 4.2), the Markov-chain facts of Appendix A (Proposi
 A.13) and Appendix C (Lemma C.1, Theorem C.2).
 
 The Markov-chain facts are measured on drawn finite chains, exactly (:class:`symdp.engine.markov.FiniteChain`, rational
-transition matrices: powers, the stationary law as the solution of πP = π, d(t), d̄(t), T_mix). The PLA chain
+transition matrices: powers, the stationary law as the solution of πP = π, d(t), d̄(t), T_mix), every measured number
+an exact rational returned as a certified enclosure built exactly from the drawn weights. The PLA chain
 X_{t+1} = Π_X(X_t − η∇f(X_t) + sqrt(2η)ξ_t) on X = [−D/2, D/2] is measured through its laws: one step is a Gaussian
-clipped to X (:func:`symdp.theorems.bravo.shifts.projected_step_law`, for Lemma C.1), T steps the laws of
-:mod:`symdp.engine.chains` (eq. (9), Lemma 4.1). Mixing times of PLA itself (a supremum over starts of a distance to
+clipped to X, its divergences certified in Arb (:func:`clipped_kl`, :func:`clipped_tv`, for Lemma C.1); T steps the
+laws of :mod:`symdp.engine.chains` (eq. (9), Lemma 4.1: Nyström quadrature in binary64, estimated, not certified).
+Mixing times of PLA itself (a supremum over starts of a distance to
 π_η) are out of reach; eq. (12) and Theorem 4.2 are measured on a finite discretisation of the chain
-(:func:`symdp.engine.markov.projected_grid_chain`), which says what it can: the bounds hold for that surrogate."""
+(:func:`symdp.engine.markov.projected_grid_chain`, in balls), which says what it can: the bounds hold for that
+surrogate."""
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -21,8 +25,9 @@ from hypothesis import strategies as st
 
 from symdp.engine import chains
 from symdp.engine.divergences import divergence
-from symdp.engine.markov import FiniteChain, projected_grid_chain
+from symdp.engine.markov import FiniteChain, at_most, projected_grid_chain
 from symdp.errors import InvalidParameter
+from symdp.estimate import Method
 from symdp.expressions import KL, TV, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bravo.mixing import (
@@ -32,7 +37,7 @@ from symdp.proofs.bravo.mixing import (
     eq9_substitution,
     theta_limit,
 )
-from symdp.statement import lambdify_mpmath
+from symdp.statement import Uncertain, lambdify_arb, lambdify_mpmath
 from symdp.symbols import D, L, Law, M, T, epsilon, eta, h, k, s, t
 from symdp.theorem import (
     CLOSED_FORM,
@@ -46,9 +51,8 @@ from symdp.theorem import (
     theorem,
 )
 from symdp.theorems.bravo.appendix import OneMinusExp
-from symdp.theorems.bravo.common import P_D, finite_floats
+from symdp.theorems.bravo.common import P_D, ball, built_exactly, finite_floats, in_balls, rational
 from symdp.theorems.bravo.moduli import p_holder as p
-from symdp.theorems.bravo.shifts import projected_step_law
 
 # --- finite chains: Appendix A ----------------------------------------------------------------------------------
 
@@ -113,13 +117,18 @@ def _exact(value, name: str) -> Fraction:
     return Fraction(int(m.man)) * Fraction(2) ** int(m.exp)
 
 
-def _measured(value) -> mpmath.mpf:
-    return to_mpf(value, "chain quantity")
+def _measured(value):
+    """An exact rational of a drawn chain (a ``Fraction`` or an int: the chains are built from integer weights, and
+    every quantity of them is a finite formula in their entries) as its certified enclosure, built exactly."""
+    from flint import fmpq
+
+    with in_balls():
+        return built_exactly(fmpq(value.numerator, value.denominator))
 
 
 @theorem(id="bravo.propA.8", title="Chapman--Kolmogorov", number="Proposition A.8", parameters=(P_t, P_s),
          setting=FINITE_CHAINS, statement=sp.Eq(KernelPower(t + s), ChapmanKolmogorov(t, s)),
-         tight_everywhere=True, tight_at=({"t": 3, "s": 2, "structure": TWO_STATE},), default_examples=30)
+         tight_everywhere=True, tight_at=({"t": 3, "s": 2, "structure": TWO_STATE},), default_examples=100)
 def proposition_a_8(point):
     r"""Both sides exact (rationals): the left as the law of $X_{t+s}$ stepped $t + s$ times from $\delta_x$, one
     vector--matrix product a step; the right from the powers $P^t$ and $P^s$. An identity of the finite chain (the
@@ -139,7 +148,7 @@ def proposition_a_8(point):
 @theorem(id="bravo.propA.12", title="a stationary start stays stationary", number="Proposition A.12",
          parameters=(P_t,), setting=FINITE_CHAINS.where(r", $X_0 \sim \pi$"),
          statement=sp.Eq(LawOf(t), StationaryMass()), tight_everywhere=True,
-         tight_at=({"t": 5, "structure": TWO_STATE},), default_examples=30)
+         tight_at=({"t": 5, "structure": TWO_STATE},), default_examples=100)
 def proposition_a_12(point):
     r"""$\pi$ solved exactly from $\pi P = \pi$, $\sum\pi = 1$ (SymPy, rationals); the law of $X_t$ from $\pi$ stepped
     $t$ times. Equality wherever $\pi(A) \ne 0$."""
@@ -157,7 +166,7 @@ def _distances(point) -> dict:
 @theorem(id="bravo.defA.13", title=r"$d(t) \le \bar d(t)$: the distance to $\pi$ of Definition A.13 below that of "
          r"Proposition A.14", number="Definition A.13", parameters=(P_t,), setting=FINITE_CHAINS,
          statement=sp.Le(DistanceToPi(t), DBar(t)), tight_at=({"t": 3, "structure": ABSORBING},),
-         examples=({"t": 1, "structure": FLIP},), default_examples=30)
+         examples=({"t": 1, "structure": FLIP},), default_examples=100)
 def definition_a_13(point):
     r"""Definition A.13 defines $T_{mix,TV}(\varepsilon) = \min\{t \in \mathbb{N} : d(t) \le \varepsilon\}$; what ties
     it to the $\bar d$ of Proposition A.14 is $d(t) \le \bar d(t) \le 2d(t)$ (Levin--Peres, Lemma 4.10), checked here
@@ -169,7 +178,7 @@ def definition_a_13(point):
 definition_a_13_upper = theorem(
     id="bravo.defA.13.upper", title=r"$\bar d(t) \le 2d(t)$", number="Definition A.13 (with Proposition A.14)",
     parameters=(P_t,), setting=FINITE_CHAINS, statement=sp.Le(DBar(t), 2 * DistanceToPi(t)),
-    tight_at=({"t": 2, "structure": FLIP},), default_examples=30,
+    tight_at=({"t": 2, "structure": FLIP},), default_examples=100,
     notes=r"The triangle inequality through $\pi$. Equality for the periodic flip ($d(t) = 1/2$, $\bar d(t) = 1$, "
           "pinned).")(_distances)
 
@@ -182,13 +191,13 @@ def _boosting(point) -> dict:
     chain = FINITE_CHAINS(point)
     eps = _exact(point["epsilon"], "epsilon")
     star = chain.first_time(lambda u: chain.dbar(u) <= Fraction(1, 2))
-    return {MixingTime(epsilon): chain.mixing_time(eps), T_star: star}
+    return {MixingTime(epsilon): _measured(chain.mixing_time(eps)), T_star: _measured(star)}
 
 
 @theorem(id="bravo.propA.14", title="boosting: $T_{mix}(\\varepsilon)$ from $\\bar d(T^*) \\le 1/2$ (corrected)",
          number="Proposition A.14", parameters=(P_EPS,),
          setting=FINITE_CHAINS.where(r", $T^* = \min\{t : \bar d(t) \le 1/2\}$"),
-         statement=sp.Le(MixingTime(epsilon), MT_BOUND), default_examples=30,
+         statement=sp.Le(MixingTime(epsilon), MT_BOUND), default_examples=100,
          tight_at=({"epsilon": 1.0, "structure": TWO_STATE},), examples=({"epsilon": 0.001, "structure": TWO_STATE},),
          printed=Printed(
              id="bravo.propA.14.printed", title=r"boosting for every $\varepsilon > 0$, as printed",
@@ -213,7 +222,7 @@ P_T_SMALL = Param(T, sp.Range(1, 9), sample=(1, 8))
 @theorem(id="bravo.propA.14.submult", title=r"$\bar d$ is submultiplicative: $\bar d(kT) \le \bar d(T)^k$",
          number="Proposition A.14 (its proof)", parameters=(P_k, P_T_SMALL), setting=FINITE_CHAINS,
          statement=sp.Le(DBar(k * T), DBar(T) ** k), tight_at=({"k": 3, "T": 2, "structure": TWO_STATE},),
-         default_examples=30)
+         default_examples=100)
 def proposition_a_14_submultiplicative(point):
     r"""The boosting step of Proposition A.14 (Levin--Peres, Lemma 4.11): $\bar d(kT)$ and $\bar d(T)$ from the rows
     of the exact powers. Equality for two-state chains ($\bar d(t) = |1 - a - b|^t$, pinned)."""
@@ -249,15 +258,86 @@ LEMMA_C1_COUNTEREXAMPLE = {"eta": 0.01, "L": 100.0, "D": 1.0, "structure": {"x0"
 """The catalogue's E2 row: KL = 59.536 > D²/(4η) = 25 (corrected bound 125)."""
 
 
-def _one_step_laws(point) -> tuple:
-    sd = mpmath.sqrt(2 * point["eta"])
-    return tuple(projected_step_law(point["structure"][key], point["eta"] * point["L"], sd, point["D"])
-                 for key in ("x0", "x0p"))
+def _sign(x) -> int:
+    """sign(x) of a number, a rational or a ball: −1, 0 or 1, decided (an exact 0 is 0; a ball that straddles 0 is
+    :class:`~symdp.statement.Uncertain`)."""
+    if x > 0:
+        return 1
+    if x < 0:
+        return -1
+    if x == 0:
+        return 0
+    raise Uncertain(f"the sign of {x} is not decided by its ball")
+
+
+def _one_step_balls(point) -> tuple:
+    """The two laws of one PLA step in balls, built exactly from the draw: J δ_{x_0} = Π_X N(m, σ²) with m = x_0 −
+    ηL sign(x_0) (x_0 the drawn fraction times D, exact rationals), σ = sqrt(2η), and the half-width D/2 of X."""
+    eta_, L_, D_ = (rational(point[key], key) for key in ("eta", "L", "D"))
+    starts = (rational(point["structure"][key], key) * D_ for key in ("x0", "x0p"))
+    means = [ball(x - eta_ * L_ * _sign(x)) for x in starts]
+    return means, ball(2 * eta_).sqrt(), ball(D_ / 2)
+
+
+def _normal_tail(z):
+    """P(ξ > z) for a standard Gaussian, a ball (erfc: relative precision far in the tail)."""
+    return (z / ball(2).sqrt()).erfc() / 2
+
+
+def _clipped_atoms(m, sd, half) -> tuple:
+    """The atoms of Π_[−h, h] N(m, σ²) at −h and h: the Gaussian's masses beyond the ends."""
+    return _normal_tail((m + half) / sd), _normal_tail((half - m) / sd)
+
+
+def clipped_kl(m1, m2, sd, half):
+    """KL(Π N(m1, σ²) ‖ Π N(m2, σ²)) on [−h, h], a ball: the atoms' terms p log(p/q), plus ∫_{−h}^{h} p log(p/q) of
+    the densities by Arb's rigorous (Petras) integration of the entire integrand, split at the peak m1. Both atoms
+    are positive (Gaussian tails), so the divergence is finite."""
+    from flint import acb, arb
+
+    atoms = sum((p * (p / q).log() for p, q in zip(_clipped_atoms(m1, sd, half), _clipped_atoms(m2, sd, half))),
+                arb(0))
+    two_var = 2 * sd * sd
+    norm = 1 / (sd * (2 * arb.pi()).sqrt())
+
+    def integrand(z, analytic):
+        lp, lq = -(z - m1) ** 2 / two_var, -(z - m2) ** 2 / two_var
+        return lp.exp() * norm * (lp - lq)
+
+    cuts = [-half] + ([m1] if -half < m1 < half else []) + [half]
+    tol = arb(2) ** -(mpmath.mp.prec + 10)
+    interior = sum((acb.integral(integrand, a, b, rel_tol=tol, abs_tol=tol).real for a, b in zip(cuts, cuts[1:])),
+                   arb(0))
+    return atoms + interior
+
+
+def clipped_tv(m1, m2, sd, half):
+    """TV(Π N(m1, σ²), Π N(m2, σ²)) on [−h, h], a ball: half the atoms' |p − q| plus half ∫ |p − q| of the densities,
+    integrated by their CDFs on each side of the one crossing point (m1 + m2)/2 of two Gaussians of one σ (where
+    p − q keeps its sign, so ∫|p − q| = |∫(p − q)|)."""
+    from flint import arb
+
+    if m1 == m2:
+        return arb(0)
+    atoms = sum((abs(p - q) for p, q in zip(_clipped_atoms(m1, sd, half), _clipped_atoms(m2, sd, half))), arb(0))
+    below = lambda x, m: 1 - _normal_tail((x - m) / sd)   # noqa: E731  P(N(m, σ²) ≤ x)
+    middle = (m1 + m2) / 2
+    cuts = [-half] + ([middle] if -half < middle < half else []) + [half]
+    interior = sum((abs((below(b, m1) - below(a, m1)) - (below(b, m2) - below(a, m2)))
+                    for a, b in zip(cuts, cuts[1:])), arb(0))
+    return (atoms + interior) / 2
+
+
+def _one_step(point, divergence_ball):
+    """A divergence of the two one-step laws, certified (``Method.certified``, built exactly)."""
+    with in_balls():
+        means, sd, half = _one_step_balls(point)
+        return built_exactly(divergence_ball(*means, sd, half), Method.CERTIFIED)
 
 
 @theorem(id="bravo.lemC.1", title="one PLA step contracts KL (corrected: the gradient step counted)",
          number="Lemma C.1 (proof)", parameters=(P_ETA_C1, P_L, P_D), setting=ONE_STEP,
-         statement=sp.Le(KL(J_mu, J_nu), (D ** 2 + (2 * eta * L) ** 2) / (4 * eta)), default_examples=12,
+         statement=sp.Le(KL(J_mu, J_nu), (D ** 2 + (2 * eta * L) ** 2) / (4 * eta)), default_examples=100,
          examples=(LEMMA_C1_COUNTEREXAMPLE, LEMMA_C1_WORST),
          printed=Printed(
              id="bravo.lemC.1.printed", title="one PLA step contracts KL, as printed",
@@ -269,34 +349,34 @@ def _one_step_laws(point) -> tuple:
                   r"$f = 100|x|$ on $[-1/2, 1/2]$, $\eta = 0.01$, starts $\pm 10^{-6}$: $\mathrm{KL} = 59.536 > 25$ "
                   r"(catalogue E2). The lemma's conclusion survives: $\kappa < 1$ with the corrected bound."))
 def lemma_c_1(point):
-    r"""$\mathrm{KL}(J\mu\|J\nu)$ between the two projected laws (atoms at $\pm D/2$ from the Gaussian CDFs, quadrature
-    of the densities between). Dirac starts suffice: KL is jointly convex and $J$ is linear, so its supremum over
+    r"""$\mathrm{KL}(J\mu\|J\nu)$ between the two projected laws, certified: built exactly from the draw, atoms at
+    $\pm D/2$ from the Gaussian CDFs and the densities between integrated in Arb (\symdpcode{clipped\_kl}). Dirac
+    starts suffice: KL is jointly convex and $J$ is linear, so its supremum over
     $\mu, \nu$ is one over Dirac pairs. The corrected bound is Lemma 2.5 with $a = \varphi(D)$, the modulus
     $\sqrt{\delta^2 + (2\eta L)^2}$ of Definition 2.1(1) at $\delta = D$. In one dimension the images are at most
     $\max\{D, 2\eta L\}$ apart, so the ratio stays below $\max\{D^2, (2\eta L)^2\}/(D^2 + (2\eta L)^2)$ (0.476 at
     the catalogue's row); it tends to 1 as $\eta L/D \to 0$ and $D/\sqrt{2\eta} \to \infty$ (starts $\pm D/2$: the
     projected laws' KL approaches $D^2/(4\eta)$): 0.9924 at the reachable corner \symdpcode{LEMMA\_C1\_WORST}
     (pinned)."""
-    P_, Q_ = _one_step_laws(point)
-    return divergence("kl", P_, Q_, method="densities")
+    return _one_step(point, clipped_kl)
 
 
 KAPPA = sp.sqrt(OneMinusExp((D ** 2 + (2 * eta * L) ** 2) / (4 * eta)))
 
 
 @theorem(id="bravo.lemC.1.kappa", title=r"one PLA step: $\bar d(1) \le \kappa < 1$ (corrected $\kappa$)",
-         number="Lemma C.1 (proof)", setting=ONE_STEP, statement=sp.Le(TV(J_mu, J_nu), KAPPA), default_examples=6,
+         number="Lemma C.1 (proof)", setting=ONE_STEP, statement=sp.Le(TV(J_mu, J_nu), KAPPA), default_examples=100,
          parameters=(Param(eta, sp.Interval.open(0, sp.oo), sample=(0.05, 2.0)),
                      Param(L, sp.Interval.open(0, sp.oo), sample=(0.1, 3.0)),
                      Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 2.0))))
 def lemma_c_1_kappa(point):
-    r"""$\|J\mu - J\nu\|_{TV}$ from the two projected laws, against Bretagnolle--Huber applied to the corrected KL
+    r"""$\|J\mu - J\nu\|_{TV}$ from the two projected laws (certified in Arb, \symdpcode{clipped\_tv}), against
+    Bretagnolle--Huber applied to the corrected KL
     bound of \symdpid{bravo.lemC.1}: $\kappa = \sqrt{1 - e^{-(D^2 + (2\eta L)^2)/(4\eta)}} < 1$, which is all the
     Cauchy argument of Lemma C.1 needs. Loose, except where both sides approach 1 (worst ratio observed 0.992, for a
     KL bound near 40). Drawn where the KL bound is below 40, so that $\kappa$ differs from 1 at
     working precision (beyond, both sides are 1 to 30 digits and the comparison says nothing)."""
-    P_, Q_ = _one_step_laws(point)
-    return divergence("tv", P_, Q_, method="densities")
+    return _one_step(point, clipped_tv)
 
 
 # --- Section 4: the step-size threshold Θ and the PLA chain --------------------------------------------------------
@@ -319,17 +399,39 @@ def step_fractions() -> st.SearchStrategy[dict]:
     return st.fixed_dictionaries({"r": st.one_of(st.just(1.0), finite_floats(1e-3, 1.0))})
 
 
-def pla_instance(p_, M_, D_, r, cap: int | None = None) -> dict:
+def pla_instance(p_, M_, D_, r, cap: int | None = None, balls: bool = False) -> dict:
     """(p, M, D, η, T) of a PLA instance with η = r/Θ(p, M, D) and T = ⌈D²/η⌉; with ``cap``, D is first shrunk to
-    sqrt((cap − 1/2)η) where T would exceed ``cap`` (then 1/η ≥ Θ(D) ≥ Θ(D_shrunk) still, and T ≤ cap)."""
+    sqrt((cap − 1/2)η) where T would exceed ``cap`` (then 1/η ≥ Θ(D) ≥ Θ(D_shrunk) still, and T ≤ cap). mpf at the
+    working precision, or with ``balls`` Arb balls enclosing the exact values (:func:`_pla_instance_balls`)."""
     p_, M_, D_, r = (to_mpf(v, name) for v, name in ((p_, "p"), (M_, "M"), (D_, "D"), (r, "r")))
     if not (0 <= p_ < 1 and M_ > 0 and D_ > 0 and 0 < r <= 1):
         raise InvalidParameter(f"a PLA instance needs p in [0, 1), M > 0, D > 0, r in (0, 1]; got {p_}, {M_}, {D_}, "
                                f"{r}")
+    if balls:
+        return _pla_instance_balls(p_, M_, D_, r, cap)
     eta_ = r / _theta(p_, M_, D_)
     if cap is not None and D_ ** 2 / eta_ > cap:
         D_ = mpmath.sqrt((cap - mpmath.mpf(1) / 2) * eta_)
     return {"p": p_, "M": M_, "D": D_, "eta": eta_, "T": int(mpmath.ceil(D_ ** 2 / eta_))}
+
+
+@functools.lru_cache(maxsize=1)
+def _theta_ball():
+    """Θ of (10) as a function of balls (the statement's own expression, lambdified to Arb once)."""
+    return lambdify_arb([p, M, D], THETA)
+
+
+def _pla_instance_balls(p_, M_, D_, r, cap) -> dict:
+    """:func:`pla_instance` in balls (at flint's precision): η = r/Θ enclosed from the drawn numbers, the cap's
+    comparison and T = ⌈D²/η⌉ decided by the balls (:class:`~symdp.statement.Uncertain` where they are not)."""
+    p_, M_, D_, r = (ball(rational(v)) for v in (p_, M_, D_, r))
+    eta_ = r / _theta_ball()(p_, M_, D_)
+    if cap is not None and not at_most(D_ ** 2 / eta_, cap):
+        D_ = ((cap - ball(1) / 2) * eta_).sqrt()
+    steps = (D_ ** 2 / eta_).ceil()
+    if not (steps.is_exact() and steps.is_integer()):
+        raise Uncertain(f"the balls do not decide ceil(D^2/eta) = {steps}")
+    return {"p": p_, "M": M_, "D": D_, "eta": eta_, "T": int(steps.unique_fmpz())}
 
 
 STEP_SIZES = Setting(THETA_LATEX + r", $\eta = r/\Theta$, $r \in (0, 1]$ drawn ($r = 1$ often)",
@@ -355,13 +457,19 @@ E13_CORNER = {"p": 0.0, "M": 0.1, "D": 0.1, "structure": {"r": 1.0}}
                        r"\lceil D^2/\eta\rceil$ against $1/2$, with $\eta$ built from $\Theta$ of (10); what the real "
                        r"chain's total variation is, is \symdpid{bravo.lem4.1}")
 def lemma_4_1_bound(point):
-    r"""$\eta = r/\Theta$ with $\Theta$ evaluated from (10); the bound itself is the statement. Loose: its supremum is
+    r"""$\eta = r/\Theta$ with $\Theta$ evaluated from (10) in balls (built exactly from the draw); the bound itself
+    is the statement. Loose: its supremum is
     0.46001 (ratio 0.92002), at $p = 0$, $r = 1$, $DM/2 = 1.990265$, where $T = 107$ (pinned,
     \symdpcode{LEMMA\_4\_1\_WORST}; the catalogue's maximum over 20\,000 random draws is 0.4547). $M$ and $D$ are
     drawn on a log scale over seven and six decades. Includes the corner $\eta > D^2$
     (catalogue E13), drawn and pinned: there $T = 1$ and the proof's step $T \le 2D^2/\eta$ fails, but the bound
     still holds (a gap in the proof, not an error of the lemma)."""
-    return {eta: pla_instance(point["p"], point["M"], point["D"], point["structure"]["r"])["eta"]}
+    args = (point["p"], point["M"], point["D"], point["structure"]["r"])
+    try:
+        with in_balls():
+            return {eta: built_exactly(pla_instance(*args, balls=True)["eta"])}
+    except Uncertain:   # T = ⌈D²/η⌉ not decided by the balls: η at working precision (uncertified)
+        return {eta: pla_instance(*args)["eta"]}
 
 
 _EQ9 = eq9_substitution()
@@ -386,9 +494,14 @@ theta_to_smooth = identity(
 
 def weakly_smooth_map(eta_, M_, p_):
     """Φ(x) = x − η w sign(x)|x|^p, w = M/2^{1−p}: the gradient step of f = w|x|^{1+p}/(1+p), convex and
-    (p, M)-weakly smooth (the Hölder quotient of sign(x)|x|^p peaks at y = −x, where it is 2^{1−p})."""
+    (p, M)-weakly smooth (the Hölder quotient of sign(x)|x|^p peaks at y = −x, where it is 2^{1−p}). In mpf or in
+    balls (the sign then decided by the ball, :func:`_sign`)."""
     w = M_ / 2 ** (1 - p_)
-    return lambda x: x - eta_ * w * mpmath.sign(x) * abs(x) ** p_ if x else mpmath.mpf(0)
+
+    def phi(x):
+        sign = _sign(x)
+        return x - eta_ * w * sign * abs(x) ** p_ if sign else x
+    return phi
 
 
 GRID_POINTS = 24
@@ -412,7 +525,21 @@ def pla_draws(starts: bool = False) -> st.SearchStrategy[dict]:
 
 
 def _grid_mixing(point, eps, head) -> dict:
+    """T_mix(ε) of the grid chain, with D and η of the instance. In balls (:func:`_pla_instance_balls`, the chain's
+    rows the enclosed Gaussian cell masses, each comparison d(t) ≤ ε decided by the balls): certified enclosures of
+    the exact surrogate, built exactly from the draw. Where a ball leaves a comparison open, the binary64 chain of
+    the same construction (uncertified)."""
     structure = point["structure"]
+    try:
+        with in_balls():
+            inst = pla_instance(structure["p"], structure["M"], structure["D"], structure["r"], cap=T_CAP, balls=True)
+            chain = projected_grid_chain(weakly_smooth_map(inst["eta"], inst["M"], inst["p"]), (2 * inst["eta"]).sqrt(),
+                                         -inst["D"] / 2, inst["D"] / 2, GRID_POINTS, balls=True)
+            steps = chain.mixing_time(_exact(eps, "epsilon"))
+            return {MixingTime(head): built_exactly(steps), D: built_exactly(inst["D"]),
+                    eta: built_exactly(inst["eta"])}
+    except Uncertain:
+        pass
     inst = pla_instance(structure["p"], structure["M"], structure["D"], structure["r"], cap=T_CAP)
     chain = projected_grid_chain(weakly_smooth_map(inst["eta"], inst["M"], inst["p"]), mpmath.sqrt(2 * inst["eta"]),
                                  -inst["D"] / 2, inst["D"] / 2, GRID_POINTS)
@@ -431,7 +558,7 @@ THM_4_2_BOUND = sp.ceiling(D ** 2 / eta) * sp.Max(1, sp.ceiling(sp.log(1 / epsil
 
 @theorem(id="bravo.eq12", title=r"$T_{mix,TV}(1/2) \le \lceil D^2/\eta\rceil$ (on a discretised chain)",
          number="eq. (12)", setting=PLA_GRID, statement=sp.Le(MixingTime(sp.Rational(1, 2)), sp.ceiling(D ** 2 / eta)),
-         default_examples=8, examples=(GRID_PIN,), tight_at=(GRID_E13_CORNER,))
+         default_examples=60, examples=(GRID_PIN,), tight_at=(GRID_E13_CORNER,))
 def eq_12(point):
     r"""What can be measured of (12): $T_{mix}(1/2)$ of a finite surrogate of the PLA chain (the powers of its
     transition matrix and its stationary law, the left Perron vector), with $D$ and $\eta$ of the draw. The surrogate
@@ -445,7 +572,7 @@ def eq_12(point):
 
 @theorem(id="bravo.thm4.2", title="mixing for weakly smooth potentials (on a discretised chain; corrected)",
          number="Theorem 4.2", parameters=(P_EPS,), setting=PLA_GRID,
-         statement=sp.Le(MixingTime(epsilon), THM_4_2_BOUND), default_examples=8,
+         statement=sp.Le(MixingTime(epsilon), THM_4_2_BOUND), default_examples=60,
          examples=({"epsilon": 0.001, **GRID_PIN},), tight_at=({"epsilon": 0.75, **GRID_E13_CORNER},),
          printed=Printed(
              id="bravo.thm4.2.printed", title=r"mixing for weakly smooth potentials, for every $\varepsilon > 0$ as "
@@ -513,7 +640,7 @@ EQ9_PINS = ({"eta": 0.01, "D": 1.0, "T": 3, "structure": {"p": 0.0, "M": 10.0, "
 
 
 @theorem(id="bravo.eq9", title=r"the KL bound (9) for PLA under $\varphi(\delta) = \sqrt{\delta^2 + h}$",
-         number="eq. (9)", setting=PLA_SETTING, default_examples=12, examples=EQ9_PINS,
+         number="eq. (9)", setting=PLA_SETTING, default_examples=60, examples=EQ9_PINS,
          parameters=(Param(eta, sp.Interval.open(0, sp.oo), sample=(0.005, 0.5), log=True,
                            limit="η below 0.005 with D = 3 is D/σ = D/sqrt(2η) above 30: the laws' Gaussian tails "
                                  "underflow a double in engine.chains (the ratio grows with D/σ: the reachable end "
