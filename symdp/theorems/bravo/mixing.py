@@ -558,7 +558,7 @@ THM_4_2_BOUND = sp.ceiling(D ** 2 / eta) * sp.Max(1, sp.ceiling(sp.log(1 / epsil
 
 @theorem(id="bravo.eq12", title=r"$T_{mix,TV}(1/2) \le \lceil D^2/\eta\rceil$ (on a discretised chain)",
          number="eq. (12)", setting=PLA_GRID, statement=sp.Le(MixingTime(sp.Rational(1, 2)), sp.ceiling(D ** 2 / eta)),
-         default_examples=60, examples=(GRID_PIN,), tight_at=(GRID_E13_CORNER,))
+         default_examples=100, examples=(GRID_PIN,), tight_at=(GRID_E13_CORNER,))
 def eq_12(point):
     r"""What can be measured of (12): $T_{mix}(1/2)$ of a finite surrogate of the PLA chain (the powers of its
     transition matrix and its stationary law, the left Perron vector), with $D$ and $\eta$ of the draw. The surrogate
@@ -572,7 +572,7 @@ def eq_12(point):
 
 @theorem(id="bravo.thm4.2", title="mixing for weakly smooth potentials (on a discretised chain; corrected)",
          number="Theorem 4.2", parameters=(P_EPS,), setting=PLA_GRID,
-         statement=sp.Le(MixingTime(epsilon), THM_4_2_BOUND), default_examples=60,
+         statement=sp.Le(MixingTime(epsilon), THM_4_2_BOUND), default_examples=100,
          examples=({"epsilon": 0.001, **GRID_PIN},), tight_at=({"epsilon": 0.75, **GRID_E13_CORNER},),
          printed=Printed(
              id="bravo.thm4.2.printed", title=r"mixing for weakly smooth potentials, for every $\varepsilon > 0$ as "
