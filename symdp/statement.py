@@ -419,7 +419,9 @@ class Side:
         methods = _methods(measured)
         value = self._real(self.f(*params, *centre))
         if not mpmath.isfinite(value):
-            return SideValue(value, mpmath.mpf(0), floored=(value, value), methods=methods)
+            # proved only where the side is one measured atom that is a certified exact infinity (mismatched supports)
+            proved = self.single is not None and measured[self.single].certified and measured[self.single].error == 0
+            return SideValue(value, mpmath.mpf(0), floored=(value, value), methods=methods, certified=proved)
         size = self._size(params, centre, value, measured)
         if balls is not None:
             ball = self.ball(params, balls[0])
@@ -582,8 +584,9 @@ class CompiledStatement:
 
     def _balls(self, measured: list[Estimate], floors: list):
         """The measurements as Arb balls kept in their domains, twice: as measured, and widened by their floors; None
-        unless every measurement is a finite certified enclosure."""
-        if any(not m.certified or not mpmath.isfinite(m.value) for m in measured):
+        unless every measurement is a certified enclosure (an exact infinity enters as Arb's; a side it reaches is not
+        finite, and keeps its estimate)."""
+        if any(not m.certified or mpmath.isnan(m.value) for m in measured):
             return None
         from flint import arb
 

@@ -493,9 +493,11 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
     violated where the difference of their floored intervals settles the relation (:func:`_decide`); at the
     ``final`` precision, tight where the two balls agree to working precision relative to the sides, or are exactly
     equal; INCONCLUSIVE otherwise (left to a retry, or to the estimated path)."""
-    if not (q.certified and b.certified and mpmath.isfinite(q.value) and mpmath.isfinite(b.value)):
+    if not (q.certified and b.certified):
         return None
     relation = theorem.relation
+    if not (mpmath.isfinite(q.value) and mpmath.isfinite(b.value)):
+        return _certified_infinite_draw(theorem, raw, q, b, values, dps)
     margin = _margin(relation, q.value, b.value)
     # q ± e_q and b ± e_b enclose the sides *of the laws the witness built*. Those laws were built at working
     # precision (a finite law's atoms, e^eps/(1 + e^eps) say, are rounded numbers), which the enclosures cannot see;
@@ -524,6 +526,23 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
         verdict = INCONCLUSIVE
     return DrawResult(dict(raw), q.value, b.value, margin, error, verdict, "", relation, values, _described(q, b),
                       methods=_provenance(q), bound_methods=_provenance(b), certified=True, dps=dps,
+                      construction="rounded" if q.rounded or b.rounded else "exact")
+
+
+def _certified_infinite_draw(theorem: Theorem, raw, q, b, values, dps: int) -> Optional[DrawResult]:
+    """A draw with a side that is a proved infinity (:class:`~symdp.statement.SideValue` certifies only an exact one)
+    against a certified side: the same infinity on both sides is proved equal (tight; violated for a strict
+    relation), an infinity against a finite ball decides the relation by its sign. None where a side is NaN."""
+    if mpmath.isnan(q.value) or mpmath.isnan(b.value):
+        return None
+    relation = theorem.relation
+    if q.value == b.value:
+        verdict, margin = (VIOLATED if relation in STRICT else TIGHT), mpmath.mpf(0)
+    else:
+        margin = _margin(relation, q.value, b.value)
+        verdict = _decide(relation, margin, margin)
+    return DrawResult(dict(raw), q.value, b.value, margin, mpmath.mpf(0), verdict, "", relation, values,
+                      _described(q, b), methods=_provenance(q), bound_methods=_provenance(b), certified=True, dps=dps,
                       construction="rounded" if q.rounded or b.rounded else "exact")
 
 

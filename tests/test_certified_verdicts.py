@@ -194,3 +194,19 @@ def test_each_certified_draw_says_whether_its_laws_were_built_exactly():
     plain = Theorem("toy.plain", "", SRC, sp.Le(A, x), witness=lambda p: mpmath.log(1 + p["x"]), parameters=(X,),
                     evidence=INDEPENDENT)
     assert verify(plain, examples=5).construction == {}   # an uncertified draw says nothing of it
+
+
+def test_exact_infinities_are_decided_by_enclosures():
+    B = sp.Symbol("B")
+    infinite = Estimate(mpmath.inf, mpmath.mpf(0), "exact", certified=True)   # mismatched supports, decided exactly
+    same = Theorem("toy.cert.inf", "", SRC, sp.Eq(A, B), parameters=(X,), evidence=INDEPENDENT,
+                   witness=lambda p: {A: infinite, B: infinite})
+    r = verify(same, examples=5)
+    assert r.verdict == HOLDS and r.certified and r.certified_tight == {"proved-equal": r.examples}
+    beyond = Theorem("toy.cert.inf.le", "", SRC, sp.Le(A, x), parameters=(X,), evidence=INDEPENDENT,
+                     witness=lambda p: infinite)
+    r = verify(beyond, examples=5)
+    assert r.verdict == VIOLATED and r.certified
+    estimated = Theorem("toy.inf.estimated", "", SRC, sp.Eq(A, B), parameters=(X,), evidence=INDEPENDENT,
+                        witness=lambda p: {A: Estimate(mpmath.inf, mpmath.mpf(0)), B: infinite})
+    assert not verify(estimated, examples=3).certified   # an infinity not proved proves nothing
