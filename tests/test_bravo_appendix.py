@@ -59,11 +59,16 @@ def test_kl_and_tv_by_their_definitions_against_the_usual_formulas():
         tv = bv.tv_by_definition(PAIR)
         # 0 ln 0 = 0: KL = 0.25 ln 1 + 0.75 ln 3; TV = (0.5 + 0 + 0.5)/2, the half l1 distance
         assert abs(kl[bv.KL(bv.mu_, bv.nu_)].value - mpmath.mpf("0.75") * mpmath.log(3)) < mpmath.mpf(10) ** -25
-        assert abs(kl[bv.KLIntegral(bv.mu_, bv.nu_)] - mpmath.mpf("0.75") * mpmath.log(3)) < mpmath.mpf(10) ** -25
-        assert abs(tv[bv.TVSup(bv.mu_, bv.nu_)] - mpmath.mpf("0.5")) < mpmath.mpf(10) ** -25
         assert abs(tv[bv.TV(bv.mu_, bv.nu_)].value - mpmath.mpf("0.5")) < mpmath.mpf(10) ** -25
+        # the definitions' sums in balls: certified enclosures of the hand values (these laws are dyadic: exact)
+        for measured, expected in ((kl[bv.KLIntegral(bv.mu_, bv.nu_)], mpmath.mpf("0.75") * mpmath.log(3)),
+                                   (tv[bv.TVSup(bv.mu_, bv.nu_)], mpmath.mpf("0.5"))):
+            assert measured.certified and measured.error < mpmath.mpf(10) ** -25
+            assert (mpmath.fsub(measured.value, measured.error, exact=True) <= expected
+                    <= mpmath.fadd(measured.value, measured.error, exact=True))
     for t in (bv.kl_definition, bv.tv_definition):
         assert evaluate_point(t, PAIR).verdict == TIGHT
+        assert evaluate_point(t, PAIR).certified
         assert evaluate_point(t.tightened(0.99), PAIR).verdict == VIOLATED
 
 
@@ -80,8 +85,14 @@ def test_renyi_near_one_against_the_tests_own_sum_and_the_limit_is_kl():
         assert abs(measured - renyi) < mpmath.mpf(10) ** -25
         # R_{1+s} - KL = s Var/2 + O(s^2): the rate the statement bounds
         assert abs((measured - kl) / s - variance / 2) < mpmath.mpf(10) ** -9
+    with working_precision(30):   # E_μ[ℓ² e^{ℓ_+}] summed by hand, inside the witness's enclosure
+        expected = mpmath.fsum(a * mpmath.log(a / b) ** 2 * mpmath.exp(max(mpmath.log(a / b), 0))
+                               for a, b in zip(p, q))
+        moment = values[bv.LossSecondMoment(bv.mu_, bv.nu_)]
+        assert moment.certified and abs(moment.value - expected) <= moment.error + mpmath.mpf(10) ** -28
     assert evaluate_point(bv.renyi_one_is_kl, bv.R1_PIN).verdict == HOLDS
-    assert verify(bv.renyi_one_is_kl, examples=15).verdict == HOLDS
+    report = verify(bv.renyi_one_is_kl, examples=15)
+    assert report.verdict == HOLDS and report.certified
 
 
 def test_data_processing_is_equality_for_a_permutation_and_strict_for_a_merge():

@@ -86,7 +86,7 @@ def test_figure_2_eigenvalues_are_the_catalogues():
 def test_the_midpoint_of_two_points_of_R_is_outside_R():
     with working_precision(30):
         excess = bv.midpoint_excess({k: mpmath.mpf(v) for k, v in bv.R_NONCONVEX_PIN.items()})
-        assert abs(excess - ((2 + mpmath.sqrt(20)) / 2 - mpmath.sqrt(8))) < mpmath.mpf(10) ** -25   # 0.40759
+        assert abs(excess.value - ((2 + mpmath.sqrt(20)) / 2 - mpmath.sqrt(8))) < mpmath.mpf(10) ** -25   # 0.40759
     assert evaluate_point(bv.r_nonconvex, bv.R_NONCONVEX_PIN).verdict == HOLDS
     # a > sqrt(D^2 + h) puts the second point outside R: the side condition says so before the witness runs
     with pytest.raises(InvalidParameter, match=r"does not satisfy the side conditions a <= sqrt\(D\*\*2 \+ h\)"):
@@ -100,3 +100,14 @@ def test_the_hessian_of_E_is_positive_definite_on_R_and_not_off_it():
     assert evaluate_point(bv.hessian_on_r, boundary).verdict == HOLDS
     with pytest.raises(InvalidParameter, match="fractions"):
         evaluate_point(bv.hessian_on_r, {**boundary, "structure": {**boundary["structure"], "fractions": [1.5, 1.0]}})
+
+
+def test_the_midpoint_excess_is_a_certified_enclosure():
+    with working_precision(30):
+        excess = bv.midpoint_excess(bv.R_NONCONVEX_PIN)
+        with mpmath.workdps(60):   # the catalogue's instance, by hand (to more digits than the enclosure's)
+            expected = (2 + mpmath.sqrt(20)) / 2 - mpmath.sqrt(8)
+        low, high = (mpmath.fsub(excess.value, excess.error, exact=True),
+                     mpmath.fadd(excess.value, excess.error, exact=True))   # the ends, unrounded
+        assert excess.certified and low <= expected <= high
+    assert evaluate_point(bv.r_nonconvex, bv.R_NONCONVEX_PIN).certified

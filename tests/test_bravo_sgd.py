@@ -243,7 +243,8 @@ def test_e5_a_poisson_batch_larger_than_b_breaks_the_printed_modulus():
     point = bv.E5_COUNTEREXAMPLE     # four kinks at 0, b = 2, eta = 1/2, L = 1
     with working_precision(30):
         values = bv.batch_modulus.witness({k: (mpf(v) if k != "structure" else v) for k, v in point.items()})
-    assert abs(values[bv.DPhi2()] - (mpf("0.002") - 2) ** 2) < mpf("1e-25")    # Φ(±0.001) = ±0.001 ∓ 1
+    measured = values[bv.DPhi2()].value    # a certified enclosure, built exactly from the point
+    assert measured.certified and abs(measured.value - (mpf("0.002") - 2) ** 2) < mpf("1e-25")    # Φ(±0.001) = ±0.001 ∓ 1
     assert evaluate_point(get("bravo.thm5.2.modulus.printed"), point).verdict == VIOLATED
     assert evaluate_point(get("bravo.thm5.2.modulus"), point).verdict == HOLDS
     at_b = {**point, "k": 2}       # a batch of size b: the printed modulus holds
@@ -299,9 +300,11 @@ def test_definition_5_1_on_randomized_response():
         values = bv.definition_5_1.witness({"epsilon": mpf("0.5"), "structure": bv.RANDOMIZED_RESPONSE["structure"]})
         at_one = bv.definition_5_1.witness({"epsilon": mpf(1), "structure": bv.RANDOMIZED_RESPONSE["structure"]})
         expected = (e - mpmath.exp(mpf("0.5"))) / (1 + e)
-    for value in values.values():
-        assert abs(value - expected) < mpf("1e-14")      # the structure's e is a binary float
-    assert all(abs(v) < mpf("1e-15") for v in at_one.values())
+    for value in values.values():   # certified enclosures, of the laws as built
+        assert value.certified and abs(value.value - expected) < mpf("1e-14")   # the structure's e is a binary float
+    assert all(v.certified and abs(v.value) < mpf("1e-15") for v in at_one.values())
+    result = evaluate_point(bv.definition_5_1, {**bv.RANDOMIZED_RESPONSE, "epsilon": 0.5})
+    assert result.verdict == TIGHT and result.certified
 
 
 def test_the_module_declares_its_catalogue_entries():
@@ -323,3 +326,22 @@ def test_many_draws_keep_the_verdicts(theorem_id, draws):
     from symdp.verify import verify
     report = verify(get(theorem_id), examples=draws, seed=3)
     assert report.verdict == HOLDS, (report.verdict, report.reason)
+
+
+def test_the_batch_gradient_map_is_exact_and_its_draws_certified():
+    # E5: four kinks at 0, x = 0.001, y = −0.001, η = 1/2, L = 1, b = 2: Φ(x) − Φ(y) = 0.002 − (η L/b)·8 = −1.998,
+    # so |Φ(x) − Φ(y)|² = 3.992004 and δ = 0.002 (by hand), enclosed exactly (rational arithmetic on the point)
+    from symdp.statement import BuiltExactly
+    from symdp.verify import verify
+
+    t = get("bravo.thm5.2.modulus")
+    with working_precision(30):
+        point = {**bv.E5_COUNTEREXAMPLE, **{k: mpmath.mpf(v) for k, v in bv.E5_COUNTEREXAMPLE.items()
+                                             if k != "structure"}}
+        out = t.witness(point)
+        for head, expected in ((bv.DPhi2(), mpmath.mpf("3.992004")), (bv.delta, mpmath.mpf("0.002"))):
+            assert isinstance(out[head], BuiltExactly)
+            m = out[head].value
+            assert m.certified and abs(m.value - expected) <= m.error + mpmath.mpf(10) ** -28
+    report = verify(t, examples=10)
+    assert report.verdict == HOLDS and report.certified

@@ -5,6 +5,7 @@ instance of Lemma 2.5, the recursion written out), never taken from symdp's outp
 """
 
 import mpmath
+from flint import arb, fmpq
 import pytest
 
 from symdp.engine.divergences import divergence
@@ -57,7 +58,8 @@ def test_zero_shift_equals_the_renyi_sum_by_hand_and_p2_vanishes_at_winf():
     with working_precision(40):
         values = sh.definition_2_4.witness(convert_point(sh.definition_2_4, point))
         by_hand = mpmath.log(mpmath.mpf("0.25") / mpmath.mpf("0.25") + mpmath.mpf("0.25") / mpmath.mpf("0.5"))
-        assert abs(values[sh.ShiftedRenyi(sh.mu_, sh.nu_, sh.alpha, 0)].value - by_hand) < mpmath.mpf(10) ** -35
+        measured = values[sh.ShiftedRenyi(sh.mu_, sh.nu_, sh.alpha, 0)].value   # BuiltExactly: exact rationals
+        assert measured.certified and abs(measured.value - by_hand) < mpmath.mpf(10) ** -35
     assert evaluate_point(get("bravo.def2.4"), point).verdict == TIGHT
     # W∞((δ0 + δ2)/2, (δ1 + δ2.5)/2) = 1 (quantile pairs (0, 1), (2, 2.5)); at shift 1 the divergence is 0
     p2 = {"alpha": 2.0, "delta": 0.0, "structure": {"mu": {"x": [0.0, 2.0], "w": [1, 1]},
@@ -65,7 +67,7 @@ def test_zero_shift_equals_the_renyi_sum_by_hand_and_p2_vanishes_at_winf():
     with working_precision(30):
         assert winf(*sh.ATOMIC_PAIRS(p2)) == 1
         (value,) = sh.definition_2_4_p2.witness(convert_point(sh.definition_2_4_p2, p2)).values()
-        assert value.value == 0
+        assert value.value.certified and value.value.value == 0 == value.value.error   # (BuiltExactly)
 
 
 def test_lemma_2_5_is_an_equality_on_dirac_pairs_and_its_099_copy_is_refuted_there():
@@ -205,8 +207,10 @@ def test_the_printed_base_case_e7_is_refuted_and_the_recursion_matches_a_hand_co
     assert evaluate_point(printed, counterexample).verdict == VIOLATED
     with working_precision(30):
         # c ≡ 1, h ≡ 0, D = 1, a = (1/4, 1/4): φ_[0:0] = 3/4, φ_[0:1] = 3/4 − 1/4 = 1/2
-        assert sh.recursion_path(counterexample, 0) == mpmath.mpf(3) / 4
-        assert sh.recursion_path(counterexample, 1) == mpmath.mpf(1) / 2
+        # the recursion runs in balls from exact rationals: here every step is exact (zero radius)
+        first, second = sh.recursion_path(counterexample, 0), sh.recursion_path(counterexample, 1)
+        assert first.is_exact() and first == arb(fmpq(3, 4))
+        assert second.is_exact() and second == arb(fmpq(1, 2))
     assert verify(get("bravo.notation.phi0t"), examples=10).verdict == HOLDS
 
 
@@ -215,3 +219,30 @@ def test_the_printed_base_case_e7_is_refuted_and_the_recursion_matches_a_hand_co
                                    "bravo.lem3.2", "bravo.lem3.3"])
 def test_more_draws_stay_as_expected(ident):
     assert verify(get(ident), examples=40, seed=3).verdict == HOLDS
+
+
+def test_the_recursion_base_case_is_certified_at_every_draw():
+    report = verify(get("bravo.notation.phi0t"), examples=10)
+    assert report.verdict == TIGHT or report.verdict == HOLDS
+    assert report.certified and report.certified_examples == report.examples
+
+
+def test_winf_and_shifted_divergences_of_drawn_laws_are_certified_exactly():
+    from symdp.statement import BuiltExactly
+
+    pin = {"structure": {"mu": {"x": [0.0, 2.0], "w": [1, 1]}, "nu": {"x": [1.0, 2.5], "w": [1, 1]}}}
+    with working_precision(30):
+        values = sh.definition_2_3.witness(convert_point(sh.definition_2_3, pin))
+        for v in values.values():   # W∞ = 1 by the quantile pairs (0, 1), (2, 2.5): an exact ball
+            assert isinstance(v, BuiltExactly) and v.value.certified and v.value.value == 1 and v.value.error == 0
+    result = evaluate_point(get("bravo.def2.3"), pin)
+    assert result.verdict == TIGHT and result.certified
+    # P2: the shift W∞ + δ computed exactly, ν in the ball, the divergence exactly 0 (proved equal)
+    p2 = {"alpha": 2.0, "delta": 0.0, **pin}
+    result = evaluate_point(get("bravo.def2.4.P2"), p2)
+    assert result.verdict == TIGHT and result.certified
+    # Lemma 3.1 at its pin: both sides certified enclosures (the modulus a ball), equal
+    result = evaluate_point(get("bravo.lem3.1"), sh.LEM_3_1_PIN)
+    assert result.verdict == TIGHT and result.certified
+    report = verify(get("bravo.lem3.1"), examples=20)
+    assert report.verdict == HOLDS and report.certified

@@ -74,6 +74,20 @@ def test_local_minimisation_always_reaches_u_star():
     for t in (bv.lemma_3_5, bv.lemma_3_5_unique):
         r = verify(t, examples=25, seed=4)
         assert r.verdict == HOLDS and r.tight == r.examples, t.id
+        assert r.certified_examples >= r.examples - 1, t.id   # E, the ratios and u* in balls
+
+
+def test_u_star_in_balls_against_the_catalogue_instance():
+    # catalogue bravo.thm3.4, check 2: c = (1/2, 2), h = (1, 0), σ² = (1, 1), D = 1: u*_1 = sqrt(6)/6, E(u*) = 1;
+    # (5) holds there (ratio 1) and the slack of (3) is min(u*_1, φ_0(1) − u*_1)/φ_0(1) = S_1/S_0 = 1/3
+    point = {"D": 1, "structure": {"c": [0.5, 2.0], "h": [1.0, 0.0], "sigma2": [1.0, 1.0], "starts": [[0.3]]}}
+    with working_precision(30):
+        values = bv.lemma_3_5.witness(point)
+        ratio, slack = bv.lemma_3_5_eq5.witness(point), bv.lemma_3_5_feasible.witness(point)
+    for estimate, expected in ((values[bv.Eobj(bv.u_star)], 1), (values[bv.TriedMinimum()], 1), (ratio, 1),
+                               (slack, mpmath.mpf(1) / 3)):
+        assert estimate.certified and (mpmath.fsub(estimate.value, estimate.error, exact=True) <= expected
+                                       <= mpmath.fadd(estimate.value, estimate.error, exact=True))
 
 
 def test_feasibility_of_u_star_is_strict():
@@ -476,7 +490,7 @@ def test_table_1_rows_reduce_to_the_corollaries():
 def test_remark_3_6_is_an_equality_for_a_bilinear_game():
     # g = m x y: F(z) = m J z, |Phi(z) - Phi(z')|^2 = (1 + eta^2 m^2) delta^2 exactly
     point = bv.remark_3_6.tight_at[0]
-    out = bv.remark_3_6.witness(point)
+    out = {head: m.value.value for head, m in bv.remark_3_6.witness(point).items()}   # BuiltExactly enclosures
     d2 = out[bv.delta] ** 2
     assert out[bv.DPhi2()] == pytest.approx(float((1 + 0.09 * 2.25) * d2), rel=1e-14)
     lhs, rhs, _ = bv.remark_3_6.measure(bv.remark_3_6.examples[0])
@@ -558,3 +572,53 @@ def test_table_1_rows_reach_their_reachable_corner(ident, step):
     assert corner > 0.97
     report = verify(get(ident), examples=5, seed=1)
     assert report.verdict == HOLDS and report.worst_ratio >= 0.99 * corner
+
+
+def test_bracket_terms_are_exact_enclosures_of_the_rational_instance():
+    # catalogue bravo.thm3.4, check 2: c = (1/2, 2), h = (1, 0), σ² = (1, 1): P_0 = 1, S_0 = 3, Σ_h = 2/3 (by hand:
+    # P = (1, 2, 1), S = (3, 1, 0), Σ_h = 1·2/3 + 0)
+    with working_precision(30):
+        values = bv._bracket_values([0.5, 2.0], [1.0, 0.0], [1.0, 1.0])
+        for head, exact in ((bv.P_0, 1), (bv.S_0, 3), (bv.Sigma_h, mpmath.mpf(2) / 3)):
+            m = values[head]
+            assert m.certified and abs(m.value - exact) <= m.error < mpmath.mpf(10) ** -28
+
+
+def test_harmonic_numbers_in_balls_are_the_exact_sums():
+    from flint import arb, fmpq
+
+    from symdp.theorems.bravo.common import Harmonic
+
+    h10 = Harmonic._arb_(arb(10))
+    assert h10.contains(fmpq(7381, 2520)) and h10.rad() < 1e-14   # H_10 = 7381/2520, as a ball around it
+    assert not h10.contains(fmpq(7381, 2520) + fmpq(1, 10 ** 12))
+    assert Harmonic._arb_(arb(0)) == 0
+
+
+@pytest.mark.parametrize("ident", ["bravo.thm3.4.value", "bravo.cor3.7.thm3.4", "bravo.id.sum39", "bravo.id.harm",
+                                   "bravo.cor3.7.ln", "bravo.id.linchain"])
+def test_the_bracket_identities_are_certified(ident):
+    report = verify(get(ident), examples=10)
+    assert report.verdict == HOLDS and report.certified and report.certified_examples == report.examples
+
+
+def test_the_saddle_point_modulus_is_measured_in_balls():
+    # g = m x y (a = b = 0): F is the rotation (m y, −m x), Φ(z) − Φ(z') = (I − ηmJ)Δz, so ‖Φ(z) − Φ(z')‖² =
+    # (1 + η²m²)δ² exactly (J a quarter turn); L = sqrt(2)|m|R, β = |m|. Equal points: both sides exactly 0.
+    t = get("bravo.rem3.6")
+    (pin,) = t.tight_at
+    with working_precision(30):
+        out = t.witness({**pin, "eta": mpmath.mpf("0.3")})
+        e, m_ = mpmath.mpf("0.3"), mpmath.mpf("1.5")
+        z, zp = ([mpmath.mpf(str(v)) for v in pin["structure"][k]] for k in ("z", "zp"))
+    with mpmath.workdps(60):   # the same 30-digit numbers, the arithmetic without rounding
+        delta2 = sum((u - v) ** 2 for u, v in zip(z, zp))
+        for head, expected in ((bv.DPhi2(), (1 + e * e * m_ * m_) * delta2), (bv.beta, m_),
+                               (bv.L, mpmath.sqrt(2) * m_ * 2)):
+            measured = out[head].value
+            assert measured.certified and abs(measured.value - expected) <= measured.error
+        same = t.witness({"eta": mpmath.mpf("0.3"), "structure": {**pin["structure"], "a": 1.0, "b": 0.5,
+                                                                     "zp": pin["structure"]["z"]}})
+    assert same[bv.DPhi2()].value.value == 0 and same[bv.DPhi2()].value.error == 0
+    assert evaluate_point(t, {**pin, "structure": {**pin["structure"], "a": 1.0, "zp": pin["structure"]["z"]}}
+                          ).certified

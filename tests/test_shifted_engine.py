@@ -145,3 +145,58 @@ def test_bad_input_is_a_clear_error():
         gate_program([0.5, 0.5], [0, 1], [0, 1], 2)
     with pytest.raises(InvalidParameter, match="delta"):
         shifted_renyi(AtomicLaw([0], [1]), AtomicLaw([0], [1]), "a lot", 2)
+
+
+def _inside(estimate, value) -> bool:
+    """Whether ``value`` lies in the estimate's interval, its ends computed without rounding."""
+    return (mpmath.fsub(estimate.value, estimate.error, exact=True) <= value
+            <= mpmath.fadd(estimate.value, estimate.error, exact=True))
+
+
+def test_exact_laws_give_a_certified_enclosure_of_the_infimum():
+    from fractions import Fraction
+
+    with working_precision(30):
+        # masses 1/3, 2/3 (exact fractions): at δ = 0 only μ itself is feasible, R_2 = ln(Σ p²/q) by hand
+        mu, nu = AtomicLaw([0, 1], [Fraction(1, 3), Fraction(2, 3)]), AtomicLaw([0, 1], [0.5, 0.5])
+        assert mu.exact is not None and nu.exact is not None
+        bounds = shifted_renyi(mu, nu, 0, 2)
+        estimate = bounds.estimate()
+        assert bounds.certified and estimate.certified and estimate.error < mpmath.mpf(10) ** -28
+        with mpmath.workdps(60):
+            by_hand = mpmath.log((mpmath.mpf(1) / 9 + mpmath.mpf(4) / 9) / mpmath.mpf("0.5"))
+        assert _inside(estimate, by_hand)
+        # δ = W∞ = 1 (exactly a distance between atoms): ν is in the ball, the infimum is exactly 0
+        zero = shifted_renyi(AtomicLaw([0], [1]), AtomicLaw([1], [1]), 1, 2).estimate()
+        assert zero.certified and zero.value == 0 and zero.error == 0
+        # δ < 1: no law on ν's atom is within δ of μ, +∞ decided exactly
+        far = shifted_renyi(AtomicLaw([0], [1]), AtomicLaw([1], [1]), 0.75, 2).estimate()
+        assert far.certified and far.value == mpmath.inf
+        # an irrational shift as a ball: sqrt(1/2) < 1 still leaves the Diracs infinitely apart, sqrt(2) > 1 not
+        from flint import arb
+        from symdp.estimate import arb_precision
+        with arb_precision(140):
+            assert shifted_renyi(AtomicLaw([0], [1]), AtomicLaw([1], [1]), arb("0.5").sqrt(), 2).estimate().value \
+                == mpmath.inf
+            assert shifted_renyi(AtomicLaw([0], [1]), AtomicLaw([1], [1]), arb(2).sqrt(), 2).estimate().value == 0
+
+
+def test_rounded_masses_are_not_certified_and_the_random_dual_bound_still_holds():
+    with working_precision(30):
+        mu = AtomicLaw([0, 1], [mpmath.mpf(1) / 3, mpmath.mpf(2) / 3])   # rounded thirds: not exactly a law
+        assert mu.exact is None
+        bounds = shifted_renyi(mu, AtomicLaw([0, 1], [0.5, 0.5]), 0, 2)
+        assert not bounds.certified and not bounds.estimate().certified
+
+
+def test_winf_of_exact_laws_is_an_exact_rational():
+    from flint import fmpq
+
+    with working_precision(30):
+        from fractions import Fraction
+        mu = AtomicLaw([0, 0.5], [Fraction(1, 3), Fraction(2, 3)])
+        nu = AtomicLaw([0.25, 2], [Fraction(2, 3), Fraction(1, 3)])
+        # quantile pairs (0, 0.25) mass 1/3, (0.5, 0.25) mass 1/3, (0.5, 2) mass 1/3: sup distance 3/2
+        from symdp.engine.shifted import winf_by_cdf_shifts_exactly, winf_exactly
+        assert winf_exactly(mu, nu) == fmpq(3, 2) == winf_by_cdf_shifts_exactly(mu, nu)
+        assert within_winf(mu, nu, 1.5) and not within_winf(mu, nu, 1.4999999999)

@@ -16,7 +16,7 @@ from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.engine.projected import Projected
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate
+from symdp.estimate import Estimate, exact_ball
 from symdp.expressions import KL, TV, Renyi, numeric_function, quantity
 from symdp.numeric import to_mpf
 from symdp.strategies import weights
@@ -33,7 +33,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bravo.common import P_ALPHA, finite_floats
+from symdp.theorems.bravo.common import P_ALPHA, enclosure, finite_floats, in_balls
 
 mu_, nu_ = Law(r"\mu"), Law(r"\nu")
 OneMinusExp = numeric_function(
@@ -144,36 +144,45 @@ FINITE_PAIRS = Setting(r"$\mu$, $\nu$ on 2--6 atoms, $\nu(x) > 0$ (so $\mu \ll \
                        strategy=finite_pairs, build=_law_pair)
 
 
+def _atoms(law) -> list:
+    """A finite law's masses (as built) as exact Arb balls."""
+    return [exact_ball(x) for x in law]
+
+
 def kl_by_definition(point) -> dict:
     r"""The engine's KL (exact sums in ball arithmetic) against $\sum_x \nu(x)\, r(x)\ln r(x)$, $r = \mu/\nu$,
-    summed here with $0 \ln 0 = 0$. The continuous case is \symdpid{dwork.def2.1}, the same definition checked by
-    quadrature on Gaussian and Laplace pairs."""
+    summed here in balls with $0 \ln 0 = 0$ (a certified enclosure for the laws as built). The continuous case is
+    \symdpid{dwork.def2.1}, the same definition checked by quadrature on Gaussian and Laplace pairs."""
     P_, Q_ = FINITE_PAIRS(point)
-    ratios = [(p_ / q_, q_) for p_, q_ in zip(P_, Q_)]
-    return {KL(mu_, nu_): divergence("kl", P_, Q_),
-            KLIntegral(mu_, nu_): mpmath.fsum(q_ * r_ * mpmath.log(r_) for r_, q_ in ratios if r_ > 0)}
+    with in_balls():
+        ratios = [(p_ / q_, q_) for p_, q_ in zip(_atoms(P_), _atoms(Q_)) if p_ != 0]
+        by_definition = enclosure(sum((q_ * r_ * r_.log() for r_, q_ in ratios), exact_ball(0)))
+    return {KL(mu_, nu_): divergence("kl", P_, Q_), KLIntegral(mu_, nu_): by_definition}
 
 
 kl_definition = theorem(
     id="bravo.defA.1", title="the KL divergence is its definition", number="Definition A.1",
     setting=FINITE_PAIRS, statement=sp.Eq(KL(mu_, nu_), KLIntegral(mu_, nu_)), tight_everywhere=True,
-    examples=({"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}},), default_examples=30)(kl_by_definition)
+    examples=({"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}},), default_examples=100)(kl_by_definition)
 
 
 def tv_by_definition(point) -> dict:
     r"""The engine's TV against $\max_A |\mu(A) - \nu(A)|$ over all $2^n$ events $A$ of the finite space: the
-    definition itself, not the half $\ell_1$ distance."""
+    definition itself, not the half $\ell_1$ distance (in balls: the maximum of the events' enclosures)."""
     P_, Q_ = FINITE_PAIRS(point)
-    differences = [p_ - q_ for p_, q_ in zip(P_, Q_)]
-    events = itertools.product((False, True), repeat=len(differences))
-    return {TV(mu_, nu_): divergence("tv", P_, Q_),
-            TVSup(mu_, nu_): max(abs(mpmath.fsum(d for d, inside in zip(differences, A) if inside)) for A in events)}
+    with in_balls():
+        differences = [p_ - q_ for p_, q_ in zip(_atoms(P_), _atoms(Q_))]
+        largest = exact_ball(0)   # the empty event
+        for A in itertools.product((False, True), repeat=len(differences)):
+            largest = largest.max(abs(sum((d for d, inside in zip(differences, A) if inside), exact_ball(0))))
+        by_events = enclosure(largest)
+    return {TV(mu_, nu_): divergence("tv", P_, Q_), TVSup(mu_, nu_): by_events}
 
 
 tv_definition = theorem(
     id="bravo.defA.2", title="the total variation distance is its definition", number="Definition A.2",
     setting=FINITE_PAIRS, statement=sp.Eq(TV(mu_, nu_), TVSup(mu_, nu_)), tight_everywhere=True,
-    examples=({"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}},), default_examples=30)(tv_by_definition)
+    examples=({"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}},), default_examples=100)(tv_by_definition)
 
 ALPHA_NEAR_ONE = 1 + sp.Integer(10) ** -k
 P_K = Param(k, sp.Range(1, 13), sample=(1, 12))
@@ -186,10 +195,11 @@ def renyi_near_one(point) -> dict:
     nondecreasing in $\alpha$), and $\alpha - 1 \le 1$."""
     P_, Q_ = FINITE_PAIRS(point)
     alpha_ = 1 + mpmath.power(10, -point["k"])
-    logs = [(p_, mpmath.log(p_ / q_)) for p_, q_ in zip(P_, Q_) if p_ > 0]
+    with in_balls():   # E_μ[ℓ² e^{ℓ_+}] in balls (ℓ_+ = max(ℓ, 0) of the ball: an enclosure)
+        logs = [(p_, (p_ / q_).log()) for p_, q_ in zip(_atoms(P_), _atoms(Q_)) if p_ != 0]
+        moment = enclosure(sum((p_ * l_ * l_ * l_.max(exact_ball(0)).exp() for p_, l_ in logs), exact_ball(0)))
     return {Renyi(mu_, nu_, ALPHA_NEAR_ONE): divergence("renyi", P_, Q_, alpha_),
-            KL(mu_, nu_): divergence("kl", P_, Q_),
-            LossSecondMoment(mu_, nu_): mpmath.fsum(p_ * l_ ** 2 * mpmath.exp(max(l_, 0)) for p_, l_ in logs)}
+            KL(mu_, nu_): divergence("kl", P_, Q_), LossSecondMoment(mu_, nu_): moment}
 
 
 R1_PIN = {"k": 12, "structure": {"p": [0.1, 0.2, 0.7], "q": [0.3, 0.4, 0.3]}}
@@ -199,7 +209,7 @@ renyi_one_is_kl = theorem(
     setting=FINITE_PAIRS.where(r", $\ell = \ln\frac{d\mu}{d\nu}$, $\alpha = 1 + 10^{-k}$"),
     statement=sp.Le(sp.Abs(Renyi(mu_, nu_, ALPHA_NEAR_ONE) - KL(mu_, nu_)),
                     sp.Integer(10) ** -k * LossSecondMoment(mu_, nu_) / 2),
-    examples=(R1_PIN, {"k": 12, **CLOSE_PAIR}), default_examples=30,
+    examples=(R1_PIN, {"k": 12, **CLOSE_PAIR}), default_examples=100,
     notes=r"The paper cites the limit (van Erven and Harremos, Theorem 5); this is its rate on finite laws, $|R_{1 + "
           r"s} - \mathrm{KL}| \le \frac s2\mathbb{E}_\mu[\ell^2e^{\ell_+}]$, down to $s = 10^{-12}$. The ratio is "
           r"about $\mathrm{Var}_\mu(\ell)/\mathbb{E}_\mu[\ell^2 e^{\ell_+}]$, since $R_{1+s} - \mathrm{KL} \approx "

@@ -24,118 +24,186 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bravo.common import P_ETA, finite_floats
+from symdp.theorems.bravo.common import P_ETA, ball, enclosure, finite_floats, in_balls, rational
 
 p_holder = proof.p
 DPhi2 = quantity("dPhi2", 0, r"\|\Phi(x) - \Phi(y)\|^2", "The squared distance of the gradient-map images of x, y.",
                  nonnegative=True, rounding="relative")
 
 
-def _norm(v) -> mpmath.mpf:
-    return mpmath.sqrt(mpmath.fsum(t * t for t in v))
+def _squared_norm(v):
+    """‖v‖², exact for a rational vector, a ball otherwise."""
+    return sum((t * t for t in v), 0)
 
 
-def _symmetric(B, shift=0) -> mpmath.matrix:
-    """(B + Bᵀ)/2 + shift·I, or BᵀB + shift·I where ``shift`` is given (positive semidefinite)."""
-    B = mpmath.matrix([[to_mpf(t, "B") for t in row] for row in B])
-    return (B.T * B if shift is not None else (B + B.T) / 2) + to_mpf(shift or 0, "shift") * mpmath.eye(B.rows)
+def _norm(v):
+    """‖v‖ as a ball."""
+    return ball(_squared_norm(v)).sqrt()
+
+
+def _dot(a, x):
+    return sum((s * t for s, t in zip(a, x)), 0)
+
+
+def _matrix(rows):
+    from flint import fmpq_mat
+
+    return fmpq_mat([[rational(t, "B") for t in row] for row in rows])
+
+
+def _symmetric(B, shift=0):
+    """(B + Bᵀ)/2 + shift·I, or BᵀB + shift·I where ``shift`` is given (positive semidefinite), as an exact rational
+    matrix."""
+    from flint import fmpq, fmpq_mat
+
+    B = _matrix(B)
+    d = B.nrows()
+    identity_ = fmpq_mat([[int(i == j) for j in range(d)] for i in range(d)])
+    if shift is None:
+        return (B + B.transpose()) * fmpq(1, 2)
+    return B.transpose() * B + identity_ * rational(shift, "shift")
 
 
 def _eigenvalues(A) -> list:
-    return sorted(mpmath.eigsy(A, eigvals_only=True))
+    """The eigenvalues of a symmetric rational matrix as real balls, in increasing order of their midpoints: Arb's
+    certified eigenvalue enclosures (Rump's method, clusters of equal eigenvalues allowed), each ball containing its
+    eigenvalue, real parts taken (a symmetric matrix has real eigenvalues)."""
+    from flint import acb_mat, arb_mat
+
+    values = acb_mat(arb_mat(A)).eig(multiple=True)
+    return sorted((v.real for v in values), key=lambda x: x.mid())
+
+
+def _extremes(A) -> tuple:
+    """Balls enclosing the least and the largest eigenvalue of a symmetric rational matrix (:func:`_eigenvalues`)."""
+    from flint import arb
+
+    values = _eigenvalues(A)
+    low, high = values[0], values[-1]
+    for v in values[1:]:
+        low = arb.min(low, v)
+    for v in values[:-1]:
+        high = arb.max(high, v)
+    return low, high
 
 
 class Piece(NamedTuple):
-    """One term of a drawn f: a coefficient vector ``a``, an offset ``b``, a weight ``w`` (as each class uses them)."""
+    """One term of a drawn f: a coefficient vector ``a``, an offset ``b``, a weight ``w`` (as each class uses them),
+    exact rationals."""
 
     a: list
-    b: mpmath.mpf
-    w: mpmath.mpf
+    b: object
+    w: object
 
 
 def _pieces(structure) -> list[Piece]:
-    return [Piece([to_mpf(t, "a_i") for t in q["a"]], to_mpf(q.get("b", 0), "b_i"), to_mpf(q.get("w", 1), "w_i"))
+    return [Piece([rational(t, "a_i") for t in q["a"]], rational(q.get("b", 0), "b_i"), rational(q.get("w", 1), "w_i"))
             for q in structure.get("pieces", [])]
 
 
 def _combination(coefficients, pieces, d: int) -> list:
     """Σ_i k_i a_i, coordinate by coordinate."""
-    return [mpmath.fsum(k * q.a[j] for k, q in zip(coefficients, pieces)) for j in range(d)]
+    return [sum((k * q.a[j] for k, q in zip(coefficients, pieces)), 0) for j in range(d)]
+
+
+def _difference(grad) -> Callable:
+    """∇f(x) − ∇f(y) from ∇f."""
+    return lambda x, y: [s - t for s, t in zip(grad(x), grad(y))]
 
 
 def _max_affine(structure, point):
-    """(1) f = max_i a_i·x + b_i: a maximal piece's a_i; L = max_i ‖a_i‖."""
+    """(1) f = max_i a_i·x + b_i: a maximal piece's a_i (chosen exactly: rational values); L = max_i ‖a_i‖."""
     pieces = _pieces(structure)
-    return (lambda x: max(pieces, key=lambda q: mpmath.fdot(q.a, x) + q.b).a), {L: max(_norm(q.a) for q in pieces)}
+    grad = lambda x: max(pieces, key=lambda q: _dot(q.a, x) + q.b).a   # noqa: E731
+    return _difference(grad), {L: _norm(max(pieces, key=lambda q: _squared_norm(q.a)).a)}
 
 
 def _holder_sum(structure, point):
-    """(2) f = Σ w_i |a_i·x - b_i|^{1+p}/(1+p): Σ w_i sign(r_i)|r_i|^p a_i, r_i = a_i·x - b_i;
-    M = 2^{1-p} Σ w_i ‖a_i‖^{1+p}."""
-    pieces, p_ = _pieces(structure), point["p"]
+    """(2) f = Σ w_i |a_i·x - b_i|^{1+p}/(1+p): Σ w_i sign(r_i)|r_i|^p a_i, r_i = a_i·x - b_i (exact, its power a
+    ball); M = 2^{1-p} Σ w_i ‖a_i‖^{1+p}."""
+    pieces, p_ = _pieces(structure), ball(rational(point["p"], "p"))
+
+    def power(r):
+        return 0 if r == 0 else ball(r) * ball(abs(r)) ** (p_ - 1)   # sign(r)|r|^p
 
     def grad(x):
-        residuals = [mpmath.fdot(q.a, x) - q.b for q in pieces]
-        return _combination([q.w * mpmath.sign(r) * abs(r) ** p_ for q, r in zip(pieces, residuals)], pieces, len(x))
+        return _combination([q.w * power(_dot(q.a, x) - q.b) for q in pieces], pieces, len(x))
 
-    return grad, {M: 2 ** (1 - p_) * mpmath.fsum(q.w * _norm(q.a) ** (1 + p_) for q in pieces)}
+    return _difference(grad), {M: 2 ** (1 - p_) * sum(q.w * ball(_squared_norm(q.a)) ** ((1 + p_) / 2)
+                                                      for q in pieces)}
 
 
-def _linear(A) -> Callable:
-    return lambda x: list(A * mpmath.matrix(x))
+def _linear(A, factor=1) -> Callable:
+    """∇f(x) − ∇f(y) = factor·A(x − y), exact but for ``factor``."""
+    from flint import fmpq_mat
+
+    def difference(x, y):
+        change = A * fmpq_mat([[s - t] for s, t in zip(x, y)])
+        return [factor * change[i, 0] if change[i, 0] != 0 else 0 for i in range(A.nrows())]
+
+    return difference
 
 
 def _strongly_convex_quadratic(structure, point):
     """(3) f = xᵀAx/2, A = BᵀB + sI: Ax; κ, β the extreme eigenvalues of A."""
     A = _symmetric(structure["B"], structure["shift"])
-    eigenvalues = _eigenvalues(A)
-    return _linear(A), {kappa: eigenvalues[0], beta: eigenvalues[-1]}
+    low, high = _extremes(A)
+    return _linear(A), {kappa: low, beta: high}
 
 
 def _smooth_convex_quadratic(structure, point):
-    """(4) f = xᵀAx/2, A = BᵀB + sI scaled so that ηβ = 2r ≤ 2: Ax; no constant is measured."""
+    """(4) f = xᵀAx/2, A = BᵀB + sI scaled so that ηβ = 2r ≤ 2: Ax; no constant is measured. The scale is a ball
+    (β of the unscaled A is an eigenvalue)."""
     A = _symmetric(structure["B"], structure["shift"])
-    top = _eigenvalues(A)[-1]
-    if top > 0:
-        A *= 2 * to_mpf(structure["r"], "r") / (point["eta"] * top)
-    return _linear(A), {}
+    if all(t == 0 for t in A.entries()):
+        return _linear(A), {}
+    top = _extremes(A)[1]
+    if not top > 0:   # never at these sizes (β ≥ trace(A)/d > 0, exact); a ball around 0 would be a bug
+        raise ArithmeticError(f"the largest eigenvalue {top} of a nonzero A = BᵀB + sI is not told positive")
+    return _linear(A, 2 * ball(rational(structure["r"], "r")) / (ball(rational(point["eta"], "eta")) * top)), {}
 
 
 def _quadratic_and_cosines(structure, point):
     """(5) f = xᵀAx/2 + Σ cos(a_i·x), A = (B + Bᵀ)/2: Ax - Σ sin(a_i·x) a_i; β = ‖A‖ + Σ ‖a_i‖²."""
     A, pieces = _symmetric(structure["B"], None), _pieces(structure)
-    eigenvalues = _eigenvalues(A)
+    low, high = _extremes(A)
+    linear = _linear(A)
 
-    def grad(x):
-        sines = _combination([mpmath.sin(mpmath.fdot(q.a, x)) for q in pieces], pieces, len(x))
-        return [g - t for g, t in zip(_linear(A)(x), sines)]
+    def sines(x):
+        return _combination([ball(_dot(q.a, x)).sin() for q in pieces], pieces, len(x))
 
-    return grad, {beta: max(abs(eigenvalues[0]), abs(eigenvalues[-1])) + mpmath.fsum(_norm(q.a) ** 2 for q in pieces)}
+    def difference(x, y):
+        return [g - s + t for g, s, t in zip(linear(x, y), sines(x), sines(y))]
+
+    from flint import arb
+    return difference, {beta: arb.max(abs(low), abs(high)) + sum((_squared_norm(q.a) for q in pieces), 0)}
 
 
 def _dissipative(structure, point):
     """(6) f = κ'‖x‖²/2 + G Σ sin(a_i·x): κ'x + G Σ cos(a_i·x) a_i; (λ, κ'/2)-dissipative with
     λ = 2(G Σ‖a_i‖)²/κ', and β = κ' + G Σ‖a_i‖². For G = 0, f is the quadratic κ'‖x‖²/2: (0, κ')-dissipative."""
-    pieces, k, G = _pieces(structure), to_mpf(structure["kappa"], "kappa"), to_mpf(structure["G"], "G")
+    pieces, k, G = _pieces(structure), rational(structure["kappa"], "kappa"), rational(structure["G"], "G")
 
     def grad(x):
-        cosines = _combination([mpmath.cos(mpmath.fdot(q.a, x)) for q in pieces], pieces, len(x))
+        cosines = _combination([ball(_dot(q.a, x)).cos() for q in pieces], pieces, len(x))
         return [k * t + G * g for t, g in zip(x, cosines)]
 
-    S, S2 = mpmath.fsum(_norm(q.a) for q in pieces), mpmath.fsum(_norm(q.a) ** 2 for q in pieces)
+    S, S2 = sum((_norm(q.a) for q in pieces), 0), sum((_squared_norm(q.a) for q in pieces), 0)
     if G == 0:
-        return grad, {kappa: k, lam: mpmath.mpf(0), beta: k}
-    return grad, {kappa: k / 2, lam: 2 * (G * S) ** 2 / k, beta: k + G * S2}
+        return _difference(grad), {kappa: k, lam: 0, beta: k}
+    return _difference(grad), {kappa: k / 2, lam: 2 * (G * S) ** 2 / k, beta: k + G * S2}
 
 
 GRADIENTS = {1: _max_affine, 2: _holder_sum, 3: _strongly_convex_quadratic, 4: _smooth_convex_quadratic,
              5: _quadratic_and_cosines, 6: _dissipative}
-"""By modulus (1)–(6): the drawn f's ∇f (a subgradient where f has kinks), written from f, and the class constants
-f has, computed from its coefficients (extreme eigenvalues with mpmath)."""
+"""By modulus (1)–(6): the drawn f's ∇f(x) − ∇f(y) (a subgradient where f has kinks), written from f, and the class
+constants f has, computed from its coefficients; exact rationals where the formula is rational, Arb balls otherwise
+(extreme eigenvalues: Arb's certified eigenvalues)."""
 
 
 def gradient_and_constants(structure, point) -> tuple[Callable, dict]:
-    """∇f and the class constants of the drawn function of the class ``structure["kind"]`` (:data:`GRADIENTS`)."""
+    """∇f(x) − ∇f(y) and the class constants of the drawn function of the class ``structure["kind"]``
+    (:data:`GRADIENTS`), computed in balls (:func:`~symdp.theorems.bravo.common.in_balls`)."""
     kind = structure["kind"]
     if kind not in GRADIENTS:
         raise InvalidParameter(f"kind must be one of 1-6 (the moduli of Definition 2.1), got {kind!r}")
@@ -143,12 +211,12 @@ def gradient_and_constants(structure, point) -> tuple[Callable, dict]:
 
 
 def _pair(structure) -> tuple[list, list]:
-    """The drawn x, y: y as given, or y = x + 10^scale·u/‖u‖ (u = e_1 if 0)."""
+    """The drawn x, y: y as given, or y = x + 10^scale·u/‖u‖ (u = e_1 if 0), rounded to the working precision."""
     x = [to_mpf(t, "x") for t in structure["x"]]
     if "y" in structure:
         return x, [to_mpf(t, "y") for t in structure["y"]]
     u = [to_mpf(t, "u") for t in structure["u"]]
-    size = _norm(u)
+    size = mpmath.sqrt(mpmath.fsum(t * t for t in u))
     u = [t / size for t in u] if size else [mpmath.mpf(1)] + [mpmath.mpf(0)] * (len(x) - 1)
     return x, [t + mpmath.power(10, to_mpf(structure["scale"], "scale")) * v for t, v in zip(x, u)]
 
@@ -177,12 +245,17 @@ def gradient_maps(kind: int) -> st.SearchStrategy[dict]:
 
 
 def gradient_map(point) -> dict:
-    """‖Φ(x) - Φ(y)‖², δ = ‖x - y‖ and the class constants of the drawn f, Φ(x) = x - η∇f(x)."""
-    grad, constants = gradient_and_constants(point["structure"], point)
-    (x, y), eta_ = _pair(point["structure"]), point["eta"]
-    gx, gy = grad(x), grad(y)
-    return {DPhi2(): _norm([s - eta_ * g - t + eta_ * k for s, g, t, k in zip(x, gx, y, gy)]) ** 2,
-            delta: _norm([s - t for s, t in zip(x, y)]), **constants}
+    """‖Φ(x) - Φ(y)‖², δ = ‖x - y‖ and the class constants of the drawn f, Φ(x) = x - η∇f(x), at the pair x, y as
+    the working precision has it (:func:`_pair`): certified enclosures, computed in balls from the exact rationals
+    of f's coefficients and of the pair (:data:`GRADIENTS`)."""
+    with in_balls():
+        change, constants = gradient_and_constants(point["structure"], point)
+        x, y = ([rational(t) for t in v] for v in _pair(point["structure"]))
+        eta_ = rational(point["eta"], "eta")
+        step = [s - t for s, t in zip(x, y)]
+        image = [d - eta_ * g for d, g in zip(step, change(x, y))]
+        return {DPhi2(): enclosure(_squared_norm(image)), delta: enclosure(_norm(step)),
+                **{name: enclosure(value) for name, value in constants.items()}}
 
 
 _C = 1 - 2 * eta * kappa + eta ** 2 * beta ** 2

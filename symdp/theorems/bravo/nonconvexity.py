@@ -26,7 +26,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bravo.common import P_D, finite_floats
+from symdp.theorems.bravo.common import P_D, ball, enclosure, finite_floats, in_balls, rational
 from symdp.theorems.bravo.shifts import FIGURE_2
 
 u_prev, u_t, h_prev, h_t, xi_1, xi_2 = proof.u_prev, proof.u_t, proof.h_prev, proof.h_t, proof.xi_1, proof.xi_2
@@ -197,17 +197,19 @@ def hessian_on_r(point):
 
 # --- Appendix B: R is not convex, and E is not convex on R^{T-1} ------------------------------------------------------
 
-def midpoint_excess(point) -> mpmath.mpf:
+def midpoint_excess(point):
     r"""The two points $(0, \sqrt h)$ and $(a, \sqrt{a^2 + h})$ of $\mathcal{R}$ ($T = 3$, $h_t = h$, $c_t = 1$;
     $u_1 \le \varphi_0(D)$ by the condition on $a$, $u_2 = \varphi_1(u_1)$ on the boundary), their midpoint, and the
-    constraints (3) evaluated there."""
-    h_, a_, D_ = point["h"], point["a"], point["D"]
-    phi = lambda x: mpmath.sqrt(x * x + h_)
-    ends = ([mpmath.mpf(0), phi(0)], [a_, phi(a_)])
-    if any(not (0 <= u1 <= phi(D_) and 0 <= u2 <= phi(u1)) for u1, u2 in ends):
-        raise InvalidParameter(f"a = {a_} is beyond phi_0(D): an end point is outside R")
-    m1, m2 = ((x + y) / 2 for x, y in zip(*ends))
-    return max(m1 - phi(D_), m2 - phi(m1))
+    constraints (3) evaluated there, in balls from the exact rationals $h$, $a$, $D$ (membership of the ends decided
+    exactly: $0 \le a$ and $a^2 \le D^2 + h$; $u_2 = \varphi_1(u_1)$ by construction)."""
+    h_, a_, D_ = (rational(point[k], k) for k in ("h", "a", "D"))
+    if not (0 <= a_ and a_ * a_ <= D_ * D_ + h_):
+        raise InvalidParameter(f"a = {point['a']} is beyond phi_0(D): an end point is outside R")
+    with in_balls():
+        phi = lambda x: ball(x * x + h_).sqrt()   # noqa: E731
+        ends = ([ball(0), phi(0)], [ball(a_), phi(a_)])
+        m1, m2 = ((x + y) / 2 for x, y in zip(*ends))
+        return enclosure((m1 - phi(D_)).max(m2 - phi(m1)))
 
 
 R_NONCONVEX_PIN = {"D": 4.0, "h": 4.0, "a": 4.0}
@@ -221,7 +223,7 @@ r_nonconvex = theorem(
     conditions=(a <= sp.sqrt(D ** 2 + h),),
     setting=Setting(r"$T = 3$, $\varphi_t(\delta) = \sqrt{\delta^2 + h}$, $h > 0$; $\bar{\mathbf{u}}$ the midpoint of "
                     r"$(0, \sqrt h)$ and $(a, \sqrt{a^2 + h})$, both in $\mathcal{R}$ for $a \le \varphi_0(D)$"),
-    statement=sp.Gt(MidpointExcess(), 0), evidence=CLOSED_FORM, examples=(R_NONCONVEX_PIN,), default_examples=50,
+    statement=sp.Gt(MidpointExcess(), 0), evidence=CLOSED_FORM, examples=(R_NONCONVEX_PIN,), default_examples=100,
     evidence_note=r"a fact about the set $\mathcal{R}$, defined by inequalities between closed forms: the constraints "
                   "(3) evaluated at two points of R and at their midpoint")(midpoint_excess)
 

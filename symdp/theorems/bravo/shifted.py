@@ -32,6 +32,8 @@ from symdp.engine.shifted import (
     translation_upper_bound,
     winf,
     winf_by_cdf_shifts,
+    winf_by_cdf_shifts_exactly,
+    winf_exactly,
 )
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, Method
@@ -48,7 +50,18 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bravo.common import P_ALPHA, P_D, P_SIGMA, finite_floats
+from symdp.statement import BuiltExactly
+from symdp.theorems.bravo.common import (
+    P_ALPHA,
+    P_D,
+    P_SIGMA,
+    ball,
+    built_exactly,
+    enclosure,
+    finite_floats,
+    in_balls,
+    rational,
+)
 
 mu_, nu_ = Law(r"\mu"), Law(r"\nu")
 X_, Xp_, Y_, Yp_ = sp.symbols("X X' Y Y'")   # random variables, as bravo.shifts names X_T, X'_T
@@ -242,10 +255,15 @@ gaussian_renyi = declare(
 def definition_2_3(point):
     r"""In one dimension the quantile coupling attains $W_\infty$, and $W_\infty(\mu, \nu) \le \delta$ iff
     $F_\mu(x - \delta) \le F_\nu(x) \le F_\mu(x + \delta)$ for all $x$: the criterion that turns the infimum of
-    Definition 2.4 into a program over CDFs (\symdpcode{symdp.engine.shifted})."""
+    Definition 2.4 into a program over CDFs (\symdpcode{symdp.engine.shifted}). Both are computed in exact
+    rationals from the drawn atoms and the masses $w_i/\sum w$, so each is an exact ball."""
     mu, nu = ATOMIC_PAIRS(point)
-    return {WinfQuantile(mu_, nu_): Estimate.exact(winf(mu, nu)),
-            WinfCdfShift(mu_, nu_): Estimate.exact(winf_by_cdf_shifts(mu, nu))}
+    by_quantiles, by_shifts = winf_exactly(mu, nu), winf_by_cdf_shifts_exactly(mu, nu)
+    if by_quantiles is None or by_shifts is None:   # (drawn laws are exact: integer weights)
+        return {WinfQuantile(mu_, nu_): Estimate.exact(winf(mu, nu)),
+                WinfCdfShift(mu_, nu_): Estimate.exact(winf_by_cdf_shifts(mu, nu))}
+    with in_balls():
+        return {WinfQuantile(mu_, nu_): built_exactly(by_quantiles), WinfCdfShift(mu_, nu_): built_exactly(by_shifts)}
 
 
 # --- Definition 2.4 and its two properties -----------------------------------------------------------------------
@@ -285,7 +303,7 @@ SHIFTED_NOTES = (r" The shifted divergence of a finite $\nu$ is the program over
          setting=Setting(r"$\nu$ finite on 1--4 atoms in $[-1, 1]$, $\mu$ on some of them and possibly one more "
                          "point", strategy=dominated_pairs, build=_pair),
          statement=sp.Eq(ShiftedRenyi(mu_, nu_, alpha, 0), Renyi(mu_, nu_, alpha)), tight_everywhere=True,
-         default_examples=20,
+         default_examples=100,
          examples=({"alpha": 2.0, "structure": {"mu": {"x": [0.0, 1.0], "w": [1, 1]},
                                                 "nu": {"x": [0.0, 1.0, 2.0], "w": [1, 2, 1]}}},))
 def definition_2_4(point):
@@ -298,24 +316,31 @@ def definition_2_4(point):
     Gaussians the binned program and translations bracket $\alpha(m - \delta)_+^2/(2s^2)$ (a test, the catalogue's
     observation), which validates the solver where the catalogue's L-BFGS-B did not."""
     mu, nu = _pair(point["structure"])
-    return {ShiftedRenyi(mu_, nu_, alpha, 0): divergence("shifted_renyi", mu, nu, point["alpha"], 0),
+    return {ShiftedRenyi(mu_, nu_, alpha, 0): _exactly(divergence("shifted_renyi", mu, nu, point["alpha"], 0)),
             Renyi(mu_, nu_, alpha): divergence("renyi", mu, nu, point["alpha"])}
+
+
+def _exactly(estimate: Estimate):
+    """A shifted divergence certified by the program on the laws' exact rationals: built exactly from the draw
+    (the masses w_i/Σw are exact fractions), so marked :class:`~symdp.statement.BuiltExactly`."""
+    return BuiltExactly(estimate) if estimate.certified else estimate
 
 
 
 
 @theorem(id="bravo.def2.4.P2", title=r"shifted R\'enyi divergence vanishes beyond $W_\infty$ (P2)",
          number="Definition 2.4 (property P2)", parameters=(P_ALPHA, P_DELTA), setting=ATOMIC_PAIRS,
-         statement=sp.Eq(ShiftedRenyi(mu_, nu_, alpha, Winf(mu_, nu_) + delta), 0), default_examples=20,
+         statement=sp.Eq(ShiftedRenyi(mu_, nu_, alpha, Winf(mu_, nu_) + delta), 0), default_examples=100,
          examples=({"alpha": 2.0, "delta": 0.0, "structure": {"mu": {"x": [0.0, 2.0], "w": [1, 1]},
                                                               "nu": {"x": [1.0, 2.5], "w": [1, 1]}}},))
 def definition_2_4_p2(point):
     r"""$W_\infty(\mu, \nu)$ by the quantile coupling (\symdpid{bravo.def2.3}); at any shift $\ge W_\infty$ the
-    program finds $\mu' = \nu$ in the ball, exactly 0. Not tightened: the bound is 0."""
+    program finds $\mu' = \nu$ in the ball, exactly 0 (exact rationals: $W_\infty + \delta$ is computed
+    exactly, so the shift reaches the atoms whatever their last bits). Not tightened: the bound is 0."""
     mu, nu = ATOMIC_PAIRS(point)
-    shift = winf(mu, nu) + point["delta"]
+    shift = winf_exactly(mu, nu) + rational(point["delta"], "delta")   # exact: W∞ is a distance between atoms
     return {ShiftedRenyi(mu_, nu_, alpha, Winf(mu_, nu_) + delta):
-            divergence("shifted_renyi", mu, nu, point["alpha"], shift)}
+            _exactly(shifted_renyi(mu, nu, shift, point["alpha"]).estimate())}
 
 
 # --- Lemma 2.5 -----------------------------------------------------------------------------------------------------
@@ -394,18 +419,20 @@ def lemma_2_5(point):
         return _mixture_lemma_2_5(point)
     mu, nu = NEAR_PAIRS(point)
     d, av, sd = point["delta"], point["a"], point["sigma"]
-    right = shifted_renyi(mu, nu, d + av, point["alpha"])
+    right = shifted_renyi(mu, nu, rational(d, "delta") + rational(av, "a"), point["alpha"])
     if mpmath.isinf(right.lower):
         moved = mu   # no μ'' at all: μ * N itself is in the ball, and the bound is +∞
     else:
         target = minimiser(mu, nu, d + av, point["alpha"])
         moved = interpolated(mu, target, d / (d + av) if d + av > 0 else 0)
-    if _same_law(moved, nu):
-        left = Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT)   # ν * N itself: R_α(ν * N‖ν * N) = 0
+    if moved.exact is not None and moved.exact == nu.exact:
+        left = Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT, certified=True)   # R_α(ν * N‖ν * N) = 0
+    elif _same_law(moved, nu):
+        left = Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT)   # ν * N itself, to working precision
     else:
         left = divergence("renyi", smoothed(moved, sd), smoothed(nu, sd), point["alpha"], method="densities")
     return {ShiftedRenyi(MU_N, NU_N, alpha, delta): left,
-            ShiftedRenyi(mu_, nu_, alpha, delta + a): right.lower_estimate()}
+            ShiftedRenyi(mu_, nu_, alpha, delta + a): right.estimate() if right.certified else right.lower_estimate()}
 
 
 # --- Lemma 3.1 -----------------------------------------------------------------------------------------------------
@@ -425,7 +452,7 @@ LEM_3_1_PIN = {"alpha": 2.0, "delta": 0.25, "eta": 0.1, "L": 1.0,
          setting=NEAR_PAIRS.where(r", $\Phi(x) = x - \eta L\,\mathrm{sign}(x)$ (the subgradient step of $L|x|$), "
                                     r"modulus $\varphi(\delta) = \sqrt{\delta^2 + (2\eta L)^2}$"),
          statement=sp.Le(ShiftedRenyi(Phi_ * mu_, Phi_ * nu_, alpha, MODULUS), ShiftedRenyi(mu_, nu_, alpha, delta)),
-         tight_at=(LEM_3_1_PIN,), default_examples=25,
+         tight_at=(LEM_3_1_PIN,), default_examples=100,
          printed=Printed(
              id="bravo.lem3.1.lipschitz", kind="sharpness", severity="mathematics",
              title=r"Lemma 3.1 with the Lipschitz modulus $\delta$ (sharpness copy)",
@@ -455,13 +482,21 @@ def lemma_3_1(point):
 
 
 def _lemma_3_1(point, lipschitz: bool = False) -> dict:
+    """Both sides by the program on exact rationals (the step ηL and the images Φ(x) exact, the modulus an Arb
+    ball): certified enclosures of the two infima. Where a ball cannot place the modulus against a distance
+    between atoms, the left side falls back to the rounded program's upper bound, the right side to its dual."""
     mu, nu = NEAR_PAIRS(point)
+    step = rational(point["eta"], "eta") * rational(point["L"], "L")
     Phi = subgradient_step(point["eta"] * point["L"])
-    shift = point["delta"] if lipschitz else mpmath.sqrt(point["delta"] ** 2 + (2 * point["eta"] * point["L"]) ** 2)
+    exact_Phi = lambda x: x - step * ((x > 0) - (x < 0))
+    d = rational(point["delta"], "delta")
+    with in_balls():
+        shift = d if lipschitz else ball(d * d + 4 * step * step).sqrt()
+        image = shifted_renyi(mu.mapped(Phi, exact_Phi), nu.mapped(Phi, exact_Phi), shift, point["alpha"])
+        start = shifted_renyi(mu, nu, d, point["alpha"])
     return {ShiftedRenyi(Phi_ * mu_, Phi_ * nu_, alpha, delta if lipschitz else MODULUS):
-            shifted_renyi(mu.mapped(Phi), nu.mapped(Phi), shift, point["alpha"]).upper_estimate(),
-            ShiftedRenyi(mu_, nu_, alpha, delta):
-            shifted_renyi(mu, nu, point["delta"], point["alpha"]).lower_estimate()}
+            image.estimate() if image.certified else image.upper_estimate(),
+            ShiftedRenyi(mu_, nu_, alpha, delta): start.estimate() if start.certified else start.lower_estimate()}
 
 
 # --- Lemma 3.2 and Lemma 3.3 (one step) ------------------------------------------------------------------------------
@@ -645,22 +680,27 @@ A_1 = Law("a_1")
 P_T_RECURSION = Param(t, sp.Range(0, 4), sample=(0, 3))
 
 
-def recursion_path(point, upto: int) -> mpmath.mpf:
+def recursion_path(point, upto: int):
     """φ_[0:upto](D, a) by the recursion of Section 3, from its base case φ_[0:0] = φ_0(D) − a_1 (moduli
-    φ_t(δ) = sqrt(c_t δ² + h_t), drawn with the shifts a_t)."""
+    φ_t(δ) = sqrt(c_t δ² + h_t), drawn with the shifts a_t), as an Arb ball from the instance's exact rationals (at
+    flint's precision; :func:`~symdp.theorems.bravo.common.in_balls`)."""
     s_ = point["structure"]
-    c_, h_, a_ = ([to_mpf(x, name) for x in s_[key]] for key, name in (("c", "c_t"), ("h", "h_t"), ("a", "a_t")))
-    value = mpmath.sqrt(c_[0] * point["D"] ** 2 + h_[0]) - a_[0]
+    c_, h_, a_ = ([rational(x, name) for x in s_[key]] for key, name in (("c", "c_t"), ("h", "h_t"), ("a", "a_t")))
+    D_ = rational(point["D"], "D")
+    value = ball(c_[0] * D_ * D_ + h_[0]).sqrt() - a_[0]
     for k in range(1, upto + 1):
-        value = mpmath.sqrt(c_[k] * value ** 2 + h_[k]) - a_[k]
+        value = (c_[k] * value * value + h_[k]).sqrt() - a_[k]
     return value
 
 
 def _recursion(point, upto: int, head) -> dict:
+    """The recursion to ``upto``, φ_0(D) and a_1, as certified enclosures."""
     s_ = point["structure"]
-    return {head: Estimate.exact(recursion_path(point, upto)),
-            PHI_0: Estimate.exact(mpmath.sqrt(to_mpf(s_["c"][0], "c_0") * point["D"] ** 2 + to_mpf(s_["h"][0], "h_0"))),
-            A_1: Estimate.exact(to_mpf(s_["a"][0], "a_1"))}
+    with in_balls():
+        D_ = rational(point["D"], "D")
+        phi_0 = ball(rational(s_["c"][0], "c_0") * D_ * D_ + rational(s_["h"][0], "h_0")).sqrt()
+        return {head: enclosure(recursion_path(point, upto)), PHI_0: enclosure(phi_0),
+                A_1: enclosure(rational(s_["a"][0], "a_1"))}
 
 
 def recursion_instances():
@@ -683,7 +723,7 @@ PHI_0T_TYPO = {"D": 1.0, "t": 1, "structure": {"c": [1.0] * 4, "h": [0.0] * 4, "
                        r"\mathbf{a}) = \varphi_0(D) - a_1$; what the recursion computes "
                        r"($\varphi_{[0:t]} = u_{t+1}$ of "
                        r"problem (P)) is proved for every $T$ by \symdpid{bravo.P}",
-         default_examples=10,
+         default_examples=100,
          printed=Printed(
              id="bravo.notation.phi0t.printed", severity="typo",
              title=r"the base case as printed, $\varphi_{[0:t]}(D, \mathbf{a}) := \varphi_0(D) - a_1$",

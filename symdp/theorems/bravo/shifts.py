@@ -14,6 +14,7 @@ Corollaries 3.7–3.9 measured on linear chains and on projected chains whose ma
 
 from __future__ import annotations
 
+import math
 from typing import Callable, Sequence
 
 import mpmath
@@ -53,7 +54,12 @@ from symdp.theorems.bravo.common import (
     P_SIGMA,
     P_T,
     Harmonic,
+    ball,
+    built_exactly,
+    enclosure,
     finite_floats,
+    in_balls,
+    rational,
 )
 from symdp.theorems.bravo.moduli import _H as WEAKLY_SMOOTH_H
 from symdp.theorems.bravo.moduli import DPhi2, p_holder
@@ -103,8 +109,16 @@ def bracket_terms(c: Sequence, h: Sequence, sigma2: Sequence) -> tuple:
     return P[0], S[0], sum((h[k] * P[k + 1] / S[k] for k in range(len(c))), 0 * S[0])
 
 
+def _exact(*sequences) -> list:
+    """Sequences of the instance's numbers as exact rationals (:func:`~symdp.theorems.bravo.common.rational`)."""
+    return [[rational(x) for x in v] for v in sequences]
+
+
 def _bracket_values(c: Sequence, h: Sequence, sigma2: Sequence) -> dict:
-    return dict(zip((P_0, S_0, Sigma_h), bracket_terms(c, h, sigma2)))
+    """P_0, S_0, Σ_h (:func:`bracket_terms`) computed exactly in rationals from the instance's numbers: certified
+    enclosures."""
+    with in_balls():
+        return {k: enclosure(v) for k, v in zip((P_0, S_0, Sigma_h), bracket_terms(*_exact(c, h, sigma2)))}
 
 
 def optimal_shifts(c: Sequence, h: Sequence, sigma2: Sequence, D_, sqrt: Callable = mpmath.sqrt) -> list:
@@ -127,20 +141,21 @@ def shifts_objective(u: Sequence, c: Sequence, h: Sequence, sigma2: Sequence, D_
                for t in range(1, len(c) + 1))
 
 
-def _phi_derivatives(c_t, h_t, x):
-    """(φ, φ', φ'') at x, with φ' = c x/φ and φ'' = c h/φ³; at a kink (φ = 0, only if h = 0) both are taken as 0."""
-    phi = modulus(c_t, h_t, x)
+def _phi_derivatives(c_t, h_t, x, sqrt: Callable = mpmath.sqrt):
+    """(φ, φ', φ'') at x, with φ' = c x/φ and φ'' = c h/φ³; at a kink (φ = 0, only if h = 0) both are taken as 0
+    (in balls: a ball that is exactly 0)."""
+    phi = modulus(c_t, h_t, x, sqrt)
     if phi == 0:
-        return phi, mpmath.mpf(0), mpmath.mpf(0)
+        return phi, 0 * phi, 0 * phi
     return phi, c_t * x / phi, c_t * h_t / phi ** 3
 
 
-def _gradient_hessian(u, c, h, sigma2, D_):
+def _gradient_hessian(u, c, h, sigma2, D_, sqrt: Callable = mpmath.sqrt):
     """(∇E, Hessian of E) at the interior shifts u, exactly: ∂E/∂u_t = -2a_t/σ²_{t-1} + 2a_{t+1}φ'_t(u_t)/σ²_t with
     a_t = φ_{t-1}(u_{t-1}) - u_t."""
     path = [D_, *u, 0]
     n = len(u)
-    derivs = [_phi_derivatives(c[t], h[t], path[t]) for t in range(len(c))]
+    derivs = [_phi_derivatives(c[t], h[t], path[t], sqrt) for t in range(len(c))]
     a = [None] + [derivs[t - 1][0] - path[t] for t in range(1, len(c) + 1)]
     grad, hess = [], mpmath.zeros(n, n)
     for t in range(1, n + 1):
@@ -167,9 +182,10 @@ def local_minimum(u0: Sequence, c: Sequence, h: Sequence, sigma2: Sequence, D_, 
     """A local minimiser of E over ℝ^{T-1} reached from ``u0`` by damped Newton steps (exact gradient and Hessian,
     Hessian shifted to positive definite where it is not, Armijo backtracking), to the working precision.
 
-    The search runs over all of ℝ^{T-1}, as Lemma 3.5 claims global optimality there; it never uses u*.
+    The search runs over all of ℝ^{T-1}, as Lemma 3.5 claims global optimality there; it never uses u*. It runs in
+    binary64 first (the same steps, :func:`_float_minimum`), then polishes at the working precision from there.
     """
-    u = [mpmath.mpf(x) for x in u0]
+    u = [mpmath.mpf(x) for x in _float_minimum(u0, c, h, sigma2, D_, max_steps)]
     eps = mpmath.mpf(10) ** (-mpmath.mp.dps)
     value = shifts_objective(u, c, h, sigma2, D_)
     for _ in range(max_steps if u else 0):
@@ -194,14 +210,53 @@ def local_minimum(u0: Sequence, c: Sequence, h: Sequence, sigma2: Sequence, D_, 
     return u
 
 
-def eq5_sides(path: Sequence, c: Sequence, h: Sequence, sigma2: Sequence) -> list:
+def _float_minimum(u0: Sequence, c: Sequence, h: Sequence, sigma2: Sequence, D_, max_steps: int) -> list:
+    """:func:`local_minimum`'s damped Newton steps in binary64 (a start for the polishing at working precision;
+    ``u0`` itself where binary64 fails, an overflow or a singular matrix)."""
+    import numpy as np
+
+    with mpmath.workprec(53):
+        c_, h_, s2 = ([float(x) for x in v] for v in (c, h, sigma2))
+        D_, u = float(D_), [float(x) for x in u0]
+        try:
+            value = shifts_objective(u, c_, h_, s2, D_, sqrt=math.sqrt)
+            for _ in range(max_steps if u else 0):
+                grad, hess = _gradient_hessian(u, c_, h_, s2, D_, sqrt=math.sqrt)
+                H, g, lam = np.array(hess.tolist(), dtype=float), np.array(grad, dtype=float), 0.0
+                scale = max(abs(H[i, i]) for i in range(len(u))) or 1.0
+                while True:
+                    try:
+                        factor = np.linalg.cholesky(H + lam * np.eye(len(u)))
+                        d = [float(x) for x in np.linalg.solve(factor.T, np.linalg.solve(factor, -g))]
+                        break
+                    except np.linalg.LinAlgError:
+                        lam = scale * 1e-6 if lam == 0 else 4 * lam
+                size, ref = max(abs(x) for x in d), 1 + max(abs(x) for x in u)
+                if size <= ref * 1e-14:
+                    break
+                slope, step = float(np.dot(g, d)), 1.0
+                while True:
+                    trial = [x + step * y for x, y in zip(u, d)]
+                    new = shifts_objective(trial, c_, h_, s2, D_, sqrt=math.sqrt)
+                    if new <= value + step * slope / 10 ** 4 or size * step <= ref * 1e-12:
+                        break
+                    step /= 2
+                    if step < 1e-16:
+                        return u
+                u, value = trial, new
+        except (OverflowError, ValueError, ZeroDivisionError):
+            return [float(x) for x in u0]
+    return u
+
+
+def eq5_sides(path: Sequence, c: Sequence, h: Sequence, sigma2: Sequence, sqrt: Callable = mpmath.sqrt) -> list:
     """The two sides of the stationarity equations (5) along a whole path [u_0, ..., u_T], t = 1, ..., T-1:
     ((c_t σ²_{t-1} + σ²_t) u_t - σ²_{t-1} φ'_t(u_t) u_{t+1},  σ²_t φ_{t-1}(u_{t-1}))."""
     out = []
     for t in range(1, len(c)):
-        _, d1, _ = _phi_derivatives(c[t], h[t], path[t])
+        _, d1, _ = _phi_derivatives(c[t], h[t], path[t], sqrt)
         out.append(((c[t] * sigma2[t - 1] + sigma2[t]) * path[t] - sigma2[t - 1] * d1 * path[t + 1],
-                    sigma2[t] * modulus(c[t - 1], h[t - 1], path[t - 1])))
+                    sigma2[t] * modulus(c[t - 1], h[t - 1], path[t - 1], sqrt)))
     return out
 
 
@@ -216,6 +271,30 @@ def feasible_shifts(fractions: Sequence, c: Sequence, h: Sequence, D_) -> list:
 
 def _farthest_from_one(ratios: Sequence) -> mpmath.mpf:
     return max(ratios, key=lambda r: abs(r - 1), default=mpmath.mpf(1))
+
+
+def _farthest_from_one_ball(ratios: Sequence):
+    """:func:`_farthest_from_one` of Arb balls, as a ball: the union of every ratio that the balls do not rule out
+    as the farthest from 1 (1 exactly if there are none)."""
+    from flint import arb
+
+    if not ratios:
+        return arb(1)
+    distances = [abs(r - 1) for r in ratios]
+    floor = max(d.lower() for d in distances)
+    candidates = [r for r, d in zip(ratios, distances) if d.upper() >= floor]
+    out = candidates[0]
+    for r in candidates[1:]:
+        out = out.union(r)
+    return out
+
+
+def _in_exact_balls(point, instance):
+    """(c, h, σ²) as exact rationals, D, the square root of balls and the path u* of eq. (4) as balls: what the
+    witnesses of Section 3 evaluate E, (3) and (5) on (call within ``in_balls``)."""
+    exact, D_ = _exact(*instance), rational(point["D"], "D")
+    root = lambda x: ball(x).sqrt()   # noqa: E731
+    return exact, D_, root, optimal_shifts(*exact, D_, sqrt=root)
 
 
 def linear_chain_law(c: Sequence, sigma2: Sequence, x0) -> Gaussian:
@@ -370,19 +449,17 @@ problem_P = identity(
 
 
 def _tried(point):
-    """(values of E at the sampled feasible u and at the local minima reached from them, the local minima, u*,
-    E(u*))."""
+    """(the sampled feasible u and the local minima reached from them, the local minima): points of ℝ^{T-1} at the
+    working precision, found by floating-point search (never from u*)."""
     c_, h_, s2 = MODULI_WITH_STARTS(point)
     D_ = point["D"]
-    values, minima = [], []
+    tried, minima = [], []
     for f in point["structure"]["starts"]:
         u0 = feasible_shifts(f, c_, h_, D_)
-        values.append(shifts_objective(u0, c_, h_, s2, D_))
         u = local_minimum(u0, c_, h_, s2, D_)
+        tried += [u0, u]
         minima.append(u)
-        values.append(shifts_objective(u, c_, h_, s2, D_))
-    star = optimal_shifts(c_, h_, s2, D_)
-    return values, minima, star, shifts_objective(star[1:-1], c_, h_, s2, D_)
+    return tried, minima
 
 
 @theorem(id="bravo.lem3.5", title="$u^*$ minimises the shifts objective", number="Lemma 3.5", parameters=(P_D,),
@@ -394,8 +471,15 @@ def lemma_3_5(point):
     r"""Tight: every local minimisation reaches $E(u^*)$ (the minimum is attained, at $u^*$). The tried shifts never use
     $u^*$: sampled feasible points and damped-Newton local minima over all of $\mathbb{R}^{T-1}$ started from them.
     \symdpid{bravo.lem3.5.unique} checks that the minima reached are $u^*$ itself."""
-    values, _, _, at_star = _tried(point)
-    return {TriedMinimum(): min(values), Eobj(u_star): at_star}
+    tried, _ = _tried(point)
+    with in_balls():   # E at each tried point (its coordinates exact rationals) and at u* of (4), in balls
+        exact, D_, root, star = _in_exact_balls(point, MODULI_WITH_STARTS(point))
+        values = [shifts_objective([rational(x) for x in u], *exact, D_, sqrt=root) for u in tried]
+        least = values[0]
+        for value in values[1:]:
+            least = least.min(value)
+        return {TriedMinimum(): enclosure(least), Eobj(u_star): enclosure(shifts_objective(star[1:-1], *exact, D_,
+                                                                                             sqrt=root))}
 
 
 @theorem(id="bravo.lem3.5.unique", title="every local minimisation of $E$ ends at $u^*$", number="Lemma 3.5",
@@ -408,8 +492,11 @@ def lemma_3_5_unique(point):
     """Numeric evidence of uniqueness: every coordinate of every local minimum reached equals that of $u^*$ ($u^*_t > 0$
     for $t < T$), so no other local minimum is found (the paper shows $u^*$ is the only stationary point where $E$ is
     differentiable)."""
-    _, minima, star, _ = _tried(point)
-    return {MinimaRatio(): _farthest_from_one([x / y for u in minima for x, y in zip(u, star[1:-1])])}
+    _, minima = _tried(point)
+    with in_balls():   # the ratios against u* of (4) in balls (u*_t > 0 for t < T)
+        _, _, _, star = _in_exact_balls(point, MODULI_WITH_STARTS(point))
+        return {MinimaRatio(): enclosure(_farthest_from_one_ball(
+            [ball(rational(x)) / y for u in minima for x, y in zip(u, star[1:-1])]))}
 
 
 @theorem(id="bravo.lem3.5.feasible", title="$u^*$ is a feasible shift sequence", number="Lemma 3.5, eq. (4)",
@@ -420,11 +507,13 @@ def lemma_3_5_unique(point):
 def lemma_3_5_feasible(point):
     r"""Strict, so there is no tightness to claim: $S_t/S_{t-1} \in (0, 1)$ for $t < T$. $u^*_T = 0$ exactly because
     $S_T = 0$."""
-    c_, h_, s2 = MODULI(point)
-    star = optimal_shifts(c_, h_, s2, point["D"])
-    slacks = [min(star[t], modulus(c_[t - 1], h_[t - 1], star[t - 1]) - star[t])
-              / modulus(c_[t - 1], h_[t - 1], star[t - 1]) for t in range(1, len(c_))]
-    return min(slacks, default=mpmath.mpf(1))
+    with in_balls():   # u* of (4) and the moduli in balls, from the instance's exact rationals
+        (c_, h_, _), _, root, star = _in_exact_balls(point, MODULI(point))
+        least = ball(1)
+        for t in range(1, len(c_)):
+            phi = modulus(c_[t - 1], h_[t - 1], star[t - 1], root)
+            least = least.min(ball(star[t]).min(phi - star[t]) / phi)
+        return enclosure(least)
 
 
 @theorem(id="bravo.lem3.5.eq5", title="$u^*$ solves the stationarity equations (5)", number="Lemma 3.5, eq. (5)",
@@ -436,9 +525,10 @@ def lemma_3_5_feasible(point):
                        r"(4) for $T \le 8$")
 def lemma_3_5_eq5(point):
     r"""Both sides of (5) at $u^*$, as their ratio (the right side $\sigma_t^2\varphi_{t-1}(u^*_{t-1})$ is positive)."""
-    c_, h_, s2 = MODULI(point)
-    star = optimal_shifts(c_, h_, s2, point["D"])
-    return _farthest_from_one([left / right for left, right in eq5_sides(star, c_, h_, s2)])
+    with in_balls():   # both sides at u* of (4) in balls, from the instance's exact rationals
+        exact, _, root, star = _in_exact_balls(point, MODULI(point))
+        return enclosure(_farthest_from_one_ball([ball(left) / right for left, right in
+                                                  eq5_sides(star, *exact, sqrt=root)]))
 
 
 def _no_noise(instance: dict, alpha_: float) -> dict:
@@ -542,8 +632,12 @@ def theorem_3_4(point):
 def theorem_3_4_value(point):
     """$E$ evaluated at the recursion (4) against the bracket of Theorem 3.4."""
     c_, h_, s2 = MODULI(point)
-    star = optimal_shifts(c_, h_, s2, point["D"])
-    return {Eobj(u_star): shifts_objective(star[1:-1], c_, h_, s2, point["D"]), **_bracket_values(c_, h_, s2)}
+    with in_balls():
+        exact, D_ = _exact(c_, h_, s2), rational(point["D"], "D")
+        root = lambda x: ball(x).sqrt()   # noqa: E731
+        star = optimal_shifts(*exact, D_, sqrt=root)
+        value = enclosure(shifts_objective(star[1:-1], *exact, D_, sqrt=root))
+    return {Eobj(u_star): value, **_bracket_values(c_, h_, s2)}
 
 
 @theorem(id="bravo.id.linchain", title=r"R\'enyi divergence of the linear-Gaussian chain", number="catalogue helper",
@@ -555,8 +649,9 @@ def linear_chain(point):
     variance recursions of the chain give, against $\alpha P_0 D^2/(2S_0)$ with $P_0$ and $S_0$ from their
     definitions."""
     c_, h_, s2 = MODULI(point)
-    P0, S0, _ = bracket_terms(c_, h_, s2)
-    return {Renyi(X_T, X_Tp, alpha): linear_chain_renyi(point["alpha"], c_, s2, point["D"]), P_0: P0, S_0: S0}
+    terms = _bracket_values(c_, h_, s2)
+    return {Renyi(X_T, X_Tp, alpha): linear_chain_renyi(point["alpha"], c_, s2, point["D"]), P_0: terms[P_0],
+            S_0: terms[S_0]}
 
 
 CHAIN_RATIO = 30
@@ -638,7 +733,7 @@ def corollary_3_7(point):
 def corollary_3_7_reduction(point):
     r"""$S_t = (T - t)\sigma^2$, $P_t = 1$, so $\Sigma_h = (h/\sigma^2)\sum_{t<T} 1/(T - t) = hH_T/\sigma^2$."""
     n = point["T"]
-    return _bracket_values([mpmath.mpf(1)] * n, [point["h"]] * n, [point["sigma"] ** 2] * n)
+    return _bracket_values([1] * n, [point["h"]] * n, [rational(point["sigma"], "sigma") ** 2] * n)
 
 
 corollary_3_7_ln = declare(
@@ -780,7 +875,7 @@ corollary_3_9_lower = declare(
          conditions=(sp.Ne(c, 1),), setting=Setting(r"$c_t = c \ne 1$, $h_t = h$, $\sigma_t = \sigma$ ($0 \le t < T$)"
                                                     + BRACKET_LATEX),
          statement=sp.Eq(alpha / 2 * BRACKET, COR_3_9_RHS), evidence=CLOSED_FORM, tight_everywhere=True,
-         examples=(COR_3_9_REFERENCE,), default_examples=40,
+         examples=(COR_3_9_REFERENCE,), default_examples=80,
          evidence_note=r"the corollary's first step is algebra: Theorem 3.4's bracket, $P_0$, $S_0$, $\Sigma_h$ from "
                        r"their definitions at constant $c$, against the corollary's sum (proved exactly for $T \le 3$ "
                        r"by \symdpcode{proofs.bravo.shifts.corollary\_3\_9}, $T \le 7$ with the slow derivations)")
@@ -788,8 +883,7 @@ def sum_3_9(point):
     r"""$P_t = c^{T-t}$, $S_t = \sigma^2\sum_{j<T-t} c^j$, so $h P_{t+1}/S_t = h c^{T-t-1}/(\sigma^2\sum_{j<T-t}c^j)$:
     the corollary's sum read backwards."""
     n = int(point["T"])
-    return _bracket_values([to_mpf(point["c"], "c")] * n, [to_mpf(point["h"], "h")] * n,
-                           [to_mpf(point["sigma"], "sigma") ** 2] * n)
+    return _bracket_values([point["c"]] * n, [point["h"]] * n, [rational(point["sigma"], "sigma") ** 2] * n)
 
 
 COR_3_8_SEVEN = alpha * D ** 2 * c ** T * (1 - c) / (2 * sigma ** 2 * (1 - c ** T))
@@ -989,12 +1083,23 @@ P_BOX = 2.0
 
 
 def gda_operator(structure):
-    """F(x, y) = (∇_x g, −∇_y g) of g = a log cosh x − b log cosh y + m x y (convex-concave for a, b ≥ 0), and the
-    constants it has on the box [−R, R]²: L = sqrt((a + |m|R)² + (b + |m|R)²) ≥ ‖F‖, β = max(a, b) + |m| ≥ ‖F'‖."""
-    a_, b_, m_ = (to_mpf(structure[n], n) for n in ("a", "b", "m"))
-    F = lambda x, y: (a_ * mpmath.tanh(x) + m_ * y, b_ * mpmath.tanh(y) - m_ * x)  # noqa: E731
-    R_ = mpmath.mpf(P_BOX)
-    return F, {L: mpmath.sqrt((a_ + abs(m_) * R_) ** 2 + (b_ + abs(m_) * R_) ** 2), beta: max(a_, b_) + abs(m_)}
+    """F(x, y) = (∇_x g, −∇_y g) of g = a log cosh x − b log cosh y + m x y (convex-concave for a, b ≥ 0), as its
+    change ΔF = F(z) − F(z') between two points, and the constants it has on the box [−R, R]²:
+    L = sqrt((a + |m|R)² + (b + |m|R)²) ≥ ‖F‖, β = max(a, b) + |m| ≥ ‖F'‖. In balls
+    (:func:`~symdp.theorems.bravo.common.in_balls`): the coefficients exact rationals, the change of tanh as
+    tanh x − tanh x' = sinh(x − x')/(cosh x cosh x'), a ball that is exactly 0 where x = x'."""
+    a_, b_, m_ = (rational(structure[n], n) for n in ("a", "b", "m"))
+
+    def tanh_change(x, xp):
+        return ball(x - xp).sinh() / (ball(x).cosh() * ball(xp).cosh()) if x != xp else 0
+
+    def change(z, zp):
+        (x, y), (xp, yp) = z, zp
+        return a_ * tanh_change(x, xp) + m_ * (y - yp), b_ * tanh_change(y, yp) - m_ * (x - xp)
+
+    R_ = rational(P_BOX)
+    return change, {L: ball((a_ + abs(m_) * R_) ** 2 + (b_ + abs(m_) * R_) ** 2).sqrt(),
+                    beta: max(a_, b_) + abs(m_)}
 
 
 BOX = finite_floats(-P_BOX, P_BOX)
@@ -1011,18 +1116,21 @@ SADDLE = st.fixed_dictionaries({"a": st.one_of(st.just(0.0), finite_floats(0.0, 
          statement=sp.Le(DPhi2(), delta ** 2 + sp.Min(2 * eta * L, eta * beta * delta) ** 2),
          tight_at=({"eta": 0.3, "structure": {"a": 0.0, "b": 0.0, "m": 1.5, "z": (0.5, -1.0), "zp": (-0.2, 0.3)}},),
          examples=({"eta": 1.5, "structure": {"a": 2.0, "b": 0.5, "m": 0.3, "z": (2.0, 2.0), "zp": (-2.0, -2.0)}},),
-         default_examples=60)
+         default_examples=100)
 def remark_3_6(point):
     r"""$\|\Phi(z) - \Phi(z')\|^2 = \delta^2 - 2\eta\langle\Delta F, \Delta z\rangle + \eta^2\|\Delta F\|^2$ and
-    monotonicity drops the middle term; $\|\Delta F\| \le \min(2L, \beta\delta)$. Measured from $F$ at drawn points.
+    monotonicity drops the middle term; $\|\Delta F\| \le \min(2L, \beta\delta)$. Measured from $F$ at drawn points,
+    in balls from the point's own numbers (built exactly).
     Tight for the bilinear $g = mxy$ ($F$ a rotation, $\|\Delta F\| = |m|\delta \le 2L$ in the box; pinned)."""
-    F, constants = gda_operator(point["structure"])
-    z, zp = ([to_mpf(v, "z") for v in point["structure"][k]] for k in ("z", "zp"))
-    e = to_mpf(point["eta"], "eta")
-    image = [u - e * f for u, f in zip(z, F(*z))]
-    image_p = [u - e * f for u, f in zip(zp, F(*zp))]
-    return {DPhi2(): mpmath.fsum((u - v) ** 2 for u, v in zip(image, image_p)),
-            delta: mpmath.sqrt(mpmath.fsum((u - v) ** 2 for u, v in zip(z, zp))), **constants}
+    with in_balls():
+        change, constants = gda_operator(point["structure"])
+        z, zp = ([rational(v, "z") for v in point["structure"][k]] for k in ("z", "zp"))
+        e = rational(point["eta"], "eta")
+        step = [u - v for u, v in zip(z, zp)]
+        image = [d - e * f for d, f in zip(step, change(z, zp))]   # Φ(z) − Φ(z')
+        return {DPhi2(): built_exactly(sum((d * d for d in image), 0)),
+                delta: built_exactly(ball(sum(d * d for d in step)).sqrt()),
+                **{name: built_exactly(value) for name, value in constants.items()}}
 
 
 remark_3_6_lipschitz = declare(
