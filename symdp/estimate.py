@@ -262,7 +262,7 @@ def exact_ball(x):
     return arb(x)
 
 
-def exact_rational(x):
+def exact_rational(x, what: str = "value"):
     """A number as the exact rational it is (python-flint's ``fmpq``): an int, ``Fraction`` or ``fmpq`` as itself, an
     mpf with every bit of its mantissa, anything else (a float, a string) as :func:`symdp.numeric.to_mpf` reads it
     at the working precision — the binary number a witness computes with.
@@ -283,9 +283,11 @@ def exact_rational(x):
         return fmpq(x.numerator, x.denominator)
     if isinstance(x, (fmpq, fmpz, int)) and not isinstance(x, bool):
         return fmpq(x)
-    value = x if isinstance(x, mpmath.mpf) else to_mpf(x)
+    value = x if isinstance(x, mpmath.mpf) else to_mpf(x, what)
     if not mpmath.isfinite(value):
-        raise ValueError(f"{value} is not a finite number: it has no exact rational")
+        from symdp.errors import InvalidParameter
+
+        raise InvalidParameter(f"{what} is {value}, not a finite number: it has no exact rational")
     sign, man, exp, _ = value._mpf_   # mpf.man_exp drops the sign
     man = -int(man) if sign else int(man)
     return fmpq(man << exp) if exp >= 0 else fmpq(man, 1 << -exp)

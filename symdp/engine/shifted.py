@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import pairwise
 
 import mpmath
@@ -40,7 +39,7 @@ import mpmath
 from symdp.engine.continuous import ContinuousDistribution
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, Method, arb_precision, mpf_down, mpf_of, mpf_up
+from symdp.estimate import Estimate, Method, arb_precision, exact_rational, mpf_down, mpf_of, mpf_up
 from symdp.numeric import check_order, to_mpf
 
 
@@ -129,26 +128,6 @@ GUARD_BITS = 30
 """Bits beyond mpmath's working precision at which the program's value and dual are computed in balls."""
 
 
-def _rational(x):
-    """A number as the exact rational (``flint.fmpq``) of the mpf the engine works with (``to_mpf``, every bit kept);
-    an fmpq, a Fraction or an int is itself.
-
-    >>> print(_rational(0.75), _rational(Fraction(1, 3)), _rational(mpmath.mpf(-2.5)))
-    3/4 1/3 -5/2
-    """
-    from flint import fmpq
-
-    if isinstance(x, fmpq):
-        return x
-    if isinstance(x, Fraction):
-        return fmpq(x.numerator, x.denominator)
-    if isinstance(x, int) and not isinstance(x, bool):
-        return fmpq(x)
-    sign, man, exp, _ = to_mpf(x)._mpf_
-    man = -int(man) if sign else int(man)
-    return fmpq(man * 2 ** max(exp, 0), 2 ** max(-exp, 0))
-
-
 def _mpf_of_rational(x) -> mpmath.mpf:
     """An exact rational rounded to the working precision."""
     return mpmath.mpf(int(x.p)) / int(x.q)
@@ -167,7 +146,7 @@ def _merged(pairs) -> tuple | None:
 
 def _exact_atoms(points, probs) -> tuple | None:
     """The atoms given as exact rationals (:attr:`AtomicLaw.exact`)."""
-    return _merged((_rational(x), _rational(p)) for x, p in zip(points, probs))
+    return _merged((exact_rational(x), exact_rational(p)) for x, p in zip(points, probs))
 
 
 def _sign(x) -> int | None:
@@ -254,7 +233,7 @@ def within_winf(mu: AtomicLaw, nu: AtomicLaw, delta) -> bool:
     each piece at its midpoint: exactly for exact laws; otherwise pieces narrower than the working precision are
     rounding, not pieces."""
     if mu.exact is not None and nu.exact is not None:
-        return _within_exactly(mu.exact, nu.exact, _rational(delta))
+        return _within_exactly(mu.exact, nu.exact, exact_rational(delta))
     d = to_mpf(delta, "delta")
     jumps = sorted({*nu.points, *(x + d for x in mu.points), *(x - d for x in mu.points)})
     slack = mpmath.mpf(10) ** (-mpmath.mp.dps + 5)
@@ -267,7 +246,7 @@ def winf_by_cdf_shifts_exactly(mu: AtomicLaw, nu: AtomicLaw):
     finite laws is a distance between two atoms (or 0), so the candidates are tried in increasing order."""
     if mu.exact is None or nu.exact is None:
         return None
-    candidates = sorted({_rational(0), *(abs(x - y) for x, _ in mu.exact for y, _ in nu.exact)})
+    candidates = sorted({exact_rational(0), *(abs(x - y) for x, _ in mu.exact for y, _ in nu.exact)})
     return next(d for d in candidates if _within_exactly(mu.exact, nu.exact, d))
 
 
@@ -383,9 +362,9 @@ def gate_program(q: Sequence, lower: Sequence, upper: Sequence, alpha) -> Shifte
         raise InvalidParameter(f"gate_program needs n + 1 = {n + 1} gates, got {len(lower)} and {len(upper)}")
     exact = all(isinstance(v, fmpq) for v in (*q, *lower, *upper))
     # masses summed at working precision reach 1 within the slack
-    slack = _rational(0) if exact else _rational(mpmath.mpf(10) ** (-mpmath.mp.dps + 5))
-    return _taut_string([_rational(v) for v in q], [_rational(v) for v in lower], [_rational(v) for v in upper],
-                        _rational(a), slack, exact)
+    slack = exact_rational(0) if exact else exact_rational(mpmath.mpf(10) ** (-mpmath.mp.dps + 5))
+    return _taut_string([exact_rational(v) for v in q], [exact_rational(v) for v in lower], [exact_rational(v) for v in upper],
+                        exact_rational(a), slack, exact)
 
 
 def _taut_string(q: list, lower: list, upper: list, alpha, slack, certified: bool) -> ShiftedBounds:
@@ -398,11 +377,11 @@ def _taut_string(q: list, lower: list, upper: list, alpha, slack, certified: boo
     infeasible = ShiftedBounds(mpmath.inf, mpmath.inf, certified=certified)
     if not (lo[0] <= slack and hi[n] >= 1 - slack):
         return infeasible
-    lo[0] = hi[0] = _rational(0)
-    lo[n] = hi[n] = _rational(1)
+    lo[0] = hi[0] = exact_rational(0)
+    lo[n] = hi[n] = exact_rational(1)
     # Cells of no ν-mass carry no μ'-mass: their two gates merge into one.
-    xs, glo, ghi, cells = [_rational(0)], [lo[0]], [hi[0]], []
-    cum = _rational(0)
+    xs, glo, ghi, cells = [exact_rational(0)], [lo[0]], [hi[0]], []
+    cum = exact_rational(0)
     for k in range(n):
         if q[k] > 0:
             cum += q[k]
@@ -412,7 +391,7 @@ def _taut_string(q: list, lower: list, upper: list, alpha, slack, certified: boo
             cells.append(q[k])
         else:
             glo[-1], ghi[-1] = max(glo[-1], lo[k + 1]), min(ghi[-1], hi[k + 1])
-    glo[-1] = ghi[-1] = _rational(1)
+    glo[-1] = ghi[-1] = exact_rational(1)
     if any(l_ > h_ + slack for l_, h_ in zip(glo, ghi)):
         return infeasible
     ghi = [max(h_, l_) for l_, h_ in zip(glo, ghi)]
@@ -428,7 +407,7 @@ def _taut_string(q: list, lower: list, upper: list, alpha, slack, certified: boo
         for k in range(k0, k1 + 1):
             y = y0 + (y1 - y0) * (xs[k] - xs[k0]) / (xs[k1] - xs[k0])
             heights[k] = min(max(y, glo[k]), ghi[k])   # on the gate (exactly, unless a bend was mislocated)
-    heights[0], heights[-1] = _rational(0), _rational(1)
+    heights[0], heights[-1] = exact_rational(0), exact_rational(1)
     for k in range(1, len(heights)):   # monotone, so that every mass is ≥ 0 (gates' ends are CDF values)
         heights[k] = max(heights[k], heights[k - 1])
     p = [heights[k + 1] - heights[k] for k in range(len(cells))]
@@ -460,7 +439,7 @@ def _exact_gates(mu: AtomicLaw, nu: AtomicLaw, d) -> tuple | None:
     around an irrational shift), exactly: μ((−∞, y − d)) and μ((−∞, y + d)] by the signs of y ∓ d − x. None where a
     ball cannot decide a sign (the shift equal to a distance between atoms, to the ball's width)."""
     def mass(y, sign_of, strict: bool):
-        total = _rational(0)
+        total = exact_rational(0)
         for x, p in mu.exact:
             s = _sign(sign_of(y, x))
             if s is None:
@@ -478,8 +457,8 @@ def _exact_gates(mu: AtomicLaw, nu: AtomicLaw, d) -> tuple | None:
     y = [x for x, _ in nu.exact]
     n = len(y)
     try:
-        lower = [before(y[0])] + [before(y[k + 1]) for k in range(n - 1)] + [_rational(1)]
-        upper = [_rational(0)] + [upto(y[k]) for k in range(n - 1)] + [upto(y[-1])]
+        lower = [before(y[0])] + [before(y[k + 1]) for k in range(n - 1)] + [exact_rational(1)]
+        upper = [exact_rational(0)] + [upto(y[k]) for k in range(n - 1)] + [upto(y[-1])]
     except ArithmeticError:
         return None
     return lower, upper
@@ -506,12 +485,12 @@ def shifted_renyi(mu, nu: AtomicLaw, delta, alpha) -> ShiftedBounds:
         d = _mpf_of_rational(delta) if isinstance(delta, fmpq) else to_mpf(delta, "delta")
         if d < 0:
             raise InvalidParameter(f"the shift delta must be >= 0, got {mpmath.nstr(d, 10)}")
-        exact = _rational(delta if isinstance(delta, fmpq) else d)
+        exact = exact_rational(delta if isinstance(delta, fmpq) else d)
     a = check_order(alpha)
     if isinstance(mu, AtomicLaw) and mu.exact is not None and nu.exact is not None:
         gates = _exact_gates(mu, nu, exact)
         if gates is not None:
-            return _taut_string([p for _, p in nu.exact], *gates, _rational(a), _rational(0), True)
+            return _taut_string([p for _, p in nu.exact], *gates, exact_rational(a), exact_rational(0), True)
     cdf, before = _cdfs(mu)
     y = nu.points
     n = len(y)

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
-from typing import Iterator
-
 import mpmath
 import sympy as sp
 from hypothesis import strategies as st
 
-from symdp.estimate import Estimate, Method, arb_precision
-from symdp.numeric import to_mpf
+from symdp.estimate import Method, enclosure, exact_ball, exact_rational, in_balls  # noqa: F401 (re-exported)
 from symdp.symbols import D, T, alpha, c, eta, h, sigma
 from symdp.theorem import Param
 
@@ -53,57 +49,16 @@ P_ETA = Param(eta, sp.Interval.open(0, sp.oo), sample=(0.01, 2.0))
 
 
 # --- Ball arithmetic: how the witnesses of this paper measure a derived number as a certified enclosure -------------
+# (symdp.estimate's one door: in_balls, enclosure, exact_rational; re-exported under the names the witnesses use)
 
-GUARD_BITS = 30
-"""Bits beyond mpmath's working precision at which the witnesses compute their balls."""
-
-
-@contextlib.contextmanager
-def in_balls() -> Iterator[None]:
-    """Run a block with flint's precision at mpmath's working precision plus :data:`GUARD_BITS`."""
-    with arb_precision(mpmath.mp.prec + GUARD_BITS):
-        yield
-
-
-def rational(x, what: str = "value"):
-    """A number as the exact rational (``flint.fmpq``) of the binary number the witness works with: ``to_mpf(x)``
-    (a drawn float read as its decimal, rounded to the working precision), every bit kept; an int or a rational
-    stays itself.
-
-    >>> with mpmath.workprec(53):
-    ...     print(rational(0.75), rational(3), rational(mpmath.mpf(-2.5)))
-    3/4 3 -5/2
-    """
-    from flint import fmpq, fmpz
-
-    if isinstance(x, (fmpq, fmpz, int)) and not isinstance(x, bool):
-        return fmpq(x)
-    value = to_mpf(x, what)
-    sign, man, exp, _ = value._mpf_
-    man = -int(man) if sign else int(man)
-    return fmpq(man * 2 ** max(exp, 0), 2 ** max(-exp, 0))
-
-
-def ball(x):
-    """An exact rational (or an int) as an Arb ball at flint's precision; a ball stays itself."""
-    from flint import arb
-
-    return x if isinstance(x, arb) else arb(x)
-
-
-def enclosure(x, method: Method = Method.EXACT, **fields) -> Estimate:
-    """The certified estimate enclosing a ball or an exact rational (``Method.exact``: a finite formula in Arb);
-    ``fields`` (``scale=``) are kept on it."""
-    from dataclasses import replace
-
-    estimate = Estimate.from_arb(ball(x), method)
-    return replace(estimate, **fields) if fields else estimate
+rational = exact_rational
+ball = exact_ball
 
 
 def built_exactly(x, method: Method = Method.EXACT):
-    """:func:`enclosure` of a number computed from the point's own numbers (the parameters and the structure's
-    numbers, both read by ``to_mpf`` at the working precision) and exact constants, nothing else rounded: marked
-    :class:`~symdp.statement.BuiltExactly`, so that the verifier adds no floor for a construction's rounding."""
+    """:func:`~symdp.estimate.enclosure` of a number computed from the point's own numbers (the parameters and the
+    structure's numbers, both read by ``to_mpf`` at the working precision) and exact constants, nothing else rounded:
+    marked :class:`~symdp.statement.BuiltExactly`, so that the verifier adds no floor for a construction's rounding."""
     from symdp.statement import BuiltExactly
 
     return BuiltExactly(enclosure(x, method))

@@ -27,7 +27,7 @@ from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.engine.projected import NoisyStep, Projected
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, exact_ball, sharp_ball
+from symdp.estimate import GUARD_BITS, Estimate, exact_ball, sharp_ball
 from symdp.expressions import Renyi, numeric_function, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bravo import sgd as proofs
@@ -60,7 +60,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bravo.common import GUARD_BITS, P_D, built_exactly, enclosure, finite_floats, in_balls, rational
+from symdp.theorems.bravo.common import P_D, built_exactly, enclosure, finite_floats, in_balls, rational
 from symdp.theorems.bravo.moduli import DPhi2, p_holder
 
 radius = sp.Symbol("{r}", positive=True)   # braced: symdp.symbols' r is an integer; this r is a real radius
