@@ -370,3 +370,85 @@ def test_coupling_extreme_is_the_reachable_intervals_recursion(gamma_, mu_, n_):
         value = sg.enclosure(lambda: sg.coupling_extreme(point))
         assert value.certified and abs(value.value - mpmath.mpf(largest.numerator) / largest.denominator) \
             <= value.error + mpmath.mpf(10) ** -29
+
+
+# --- the exact mixtures and their divergences in balls ---------------------------------------------------------------
+
+from fractions import Fraction  # noqa: E402
+
+from flint import arb  # noqa: E402
+
+from symdp.estimate import arb_precision  # noqa: E402
+from symdp.statement import BuiltExactly  # noqa: E402
+from symdp.theorems.bertazzi import mixtures  # noqa: E402
+
+
+def _contains(ball, value) -> bool:
+    """Whether the ball holds an mpf (computed to 40 digits: its own rounding is allowed for, 1e-38 relative)."""
+    with arb_precision(200):
+        return ball.is_finite() and (ball + arb(0, abs(value) * 1e-38)).contains(arb(mpmath.nstr(value, 45)))
+
+
+def test_renyi_ball_of_two_gaussians_is_the_closed_form():
+    """R_α(N(0, v) ‖ N(Δ, v)) = αΔ²/(2v): here α = 7/2, Δ = 3/2, v = 1/3, i.e. 189/16."""
+    P = mixtures.ExactMixture(((Fraction(0), Fraction(1)),), Fraction(1, 3))
+    Q = mixtures.ExactMixture(((Fraction(3, 2), Fraction(1)),), Fraction(1, 3))
+    with arb_precision(120):
+        r = mixtures.renyi_ball(P, Q, Fraction(7, 2))
+    assert r.contains(arb(189) / 16) and r.rad() < 1e-30
+    assert not r.contains(arb(189) / 16 * (1 + arb(10) ** -25))
+
+
+def test_renyi_ball_of_the_subsampled_gaussian_is_mironovs_sum():
+    """Mironov, Talwar & Zhang (2019) at α = 2: R_2((1 − q)N(0, 1) + qN(1, 1) ‖ N(0, 1)) = log(1 + q²(e − 1))."""
+    q = Fraction(3, 10)
+    P = mixtures.ExactMixture(((Fraction(0), 1 - q), (Fraction(1), q)), Fraction(1))
+    Q = mixtures.ExactMixture(((Fraction(0), Fraction(1)),), Fraction(1))
+    with mpmath.workdps(40):
+        expected = mpmath.log(1 + mpmath.mpf(q.numerator) ** 2 / q.denominator ** 2 * (mpmath.e - 1))
+    with arb_precision(120):
+        r = mixtures.renyi_ball(P, Q, Fraction(2))
+    assert _contains(r, expected) and r.rad() < 1e-30
+
+
+def test_hockey_stick_ball_of_two_gaussians_is_the_closed_form():
+    """δ(ε) of N(0, 1) against N(Δ, 1): Φ(Δ/2 − ε/Δ) − e^ε Φ(−Δ/2 − ε/Δ), Balle & Wang (2018)."""
+    P = mixtures.ExactMixture(((Fraction(0), Fraction(1)),), Fraction(1))
+    Q = mixtures.ExactMixture(((Fraction(2), Fraction(1)),), Fraction(1))
+    eps = mpmath.mpf("0.75")
+    with mpmath.workdps(40):
+        expected = mpmath.ncdf(1 - eps / 2) - mpmath.exp(eps) * mpmath.ncdf(-1 - eps / 2)
+    with arb_precision(120):
+        d = mixtures.hockey_stick_ball(P, Q, eps)
+    assert _contains(d, expected) and d.rad() < 1e-28
+    with arb_precision(120):       # the means of P above those of Q: the loss is not monotone that way, refused
+        assert not mixtures.hockey_stick_ball(Q, P, eps).is_finite()
+
+
+def test_the_exact_mixtures_are_the_recursion_and_their_divergences_the_engines():
+    """The rational laws against the brute-force enumeration over batch patterns, and their Rényi and hockey-stick
+    balls against the engine's certified quadrature of the same laws built at 40 digits."""
+    point = {"alpha": mpf("3.5"), "mu": mpf("0.7"), "L": mpf("1.0"), "gamma": mpf("0.4"), "c": mpf("1.1"),
+             "beta": mpf("1.3"), "m": 5, "s": 2, "n": 3}
+    eps = mpmath.mpf(0.3)           # a binary number: the same at both precisions
+    with working_precision(40):
+        P, Q = sg._exact_pair(point)
+        brute, variance = _brute_force_mixture(mpf("0.7"), mpf("0.4"), mpf("1.3"), mpf("1.1"), 2, 5, 3)
+        assert abs(mpmath.mpf(P.variance.numerator) / P.variance.denominator - variance) < mpf("1e-35")
+        assert sorted(float(a) for a, _ in P.components) == pytest.approx(sorted(float(a) for a, _ in brute))
+        assert sum(w for _, w in P.components) == 1
+        engine_r = divergence("renyi", *sg._final_pair(point), point["alpha"], method="densities")
+        engine_d = divergence("hockey_stick", *sg._final_pair(point), eps, method="densities")
+    with working_precision(20):
+        measured = sg._renyi_final(point)[sg.Renyi(sg.X_N, sg.X_N_P, sg.alpha)]
+        d = sg._mixture_divergence("hockey_stick", P, Q, eps, mpmath.mp.prec)
+    assert isinstance(measured, BuiltExactly) and measured.value.certified
+    assert abs(measured.value.value - engine_r.value) <= measured.value.error + engine_r.error
+    assert d.certified and abs(d.value - engine_d.value) <= d.error + engine_d.error
+
+
+def test_theorems_5_6_and_5_7_draws_are_certified_and_the_mixtures_built_exactly():
+    reports = {ident: verify(BY_ID[ident], examples=25) for ident in ("bertazzi.thm5.6", "bertazzi.thm5.7.dp")}
+    for ident, report in reports.items():
+        assert report.verdict == HOLDS and report.certified, ident
+    assert reports["bertazzi.thm5.6"].construction.get("exact", 0) > 0      # the draws with s < m

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import mpmath
 import sympy as sp
-from flint import arb
+from flint import arb, fmpq
 from hypothesis import strategies as st
 
 from symdp.engine import gaussian_paths
@@ -171,11 +171,15 @@ def lemma_4_2(point):
 
 def ratio_moment(P_, Q_, order, under_q: bool = False, offset: int = 0) -> Estimate:
     """E_P[(dP/dQ)^s] = Σ_{p > 0} p (p/q)^s (``under_q``: E_Q[(dP/dQ)^s] = Σ_{p > 0} q (p/q)^s; the atoms with p = 0
-    add 0, s > 0), s = ``order`` + ``offset`` (exactly), summed over the atoms in balls: a certified enclosure."""
+    add 0, s > 0), s = ``order`` + ``offset`` (exactly), summed over the atoms of the laws (their exact rationals
+    where they were built exactly) in balls: a certified enclosure. Atoms with p = q add their mass exactly, so
+    equal laws give exactly 1."""
+    atoms = [(p, q) for p, q in zip(P_.keys(), Q_.keys()) if p > 0]
+    equal = sum(((q if under_q else p) for p, q in atoms if p == q), fmpq(0))
+
     def compute():
         s = ball(order) + offset
-        return sum(((ball(q) if under_q else ball(p)) * (ball(p) / ball(q)) ** s for p, q in zip(P_, Q_) if p > 0),
-                   arb(0))
+        return sum(((ball(q) if under_q else ball(p)) * ball(p / q) ** s for p, q in atoms if p != q), ball(equal))
     return enclosure(compute)
 
 

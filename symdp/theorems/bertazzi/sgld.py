@@ -5,8 +5,10 @@ Every witness runs SGLD on the loss ℓ(x, d) = μx²/2 + dx (so k(x) = μx²/2,
 differing in their first entry, the others 0, from x₀ = 0. The index 1 enters a uniform s-subset of {1, …, m} with
 probability q = s/m, independently over steps, so the law of x_n is a Gaussian mixture whose means and common
 variance follow the chain's own recursion (equal means merged), and the path's innovations x_{k+1} − (1 − γμ)x_k are
-independent, each (1 − q)N(0, 2γ/β) + qN(−γd₁/s, 2γ/β). Divergences come from the engine's door, by certified
-quadrature of the densities, never from a closed form of a bound:
+independent, each (1 − q)N(0, 2γ/β) + qN(−γd₁/s, 2γ/β). Divergences are computed from the densities, never from a
+closed form of a bound: for s < m the law of x_n is built exactly (rationals of the draw) and its Rényi and
+hockey-stick divergences enclosed in balls by :mod:`symdp.theorems.bertazzi.mixtures`; otherwise through the engine's
+door, by certified quadrature:
 
 >>> import mpmath
 >>> with mpmath.workdps(20):    # s = m: x_1 ~ N(-gamma d/s, 2 gamma/beta); R_2 = 2 (2 gamma d/s)^2 / (2 * 2 gamma/beta)
@@ -29,7 +31,7 @@ from symdp.engine.continuous import Gaussian, Mixture
 from symdp.engine.divergences import divergence
 from symdp.engine.products import compose
 from symdp.errors import InvalidParameter
-from symdp.estimate import enclosure
+from symdp.estimate import Method, enclosure, sharp_ball
 from symdp.expressions import HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import sgld as proofs
@@ -46,7 +48,8 @@ from symdp.theorem import (
     theorem,
 )
 from symdp.theorems.bertazzi.common import P_ALPHA_MIXTURES as P_ALPHA
-from symdp.theorems.bertazzi.common import ball
+from symdp.theorems.bertazzi.common import ball, exact_fraction
+from symdp.theorems.bertazzi.mixtures import ExactMixture, hockey_stick_ball, renyi_ball
 
 # --- the laws of SGLD on a quadratic loss -----------------------------------------------------------------------------
 
@@ -108,6 +111,15 @@ def _final_law(mu_, gamma_, beta_, datum, s_, m_, n_, prec):
     return _mixture(means, mpmath.sqrt(variance))
 
 
+def _refuse_large(s_, m_, n_, gamma_mu) -> None:
+    """A law of x_n with s < m mixes up to 2^n Gaussians: beyond :data:`MAX_MEANS` of them it is refused up front."""
+    if s_ < m_ and gamma_mu != 1 and n_ > MAX_MEANS.bit_length() - 1:
+        raise InvalidParameter(
+            f"the law of x_n of SGLD with s = {s_} < m = {m_} at n = {n_} is a mixture of up to 2^{n_} = "
+            f"{2 ** min(n_, 64)}{'...' if n_ > 64 else ''} Gaussians (one per inclusion pattern of index 1): more than "
+            f"{MAX_MEANS}, refused (n <= {MAX_MEANS.bit_length() - 1} for s < m; s = m is one Gaussian at any n)")
+
+
 def final_law(mu_, gamma_, beta_, datum, s_, m_, n_):
     """The law of x_n of SGLD (31) on ℓ(x, d) = μx²/2 + dx with data (d₁, 0, …, 0), d₁ = ``datum``, batches of s
     out of m, x₀ = 0: a Gaussian mixture over the steps at which index 1 was drawn, by the exact recursion
@@ -115,12 +127,36 @@ def final_law(mu_, gamma_, beta_, datum, s_, m_, n_):
     s = m (B = 1) it is one Gaussian, the recursion solved in closed form: cheap at any n. For s < m the mixture has
     up to 2^n components: beyond :data:`MAX_MEANS` of them it is refused before anything is built."""
     mu_, gamma_, beta_, s_, m_, n_ = _checked(mu_, gamma_, beta_, s_, m_, n_)
-    if s_ < m_ and gamma_ * mu_ != 1 and n_ > MAX_MEANS.bit_length() - 1:
-        raise InvalidParameter(
-            f"the law of x_n of SGLD with s = {s_} < m = {m_} at n = {n_} is a mixture of up to 2^{n_} = "
-            f"{2 ** min(n_, 64)}{'...' if n_ > 64 else ''} Gaussians (one per inclusion pattern of index 1): more than "
-            f"{MAX_MEANS}, refused (n <= {MAX_MEANS.bit_length() - 1} for s < m; s = m is one Gaussian at any n)")
+    _refuse_large(s_, m_, n_, gamma_ * mu_)
     return _final_law(mu_, gamma_, beta_, to_mpf(datum, "datum"), s_, m_, n_, mpmath.mp.prec)
+
+
+def exact_final_mixture(mu_, gamma_, beta_, datum, s_, m_, n_) -> ExactMixture:
+    """The law of :func:`final_law` for s < m built exactly: the same recursion run in rationals (a drawn float is
+    the rational it is, :func:`~symdp.theorems.bertazzi.common.exact_fraction`), equal means merged by exact
+    equality; the laws whose divergences :mod:`~symdp.theorems.bertazzi.mixtures` encloses in balls.
+
+    >>> law = exact_final_mixture(1, Fraction(1, 2), 1, 1, 1, 2, 1)    # x_1: N(0, 1) or N(-1/2, 1), each w.p. 1/2
+    >>> law.components, law.variance
+    (((Fraction(-1, 2), Fraction(1, 2)), (Fraction(0, 1), Fraction(1, 2))), Fraction(1, 1))
+    """
+    _checked(mu_, gamma_, beta_, s_, m_, n_)
+    mu_, gamma_, beta_, datum = (exact_fraction(x) for x in (mu_, gamma_, beta_, datum))
+    s_, m_, n_ = int(s_), int(m_), int(n_)
+    _refuse_large(s_, m_, n_, gamma_ * mu_)
+    q_, rho_, step = Fraction(s_, m_), 1 - gamma_ * mu_, gamma_ * datum / s_
+    means, variance = {Fraction(0): Fraction(1)}, Fraction(0)
+    for _ in range(n_):
+        following: dict = {}
+        for mean, weight in means.items():
+            for drift, p in ((0, 1 - q_), (step, q_)):
+                if p > 0:
+                    key = rho_ * mean - drift
+                    following[key] = following.get(key, 0) + weight * p
+        if len(following) > MAX_MEANS:
+            raise InvalidParameter(f"the law of x_n has more than {MAX_MEANS} Gaussian components: refused")
+        means, variance = following, rho_ ** 2 * variance + 2 * gamma_ / beta_
+    return ExactMixture(tuple(sorted(means.items())), variance)
 
 
 def innovation_law(gamma_, beta_, datum, s_, m_):
@@ -214,19 +250,62 @@ def _final_pair(point, datum_scale=1):
     return final_law(*args, datum, *batch), final_law(*args, -datum, *batch)
 
 
+def _exact_pair(point):
+    """The two laws of x_n for s < m built exactly (:func:`exact_final_mixture`), datum ±c; None at s = m."""
+    _within_5_5(point)
+    if int(point["s"]) == int(point["m"]):
+        return None
+    args, batch = (point["mu"], point["gamma"], point["beta"]), (point["s"], point["m"], point["n"])
+    datum = exact_fraction(point["c"])
+    return exact_final_mixture(*args, datum, *batch), exact_final_mixture(*args, -datum, *batch)
+
+
+SHARP_GUARD, SHARP_BOOST = 32, 512
+"""Guard bits of the balls of the mixtures' divergences, and the most bits added while one is not sharp relative to
+itself (:func:`symdp.estimate.sharp_ball`)."""
+
+
+@functools.lru_cache(maxsize=512)
+def _mixture_divergence(kind, P, Q, argument, prec):
+    """A divergence of two exactly built mixtures in balls (:mod:`~symdp.theorems.bertazzi.mixtures`) as a certified
+    Estimate, None where its route does not apply or the ball is not finite; cached per draw (hypothesis returns to
+    the same points) and precision."""
+    function = renyi_ball if kind == "renyi" else hockey_stick_ball
+    with mpmath.workprec(prec):
+        ball_ = sharp_ball(lambda: function(P, Q, argument), SHARP_GUARD, SHARP_BOOST)
+    if not ball_.is_finite():   # not converged, or (hockey stick) the means not ordered / the crossing not bracketed
+        return None
+    return enclosure(ball_, Method.CERTIFIED)
+
+
 def _renyi_final(point):
+    r"""$R_\alpha$ of the two laws of $x_n$: for $s < m$ the exact mixtures in balls (Petras integration of
+    $\varphi_v S_P^\alpha S_Q^{1-\alpha}$ with the tails bounded in closed form, built exactly from the draw); at
+    $s = m$ (one Gaussian each, its parameters rounded) through the engine's door."""
+    pair = _exact_pair(point)
+    if pair is not None:
+        measured = _mixture_divergence("renyi", *pair, exact_fraction(point["alpha"]), mpmath.mp.prec)
+        if measured is not None:
+            return {Renyi(X_N, X_N_P, alpha): BuiltExactly(measured)}
     P_, Q_ = _final_pair(point)
     return {Renyi(X_N, X_N_P, alpha): divergence("renyi", P_, Q_, point["alpha"], method="densities")}
 
 
 def _hockey_stick_final(epsilon_expression):
-    """A witness of D_{e^ε}(x_n^D ‖ x_n^D') ≤ δ at ε = the statement's ε_δ, evaluated where the divergence is taken."""
+    """A witness of D_{e^ε}(x_n^D ‖ x_n^D') ≤ δ at ε = the statement's ε_δ, evaluated where the divergence is taken:
+    for s < m with the means ordered (γμ <= 1) on the exact mixtures in balls, at the crossing of the monotone loss
+    (:func:`~symdp.theorems.bertazzi.mixtures.hockey_stick_ball`), else through the engine's door."""
     symbols = (mu, L, gamma, c, beta, m, s, n, delta)
     epsilon_at = lambdify_mpmath(symbols, epsilon_expression)
 
     def witness(point):
-        P_, Q_ = _final_pair(point)
         e = epsilon_at(*(point[x.name] for x in symbols))
+        pair = _exact_pair(point)
+        if pair is not None:
+            measured = _mixture_divergence("hockey_stick", *pair, e, mpmath.mp.prec)
+            if measured is not None:
+                return {HockeyStick(X_N, X_N_P, epsilon_expression): measured}
+        P_, Q_ = _final_pair(point)
         return {HockeyStick(X_N, X_N_P, epsilon_expression): divergence("hockey_stick", P_, Q_, e,
                                                                         method="densities")}
     return witness
@@ -301,11 +380,12 @@ theorem_5_6 = theorem(
     id="bertazzi.thm5.6", title=r"SGLD's final iterate is R\'enyi-DP uniformly in $n$ (offset $2c$ of the proof)",
     number="Theorem 5.6, eq. (34) (constant of its proof, App. C.2)", parameters=FINAL_PARAMETERS,
     conditions=ASS_5_5, setting=FINAL_SETTING,
-    statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C6 / 4), default_examples=12,
+    statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C6 / 4), default_examples=100,
     examples=(CATALOGUE_WORST, NEAR_SUP_56),
     notes=r"The R\'enyi divergence of the two laws of $x_n$ (Gaussian mixtures over the steps at which the differing "
-          r"index was drawn, by the chain's exact recursion), by certified quadrature of their densities through the "
-          r"engine's door; $n \le 4$ at the draws ($2^n$ means for $s < m$, refused beyond $2^6$). At $s = m$ the "
+          r"index was drawn, by the chain's exact recursion in rationals), by certified quadrature of their densities "
+          r"(Petras integration in balls with the tails bounded in closed form, "
+          r"\symdpcode{symdp.theorems.bertazzi.mixtures}; the engine's door at $s = m$); $n \le 4$ at the draws ($2^n$ means for $s < m$, refused beyond $2^6$). At $s = m$ the "
           r"law is one Gaussian at any $n$: there, with $L = \mu$, exact over bound tends to $2\mu/(2\mu + 1)^2$ as "
           r"$\gamma \to 0$, $n\gamma\mu \to \infty$, largest $1/4$ at $\mu = 1/2$ (pinned at $\gamma = 10^{-4}$, "
           r"$n = 10^6$: 0.24998), the worst case of the whole domain ($s < m$ mixes batch patterns, no further apart "
@@ -316,7 +396,7 @@ theorem_5_6 = theorem(
 theorem_5_6_printed = theorem(
     id="bertazzi.thm5.6.printed", title=r"SGLD's final iterate is R\'enyi-DP uniformly in $n$ (the printed constant "
     r"$C_6$)", number="Theorem 5.6, eq. (34) (as printed)", parameters=FINAL_PARAMETERS, conditions=ASS_5_5,
-    setting=FINAL_SETTING, statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C6_PRINTED / 4), default_examples=12,
+    setting=FINAL_SETTING, statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C6_PRINTED / 4), default_examples=100,
     examples=(CATALOGUE_WORST, NEAR_SUP_56_PRINTED),
     notes=r"As \symdpid{bertazzi.thm5.6}, with the printed $C_6 = c^2\beta(\frac{2(L + 1)}{\mu - \gamma L^2/2} + "
           r"1)^2$. "
@@ -329,10 +409,12 @@ theorem_5_6_dp = theorem(
     id="bertazzi.thm5.6.dp", title=r"SGLD's final iterate is $(\varepsilon_\delta, \delta)$-DP uniformly in $n$",
     number=r"Theorem 5.6, eq. (34), the $(\varepsilon, \delta)$ part (constant of its proof)",
     parameters=(P_MU, P_L, P_GAMMA, P_C, P_BETA, P_M, P_S, P_N_FINAL, P_DELTA), conditions=ASS_5_5,
-    setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta(C6)), delta), default_examples=3,
+    setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta(C6)), delta), default_examples=100,
     examples=(DP_NEAR_SUP_56, DP_TINY_56),
-    notes=r"The hockey-stick divergence of the two laws of $x_n$ at $e^{\varepsilon_\delta}$, by certified quadrature "
-          r"of the densities. Loose: the exact $\delta$ is at most 0.049 of the claimed one, approached as $\delta \to "
+    notes=r"The hockey-stick divergence of the two laws of $x_n$ at $e^{\varepsilon_\delta}$, certified: CDF "
+          r"differences over the half-line where the privacy loss exceeds $\varepsilon_\delta$ (for $s < m$ on the exact "
+          r"mixtures, whose loss is monotone when $\gamma\mu \le 1$, \symdpcode{symdp.theorems.bertazzi.mixtures}; "
+          r"else the engine's door). Loose: the exact $\delta$ is at most 0.049 of the claimed one, approached as $\delta \to "
           r"1$ on the Gaussian family ($\mu = L = 1/2$, $c^2\beta = 1/64$, pinned at $\delta = 0.999$, $\gamma = "
           r"10^{-4}$, $n = 10^6$: a claim of $0.02\delta$ is refuted); for small $\delta$ it is many orders below "
           r"(Chernoff route), still measured to a relative error (pinned at $\delta = 10^{-6}$: about "
@@ -351,7 +433,7 @@ theorem_5_7 = theorem(
     id="bertazzi.thm5.7", title=r"SGLD with gradients of $v$ constant in $x$: R\'enyi-DP improving as $1/s^2$ "
     r"(offset $2c/s$ of the proof)", number="Theorem 5.7, eq. (35) (constant of its proof, App. C.3)",
     parameters=FINAL_PARAMETERS, conditions=ASS_5_5, setting=FINAL_SETTING,
-    statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C7 / 4), default_examples=12,
+    statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C7 / 4), default_examples=100,
     examples=(CATALOGUE_WORST, NEAR_SUP_57),
     notes=r"As \symdpid{bertazzi.thm5.6} ($\nabla_x v(x, d) = d$ is constant in $x$). At $s = m$ both sides scale as "
           r"$1/s^2$: the supremum $1/4$ of exact over bound is Theorem 5.6's (pinned at $s = m = 3$). Bound over "
@@ -361,7 +443,7 @@ theorem_5_7 = theorem(
 theorem_5_7_printed = theorem(
     id="bertazzi.thm5.7.printed", title=r"SGLD with constant data gradients: R\'enyi-DP with the printed $C_7$",
     number="Theorem 5.7, eq. (35) (as printed)", parameters=FINAL_PARAMETERS, conditions=ASS_5_5,
-    setting=FINAL_SETTING, statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C7_PRINTED / 4), default_examples=12,
+    setting=FINAL_SETTING, statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C7_PRINTED / 4), default_examples=100,
     examples=(CATALOGUE_WORST, NEAR_SUP_57_PRINTED),
     notes=r"The printed $C_7 = \frac{c^2\beta}{s^2}(\frac{2(L + 1)}{\mu - \gamma L^2/2} + 1)^2$: its proof has the gap "
           r"E5, but it is not refuted: bound over exact has infimum 3, as Theorem 5.6's printed form (pinned at $s = m "
@@ -372,7 +454,7 @@ theorem_5_7_dp = theorem(
     id="bertazzi.thm5.7.dp", title=r"SGLD with constant data gradients is $(C_7/4 + \sqrt{C_7\ln(1/\delta)}, "
     r"\delta)$-DP", number=r"Theorem 5.7, eq. (35), the $(\varepsilon, \delta)$ part (corrected)",
     parameters=(P_MU, P_L, P_GAMMA, P_C, P_BETA, P_M, P_S, P_N_FINAL, P_DELTA), conditions=ASS_5_5,
-    setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta(C7)), delta), default_examples=3,
+    setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta(C7)), delta), default_examples=100,
     examples=(DP_NEAR_SUP_57,),
     notes=r"Catalogue E6 (confirmed): (35) prints $\varepsilon_\delta = C_7 + \sqrt{C_7\ln(1/\delta)}$, inconsistent "
           r"with $\varepsilon_\alpha = \alpha C_7/4$ and Remark 4.3, whose optimum is $C_7/4 + "
@@ -385,7 +467,7 @@ theorem_5_7_dp_printed = theorem(
     r"printed, $\varepsilon_\delta = C_7 + \sqrt{C_7\ln(1/\delta)}$", number="Theorem 5.7, eq. (35) (as printed)",
     parameters=(P_MU, P_L, P_GAMMA, P_C, P_BETA, P_M, P_S, P_N_FINAL, P_DELTA), conditions=ASS_5_5,
     setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta_printed(C7_PRINTED)), delta),
-    default_examples=3, examples=(DP_NEAR_SUP_57_PRINTED,),
+    default_examples=100, examples=(DP_NEAR_SUP_57_PRINTED,),
     notes=r"The printed $\varepsilon_\delta$ and $C_7$ (E6, E5): weaker than the consistent form, valid.")(
     _hockey_stick_final(eps_delta_printed(C7_PRINTED)))
 
