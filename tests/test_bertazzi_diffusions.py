@@ -13,6 +13,7 @@ import sympy as sp
 from symdp.derivation import Derivation
 from symdp.engine import gaussian_paths
 from symdp.engine.divergences import divergence
+from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter, SymdpError
 from symdp.precision import working_precision
 from symdp.proofs.bertazzi import diffusions as proofs
@@ -301,7 +302,8 @@ def test_the_finite_measurements_are_certified_balls_of_their_sums():
     with working_precision(30):
         tail = dif.tail_mass(P_, Q_, mpmath.mpf("0.5"))
         assert _holds(tail, mpmath.mpf(1) / 2, 0)
-        for moment in (dif.ratio_moment(P_, Q_, 3, offset=-1), dif.ratio_moment(P_, Q_, 3, under_q=True)):
+        laws = FiniteDistribution(P_), FiniteDistribution(Q_)
+        for moment in (dif.ratio_moment(*laws, 3, offset=-1), dif.ratio_moment(*laws, 3, under_q=True)):
             assert _holds(moment, mpmath.mpf(37) / 16, 0) and moment.error < mpmath.mpf(10) ** -29
 
 
