@@ -21,6 +21,7 @@ from symdp.engine import closed_forms as cf
 from symdp.engine import finite
 from symdp.derivation import Derivation, DerivationError
 from symdp.precision import closed_forms, working_precision
+from symdp.statement import BuiltExactly
 from symdp.statement import lambdify_mpmath
 from symdp.strategies import weights
 from symdp.theorem import INDEPENDENT, Theorem
@@ -180,10 +181,11 @@ def test_dpi_is_theorem2_with_the_identity_coupling():
     raw = b.THEOREM_2.tight_at[0]
     with working_precision(30):
         p = _mp(alpha=raw["alpha"], structure=raw["structure"])
-        terms = b.THEOREM_2.witness(p)
+        terms = {k: v.value for k, v in b.THEOREM_2.witness(p).items()}   # each marked BuiltExactly
         assert terms[b.SUP_TRANSPORT].value < TINY
         s = raw["structure"]
-        dpi = b.THEOREM_2_DPI.witness(_mp(alpha=raw["alpha"], structure={k: s[k] for k in ("mu", "nu", "K")}))
+        dpi_point = _mp(alpha=raw["alpha"], structure={k: s[k] for k in ("mu", "nu", "K")})
+        dpi = {k: v.value for k, v in b.THEOREM_2_DPI.witness(dpi_point).items()}
         assert abs(terms[b.R_SHIFT].value - dpi[b.R_IN].value) < TINY
         assert abs(terms[b.R_OUT].value - dpi[b.R_OUT].value) < TINY
 
@@ -307,7 +309,7 @@ def test_lemma18_quotient_is_at_most_the_exact_lipschitz_constant(rho, beta, fra
         e = 2 * mpmath.mpf(str(frac)) / (r_ + b_)
         p = {"rho": r_, "beta": b_, "eta": e, "structure": s}
         exact = max(abs(1 - e * r_), abs(1 - e * b_))
-        quotient = b.LEMMA_18.witness(p)
+        quotient = b.LEMMA_18.witness(p).value   # marked BuiltExactly
         assert quotient.certified and quotient.value <= exact * (1 + mpmath.mpf(10) ** -20)
         assert exact <= mpmath.sqrt(1 - 2 * e * b_ * r_ / (b_ + r_)) * (1 + mpmath.mpf(10) ** -20)
 
@@ -377,7 +379,10 @@ def test_sgd_chain_with_equal_outputs_has_divergence_zero():
     raw = dict(b._single_step(), structure={"hessians": [[0.0, 0.0, 0.0]], "direction": 1.0, "frac": 0.0})
     with working_precision(30):
         assert b.sgd_statistic_laws(_mp(**raw)) is None
-        assert b._sgd_renyi(_mp(**raw)).value == 0
+        # no gradient gap: one law, built exactly, so the divergence is a proved 0 (a zero-radius enclosure)
+        zero = b._sgd_renyi(_mp(**raw))
+        assert isinstance(zero, BuiltExactly) and zero.value.certified
+        assert zero.value.value == 0 and zero.value.error == 0
 
 
 def test_theorem5_is_loose_on_the_catalogue_chain_and_the_optimal_path_nearly_tight_on_the_long_one():
@@ -434,7 +439,7 @@ def test_lap2_measurements_are_certified_and_agree_with_each_other():
     with working_precision(40):
         p = _mp(lambda_1=1, lambda_2=2, x="0.7", Delta="0.3")
         conv = b.lap2_convolution(p["x"], p["lambda_1"], p["lambda_2"])
-        density = b._densities_at_x(p)[b.LAP2_AT_X]
+        density = b._densities_at_x(p)[b.LAP2_AT_X].value   # marked BuiltExactly: the scales are the drawn ones
         assert conv.certified and density.certified
         assert conv.ball().overlaps(density.ball()) and conv.error < mpmath.mpf(10) ** -38
         assert abs(conv.value - mpmath.mpf("0.152131812607669559")) < mpmath.mpf(10) ** -18
@@ -445,7 +450,7 @@ def test_lemma18_and_phi_enclose_their_closed_forms():
     (proofs LEM18_TIGHT); φ at L = 1 is its limit 1/r (proofs THM4_PHI_LIMIT), and elsewhere the formula."""
     with working_precision(30):
         raw = b._eigen_pair(1, 3, 0.5)
-        quotient = b.LEMMA_18.witness(_mp(rho=1, beta=3, eta="0.5", structure=raw["structure"]))
+        quotient = b.LEMMA_18.witness(_mp(rho=1, beta=3, eta="0.5", structure=raw["structure"])).value
         assert _encloses(quotient, mpmath.mpf("0.5"))
         for r_ in (1, 5, 29):
             assert _encloses(_enclosure(b.phi_ball(b.arb(1), b.arb(r_))), mpmath.mpf(1) / r_)
@@ -467,3 +472,44 @@ def test_draws_are_certified(ident):
 
     report = verify(get(ident), examples=15, seed=5)
     assert report.verdict == "holds" and report.certified, report.reason
+
+
+def test_theorem2_laws_are_built_exactly_and_its_terms_enclose_exact_sums():
+    """Theorem 2's laws are exact rationals (the draw's decimals, an exact coupling): μK, νK, ω, ν and every
+    H_π(x)K are exact laws, each term is marked BuiltExactly, and the terms hold their values computed by hand in
+    Fractions: at ω = μ with the identity coupling and K = id the transport term is 0 and R_α(ω‖ν) = R_α(μ‖ν) =
+    log(Σ μ^α ν^{1−α})/(α − 1), here α = 2: log(Σ μ²/ν)."""
+    raw = b._dpi_equality(2)["structure"]
+    with working_precision(30):
+        out = b.THEOREM_2.witness({"alpha": mpmath.mpf(2), "structure": raw})
+        assert all(isinstance(v, BuiltExactly) and v.value.certified for v in out.values())
+        mu, nu = b.exact_weights(raw["mu"]), b.exact_weights(raw["nu"])
+        chi = sum(m_ * m_ / n_ for m_, n_ in zip(mu, nu))   # Σ μ²/ν, an exact Fraction
+        with mpmath.workdps(60):
+            expected = mpmath.log(mpmath.mpf(chi.numerator) / chi.denominator)
+        for atom in (b.R_OUT, b.R_SHIFT):
+            assert _encloses(out[atom].value, expected) and out[atom].value.error < mpmath.mpf(10) ** -28
+        assert out[b.SUP_TRANSPORT].value.value == 0
+        assert b._pushed(mu, [b.exact_weights(r) for r in raw["K"]]).exact
+
+
+
+
+@pytest.mark.parametrize("ident", ["balle19.thm2", "balle19.thm2.dpi", "balle19.lem18", "balle19.lem3.pointwise"])
+def test_draws_are_built_exactly(ident):
+    """Every certified draw of these theorems measures laws built exactly from the draw (construction "exact")."""
+    from symdp.theorems import get
+
+    report = verify(get(ident), examples=15, seed=5)
+    assert report.verdict == "holds" and report.certified, report.reason
+    assert set(report.construction) == {"exact"}, report.construction
+
+
+def test_theorem5_draws_without_a_gradient_gap_are_certified():
+    """frac = 0: the two chains have one law; the draw is decided by enclosures (a proved 0 against the bound)."""
+    from symdp.theorems import get
+
+    raw = dict(b._single_step(), structure={"hessians": [[0.3, 0.2, 0.9]], "direction": 1.0, "frac": 0.0})
+    r = evaluate_point(get("balle19.thm5"), raw)
+    assert r.verdict == "holds" and r.certified and r.quantity == 0
+

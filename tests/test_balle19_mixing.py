@@ -522,3 +522,72 @@ def test_levels_from_measurements_are_intervals_that_hold_the_level():
 def test_draws_are_certified(ident):
     report = verify(get(ident), examples=15, seed=5)
     assert report.verdict == "holds" and report.certified, report.reason
+
+
+# --- laws built exactly from the draw --------------------------------------------------------------------------------
+
+
+def test_kernels_and_laws_are_built_exactly_from_the_draw():
+    """Every kind of kernel is built in rationals, against the same construction by hand in Fractions of the decimals
+    drawn: the mixed kernel (1 - s)R + s K_omega, the point row, the erasure channel; the pair and the mixture
+    (1 - g)mu + g nu too."""
+    from flint import fmpq as F
+    with working_precision(30):
+        mixed = m.build_kernel({"kind": "mixed", "rows": [[1, 3], [0.1, 0.3]], "omega": [0.5, 0.7], "s": 0.25})
+        # rows (1/4, 3/4) twice, omega (5/12, 7/12): (3/4)(1/4) + (1/4)(5/12) = 7/24
+        assert mixed.exact and mixed.rows[0].rationals == (F(7, 24), F(17, 24)) == mixed.rows[1].rationals
+        point = m.build_kernel({"kind": "point-row", "rows": [[1, 1, 2], [1, 1, 1]], "at": [0, 2]})
+        assert point.exact and point.rows[0].rationals == (0, 0, 1) and point.rows[1].rationals == (F(1, 3),) * 3
+        erasure = m.build_kernel(m.erasure(0.3, 2))
+        assert erasure.exact and erasure.rows[1].rationals == (0, F(3, 10), F(7, 10))
+        P, Q = m.pair({"mu": [0.1, 0.2], "nu": [1, 0]})
+        assert P.rationals == (F(1, 3), F(2, 3)) and Q.rationals == (1, 0)
+        mixed_law = m.mix(mpmath.mpf("0.25"), P, Q)   # 0.25 is binary: (3/4)(1/3) + 1/4 = 1/2
+        assert mixed_law.exact and mixed_law.rationals == (F(1, 2), F(1, 2))
+
+
+def test_ldp_level_decides_a_mass_equal_to_the_coefficient_exactly():
+    """The erasure channel at eps = 0: gamma_Dob = 3/10 = K(x)({x}) with K(x')({x}) = 0, a tie that no ball decides;
+    decided exactly (no infinite level), and the level is a proved 0 (log max(1, ...) of exact masses)."""
+    with working_precision(30):
+        K = m.erasure_channel(0.3, 2)
+        level = m.ldp_level_by_events(K, K.dobrushin_eps(0), 0)
+        assert level.certified and _encloses(level, mpmath.mpf(0)) and level.error < 1e-29
+        # a coefficient too small by any amount still shows as an infinite level
+        too_small = m.certified(m.arb(m.fmpq(3, 10)) - m.arb(10) ** -25)
+        assert m.ldp_level_by_events(K, too_small).value == mpmath.inf
+
+
+@pytest.mark.parametrize("ident", ["balle19.def.hs.monotone", "balle19.fact.jc-dpi", "balle19.def1.3",
+                                   "balle19.thm1.1", "balle19.lem11", "balle19.tab1.dobrushin"])
+def test_draws_are_built_exactly(ident):
+    """Every certified draw of these theorems measures laws built exactly from the draw (construction "exact")."""
+    report = verify(get(ident), examples=15, seed=5)
+    assert report.verdict == "holds" and report.certified, report.reason
+    assert set(report.construction) == {"exact"}, report.construction
+
+
+@pytest.mark.parametrize("ident, raw", [
+    # formerly left to the two precisions (undecided-by-enclosures): margins of 1e-38 and 6e-46 at 50 digits
+    ("balle19.fact.jc-dpi", {"gamma": 1.1754943508222875e-38, "epsilon": 0.0, "structure": {
+        "mu1": [0.99999, 0.5585195554236805, 0.2220981067334406, 0.0, 0.0, 0.0],
+        "mu2": [0.8844691869681165, 0.31852521395583844, 0.4589548122574118, 0.99999, 0.888244966115589, 0.175],
+        "nu1": [0.35581563756629214, 0.44776015250397583, 0.3172329454134289, 0.8670631880340074, 0.0, 0.0],
+        "nu2": [0.0, 0.37384734683428883, 0.0, 0.0, 0.0, 0.2090265644874258]}}),
+    ("balle19.thm1.1", {"epsilon": 1.401298464324817e-45, "structure": {
+        "mu": [0.15659024282118414, 0.3022242378806271], "nu": [0.0, 0.19467583266655028],
+        "K": {"kind": "point-row", "rows": [[0.8605423460980461, 0.9804520497842223],
+                                            [0.7260886126623516, 0.6139256811086816]], "at": [0, 1]}}}),
+])
+def test_tiny_margins_of_exact_laws_are_decided_by_the_enclosures(ident, raw):
+    r = evaluate_point(get(ident), raw)
+    assert r.verdict == "holds" and r.certified and r.construction == "exact" and 0 < r.margin < 1e-37
+
+
+def test_extremal_pairs_needing_e_to_the_eps_stay_rounded():
+    """The Doeblin extremal pair's nu = ((1 - delta)e^-eps, ...) and the sharp pair's nu = (e^-eps, ...) are not
+    rational: their draws are decided with the construction floor ("rounded"), never marked built exactly."""
+    for ident, raw in (("balle19.thm1.3", m._extremal(0.3, 0.05, 0.7)), ("balle19.thm1.4.sharp", m._sharp(0.5, 1))):
+        r = evaluate_point(get(ident), raw)
+        assert r.certified and r.construction == "rounded", (ident, r.construction)
+

@@ -88,3 +88,20 @@ def test_hockey_stick_over_an_interval_of_levels_brackets_every_level_in_it():
             assert _encloses(wide, hockey_stick_at(P, Q, mpmath.mpf(level)).value)
         to_infinity = hockey_stick_at(P, Q, (mpmath.mpf(0), mpmath.inf))
         assert _encloses(to_infinity, mpmath.mpf("0.2")) and _encloses(to_infinity, tv(P, Q).value)
+
+
+def test_exact_rows_give_coefficients_of_the_kernel_itself():
+    """Rows of exact rationals (1/3, 2/3) and (1/2, 1/2): the kernel is exact and so is P K of an exact P; its
+    coefficients enclose the rationals of the definitions, by hand: TV = 1/2 - 1/3 = 1/6, Doeblin 1 - (1/3 + 1/2) =
+    1/6, ultra-mixing 1 - min(1/3 / 1/2, 1/2 / 2/3) = 1/3 (none of them a binary number)."""
+    from flint import arb, fmpq
+
+    with mpmath.workdps(30):
+        K = MarkovKernel([[fmpq(1, 3), fmpq(2, 3)], [fmpq(1, 2), fmpq(1, 2)]])
+        assert K.exact and K.apply(FD([fmpq(1, 4), fmpq(3, 4)])).exact
+        assert K.apply(FD([fmpq(1, 4), fmpq(3, 4)])).rationals == (fmpq(11, 24), fmpq(13, 24))
+        for coefficient, exact in ((K.dobrushin(), fmpq(1, 6)), (K.doeblin(), fmpq(1, 6)),
+                                   (K.ultra_mixing(), fmpq(1, 3))):
+            assert coefficient.certified and coefficient.ball().contains(arb(exact))
+            assert coefficient.error < 1e-29
+        assert not MarkovKernel([[mpmath.mpf(1) / 3, mpmath.mpf(2) / 3]]).exact   # rounded thirds: not exact

@@ -8,8 +8,11 @@ Each coefficient is the *smallest* γ for which the kernel satisfies the conditi
 * ultra-mixing: γ = 1 - min_{x,x',y} K(x)(y)/K(x')(y) (requires every entry positive).
 
 Each is a certified enclosure (:meth:`Estimate.from_arb <symdp.estimate.Estimate.from_arb>`) of the coefficient of
-the rows *as given*: the entries, binary numbers, enter Arb balls exactly, and the sums, ratios, maxima and minima
-are ball arithmetic (the divergences between rows are :mod:`symdp.engine.finite`'s certified sums).
+the rows *as given*: the entries are exact rationals (:meth:`FiniteDistribution.keys
+<symdp.engine.finite.FiniteDistribution.keys>`: those of rows built exactly, :attr:`MarkovKernel.exact`, else the
+binary numbers given), Doeblin's and ultra-mixing's minima, sums and ratios are formed in them exactly and only the
+result enters a ball, and the divergences between rows are :mod:`symdp.engine.finite`'s certified sums of the same
+rationals.
 
 >>> K = MarkovKernel([[0.75, 0.25], [0.25, 0.75]])     # binary randomized response
 >>> print(K.dobrushin().value, K.doeblin().value, mpmath.nstr(K.ultra_mixing().value, 10), K.doeblin().certified)
@@ -23,7 +26,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 import mpmath
-from flint import arb
+from flint import arb, fmpq
 
 from symdp.engine import finite
 from symdp.errors import InvalidDistribution, InvalidParameter
@@ -109,17 +112,29 @@ class MarkovKernel:
     def shape(self) -> tuple[int, int]:
         return len(self.rows), len(self.rows[0])
 
+    @property
+    def exact(self) -> bool:
+        """Whether every row was built exactly (:attr:`FiniteDistribution.exact
+        <symdp.engine.finite.FiniteDistribution.exact>`): its coefficients, and the law ``P K`` of an exact ``P``, are
+        then those of the kernel itself, not of rounded rows.
+
+        >>> third = mpmath.mpf(1) / 3   # rounded: 3 of it is not 1
+        >>> MarkovKernel([[fmpq(1, 3), fmpq(2, 3)], [1, 0]]).exact, MarkovKernel([[third, 2 * third]]).exact
+        (True, False)
+        """
+        return all(r.exact for r in self.rows)
+
     def apply(self, P: FiniteDistribution) -> FiniteDistribution:
-        """P K: the output law when the input is drawn from P."""
+        """P K: the output law when the input is drawn from P (exact where P and every row are)."""
         return P.push_forward(self.rows)
 
     def compose(self, other: "MarkovKernel") -> "MarkovKernel":
         """K then other (matrix product K · other)."""
         return MarkovKernel([other.apply(r) for r in self.rows])
 
-    def _column_balls(self) -> list[list[arb]]:
-        """The entries as balls, by column (around the exact rationals of rows built exactly)."""
-        rows = [r.balls() for r in self.rows]
+    def _columns(self) -> list[list[fmpq]]:
+        """The entries as exact rationals (:meth:`FiniteDistribution.keys`), by column."""
+        rows = [r.keys() for r in self.rows]
         return [[r[y] for r in rows] for y in range(self.shape[1])]
 
     def dobrushin(self) -> Estimate:
@@ -131,15 +146,15 @@ class MarkovKernel:
         return largest(hockey_stick_at(a, b, eps) for a in self.rows for b in self.rows)
 
     def doeblin(self) -> Estimate:
-        """1 − Σ_y min_x K(x)(y), in balls."""
+        """1 − Σ_y min_x K(x)(y), an exact rational (the entries', :meth:`_columns`) enclosed by a ball."""
         with arb_precision(mpmath.mp.prec + GUARD_BITS):
-            minima = [functools.reduce(arb.min, column) for column in self._column_balls()]
-            return Estimate.from_arb(1 - sum(minima, arb(0)), Method.EXACT)
+            return Estimate.from_arb(arb(1 - sum((min(column) for column in self._columns()), fmpq(0))), Method.EXACT)
 
     def ultra_mixing(self) -> Estimate:
-        """1 − min_{x,x',y} K(x)(y)/K(x')(y), in balls (every entry must be positive)."""
+        """1 − min_{x,x',y} K(x)(y)/K(x')(y), an exact rational enclosed by a ball (every entry must be positive)."""
         if any(p <= 0 for r in self.rows for p in r):
             raise InvalidParameter("ultra-mixing needs every kernel entry positive")
         with arb_precision(mpmath.mp.prec + GUARD_BITS):
-            ratios = [a / b for column in self._column_balls() for a in column for b in column]
-            return Estimate.from_arb(1 - functools.reduce(arb.min, ratios), Method.EXACT)
+            # the smallest ratio in a column is its minimum over its maximum
+            return Estimate.from_arb(arb(1 - min(min(column) / max(column) for column in self._columns())),
+                                     Method.EXACT)

@@ -8,9 +8,12 @@ statements.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import sympy as sp
 
 from symdp.symbols import Delta, Law, alpha, lambda1, lambda2, sigma, sigma1, sigma2  # noqa: F401 (Law re-exported)
+from symdp.errors import InvalidDistribution
 from symdp.theorem import Param
 
 POS = sp.Interval.open(0, sp.oo)
@@ -32,3 +35,27 @@ GAUSS_SCALE = ("a noise scale: only Delta/sigma (and the ratios of the scales) e
 SIGMA = Param(sigma, POS, sample=(0.1, 5), log=True, limit=GAUSS_SCALE)
 SIGMA1 = Param(sigma1, POS, sample=(0.1, 10), log=True, limit=GAUSS_SCALE)
 SIGMA2 = Param(sigma2, POS, sample=(0.1, 10), log=True, limit=GAUSS_SCALE)
+
+
+def decimal(v) -> Fraction:
+    """A drawn number as the exact rational it stands for: a float as the decimal it prints as (0.1 is one tenth, as
+    :func:`symdp.engine.finite.to_mpf` reads it, only without rounding), an int, Fraction or decimal string as itself.
+
+    >>> decimal(0.1), decimal(3)
+    (Fraction(1, 10), Fraction(3, 1))
+    """
+    return Fraction(repr(v)) if isinstance(v, float) else Fraction(v)
+
+
+def exact_weights(weights) -> list[Fraction]:
+    """The probability vector proportional to drawn ``weights``, in exact rationals (each weight :func:`decimal`),
+    for finite laws built exactly from a draw (:attr:`symdp.engine.finite.FiniteDistribution.exact`).
+
+    >>> exact_weights([0.1, 0.3])
+    [Fraction(1, 4), Fraction(3, 4)]
+    """
+    w = [decimal(v) for v in weights]
+    if any(v < 0 for v in w) or sum(w) <= 0:
+        raise InvalidDistribution(f"weights must be non-negative with a positive sum, got {list(weights)}")
+    total = sum(w)
+    return [v / total for v in w]

@@ -24,17 +24,18 @@ from symdp.proofs.balle19 import couplings as proofs
 from symdp import strategies
 from symdp.engine import continuous
 from symdp.engine.divergences import divergence
-from symdp.errors import InvalidDistribution, InvalidParameter
+from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, Method, arb_precision, exact_ball, sharp_ball
 from symdp.expressions import (Gaussian as GaussianH, Lap2 as Lap2H, Laplace as LaplaceH, MaxDivergence, Renyi,
                                Winf, numeric_function, quantity)
 from symdp.engine.finite import FiniteDistribution, to_mpf
+from symdp.engine.kernels import largest
 from symdp.statement import BuiltExactly
 from symdp.symbols import (K, L, Delta, alpha, beta, c, eta, i, j, lam, lambda1, lambda2, n, r, rho, sigma, sigma1,
                            sigma2, theta, x)
 from symdp.theorem import CLOSED_FORM, IDENTITY, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.balle19.common import (ALPHA, DELTA, GAUSS_SCALE, LAMBDA1, LAMBDA2, LAP_SCALE, POS, SIGMA, SIGMA1,
-                                           SIGMA2, Law)
+                                           SIGMA2, Law, decimal, exact_weights)
 
 LAM = sp.Max(lambda1, lambda2)
 GUARD_BITS = 32
@@ -63,23 +64,6 @@ Lap2Density = quantity(
 
 
 # --- Transport operators and Theorem 2 on finite spaces (P §4; A Lemma 16, proof of Theorem 2) ------------------------
-def _exact(v) -> Fraction:
-    return Fraction(repr(v)) if isinstance(v, float) else Fraction(v)
-
-
-def exact_weights(weights) -> list[Fraction]:
-    """The probability vector proportional to drawn ``weights``, as exact rationals. Floats are read as the decimal
-    they print as (0.1 is one tenth), as :func:`symdp.engine.finite.to_mpf` reads them.
-
-    >>> exact_weights([0.1, 0.3])
-    [Fraction(1, 4), Fraction(3, 4)]
-    """
-    w = [_exact(v) for v in weights]
-    if any(v < 0 for v in w) or sum(w) <= 0:
-        raise InvalidDistribution(f"weights must be non-negative with a positive sum, got {list(weights)}")
-    return [v / sum(w) for v in w]
-
-
 def northwest_corner(a: list[Fraction], b: list[Fraction]) -> list[list[Fraction]]:
     """The north-west-corner coupling of ``a`` and ``b`` (exact rationals): a vertex of the transport polytope.
 
@@ -101,11 +85,11 @@ def random_coupling(a: list[Fraction], b: list[Fraction], spec: dict) -> list[li
     (weight ``spec["product"]``) and of north-west-corner couplings of a and b with their atoms visited in the
     drawn orders ``rows``/``cols`` (weights ``spec["parts"][k]["weight"]``). Every part has marginals (a, b), so
     the mixture has them exactly."""
-    parts = [(_exact(spec.get("product", 0)), [[p * q for q in b] for p in a])]
+    parts = [(decimal(spec.get("product", 0)), [[p * q for q in b] for p in a])]
     for part in spec.get("parts", ()):
         rows, cols = part["rows"], part["cols"]
         nw = northwest_corner([a[k] for k in rows], [b[k] for k in cols])
-        parts.append((_exact(part["weight"]), [[nw[rows.index(x)][cols.index(y)] for y in range(len(b))]
+        parts.append((decimal(part["weight"]), [[nw[rows.index(x)][cols.index(y)] for y in range(len(b))]
                                                for x in range(len(a))]))
     total = sum(w for w, _ in parts)
     if total <= 0:
@@ -127,10 +111,16 @@ def transport_operator(pi, first) -> list[list[Fraction]]:
 
 
 def _renyi_or_kl(p, q, a) -> Estimate:
-    """R_α(p‖q) of two finite laws (exact sums at working precision), read as KL at α = 1 (P Theorem 2 allows
+    """R_α(p‖q) of two finite laws (certified sums of their exact rationals), read as KL at α = 1 (P Theorem 2 allows
     α ≥ 1)."""
     P, Q = FiniteDistribution(p), FiniteDistribution(q)
     return divergence("kl", P, Q) if a == 1 else divergence("renyi", P, Q, a)
+
+
+def _pushed(m, K) -> FiniteDistribution:
+    """The law m K of exact rationals ``m`` through the kernel of exact rows ``K``: exact (each row a law, so that
+    :meth:`~symdp.engine.finite.FiniteDistribution.push_forward` keeps the rationals)."""
+    return FiniteDistribution(m).push_forward([FiniteDistribution(row) for row in K])
 
 
 _WEIGHT = st.floats(0.01, 1.0, allow_nan=False, allow_subnormal=False)
@@ -233,9 +223,10 @@ def THEOREM_2(p):
     mu, nu, omega = (exact_weights(s[k]) for k in ("mu", "nu", "omega"))
     K = [exact_weights(row) for row in s["K"]]
     H = transport_operator(random_coupling(omega, mu, s["coupling"]), omega)
-    transported = (_renyi_or_kl(FiniteDistribution(H[x0]).push_forward(K), K[x0], a) for x0 in range(len(nu)) if nu[x0])
-    return {R_OUT: _renyi_or_kl(*(FiniteDistribution(m).push_forward(K) for m in (mu, nu)), a),
-            R_SHIFT: _renyi_or_kl(omega, nu, a), SUP_TRANSPORT: max(transported, key=lambda e: e.value)}
+    transported = (_renyi_or_kl(_pushed(H[x0], K), K[x0], a) for x0 in range(len(nu)) if nu[x0])
+    # every law is exact rationals (the draw's decimals, an exact coupling): built exactly
+    return {R_OUT: BuiltExactly(_renyi_or_kl(*(_pushed(m, K) for m in (mu, nu)), a)),
+            R_SHIFT: BuiltExactly(_renyi_or_kl(omega, nu, a)), SUP_TRANSPORT: BuiltExactly(largest(transported))}
 
 
 R_IN = Renyi(_MU, _NU, alpha)
@@ -260,8 +251,8 @@ def THEOREM_2_DPI(p):
     \symdpcode{tests/test\_balle19\_couplings.py}. Equality for $K = \mathrm{id}$."""
     s = p["structure"]
     mu, nu, K = exact_weights(s["mu"]), exact_weights(s["nu"]), [exact_weights(row) for row in s["K"]]
-    return {R_OUT: _renyi_or_kl(*(FiniteDistribution(m).push_forward(K) for m in (mu, nu)), p["alpha"]),
-            R_IN: _renyi_or_kl(mu, nu, p["alpha"])}
+    return {R_OUT: BuiltExactly(_renyi_or_kl(*(_pushed(m, K) for m in (mu, nu)), p["alpha"])),
+            R_IN: BuiltExactly(_renyi_or_kl(mu, nu, p["alpha"]))}
 
 
 # --- Example 1: the iterated Gaussian mechanism through Theorem 2 (P §4) ----------------------------------------------
@@ -432,11 +423,12 @@ _LAP2_TAIL = ("x -> oo is where the ratio tends to 1 (the loss approaches Delta/
 
 def _densities_at_x(p):
     """The two densities of :class:`symdp.engine.continuous.Lap2`, each the exponential of its cancellation-free
-    log-density in Arb (:meth:`arb_logpdf`), certified, at x and at x + Δ (the sum of two exact balls)."""
+    log-density in Arb (:meth:`arb_logpdf`), certified, at x and at x + Δ (the sum of two exact balls). Built exactly:
+    the law's scales are the drawn numbers, and the balls carry every rounding after them."""
     law = continuous.Lap2(0, p["lambda_1"], p["lambda_2"])
     with balls():
         x_ = exact_ball(p["x"])
-        return {atom: Estimate.from_arb(law.arb_logpdf(at).exp(), Method.EXACT)
+        return {atom: BuiltExactly(Estimate.from_arb(law.arb_logpdf(at).exp(), Method.EXACT))
                 for atom, at in ((LAP2_AT_X, x_), (LAP2_AT_X_DELTA, x_ + exact_ball(p["Delta"])))}
 
 
@@ -941,7 +933,7 @@ def _norm(v) -> arb:
     examples=({"rho": 0.2, "beta": 2, "eta": 0.5, "structure": {"loss": {"kind": "logcosh"}, "x": [0.001],
                                                                  "y": [-0.001]}},),
 )
-def LEMMA_18(p) -> Estimate:
+def LEMMA_18(p) -> BuiltExactly:
     r"""The difference quotient of the gradient step, computed from the map, for random quadratics on
     $\mathbb{R}^2$ (Hessian eigenvalues in $[\rho, \beta]$, random rotation) and for $f = \rho x^2/2 + (\beta -
     \rho)\log\cosh x$. Tight at $\eta = 2/(\beta + \rho)$ (quadratic with eigenvalues $\rho$ and $\beta$, $x - y$
@@ -951,7 +943,8 @@ def LEMMA_18(p) -> Estimate:
     with balls():   # the map and the quotient in Arb: a certified enclosure
         psi = gradient_step(s["loss"], p["rho"], p["beta"], p["eta"])
         u, v = (arb_mat([[exact_ball(to_mpf(e))] for e in s[k]]) for k in ("x", "y"))
-        return Estimate.from_arb(_norm(psi(u) - psi(v)) / _norm(u - v), Method.EXACT)
+        # built exactly: the map's data enter as exact balls, which carry every rounding after them
+        return BuiltExactly(Estimate.from_arb(_norm(psi(u) - psi(v)) / _norm(u - v), Method.EXACT))
 
 
 C = sp.Symbol("C", positive=True)  # Theorem 5's Lipschitz constant of the loss (named only by this section)
@@ -1015,9 +1008,11 @@ def _sgd_renyi(p) -> Estimate:
     densities of the sufficient statistic (\symdpcode{sgd\_statistic\_laws}). A strongly convex loss cannot be
     $C$-Lipschitz on all of $\mathbb{R}^d$, so $C$-Lipschitz is replaced by the only consequence the proof uses,
     $\sup_x |\nabla\ell(x, z_i) - \nabla\ell(x, z_i')| \le 2C$ (a weaker hypothesis, so a stronger statement)."""
+    if to_mpf(p["structure"]["frac"]) == 0:   # no gradient gap: the two chains have one law, exactly
+        return BuiltExactly(Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.EXACT, certified=True))
     laws = sgd_statistic_laws(p)
     if laws is None:
-        return Estimate.exact(0)   # equal laws
+        return Estimate.exact(0)   # equal laws (to working precision)
     return divergence("renyi", *laws, p["alpha"], method="densities")
 
 

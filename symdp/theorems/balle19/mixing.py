@@ -2,7 +2,13 @@
 (main text: §2, Definition 1, Table 1, Theorem 1; appendix: Lemmas 9, 11, 12, Theorems 10, 13, 14, 15, eq. (5)).
 
 Everything is finite: probability vectors and row-stochastic matrices (:class:`~symdp.engine.kernels.MarkovKernel`),
-drawn as plain weight lists and built by the settings below at the working precision. Each amplification result is
+drawn as plain weight lists and built by the settings below *exactly*, in rationals (each drawn weight the decimal it
+prints as, normalised by their exact sum; a drawn parameter every bit of the number the checker reads; mixtures and
+kernels formed exactly): a measurement
+of such laws, at a drawn level or at an interval that holds the statement's level, encloses the quantity of the
+draw itself, and is marked :class:`~symdp.statement.BuiltExactly` (:func:`built_from`). Only laws that need a
+transcendental number (e^{-ε} in the extremal pairs, e^ε in Theorem 13's decomposition, β in advanced joint
+convexity) are rounded to the working precision. Each amplification result is
 checked on one pair (μ, ν) = (M(D), M(D')) with δ := D_{e^ε}(μ‖ν) (the one-sided pair condition the proofs use) and γ
 the kernel's smallest valid coefficient; the identities are proved by :mod:`symdp.proofs.balle19.mixing`.
 
@@ -30,7 +36,8 @@ from symdp.engine.finite import FiniteDistribution as FD
 from symdp.engine.finite import to_mpf
 from symdp.engine.kernels import MarkovKernel, hockey_stick_at
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, Method, arb_precision, as_estimate, exact_ball, mpf_down, mpf_of, mpf_up
+from symdp.estimate import (Estimate, Method, arb_precision, as_estimate, exact_ball, exact_rational, mpf_down, mpf_of,
+                            mpf_up)
 from symdp.expressions import TV, HockeyStick, MaxDivergence, Renyi, Winf, quantity
 from symdp.proofs.balle19.mixing import BLANKET, EQ5, EQ5_MIXTURE, HS_TV, REM_DOEBLIN, TAB1_ULTRA
 from symdp.proofs.balle19.mixing import LEMMA_12 as LEMMA_12_PROOF
@@ -39,7 +46,7 @@ from symdp.symbols import K, alpha, delta, epsilon, epsilon_p, gamma, h, t, thet
 from symdp.statement import BuiltExactly, lambdify_arb
 from symdp.theorem import (CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, lambdify_mpmath, registered,
                            theorem)
-from symdp.theorems.balle19.common import Law
+from symdp.theorems.balle19.common import Law, decimal, exact_weights
 
 # --- symbols, parameters, heads --------------------------------------------------------------------------------------
 epsilon_0 = sp.Symbol("epsilon_0", nonnegative=True)  # the saturation level of a finite pair (def.hs.limit)
@@ -167,6 +174,45 @@ def eps_prime_ball(g, e) -> arb:
         return _eps_prime_arb(g.ball() if isinstance(g, Estimate) else exact_ball(g), exact_ball(e))
 
 
+def built_from(laws, measured: dict) -> dict:
+    """The witness's measurements, each marked :class:`~symdp.statement.BuiltExactly` where every law (or kernel) in
+    ``laws`` they are computed from was built exactly from the draw (:attr:`FiniteDistribution.exact
+    <symdp.engine.finite.FiniteDistribution.exact>`, :attr:`MarkovKernel.exact
+    <symdp.engine.kernels.MarkovKernel.exact>`); unmarked otherwise. The caller vouches for the levels: each is the
+    drawn number or an interval that holds the statement's level (:func:`hs`)."""
+    if not all(law.exact for law in laws):
+        return measured
+    return {atom: BuiltExactly(value) for atom, value in measured.items()}
+
+
+def drawn_rational(x, what: str = "value") -> fmpq:
+    """A drawn number as the exact rational it stands for: a float of the plain-data structure as the decimal it
+    prints as (:func:`~symdp.theorems.balle19.common.decimal`), a parameter (an mpf, the checker's reading of the
+    draw, which the statement's balls hold too) as every bit of it."""
+    if isinstance(x, float):
+        if x != x:
+            raise InvalidParameter(f"{what} is NaN")
+        return exact_rational(decimal(x))
+    return exact_rational(to_mpf(x, what))
+
+
+def law(weights) -> FD:
+    """The finite law proportional to drawn ``weights``, exactly (:func:`~symdp.theorems.balle19.common.exact_weights`:
+    each weight the decimal it prints as, normalised by their exact sum)."""
+    return FD(exact_weights(weights))
+
+
+def mix(g, P: FD, Q: FD) -> FD:
+    """(1 − g)P + gQ: exact where P and Q are (``g`` the drawn number, :func:`drawn_rational`), else the engine's
+    mixture at the working precision."""
+    if not (P.exact and Q.exact):
+        return mixture(g, P, Q)
+    w = drawn_rational(g, "mixture weight")
+    if not 0 <= w <= 1:
+        raise InvalidParameter(f"mixture weight must lie in [0, 1], got {mpmath.nstr(to_mpf(g), 10)}")
+    return FD([(1 - w) * p + w * q for p, q in zip(P.rationals, Q.rationals)])
+
+
 # --- plain-data structure: strategies and builders -------------------------------------------------------------------
 
 
@@ -183,12 +229,13 @@ def any_weights(n: int) -> st.SearchStrategy[list[float]]:
 def erasure_channel(g, n: int) -> MarkovKernel:
     """K(x) = γδ_x + (1−γ)δ_c on n inputs and n + 1 outputs (c = the erasure symbol, last column).
 
-    Every coefficient of Definition 1 except ultra-mixing equals γ: the tight instance of Theorems 1(1)–(3).
+    Every coefficient of Definition 1 except ultra-mixing equals γ: the tight instance of Theorems 1(1)–(3). Built
+    exactly: γ the rational the drawn number is, 1 − γ formed exactly.
     """
-    g = to_mpf(g, "gamma")
+    g = drawn_rational(g, "gamma")
     if not 0 <= g <= 1:
-        raise InvalidParameter(f"erasure probability weight gamma must lie in [0, 1], got {mpmath.nstr(g, 8)}")
-    return MarkovKernel([[g if y == x else 0 for y in range(n)] + [1 - g] for x in range(n)])
+        raise InvalidParameter(f"erasure probability weight gamma must lie in [0, 1], got {g}")
+    return MarkovKernel([[g if y == x else fmpq(0) for y in range(n)] + [1 - g] for x in range(n)])
 
 
 def erasure(g, n=2) -> dict:
@@ -219,17 +266,20 @@ def kernel_data(draw, rows: int, positive: bool = False):
 
 
 def build_kernel(data) -> MarkovKernel:
-    """The kernel described by :func:`kernel_data`'s plain data, at the working precision."""
+    """The kernel described by :func:`kernel_data`'s plain data, exactly (:attr:`MarkovKernel.exact
+    <symdp.engine.kernels.MarkovKernel.exact>`): rows normalised in rationals (:func:`law`), the mixed kernel
+    (1 − s)R + sK_ω formed in rationals from the drawn s, the point row and the erasure channel of exact 0s, 1s and
+    γ."""
     kind = data["kind"]
     if kind == "erasure":
         return erasure_channel(data["gamma"], data["n"])
-    rows = [FD.normalized(r).probs for r in data["rows"]]
+    rows = [law(r).rationals for r in data["rows"]]
     if kind in ("mixed", "constant"):
-        s, omega_ = to_mpf(data["s"], "s"), FD.normalized(data["omega"]).probs
+        s, omega_ = drawn_rational(data["s"], "s"), law(data["omega"]).rationals
         rows = [[(1 - s) * a + s * b for a, b in zip(r, omega_)] for r in rows]
     if kind == "point-row":
         x, y = data["at"]
-        rows[x] = [mpmath.mpf(int(j == y)) for j in range(len(rows[x]))]
+        rows[x] = [fmpq(int(j == y)) for j in range(len(rows[x]))]
     return MarkovKernel(rows)
 
 
@@ -249,7 +299,7 @@ def vectors(names, max_size: int = 6):
 
 
 def pair(data) -> tuple[FD, FD]:
-    return FD.normalized(data["mu"]), FD.normalized(data["nu"])
+    return law(data["mu"]), law(data["nu"])
 
 
 @st.composite
@@ -282,8 +332,8 @@ def _extremal(g, d, e):
 
 def sharp_extremal(s):
     """Catalogue thm1.4: μ = (1, 0), ν = (e^{−ε}, 1 − e^{−ε}), K = [[1, 1−γ], [1−γ, 1]]/(2 − γ) (γ_um(K) = γ)."""
-    g, E = to_mpf(s["gamma"], "gamma"), mpmath.exp(-to_mpf(s["epsilon"], "epsilon"))
-    Kt = MarkovKernel([[1 / (2 - g), (1 - g) / (2 - g)], [(1 - g) / (2 - g), 1 / (2 - g)]])
+    g, E = drawn_rational(s["gamma"], "gamma"), mpmath.exp(-to_mpf(s["epsilon"], "epsilon"))
+    Kt = MarkovKernel([[1 / (2 - g), (1 - g) / (2 - g)], [(1 - g) / (2 - g), 1 / (2 - g)]])   # exact; ν is rounded
     return FD([1, 0]), FD([E, 1 - E]), Kt
 
 
@@ -301,8 +351,8 @@ def disjoint_inputs(draw):
 
 def disjoint_pair(s):
     """(K, μ, ν): μ and ν the weights ``a``, ``b`` restricted to their roles' inputs."""
-    return (build_kernel(s["K"]), FD.normalized([w if r == 1 else 0 for w, r in zip(s["a"], s["roles"])]),
-            FD.normalized([w if r == 2 else 0 for w, r in zip(s["b"], s["roles"])]))
+    return (build_kernel(s["K"]), law([w if r == 1 else 0 for w, r in zip(s["a"], s["roles"])]),
+            law([w if r == 2 else 0 for w, r in zip(s["b"], s["roles"])]))
 
 
 def rational(q: Fraction) -> Estimate:
@@ -311,23 +361,18 @@ def rational(q: Fraction) -> Estimate:
         return Estimate.from_arb(arb(fmpq(q.numerator, q.denominator)), Method.EXACT)
 
 
-def _fractions(ws) -> list[Fraction]:
-    total = sum(Fraction(w) for w in ws)
-    return [Fraction(w) / total for w in ws]
-
-
 def eq5_objects(s):
     """A Theorem 15's construction in exact rationals: K, γ = γ_um(K) + extra·(1 − γ_um(K)) (any γ ≥ γ_um(K) makes K
     γ-ultra-mixing; needs a non-constant K), μ, ω̃ = (1−α)μ + αν and ω = ω̃K."""
-    Km = [_fractions(r) for r in s["K"]]
+    Km = [exact_weights(r) for r in s["K"]]
     um = 1 - min(a[y] / b[y] for a in Km for b in Km for y in range(len(a)))
     if um == 0:
         raise InvalidParameter("eq. (5) needs a non-constant kernel (gamma_um(K) > 0)")
     g = um + Fraction(s["extra"], 4) * (1 - um)
     a = Fraction(s["alpha"], 10)
-    wt = [(1 - a) * x + a * y for x, y in zip(_fractions(s["mu"]), _fractions(s["nu"]))]
+    wt = [(1 - a) * x + a * y for x, y in zip(exact_weights(s["mu"]), exact_weights(s["nu"]))]
     omega_ = [sum(w * row[y] for w, row in zip(wt, Km)) for y in range(len(Km[0]))]
-    return {"K": Km, "gamma": g, "mu": _fractions(s["mu"]), "omega_tilde": wt, "omega": omega_}
+    return {"K": Km, "gamma": g, "mu": exact_weights(s["mu"]), "omega_tilde": wt, "omega": omega_}
 
 
 @st.composite
@@ -335,7 +380,7 @@ def eq5_data(draw):
     """Integer weights (exact rationals): a non-constant positive kernel, μ, ν, α = k/10, γ's excess k/4."""
     n, m = draw(st.integers(2, 4)), draw(st.integers(2, 4))
     row = st.lists(st.integers(1, 9), min_size=m, max_size=m)
-    Km = draw(st.lists(row, min_size=n, max_size=n).filter(lambda K_: len({tuple(_fractions(r)) for r in K_}) > 1))
+    Km = draw(st.lists(row, min_size=n, max_size=n).filter(lambda K_: len({tuple(exact_weights(r)) for r in K_}) > 1))
     vec = st.lists(st.integers(0, 9), min_size=n, max_size=n).filter(lambda v: sum(v) > 0)
     return {"K": Km, "mu": draw(vec), "nu": draw(vec), "alpha": draw(st.integers(0, 10)),
             "extra": draw(st.integers(0, 4))}
@@ -347,15 +392,15 @@ PAIR = Setting(r"$\mu$, $\nu$ probability vectors on $n \le 6$ atoms (dense or s
                strategy=lambda: vectors(("mu", "nu")), build=pair)
 FOUR = Setting(r"$\mu_1$, $\mu_2$, $\nu_1$, $\nu_2$ on $n \le 6$ atoms",
                strategy=lambda: vectors(("mu1", "mu2", "nu1", "nu2")),
-               build=lambda s: [FD.normalized(s[k]) for k in ("mu1", "mu2", "nu1", "nu2")])
+               build=lambda s: [law(s[k]) for k in ("mu1", "mu2", "nu1", "nu2")])
 THREE = Setting(r"$\omega$, $\mu_1$, $\nu_1$ on $n \le 6$ atoms, $\beta = e^{\varepsilon' - \varepsilon}$",
                 strategy=lambda: vectors(("omega", "mu1", "nu1")),
-                build=lambda s: [FD.normalized(s[k]) for k in ("omega", "mu1", "nu1")])
+                build=lambda s: [law(s[k]) for k in ("omega", "mu1", "nu1")])
 KERNEL = Setting(r"$K$ a random $n \times m$ Markov kernel, $n \le 5$, $m \le 6$", strategy=kernel_only,
                  build=build_kernel)
 POSITIVE_KERNEL = replace(KERNEL.where(", $K > 0$"), strategy=lambda: kernel_only(positive=True))
 KERNEL_OMEGA = replace(KERNEL.where(r", $\omega$ a random distribution on the outputs"), strategy=kernel_and_omega,
-                       build=lambda s: (build_kernel(s["K"]), FD.normalized(s["omega"])))
+                       build=lambda s: (build_kernel(s["K"]), law(s["omega"])))
 PAIR_KERNEL = Setting(r"$\mu$, $\nu$ on $n \le 5$ inputs, $K$ a random $n \times m$ Markov kernel",
                       strategy=pair_kernel_data, build=pushed)
 POSITIVE_PAIR_KERNEL = replace(PAIR_KERNEL.where(", $K > 0$"), strategy=lambda: pair_kernel_data(positive=True))
@@ -386,59 +431,114 @@ def events(n: int):
     return itertools.chain.from_iterable(itertools.combinations(range(n), k) for k in range(n + 1))
 
 
-def event_masses(P: FD) -> list[arb]:
-    """P(E) for every event E in the order of :func:`events` (the empty one first), as exact ball sums (call within
-    :func:`balls`)."""
-    atoms = [arb(p) for p in P]
-    return [sum((atoms[i] for i in ev), arb(0)) for ev in events(len(P))]
+def event_rationals(P: FD) -> list[fmpq]:
+    """P(E) for every event E in the order of :func:`events` (the empty one first), exact sums of the atoms'
+    rationals (:meth:`FD.keys <symdp.engine.finite.FiniteDistribution.keys>`)."""
+    atoms = P.keys()
+    return [sum((atoms[i] for i in ev), fmpq(0)) for ev in events(len(P))]
 
 
-def _sup_over_events(P: FD, Q: FD, factor: arb) -> arb:
-    return functools.reduce(arb.max, (p - factor * q for p, q in zip(event_masses(P), event_masses(Q))))
+def _sup_over_events(P: FD, Q: FD, excess: arb) -> arb:
+    """max_E (P(E) − e^ε Q(E)), each term (P(E) − Q(E)) − (e^ε − 1)Q(E) with the difference exact (``excess`` =
+    e^ε − 1: no cancellation where the masses are equal and ε is tiny)."""
+    return functools.reduce(arb.max, (arb(p - q) - excess * arb(q)
+                                      for p, q in zip(event_rationals(P), event_rationals(Q))))
 
 
 def hs_by_events(P: FD, Q: FD, e) -> Estimate:
     """sup_E (P(E) − e^ε Q(E)) by brute force over all events (the third form of P §2's display; n ≤ 10), in balls:
     each event's masses an exact sum, the supremum the ``arb.max`` of the 2^n differences."""
     with balls():
-        return certified(_sup_over_events(P, Q, exact_ball(to_mpf(e, "eps")).exp()))
+        return certified(_sup_over_events(P, Q, exact_ball(to_mpf(e, "eps")).expm1()))
 
 
 def _rows_by_events(Kt: MarkovKernel, e) -> Estimate:
     """max_{x,x'} sup_E (K(x)(E) − e^ε K(x')(E)), in balls."""
     with balls():
-        factor = exact_ball(to_mpf(e, "eps")).exp()
-        return certified(functools.reduce(arb.max, (_sup_over_events(a, b, factor) for a in Kt.rows for b in Kt.rows)))
+        excess = exact_ball(to_mpf(e, "eps")).expm1()
+        return certified(functools.reduce(arb.max, (_sup_over_events(a, b, excess) for a in Kt.rows for b in Kt.rows)))
 
 
 def min_event_ratio(Kt: MarkovKernel) -> Estimate:
-    """min_{x,x',E} K(x)(E)/K(x')(E) over non-empty events (K > 0): Definition 1(4) read on events, in balls."""
+    """min_{x,x',E} K(x)(E)/K(x')(E) over non-empty events (K > 0): Definition 1(4) read on events, the masses and
+    ratios exact rationals (:func:`event_rationals`), the smallest enclosed by a ball."""
+    masses = [event_rationals(r)[1:] for r in Kt.rows]
     with balls():
-        masses = [event_masses(r)[1:] for r in Kt.rows]
-        return certified(functools.reduce(arb.min, (a / b for A in masses for B in masses for a, b in zip(A, B))))
+        return certified(arb(min(a / b for A in masses for B in masses for a, b in zip(A, B))))
 
 
-def ldp_level_by_events(Kt: MarkovKernel, d) -> Estimate:
+def _dobrushin_parts(Kt: MarkovKernel, e) -> list[tuple[fmpq, fmpq]] | None:
+    """γ_Dob(K, ε) = max over pairs of rows of D_{e^ε}(K(x)‖K(x')) = Σ_{y ∈ S} (p_y − q_y) − (e^ε − 1) Σ_{y ∈ S} q_y,
+    S the atoms where p_y > e^ε q_y, as the exact rationals ``(A, B)`` of each pair (the sum formula of
+    :mod:`symdp.engine.kernels`, written with its two rational sums). Membership in S is exact where q_y = 0 or
+    p_y ≤ q_y, else decided by the ball of log(p_y/q_y) − ε (never 0 at ε ≠ 0: e^ε is transcendental for a rational
+    ε ≠ 0); None where a ball leaves it open."""
+    eps = exact_ball(to_mpf(e, "eps"))
+    parts = []
+    for a in Kt.rows:
+        for b in Kt.rows:
+            A = B = fmpq(0)
+            for p, q in zip(a.keys(), b.keys()):
+                if p <= q:   # p − e^ε q ≤ p − q ≤ 0 (ε ≥ 0)
+                    continue
+                if q > 0:
+                    gap = arb(p / q).log() - eps
+                    if not (gap > 0 or gap < 0):
+                        return None
+                    if gap < 0:
+                        continue
+                A, B = A + (p - q), B + q
+            parts.append((A, B))
+    return parts
+
+
+def _above_coefficient(mass: fmpq, Kt: MarkovKernel, e) -> bool | None:
+    """Whether ``mass`` > γ_Dob(K, ε), decided exactly from :func:`_dobrushin_parts`: ``mass`` ≤ γ iff some pair has
+    (A − mass) − (e^ε − 1)B ≥ 0, exact where B = 0 or ε = 0, else decided by its ball (never 0, as above); None where
+    a ball leaves it open."""
+    parts = _dobrushin_parts(Kt, e)
+    if parts is None:
+        return None
+    excess = exact_ball(to_mpf(e, "eps")).expm1()
+    for A, B in parts:
+        rest = A - mass
+        if B == 0 or excess.is_zero():
+            if rest >= 0:
+                return False
+            continue
+        gap = arb(rest) - excess * arb(B)
+        if gap >= 0:
+            return False
+        if not gap < 0:
+            return None
+    return True
+
+
+def ldp_level_by_events(Kt: MarkovKernel, d, e=None) -> Estimate:
     """The least ε_LDP ≥ 0 with K(x)(E) ≤ e^{ε_LDP} K(x')(E) + d for all rows and events: the largest
     log((K(x)(E) − d)/K(x')(E)) where K(x)(E) > d (∞ if K(x')(E) = 0 there), and 0 if there is none.
 
     In balls, with ``d`` a number or a certified Estimate (its enclosure): where K(x')(E) > 0 an event's term is
     ``log max(1, (K(x)(E) − d)/K(x')(E))`` (≤ 0 otherwise, so the floor 0 absorbs it; no comparison with d is made);
     an event with K(x')(E) = 0 (decided exactly: its atoms are 0) has level ∞ where K(x)(E) > d, decided by the
-    ball, and nothing where K(x)(E) ≤ d (always so for the empty event, d ≥ 0). Where a ball cannot decide it, the
-    same comparison is made on the midpoints and the result is not certified."""
+    ball, and nothing where K(x)(E) ≤ d (always so for the empty event, d ≥ 0). Where a ball cannot decide it (a mass
+    equal to the coefficient: the erasure channel) and ``d`` is γ_Dob(K, ε) at the drawn level ``e``, the comparison
+    is made exactly (:func:`_above_coefficient`); otherwise on the midpoints, and the result is not certified."""
     proved = not isinstance(d, Estimate) or d.certified
     with balls():
         level = arb(1)   # e^0: the floor of the least ε_LDP ≥ 0
         d_ball = d.ball() if isinstance(d, Estimate) else exact_ball(to_mpf(d, "delta"))
-        masses = [event_masses(r) for r in Kt.rows]
-        for A, B in itertools.product(masses, repeat=2):
+        rationals = [event_rationals(r) for r in Kt.rows]
+        for A, B in itertools.product(rationals, repeat=2):
             for k, (a, b) in enumerate(zip(A, B)):
-                excess = a - d_ball
-                if not b.is_zero():
-                    level = level.max(excess / b)
+                excess = arb(a) - d_ball
+                if b != 0:
+                    level = level.max(excess / arb(b))
                 elif k > 0 and not excess <= 0:
-                    if not excess > 0:   # undecided by the ball: the midpoint decides, unproved
+                    above = None if excess > 0 or e is None else _above_coefficient(a, Kt, e)
+                    if above is False:
+                        continue
+                    if above is None and not excess > 0:   # undecided by the ball: the midpoint decides, unproved
                         proved = False
                         if not mpf_of(excess.mid()) > 0:
                             continue
@@ -448,11 +548,11 @@ def ldp_level_by_events(Kt: MarkovKernel, d) -> Estimate:
 
 
 def minorisation_gamma(Kt: MarkovKernel, omega_: FD) -> Estimate:
-    """The smallest γ with K(x) ≥ (1 − γ)ω for every x: 1 − min_{y: ω(y) > 0} min_x K(x)(y)/ω(y), in balls (ω(y) > 0
-    decided exactly on the given numbers)."""
+    """The smallest γ with K(x) ≥ (1 − γ)ω for every x: 1 − min_{y: ω(y) > 0} min_x K(x)(y)/ω(y), in exact rationals
+    (:meth:`FD.keys <symdp.engine.finite.FiniteDistribution.keys>`), the result enclosed by a ball."""
+    rows = [r.keys() for r in Kt.rows]
     with balls():
-        ratios = [arb(r[y]) / arb(w) for y, w in enumerate(omega_) if w > 0 for r in Kt.rows]
-        return certified(1 - functools.reduce(arb.min, ratios))
+        return certified(arb(1 - min(r[y] / w for y, w in enumerate(omega_.keys()) if w > 0 for r in rows)))
 
 
 def eps_tilde(e, d) -> mpmath.mpf:
@@ -483,8 +583,8 @@ def _pair_delta(point):
     e = point["epsilon"]
     P, Q, Kt, PK, QK = PAIR_KERNEL_DELTA(point)
     theta_ = hs(P, Q, e)
-    s = to_mpf(point["structure"]["slack"], "slack")
-    return P, Q, Kt, PK, QK, e, unit_scale(Estimate.combine(lambda th: th + exact_ball(s) * (1 - th), theta_))
+    s = drawn_rational(point["structure"]["slack"], "slack")
+    return P, Q, Kt, PK, QK, e, unit_scale(Estimate.combine(lambda th: th + arb(s) * (1 - th), theta_))
 
 
 ANY_HOCKEY_STICK = unit_scale(Estimate(mpmath.mpf(1) / 2, mpmath.mpf(1) / 2, Method.EXACT, certified=True))
@@ -493,7 +593,8 @@ ANY_HOCKEY_STICK = unit_scale(Estimate(mpmath.mpf(1) / 2, mpmath.mpf(1) / 2, Met
 
 def mixture_decomposition(P: FD, Q: FD, e):
     """A Theorem 13's overlapping mixtures: θ = D_{e^ε}(μ‖ν) (an Estimate) and μ' ∝ μ − f ⊥ ν' ∝ ν − e^{−ε}f,
-    f = μ ∧ e^ε ν; (θ, None, None) when θ = 0 (μ ≤ e^ε ν: nothing to decompose)."""
+    f = μ ∧ e^ε ν; (θ, None, None) when θ = 0 (μ ≤ e^ε ν: nothing to decompose). μ' and ν' need e^ε, which no
+    rational is (ε > 0): they are rounded to the working precision, θ is measured from the exact pair."""
     E = mpmath.exp(e)
     theta_ = hs(P, Q, e)
     if theta_.value == 0:
@@ -504,16 +605,21 @@ def mixture_decomposition(P: FD, Q: FD, e):
     return theta_, mu_p, nu_p
 
 
-def _amplified(P, Q, Kt, g, e) -> dict:
+def _amplified(P, Q, Kt, g, e, extremal: bool = False) -> dict:
     """D_{e^{ε'}}(μK‖νK) at ε' = EPS_PRIME(γ, ε) (an interval, from γ's enclosure), γ (the kernel's coefficient)
-    and δ = D_{e^ε}(μ‖ν)."""
-    return {HS_OUT_AT_EPS_PRIME: hs(Kt.apply(P), Kt.apply(Q), eps_prime_ball(g, e)), gamma: g, delta: hs(P, Q, e)}
+    and δ = D_{e^ε}(μ‖ν); marked built exactly where the pair and the kernel are, never for an ``extremal`` pair
+    (its ν needs e^{−ε}: rounded, even where its two rounded atoms happen to sum to one exactly)."""
+    measured = {HS_OUT_AT_EPS_PRIME: hs(Kt.apply(P), Kt.apply(Q), eps_prime_ball(g, e)), gamma: g, delta: hs(P, Q, e)}
+    return measured if extremal else built_from((P, Q, Kt), measured)
 
 
-def _pure(P, Q, Kt) -> dict:
-    """D_∞(μK‖νK), ε = D_∞(μ‖ν) and γ = γ_um(K)."""
-    return {MAX_OUT: unit_scale(divergence("max_divergence", Kt.apply(P), Kt.apply(Q))),
-            epsilon: unit_scale(divergence("max_divergence", P, Q)), gamma: unit_scale(Kt.ultra_mixing())}
+def _pure(point) -> dict:
+    """D_∞(μK‖νK), ε = D_∞(μ‖ν) and γ = γ_um(K) on a :data:`PURE` draw; marked built exactly where the pair and
+    the kernel are, never for the sharp extremal pair (its ν needs e^{−ε})."""
+    P, Q, Kt = PURE(point)
+    measured = {MAX_OUT: unit_scale(divergence("max_divergence", Kt.apply(P), Kt.apply(Q))),
+                epsilon: unit_scale(divergence("max_divergence", P, Q)), gamma: unit_scale(Kt.ultra_mixing())}
+    return measured if point["structure"].get("kind") == "sharp-extremal" else built_from((P, Q, Kt), measured)
 
 
 # --- §2 background: the hockey-stick divergence, joint convexity, data processing ----------------------------------
@@ -529,8 +635,8 @@ DISJOINT = {"mu": [0.6, 0.4, 0, 0], "nu": [0, 0, 0.5, 0.5]}  # μ ⊥ ν: D_{e^�
 def definition_hs(point):
     """The sum over atoms against the maximum over all $2^n$ events, two independent computations."""
     P, Q = PAIR(point)
-    return {HS_PAIR: hs(P, Q, point["epsilon"]),
-            HockeyStickByEvents(mu, nu, epsilon): unit_scale(hs_by_events(P, Q, point["epsilon"]))}
+    return built_from((P, Q), {HS_PAIR: hs(P, Q, point["epsilon"]),
+                               HockeyStickByEvents(mu, nu, epsilon): unit_scale(hs_by_events(P, Q, point["epsilon"]))})
 
 
 @theorem(id="balle19.def.hs.monotone", title=r"Hockey-stick divergence is non-increasing in $\varepsilon$",
@@ -542,7 +648,9 @@ def hs_monotone(point):
     sides 0."""
     P, Q = PAIR(point)
     e = point["epsilon"]
-    return {HockeyStick(mu, nu, epsilon + h): hs(P, Q, e + point["h"]), HS_PAIR: hs(P, Q, e)}
+    with balls():   # the level ε + h as a ball (the sum of two drawn numbers, not rounded)
+        shifted = exact_ball(e) + exact_ball(point["h"])
+    return built_from((P, Q), {HockeyStick(mu, nu, epsilon + h): hs(P, Q, shifted), HS_PAIR: hs(P, Q, e)})
 
 
 HS_AT_ZERO_IS_TV = declare(
@@ -565,12 +673,13 @@ def hs_limit(point):
     r"""On a finite space the divergence is constant from the saturation level $\varepsilon_0$ on, so equality there is
     the limit of footnote 3. The sum at $\varepsilon_0 + t$ against the mass of $\mu$ off the support of $\nu$."""
     P, Q = PAIR(point)
-    with balls():   # ε_0 + t and the mass off the support, in balls (the supports decided on the given numbers)
-        saturation = functools.reduce(arb.max, [(arb(p) / arb(q)).log() for p, q in zip(P, Q) if p > 0 and q > 0],
-                                      arb(0))
+    atoms = list(zip(P.keys(), Q.keys()))   # exact rationals: the supports and the ratios decided exactly
+    with balls():   # ε_0 + t as a ball around the level, the mass off the support an exact sum
+        saturation = functools.reduce(arb.max, [arb(p / q).log() for p, q in atoms if p > 0 and q > 0], arb(0))
         level = saturation + exact_ball(point["t"])
-        off_support = certified(sum((arb(p) for p, q in zip(P, Q) if p > 0 and q == 0), arb(0)))
-    return {HockeyStick(mu, nu, epsilon_0 + t): hs(P, Q, level), OffSupportMass(mu, nu): off_support}
+        off_support = certified(arb(sum((p for p, q in atoms if p > 0 and q == 0), fmpq(0))))
+    return built_from((P, Q), {HockeyStick(mu, nu, epsilon_0 + t): hs(P, Q, level),
+                               OffSupportMass(mu, nu): off_support})
 
 
 # The other §2 definitions are checked where another paper states the same one; they cite that check.
@@ -631,7 +740,9 @@ def joint_convexity(point):
     convex."""
     g, e = point["gamma"], point["epsilon"]
     m1, m2, n1, n2 = FOUR(point)
-    return {_MIXED_PAIR: hs(mixture(g, m1, m2), mixture(g, n1, n2), e), _HS_1: hs(m1, n1, e), _HS_2: hs(m2, n2, e)}
+    mixed, mixed_ = mix(g, m1, m2), mix(g, n1, n2)
+    return built_from((m1, m2, n1, n2, mixed, mixed_),
+                      {_MIXED_PAIR: hs(mixed, mixed_, e), _HS_1: hs(m1, n1, e), _HS_2: hs(m2, n2, e)})
 
 
 _PERMUTATION = {"mu": [0.5, 0.3, 0.2], "nu": [0.2, 0.2, 0.6],
@@ -644,7 +755,7 @@ _PERMUTATION = {"mu": [0.5, 0.3, 0.2], "nu": [0.2, 0.2, 0.6],
 def data_processing(point):
     """Equality for a bijection $K$ (a permutation of the atoms)."""
     P, Q, _, PK, QK = PAIR_KERNEL(point)
-    return {HS_OUT: hs(PK, QK, point["epsilon"]), HS_PAIR: hs(P, Q, point["epsilon"])}
+    return built_from((P, Q, PK, QK), {HS_OUT: hs(PK, QK, point["epsilon"]), HS_PAIR: hs(P, Q, point["epsilon"])})
 
 
 _RENYI_OUT, _RENYI_IN = Renyi(muK, nuK, alpha), Renyi(mu, nu, alpha)
@@ -657,8 +768,8 @@ def data_processing_renyi(point):
     """Equality for a bijection $K$."""
     P, Q, _, PK, QK = POSITIVE_PAIR_KERNEL(point)
     a = point["alpha"]
-    return {_RENYI_OUT: unit_scale(divergence("renyi", PK, QK, a)),
-            _RENYI_IN: unit_scale(divergence("renyi", P, Q, a))}
+    return built_from((P, Q, PK, QK), {_RENYI_OUT: unit_scale(divergence("renyi", PK, QK, a)),
+                                       _RENYI_IN: unit_scale(divergence("renyi", P, Q, a))})
 
 
 # --- Definition 1: the four mixing coefficients, against their definitions -----------------------------------------
@@ -670,7 +781,7 @@ def data_processing_renyi(point):
 def definition_1_1(point):
     r"""The sum formula of \symdpcode{symdp.engine.kernels} against the maximum over rows and events."""
     Kt = KERNEL(point)
-    return {DOB: unit_scale(Kt.dobrushin()), RowsTVByEvents(K): unit_scale(_rows_by_events(Kt, 0))}
+    return built_from((Kt,), {DOB: unit_scale(Kt.dobrushin()), RowsTVByEvents(K): unit_scale(_rows_by_events(Kt, 0))})
 
 
 @theorem(id="balle19.def1.2",
@@ -682,8 +793,8 @@ def definition_1_1(point):
 def definition_1_2(point):
     r"""The sum formula of \symdpcode{symdp.engine.kernels} against the maximum over rows and events."""
     Kt, e = KERNEL(point), point["epsilon"]
-    return {DOB_EPS: unit_scale(Kt.dobrushin_eps(e)),
-            RowsHockeyStickByEvents(K, epsilon): unit_scale(_rows_by_events(Kt, e))}
+    return built_from((Kt,), {DOB_EPS: unit_scale(Kt.dobrushin_eps(e)),
+                              RowsHockeyStickByEvents(K, epsilon): unit_scale(_rows_by_events(Kt, e))})
 
 
 _MINORISATION = MinorisationLevel(K, omega)
@@ -699,7 +810,8 @@ def definition_1_3(point):
     r"""The coefficient formula is derived in the catalogue, not in the paper: $(1-\gamma)\omega(y) \le \min_x K(x)(y)$
     for all $y$, summed over $y$. Equality when $\omega$ is the normalised column minima."""
     Kt, omega_ = KERNEL_OMEGA(point)
-    return {_MINORISATION: unit_scale(minorisation_gamma(Kt, omega_)), DOEB: unit_scale(Kt.doeblin())}
+    return built_from((Kt, omega_), {_MINORISATION: unit_scale(minorisation_gamma(Kt, omega_)),
+                                     DOEB: unit_scale(Kt.doeblin())})
 
 
 @theorem(id="balle19.def1.4", title="Ultra-mixing coefficient: atom-wise likelihood ratio equals the event-wise one",
@@ -709,7 +821,7 @@ def definition_1_4(point):
     r"""The atom-wise ratio of \symdpcode{symdp.engine.kernels} against the smallest ratio over rows and non-empty
     events (the mediant inequality makes them equal)."""
     Kt = POSITIVE_KERNEL(point)
-    return {UM: unit_scale(Kt.ultra_mixing()), MinEventRatio(K): unit_scale(min_event_ratio(Kt))}
+    return built_from((Kt,), {UM: unit_scale(Kt.ultra_mixing()), MinEventRatio(K): unit_scale(min_event_ratio(Kt))})
 
 
 # --- Lemma 9 / Figure 1: implications between the conditions (corrected direction, erratum E4) ----------------------
@@ -742,7 +854,7 @@ E4_COUNTEREXAMPLE = {"epsilon": float(mpmath.log(3)), "structure": RR_3_4}  # D_
 def lemma_9_eps(point):
     r"""Tight on the erasure channel (both coefficients $\gamma$ for every $\varepsilon$)."""
     Kt = KERNEL(point)
-    return {DOB_EPS: unit_scale(Kt.dobrushin_eps(point["epsilon"])), DOB: unit_scale(Kt.dobrushin())}
+    return built_from((Kt,), {DOB_EPS: unit_scale(Kt.dobrushin_eps(point["epsilon"])), DOB: unit_scale(Kt.dobrushin())})
 
 
 @theorem(id="balle19.lem9.doeblin", title=r"Lemma 9: $\gamma$-Doeblin implies $\gamma$-Dobrushin",
@@ -751,7 +863,7 @@ def lemma_9_eps(point):
 def lemma_9_doeblin(point):
     r"""Tight on the erasure channel (both coefficients $\gamma$)."""
     Kt = KERNEL(point)
-    return {DOB: unit_scale(Kt.dobrushin()), DOEB: unit_scale(Kt.doeblin())}
+    return built_from((Kt,), {DOB: unit_scale(Kt.dobrushin()), DOEB: unit_scale(Kt.doeblin())})
 
 
 RR_0999 = {"kind": "dense", "rows": [[0.999, 0.001], [0.001, 0.999]]}
@@ -769,7 +881,7 @@ def lemma_9_ultra(point):
     $\gamma_{\mathrm{Doeb}}/\gamma_{\mathrm{um}} = p$ on $\mathrm{RR}(p)$ approaches 1 (example
     $\mathrm{RR}(0.999)$: ratio 0.999), so the link cannot be sharpened by a constant factor."""
     Kt = POSITIVE_KERNEL(point)
-    return {DOEB: unit_scale(Kt.doeblin()), UM: unit_scale(Kt.ultra_mixing())}
+    return built_from((Kt,), {DOEB: unit_scale(Kt.doeblin()), UM: unit_scale(Kt.ultra_mixing())})
 
 
 # --- Table 1: mixing conditions as local DP --------------------------------------------------------------------------
@@ -792,7 +904,8 @@ def table_1_ldp(point):
     0 there, an example, not a tightness claim). Strict only when the divergence of the extremal pair is flat in
     $\varepsilon$ at the given $\varepsilon$."""
     Kt = POSITIVE_KERNEL(point)
-    return unit_scale(ldp_level_by_events(Kt, Kt.dobrushin_eps(point["epsilon"])))
+    e = point["epsilon"]
+    return built_from((Kt,), {_LDP_LEVEL: unit_scale(ldp_level_by_events(Kt, Kt.dobrushin_eps(e), e))})
 
 
 TABLE_1_DOEBLIN = declare(
@@ -826,7 +939,7 @@ def theorem_1_1(point):
     \symdpcode{proofs.balle19.mixing.ERASURE\_HS})."""
     P, Q, Kt, PK, QK = PAIR_KERNEL(point)
     e = point["epsilon"]
-    return {HS_OUT: hs(PK, QK, e), DOB: unit_scale(Kt.dobrushin()), HS_PAIR: hs(P, Q, e)}
+    return built_from((P, Q, Kt), {HS_OUT: hs(PK, QK, e), DOB: unit_scale(Kt.dobrushin()), HS_PAIR: hs(P, Q, e)})
 
 
 @theorem(id="balle19.thm1.2", title=r"Amplification by a $(\gamma, \tilde\varepsilon)$-Dobrushin kernel",
@@ -844,7 +957,8 @@ def theorem_1_2(point):
     randomized response with binary inputs attains the bound whenever it is positive (catalogue); the erasure channel
     attains it for every $\tilde\varepsilon$. Theorem 1(1) is loose on RR."""
     P, Q, Kt, PK, QK, e, d = _pair_delta(point)
-    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(Kt.dobrushin_eps(eps_tilde_level(e, d))), delta: d}
+    coefficient = unit_scale(Kt.dobrushin_eps(eps_tilde_level(e, d)))
+    return built_from((P, Q, Kt), {HS_OUT: hs(PK, QK, e), DOB_TILDE: coefficient, delta: d})
 
 
 _HS_PRIME = HockeyStick(Law(r"\mu' K"), Law(r"\nu' K"), EPS_TILDE.subs(delta, theta))
@@ -863,8 +977,11 @@ def theorem_13_mixture(point):
     e = point["epsilon"]
     P, Q, Kt, PK, QK = PAIR_KERNEL(point)
     theta_, mu_p, nu_p = mixture_decomposition(P, Q, e)
-    prime = ANY_HOCKEY_STICK if mu_p is None else hs(Kt.apply(mu_p), Kt.apply(nu_p), eps_tilde_level(e, theta_))
-    return {HS_OUT: hs(PK, QK, e), theta: theta_, _HS_PRIME: prime}
+    if mu_p is None:   # θ = 0: the measurement of the components is any value in [0, 1] (it is multiplied by 0)
+        return built_from((P, Q, Kt), {HS_OUT: hs(PK, QK, e), theta: theta_, _HS_PRIME: ANY_HOCKEY_STICK})
+    # μ', ν' are rounded (they need e^ε): the draw is decided with the construction floor
+    return {HS_OUT: hs(PK, QK, e), theta: theta_,
+            _HS_PRIME: hs(Kt.apply(mu_p), Kt.apply(nu_p), eps_tilde_level(e, theta_))}
 
 
 # Catalogue erratum E5: γθ = 0.148102298344 (= D(μK‖νK) exactly) vs the printed γD_{e^{ε'}}(μ‖ν) = 0.0598328257257.
@@ -876,7 +993,8 @@ _HS_AT_EPS_PRIME = HockeyStick(mu, nu, epsilon_p)
 def _last_line_as_printed(point):
     P, Q, Kt, _, _, e, d = _pair_delta(point)
     level = eps_tilde_level(e, d)
-    return {gamma: unit_scale(Kt.dobrushin_eps(level)), HS_PAIR: hs(P, Q, e), _HS_AT_EPS_PRIME: hs(P, Q, level)}
+    return built_from((P, Q, Kt), {gamma: unit_scale(Kt.dobrushin_eps(level)), HS_PAIR: hs(P, Q, e),
+                                   _HS_AT_EPS_PRIME: hs(P, Q, level)})
 
 
 @theorem(
@@ -905,7 +1023,8 @@ def theorem_13_last_line_corrected(point):
     r"""Stronger than Theorem 1(2), which ends with $\gamma\delta$, when $\delta > \theta$. Tight on the erasure
     channel for every $\delta$ (its coefficient is $\gamma$ at every level)."""
     P, Q, Kt, PK, QK, e, d = _pair_delta(point)
-    return {HS_OUT: hs(PK, QK, e), DOB_TILDE: unit_scale(Kt.dobrushin_eps(eps_tilde_level(e, d))), HS_PAIR: hs(P, Q, e)}
+    coefficient = unit_scale(Kt.dobrushin_eps(eps_tilde_level(e, d)))
+    return built_from((P, Q, Kt), {HS_OUT: hs(PK, QK, e), DOB_TILDE: coefficient, HS_PAIR: hs(P, Q, e)})
 
 
 @theorem(id="balle19.thm1.3", title=r"Amplification by a $\gamma$-Doeblin kernel",
@@ -919,8 +1038,9 @@ def theorem_1_3(point):
     \delta$); for two-sided pairs the catalogue's numerical search found at most $\gamma[\delta + (1-\delta)
     (e^{\varepsilon} - e^{\varepsilon'})/(1+e^{\varepsilon})]$."""
     s, e = point["structure"], point["epsilon"]
-    P, Q, Kt = doeblin_extremal_pair(s, e) if s.get("kind") == "doeblin-extremal" else pushed(s)[:3]
-    return _amplified(P, Q, Kt, unit_scale(Kt.doeblin()), e)
+    extremal = s.get("kind") == "doeblin-extremal"
+    P, Q, Kt = doeblin_extremal_pair(s, e) if extremal else pushed(s)[:3]
+    return _amplified(P, Q, Kt, unit_scale(Kt.doeblin()), e, extremal)
 
 
 REMARK_DOEBLIN = declare(
@@ -982,7 +1102,7 @@ def theorem_1_4_pure(point):
     (\symdpid{balle19.thm1.4.sharp}). The ratio $\varepsilon^*/\varepsilon' = 1 - (1-\gamma)\varepsilon +
     O(\varepsilon^2)$ tends to 1 as $\varepsilon \to 0$ or $\gamma \to 1$ (not attained): pinned at the corner
     $\gamma = 0.99$, $\varepsilon = 0.01$ of the drawn extremal instances (ratio $0.9999$)."""
-    return _pure(*PURE(point))
+    return _pure(point)
 
 
 @theorem(id="balle19.thm1.4.sharp", title=r"Ultra-mixing amplification for pure DP: the exact supremum $\varepsilon^*$",
@@ -996,7 +1116,7 @@ def theorem_1_4_sharp(point):
     $S$ of inputs at the top), where it is $(1 + \mu(S)c)/(1 + \nu(S)c)$, $c = \gamma/(1-\gamma)$, with $\nu(S) \ge
     e^{-\varepsilon}\mu(S)$: at most $(1 + c)/(1 + e^{-\varepsilon}c) = e^{\varepsilon^*}$, attained at $\mu = (1,
     0)$, $\nu = (e^{-\varepsilon}, 1 - e^{-\varepsilon})$, $K = [[1, 1-\gamma], [1-\gamma, 1]]/(2-\gamma)$."""
-    return _pure(*PURE(point))
+    return _pure(point)
 
 
 # --- Lemmas 11, 12, advanced joint convexity, eq. (5) --------------------------------------------------------------
@@ -1014,7 +1134,7 @@ def lemma_11(point):
     inputs."""
     Kt, A, B = DISJOINT_INPUTS(point)
     e = point["epsilon"]
-    return {HS_OUT: hs(Kt.apply(A), Kt.apply(B), e), DOB_EPS: unit_scale(Kt.dobrushin_eps(e))}
+    return built_from((Kt, A, B), {HS_OUT: hs(Kt.apply(A), Kt.apply(B), e), DOB_EPS: unit_scale(Kt.dobrushin_eps(e))})
 
 
 LEMMA_12 = declare(
@@ -1039,7 +1159,8 @@ def advanced_joint_convexity(point):
     g, e = point["gamma"], point["epsilon"]
     om, m1, n1 = THREE(point)
     b = min(_beta(g, e), 1)  # beta <= 1 as eps' <= eps (EPS_PRIME_LE_EPS); at gamma = 1 it may round to 1 + 1e-51
-    return {_AJC_LEFT: hs(mixture(g, om, m1), mixture(g, om, n1), eps_prime_ball(g, e)),
+    # the left pair is exact (γ drawn); β = e^{ε' − ε} is transcendental, so the right mixture is rounded
+    return {_AJC_LEFT: hs(mix(g, om, m1), mix(g, om, n1), eps_prime_ball(g, e)),
             _AJC_RIGHT: hs(m1, mixture(b, om, n1), e)}
 
 
