@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import inspect
 import math
+from fractions import Fraction
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, Callable, Mapping, Optional
@@ -469,8 +470,9 @@ class Theorem:
         for condition, difference in zip(self.conditions, self._conditions_in_balls):
             if difference is not None:
                 try:
-                    with arb_precision(128):
-                        balls = [exact_ball(values[p.name]) for p in self.parameters]
+                    with arb_precision(128):   # a float means its decimal, as SymPy's Float(str(x)) reads it
+                        balls = [exact_ball(Fraction(repr(v)) if isinstance(v, float) else v)
+                                 for v in (values[p.name] for p in self.parameters)]
                         if _arb_compare(condition.rel_op, difference(*balls), 0):
                             continue
                         return False
