@@ -1,6 +1,7 @@
 """Mixing coefficients of finite kernels against their definitions (Balle et al. 2019, Definition 1)."""
 
 import mpmath
+from flint import fmpq
 import pytest
 from hypothesis import given, strategies as st
 
@@ -61,15 +62,16 @@ def _encloses(estimate, exact):
 
 
 def test_coefficients_are_certified_enclosures_of_their_closed_forms():
-    # Binary randomized response [[p, q], [q, p]] (p, q the binary numbers the kernel holds, q = 1 - p rounded): TV
-    # between the rows is p - q, the Doeblin coefficient 1 - 2q (the column minima are q), the ultra-mixing
-    # coefficient 1 - q/p, D_{e^eps} between the rows p - e^eps q for e^eps <= p/q (closed forms of the definitions,
-    # at 80 digits).
+    # Binary randomized response [[p, q], [q, p]] with p = 4/5, q = 1/5 (0.8 and 0.2 read as their decimals: the
+    # kernel is built exactly): TV between the rows is p - q, the Doeblin coefficient 1 - 2q (the column minima are
+    # q), the ultra-mixing coefficient 1 - q/p, D_{e^eps} between the rows p - e^eps q for e^eps <= p/q (closed forms
+    # of the definitions, at 80 digits).
     with mpmath.workdps(30):
         K = MarkovKernel([[0.8, 0.2], [0.2, 0.8]])
-        p, q = K.rows[0]
+        assert K.rows[0].rationals == (fmpq(4, 5), fmpq(1, 5))
         eps = mpmath.mpf("0.5")
         with mpmath.workdps(80):
+            p, q = mpmath.mpf(4) / 5, mpmath.mpf(1) / 5
             tv_, doeb, um, hs = p - q, 1 - 2 * q, 1 - q / p, p - mpmath.exp(eps) * q
         assert _encloses(K.dobrushin(), tv_) and _encloses(K.doeblin(), doeb)
         assert _encloses(K.ultra_mixing(), um) and _encloses(K.dobrushin_eps(eps), hs)

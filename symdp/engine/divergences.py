@@ -84,12 +84,16 @@ class Rule:
 
 
 def _finite_mixture(q, P, Q) -> FiniteDistribution:
-    q = mpmath.mpf(q)
-    if not 0 <= q <= 1:
-        raise InvalidDistribution(f"mixture weight q must lie in [0, 1], got {mpmath.nstr(q, 10)}")
+    """``(1 - q) P + q Q``, exact where both laws are and ``q`` is (:func:`~symdp.engine.finite.given_rational`)."""
+    weight = mpmath.mpf(q)
+    if not 0 <= weight <= 1:
+        raise InvalidDistribution(f"mixture weight q must lie in [0, 1], got {mpmath.nstr(weight, 10)}")
     if len(P) != len(Q):
         raise InvalidDistribution(f"cannot mix finite laws of {len(P)} and {len(Q)} atoms")
-    return FiniteDistribution([(1 - q) * p + q * r for p, r in zip(P, Q)])
+    if P.exact and Q.exact:
+        exact = finite.given_rational(q)
+        return FiniteDistribution([(1 - exact) * p + exact * r for p, r in zip(P.rationals, Q.rationals)])
+    return FiniteDistribution([(1 - weight) * p + weight * r for p, r in zip(P, Q)])
 
 
 def _finite(function: Callable) -> Callable:

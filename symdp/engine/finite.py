@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence
@@ -51,9 +52,11 @@ def _tolerance(n: int) -> mpmath.mpf:
 class FiniteDistribution:
     """A probability vector, validated: non-negative entries summing to one within the working precision.
 
-    A law whose probabilities are exact rationals summing exactly to one (ints, ``Fraction`` or ``fmpq``, binary
-    numbers that happen to, or :meth:`normalized` weights) keeps them (:attr:`rationals`, :attr:`exact`): its
-    divergences are then enclosures of the law itself, not of its probabilities rounded to the working precision.
+    A law whose probabilities, read exactly (:func:`given_rational`: ints, ``Fraction``, ``fmpq``, a float or string
+    as its decimal, an mpf as its binary value), sum exactly to one keeps them (:attr:`rationals`, :attr:`exact`), and
+    so does a :meth:`normalized` one: its divergences are then enclosures of that law itself, not of its
+    probabilities rounded to the working precision. Whether it is the law a draw names is the builder's to say: the
+    law ``(p, 1 - p)`` of a rounded ``p = e^ε/(1 + e^ε)`` is exact, and it is the rounded law.
 
     >>> FiniteDistribution([0.5, 0.6])
     Traceback (most recent call last):
@@ -74,10 +77,6 @@ class FiniteDistribution:
             object.__setattr__(self, "rationals", probs.rationals)
             return
         probs = list(probs)
-        if all(isinstance(p, (int, Fraction, fmpq)) and not isinstance(p, bool) for p in probs) and probs:
-            exact = tuple(exact_rational(p) for p in probs)
-            if sum(exact, fmpq(0)) == 1 and all(r >= 0 for r in exact):
-                object.__setattr__(self, "rationals", exact)
         values = tuple(_mpf_of_rational(p) if isinstance(p, (Fraction, fmpq)) else to_mpf(p, "probability")
                        for p in probs)
         if not values:
@@ -94,10 +93,9 @@ class FiniteDistribution:
                 + (" within the working precision; give exact values (fractions, strings) or use normalized()"
                    if abs(total - 1) < 1e-9 else ""))
         object.__setattr__(self, "probs", values)
-        if self.rationals is None and all(mpmath.isfinite(v) for v in values):
-            exact = tuple(exact_rational(v) for v in values)   # binary numbers that sum to one exactly, as 0.25, 0.75
-            if sum(exact, fmpq(0)) == 1:
-                object.__setattr__(self, "rationals", exact)
+        exact = tuple(given_rational(p) for p in probs)
+        if sum(exact, fmpq(0)) == 1:
+            object.__setattr__(self, "rationals", exact)
 
     @property
     def exact(self) -> bool:
@@ -106,18 +104,19 @@ class FiniteDistribution:
 
     @classmethod
     def normalized(cls, weights: Iterable) -> "FiniteDistribution":
-        """The distribution proportional to non-negative ``weights``, exactly: each weight the rational it is (a
-        float as :func:`~symdp.numeric.to_mpf` reads it), divided by their exact sum (:attr:`rationals`).
+        """The distribution proportional to non-negative ``weights``, exactly: each weight the rational it is
+        (:func:`given_rational`: a float as its decimal), divided by their exact sum (:attr:`rationals`).
 
-        >>> FiniteDistribution.normalized([0.5, 1, 0]).rationals
-        (1/3, 2/3, 0)
+        >>> FiniteDistribution.normalized([0.5, 1, 0]).rationals, FiniteDistribution.normalized([0.3, 0.7]).rationals
+        ((1/3, 2/3, 0), (3/10, 7/10))
         """
+        weights = list(weights)
         w = [to_mpf(x, "weight") for x in weights]
         if any(not mpmath.isfinite(x) for x in w):
             raise InvalidDistribution("weights must be finite numbers")
         if any(x < 0 for x in w):
             raise InvalidDistribution("weights must be non-negative")
-        exact = [exact_rational(x) for x in w]
+        exact = [given_rational(x) for x in weights]
         total = sum(exact, fmpq(0))
         if total <= 0:
             raise InvalidDistribution("weights sum to zero")
@@ -210,6 +209,24 @@ def _log_ratio(p: fmpq, q: fmpq) -> arb:
 
 def _ball_sum(balls: Iterable[arb]) -> arb:
     return sum(balls, arb(0))
+
+
+def given_rational(x) -> fmpq:
+    """A number as the exact rational it was given as: an int, ``Fraction`` or ``fmpq`` itself, a float or a decimal
+    string the decimal it prints as (0.3 is 3/10, as :func:`~symdp.numeric.to_mpf` means it), an mpf its binary
+    value (:func:`~symdp.estimate.exact_rational`).
+
+    >>> given_rational(0.3), given_rational("1e-3"), given_rational(mpmath.mpf(0.5))
+    (3/10, 1/1000, 1/2)
+    """
+    if isinstance(x, float) and math.isfinite(x):
+        x = Fraction(repr(x))
+    elif isinstance(x, str):
+        try:
+            x = Fraction(x.strip())
+        except ValueError:
+            pass   # "1/3" parses; anything else is read by to_mpf (which names the problem)
+    return exact_rational(x, "probability")
 
 
 def _mpf_of_rational(x) -> mpmath.mpf:
