@@ -542,7 +542,7 @@ def test_kernels_and_laws_are_built_exactly_from_the_draw():
         assert erasure.exact and erasure.rows[1].rationals == (0, F(3, 10), F(7, 10))
         P, Q = m.pair({"mu": [0.1, 0.2], "nu": [1, 0]})
         assert P.rationals == (F(1, 3), F(2, 3)) and Q.rationals == (1, 0)
-        mixed_law = m.mix(mpmath.mpf("0.25"), P, Q)   # 0.25 is binary: (3/4)(1/3) + 1/4 = 1/2
+        mixed_law = m.mixture(mpmath.mpf("0.25"), P, Q)   # 0.25 is binary: (3/4)(1/3) + 1/4 = 1/2
         assert mixed_law.exact and mixed_law.rationals == (F(1, 2), F(1, 2))
 
 

@@ -211,7 +211,7 @@ def _ball_sum(balls: Iterable[arb]) -> arb:
     return sum(balls, arb(0))
 
 
-def given_rational(x) -> fmpq:
+def given_rational(x, what: str = "probability") -> fmpq:
     """A number as the exact rational it was given as: an int, ``Fraction`` or ``fmpq`` itself, a float or a decimal
     string the decimal it prints as (0.3 is 3/10, as :func:`~symdp.numeric.to_mpf` means it), an mpf its binary
     value (:func:`~symdp.estimate.exact_rational`).
@@ -226,7 +226,7 @@ def given_rational(x) -> fmpq:
             x = Fraction(x.strip())
         except ValueError:
             pass   # "1/3" parses; anything else is read by to_mpf (which names the problem)
-    return exact_rational(x, "probability")
+    return exact_rational(x, what)
 
 
 def _mpf_of_rational(x) -> mpmath.mpf:

@@ -33,10 +33,10 @@ from hypothesis import strategies as st
 
 from symdp.engine.divergences import divergence, mixture
 from symdp.engine.finite import FiniteDistribution as FD
-from symdp.engine.finite import to_mpf
+from symdp.engine.finite import given_rational, to_mpf
 from symdp.engine.kernels import MarkovKernel, hockey_stick_at
 from symdp.errors import InvalidParameter
-from symdp.estimate import (Estimate, Method, arb_precision, as_estimate, exact_ball, exact_rational, mpf_down, mpf_of,
+from symdp.estimate import (Estimate, Method, as_estimate, enclosure, exact_ball, in_balls, mpf_down, mpf_of,
                             mpf_up)
 from symdp.expressions import TV, HockeyStick, MaxDivergence, Renyi, Winf, quantity
 from symdp.proofs.balle19.mixing import BLANKET, EQ5, EQ5_MIXTURE, HS_TV, REM_DOEBLIN, TAB1_ULTRA
@@ -46,7 +46,7 @@ from symdp.symbols import K, alpha, delta, epsilon, epsilon_p, gamma, h, t, thet
 from symdp.statement import BuiltExactly, lambdify_arb
 from symdp.theorem import (CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, lambdify_mpmath, registered,
                            theorem)
-from symdp.theorems.balle19.common import Law, decimal, exact_weights
+from symdp.theorems.balle19.common import Law, exact_weights
 
 # --- symbols, parameters, heads --------------------------------------------------------------------------------------
 epsilon_0 = sp.Symbol("epsilon_0", nonnegative=True)  # the saturation level of a finite pair (def.hs.limit)
@@ -137,15 +137,6 @@ HS_OUT_AT_EPS_PRIME = HockeyStick(muK, nuK, EPS_PRIME)
 MAX_OUT = MaxDivergence(muK, nuK)
 
 
-GUARD_BITS = 32
-"""Bits beyond mpmath's working precision at which this module's own ball sums are computed."""
-
-
-def balls():
-    """The precision of this module's ball arithmetic: mpmath's working precision plus :data:`GUARD_BITS`."""
-    return arb_precision(mpmath.mp.prec + GUARD_BITS)
-
-
 def unit_scale(x) -> Estimate:
     """A quantity measured from probability vectors, on the scale of their unit mass: its rounding error is absolute,
     and a value that cancels to 1e-66 is 0 (two such values are equal, not inconclusive). A certified enclosure stays
@@ -155,7 +146,7 @@ def unit_scale(x) -> Estimate:
 
 def certified(ball) -> Estimate:
     """A ball of this module's finite arithmetic as a certified estimate on the unit scale."""
-    return unit_scale(Estimate.from_arb(ball, Method.EXACT))
+    return enclosure(ball, scale=1)
 
 
 def hs(P: FD, Q: FD, level) -> Estimate:
@@ -170,7 +161,7 @@ def hs(P: FD, Q: FD, level) -> Estimate:
 def eps_prime_ball(g, e) -> arb:
     """ε' = EPS_PRIME(γ, ε) of Theorem 1(3), (4) as a ball, from a drawn ε and a γ that is drawn or measured (an
     Estimate: its enclosure)."""
-    with balls():
+    with in_balls():
         return _eps_prime_arb(g.ball() if isinstance(g, Estimate) else exact_ball(g), exact_ball(e))
 
 
@@ -183,34 +174,6 @@ def built_from(laws, measured: dict) -> dict:
     if not all(law.exact for law in laws):
         return measured
     return {atom: BuiltExactly(value) for atom, value in measured.items()}
-
-
-def drawn_rational(x, what: str = "value") -> fmpq:
-    """A drawn number as the exact rational it stands for: a float of the plain-data structure as the decimal it
-    prints as (:func:`~symdp.theorems.balle19.common.decimal`), a parameter (an mpf, the checker's reading of the
-    draw, which the statement's balls hold too) as every bit of it."""
-    if isinstance(x, float):
-        if x != x:
-            raise InvalidParameter(f"{what} is NaN")
-        return exact_rational(decimal(x))
-    return exact_rational(to_mpf(x, what))
-
-
-def law(weights) -> FD:
-    """The finite law proportional to drawn ``weights``, exactly (:func:`~symdp.theorems.balle19.common.exact_weights`:
-    each weight the decimal it prints as, normalised by their exact sum)."""
-    return FD(exact_weights(weights))
-
-
-def mix(g, P: FD, Q: FD) -> FD:
-    """(1 − g)P + gQ: exact where P and Q are (``g`` the drawn number, :func:`drawn_rational`), else the engine's
-    mixture at the working precision."""
-    if not (P.exact and Q.exact):
-        return mixture(g, P, Q)
-    w = drawn_rational(g, "mixture weight")
-    if not 0 <= w <= 1:
-        raise InvalidParameter(f"mixture weight must lie in [0, 1], got {mpmath.nstr(to_mpf(g), 10)}")
-    return FD([(1 - w) * p + w * q for p, q in zip(P.rationals, Q.rationals)])
 
 
 # --- plain-data structure: strategies and builders -------------------------------------------------------------------
@@ -232,7 +195,7 @@ def erasure_channel(g, n: int) -> MarkovKernel:
     Every coefficient of Definition 1 except ultra-mixing equals γ: the tight instance of Theorems 1(1)–(3). Built
     exactly: γ the rational the drawn number is, 1 − γ formed exactly.
     """
-    g = drawn_rational(g, "gamma")
+    g = given_rational(g, "gamma")
     if not 0 <= g <= 1:
         raise InvalidParameter(f"erasure probability weight gamma must lie in [0, 1], got {g}")
     return MarkovKernel([[g if y == x else fmpq(0) for y in range(n)] + [1 - g] for x in range(n)])
@@ -273,9 +236,9 @@ def build_kernel(data) -> MarkovKernel:
     kind = data["kind"]
     if kind == "erasure":
         return erasure_channel(data["gamma"], data["n"])
-    rows = [law(r).rationals for r in data["rows"]]
+    rows = [FD.normalized(r).rationals for r in data["rows"]]
     if kind in ("mixed", "constant"):
-        s, omega_ = drawn_rational(data["s"], "s"), law(data["omega"]).rationals
+        s, omega_ = given_rational(data["s"], "s"), FD.normalized(data["omega"]).rationals
         rows = [[(1 - s) * a + s * b for a, b in zip(r, omega_)] for r in rows]
     if kind == "point-row":
         x, y = data["at"]
@@ -299,7 +262,7 @@ def vectors(names, max_size: int = 6):
 
 
 def pair(data) -> tuple[FD, FD]:
-    return law(data["mu"]), law(data["nu"])
+    return FD.normalized(data["mu"]), FD.normalized(data["nu"])
 
 
 @st.composite
@@ -332,7 +295,7 @@ def _extremal(g, d, e):
 
 def sharp_extremal(s):
     """Catalogue thm1.4: μ = (1, 0), ν = (e^{−ε}, 1 − e^{−ε}), K = [[1, 1−γ], [1−γ, 1]]/(2 − γ) (γ_um(K) = γ)."""
-    g, E = drawn_rational(s["gamma"], "gamma"), mpmath.exp(-to_mpf(s["epsilon"], "epsilon"))
+    g, E = given_rational(s["gamma"], "gamma"), mpmath.exp(-to_mpf(s["epsilon"], "epsilon"))
     Kt = MarkovKernel([[1 / (2 - g), (1 - g) / (2 - g)], [(1 - g) / (2 - g), 1 / (2 - g)]])   # exact; ν is rounded
     return FD([1, 0]), FD([E, 1 - E]), Kt
 
@@ -351,14 +314,8 @@ def disjoint_inputs(draw):
 
 def disjoint_pair(s):
     """(K, μ, ν): μ and ν the weights ``a``, ``b`` restricted to their roles' inputs."""
-    return (build_kernel(s["K"]), law([w if r == 1 else 0 for w, r in zip(s["a"], s["roles"])]),
-            law([w if r == 2 else 0 for w, r in zip(s["b"], s["roles"])]))
-
-
-def rational(q: Fraction) -> Estimate:
-    """An exact rational as a certified enclosure (a ball around it at the working precision)."""
-    with balls():
-        return Estimate.from_arb(arb(fmpq(q.numerator, q.denominator)), Method.EXACT)
+    return (build_kernel(s["K"]), FD.normalized([w if r == 1 else 0 for w, r in zip(s["a"], s["roles"])]),
+            FD.normalized([w if r == 2 else 0 for w, r in zip(s["b"], s["roles"])]))
 
 
 def eq5_objects(s):
@@ -392,15 +349,15 @@ PAIR = Setting(r"$\mu$, $\nu$ probability vectors on $n \le 6$ atoms (dense or s
                strategy=lambda: vectors(("mu", "nu")), build=pair)
 FOUR = Setting(r"$\mu_1$, $\mu_2$, $\nu_1$, $\nu_2$ on $n \le 6$ atoms",
                strategy=lambda: vectors(("mu1", "mu2", "nu1", "nu2")),
-               build=lambda s: [law(s[k]) for k in ("mu1", "mu2", "nu1", "nu2")])
+               build=lambda s: [FD.normalized(s[k]) for k in ("mu1", "mu2", "nu1", "nu2")])
 THREE = Setting(r"$\omega$, $\mu_1$, $\nu_1$ on $n \le 6$ atoms, $\beta = e^{\varepsilon' - \varepsilon}$",
                 strategy=lambda: vectors(("omega", "mu1", "nu1")),
-                build=lambda s: [law(s[k]) for k in ("omega", "mu1", "nu1")])
+                build=lambda s: [FD.normalized(s[k]) for k in ("omega", "mu1", "nu1")])
 KERNEL = Setting(r"$K$ a random $n \times m$ Markov kernel, $n \le 5$, $m \le 6$", strategy=kernel_only,
                  build=build_kernel)
 POSITIVE_KERNEL = replace(KERNEL.where(", $K > 0$"), strategy=lambda: kernel_only(positive=True))
 KERNEL_OMEGA = replace(KERNEL.where(r", $\omega$ a random distribution on the outputs"), strategy=kernel_and_omega,
-                       build=lambda s: (build_kernel(s["K"]), law(s["omega"])))
+                       build=lambda s: (build_kernel(s["K"]), FD.normalized(s["omega"])))
 PAIR_KERNEL = Setting(r"$\mu$, $\nu$ on $n \le 5$ inputs, $K$ a random $n \times m$ Markov kernel",
                       strategy=pair_kernel_data, build=pushed)
 POSITIVE_PAIR_KERNEL = replace(PAIR_KERNEL.where(", $K > 0$"), strategy=lambda: pair_kernel_data(positive=True))
@@ -448,13 +405,13 @@ def _sup_over_events(P: FD, Q: FD, excess: arb) -> arb:
 def hs_by_events(P: FD, Q: FD, e) -> Estimate:
     """sup_E (P(E) − e^ε Q(E)) by brute force over all events (the third form of P §2's display; n ≤ 10), in balls:
     each event's masses an exact sum, the supremum the ``arb.max`` of the 2^n differences."""
-    with balls():
+    with in_balls():
         return certified(_sup_over_events(P, Q, exact_ball(to_mpf(e, "eps")).expm1()))
 
 
 def _rows_by_events(Kt: MarkovKernel, e) -> Estimate:
     """max_{x,x'} sup_E (K(x)(E) − e^ε K(x')(E)), in balls."""
-    with balls():
+    with in_balls():
         excess = exact_ball(to_mpf(e, "eps")).expm1()
         return certified(functools.reduce(arb.max, (_sup_over_events(a, b, excess) for a in Kt.rows for b in Kt.rows)))
 
@@ -463,7 +420,7 @@ def min_event_ratio(Kt: MarkovKernel) -> Estimate:
     """min_{x,x',E} K(x)(E)/K(x')(E) over non-empty events (K > 0): Definition 1(4) read on events, the masses and
     ratios exact rationals (:func:`event_rationals`), the smallest enclosed by a ball."""
     masses = [event_rationals(r)[1:] for r in Kt.rows]
-    with balls():
+    with in_balls():
         return certified(arb(min(a / b for A in masses for B in masses for a, b in zip(A, B))))
 
 
@@ -525,7 +482,7 @@ def ldp_level_by_events(Kt: MarkovKernel, d, e=None) -> Estimate:
     equal to the coefficient: the erasure channel) and ``d`` is γ_Dob(K, ε) at the drawn level ``e``, the comparison
     is made exactly (:func:`_above_coefficient`); otherwise on the midpoints, and the result is not certified."""
     proved = not isinstance(d, Estimate) or d.certified
-    with balls():
+    with in_balls():
         level = arb(1)   # e^0: the floor of the least ε_LDP ≥ 0
         d_ball = d.ball() if isinstance(d, Estimate) else exact_ball(to_mpf(d, "delta"))
         rationals = [event_rationals(r) for r in Kt.rows]
@@ -551,7 +508,7 @@ def minorisation_gamma(Kt: MarkovKernel, omega_: FD) -> Estimate:
     """The smallest γ with K(x) ≥ (1 − γ)ω for every x: 1 − min_{y: ω(y) > 0} min_x K(x)(y)/ω(y), in exact rationals
     (:meth:`FD.keys <symdp.engine.finite.FiniteDistribution.keys>`), the result enclosed by a ball."""
     rows = [r.keys() for r in Kt.rows]
-    with balls():
+    with in_balls():
         return certified(arb(1 - min(r[y] / w for y, w in enumerate(omega_.keys()) if w > 0 for r in rows)))
 
 
@@ -566,7 +523,7 @@ def eps_tilde_level(e, d: Estimate):
     uncertified δ, :func:`eps_tilde` of its value."""
     if not d.certified:
         return eps_tilde(e, d.value)
-    with balls():
+    with in_balls():
         ball = d.ball()
 
         def at(end):   # ε̃ at one end of δ's enclosure, an exact number
@@ -583,7 +540,7 @@ def _pair_delta(point):
     e = point["epsilon"]
     P, Q, Kt, PK, QK = PAIR_KERNEL_DELTA(point)
     theta_ = hs(P, Q, e)
-    s = drawn_rational(point["structure"]["slack"], "slack")
+    s = given_rational(point["structure"]["slack"], "slack")
     return P, Q, Kt, PK, QK, e, unit_scale(Estimate.combine(lambda th: th + arb(s) * (1 - th), theta_))
 
 
@@ -648,7 +605,7 @@ def hs_monotone(point):
     sides 0."""
     P, Q = PAIR(point)
     e = point["epsilon"]
-    with balls():   # the level ε + h as a ball (the sum of two drawn numbers, not rounded)
+    with in_balls():   # the level ε + h as a ball (the sum of two drawn numbers, not rounded)
         shifted = exact_ball(e) + exact_ball(point["h"])
     return built_from((P, Q), {HockeyStick(mu, nu, epsilon + h): hs(P, Q, shifted), HS_PAIR: hs(P, Q, e)})
 
@@ -674,7 +631,7 @@ def hs_limit(point):
     the limit of footnote 3. The sum at $\varepsilon_0 + t$ against the mass of $\mu$ off the support of $\nu$."""
     P, Q = PAIR(point)
     atoms = list(zip(P.keys(), Q.keys()))   # exact rationals: the supports and the ratios decided exactly
-    with balls():   # ε_0 + t as a ball around the level, the mass off the support an exact sum
+    with in_balls():   # ε_0 + t as a ball around the level, the mass off the support an exact sum
         saturation = functools.reduce(arb.max, [arb(p / q).log() for p, q in atoms if p > 0 and q > 0], arb(0))
         level = saturation + exact_ball(point["t"])
         off_support = certified(arb(sum((p for p, q in atoms if p > 0 and q == 0), fmpq(0))))
@@ -740,7 +697,7 @@ def joint_convexity(point):
     convex."""
     g, e = point["gamma"], point["epsilon"]
     m1, m2, n1, n2 = FOUR(point)
-    mixed, mixed_ = mix(g, m1, m2), mix(g, n1, n2)
+    mixed, mixed_ = mixture(g, m1, m2), mixture(g, n1, n2)
     return built_from((m1, m2, n1, n2, mixed, mixed_),
                       {_MIXED_PAIR: hs(mixed, mixed_, e), _HS_1: hs(m1, n1, e), _HS_2: hs(m2, n2, e)})
 
@@ -1160,7 +1117,7 @@ def advanced_joint_convexity(point):
     om, m1, n1 = THREE(point)
     b = min(_beta(g, e), 1)  # beta <= 1 as eps' <= eps (EPS_PRIME_LE_EPS); at gamma = 1 it may round to 1 + 1e-51
     # the left pair is exact (γ drawn); β = e^{ε' − ε} is transcendental, so the right mixture is rounded
-    return {_AJC_LEFT: hs(mix(g, om, m1), mix(g, om, n1), eps_prime_ball(g, e)),
+    return {_AJC_LEFT: hs(mixture(g, om, m1), mixture(g, om, n1), eps_prime_ball(g, e)),
             _AJC_RIGHT: hs(m1, mixture(b, om, n1), e)}
 
 
@@ -1187,7 +1144,7 @@ def eq5_nonnegative(point):
     point mass at the input attaining $\gamma_{\mathrm{um}}$ and $\gamma = \gamma_{\mathrm{um}}$ (both sides 1/2)."""
     o = EQ5_SETTING(point)
     ratio = min(row[y] / w for row in o["K"] for y, w in enumerate(o["omega"]))
-    return {_MIN_RATIO: BuiltExactly(rational(ratio)), gamma: BuiltExactly(rational(o["gamma"]))}
+    return {_MIN_RATIO: BuiltExactly(enclosure(ratio)), gamma: BuiltExactly(enclosure(o["gamma"]))}
 
 
 EQ_5_MIXTURE = declare(
