@@ -148,3 +148,25 @@ def test_strong_composition_is_equality_for_products_and_strict_for_an_adaptive_
         evaluate_point(bv.strong_composition, {"alpha": 2.0, "structure": {**adaptive["structure"],
                                                                              "x": ([[0.5, 0.5]], [[0.9, 0.1]])}})
     assert verify(bv.strong_composition, examples=15).verdict == HOLDS
+
+
+def test_one_minus_exp_in_balls_stays_nonnegative_at_a_kl_of_zero():
+    # KL = 0 widened by the construction floor is [0, r]: 1 − e^{−x} ∈ [0, r] (monotone), and its square root a ball
+    from flint import arb
+
+    x = arb(0, 1e-30).nonnegative_part()
+    value = bv._one_minus_exp_ball(x)
+    assert value >= 0 and value.upper() <= 1.01e-30 and value.sqrt().is_finite()
+    assert bv._one_minus_exp_ball(arb(-1)).overlaps(1 - arb(1).exp())   # off the domain: left as it is
+    from symdp.estimate import in_balls
+
+    with working_precision(30), in_balls():
+        at_one = bv._one_minus_exp_ball(arb(1))
+        assert at_one.overlaps(1 - (-arb(1)).exp()) and at_one.rad() < 1e-25
+
+
+def test_bretagnolle_huber_on_equal_laws_is_certified():
+    point = {"structure": {"p": [0.2711745002351907, 0.6298812596216108],
+                           "q": [0.2711745002351907, 0.6298812596216108]}}
+    result = evaluate_point(get("bravo.propA.4"), point)
+    assert result.verdict in (HOLDS, TIGHT) and result.certified

@@ -196,8 +196,17 @@ def test_an_unknown_class_is_a_clear_error():
         bv.gradient_and_constants({"kind": 7}, {})
 
 
+def _estimate(measured):
+    """The estimate of a measurement, unwrapped from :class:`~symdp.statement.BuiltExactly` where the witness marked
+    it so (a pair the draw fixes exactly)."""
+    from symdp.statement import BuiltExactly
+
+    return measured.value if isinstance(measured, BuiltExactly) else measured
+
+
 def _contains(estimate, value) -> bool:
     """Whether a certified estimate's enclosure holds ``value`` (an mpf)."""
+    estimate = _estimate(estimate)
     return estimate.certified and estimate.value - estimate.error <= value <= estimate.value + estimate.error
 
 
@@ -233,12 +242,12 @@ def test_equal_eigenvalues_are_enclosed_exactly():
     with working_precision(30):
         s_, eta_ = mpmath.mpf("1.7"), mpmath.mpf("0.3")
         output = bv.gradient_map({**pin, "eta": eta_})
-        x, y = bv._pair(pin["structure"])   # y = x + e_1, rounded to 30 digits
+        x, y = bv._exact_pair(pin["structure"])   # y = x + e_1 exactly: δ = 1
         assert _contains(output[bv.kappa], s_) and _contains(output[bv.beta], s_)
+    assert sum((a - b) ** 2 for a, b in zip(x, y)) == 1
     with mpmath.workdps(60):
-        expected = (1 - s_ * eta_) ** 2 * sum((a - b) ** 2 for a, b in zip(x, y))
-        assert output[bv.DPhi2()].certified
-        assert abs(output[bv.DPhi2()].value - expected) <= output[bv.DPhi2()].error
+        expected = (1 - s_ * eta_) ** 2
+        assert _contains(output[bv.DPhi2()], expected)
         assert abs((1 - s_ * eta_) ** 2 - mpmath.mpf("0.2401")) < mpmath.mpf(10) ** -28
 
 
@@ -250,3 +259,30 @@ def test_every_draw_of_a_modulus_is_decided_by_enclosures(kind):
     # precisions by the verifier's rule, not for want of an enclosure
     assert set(report.uncertified) <= {"undecided-by-enclosures"}
     assert report.certified_examples >= report.examples - report.uncertified.get("undecided-by-enclosures", 0)
+
+
+def test_a_pair_the_draw_fixes_exactly_is_built_exactly_and_decided_by_its_balls():
+    # u = 0, scale = 0 or -1: y = x + 10^scale e_1 exactly (rationals, by hand), so the measurements are of the draw's
+    # own pair (BuiltExactly); a general u/‖u‖ is rounded, and is not marked
+    from fractions import Fraction
+
+    from symdp.statement import BuiltExactly
+
+    structure = {"kind": 2, "x": [1.9, 0.8575201290525676], "u": [0.0, 0.0], "scale": -1.0,
+                 "pieces": [{"a": [0.0, 0.9881162207436454], "b": 0.0, "w": 0.05}]}
+    def fractions(v):
+        return [Fraction(int(t.p), int(t.q)) for t in v]
+
+    x, y = map(fractions, bv._exact_pair(structure))
+    assert y == [x[0] + Fraction(1, 10), x[1]]
+    assert bv._exact_pair({**structure, "u": [0.6, -0.8]}) is None
+    assert bv._exact_pair({**structure, "scale": -0.5}) is None
+    x, y = map(fractions, bv._exact_pair({**structure, "u": [0.0, -0.3], "scale": 0.0}))
+    assert y == [x[0], x[1] - 1]
+    point = {"eta": 0.01, "p": 0.8575201290525676, "structure": structure}
+    with working_precision(30):
+        measured = bv.gradient_map({**point, "eta": mpmath.mpf("0.01"), "p": mpmath.mpf(point["p"])})
+    assert all(isinstance(m, BuiltExactly) for m in measured.values())
+    # held by h ~ 1e-43 relative to δ² = 1e-2: below half the working digits, decided only because built exactly
+    result = evaluate_point(bv.MODULI_OF_CONTINUITY[2], point)
+    assert result.verdict == HOLDS and result.certified and result.construction == "exact"

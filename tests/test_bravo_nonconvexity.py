@@ -111,3 +111,37 @@ def test_the_midpoint_excess_is_a_certified_enclosure():
                      mpmath.fadd(excess.value, excess.error, exact=True))   # the ends, unrounded
         assert excess.certified and low <= expected <= high
     assert evaluate_point(bv.r_nonconvex, bv.R_NONCONVEX_PIN).certified
+
+
+def test_the_least_eigenvalue_of_a_ball_matrix_is_enclosed():
+    from flint import arb
+
+    from symdp.estimate import in_balls
+
+    with working_precision(30), in_balls():
+        # [[2, 1], [1, 2]]: eigenvalues 1 and 3 (by hand); a ball entry widens the enclosure, never loses 1
+        exact = bv.min_eigenvalue_ball([[arb(2), arb(1)], [arb(1), arb(2)]])
+        assert exact.contains(1) and exact.rad() < 1e-13
+        wide = bv.min_eigenvalue_ball([[arb(2) + arb(0, 1e-20), arb(1)], [arb(1), arb(2)]])
+        assert wide.contains(1) and wide.rad() < 1e-13
+        # [[1, 0], [0, -4]]: -4 (a diagonal matrix)
+        assert bv.min_eigenvalue_ball([[arb(1), arb(0)], [arb(0), arb(-4)]]).contains(-4)
+
+
+def test_figure_2_least_eigenvalue_is_a_certified_enclosure_of_the_catalogues():
+    # ∂²E/∂u_1² at (0, 10) = 2/σ_0² + (2/σ_1²)(φ_1(0) − 10)φ_1''(0) = 2 − 2·10⁴·4 = −79 998 (by hand, σ_1 = 0.01 read
+    # as a decimal), the matrix diagonal there (φ_1'(0) = 0)
+    from symdp.statement import BuiltExactly
+
+    with working_precision(30):
+        measured = bv.figure_2.witness({})
+    assert isinstance(measured, BuiltExactly) and measured.value.certified
+    estimate = measured.value
+    assert abs(estimate.value + 79998) < mpmath.mpf(10) ** -6 and estimate.error < mpmath.mpf(10) ** -8
+    result = evaluate_point(bv.figure_2, {})
+    assert result.verdict == HOLDS and result.certified
+
+
+def test_the_hessian_on_R_is_decided_by_enclosures():
+    report = verify(bv.hessian_on_r, examples=20)
+    assert report.verdict == HOLDS and report.certified

@@ -345,3 +345,39 @@ def test_the_batch_gradient_map_is_exact_and_its_draws_certified():
             assert m.certified and abs(m.value - expected) <= m.error + mpmath.mpf(10) ** -28
     report = verify(t, examples=10)
     assert report.verdict == HOLDS and report.certified
+
+
+def test_the_ceiling_in_balls_holds_the_snapped_ceiling_and_the_ceiling():
+    from flint import arb
+
+    from symdp.estimate import in_balls
+    from symdp.statement import Uncertain
+
+    with working_precision(20), in_balls():
+        assert bv._ceiling_ball(arb(250)) == 250                                  # an exact integer is itself
+        pinned = bv._ceiling_ball(arb("3.25") + arb(0, 1e-30))
+        assert pinned.is_exact() and pinned == 4
+        above = bv._ceiling_ball(arb(250) + arb("1e-25"))   # within the snap above 250: _ceiling gives 250, ⌈x⌉ 251
+        assert above.contains(250) and above.contains(251) and not above.contains(252)
+        assert bv._ceiling(mpf(250) + mpf("1e-25")) == 250
+        below = bv._ceiling_ball(arb(250) - arb("1e-25"))   # within the snap below: both readings are 250
+        assert below.is_exact() and below == 250
+        with pytest.raises(Uncertain):
+            bv._ceiling_ball(arb(3) + arb(0, 0.5))            # astride 3, far from any snap: open
+
+
+@pytest.mark.parametrize("theorem_id", ["bravo.rem5.3", "bravo.rem5.3.p0", "bravo.fig1", "bravo.fig1.p07",
+                                        "bravo.thm5.4.tbar"])
+def test_the_closed_forms_with_a_ceiling_are_decided_by_enclosures(theorem_id):
+    from symdp.verify import verify
+
+    report = verify(get(theorem_id), examples=20)
+    assert report.verdict == HOLDS and report.certified, report.uncertified
+
+
+def test_definition_5_1_events_are_summed_from_the_laws_exact_masses():
+    # The draw whose event sums were of the rounded masses: the two enclosures were 6e-52 apart at 50 digits
+    point = {"structure": {"m": 1, "rows": [[0.47221243538901325, 0.7674834880692754], [0.9100969589310652, 1.0]]},
+             "epsilon": 0.20625000000000002}
+    result = evaluate_point(bv.definition_5_1, point)
+    assert result.verdict == TIGHT and result.certified

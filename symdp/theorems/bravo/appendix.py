@@ -36,10 +36,18 @@ from symdp.theorem import (
 from symdp.theorems.bravo.common import P_ALPHA, enclosure, finite_floats, in_balls
 
 mu_, nu_ = Law(r"\mu"), Law(r"\nu")
+def _one_minus_exp_ball(x):
+    """1 − e^{−x} of an Arb ball as −expm1(−x), kept ≥ 0 where the ball is (1 − e^{−x} ≥ 0 for x ≥ 0): a KL of 0 widened
+    by the construction floor is the ball [0, r], and the rounded −expm1 of it reaches a hair below 0, where the
+    square root of Bretagnolle–Huber's bound is no ball at all."""
+    value = -(-x).expm1()
+    return value.nonnegative_part() if x >= 0 else value
+
+
 OneMinusExp = numeric_function(
     "one_minus_exp", 1, lambda x: -mpmath.expm1(-x), r"\left(1 - e^{{-{0}}}\right)",
     "1 - e^{-x}, evaluated as -expm1(-x): relative to its size as x -> 0, where 1 - exp(-x) cancels.",
-    arb=lambda x: -(-x).expm1())
+    arb=_one_minus_exp_ball)
 
 
 def _law_pair(draw) -> tuple:

@@ -24,7 +24,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bravo.common import P_ETA, ball, enclosure, finite_floats, in_balls, rational
+from symdp.theorems.bravo.common import P_ETA, ball, built_exactly, enclosure, finite_floats, in_balls, rational
 
 p_holder = proof.p
 DPhi2 = quantity("dPhi2", 0, r"\|\Phi(x) - \Phi(y)\|^2", "The squared distance of the gradient-map images of x, y.",
@@ -221,6 +221,23 @@ def _pair(structure) -> tuple[list, list]:
     return x, [t + mpmath.power(10, to_mpf(structure["scale"], "scale")) * v for t, v in zip(x, u)]
 
 
+def _exact_pair(structure) -> tuple[list, list] | None:
+    """The pair as exact rationals where the draw fixes it without rounding, else None: y given, or y = x + 10^scale·e
+    for an integer scale and u = 0 or ±|u_i|e_i (u/‖u‖ a signed unit vector e, e = e_1 for u = 0)."""
+    from flint import fmpq
+
+    x = [rational(t, "x") for t in structure["x"]]
+    if "y" in structure:
+        return x, [rational(t, "y") for t in structure["y"]]
+    u, scale = [rational(t, "u") for t in structure["u"]], rational(structure["scale"], "scale")
+    support = [i for i, t in enumerate(u) if t != 0]
+    if scale.denominator != 1 or len(support) > 1:
+        return None
+    i, sign = (support[0], 1 if u[support[0]] > 0 else -1) if support else (0, 1)
+    step = fmpq(10) ** int(scale)
+    return x, [t + sign * step * (j == i) for j, t in enumerate(x)]
+
+
 def gradient_maps(kind: int) -> st.SearchStrategy[dict]:
     """A drawn f of class ``kind`` in ℝ^d (d ≤ 3), as JSON, and a pair x, y at distance 10^scale ∈ [10⁻³, 3]; no
     coefficient vector (a_i, a row of B) is near 0, so that f is not constant."""
@@ -248,14 +265,18 @@ def gradient_map(point) -> dict:
     """‖Φ(x) - Φ(y)‖², δ = ‖x - y‖ and the class constants of the drawn f, Φ(x) = x - η∇f(x), at the pair x, y as
     the working precision has it (:func:`_pair`): certified enclosures, computed in balls from the exact rationals
     of f's coefficients and of the pair (:data:`GRADIENTS`)."""
+    exact = _exact_pair(point["structure"])
+    # where the pair is the draw's own exact rationals, every number is computed from the draw exactly (balls carry
+    # the rounding): marked so; else the pair is y rounded at the working precision
+    measured = enclosure if exact is None else built_exactly
     with in_balls():
         change, constants = gradient_and_constants(point["structure"], point)
-        x, y = ([rational(t) for t in v] for v in _pair(point["structure"]))
+        x, y = exact or ([rational(t) for t in v] for v in _pair(point["structure"]))
         eta_ = rational(point["eta"], "eta")
         step = [s - t for s, t in zip(x, y)]
         image = [d - eta_ * g for d, g in zip(step, change(x, y))]
-        return {DPhi2(): enclosure(_squared_norm(image)), delta: enclosure(_norm(step)),
-                **{name: enclosure(value) for name, value in constants.items()}}
+        return {DPhi2(): measured(_squared_norm(image)), delta: measured(_norm(step)),
+                **{name: measured(value) for name, value in constants.items()}}
 
 
 _C = 1 - 2 * eta * kappa + eta ** 2 * beta ** 2

@@ -11,6 +11,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from symdp.errors import InvalidParameter
+from symdp.estimate import exact_ball
 from symdp.expressions import quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bravo import nonconvexity as proof
@@ -26,7 +27,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bravo.common import P_D, ball, enclosure, finite_floats, in_balls, rational
+from symdp.theorems.bravo.common import P_D, ball, built_exactly, enclosure, finite_floats, in_balls, rational
 from symdp.theorems.bravo.shifts import FIGURE_2
 
 u_prev, u_t, h_prev, h_t, xi_1, xi_2 = proof.u_prev, proof.u_t, proof.h_prev, proof.h_t, proof.xi_1, proof.xi_2
@@ -137,9 +138,76 @@ def _compiled_hessian(n: int):
 
 
 def min_hessian_eigenvalue(u, c, h, sigma2, D_) -> mpmath.mpf:
-    """λ_min(∇²E(u)) at the interior shifts u = (u_1, ..., u_{T-1})."""
+    """λ_min(∇²E(u)) at the interior shifts u = (u_1, ..., u_{T-1}), by mpmath.eigsy (an estimate)."""
     H = mpmath.matrix(_compiled_hessian(len(c))(D_, c, h, sigma2, u))
     return min(mpmath.eigsy(H, eigvals_only=True))
+
+
+@cache
+def _ball_hessian(n: int):
+    """∇²E for T = n as :func:`_compiled_hessian` builds it (sp.hessian of E's definition), compiled once per T to
+    Arb balls (:func:`symdp.statement.lambdify_arb`): its entries, row by row."""
+    from symdp.statement import lambdify_arb
+
+    cs, hs = sp.symbols(f"c0:{n}", positive=True), sp.symbols(f"h0:{n}", nonnegative=True)
+    s2, us = sp.symbols(f"s0:{n}", positive=True), sp.symbols(f"u1:{n}", real=True)
+    path = [D, *us, 0]
+    E = sum((sp.sqrt(cs[t - 1] * path[t - 1] ** 2 + hs[t - 1]) - path[t]) ** 2 / s2[t - 1] for t in range(1, n + 1))
+    return lambdify_arb([D, *cs, *hs, *s2, *us], sp.Tuple(*sp.hessian(E, us)))
+
+
+def _positive_definite(H, shift) -> bool:
+    """Whether H − shift·I is proved positive definite for every symmetric matrix in the ball matrix H: the pivots of
+    its LDLᵀ factorisation (the lower triangle of H), computed in balls, all proved > 0."""
+    n = len(H)
+    L = [[None] * n for _ in range(n)]
+    d = []
+    for k in range(n):
+        pivot = H[k][k] - shift - sum((L[k][j] * L[k][j] * d[j] for j in range(k)), 0)
+        if not pivot > 0:
+            return False
+        d.append(pivot)
+        for i in range(k + 1, n):
+            L[i][k] = (H[i][k] - sum((L[i][j] * L[k][j] * d[j] for j in range(k)), 0)) / pivot
+    return True
+
+
+def min_eigenvalue_ball(H):
+    """An Arb ball holding λ_min of every symmetric matrix in the ball matrix H (a list of rows), or None where the
+    balls cannot pin it: above, the Rayleigh quotient vᵀHv/vᵀv at the approximate eigenvector v of the midpoints
+    (mpmath.eigsy), exact binary numbers; below, λ − e for the approximate λ, where H − (λ − e)I is proved positive
+    definite (:func:`_positive_definite`), e from 10^(−dps/2) of the matrix's size up to 10^(−dps/4)."""
+    from flint import arb
+
+    n = len(H)
+    middle = mpmath.matrix([[mpmath.mpf(x.mid()) for x in row] for row in H])
+    values, vectors = mpmath.eigsy((middle + middle.T) / 2)
+    k = min(range(n), key=lambda i: values[i])
+    v = [arb(vectors[i, k]) for i in range(n)]
+    rayleigh = sum((v[i] * H[i][j] * v[j] for i in range(n) for j in range(n)), arb(0)) / sum((t * t for t in v),
+                                                                                            arb(0))
+    size = max(max(abs(mpmath.mpf(x.mid())) for row in H for x in row), mpmath.mpf(1))
+    for digits in (mpmath.mp.dps // 2, mpmath.mp.dps // 4):
+        lower = arb(values[k] - size * mpmath.mpf(10) ** -digits)
+        if _positive_definite(H, lower):
+            return lower.union(arb(rayleigh.upper()))
+    return None
+
+
+def hessian_min_eigenvalue(u, c, h, sigma2, D_):
+    """λ_min(∇²E(u)) as a certified enclosure (:func:`min_eigenvalue_ball`) of the Hessian computed in balls from
+    the given balls or exact numbers (:func:`_ball_hessian`), built from the draw exactly (the balls carry every
+    rounding); the mpmath estimate at the balls' midpoints where the balls cannot pin it."""
+    n = len(c)
+    with in_balls():
+        entries = [exact_ball(x) for x in _ball_hessian(n)(*[exact_ball(x) for x in (D_, *c, *h, *sigma2, *u)])]
+        H = [list(entries[i * (n - 1):(i + 1) * (n - 1)]) for i in range(n - 1)]
+        ball_ = min_eigenvalue_ball(H) if all(x.is_finite() for x in entries) else None
+    if ball_ is None:
+        mid = lambda x: mpmath.mpf(exact_ball(x).mid())   # noqa: E731
+        return min_hessian_eigenvalue([mid(x) for x in u], [mid(x) for x in c], [mid(x) for x in h],
+                                      [mid(x) for x in sigma2], mid(D_))
+    return built_exactly(ball_)
 
 
 def hessian_instances() -> st.SearchStrategy[dict]:
@@ -155,7 +223,8 @@ def hessian_instances() -> st.SearchStrategy[dict]:
 
 
 def _feasible_point(structure, D_) -> tuple[list, list, list, list]:
-    """(u, c, h, σ²): u_t = f_t φ_{t-1}(u_{t-1}), a point of R, eq. (3)."""
+    """(u, c, h, σ²): u_t = f_t φ_{t-1}(u_{t-1}), a point of R, eq. (3); u as Arb balls (:func:`hessian_min_eigenvalue`
+    reads their midpoints where it falls back to mpmath)."""
     c, h, s2 = ([to_mpf(x, name) for x in structure[key]]
                 for key, name in (("c", "c_t"), ("h", "h_t"), ("sigma2", "sigma_t^2")))
     fractions = [to_mpf(f, "fraction f_t") for f in structure["fractions"]]
@@ -163,10 +232,11 @@ def _feasible_point(structure, D_) -> tuple[list, list, list, list]:
         raise InvalidParameter("give T >= 2 values of c_t, h_t, sigma_t^2 and T - 1 fractions")
     if min(c) <= 0 or min(s2) <= 0 or min(h) < 0 or not all(0 < f <= 1 for f in fractions):
         raise InvalidParameter("need c_t > 0, sigma_t^2 > 0, h_t >= 0 and fractions in (0, 1] (a point of R)")
-    u, previous = [], D_
-    for t, f in enumerate(fractions):
-        previous = f * mpmath.sqrt(c[t] * previous ** 2 + h[t])
-        u.append(previous)
+    u, previous = [], exact_ball(D_)
+    with in_balls():   # the point of R in balls from the draw's exact numbers: they carry the rounding of the sqrt
+        for t, f in enumerate(fractions):
+            previous = exact_ball(f) * (exact_ball(c[t]) * previous ** 2 + exact_ball(h[t])).sqrt()
+            u.append(previous)
     return u, c, h, s2
 
 
@@ -178,7 +248,7 @@ HESSIAN_SETTING = Setting(
 
 @theorem(id="bravo.sec3.2.hess", title=r"$E$ has a positive-definite Hessian at every point of $\mathcal{R}$",
          number="Section 3.2 (the claim before Theorem 3.4), and Proposition B.1", parameters=(P_D,),
-         setting=HESSIAN_SETTING, statement=sp.Gt(MinEigenvalue(u_vec), 0), default_examples=40,
+         setting=HESSIAN_SETTING, statement=sp.Gt(MinEigenvalue(u_vec), 0), default_examples=100,
          examples=({"D": 5.0, "structure": {**FIGURE_2["structure"], "fractions": [1.0, 1.0]}},))
 def hessian_on_r(point):
     r"""True as printed, and so is Proposition B.1's weaker $\nabla^2 E \succeq 0$. The Hessian is built by SymPy from
@@ -192,7 +262,7 @@ def hessian_on_r(point):
     gave $0.21$). Not defined where $h_{t-1} = 0$ and $u_{t-1} = 0$ ($\varphi$ has a kink), which the draws avoid
     ($u_t > 0$)."""
     u, c, h_, s2 = _feasible_point(point["structure"], point["D"])
-    return min_hessian_eigenvalue(u, c, h_, s2, point["D"])
+    return hessian_min_eigenvalue(u, c, h_, s2, point["D"])
 
 
 # --- Appendix B: R is not convex, and E is not convex on R^{T-1} ------------------------------------------------------
@@ -242,7 +312,7 @@ def figure_2(point):
     positive ($12.9$, $22\,439$)."""
     s = FIGURE_2["structure"]
     c, h_, s2 = ([to_mpf(x, "Figure 2") for x in s[key]] for key in ("c", "h", "sigma2"))
-    return min_hessian_eigenvalue([mpmath.mpf(x) for x in FIGURE_2_OFF_R], c, h_, s2, to_mpf(FIGURE_2["D"], "D"))
+    return hessian_min_eigenvalue([mpmath.mpf(x) for x in FIGURE_2_OFF_R], c, h_, s2, to_mpf(FIGURE_2["D"], "D"))
 
 
 THEOREMS = registered(__name__)
