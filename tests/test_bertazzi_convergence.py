@@ -146,3 +146,13 @@ def test_the_dobrushin_power_is_a_certified_ball_of_the_exact_coefficient():
         power = values[cv.DobrushinPower(cv.n)]
         exact = (mpmath.mpf(104) / 545) ** 3
         assert power.certified and abs(power.value - exact) <= power.error + mpmath.mpf(10) ** -29
+
+
+def test_random_families_are_built_exactly_and_their_draws_certified():
+    # nu = (1 - t) mu + t r in rationals: t = 0.25 and the weights below give nu_D = (3/4)(1/4, 3/4) + (1/4)(1, 0)
+    point = {"epsilon": 0.3, "structure": {"mu": [[1.0, 3.0], [1.0, 1.0]], "r": [[1.0, 0.0], [0.0, 1.0]], "t": 0.25}}
+    mu, nu = cv.build_families(point)
+    assert [F(int(q.p), int(q.q)) for law in nu for q in law.keys()] == [F(7, 16), F(9, 16), F(3, 8), F(5, 8)]
+    for theorem in (cv.proposition_a_2, cv.proposition_a_3):
+        result = evaluate_point(theorem, point)
+        assert result.certified and result.construction == "exact", theorem.id

@@ -317,3 +317,26 @@ def test_the_coupling_sup_and_the_gaussian_tail_are_certified():
         tail = dif.lemma_b_3.witness({"T": 1, "K": mpmath.mpf(1), "a": mpmath.mpf("0.5"), "structure": [1.0]})
         reference = mpmath.quad(lambda x: mpmath.npdf(x), [mpmath.mpf("0.5"), mpmath.inf])
         assert _holds(tail, reference, mpmath.mpf(10) ** -27)
+
+
+@pytest.mark.parametrize("v", ["0.001", "1", "3.7", "500"])
+def test_gaussian_exp_moment_encloses_the_lognormal_mean(v):
+    # E e^Z for Z ~ N(0, v) is e^{v/2} (the lognormal mean, a textbook closed form)
+    from flint import arb
+
+    from symdp.estimate import in_balls
+    with working_precision(20), in_balls():
+        got = dif.gaussian_exp_moment(arb(v))
+        # e^{v/2} in Arb at a higher precision: a tiny ball that must lie inside the enclosure
+        from symdp.estimate import arb_precision
+        with arb_precision(300):
+            truth = (arb(v) / 2).exp()
+            assert got.contains(truth)
+        assert got.rad() < got.mid().abs_lower() * 1e-25
+
+
+def test_lemma_b_2_draws_are_certified_and_built_exactly():
+    for point in ({"T": 5, "K": 2.0, "structure": [1.0]}, {"T": 3, "K": 1.0, "structure": [0.5, -1.0, 0.0]},
+                  {"T": 3, "K": 0.7, "structure": [1.0, 1.0, 1.0]}):
+        result = evaluate_point(BY_ID["bertazzi.lemB.2"], point)
+        assert result.certified and result.construction == "exact", point
