@@ -265,10 +265,13 @@ def test_taylor_tail_matches_the_closed_form_and_the_third_moment_for_small_lamb
             for p, q in zip(D90, Dpp90))
         reference = {l: direct(mpmath.mpf(l)) for l in ("0.3", "-2", "5")}
     for l, value in reference.items():
-        assert abs(grp.taylor_tail(D, Dpp, mpmath.mpf(l)).value - value) < mpmath.mpf(10) ** -45
+        tail = grp.taylor_tail(D, Dpp, mpmath.mpf(l))
+        assert tail.certified and abs(tail.value - value) < tail.error + mpmath.mpf(10) ** -45
     third = mpmath.fsum(p * mpmath.log(p / q) ** 3 for p, q in zip(D, Dpp))
     small = mpmath.mpf("1e-12")
-    assert abs(grp.taylor_tail(D, Dpp, small).value / small**3 - third / 6) < mpmath.mpf(10) ** -10
+    tail = grp.taylor_tail(D, Dpp, small)   # no cancellation: the ball is sharp relative to λ³E[L³]/6
+    assert tail.certified and tail.error < abs(tail.value) * mpmath.mpf(10) ** -40
+    assert abs(tail.value / small**3 - third / 6) < mpmath.mpf(10) ** -10
 
 
 @pytest.mark.parametrize("order", [1, 2, 3, 4, 7])
@@ -278,8 +281,9 @@ def test_log_ratio_moments_against_the_definition(order):
         with mpmath.workdps(90):
             signed = mpmath.fsum(x * mpmath.log(p / q) ** order for x, p, q in zip(X, P, Q))
             absolute = mpmath.fsum(x * abs(mpmath.log(p / q)) ** order for x, p, q in zip(X, P, Q))
-        assert abs(grp.log_ratio_moment(X, P, Q, order).value - signed) < mpmath.mpf(10) ** -45
-        assert abs(grp.log_ratio_moment(X, P, Q, order, absolute=True).value - absolute) < mpmath.mpf(10) ** -45
+        for moment, reference in ((grp.log_ratio_moment(X, P, Q, order), signed),
+                                  (grp.log_ratio_moment(X, P, Q, order, absolute=True), absolute)):
+            assert moment.certified and abs(moment.value - reference) < moment.error + mpmath.mpf(10) ** -45
     # the first moment of the loss under its own law is the KL divergence
     assert abs(grp.log_ratio_moment(D, D, Dpp, 1).value - kl(D, Dpp).value) < TINY
 
@@ -361,8 +365,9 @@ def test_step_22_fails_at_k_3_by_brute_force():
     assert a[0] < 0 and b[0] < 0 and (a[0] + b[0]) ** 3 > 4 * (a[0] ** 3 + b[0] ** 3)
     assert abs((rhs - lhs) - gap) < TINY and gap < 0
     assert mpmath.nstr(lhs, 3) == "0.00135" and mpmath.nstr(rhs, 3) == "-0.00167"
-    r = evaluate_point(EQ22_PRINTED, grp.EQ22_COUNTEREXAMPLE)
-    assert r.verdict == VIOLATED and abs(r.quantity - lhs) < TINY and abs(r.bound - rhs) < TINY
+    r = evaluate_point(EQ22_PRINTED, grp.EQ22_COUNTEREXAMPLE)   # decided by enclosures, at 20 digits
+    assert r.verdict == VIOLATED and r.certified
+    assert abs(r.quantity - lhs) < abs(lhs) * 1e-18 and abs(r.bound - rhs) < abs(rhs) * 1e-18
 
 
 @settings(max_examples=15, deadline=None)

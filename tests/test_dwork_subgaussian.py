@@ -280,3 +280,21 @@ def test_every_catalogue_id_of_the_section_is_encoded():
             "dwork.lem2.1", "dwork.fact2.1", "dwork.fact2.2", "dwork.lem2.2", "dwork.lem2.3", "dwork.def3.1",
             "dwork.def3.2", "dwork.cor3.1", "dwork.lem3.6", "dwork.obs.kl-le-tau2", "dwork.fact4.1"} <= ids
     assert all(t.evidence for t in sg.THEOREMS)
+
+
+def test_finite_moments_and_fact_2_1_are_certified():
+    # X = -1, 0.3, 2 with weights 1 : 2 : 0.5, centred: its moments are sums over three atoms, in balls here
+    # (a certified enclosure of the sum at 100 digits), and Fact 2.1 on a Rademacher law is a certified tight draw
+    # (Var X = τ² = 1: the supremum of 2 ln cosh λ/λ² is its λ → 0 limit)
+    from symdp.verify import TIGHT, evaluate_point
+
+    law = sg.build_law({"kind": "finite", "values": [-1.0, 0.3, 2.0], "weights": [1.0, 2.0, 0.5]})
+    with mpmath.workdps(100):
+        xs, ws = [mpmath.mpf(v) for v in (-1, "0.3", 2)], [mpmath.mpf(w) / mpmath.mpf("3.5") for w in (1, 2, "0.5")]
+        m = mpmath.fsum(w * x for w, x in zip(ws, xs))
+        reference = {k: mpmath.fsum(w * (x - m) ** k for w, x in zip(ws, xs)) for k in (2, 3, 5)}
+    for k, value in reference.items():
+        moment = sg.moment(law, k)
+        assert moment.certified and abs(moment.value - value) <= moment.error + mpmath.mpf(10) ** -45, k
+    r = evaluate_point(sg.fact_2_1, sg.RADEMACHER_PINS[0])
+    assert r.verdict == TIGHT and r.certified

@@ -269,3 +269,46 @@ def test_point_mass_standard_is_a_proved_zero():
     for law in (DiscreteLaw([2.5], [1.0]).centred(), DiscreteLaw([-1.0, -1.0], [0.25, 0.75])):
         tau = optimal_standard(law).tau
         assert tau.certified and tau.value == 0 and tau.error == 0
+
+
+# --- in balls: the centred log-MGF, expectations, and when the standard is certified -------------------------------
+
+
+@pytest.mark.parametrize("lam", ["1e-9", "0.37", "-4", "60"])
+def test_centred_log_mgf_of_rademacher_is_log_cosh(lam):
+    # K(λ) = ln cosh λ for X = ±1 with probability 1/2 (mean 0): summed in balls, returned to working precision,
+    # including λ = 1e-9 where K ~ λ²/2 = 5e-19 would lose 18 digits to e^{λx} - 1 formed after the exponential
+    lam = mpmath.mpf(lam)
+    X = DiscreteLaw([-1, 1], [0.5, 0.5])
+    assert close(X.centred_log_mgf(lam), mpmath.log(mpmath.cosh(lam)), mpmath.mpf(10) ** -45)
+
+
+def test_expect_ball_is_a_certified_enclosure_of_an_exact_moment():
+    # X = -1, 2 with probabilities 2/3, 1/3: E[X^3] = (-2 + 8)/3 = 2 exactly; a ball g (Arb's exp) as well:
+    # E[e^X] = (2e^{-1} + e²)/3
+    third = mpmath.mpf(1) / 3
+    X = DiscreteLaw([-1, 2], [1 - third, third])
+    cube = X.expect_ball(lambda x: x ** 3)
+    weights = X.probabilities   # as given (rounded thirds), normalised: the reference at 100 digits
+    with mpmath.workdps(100):
+        reference = mpmath.fsum(w * v ** 3 for w, v in zip(weights, (-1, 2))) / mpmath.fsum(weights)
+    assert cube.certified and abs(cube.value - reference) <= cube.error and abs(cube.value - 2) < TOL
+    exp = X.expect_ball(lambda x: x.exp())
+    assert exp.certified and close(exp.value, (2 * mpmath.exp(-1) + mpmath.e**2) / 3)
+
+
+def test_tied_peaks_skip_the_interval_search():
+    # a discrete Gaussian pair with shift 2, sigma 0.6: the θ ratio peaks at every λ with 2λ an integer, all at
+    # τ² = (Δ/σ)² exactly (catalogue generator (iv)); the interval search is not attempted there, the grids' value
+    # stands, uncertified, and right
+    from symdp.engine.integers import discrete_gaussian
+
+    P, Q = discrete_gaussian(0, 0.6, -11, 13), discrete_gaussian(2, 0.6, -11, 13)
+    with mpmath.workdps(20):
+        P, Q = discrete_gaussian(0, 0.6, -11, 13), discrete_gaussian(2, 0.6, -11, 13)
+        s = optimal_standard(privacy_loss(P, Q))
+        assert s.ties > 2 and not s.tau.certified
+        assert abs(s.tau.value - mpmath.mpf(2) / mpmath.mpf("0.6")) < mpmath.mpf(10) ** -15
+    # a skewed two-point law has one peak: certified
+    s = optimal_standard(DiscreteLaw([0, 1], [0.9, 0.1]))
+    assert s.ties == 1 and s.tau.certified

@@ -49,7 +49,7 @@ import mpmath
 
 from symdp.engine.continuous import ContinuousDistribution, Gaussian, Laplace, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, Method, arb_precision, exact_ball, mpf_of, mpf_up
+from symdp.estimate import Estimate, Method, arb_precision, enclosure, exact_ball, in_balls, mpf_of, mpf_up
 from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import logsumexp as _logsumexp, ncdf, to_mpf
 from symdp.engine.finite import _log_ratio as log_ratio_ball, privacy_loss as _finite_privacy_loss
@@ -201,9 +201,19 @@ class DiscreteLaw(Law):
             - mpmath.log(self._total())
 
     def centred_log_mgf(self, lam):
+        """``K(λ) = ln(1 + Σ p (e^{λ(x - EX)} - 1))``, summed in balls at the working precision and returned as the midpoint
+        (Arb's exponential is some twenty times mpmath's, and the standard's search evaluates thousands)."""
         lam = to_mpf(lam, "lambda")
-        xs, logs = _centred_tables(self, mpmath.mp.prec)
-        return _logsumexp([lp + lam * x for x, lp in zip(xs, logs)])
+        prec = mpmath.mp.prec + 16
+        with arb_precision(prec):
+            xs, ps = _centred_balls(self, prec)
+            tilt = exact_ball(lam)
+            K = sum((p * (tilt * x).expm1() for p, x in zip(ps, xs)), exact_ball(0)).log1p()
+        if K.mid().is_finite():
+            return +mpf_of(K.mid())
+        # a ball Arb could not bound (an exponent beyond its range): the sum in mpmath, shifted by its largest term
+        m, total = self.mean(), mpmath.log(self._total())
+        return _logsumexp([mpmath.log(p) - total + lam * (x - m) for x, p in zip(self.values, self.probabilities)])
 
     def sf(self, t):
         t = to_mpf(t, "t")
@@ -241,6 +251,21 @@ class DiscreteLaw(Law):
         ps = [exact_ball(p) for p in self.probabilities]
         total = sum(ps, exact_ball(0))
         return tuple(p / total for p in ps)
+
+    def expect_ball(self, g: Callable) -> Estimate:
+        """``E[g(X)]`` for a ``g`` written in ball arithmetic (Arb's operations and methods), summed over the atoms in
+        balls :func:`~symdp.estimate.in_balls`: the values' enclosures and the exact probabilities, so a certified
+        enclosure of the expectation of the law as built; its scale is ``Σ p|g(x)|`` (a signed sum may cancel).
+
+        >>> m = DiscreteLaw([-1, 2], [2 / mpmath.mpf(3), 1 / mpmath.mpf(3)]).expect_ball(lambda x: x ** 2)
+        >>> m.certified, abs(m.value - 2) <= m.error + 1e-15
+        (True, True)
+        """
+        with in_balls():
+            terms = [p * g(x) for p, x in zip(self._weights(), self.value_balls())]
+            total = sum(terms, exact_ball(0))
+            size = sum((t.abs_upper() for t in terms), exact_ball(0))
+        return enclosure(total, scale=mpf_of(size.mid()))
 
     def mean_ball(self):
         """``E[X]`` as a ball, at flint's precision."""
@@ -282,14 +307,6 @@ def _centred_balls(law: DiscreteLaw, prec: int) -> tuple[tuple, tuple]:
             centre = law.mean_ball()
             cache[prec] = (tuple(x - centre for x in law.value_balls()), law._weights())
     return cache[prec]
-
-
-@functools.lru_cache(maxsize=64)
-def _centred_tables(law: DiscreteLaw, prec: int) -> tuple[tuple, tuple]:
-    """Centred values and normalised log-probabilities at ``prec`` bits (the standard search evaluates hundreds
-    of MGFs of one law at one precision)."""
-    m, total = law.mean(), mpmath.log(law._total())
-    return (tuple(x - m for x in law.values), tuple(mpmath.log(p) - total for p in law.probabilities))
 
 
 @dataclass(frozen=True, init=False)
@@ -602,6 +619,9 @@ class Standard:
     tau: Estimate
     variance: mpmath.mpf
     argmax: Optional[mpmath.mpf]
+    ties: int = 0
+    """How many of the peaks the search refined reach the supremum it found to ``10^-(dps/2 + 1)`` relative (0 for a
+    closed form): more than :data:`TIED_PEAKS` and :func:`certified_standard` is not attempted."""
 
 
 def subgaussian_ratio(law: Law, lam) -> mpmath.mpf:
@@ -644,7 +664,7 @@ def ratio_asymptote(law: Law, sign: int = 1) -> tuple[mpmath.mpf, mpmath.mpf]:
     return M, mpmath.log(p)
 
 
-def optimal_standard(law: Law, *, check: bool = True) -> Standard:
+def optimal_standard(law: Law, *, check: bool = True, certify: bool = True) -> Standard:
     """``τ(X - EX) = sqrt(sup_{λ≠0} r(λ))`` with an error estimate.
 
     Closed form where the family has one (Gaussian: ``τ = σ``). Otherwise the law must be bounded, and the
@@ -667,8 +687,10 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
 
     A finite law (:class:`DiscreteLaw`) is certified instead where it can be: one grid finds the peak, and
     :func:`certified_standard` encloses the supremum by an interval search over λ (the two grids above are then
-    not needed). Where that search does not close (a very flat ratio, as for randomized response at ε <= 0.01), the
-    grids' estimate stands.
+    not needed). Where that search does not close (a very flat ratio, as for randomized response at ε <= 0.01), or
+    is not tried (more than :data:`TIED_PEAKS` peaks tied at the supremum, as for a discrete Gaussian's θ ratio), the
+    grids' estimate stands. ``certify=False`` skips it: for a caller that needs only the value (a threshold), or whose
+    draw another uncertified quantity keeps from being decided by enclosures anyway.
 
     >>> with mpmath.workdps(30):   # Kearns–Saul: τ² = (1 - 2p)/(2 ln((1 - p)/p)), attained at λ = 2 ln((1 - p)/p)
     ...     p = mpmath.mpf("0.1")
@@ -683,12 +705,12 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
     closed = law.closed_standard() if closed_forms_enabled() else None
     if closed is not None:
         return closed
-    if check and isinstance(law, DiscreteLaw) and len(set(law.values)) > 1:
+    if certify and check and isinstance(law, DiscreteLaw) and len(set(law.values)) > 1:
         # One grid finds the peak; the interval search proves that nothing lies above it (or finds what does).
         found = optimal_standard(law, check=False)
-        tau = certified_standard(law, found.tau.value, found.argmax)
+        tau = certified_standard(law, found.tau.value, found.argmax) if found.ties <= TIED_PEAKS else None
         if tau is not None:
-            return Standard(tau, found.variance, found.argmax)
+            return Standard(tau, found.variance, found.argmax, found.ties)
     lo, hi = law.bounds()
     if not (mpmath.isfinite(lo) and mpmath.isfinite(hi)):
         raise InvalidParameter(f"{type(law).__name__} is unbounded: its standard is known only in closed form"
@@ -706,6 +728,7 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
     spread = hi - lo
     reach = (hi - m, m - lo)
     best, arg, peaks = _search(law, var, reach, skew, spread, per_decade=6, phase=0)
+    ties = sum(1 for _, _, f in peaks if f >= best * (1 - mpmath.mpf(10) ** -(dps // 2 + 1)))
     # d tau = d(tau²)/(2 tau); the floor (relative: τ² scales with X²) covers rounding and Brent's stopping
     # tolerance (the value error of a smooth maximum is ~ tol²).
     floor = 64 * best * mpmath.mpf(10) ** (-dps)
@@ -728,8 +751,14 @@ def optimal_standard(law: Law, *, check: bool = True) -> Standard:
             best, arg = best3, arg3
     tau = mpmath.sqrt(best)
     with mpmath.workdps(dps):
-        return Standard(Estimate(+tau, (error + floor) / (2 * tau), Method.SEARCH), +var, +arg)
+        return Standard(Estimate(+tau, (error + floor) / (2 * tau), Method.SEARCH), +var, +arg, ties)
 
+
+TIED_PEAKS = 2
+"""Most peaks of ``r`` tied at the supremum for which :func:`optimal_standard` tries :func:`certified_standard`: a
+symmetric law ties two (at ``±λ``); the θ ratio of a discrete Gaussian ties one at every λ with ``λ·shift`` an
+integer, and the interval search, which must close around each to ``10^-(dps/2)``, needs thousands of boxes there
+(seconds a standard) before it succeeds, or exhausts :data:`CERTIFIED_BOXES` first and fails."""
 
 CERTIFIED_BOXES = 800
 """Most boxes :func:`certified_standard` examines before it gives up (and the search's estimate stands)."""

@@ -26,9 +26,10 @@ from hypothesis import strategies as st
 
 from symdp.engine.divergences import divergence
 from symdp.engine.integers import discrete_gaussian
-from symdp.engine.finite import FiniteDistribution, privacy_loss
+from symdp.engine.finite import FiniteDistribution
+from symdp.engine.privacy_loss import log_ratio_ball
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate
+from symdp.estimate import Estimate, enclosure, exact_ball, in_balls, mpf_of
 from symdp.expressions import KL, HockeyStick, MaxDivergence, numeric_function, quantity
 from symdp.laws import KINDS
 from symdp.numeric import to_mpf
@@ -490,22 +491,29 @@ def _small(params) -> dict:
     return params
 
 
-def _sum(terms) -> Estimate:
-    """A sum of terms at working precision, its rounding error and scale relative to the sum of their sizes (a
-    signed sum may cancel)."""
-    scale = mpmath.fsum(abs(t) for t in terms)
-    return Estimate(mpmath.fsum(terms), 16 * (len(terms) + 1) * scale * mpmath.mpf(10) ** (-mpmath.mp.dps),
-                    scale=scale)
+def _ball_sum(terms: list) -> Estimate:
+    """A sum of balls as its certified enclosure (:func:`~symdp.estimate.enclosure`), its scale the sum of the terms'
+    sizes (a signed sum may cancel)."""
+    total = sum(terms, exact_ball(0))
+    return enclosure(total, scale=mpf_of(sum((t.abs_upper() for t in terms), exact_ball(0)).mid()))
+
+
+def _log_ratios(X: FiniteDistribution, P: FiniteDistribution, Q: FiniteDistribution) -> list:
+    """``(X[x], ln(P[x]/Q[x]))`` over the atoms of X, as balls at flint's precision: each log-ratio from the exact
+    rationals of P and Q (the ratio formed before a ball enters)."""
+    if any(x and not (p and q) for x, p, q in zip(X, P, Q)):
+        raise InvalidParameter("a log-ratio moment needs P and Q positive where X is")
+    return [(x, log_ratio_ball(p, q)) for x, p, q, key in zip(X.balls(), P.keys(), Q.keys(), X.keys()) if key]
 
 
 def log_ratio_moment(X: FiniteDistribution, P: FiniteDistribution, Q: FiniteDistribution, order: int,
                      absolute: bool = False) -> Estimate:
-    """E_{x~X}[ln^k(P[x]/Q[x])] (or of |ln|^k), summed over the atoms; its scale is Σ X|ln|^k, the size of the
-    terms that a signed (odd) moment may cancel."""
-    if any(x and not (p and q) for x, p, q in zip(X, P, Q)):
-        raise InvalidParameter("a log-ratio moment needs P and Q positive where X is")
-    size = abs if absolute else (lambda r: r)
-    return _sum([x * size(mpmath.log(p / q)) ** order for x, p, q in zip(X, P, Q) if x])
+    """E_{x~X}[ln^k(P[x]/Q[x])] (or of |ln|^k), summed over the atoms in balls: a certified enclosure of the
+    moment of the laws as built; its scale is Σ X|ln|^k, the size of the terms that a signed (odd) moment may
+    cancel."""
+    with in_balls():
+        return _ball_sum([x * (abs(r) if absolute else r) ** int(order)
+                          for x, r in _log_ratios(X, P, Q)])
 
 
 TILT = st.one_of(st.floats(0.005, 0.24), st.floats(math.log(1e-12), math.log(0.24)).map(math.exp))
@@ -659,13 +667,18 @@ def claim_4_4(point):
 
 
 def taylor_tail(P: FiniteDistribution, Q: FiniteDistribution, lam_value) -> Estimate:
-    """E_P[e^{λL} - 1 - λL - (λL)²/2] = Σ_{k≥3} λ^k E[L^k]/k!, summed per atom (series for small |λL|); its scale is
-    the sum of the terms' sizes (terms of λL < 0 are negative)."""
-    loss = privacy_loss(P, Q)
-    scaled = [(w, lam_value * v) for v, w in zip(loss.values, loss.probabilities)]
-    # e^x - 1 - x - x^2/2 loses ~3 log10(1/|x|) digits to cancellation; the series does not
-    return _sum([w * (x**3 / 6 * mpmath.hyp1f1(1, 4, x) if abs(x) < 1 else mpmath.exp(x) - 1 - x - x**2 / 2)
-                 for w, x in scaled])
+    """E_P[e^{λL} - 1 - λL - (λL)²/2] = Σ_{k≥3} λ^k E[L^k]/k!, summed per atom in balls (λ the binary number given):
+    ``x³/6 · ₁F₁(1; 4; x)`` at ``x = λL`` for ``|x| < 1`` (e^x - 1 - x - x²/2 would lose ~3 log10(1/|x|) digits to
+    cancellation), the difference itself beyond; a certified enclosure, its scale the sum of the terms' sizes
+    (terms of λL < 0 are negative)."""
+    with in_balls():
+        lam_ball = exact_ball(lam_value)
+        terms = []
+        for w, loss in _log_ratios(P, P, Q):
+            x = lam_ball * loss
+            small = x.abs_upper() < 1
+            terms.append(w * (x**3 / 6 * x.hypgeom_1f1(1, 4) if small else x.exp() - 1 - x - x * x / 2))
+        return _ball_sum(terms)
 
 
 # The largest ratio found (independent searches over tilted triples, nu -> 1): 0.004536, on two atoms at the edge
@@ -702,8 +715,9 @@ def claim_4_5(point):
     into $(4\mu_1)^k/4 + (4\mu_2)^k/2$, not $(2\mu_2)^k + (2\mu_1)^k$ (harmless); $(\mu_1\lambda)^2$ becomes
     $(\mu_2\lambda)^2$. Triples and their $(\mu_i, \tau_i)$ as in \symdpid{dwork.lem4.2}."""
     p = _small(TRIPLES(point))
+    # λ is the binary number computed here (the sides use it as given), so it enters as an exact ball
     lam_value = point["nu"] / (8 * mpmath.sqrt(p[tau].value))
-    return {LossTaylorTail(D, Dpp, lam): taylor_tail(p["laws"][0], p["laws"][2], lam_value), lam: lam_value,
+    return {LossTaylorTail(D, Dpp, lam): taylor_tail(p["laws"][0], p["laws"][2], lam_value), lam: enclosure(lam_value),
             tau: p[tau]}
 
 

@@ -116,7 +116,7 @@ STANDARD_GRID = (mpmath.mpf(1) / 2, 1, 2, 4)
 _STANDARDS: dict = {}
 
 
-def standard(law: Law) -> Estimate:
+def standard(law: Law, certify: bool = True) -> Estimate:
     """``τ(X - EX)`` with its error, searched, never a closed form. A bounded law: the certified search range of
     :func:`~symdp.engine.privacy_loss.optimal_standard`. An unbounded one (a Gaussian through quadrature of its
     density): ``sqrt(max(Var X, max_λ r(λ)))`` over the grid :data:`STANDARD_GRID` of ``±|λ|·sd``, with ``r(λ) = 2
@@ -126,10 +126,11 @@ def standard(law: Law) -> Estimate:
     A grid gives a lower bound of the supremum in general (an unbounded law's ratio has no certified search
     range); for a Gaussian the ratio is the same at every λ (Definition 2.5's remark), so any grid gives it. A lower
     bound of τ only strengthens every statement of this module, all of which bound a quantity *by* τ. The error is
-    the quadrature's, propagated through the ratio.
+    the quadrature's, propagated through the ratio. ``certify=False``: a finite law's τ is not enclosed (see
+    :func:`~symdp.engine.privacy_loss.optimal_standard`), for a caller that uses only its value.
     """
     if all(mpmath.isfinite(end) for end in law.bounds()):
-        return optimal_standard(law).tau
+        return optimal_standard(law, certify=certify).tau
     cache_key = (repr(law), mpmath.mp.prec)
     if cache_key in _STANDARDS:
         return _STANDARDS[cache_key]
@@ -613,7 +614,8 @@ LEMMA_2_1_NOTES = (r"$\tau := \tau(X)$, the strongest instance. Both tails from 
 )
 def lemma_2_1_corrected(point):
     law = LAWS(point)
-    threshold = point["t"] * standard(law).value
+    # the tails are sums at a threshold of the working precision (uncertified), so τ's enclosure would buy nothing
+    threshold = point["t"] * standard(law, certify=False).value
     return {Pr(sp.Ge(X, t * tau)): law.sf(threshold), Pr(sp.Le(X, -t * tau)): law.cdf(-threshold)}
 
 
@@ -631,13 +633,20 @@ def fact_2_1(point):
     (the ratio is $\sigma^2$ at every $\lambda$) and for symmetric two-point laws (the supremum of the ratio is its
     $\lambda \to 0$ limit: $2\ln\cosh(\lambda)/\lambda^2 < 1$)."""
     law = LAWS(point)
-    return {Var(X): law.expect(lambda v: v**2), SubgaussianStandard(X): standard(law)}
+    return {Var(X): moment(law, 2), SubgaussianStandard(X): standard(law)}
+
+
+def moment(law: Law, order: int) -> Estimate:
+    """``E[X^k]`` from the law itself: a finite law's sum over its atoms in balls (a certified enclosure,
+    :meth:`~symdp.engine.privacy_loss.DiscreteLaw.expect_ball`), any other by its ``expect`` (atoms and quadrature)."""
+    if isinstance(law, DiscreteLaw):
+        return law.expect_ball(lambda x: x ** order)
+    return law.expect(lambda v: v**order)
 
 
 def _moment_and_standard(point) -> dict:
     law = LAWS(point)
-    order = point["k"]
-    return {E(X**k): law.expect(lambda v: v**order), tau: standard(law)}
+    return {E(X**k): moment(law, point["k"]), tau: standard(law)}
 
 
 FACT22_PINS = (GAUSS_LAW_PINS[0] | {"k": 4}, RADEMACHER_PINS[0] | {"k": 3}, LAPLACE_LAW_AT_MINUS_ONE[0] | {"k": 5})
