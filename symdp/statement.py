@@ -28,7 +28,7 @@ interaction of two errors, which is second order in errors that are already tiny
 **Certified sides.** Where every measured atom is a certified enclosure (:attr:`Estimate.certified`, ball
 arithmetic in the engine) and the side is built only from operations Arb evaluates rigorously (:data:`ARB_FUNCTIONS`:
 arithmetic, powers, exp, log, the hyperbolic functions, erf, Abs, Max, Min, finite sums, a Piecewise whose conditions
-the balls decide, a ceiling or floor the balls pin to one integer), the side is also evaluated in
+the balls decide, a ceiling, floor or factorial of a ball pinned to one integer), the side is also evaluated in
 python-flint's Arb with the parameters as exact balls: the result is a certified enclosure too, and a verdict decided
 by it is proved, not estimated (:mod:`symdp.verify`). Every measurement's ball is first intersected with its atom's
 domain (a KL divergence is never negative, a total variation never above 1), and evaluated a second time widened by
@@ -46,6 +46,7 @@ scale when the side is a single measured atom.
 from __future__ import annotations
 
 import builtins
+import math
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
@@ -122,7 +123,7 @@ def lambdify_mpmath(args: Sequence, expr):
 ARB_FUNCTIONS = (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log, sp.tanh, sp.cosh, sp.sinh, sp.erf, sp.erfc, sp.atan,
                  sp.Abs, sp.Max, sp.Min, sp.Sum, sp.gamma, sp.Tuple, sp.Piecewise, sp.functions.elementary.
                  piecewise.ExprCondPair, sp.core.relational.Relational, sp.And, sp.Or, sp.Not,
-                 sp.logic.boolalg.BooleanAtom, sp.ceiling, sp.floor)
+                 sp.logic.boolalg.BooleanAtom, sp.ceiling, sp.floor, sp.factorial)
 """The operations a side may use to be evaluated in Arb (:func:`lambdify_arb`); numbers and symbols are always fine."""
 
 
@@ -171,7 +172,23 @@ def _arb_namespace() -> dict:
                                                  "gamma")}
     return {**functions, "mpf": exact_ball, "_pow": power, "max": fold("max"), "min": fold("min"),
             "_pi": arb.pi, "_e": arb.const_e, "_integer": _arb_integer, "_compare": _arb_compare,
-            "_piecewise": _arb_piecewise, "ceil": _rounded("ceil"), "floor": _rounded("floor")}
+            "_piecewise": _arb_piecewise, "ceil": _rounded("ceil"), "floor": _rounded("floor"),
+            "factorial": _factorial}
+
+
+def _factorial(x):
+    """``n!`` of a ball that is one integer ``n >= 0`` (an exact integer ball), exactly; :class:`Uncertain` else.
+
+    >>> from flint import arb
+    >>> _factorial(arb(5))
+    120.000000000000
+    """
+    from flint import arb
+
+    n = exact_ball(x)
+    if not (n.is_exact() and n.is_integer() and n >= 0):
+        raise Uncertain(f"the factorial of {n}, which is not one integer >= 0")
+    return arb(math.factorial(int(n.unique_fmpz())))
 
 
 def _rounded(method: str):
