@@ -97,7 +97,15 @@ def _final_law(mu_, gamma_, beta_, datum, s_, m_, n_, prec):
         sums = n_ if square == 1 else (-mpmath.expm1(n_ * mpmath.log1p(square - 1)) if square < 1
                                        else square ** n_ - 1) / abs(1 - square)
         return Gaussian(mean, mpmath.sqrt(2 * gamma_ / beta_ * sums))
-    means, variance = {mpmath.mpf(0): mpmath.mpf(1)}, mpmath.mpf(0)
+    means, variance = _recursion(q_, rho_, step, 2 * gamma_ / beta_, n_, mpmath.mpf(0), mpmath.mpf(1))
+    return _mixture(means, mpmath.sqrt(variance))
+
+
+def _recursion(q_, rho_, step, noise, n_, zero, one) -> tuple[dict, object]:
+    """The components {mean: weight} and the common variance of x_n: mean a -> rho a - step B (B ~ Bernoulli(q)),
+    variance v -> rho^2 v + noise, from x_0 = 0, equal means merged; in whatever numbers ``zero``, ``one`` are (mpf
+    at the working precision, or exact Fractions)."""
+    means, variance = {zero: one}, zero
     for _ in range(n_):
         following: dict = {}
         for mean, weight in means.items():
@@ -107,8 +115,8 @@ def _final_law(mu_, gamma_, beta_, datum, s_, m_, n_, prec):
                     following[key] = following.get(key, 0) + weight * p
         if len(following) > MAX_MEANS:    # only where equal means merged less than the up-front count assumed
             raise InvalidParameter(f"the law of x_n has more than {MAX_MEANS} Gaussian components: refused")
-        means, variance = following, rho_ ** 2 * variance + 2 * gamma_ / beta_
-    return _mixture(means, mpmath.sqrt(variance))
+        means, variance = following, rho_ ** 2 * variance + noise
+    return means, variance
 
 
 def _refuse_large(s_, m_, n_, gamma_mu) -> None:
@@ -145,17 +153,7 @@ def exact_final_mixture(mu_, gamma_, beta_, datum, s_, m_, n_) -> ExactMixture:
     s_, m_, n_ = int(s_), int(m_), int(n_)
     _refuse_large(s_, m_, n_, gamma_ * mu_)
     q_, rho_, step = Fraction(s_, m_), 1 - gamma_ * mu_, gamma_ * datum / s_
-    means, variance = {Fraction(0): Fraction(1)}, Fraction(0)
-    for _ in range(n_):
-        following: dict = {}
-        for mean, weight in means.items():
-            for drift, p in ((0, 1 - q_), (step, q_)):
-                if p > 0:
-                    key = rho_ * mean - drift
-                    following[key] = following.get(key, 0) + weight * p
-        if len(following) > MAX_MEANS:
-            raise InvalidParameter(f"the law of x_n has more than {MAX_MEANS} Gaussian components: refused")
-        means, variance = following, rho_ ** 2 * variance + 2 * gamma_ / beta_
+    means, variance = _recursion(q_, rho_, step, 2 * gamma_ / beta_, n_, Fraction(0), Fraction(1))
     return ExactMixture(tuple(sorted(means.items())), variance)
 
 
