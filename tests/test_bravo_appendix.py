@@ -120,7 +120,8 @@ def test_data_processing_through_a_projection_against_the_tests_own_integral():
         body = mpmath.quad(lambda x: p(x) ** a_ * q(x) ** (1 - a_), [-1, 0, 1])
         ref = mpmath.log(body + mpmath.fsum(x ** a_ * y ** (1 - a_) for x, y in atoms)) / (a_ - 1)
         values = bv.data_processing.witness({**point, "alpha": a_})
-        assert abs(values[bv.Renyi(bv.J_mu, bv.J_nu, bv.alpha)].value - ref) < mpmath.mpf(10) ** -12
+        projected = values[bv.Renyi(bv.J_mu, bv.J_nu, bv.alpha)].value   # BuiltExactly: a certified ball
+        assert projected.certified and abs(projected.value - ref) <= projected.error + mpmath.mpf(10) ** -25
         # unprojected: alpha (m1 - m2)^2 / (2 s^2) = 18.75, the Gaussian closed form as an oracle
         assert abs(values[bv.Renyi(bv.mu_, bv.nu_, bv.alpha)].value - mpmath.mpf("18.75")) < mpmath.mpf(10) ** -12
         assert mpmath.nstr(ref, 5) == "13.196"
@@ -170,3 +171,11 @@ def test_bretagnolle_huber_on_equal_laws_is_certified():
                            "q": [0.2711745002351907, 0.6298812596216108]}}
     result = evaluate_point(get("bravo.propA.4"), point)
     assert result.verdict in (HOLDS, TIGHT) and result.certified
+
+
+
+def test_the_projection_draws_of_proposition_a5_are_certified():
+    from symdp.theorems import get
+    from symdp.verify import evaluate_point
+
+    assert evaluate_point(get("bravo.propA.5"), bv.PROJECTION).certified

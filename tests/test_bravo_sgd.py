@@ -46,6 +46,33 @@ def test_s_alpha_is_the_catalogue_reference_and_a_quadrature_written_here():
     assert engine < 2 * a * q_ ** 2 / s ** 2 / 3     # Lemma A.18's 0.005: a quarter of it, loose
 
 
+@pytest.mark.parametrize("a, q_, s", [("4", "0.1", "4"), ("12", "0.99", "0.3"), ("1.01", "0.001", "10")])
+def test_the_integral_form_is_a_certified_ball_holding_a_quadrature_written_here(a, q_, s):
+    # Definition A.16's integral form, in balls (Arb's integration on [-R, R] plus the tails' enclosure), holds an
+    # mpmath quadrature of p_0^a mix^(1 - a) written here at 40 digits; at q = 0.99, a = 12 the tail bound's factor
+    # (1 - q)^(1 - a) = 10^22 is what R has to beat
+    from symdp.statement import BuiltExactly
+    with working_precision(30):
+        a, q_, s = mpf(a), mpf(q_), mpf(s)
+        out = get("bravo.defA.16").witness({"alpha": a, "q": q_, "sigma": s})[bv.IntegralForm()]
+    assert isinstance(out, BuiltExactly)
+    m = out.value
+    with mpmath.workdps(40):
+        here = mpmath.log(mpmath.quad(lambda x: mpmath.npdf(x, 0, s) ** a * ((1 - q_) * mpmath.npdf(x, 0, s) + q_
+                                                                               * mpmath.npdf(x, 1, s)) ** (1 - a),
+                                      [-mpmath.inf, -20 * s, 0, 1, 1 + 20 * s, mpmath.inf])) / (a - 1)
+    assert m.certified and m.error < mpf("1e-28") * abs(m.value)
+    assert abs(m.value - here) <= m.error + mpf("1e-32") * abs(here)
+    if a == 4:
+        assert close(m.value, "0.00125291248284")    # catalogue bravo.defA.16
+
+
+def test_definition_a16_draws_are_certified():
+    from symdp.verify import verify
+    report = verify(get("bravo.defA.16"), examples=12, seed=5)
+    assert report.verdict in (HOLDS, TIGHT) and report.certified and not report.uncertified, report.uncertified
+
+
 def _conditions_here(a, q_, s) -> bool:
     """Lemma A.18's two conditions, as the paper prints them (the second as a quotient)."""
     M_ = mpmath.log(1 + 1 / (q_ * (a - 1)))

@@ -385,7 +385,9 @@ def test_heads_print_as_the_paper_writes_them():
 def test_a_one_step_chain_is_the_projected_step():
     """The chain witness at T = 1 against the independent Gaussian-algebra reference of the projected step."""
     point = bv._chain_point(3.0, [{"a": 1.0, "s": 0.1, "sd": 0.3}], 0.5, -0.5)
-    r, (c, h, s2) = bv.chain_renyi(point["alpha"], point["structure"], point["D"])
+    measured, (c, h, s2) = bv.chain_renyi(point["alpha"], point["structure"], point["D"])
+    r = measured.value   # one step is measured in balls: a BuiltExactly certified enclosure
+    assert r.certified
     ref = projected_renyi_reference(mpmath.mpf(3), mpmath.mpf(1), mpmath.mpf("0.1"), mpmath.mpf("0.3"),
                                     mpmath.mpf("0.5"), -mpmath.mpf("0.5"))
     assert abs(r.value - ref) <= r.error + mpmath.mpf(10) ** -12
@@ -622,3 +624,58 @@ def test_the_saddle_point_modulus_is_measured_in_balls():
     assert same[bv.DPhi2()].value.value == 0 and same[bv.DPhi2()].value.error == 0
     assert evaluate_point(t, {**pin, "structure": {**pin["structure"], "a": 1.0, "zp": pin["structure"]["z"]}}
                           ).certified
+
+
+# --- one projected step, certified (bravo4) ---------------------------------------------------------------------------
+def _clipped_renyi_here(m1, m2, sd, low, high, a):
+    """R_a of two Gaussians N(m1, sd^2), N(m2, sd^2) projected onto [low, high], written here: the atoms' masses
+    by mpmath.ncdf and mpmath.quad of p^a q^(1-a) of the densities, at 40 digits."""
+    with mpmath.workdps(40):
+        m1, m2, sd, low, high, a = (mpmath.mpf(str(x)) for x in (m1, m2, sd, low, high, a))
+        atoms = [(mpmath.ncdf(low, m1, sd), mpmath.ncdf(low, m2, sd)),
+                 (1 - mpmath.ncdf(high, m1, sd), 1 - mpmath.ncdf(high, m2, sd))]
+        inner = mpmath.quad(lambda x: mpmath.npdf(x, m1, sd) ** a * mpmath.npdf(x, m2, sd) ** (1 - a),
+                            [low, (low + high) / 2, high])
+        return mpmath.log(sum(p ** a * q ** (1 - a) for p, q in atoms) + inner) / (a - 1)
+
+
+@pytest.mark.parametrize("point, laws", [
+    # thm3.4's projected pin: x0 = ±1/2 (D = 1), Φ(x) = x − 0.1 sign(x), σ = 0.3: means ±0.4 on [−1/2, 1/2]
+    (bv.PROJECTED_PINS[1], (0.4, -0.4, 0.3, -0.5, 0.5)),
+    # the h-free counterexample: ±0.01 − 0.75 sign: means ∓0.74, σ = 0.2
+    (bv.H_FREE_COUNTEREXAMPLE, (-0.74, 0.74, 0.2, -0.5, 0.5)),
+])
+def test_one_projected_step_is_a_certified_ball_holding_a_quadrature_written_here(point, laws):
+    from symdp.statement import BuiltExactly
+    with working_precision(30):
+        out = bv._chain_renyi(point)[bv.Renyi(bv.X_T, bv.X_Tp, bv.alpha)]
+    assert isinstance(out, BuiltExactly)
+    m = out.value
+    here = _clipped_renyi_here(*laws, point["alpha"])
+    assert m.certified and m.error < mpmath.mpf("1e-25") * abs(m.value)
+    assert abs(m.value - here) <= m.error + mpmath.mpf("1e-30") * abs(here)
+
+
+@pytest.mark.parametrize("theorem_id, point, laws", [
+    # T = 1 of row 1 at its worst pin: starts ±D/2 = ±1, Φ(x) = x − ηL sign(x), the laws' means computed below
+    ("bravo.tab1.r1", "ROW_1_WORST", None),
+    # Corollary 3.7's reference with T = 1: 2ηL = sqrt(h) = 0.2, starts ±1/2, means ±0.4, σ = 1
+    ("bravo.cor3.7", {"alpha": 2, "D": 1, "sigma": 1, "h": 0.04, "T": 1,
+                      "structure": {"kind": "projected", "x0": 0.5, "x0p": -0.5}}, (0.4, -0.4, 1, -0.5, 0.5)),
+])
+def test_single_step_chains_are_certified(theorem_id, point, laws):
+    if isinstance(point, str):
+        point = getattr(bv, point)
+        s = mpmath.mpf(str(point["eta"])) * mpmath.mpf(str(point["L"]))
+        half = mpmath.mpf(str(point["D"])) / 2
+        x0, x0p = (mpmath.mpf(str(point["structure"][k])) * 2 * half for k in ("x0", "x0p"))
+        laws = (x0 - s * mpmath.sign(x0), x0p - s * mpmath.sign(x0p), point["sigma"], -half, half)
+    assert int(point["T"]) == 1
+    t = get(theorem_id)
+    with working_precision(30):
+        out = t.witness(point)
+    m = (out[bv.Renyi(bv.X_T, bv.X_Tp, bv.alpha)] if isinstance(out, dict) else out).value
+    here = _clipped_renyi_here(*laws, point["alpha"])
+    assert m.certified and abs(m.value - here) <= m.error + mpmath.mpf("1e-25") * abs(here)
+    result = evaluate_point(t, point)
+    assert result.certified, result

@@ -26,7 +26,7 @@ from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.projected import Projected
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate
+from symdp.estimate import Estimate, Method
 from symdp.expressions import Renyi, quantity
 from symdp.latex import latex
 from symdp.numeric import to_mpf
@@ -61,6 +61,7 @@ from symdp.theorems.bravo.common import (
     in_balls,
     rational,
 )
+from symdp.theorems.bravo.mixing import _sign, clipped_renyi
 from symdp.theorems.bravo.moduli import _H as WEAKLY_SMOOTH_H
 from symdp.theorems.bravo.moduli import DPhi2, p_holder
 
@@ -325,9 +326,50 @@ def projected_step_law(x0, step, sd, D_) -> Projected:
 def projected_renyi(alpha_, structure, D_) -> Estimate:
     """R_α(X_1 ‖ X'_1) of the projected subgradient step from the drawn starts (fractions of D), from the two laws:
     the atoms' CDF masses and quadrature of the densities over X (:mod:`symdp.engine.projected`)."""
+    certified = one_projected_step({"alpha": alpha_, "D": D_, "structure": structure}, lambda: (
+        ball_step_map(1, rational(structure["step"], "eta L")),
+        ball(rational(structure["sigma2"][0], "sigma^2")).sqrt()))
+    if certified is not None:
+        return certified
     sd = mpmath.sqrt(to_mpf(structure["sigma2"][0], "sigma^2"))
     P_, Q_ = (projected_step_law(x0, structure["step"], sd, D_) for x0 in (structure["x0"], structure["x0p"]))
     return divergence("renyi", P_, Q_, alpha_, method="densities")
+
+
+def ball_step_map(slope, jump):
+    """Φ(x) = slope·x − jump·sign(x) (a damped subgradient step of jump·|x|/η) in balls, exact rationals where the
+    parameters and x are; the sign of x decided (:func:`~symdp.theorems.bravo.mixing._sign`)."""
+    return lambda x: slope * x - jump * _sign(x)
+
+
+def ball_weakly_smooth_map(g, p_):
+    """Φ(x) = x − g sign(x)|x|^p (the gradient step of g|x|^{1+p}/(1+p)) in balls: |x|^p = e^{p ln|x|}, Φ(0) = 0."""
+    def phi(x):
+        sign = _sign(x)
+        return x if sign == 0 else x - g * sign * ball(abs(x)) ** p_
+    return phi
+
+
+def one_projected_step(point, ball_step) -> Estimate | None:
+    """R_α(X_1 ‖ X'_1) of one projected step X_1 = Π_X(Φ(x_0) + σξ) on X = [−D/2, D/2] from the drawn starts x0·D,
+    x0p·D, certified: the two laws are N(Φ(x_0), σ²) clipped to X, atoms at the ends (:func:`~symdp.theorems.bravo.
+    mixing.clipped_renyi`: the atoms' terms plus Arb's integral of the densities), built in balls from the draw
+    (``ball_step()``, called in balls, gives Φ and σ). None (the caller measures the laws as before) where the starts
+    are missing or a ball cannot decide a sign Φ needs."""
+    from symdp.statement import Uncertain
+
+    starts = point.get("structure") or {}
+    if any(k not in starts for k in ("x0", "x0p")):
+        return None
+    try:
+        with in_balls():
+            phi, sd = ball_step()
+            D_ = rational(point["D"], "D")
+            means = [ball(phi(rational(starts[k], k) * D_)) for k in ("x0", "x0p")]
+            return built_exactly(clipped_renyi(*means, ball(sd), ball(D_ / 2), ball(rational(point["alpha"], "alpha"))),
+                                 Method.CERTIFIED)
+    except Uncertain:
+        return None
 
 
 
@@ -363,9 +405,21 @@ def chain_step(spec: dict, D_) -> tuple:
 def chain_renyi(alpha_, structure, D_) -> tuple[Estimate, tuple[list, list, list]]:
     """R_α(X_T ‖ X'_T) of a drawn projected chain from the starts x0·D, x0p·D, from the two laws of
     :mod:`symdp.engine.chains` (CDF atoms and Nyström quadrature of the exact transitions), and its (c, h, σ²)."""
-    built = [chain_step(spec, D_) for spec in structure.get("steps") or ()]
-    measured = projected_renyi_of({"alpha": alpha_, "D": D_, "structure": structure}, [b[0] for b in built])
+    specs = structure.get("steps") or ()
+    built = [chain_step(spec, D_) for spec in specs]
+    measured = projected_renyi_of({"alpha": alpha_, "D": D_, "structure": structure}, [b[0] for b in built],
+                                  ball_step=(lambda: ball_chain_step(specs[0], D_)) if len(specs) == 1 else None)
     return measured, tuple([b[k] for b in built] for k in (1, 2, 3))
+
+
+def ball_chain_step(spec: dict, D_) -> tuple:
+    """(Φ, σ) of one drawn step (:func:`chain_step`) in balls, from the spec's exact rationals (units of D)."""
+    D_ = rational(D_, "D")
+    sd = rational(spec["sd"], "sd") * D_
+    if "p" in spec:
+        p_ = ball(rational(spec["p"], "p"))
+        return ball_weakly_smooth_map(ball(rational(spec["g"], "g")) * ball(D_) ** (1 - p_), p_), sd
+    return ball_step_map(rational(spec["a"], "a"), rational(spec["s"], "s") * D_), sd
 
 
 def projected_chains(min_T: int = 2, max_T: int = 4) -> st.SearchStrategy[dict]:
@@ -673,9 +727,14 @@ STARTS = st.one_of(st.just({"x0": 0.5, "x0p": -0.5}),
 STARTS_LATEX = r"; $X_0 = x_0 D$, $X'_0 = x'_0 D$, $x_0, x'_0 \in [-1/2, 1/2]$ drawn"
 
 
-def projected_renyi_of(point, steps) -> Estimate:
+def projected_renyi_of(point, steps, ball_step=None) -> Estimate:
     """R_α of the projected chain of ``steps`` on [−D/2, D/2] from the drawn starts (fractions of D), from its two laws
-    (:mod:`symdp.engine.chains`)."""
+    (:mod:`symdp.engine.chains`: CDF atoms and Nyström quadrature, not certified). One step, with ``ball_step`` (its
+    Φ and σ in balls), is certified instead: two clipped Gaussians (:func:`one_projected_step`)."""
+    if len(steps) == 1 and ball_step is not None:
+        certified = one_projected_step(point, ball_step)
+        if certified is not None:
+            return certified
     half = to_mpf(point["D"], "D") / 2
     chain = chains.ProjectedChain(steps, -half, half)
     starts = point.get("structure") or {}
@@ -719,7 +778,8 @@ def corollary_3_7(point):
         return linear_chain_renyi(point["alpha"], [mpmath.mpf(1)] * n, [to_mpf(point["sigma"], "sigma") ** 2] * n,
                                   point["D"])
     step = chains.subgradient_step(mpmath.sqrt(to_mpf(point["h"], "h")) / 2, point["sigma"])
-    return projected_renyi_of(point, [step] * n)
+    return projected_renyi_of(point, [step] * n, ball_step=lambda: (
+        ball_step_map(1, ball(rational(point["h"], "h")).sqrt() / 2), rational(point["sigma"], "sigma")))
 
 
 @theorem(id="bravo.cor3.7.thm3.4", title=r"Theorem 3.4 with $c \equiv 1$ is the middle of (6)",
@@ -829,7 +889,9 @@ def corollary_3_9(point):
                                   [to_mpf(point["sigma"], "sigma") ** 2] * n, point["D"])
     step = damped_subgradient(mpmath.sqrt(to_mpf(point["c"], "c")), mpmath.sqrt(to_mpf(point["h"], "h")) / 2,
                               point["sigma"])
-    return projected_renyi_of(point, [step] * n)
+    return projected_renyi_of(point, [step] * n, ball_step=lambda: (
+        ball_step_map(ball(rational(point["c"], "c")).sqrt(), ball(rational(point["h"], "h")).sqrt() / 2),
+        rational(point["sigma"], "sigma")))
 
 
 corollary_3_9_ln = declare(
@@ -954,7 +1016,8 @@ def table_1_r1(point):
     Nelder--Mead search over the drawn ranges from 60 random starts found nothing higher); 0.296 at the catalogue's row
     (pinned). The ratio falls with $T$; the $hH_T$ term is never approached."""
     return projected_renyi_of(point, [chains.subgradient_step(to_mpf(point["eta"], "eta") * to_mpf(point["L"], "L"),
-                                                              point["sigma"])] * int(point["T"]))
+                                                              point["sigma"])] * int(point["T"]), ball_step=lambda: (
+        ball_step_map(1, rational(point["eta"], "eta") * rational(point["L"], "L")), rational(point["sigma"], "sigma")))
 
 
 @theorem(id="bravo.tab1.r2", title=r"Table 1: convex, $(p, M)$-weakly smooth", number="Table 1, row 2",
@@ -976,7 +1039,13 @@ def table_1_r2(point):
     $|x|^{1+p}$ reaches only part of $h$ (see \symdpid{bravo.def2.1.2})."""
     p_ = to_mpf(point["p"], "p")
     step = chains.weakly_smooth_step(point["eta"], to_mpf(point["M"], "M") * 2 ** (p_ - 1), p_, point["sigma"])
-    return projected_renyi_of(point, [step] * int(point["T"]))
+
+    def ball_step():
+        p_ball = ball(rational(point["p"], "p"))
+        weight = ball(rational(point["M"], "M")) * ball(2) ** (p_ball - 1)
+        return ball_weakly_smooth_map(ball(rational(point["eta"], "eta")) * weight, p_ball), rational(point["sigma"],
+                                                                                                        "sigma")
+    return projected_renyi_of(point, [step] * int(point["T"]), ball_step=ball_step)
 
 
 def _quadratic_chain(point, curvature) -> Estimate:
@@ -1038,10 +1107,10 @@ def table_1_r5(point):
     return _quadratic_chain(point, to_mpf(point["structure"]["r"], "r") * to_mpf(point["beta"], "beta"))
 
 
-def dissipative_constants(structure) -> dict:
+def dissipative_constants(structure, read=to_mpf) -> dict:
     """κ, λ, β of f = κ'x²/2 + G sin(a x) (Definition 2.1(6) as :mod:`symdp.theorems.bravo.moduli` draws it):
-    κ = κ'/2, λ = 2(G|a|)²/κ', β = κ' + G a²."""
-    k1, G, a_ = (to_mpf(structure[n], n) for n in ("kappa1", "G", "a"))
+    κ = κ'/2, λ = 2(G|a|)²/κ', β = κ' + G a², from the coefficients as ``read`` gives them (``rational``: exact)."""
+    k1, G, a_ = (read(structure[n], n) for n in ("kappa1", "G", "a"))
     return {kappa: k1 / 2, lam: 2 * (G * abs(a_)) ** 2 / k1, beta: k1 + G * a_ * a_}
 
 
@@ -1071,10 +1140,17 @@ def table_1_r6(point):
     s_ = point["structure"]
     k1, G, a_ = (float(to_mpf(s_[n], n)) for n in ("kappa1", "G", "a"))
     e = float(to_mpf(point["eta"], "eta"))
-    constants = dissipative_constants(s_)
+    constants = {k: built_exactly(v) for k, v in dissipative_constants(s_, rational).items()}
     step = chains.Step(lambda x: x - e * (k1 * x + G * a_ * mpmath.cos(a_ * x)), point["sigma"],
-                       slope=1 + e * float(constants[beta]), name="dissipative")
-    return {Renyi(X_T, X_Tp, alpha): projected_renyi_of(point, [step] * int(point["T"])), **constants}
+                       slope=1 + e * float(dissipative_constants(s_)[beta]), name="dissipative")
+
+    def ball_step():
+        k1_, G_, a_b, e_ = (ball(rational(v, n)) for v, n in ((s_["kappa1"], "kappa1"), (s_["G"], "G"),
+                                                                (s_["a"], "a"), (point["eta"], "eta")))
+        return (lambda x: ball(x) - e_ * (k1_ * ball(x) + G_ * a_b * (a_b * ball(x)).cos())), rational(point["sigma"],
+                                                                                                         "sigma")
+    return {Renyi(X_T, X_Tp, alpha): projected_renyi_of(point, [step] * int(point["T"]), ball_step=ball_step),
+            **constants}
 
 
 # Remark 3.6: noisy gradient descent-ascent with a monotone operator.
