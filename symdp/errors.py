@@ -23,3 +23,8 @@ class ClaimSyntaxError(SymdpError):
 
 class UnknownTheorem(SymdpError):
     """An ID or ID prefix that selects no theorem of the catalogue."""
+
+
+class Uncertain(ArithmeticError):
+    """A ball comparison, or a ball where a number was needed, that ball arithmetic cannot decide (not bad input:
+    the caller falls back to an estimate)."""

@@ -265,7 +265,7 @@ def exact_ball(x):
 def exact_rational(x, what: str = "value"):
     """A number as the exact rational it is (python-flint's ``fmpq``): an int, ``Fraction`` or ``fmpq`` as itself, an
     mpf with every bit of its mantissa, anything else (a float, a string) as :func:`symdp.numeric.to_mpf` reads it
-    at the working precision — the binary number a witness computes with.
+    (a float through its decimal) at the working precision — the binary number a witness computes with.
 
     >>> exact_rational(mpmath.mpf(-2.5)), exact_rational(Fraction(1, 3)), exact_rational(0.75)
     (-5/2, 1/3, 3/4)
@@ -277,16 +277,17 @@ def exact_rational(x, what: str = "value"):
     """
     from flint import fmpq, fmpz
 
-    from symdp.numeric import to_mpf
-
     if isinstance(x, Fraction):
         return fmpq(x.numerator, x.denominator)
     if isinstance(x, (fmpq, fmpz, int)) and not isinstance(x, bool):
         return fmpq(x)
-    value = x if isinstance(x, mpmath.mpf) else to_mpf(x, what)
-    if not mpmath.isfinite(value):
-        from symdp.errors import InvalidParameter
+    from symdp.errors import InvalidParameter
 
+    try:   # (symdp.numeric.to_mpf's reading, which imports this module: a float through its decimal)
+        value = x if isinstance(x, mpmath.mpf) else mpmath.mpf(repr(x) if isinstance(x, float) else x)
+    except (TypeError, ValueError):
+        raise InvalidParameter(f"{what} {x!r} is not a number") from None
+    if not mpmath.isfinite(value):
         raise InvalidParameter(f"{what} is {value}, not a finite number: it has no exact rational")
     sign, man, exp, _ = value._mpf_   # mpf.man_exp drops the sign
     man = -int(man) if sign else int(man)

@@ -135,8 +135,7 @@ def arb_evaluable(expr: sp.Basic) -> bool:
         and not expr.has(sp.I)
 
 
-class Uncertain(ArithmeticError):
-    """A ball comparison, or a ball where a number was needed, that ball arithmetic cannot decide."""
+from symdp.errors import Uncertain  # noqa: E402 (re-exported: witnesses raise it where their balls cannot decide)
 
 
 def _arb_integer(x) -> int:
@@ -216,7 +215,7 @@ def _arb_compare(relation: str, lhs, rhs) -> bool:
     >>> _arb_compare(">", arb(0, 1e-30), arb(0))
     Traceback (most recent call last):
     ...
-    symdp.statement.Uncertain: the balls do not decide [+/- 1.01e-30] > 0
+    symdp.errors.Uncertain: the balls do not decide [+/- 1.01e-30] > 0
     """
     difference = exact_ball(lhs) - exact_ball(rhs)
     holds, fails = _RELATIONS[relation](difference)

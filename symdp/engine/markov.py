@@ -30,7 +30,7 @@ import sympy as sp
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.numeric import to_mpf
-from symdp.statement import Uncertain
+from symdp.errors import Uncertain
 
 Row = tuple
 Matrix = tuple

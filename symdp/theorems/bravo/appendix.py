@@ -301,7 +301,7 @@ def _projected_renyi(point):
     """R_α(Jμ ‖ Jν) of the Gaussians projected onto [low, low + width], certified: two clipped Gaussians, centred on
     the interval (:func:`~symdp.theorems.bravo.mixing.clipped_renyi`: the atoms' terms plus Arb's integral of the
     densities), built in balls from the drawn rationals."""
-    from symdp.theorems.bravo.mixing import clipped_renyi   # mixing imports this module
+    from symdp.engine.projected import clipped_renyi
 
     s_ = point["structure"]
     with in_balls():

@@ -50,6 +50,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
+from symdp.engine.projected import clipped_kl, clipped_renyi, clipped_tv  # noqa: F401 (one projected step)
 from symdp.theorems.bravo.appendix import OneMinusExp
 from symdp.theorems.bravo.common import P_D, ball, built_exactly, finite_floats, in_balls, rational
 from symdp.theorems.bravo.moduli import p_holder as p
@@ -277,78 +278,6 @@ def _one_step_balls(point) -> tuple:
     starts = (rational(point["structure"][key], key) * D_ for key in ("x0", "x0p"))
     means = [ball(x - eta_ * L_ * _sign(x)) for x in starts]
     return means, ball(2 * eta_).sqrt(), ball(D_ / 2)
-
-
-def _normal_tail(z):
-    """P(ξ > z) for a standard Gaussian, a ball (erfc: relative precision far in the tail)."""
-    return (z / ball(2).sqrt()).erfc() / 2
-
-
-def _clipped_atoms(m, sd, half) -> tuple:
-    """The atoms of Π_[−h, h] N(m, σ²) at −h and h: the Gaussian's masses beyond the ends."""
-    return _normal_tail((m + half) / sd), _normal_tail((half - m) / sd)
-
-
-def clipped_kl(m1, m2, sd, half):
-    """KL(Π N(m1, σ²) ‖ Π N(m2, σ²)) on [−h, h], a ball: the atoms' terms p log(p/q), plus ∫_{−h}^{h} p log(p/q) of
-    the densities by Arb's rigorous (Petras) integration of the entire integrand, split at the peak m1. Both atoms
-    are positive (Gaussian tails), so the divergence is finite."""
-    from flint import acb, arb
-
-    atoms = sum((p * (p / q).log() for p, q in zip(_clipped_atoms(m1, sd, half), _clipped_atoms(m2, sd, half))),
-                arb(0))
-    two_var = 2 * sd * sd
-    norm = 1 / (sd * (2 * arb.pi()).sqrt())
-
-    def integrand(z, analytic):
-        lp, lq = -(z - m1) ** 2 / two_var, -(z - m2) ** 2 / two_var
-        return lp.exp() * norm * (lp - lq)
-
-    cuts = [-half] + ([m1] if -half < m1 < half else []) + [half]
-    tol = arb(2) ** -(mpmath.mp.prec + 10)
-    interior = sum((acb.integral(integrand, a, b, rel_tol=tol, abs_tol=tol).real for a, b in zip(cuts, cuts[1:])),
-                   arb(0))
-    return atoms + interior
-
-
-def clipped_renyi(m1, m2, sd, half, order):
-    """R_α(Π N(m1, σ²) ‖ Π N(m2, σ²)) on [−h, h], α > 1, a ball: ln(Σ_atoms p^α q^(1−α) + ∫_{−h}^{h} p^α q^(1−α))/(α −
-    1), the integral of the densities by Arb's rigorous (Petras) integration of the entire integrand, split at its
-    peak αm1 + (1 − α)m2 where the balls place it inside. Both atoms are positive (Gaussian tails), so the divergence
-    is finite."""
-    from flint import acb, arb
-
-    atoms = sum((p ** order * q ** (1 - order)
-                 for p, q in zip(_clipped_atoms(m1, sd, half), _clipped_atoms(m2, sd, half))), arb(0))
-    two_var = 2 * sd * sd
-    norm = 1 / (sd * (2 * arb.pi()).sqrt())
-
-    def integrand(z, analytic):
-        return (-(order * (z - m1) ** 2 + (1 - order) * (z - m2) ** 2) / two_var).exp() * norm
-
-    peak = order * m1 + (1 - order) * m2
-    cuts = [-half] + ([peak] if -half < peak < half else []) + [half]
-    tol = arb(2) ** -(mpmath.mp.prec + 10)
-    interior = sum((acb.integral(integrand, a, b, rel_tol=tol, abs_tol=tol).real for a, b in zip(cuts, cuts[1:])),
-                   arb(0))
-    return (atoms + interior).log() / (order - 1)
-
-
-def clipped_tv(m1, m2, sd, half):
-    """TV(Π N(m1, σ²), Π N(m2, σ²)) on [−h, h], a ball: half the atoms' |p − q| plus half ∫ |p − q| of the densities,
-    integrated by their CDFs on each side of the one crossing point (m1 + m2)/2 of two Gaussians of one σ (where
-    p − q keeps its sign, so ∫|p − q| = |∫(p − q)|)."""
-    from flint import arb
-
-    if m1 == m2:
-        return arb(0)
-    atoms = sum((abs(p - q) for p, q in zip(_clipped_atoms(m1, sd, half), _clipped_atoms(m2, sd, half))), arb(0))
-    below = lambda x, m: 1 - _normal_tail((x - m) / sd)   # noqa: E731  P(N(m, σ²) ≤ x)
-    middle = (m1 + m2) / 2
-    cuts = [-half] + ([middle] if -half < middle < half else []) + [half]
-    interior = sum((abs((below(b, m1) - below(a, m1)) - (below(b, m2) - below(a, m2)))
-                    for a, b in zip(cuts, cuts[1:])), arb(0))
-    return (atoms + interior) / 2
 
 
 def _one_step(point, divergence_ball):

@@ -61,7 +61,8 @@ from symdp.theorems.bravo.common import (
     in_balls,
     rational,
 )
-from symdp.theorems.bravo.mixing import _sign, clipped_renyi
+from symdp.engine.projected import clipped_renyi
+from symdp.theorems.bravo.mixing import _sign
 from symdp.theorems.bravo.moduli import _H as WEAKLY_SMOOTH_H
 from symdp.theorems.bravo.moduli import DPhi2, p_holder
 
