@@ -885,7 +885,7 @@ def evaluate_expression(text: str, *, width=None) -> Evaluation:
     with arb_precision(mpmath.mp.prec + 20):
         side, _, _ = compiled.evaluate({}, output)
         measured, _ = compiled.measurements(output)
-    low, high = mpmath.fsub(side.value, side.error, rounding="d"), mpmath.fadd(side.value, side.error, rounding="u")
+    low, high = mpmath.fsub(side.value, side.error, rounding="f"), mpmath.fadd(side.value, side.error, rounding="c")
     certified = bool(side.certified) or _exact_infinity(expr, side.value, compiled.measured, measured)
     return Evaluation(expr, side.value, min(low, side.floored[0]), max(high, side.floored[1]), certified,
                       str(side.method), time.perf_counter() - start, width_reached(compiled.measured, measured))

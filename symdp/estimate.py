@@ -422,14 +422,16 @@ def mpf_down(x) -> mpmath.mpf:
     >>> tenth = arb("0.1")                    # a ball around 1/10 at flint's 53 bits
     >>> with mpmath.workprec(10):              # 1/10 to 10 bits is 0.0999755859375 below, 0.10009765625 above
     ...     print(repr(mpf_down(tenth.lower())), repr(mpf_up(tenth.upper())))
+    ...     print(repr(mpf_down((-tenth).lower())), repr(mpf_up((-tenth).upper())))   # outward for negatives too
     mpf('0.099976') mpf('0.1001')
+    mpf('-0.1001') mpf('-0.099976')
     """
-    return mpmath.fadd(mpf_of(x), 0, rounding="d")
+    return mpmath.fadd(mpf_of(x), 0, rounding="f")
 
 
 def mpf_up(x) -> mpmath.mpf:
     """An exact Arb number as the smallest mpf of the working precision not below it (see :func:`mpf_down`)."""
-    return mpmath.fadd(mpf_of(x), 0, rounding="u")
+    return mpmath.fadd(mpf_of(x), 0, rounding="c")
 
 
 def as_estimate(x) -> Estimate:

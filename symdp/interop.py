@@ -226,16 +226,17 @@ def certify(event, *, epsilon=None, delta=None, width=1e-3, answer=None) -> Cert
     else:
         question, at, kind = "epsilon", probability_level(delta, "delta"), "approximate_max_divergence"
     measured = [measure(kind, P, Q, at, width=width) for P, Q in laws_of(event).pairs().values()]
-    lower = max(_end(m, "d") for m in measured)
-    upper = max(_end(m, "u") for m in measured)
+    lower = max(_end(m, "lower") for m in measured)
+    upper = max(_end(m, "upper") for m in measured)
     verdict = None if answer is None else classify(answer, lower, upper)
     return Certificate(question, at, lower, upper, all(m.certified for m in measured),
                        str(weakest(m.method for m in measured)),
                        None if answer is None else _answer(answer), verdict, time.perf_counter() - start)
 
 
-def _end(m: Estimate, rounding: str) -> mpmath.mpf:
-    """An end of an estimate's enclosure, rounded outward."""
-    if rounding == "d":
-        return mpmath.fsub(m.value, m.error, rounding="d")
-    return mpmath.fadd(m.value, m.error, rounding="u")
+def _end(m: Estimate, end: str) -> mpmath.mpf:
+    """The ``"lower"`` or ``"upper"`` end of an estimate's enclosure, rounded outward (floor, ceiling: mpmath's
+    "d" and "u" round towards and away from zero, inward for a negative end)."""
+    if end == "lower":
+        return mpmath.fsub(m.value, m.error, rounding="f")
+    return mpmath.fadd(m.value, m.error, rounding="c")

@@ -48,7 +48,7 @@ from __future__ import annotations
 import builtins
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 import mpmath
 import sympy as sp
@@ -172,7 +172,24 @@ def _arb_namespace() -> dict:
     return {**functions, "mpf": exact_ball, "_pow": power, "max": fold("max"), "min": fold("min"),
             "_pi": arb.pi, "_e": arb.const_e, "_integer": _arb_integer, "_compare": _arb_compare,
             "_piecewise": _arb_piecewise, "ceil": _rounded("ceil"), "floor": _rounded("floor"),
-            "factorial": _factorial}
+            "factorial": _factorial, "_log2": _log2}
+
+
+def _log2(x):
+    """``log2`` of a ball: the exact integer ``k`` where the ball is exactly ``2^k``, else ``log(x)/log(2)`` in balls.
+
+    >>> from flint import arb
+    >>> _log2(arb(1) / 8), _log2(arb(3)).contains(arb(3).log() / arb(2).log())
+    (-3.00000000000000, True)
+    """
+    from flint import arb
+
+    x = exact_ball(x)
+    if x.is_exact() and x > 0:
+        mantissa, exponent = x.mid().man_exp()
+        if mantissa == 1:
+            return arb(int(exponent))
+    return x.log() / arb(2).log()
 
 
 def _factorial(x):
@@ -266,6 +283,16 @@ class _ArbPrinter(MpmathPrinter):
         if expr.exp == sp.S.Half:
             return f"sqrt({self._print(expr.base)})"
         return f"_pow({self._print(expr.base)}, {self._print(expr.exp)})"
+
+    def _print_Mul(self, expr):
+        # log(u)/log(2), as SymPy writes log(u, 2): exact where u is an exact power of 2, so that a ceiling or floor of
+        # log2(1/eps) at a dyadic eps is one integer rather than a ball astride it
+        halves = sp.Pow(sp.log(2), -1)
+        if len(expr.args) == 2 and halves in expr.args:
+            (inner,) = [x for x in expr.args if x != halves]
+            if isinstance(inner, sp.log):
+                return f"_log2({self._print(inner.args[0])})"
+        return super()._print_Mul(expr)
 
     def _print_Piecewise(self, expr):
         pieces = ", ".join(f"(lambda: {self._print(c)}, lambda: {self._print(e)})" for e, c in expr.args)
@@ -390,6 +417,20 @@ def _clamped_ball(ball, domain: tuple):
     return ball
 
 
+def _infinity(ball) -> Optional[mpmath.mpf]:
+    """``+inf`` or ``-inf`` where an Arb ball is exactly that infinity (an infinite midpoint and a finite radius:
+    ``+oo`` plus any finite ball), else None (a finite ball, NaN, or an unbounded radius, which says nothing).
+
+    >>> from flint import arb
+    >>> _infinity(arb("inf") + arb(1, 0.5)), _infinity(arb(1)), _infinity(arb("inf") - arb("inf"))
+    (mpf('+inf'), None, None)
+    """
+    middle = ball.mid()
+    if middle.is_finite() or middle.is_nan() or not ball.rad().is_finite():
+        return None
+    return mpmath.inf if middle > 0 else -mpmath.inf
+
+
 class Side:
     """One side of a relation: ``f(parameters, measurements)`` lambdified once."""
 
@@ -422,7 +463,7 @@ class Side:
                     value = arb(value)
         except (Uncertain, ArithmeticError, ValueError, TypeError):
             return None
-        return value if isinstance(value, arb) and value.is_finite() else None
+        return value if isinstance(value, arb) and (value.is_finite() or _infinity(value) is not None) else None
 
     def __call__(self, params: list, measured: list[Estimate], floors: list, balls=None) -> "SideValue":
         """The side at a draw, with the interval that holds it for laws whose construction was rounded too (each
@@ -433,21 +474,31 @@ class Side:
         propagated from the measurements' by secants."""
         centre = [m.value for m in measured]
         methods = _methods(measured)
+        if balls is not None:
+            ball = self.ball(params, balls[0])
+            # Measurements of laws built exactly are not widened (the same ball twice): one evaluation serves both.
+            same = ball is not None and all(x is y for x, y in zip(*balls))
+            floored = ball if same else self.ball(params, balls[1]) if ball is not None else None
+            infinity = None if floored is None else _infinity(ball)
+            if infinity is not None:
+                # an exact infinity (+oo plus a finite ball, say), the same at both balls: proved
+                proved = _infinity(floored) == infinity
+                return SideValue(infinity, mpmath.mpf(0), floored=(infinity, infinity), methods=methods,
+                                 certified=proved)
+            if floored is not None:
+                # The side's value is the ball's centre: its evaluation in mpmath as well would only repeat it.
+                enclosure = Estimate.from_arb(ball, weakest(methods))
+                size = self._size(params, centre, enclosure.value, measured)
+                with arb_precision(mpmath.mp.prec + 20):   # (an end of a ball is rounded to flint's precision)
+                    ends = (mpf_down(floored.lower()), mpf_up(floored.upper()))
+                return SideValue(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True,
+                                 methods=methods, floored=ends)
         value = self._real(self.f(*params, *centre))
         if not mpmath.isfinite(value):
             # proved only where the side is one measured atom that is a certified exact infinity (mismatched supports)
             proved = self.single is not None and measured[self.single].certified and measured[self.single].error == 0
             return SideValue(value, mpmath.mpf(0), floored=(value, value), methods=methods, certified=proved)
         size = self._size(params, centre, value, measured)
-        if balls is not None:
-            ball = self.ball(params, balls[0])
-            floored = self.ball(params, balls[1]) if ball is not None else None
-            if floored is not None:
-                enclosure = Estimate.from_arb(ball, weakest(methods))
-                with arb_precision(mpmath.mp.prec + 20):   # (an end of a ball is rounded to flint's precision)
-                    ends = (mpf_down(floored.lower()), mpf_up(floored.upper()))
-                return SideValue(enclosure.value, enclosure.error, enclosure.method, scale=size, certified=True,
-                                 methods=methods, floored=ends)
         rounding = 16 * abs(value) * mpmath.mpf(10) ** (-mpmath.mp.dps)
         if self.single is None and self.magnitude is not None:
             rounding += 16 * size * mpmath.mpf(10) ** (-mpmath.mp.dps)  # what a cancelling sum may have lost

@@ -14,15 +14,24 @@ normalized(weights)``). Plain data is also what a counterexample is reported as,
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hypothesis import strategies as st
 
 from symdp.engine.finite import FiniteDistribution  # noqa: F401  (used in the doctest)
 
 
+@lru_cache(maxsize=None)
 def weights(n: int, low: float = 0.01, high: float = 1.0) -> st.SearchStrategy[list[float]]:
     """``n`` positive weights in [low, high]; normalize with ``FiniteDistribution.normalized``.
 
     A floor ``low > 0`` keeps supports equal and ratios bounded (``low = 0`` allows empty atoms).
+
+    One strategy per arguments, built once: a structure's strategy calls this at every draw, and hypothesis
+    validates a new strategy, and reads its filter's source, each time it first draws from it.
+
+    >>> weights(3) is weights(3)
+    True
     """
     return st.lists(st.floats(low, high, allow_nan=False, allow_subnormal=False), min_size=n, max_size=n).filter(
         lambda w: sum(w) > 0)

@@ -410,31 +410,39 @@ def _difference(relation: str, q: Estimate, b: Estimate) -> tuple:
     (q_low, q_high), (b_low, b_high) = q.floored, b.floored
     if relation in (">=", ">"):
         (q_low, q_high), (b_low, b_high) = (b_low, b_high), (q_low, q_high)
-    return mpmath.fsub(b_low, q_high, rounding="d"), mpmath.fsub(b_high, q_low, rounding="u")
+    return mpmath.fsub(b_low, q_high, rounding="f"), mpmath.fsub(b_high, q_low, rounding="c")
 
 
 def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_DPS,
-                   certify: bool = True) -> DrawResult:
-    """Evaluate one draw and classify it: by enclosures at :data:`LOW_DPS`, then ``dps`` digits, where its quantities
-    are certified (``certify``); otherwise, or where the enclosures leave it open, at ``dps`` and ``dps + GUARD_DPS``
-    digits."""
+                   certify: bool = True, cheap_first: bool = True) -> DrawResult:
+    """Evaluate one draw and classify it: by enclosures at :data:`LOW_DPS` (unless ``cheap_first`` is False), then
+    ``dps`` digits, where its quantities are certified (``certify``); otherwise, or where the enclosures leave it
+    open, at ``dps`` and ``dps + GUARD_DPS`` digits.
+
+    ``cheap_first=False`` changes what the draw costs, not its verdict: balls that settle it at :data:`LOW_DPS` digits
+    settle it at ``dps`` too, and a draw the balls leave open at ``dps`` is still tried at :data:`LOW_DPS` before the
+    two precisions (a witness may enclose at 20 digits what it cannot at 50), so that the same draws are proved
+    (:class:`LowDigits` decides when the cheap attempt is worth making)."""
     why = "not-attempted"
     if certify:
         # Enclosures are never attempted below LOW_DPS digits: a proof at 20 digits is as good as one at 5, and balls
         # of 5 digits are too wide to locate a crossing point or to decide anything.
         final_digits = max(dps, LOW_DPS)
-        # An equality, or a bound tight everywhere, is settled only at the final precision: no cheap first attempt.
-        settled_late = theorem.relation == "==" or theorem.tight_everywhere
-        for digits in sorted({final_digits} if settled_late else {LOW_DPS, final_digits}):
+        cheap = _cheap_attempt(theorem, dps)
+        reasons = {}
+        for digits in ((LOW_DPS, final_digits) if cheap and cheap_first else (final_digits, LOW_DPS) if cheap
+                       else (final_digits,)):
             with working_precision(digits):
                 q, b, values = theorem.measure(convert_point(theorem, raw))
                 result = _certified_draw(theorem, raw, q, b, values, digits, final=digits == final_digits)
-            if result is None:
-                why = _not_enclosed(q, b)
-                break
-            if result.verdict != INCONCLUSIVE:
+            if result is not None and result.verdict != INCONCLUSIVE:
                 return result
-            why = "undecided-by-enclosures"
+            reasons[digits] = "undecided-by-enclosures" if result is not None else _not_enclosed(q, b)
+            if result is None and digits == LOW_DPS:
+                break   # no enclosure at 20 digits: none is sought at more
+        # (the reason of the attempt at 20 digits where it had no enclosure, else of the final one: as in that order)
+        low = reasons.get(LOW_DPS, "undecided-by-enclosures")
+        why = low if low != "undecided-by-enclosures" else reasons.get(final_digits, low)
     return replace(_estimated_draw(theorem, raw, dps), uncertified=why)
 
 
@@ -486,6 +494,44 @@ def _described(q: Estimate, b: Estimate) -> str:
     """How a draw's two sides were computed, as a report prints it (``certified, exact; bound: closed form``)."""
     quantity, bound = (", ".join(sorted(_provenance(side))) for side in (q, b))
     return quantity if quantity == bound else f"{quantity}; bound: {bound}"
+
+
+def _cheap_attempt(theorem: Theorem, dps: int) -> bool:
+    """Whether a certified draw of ``theorem`` may be tried at :data:`LOW_DPS` digits before ``dps``: not where they
+    are the same, and not for an equality or a bound tight everywhere, which are settled only at the final
+    precision."""
+    return dps > LOW_DPS and theorem.relation != "==" and not theorem.tight_everywhere
+
+
+class LowDigits:
+    """Whether the cheap first attempt of a draw at :data:`LOW_DPS` digits pays, judged from a theorem's own earlier
+    draws: an attempt that settles the draw saves the evaluation at the final digits, one that does not (balls too
+    wide at 20 digits: a bound tight at the draws, a side that cancels) costs its own evaluation more. The attempt is
+    made while at least half of the attempts made settled their draw (counted with two successes and one failure in
+    advance), and once in :attr:`PROBE` draws otherwise, so that a theorem whose draws move where 20 digits settle
+    them gets the attempt back. Decided by counts alone, never by time: a run stays the same for a seed.
+
+    >>> low = LowDigits()
+    >>> low.worth(), low.record(decided=False), low.worth(), low.record(decided=False), low.worth()
+    (True, None, True, None, False)
+    """
+
+    PROBE = 10
+    """One draw in this many makes the attempt whatever the record says."""
+
+    def __init__(self) -> None:
+        self.tried = self.decided = self.skipped = 0
+
+    def worth(self) -> bool:
+        if 2 * (self.decided + 2) >= self.tried + 3 or self.skipped + 1 >= self.PROBE:
+            self.skipped = 0
+            return True
+        self.skipped += 1
+        return False
+
+    def record(self, decided: bool) -> None:
+        self.tried += 1
+        self.decided += decided
 
 
 def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) -> Optional[DrawResult]:
@@ -636,17 +682,25 @@ def verify(
             on_draw(result)
         return result
 
-    def evaluate(raw) -> DrawResult:
+    low = LowDigits()
+
+    def evaluate(raw, pinned: bool = False) -> DrawResult:
         # A theorem whose first draws have no enclosures will not get any: stop paying for the cheap attempt.
         misses = sum(not r.certified for r in results[:3])
-        return evaluate_point(theorem, raw, dps, certify=misses < 3 or any(r.certified for r in results))
+        certify = misses < 3 or any(r.certified for r in results)
+        # (pinned instances, tight points mostly, say nothing of what the cheap attempt does at the draws)
+        cheap = pinned or low.worth()
+        r = evaluate_point(theorem, raw, dps, certify=certify, cheap_first=cheap)
+        if certify and not pinned and cheap and _cheap_attempt(theorem, dps):
+            low.record(decided=r.certified and r.dps == LOW_DPS)
+        return r
 
     counterexample = None
     pinned = tuple(theorem.tight_at) + tuple(theorem.examples)
     if theorem.erratum is not None and theorem.erratum.counterexample:
         pinned += (theorem.erratum.counterexample,)  # the recorded counterexample must keep refuting the print
     for raw in pinned:
-        r = record(evaluate(raw), "pinned")
+        r = record(evaluate(raw, pinned=True), "pinned")
         if r.verdict == VIOLATED and counterexample is None:
             counterexample = r
 

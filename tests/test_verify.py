@@ -346,3 +346,43 @@ def test_a_reports_values_are_written_at_the_precision_they_were_computed_at():
     with mpmath.workdps(80):
         for text in (draw["values"]["A"], draw["quantity"]):
             assert abs(mpmath.mpf(text) - mpmath.log(2)) < mpmath.mpf(10) ** -60, text
+
+
+def _squares(slack):
+    """KL = x^2 measured as a certified ball (Arb, at the working precision) against the bound x^2 + slack, with the
+    digits of every measurement recorded."""
+    from symdp.estimate import arb_precision, exact_ball
+
+    digits = []
+
+    def witness(p):
+        digits.append(mpmath.mp.dps)
+        with arb_precision(mpmath.mp.prec):
+            return BuiltExactly(Estimate.from_arb(exact_ball(p["x"]) ** 2, "exact"))
+
+    t = Theorem(f"toy.squares{slack}", "", toy.SRC, sp.Le(KL(P_, Q_), toy.x**2 + slack), witness=witness,
+                parameters=(Param(toy.x, sp.Interval(1, 2)),))
+    return t, digits
+
+
+def test_the_cheap_first_attempt_stops_where_it_never_settles_a_draw_and_the_verdicts_stay():
+    from symdp.verify import LOW_DPS, LowDigits
+
+    # a margin of 1e-30 is below what 20 digits resolve: after two such attempts, the draws go straight to 50 digits
+    # (but for one probe in LowDigits.PROBE draws)
+    tight, digits = _squares(sp.Rational(1, 10**30))
+    r = verify(tight, examples=30)
+    assert r.verdict == HOLDS and r.certified and r.examples >= 20
+    assert all(d.dps == 50 for d in r.draws)
+    assert digits.count(LOW_DPS) <= 2 + r.examples // LowDigits.PROBE and digits.count(50) == r.examples
+    # a margin of 1: 20 digits settle every draw, and the attempt at 50 digits is never made
+    loose, digits = _squares(1)
+    r = verify(loose, examples=30)
+    assert r.verdict == HOLDS and r.certified and all(d.dps == LOW_DPS for d in r.draws)
+    assert set(digits) == {LOW_DPS}
+    # either way a draw gets the same verdict, proved: the cheap attempt changes what it costs, not what it says
+    for t, slack in ((tight, mpmath.mpf("1e-30")), (loose, 1)):
+        for x in (1.0, 1.5, 2.0):
+            with_cheap, without = (evaluate_point(t, {"x": x}, cheap_first=c) for c in (True, False))
+            assert (with_cheap.verdict, with_cheap.certified) == (without.verdict, without.certified) == (HOLDS, True)
+            assert without.dps == 50 and abs(without.margin - slack) < mpmath.mpf(10) ** -45   # the bound's slack

@@ -533,7 +533,7 @@ def _approximate_max_divergence(P, Q, beyond: _Beyond, delta) -> tuple[Estimate,
     tail = mpf_up(beyond.p_tail.upper())
     if tail == 0:
         return lower, arb(0)
-    level = mpmath.fsub(to_mpf(delta, "delta"), tail, rounding="d")
+    level = mpmath.fsub(to_mpf(delta, "delta"), tail, rounding="f")
     if level >= 0:
         upper = finite.approximate_max_divergence(P, Q, level)
     elif beyond.shapeless:   # δ below a shapeless tail: no upper bound known

@@ -1,0 +1,40 @@
+"""Enclosure ends are rounded outward whatever their sign: mpmath's rounding "d" and "u" go towards and away from
+zero, which moves a negative lower end up (inside the ball) — the bug these tests pin."""
+
+import mpmath
+from flint import arb
+
+from symdp.estimate import Estimate, mpf_down, mpf_up
+from symdp.interop import _end
+from symdp.verify import _difference
+
+
+def test_mpf_ends_are_outward_for_negative_balls():
+    third = -arb(1) / 3                                    # -1/3 is not a binary number: both ends are inexact
+    with mpmath.workprec(20):
+        low, high = mpf_down(third.lower()), mpf_up(third.upper())
+    assert low < mpmath.mpf(-1) / 3 < high
+
+
+def test_interop_ends_are_outward_for_negative_estimates():
+    with mpmath.workprec(20):
+        m = Estimate(mpmath.mpf(-1) / 3, mpmath.mpf(2) ** -40, certified=True)
+        low, high = _end(m, "lower"), _end(m, "upper")
+    exact_low = mpmath.fsub(m.value, m.error, exact=True)
+    exact_high = mpmath.fadd(m.value, m.error, exact=True)
+    assert low <= exact_low and high >= exact_high
+
+
+def test_verify_difference_interval_is_outward_when_negative():
+    """bound - quantity at 20 bits with both ends negative: the interval must contain the exact difference."""
+    class Side:
+        def __init__(self, low, high):
+            self.floored = (mpmath.mpf(low), mpmath.mpf(high))
+
+    with mpmath.workprec(60):
+        q = Side(mpmath.mpf(1) / 3, mpmath.mpf(1) / 3 + mpmath.mpf(2) ** -50)
+        b = Side(mpmath.mpf(1) / 7, mpmath.mpf(1) / 7)
+    exact = mpmath.fsub(b.floored[0], q.floored[1], exact=True), mpmath.fsub(b.floored[1], q.floored[0], exact=True)
+    with mpmath.workprec(20):
+        low, high = _difference("<=", q, b)
+    assert low <= exact[0] and high >= exact[1]
