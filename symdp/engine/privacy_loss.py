@@ -17,7 +17,8 @@ For a pair (P, Q) the privacy loss is ``L = ln(p(X)/q(X))`` with ``X ~ P`` (Dwor
 
 Every law knows its mean, central moments, tails ``P[L >= t]`` / ``P[L <= t]``, support bounds and log-MGF. The
 *optimal subgaussian standard* ``τ(X) = sqrt(sup_{λ≠0} 2 ln E[e^{λ(X - EX)}]/λ²)`` is computed by
-:func:`optimal_standard` (closed form for Gaussian laws, ``τ = σ`` exactly; a certified-range search otherwise):
+:func:`optimal_standard` (closed form for Gaussian laws, ``τ = σ`` exactly; for a finite law a certified enclosure
+by a branch-and-bound search over λ in ball arithmetic, :func:`certified_standard`; a search on grids otherwise):
 
 * as ``λ → 0`` the ratio ``r(λ) = 2K(λ)/λ²`` (K the centred cumulant generating function) tends to ``Var X``, and
   ``r(λ) = Var X + κ₃λ/3 + O(λ²)``; the sup is this limit when r is below it everywhere (Rademacher:
@@ -49,7 +50,7 @@ import mpmath
 
 from symdp.engine.continuous import ContinuousDistribution, Gaussian, Laplace, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, Method, arb_precision, enclosure, exact_ball, in_balls, mpf_of, mpf_up
+from symdp.estimate import Estimate, Method, arb_precision, enclosure, exact_ball, in_balls, mpf_of
 from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import logsumexp as _logsumexp, ncdf, to_mpf
 from symdp.engine.finite import _log_ratio as log_ratio_ball, privacy_loss as _finite_privacy_loss
@@ -620,8 +621,8 @@ class Standard:
     variance: mpmath.mpf
     argmax: Optional[mpmath.mpf]
     ties: int = 0
-    """How many of the peaks the search refined reach the supremum it found to ``10^-(dps/2 + 1)`` relative (0 for a
-    closed form): more than :data:`TIED_PEAKS` and :func:`certified_standard` is not attempted."""
+    """How many of the peaks the grid search refined reach the supremum it found to ``10^-(dps/2 + 1)`` relative (0
+    for a closed form, 1 for :func:`certified_standard`, which proves the supremum whatever attains it)."""
 
 
 def subgaussian_ratio(law: Law, lam) -> mpmath.mpf:
@@ -685,12 +686,12 @@ def optimal_standard(law: Law, *, check: bool = True, certify: bool = True) -> S
     attained by r, so none exceeds the supremum). Not certified: a maximum narrower than the finest grid step in
     ``ln λ`` could be missed by every grid alike.
 
-    A finite law (:class:`DiscreteLaw`) is certified instead where it can be: one grid finds the peak, and
-    :func:`certified_standard` encloses the supremum by an interval search over λ (the two grids above are then
-    not needed). Where that search does not close (a very flat ratio, as for randomized response at ε <= 0.01), or
-    is not tried (more than :data:`TIED_PEAKS` peaks tied at the supremum, as for a discrete Gaussian's θ ratio), the
-    grids' estimate stands. ``certify=False`` skips it: for a caller that needs only the value (a threshold), or whose
-    draw another uncertified quantity keeps from being decided by enclosures anyway.
+    A finite law (:class:`DiscreteLaw`) is certified instead: :func:`certified_standard` finds and encloses the
+    supremum by a branch-and-bound search over λ in ball arithmetic, in milliseconds (the grids above are then not
+    run). Where that search does not close within :data:`CERTIFIED_BOXES` boxes (many peaks tied at the supremum, as
+    for a long discrete Gaussian's θ ratio), the grids' estimate stands. ``certify=False`` skips it: for a caller
+    that needs only the value (a threshold), or whose draw another uncertified quantity keeps from being decided by
+    enclosures anyway.
 
     >>> with mpmath.workdps(30):   # Kearns–Saul: τ² = (1 - 2p)/(2 ln((1 - p)/p)), attained at λ = 2 ln((1 - p)/p)
     ...     p = mpmath.mpf("0.1")
@@ -706,11 +707,11 @@ def optimal_standard(law: Law, *, check: bool = True, certify: bool = True) -> S
     if closed is not None:
         return closed
     if certify and check and isinstance(law, DiscreteLaw) and len(set(law.values)) > 1:
-        # One grid finds the peak; the interval search proves that nothing lies above it (or finds what does).
-        found = optimal_standard(law, check=False)
-        tau = certified_standard(law, found.tau.value, found.argmax) if found.ties <= TIED_PEAKS else None
-        if tau is not None:
-            return Standard(tau, found.variance, found.argmax, found.ties)
+        cache = law.__dict__.setdefault("_standards", {})   # a law asked twice at one precision (both directions)
+        if mpmath.mp.prec not in cache:
+            cache[mpmath.mp.prec] = certified_standard(law)
+        if cache[mpmath.mp.prec] is not None:
+            return cache[mpmath.mp.prec]
     lo, hi = law.bounds()
     if not (mpmath.isfinite(lo) and mpmath.isfinite(hi)):
         raise InvalidParameter(f"{type(law).__name__} is unbounded: its standard is known only in closed form"
@@ -755,123 +756,272 @@ def optimal_standard(law: Law, *, check: bool = True, certify: bool = True) -> S
 
 
 TIED_PEAKS = 2
-"""Most peaks of ``r`` tied at the supremum for which :func:`optimal_standard` tries :func:`certified_standard`: a
+"""Most peaks of ``r`` tied at the supremum (to :data:`TIE_DIGITS`) with which :func:`certified_standard` goes on: a
 symmetric law ties two (at ``±λ``); the θ ratio of a discrete Gaussian ties one at every λ with ``λ·shift`` an
-integer, and the interval search, which must close around each to ``10^-(dps/2)``, needs thousands of boxes there
-(seconds a standard) before it succeeds, or exhausts :data:`CERTIFIED_BOXES` first and fails."""
+integer, and each needs boxes down to the working precision around it (seconds a law); the grids' estimate stands
+there."""
 
-CERTIFIED_BOXES = 800
-"""Most boxes :func:`certified_standard` examines before it gives up (and the search's estimate stands)."""
+TIE_DIGITS = 8
+"""Two peaks of ``r`` whose lower bounds agree to this many digits count as tied (:data:`TIED_PEAKS`): a Newton
+point of a box reaches its peak's value to some digits long before the boxes around it close."""
+
+CERTIFIED_BOXES = 1200
+"""Most boxes :func:`certified_standard` splits before it gives up (and :func:`optimal_standard`'s grids estimate
+the standard instead, uncertified). A law takes some 80 at 50 digits."""
+
+UNPROVED_DIGITS = 5
+"""The enclosure of ``τ²`` is ``10^-(dps - UNPROVED_DIGITS)`` wide, relative: the search stops when no box's bound
+exceeds the best value found by more (narrower than the rounding of the laws' construction, which the verifier's
+floor covers)."""
 
 
-def certified_standard(law: DiscreteLaw, found, argmax) -> Optional[Estimate]:
-    """``τ(X - EX)`` of a finite law as a certified enclosure around the value ``found`` by a search at ``argmax``
-    (0 for the λ → 0 limit ``Var X``): the lower end is ``r`` at ``argmax`` in balls, and an interval search over λ
-    proves the upper end ``U = r(argmax)(1 + 10^-(dps/2 + 1))``, or finds a point above it (the search missed a
-    peak), which then becomes the lower end. None if the interval search does not close (the estimate stands).
+def certified_standard(law: DiscreteLaw) -> Optional[Standard]:
+    """``τ(X - EX)`` of a finite law as a certified enclosure, found and proved by one branch-and-bound search over
+    λ in ball arithmetic; None if it does not close within :data:`CERTIFIED_BOXES` boxes.
 
-    With ``K`` the centred cumulant generating function and ``M₊`` the largest value less the mean,
-    ``r(λ) <= 2M₊/λ < Var X`` beyond ``λ = 2M₊/Var X`` (Hoeffding's ``K(λ) <= λM₊``): the range is compact. On it,
-    each box ``B`` of λ is bounded above by the smaller of
+    The supremum of ``r(λ) = 2K(λ)/λ²`` (K the centred cumulant generating function) is bracketed by ``[best,
+    proved]``: ``best`` is a proved lower bound of ``r`` at a point (the λ → 0 limit ``Var X`` to start with), and
+    every box of λ is bounded above and split, the box of largest bound first, until no bound exceeds ``best`` by
+    more than ``10^-(dps - 5)`` relative (:data:`UNPROVED_DIGITS`). For ``λ > 0`` (λ < 0 alike, with X reflected):
 
-    * ``Var X + κ₃B/3 + B²K⁗([0, sup B])/12`` (Taylor at 0 with ``r(λ) = 2∫₀¹(1 - s)K''(sλ)ds``: no division by
-      λ², for boxes near 0);
-    * ``r(m) + r'(B)[-h, h]``, m the midpoint and h the half-width, ``r' = 2K'/λ² - 4K/λ³`` (the mean value form:
-      its excess is quadratic in h at a peak);
+    * beyond ``λ = 2M₊/best`` nothing exceeds ``best``: ``r(λ) <= 2M₊/λ`` (Hoeffding's ``K(λ) <= λM₊``, M₊ the
+      largest value less the mean), which also bounds every box ``[a, b]`` by ``2M₊/a``;
+    * a box ``[0, b]`` by Taylor at 0, ``r(λ) = Var X + κ₃λ/3 + K⁗(ξ)λ²/12`` with ``ξ ∈ [0, λ]``, maximised over λ
+      as a quadratic; its vertex gives a lower bound (``K⁗`` at its lower end);
+    * a box ``c ± h`` by Taylor of ``N(t) = 2c²K(c + t) - 2K(c)(c + t)²`` at ``t = 0``, so that
+      ``r(c + t) = r(c) + N(t)/(c²(c + t)²)`` with ``N(t) = c₁t + c₂t² + c₃t³ + c₄(ξ)t⁴``: the coefficients are
+      taken at the point c, where they are narrow balls, the quadratic is maximised exactly, and only ``K'''(c)``
+      and ``K⁗`` on the box (in ``c₃``, ``c₄``) are bounded crudely. A form of ``r'`` or ``r''`` on the box itself
+      would not do: its terms (``2K'/λ²`` and ``4K/λ³``) cancel to the excess of a flat peak, which ball arithmetic
+      on a box cannot resolve (randomized response at ε = 0.01: ``r`` varies by 10^-8 relative over ``[0, 2]``);
+    * the quadratic's vertex, a Newton step for the peak, is evaluated for a lower bound, so that ``best`` reaches
+      the supremum to the working precision in a few boxes and the box around the peak closes in one.
 
-    and bisected until that is ``<= U``. λ < 0 alike, with X reflected.
+    ``K(c)`` and ``K'(c)`` are summed as ``ln(1 + Σ p φ(c y))`` and ``Σ p y (e^{cy} - 1)/(1 + Σ p φ(c y))`` with
+    ``φ(z) = e^z - 1 - z`` (exact identities, as the weights sum to 1 and the centred values ``y`` to 0), so they
+    keep their relative precision at small ``|c|``, where ``K ~ c² Var X/2``.
 
     >>> with mpmath.workdps(20):   # Kearns–Saul: τ² = (1 - 2p)/(2 ln((1 - p)/p)) at p = 1/4
-    ...     law, p = DiscreteLaw([0, 1], [0.75, 0.25]), mpmath.mpf(1) / 4
-    ...     tau = certified_standard(law, mpmath.sqrt((1 - 2*p)/(2*mpmath.log((1 - p)/p))), 2 * mpmath.log(3))
-    ...     print(tau.certified, tau.value - tau.error <= mpmath.sqrt(1 / (4 * mpmath.log(3))) <= tau.value + tau.error)
+    ...     p = mpmath.mpf(1) / 4
+    ...     tau = certified_standard(DiscreteLaw([0, 1], [1 - p, p])).tau
+    ...     print(tau.certified, abs(tau.value - mpmath.sqrt((1 - 2*p) / (2*mpmath.log((1 - p)/p)))) <= tau.error)
     True True
     """
+    import heapq
+
     from flint import arb
 
-    with arb_precision(mpmath.mp.prec + BALL_GUARD):
-        _, _, var, skew, _ = law.tilted_cumulants(0)
+    dps = mpmath.mp.dps
+    prec = mpmath.mp.prec + BALL_GUARD
+    with arb_precision(prec):
+        ys, ws = _centred_balls(law, prec)
+        var = sum((w * y * y for w, y in zip(ws, ys)), arb(0))
+        skew = sum((w * y * y * y for w, y in zip(ws, ys)), arb(0))
         if not var > 0:
             return None
-        xs, _ = _centred_balls(law, mpmath.mp.prec + BALL_GUARD)
-        spread = mpf_of((functools.reduce(arb.max, xs) - functools.reduce(arb.min, xs)).mid())
-        best = var if argmax == 0 else _ratio_ball(law, exact_ball(argmax))
-        best = best.lower()
-        slack = 1 + arb(10) ** -(mpmath.mp.dps // 2 + 1)
-        ceiling = best * slack
-        boxes = 0
+        spread = (functools.reduce(arb.max, ys) - functools.reduce(arb.min, ys)).upper()
+        slack = 1 + arb(10) ** -(dps - UNPROVED_DIGITS)
+        search = _BoxSearch(law, ys, ws, var, skew, slack)
+        heap = []
         for sign in (1, -1):
-            reach = functools.reduce(arb.max, [sign * x for x in xs])
-            if reach <= 0:
+            reach = functools.reduce(arb.max, [sign * y for y in ys])
+            if not reach.upper() > 0:
                 continue   # X never exceeds its mean on this side: r <= 0 there
-            top = mpf_of((2 * reach.upper() / var.lower()).upper()) * 2
-            near = 1 / spread   # boxes up to here are bounded by the Taylor form too
-            stack = [(mpmath.ldexp(top, -j - 1), mpmath.ldexp(top, -j)) for j in range(16)]
-            stack.append((mpmath.mpf(0), mpmath.ldexp(top, -16)))
-            while stack:
-                boxes += 1
-                if boxes > CERTIFIED_BOXES:
-                    return None
-                low_end, high_end = stack.pop()
-                upper, at_mid = _box_bound(law, sign, var, skew, reach, low_end, high_end, near)
-                if at_mid is not None and at_mid.lower() > best:
-                    best = at_mid.lower()
-                    ceiling = best * slack
-                if upper <= ceiling:
-                    continue
-                if high_end - low_end < top * mpmath.mpf(2) ** -80:
-                    return None   # a box that will not close
-                middle = _midpoint(low_end, high_end)
-                stack += [(low_end, middle), (middle, high_end)]
-        tau = best.union(ceiling).sqrt()
-        peak = exact_ball(found)   # the value: the standard the search found, with the ball around it
-        reach = (peak - tau.lower()).max(tau.upper() - peak).upper()
-    return Estimate(found, mpf_up(reach) if reach > 0 else mpmath.mpf(0), Method.SEARCH, certified=True)
+            top = (4 * reach / var).upper()
+            near = (arb(1) / (16 * spread)).mid()
+            near = near if near < top else (top / 2).mid()
+            for box in ((arb(0), near), (near, top)):
+                heapq.heappush(heap, search.bounded(sign, reach, *box))
+        boxes = 0
+        proved = search.best
+        while heap:
+            _, _, sign, reach, a, b, upper, peak = heapq.heappop(heap)
+            if upper <= search.best * slack:
+                # closed; not a stop: the heap's float keys order bounds only to 16 digits
+                proved = proved.max(upper)
+                continue
+            boxes += 1
+            if boxes > CERTIFIED_BOXES or not (b - a > b * arb(2) ** -(prec // 3)):
+                return None   # a box that will not close
+            if search.ties > TIED_PEAKS:
+                return None   # a ratio with many equal peaks (a discrete Gaussian's θ ratio): left to the grids
+            if peak is None:
+                middle = (((a * b).sqrt() if a > 0 and b > 4 * a else (a + b) / 2)).mid()
+                pieces = [(a, middle), (middle, b)]
+            else:
+                # a box v ± δ around the Newton point v, where r is concave and r'(v) ~ 0: it closes at once, and
+                # the boxes beside it lie below the peak by ~r''δ². It may reach past [a, b] (a peak on an edge, as
+                # at λ = -1 for randomized response), which only covers more; a side box wider than 3/5 of [a, b]
+                # is halved, so that the boxes shrink whatever v is.
+                low, high = (peak[0] - peak[1]).mid(), (peak[0] + peak[1]).mid()
+                pieces = []
+                for box in ((a, low), (low, high), (high, b)):
+                    if not box[0] < box[1]:
+                        continue
+                    if box[1] - box[0] > (b - a) * 3 / 5:
+                        middle = ((box[0] + box[1]) / 2).mid()
+                        pieces += [(box[0], middle), (middle, box[1])]
+                    else:
+                        pieces.append(box)
+            for low, high in pieces:
+                heapq.heappush(heap, search.bounded(sign, reach, low, high))
+        best = search.best
+        tau2 = best.union(proved.max(best))
+        tau = Estimate.from_arb(tau2.sqrt(), Method.SEARCH)
+        return Standard(tau, mpf_of(var.mid()), mpf_of(search.argmax.mid()), 1)
 
 
-def _midpoint(low_end, high_end) -> mpmath.mpf:
-    """The midpoint of two binary numbers, exactly."""
-    return mpmath.ldexp(mpmath.fadd(low_end, high_end, exact=True), -1)
+class _BoxSearch:
+    """The bounds of :func:`certified_standard` for one finite law: its centred values ``ys`` and weights ``ws`` as
+    balls, ``Var X`` and ``κ₃``, and the best lower bound of the supremum found so far (at ``argmax``)."""
+
+    def __init__(self, law, ys, ws, var, skew, slack):
+        from flint import arb
+
+        self.law, self.ys, self.ws, self.var, self.skew, self.slack = law, ys, ws, var, skew, slack
+        self.tied = 1 - arb(10) ** -TIE_DIGITS
+        self.peaks = []
+        self.best, self.argmax = var.lower(), arb(0)
+        self.count = 0
+
+    def _attained(self, value, lam, peak: bool = False) -> None:
+        """Raise ``best`` to a proved lower bound of ``r(lam)``; a ``peak`` (a Newton point) within
+        ``10^-(dps/2)`` of the best, away from the other such peaks, counts as a tie."""
+        if peak:
+            near = value >= self.best * self.tied
+            if value > self.best and not (self.best >= value * self.tied):
+                self.peaks = []   # a higher peak: the ties so far were not at the supremum
+            if near and all(not ((lam - other).abs_upper() < lam.abs_upper() / 20) for other in self.peaks):
+                self.peaks.append(lam)
+        if value > self.best:
+            self.best, self.argmax = value, lam
+
+    @property
+    def ties(self) -> int:
+        return len(self.peaks)
+
+    def bounded(self, sign: int, reach, a, b) -> tuple:
+        """A heap entry for the box ``a <= μ <= b`` of ``λ = sign·μ``: its upper bound first (negated, a float key,
+        then the exact bound); every point it evaluates raises ``best`` where it can."""
+        from flint import arb
+
+        self.peak = None
+        upper = self._upper(sign, reach, a, b)
+        if not upper.is_finite():
+            upper = arb("inf")   # nothing known: split first (a NaN would corrupt the heap's order)
+        self.count += 1
+        return (-float(upper.mid()), self.count, sign, reach, a, b, upper, self.peak)
+
+    def _upper(self, sign, reach, a, b):
+        from flint import arb
+
+        if a > 0:
+            hoeffding = (2 * reach / a).upper()   # K(λ) <= λM₊
+            if hoeffding <= self.best * self.slack:
+                return hoeffding   # closed without evaluating r on the box
+        box = a.union(b)
+        fourth = self.law.tilted_cumulants(sign * box)[4]
+        if a == 0:   # Taylor at 0: r(λ) = Var + κ₃λ/3 + K⁗(ξ)λ²/12, ξ ∈ [0, λ]
+            slope = sign * self.skew / 3
+            u1, u2 = slope.mid(), fourth.upper() / 12
+            bound = self.var.upper() + _quadratic_max(u1, u2, arb(0), b) + slope.rad() * b
+            low2 = fourth.lower() / 12
+            at = _vertex(u1, low2, arb(0), b)
+            self._attained((self.var + slope * at + low2 * at * at).lower(), sign * at)
+            return bound.upper() if bound.is_finite() else arb("inf")
+        c = ((a + b) / 2).mid()
+        h = (b - c).max(c - a).upper()
+        K0, K1, K2, K3 = _point_cumulants(self.ys, self.ws, sign * c)
+        K1, K3 = sign * K1, sign * K3
+        c2_ = c * c
+        at_c = 2 * K0 / c2_
+        self._attained(at_c.lower(), sign * c)
+        c1 = 2 * c2_ * K1 - 4 * c * K0
+        c2 = c2_ * K2 - 2 * K0
+        u1, u2 = c1.mid(), c2.mid()
+        # N(t) - c₁t - c₂t² = c₃t³ + c₄t⁴ is at most (|c₃|h + c₄⁺h²)t²: added to the quadratic's maximum, or to c₂
+        third, quartic = (c2_ * K3 / 3).abs_upper(), (c2_ * fourth / 12).upper().max(0)
+        higher = (third * h + quartic * h * h).upper()
+        excess = (c1.rad() * h + c2.rad() * h * h + _quadratic_max(u1, u2 + higher, -h, h)).upper().min(
+            (c1.rad() * h + c2.rad() * h * h + _quadratic_max(u1, u2, -h, h) + higher * h * h).upper())
+        scale = c2_ * (c - h if excess > 0 else c + h) ** 2
+        bound = hoeffding
+        taylor = (at_c + excess / scale).upper()
+        if taylor.is_finite():
+            bound = bound.min(taylor)
+        if u2 < 0 and not bound <= self.best * self.slack:   # the vertex: a Newton step for the peak
+            t = (-u1 / (2 * u2)).mid()
+            if t.abs_upper() <= h:
+                lam = (c + t).mid()
+                spread = 2 * third + 2 * quartic * h
+                width = (h / 4 if spread == 0 else (-u2 / spread).min(h / 4)).mid()
+                if u2 + third * h < 0 and width.is_finite() and 0 < width < lam:
+                    # concave across lam ± h/4 at least, or as far as the cubic term allows
+                    self.peak = (lam, width)
+                self._attained((2 * _point_cumulants(self.ys, self.ws, sign * lam, 1)[0] / (lam * lam)).lower(),
+                               sign * lam, peak=True)
+        return bound
 
 
-def _ratio_ball(law: DiscreteLaw, lam):
-    """``r(λ) = 2K(λ)/λ²`` at a ball λ not containing 0."""
-    return 2 * law.tilted_cumulants(lam)[0] / (lam * lam)
+def _quadratic_max(u1, u2, lo, hi):
+    """An upper bound of ``max u1·t + u2·t²`` over ``lo <= t <= hi`` (exact numbers; for a ball ``u2``, its upper
+    end bounds every value in it, as the maximum grows with ``u2``), as a ball."""
+    u2 = u2.upper()
+    ends = (u1 * lo + u2 * lo * lo).max(u1 * hi + u2 * hi * hi)
+    if u2 < 0:
+        t = -u1 / (2 * u2)
+        if not (t < lo or t > hi):   # the vertex may lie inside: the parabola's maximum, an upper bound anyway
+            return ends.max(-u1 * u1 / (4 * u2))
+    return ends
 
 
-def _ratio_derivatives(law: DiscreteLaw, sign: int, lam) -> tuple:
-    """``r``, ``r'`` and ``r''`` at ``sign·λ`` (derivatives in λ), for a ball λ > 0, from ``K``, ``K'``, ``K''``:
-    ``r = 2K/λ²``, ``r' = 2K'/λ² - 4K/λ³``, ``r'' = 2K''/λ² - 8K'/λ³ + 12K/λ⁴``."""
-    K, K1, K2, _, _ = law.tilted_cumulants(sign * lam)
-    K1 = sign * K1
-    inverse = 1 / lam
-    i2 = inverse * inverse
-    return 2 * K * i2, (2 * K1 - 4 * K * inverse) * i2, (2 * K2 - (8 * K1 - 12 * K * inverse) * inverse) * i2
+def _vertex(u1, u2, lo, hi):
+    """The maximiser of ``u1·t + u2·t²`` over ``lo <= t <= hi``, an exact ball (the midpoint of the range where the
+    parabola opens upwards)."""
+    if u2 < 0:
+        t = (-u1 / (2 * u2)).mid()
+        return t.max(lo).min(hi)
+    return hi if u1 * hi + u2 * hi * hi > u1 * lo + u2 * lo * lo else lo
 
 
-def _box_bound(law: DiscreteLaw, sign: int, var, skew, reach, low_end, high_end, near) -> tuple:
-    """An upper bound of ``r(sign·μ)`` over the box ``low_end <= μ <= high_end``, and ``r`` at its midpoint (None
-    for a box from 0); see :func:`certified_standard`."""
+def _phi(z):
+    """``e^z - 1 - z`` of a ball, to its relative precision at small ``|z|`` (``~ z²/2``): at the midpoint with as many
+    extra bits as the subtraction cancels, plus the radius times ``max |e^z - 1|`` on the ball."""
+    from flint import arb, ctx
+
+    m, rho = z.mid(), z.rad()
+    if not m.is_finite() or m.abs_upper() > 0.25 or m == 0:
+        return z.expm1() - z
+    man, exp = m.man_exp()
+    prec = ctx.prec
+    ctx.prec = prec + max(0, -(int(man).bit_length() + int(exp))) + 8
+    try:
+        at_mid = m.expm1() - m
+    finally:
+        ctx.prec = prec
+    return (+at_mid) + arb(0, (rho * z.expm1().abs_upper()).upper()) if rho > 0 else +at_mid
+
+
+def _point_cumulants(ys, ws, lam, order: int = 4) -> tuple:
+    """``(K, K', K'', K''')`` of the centred law at an exact λ ≠ 0, each to its relative precision (see
+    :func:`certified_standard`); only the first ``order`` of them."""
     from flint import arb
 
-    box = exact_ball(low_end).union(exact_ball(high_end))
-    bounds = []
-    if high_end <= near:   # Taylor at 0: r(λ) = 2∫₀¹(1 - s)K''(sλ)ds, so r(B) ⊂ Var + κ₃B/3 + B²K⁗([0, sup B])/12
-        hull = exact_ball(0).union(exact_ball(high_end))
-        fourth = law.tilted_cumulants(sign * hull)[4]
-        bounds.append((var + sign * skew * box / 3 + box * box * fourth / 12).upper())
-    at_mid = None
-    if low_end > 0:   # Taylor at the midpoint m: r(B) ⊂ r(m) + r'(m)[-h, h] + r''(B)[0, h²]/2
-        bounds.append((2 * reach / exact_ball(low_end)).upper())   # Hoeffding: K(λ) <= λM₊
-        m = exact_ball(_midpoint(low_end, high_end))
-        at_mid, slope, _ = _ratio_derivatives(law, sign, m)
-        _, slope_box, curvature = _ratio_derivatives(law, sign, box)
-        h = (exact_ball(high_end) - m).upper()
-        bounds.append((at_mid + slope_box * arb(0, h)).upper())   # the mean value form, for wide boxes
-        bounds.append((at_mid + slope * arb(0, h) + curvature.max(0) * h * h / 2).upper())
-    finite = [u for u in bounds if u.is_finite()]
-    upper = functools.reduce(lambda u, v: u.min(v), finite) if finite else arb("inf")
-    return upper, at_mid
+    zs = [lam * y for y in ys]
+    S = sum((w * _phi(z) for w, z in zip(ws, zs)), arb(0))
+    K0 = S.log1p()
+    if order == 1:
+        return (K0,)
+    em = [z.expm1() for z in zs]
+    M = 1 + S
+    K1 = sum((w * y * e for w, y, e in zip(ws, ys, em)), arb(0)) / M
+    K2 = K3 = arb(0)
+    for w, y, e in zip(ws, ys, em):
+        d = y - K1
+        t = w * (1 + e) * d * d
+        K2 += t
+        K3 += t * d
+    return K0, K1, K2 / M, K3 / M
 
 
 MAX_PER_DECADE = 96
