@@ -2,10 +2,12 @@
 privacy-loss results of Section 3.1 that rest on them, and Fact 4.1. The symbolic side is in
 :mod:`symdp.proofs.dwork.subgaussian`.
 
-Every quantity is measured from the laws, never from a closed form of what a statement bounds: finite pairs by exact
-sums (over subsets, for the set forms of Definitions 2.2–2.4), a privacy loss by its law (:func:`loss_law`: exact
-for finite and Laplace pairs, quadrature of the densities for Gaussians) and its
-:meth:`~symdp.engine.privacy_loss.Law.expect`, the standard τ by a search over λ (:func:`standard`). The random
+Every quantity is measured from the laws, never from a closed form of what a statement bounds, and enclosed in Arb
+balls: finite pairs by exact sums (the set forms of Definitions 2.2–2.4 over every subset, in exact rationals), a
+privacy loss by its law (:func:`loss_law`: exact for finite and Laplace pairs, the two densities for Gaussians) and
+its certified expectations and tails (:func:`in_balls_expect`, :func:`centred_mgf`, :func:`tail`: atoms in balls,
+Petras integration of densities by :mod:`symdp.engine.loss_integrals`), the standard τ by a search over λ
+(:func:`standard`; for Gaussian and Laplace laws a certified lower bound, :func:`standard_lower`). The random
 variable ``L_(P||Q)`` inside ``E[.]`` and ``Pr[.]`` is a plain function (:class:`L`), not a divergence head. Draws are
 plain JSON data: a *law* (kinds ``finite``, ``gaussian``, ``laplace``; :func:`build_law`, centred) or a *pair* (the
 kinds of :mod:`symdp.theorems.dwork.antipodal`, ``exact``, ``gaussian``, ``laplace``; :func:`build_pair`).
@@ -13,27 +15,31 @@ kinds of :mod:`symdp.theorems.dwork.antipodal`, ``exact``, ``gaussian``, ``lapla
 >>> import mpmath
 >>> with mpmath.workdps(30):
 ...     P, Q = build_pair({"kind": "exact", "p": [0.5, 0.5], "q": [0.4, 0.6]})
-...     print(mpmath.nstr(printed_delta_divergence(P, Q, mpmath.mpf("0.1")), 10))   # catalogue dwork.def2.2
+...     print(mpmath.nstr(printed_delta_divergence(P, Q, mpmath.mpf("0.1")).value, 10))   # catalogue dwork.def2.2
 0.2231435513
 """
 
 from __future__ import annotations
 
-import itertools
+import functools
 import math
 
 import mpmath
 import sympy as sp
+from flint import arb, fmpq
 from hypothesis import strategies as st
 
+from symdp.engine import certified
 from symdp.engine.continuous import Gaussian, Laplace
 from symdp.engine.divergences import divergence
-from symdp.engine.finite import FiniteDistribution
+from symdp.engine.finite import FiniteDistribution, _log_ratio
 from symdp.engine.gaussian_quadrature import GaussianQuadratureLaw
-from symdp.engine.privacy_loss import (DiscreteLaw, LaplaceLossLaw, Law, exact_sum, expectation_by_quadrature,
-                                       optimal_standard, privacy_loss)
+from symdp.engine.loss_integrals import (gaussian_expectation, laplace_loss_ball, laplace_loss_expectation,
+                                         loss_mean as _loss_mean, pair_expectation)
+from symdp.engine.privacy_loss import DiscreteLaw, LaplaceLossLaw, Law, Shifted, optimal_standard, privacy_loss
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, Method
+from symdp.estimate import Estimate, Method, enclosure, exact_ball, exact_rational
+from symdp.numeric import arb_erfc
 from symdp.expressions import KL, HockeyStick, MaxDivergence, SubgaussianStandard, quantity
 from symdp.numeric import to_mpf
 from symdp.statement import measured_atoms
@@ -84,55 +90,309 @@ LossMagnitude = quantity(
 
 
 # --- finite pairs: set forms of Definitions 2.2-2.4 ------------------------------------------------------------
-def _subsets(P_: FiniteDistribution, Q_: FiniteDistribution):
-    """``(P(S), Q(S))`` for every non-empty S ⊆ Supp(P)."""
-    support = P_.support()
-    for r in range(1, len(support) + 1):
-        for S in itertools.combinations(support, r):
-            yield mpmath.fsum(P_[i] for i in S), mpmath.fsum(Q_[i] for i in S)
+def _subsets(P_: FiniteDistribution, Q_: FiniteDistribution) -> list:
+    """``(P(S), Q(S))`` as exact rationals for every non-empty S ⊆ Supp(P): the laws' rationals
+    (:meth:`~symdp.engine.finite.FiniteDistribution.keys`), each subset's sums from a smaller subset's by one atom."""
+    ps, qs = P_.keys(), Q_.keys()
+    masses = [(fmpq(0), fmpq(0))]
+    for i in P_.support():
+        masses += [(p + ps[i], q + qs[i]) for p, q in masses]
+    return masses[1:]
 
 
-def printed_delta_divergence(P_, Q_, d=0) -> mpmath.mpf:
+def _infinity(sign: int = 1) -> Estimate:
+    """``±inf``, decided exactly (a set of Q-mass 0, or no set at all): certified."""
+    return Estimate(sign * mpmath.inf, mpmath.mpf(0), Method.EXACT, certified=True)
+
+
+def _log_of(ratio) -> Estimate:
+    """``ln`` of an exact positive rational, enclosed."""
+    return enclosure(lambda: _log_ratio(fmpq(ratio.p), fmpq(ratio.q)))
+
+
+def _largest_ratio(P_, Q_, level, minus: bool):
+    """The largest ``(P(S) - δ)/Q(S)`` (``minus``) or ``P(S)/Q(S)`` over the S with ``P(S) > δ`` (``minus``) or
+    ``P(S) >= δ``, as an exact rational; ``inf`` for a set with ``Q(S) = 0``, None for no set."""
+    best = None
+    for p, q in _subsets(P_, Q_):
+        if not (p > level if minus else p >= level):
+            continue
+        if q == 0:
+            return math.inf
+        ratio = ((p - level) if minus else p) / q
+        best = ratio if best is None or ratio > best else best
+    return best
+
+
+def _log_ratio_or_infinity(ratio) -> Estimate:
+    if ratio is None:
+        return _infinity(-1)
+    return _infinity() if ratio == math.inf else _log_of(ratio)
+
+
+def printed_delta_divergence(P_, Q_, d=0) -> Estimate:
     """Definition 2.2 as printed: ``max_{S: P(S) >= δ} ln(P(S)/Q(S))``; at δ = 0 its max divergence, over every
-    non-empty ``S ⊆ Supp(P)``."""
-    return max(mpmath.log(p) - mpmath.log(q) if q > 0 else mpmath.inf for p, q in _subsets(P_, Q_) if p >= d)
+    non-empty ``S ⊆ Supp(P)``: the largest ratio in exact rationals, then its logarithm enclosed."""
+    return _log_ratio_or_infinity(_largest_ratio(P_, Q_, exact_rational(d), minus=False))
 
 
-def delta_divergence(P_, Q_, d) -> mpmath.mpf:
-    """DRV10's definition: ``max_{S: P(S) > δ} ln((P(S) - δ)/Q(S))`` (sets with ``P(S) <= δ`` give -inf)."""
-    values = [mpmath.log(p - d) - mpmath.log(q) if q > 0 else mpmath.inf for p, q in _subsets(P_, Q_) if p > d]
-    return max(values) if values else -mpmath.inf
+def delta_divergence(P_, Q_, d) -> Estimate:
+    """DRV10's definition: ``max_{S: P(S) > δ} ln((P(S) - δ)/Q(S))`` (sets with ``P(S) <= δ`` give -inf), as
+    :func:`printed_delta_divergence`."""
+    return _log_ratio_or_infinity(_largest_ratio(P_, Q_, exact_rational(d), minus=True))
 
 
-def set_hockey_stick(P_, Q_, e) -> mpmath.mpf:
-    """``max_S (P(S) - e^ε Q(S))`` over every S, the empty set included (Definition 2.4's set form)."""
-    return max([mpmath.mpf(0)] + [p - mpmath.exp(e) * q for p, q in _subsets(P_, Q_)])
+def set_hockey_stick(P_, Q_, factor) -> Estimate:
+    """``max_S (P(S) - e^ε Q(S))`` over every S, the empty set included (Definition 2.4's set form), for an exact
+    rational ``factor = e^ε`` (``inf``: the sets of Q-mass 0 only): an exact rational."""
+    if factor == math.inf:
+        return enclosure(max([fmpq(0)] + [p for p, q in _subsets(P_, Q_) if q == 0]))
+    return enclosure(max([fmpq(0)] + [p - factor * q for p, q in _subsets(P_, Q_)]))
 
 
-# --- the standard τ, searched --------------------------------------------------------------------------------------
+# --- the laws in balls: certified expectations, tails and standards ---------------------------------------------
+def _laplace(law: Law):
+    """``(a, centred)`` for a Laplace loss law (as :func:`privacy_loss` gives it, or centred by :func:`build_law`:
+    then centred exactly, in balls), else None."""
+    if isinstance(law, LaplaceLossLaw):
+        return law.a, False
+    if isinstance(law, Shifted) and isinstance(law.base, LaplaceLossLaw):
+        return law.base.a, True
+    return None
+
+
+def _pair(law: Law):
+    """``(P, Q)`` of a Gaussian pair's loss law (:class:`GaussianQuadratureLaw` over two densities), else None."""
+    if isinstance(law, GaussianQuadratureLaw) and law.other is not None:
+        return law.base, law.other
+    return None
+
+
+def _gaussian(law: Law):
+    """The sd of ``N(0, σ²)`` known through its density (:meth:`GaussianQuadratureLaw.of_sd`), else None."""
+    if isinstance(law, GaussianQuadratureLaw) and law.other is None and law.base.mean == 0:
+        return law.base.sd
+    return None
+
+
+def _envelope(k: int, sd) -> list:
+    """``|v|^k <= (k/(eθ))^k (e^{θv} + e^{-θv})`` (``y <= e^{y-1}`` at ``y = θ|v|/k``), with ``θ = 1/sd``."""
+    theta = 1 / mpmath.mpf(sd)
+    c = (k / (mpmath.e * theta)) ** k
+    return [(c, theta), (c, -theta)]
+
+
+def in_balls_expect(law: Law, g, k: int = 0) -> Estimate | None:
+    """``E[g(X)]`` certified, from the law itself (a finite law's atoms in balls, the Laplace loss law's atoms and
+    density, a Gaussian density or a Gaussian pair's densities by Petras integration); ``g`` is written in ball
+    arithmetic, and must satisfy ``|g(v)| <= 1 + |v|^k`` (which bounds the tails of the unbounded laws). None where
+    no certified route applies."""
+    if isinstance(law, DiscreteLaw):
+        return law.expect_ball(g)
+    laplace = _laplace(law)
+    if laplace is not None:
+        return laplace_loss_expectation(laplace[0], g, centred=laplace[1])
+    pair, sd = _pair(law), _gaussian(law)
+    envelope = [(1, 0)] + (_envelope(k, 1) if k else [])
+    if pair is not None:
+        return pair_expectation(*pair, g, envelope=envelope) if k else pair_expectation(*pair, g)
+    if sd is not None:
+        return gaussian_expectation(sd, g, envelope=[(1, 0)] + (_envelope(k, sd) if k else []))
+    return None
+
+
+def centred_mgf(law: Law, l_) -> Estimate | None:
+    """``E[e^{λ(X - E X)}]`` certified (the mean enclosed by the same integration or sum), or None."""
+    l_ = mpmath.mpf(l_)
+    if isinstance(law, DiscreteLaw):
+        return law.centred().expect_ball(lambda x: (exact_ball(l_) * x).exp())
+    laplace = _laplace(law)
+    if laplace is not None:
+        return laplace_loss_expectation(laplace[0], lambda v: (exact_ball(l_) * v).exp(), centred=True)
+    pair, sd = _pair(law), _gaussian(law)
+    if pair is not None:
+        # E_P[e^{λL}] a Rényi integral of the densities (at λ = -1 integrated here: the engine takes it as 1), times
+        # e^{-λ E_P[L]}, the mean integrated once per law
+        mgf = pair_expectation(*pair, lambda v: 1, tilt=-1) if l_ == -1 else certified.loss_mgf(*pair, l_)
+        return Estimate.combine(lambda M, m: M * (-exact_ball(l_) * m).exp(), mgf, loss_mean(law))
+    if sd is not None:   # N(0, σ²) is centred by its construction
+        return gaussian_expectation(sd, lambda x: 1, tilt=l_)
+    return None
+
+
+_MEANS: dict = {}
+
+
+def _law_key(law: Law):
+    """A cache key that tells two laws apart to their last bit (a law's repr prints 15 digits: the laws of a local
+    search's neighbouring draws would share it)."""
+    if isinstance(law, GaussianQuadratureLaw):
+        return ("quadrature",) + tuple(law.key)
+    return law   # the frozen dataclasses of privacy_loss: equal, and hashed, by their numbers
+
+
+def loss_mean(law: Law) -> Estimate | None:
+    """``E[X]`` certified (for a pair's loss, ``E_P[L]``, Definition 2.1's KL), or None; kept per law and
+    precision (every centred MGF of a draw needs it)."""
+    key = (_law_key(law), mpmath.mp.prec)
+    if key not in _MEANS:
+        if len(_MEANS) > 256:
+            _MEANS.clear()
+        pair = _pair(law)
+        _MEANS[key] = _loss_mean(*pair) if pair is not None else in_balls_expect(law, lambda v: v, k=1)
+    return _MEANS[key]
+
+
+def tail(law: Law, threshold, upper: bool = True) -> Estimate | None:
+    """``Pr[X >= T]`` (``upper``) or ``Pr[X <= T]``, atoms at T included, for ``T`` an exact number or a certified
+    Estimate: enclosed over T's ball (the tail is monotone in T). From the exact law: a finite law's atoms (each
+    value's ball compared with T), the Laplace loss law's atoms and density, the Gaussian CDF of ``N(0, σ²)`` or of
+    a Gaussian pair's loss ``N(s²/2, s²)``, ``s = |Δ|/σ``. None where no certified route applies."""
+    if isinstance(threshold, Estimate) and not threshold.certified:
+        return None
+    sign = 1 if upper else -1
+    laplace, pair, sd = _laplace(law), _pair(law), _gaussian(law)
+
+    def ball():
+        T = threshold.ball() if isinstance(threshold, Estimate) else exact_ball(threshold)
+        if isinstance(law, DiscreteLaw):
+            ps = [exact_ball(p) for p in law.probabilities]
+            total = sum(ps, arb(0))
+            xs = law.value_balls()
+            surely = sum((p for p, x in zip(ps, xs) if (x >= T if upper else x <= T)), arb(0))
+            maybe = sum((p for p, x in zip(ps, xs) if not (x < T if upper else x > T)), arb(0))
+            return surely.union(maybe) / total
+        if laplace is not None:
+            A = exact_ball(laplace[0])
+            shift = laplace_loss_ball(A, lambda v: v) if laplace[1] else arb(0)
+            t = T + shift
+            return _laplace_tail(A, t.lower(), upper).union(_laplace_tail(A, t.upper(), upper))
+        if pair is not None:
+            P_, Q_ = pair
+            s = abs(exact_ball(P_.mean) - exact_ball(Q_.mean)) / exact_ball(P_.sd)
+            centre, spread = s * s / 2, s
+        elif sd is not None:
+            centre, spread = arb(0), exact_ball(sd)
+        else:
+            return arb("nan")
+        return arb_erfc(sign * (T - centre) / (spread * arb(2).sqrt())) / 2
+    result = enclosure(ball)
+    return result if result.certified and mpmath.isfinite(result.error) else None
+
+
+def _laplace_tail(A: arb, t: arb, upper: bool) -> arb:
+    """``Pr[L >= t]`` (``upper``) or ``Pr[L <= t]`` of the Laplace loss law at an exact point t, for a ball ``a``: the
+    union of every case the balls leave open (t beyond a, at a, between, at -a, beyond -a)."""
+    half = arb(1) / 2
+    if not upper:   # Pr[L <= t] = 1 - Pr[L >= t] + Pr[L = t]
+        cases = []
+        if not (t >= -A):
+            cases.append(arb(0))
+        if not (t > -A) and not (t < -A):
+            cases.append((-A).exp() / 2)
+        if not (t <= -A) and not (t >= A):
+            cases.append(((t - A) * half).exp() / 2)
+        if not (t < A):
+            cases.append(arb(1))
+    else:
+        cases = []
+        if not (t <= A):
+            cases.append(arb(0))
+        if not (t > A) and not (t < A):
+            cases.append(half)
+        if not (t <= -A) and not (t >= A):
+            cases.append(1 - ((t - A) * half).exp() / 2)
+        if not (t > -A):
+            cases.append(arb(1))
+    return functools.reduce(arb.union, cases)
+
+
 STANDARD_GRID = (mpmath.mpf(1) / 2, 1, 2, 4)
 """The values of ``|λ|·sd(X)`` at which :func:`standard` evaluates the ratio of an unbounded law."""
+
+LOSS_GRID = (-1, mpmath.mpf(-1) / 2, mpmath.mpf(1) / 2, 1)
+"""The λ at which :func:`standard_lower` evaluates the ratio of a Gaussian pair's loss (λ = -1 among them: there the
+ratio is 2 D_KL, the supremum for Laplace pairs and randomized response)."""
 
 _STANDARDS: dict = {}
 
 
-def standard(law: Law, certify: bool = True) -> Estimate:
-    """``τ(X - EX)`` with its error, searched, never a closed form. A bounded law: the certified search range of
-    :func:`~symdp.engine.privacy_loss.optimal_standard`. An unbounded one (a Gaussian through quadrature of its
+def standard_lower(law: Law) -> Estimate | None:
+    """A certified *lower* bound of ``τ(X - EX)`` for a Gaussian law, a Gaussian pair's loss or a Laplace loss law:
+    ``sqrt(max_λ r(λ))`` over a few λ, each ``r(λ) = 2 ln E[e^{λ(X - EX)}]/λ²`` enclosed (:func:`centred_mgf`,
+    never a closed form of τ), plus, for a Laplace law, the λ → 0 limit ``Var X`` and the peak the search of
+    :func:`~symdp.engine.privacy_loss.optimal_standard` finds. Each ratio is attained, so the supremum is at least
+    their maximum: a lower bound of τ, which is what every statement of this module that bounds a quantity *by* τ
+    needs (a bound met with τ's lower bound is met with τ). For a Gaussian it is τ itself, the ratio being the same at
+    every λ. None for other laws."""
+    laplace, pair, sd = _laplace(law), _pair(law), _gaussian(law)
+    if laplace is None and pair is None and sd is None:
+        return None
+    if sd is not None:
+        grid = [sign * c / mpmath.mpf(sd) for sign in (1, -1) for c in STANDARD_GRID[:3]]
+    else:
+        grid = list(LOSS_GRID)
+    ratios = []
+    for l_ in grid:
+        mgf = centred_mgf(law, l_)
+        ratios.append(Estimate.combine(lambda M, l_=l_: 2 * M.log() / exact_ball(l_) ** 2, mgf))
+    if laplace is not None:
+        ratios.append(laplace_loss_expectation(laplace[0], lambda v: v * v, centred=True))
+        found = _peak(law)
+        if found is not None:
+            mgf = centred_mgf(law, found)
+            ratios.append(Estimate.combine(lambda M: 2 * M.log() / exact_ball(found) ** 2, mgf))
+    if not all(r.certified for r in ratios):
+        return None
+    tau_ = Estimate.combine(lambda *rs: functools.reduce(arb.max, rs).sqrt(), *ratios)
+    return Estimate(tau_.value, tau_.error, Method.SEARCH, certified=True)
+
+
+_PEAKS: dict = {}
+
+
+def _peak(law: Law):
+    """Where the search of :func:`~symdp.engine.privacy_loss.optimal_standard` (one grid, at 15 digits: it only says
+    where to look) finds the ratio's peak, unless that is λ = -1, already on :data:`LOSS_GRID` (for every Laplace
+    loss law searched so far), or the λ → 0 limit."""
+    key = _law_key(law)
+    if key not in _PEAKS:
+        if len(_PEAKS) > 256:
+            _PEAKS.clear()
+        with mpmath.workdps(15):
+            found = optimal_standard(law, check=False, certify=False).argmax
+        _PEAKS[key] = None if not found or abs(found + 1) < 1e-6 else mpmath.mpf(found)
+    return _PEAKS[key]
+
+
+def standard(law: Law, certify: bool = True, lower: bool = False) -> Estimate:
+    """``τ(X - EX)`` with its error, searched, never a closed form. A finite law: the certified search range of
+    :func:`~symdp.engine.privacy_loss.optimal_standard` (an enclosure where its interval search closes). With
+    ``lower`` (for a statement that bounds a quantity *by* τ), a Gaussian law, a Gaussian pair's loss and a Laplace
+    loss law give the certified lower bound of :func:`standard_lower`. Otherwise a bounded law: the search of
+    :func:`~symdp.engine.privacy_loss.optimal_standard`; an unbounded one (a Gaussian through quadrature of its
     density): ``sqrt(max(Var X, max_λ r(λ)))`` over the grid :data:`STANDARD_GRID` of ``±|λ|·sd``, with ``r(λ) = 2
     ln E[e^{λ(X - EX)}]/λ²`` by the law's :meth:`~symdp.engine.privacy_loss.Law.expect`, at 10 extra digits (the
     ratio divides by λ²).
 
     A grid gives a lower bound of the supremum in general (an unbounded law's ratio has no certified search
     range); for a Gaussian the ratio is the same at every λ (Definition 2.5's remark), so any grid gives it. A lower
-    bound of τ only strengthens every statement of this module, all of which bound a quantity *by* τ. The error is
+    bound of τ only strengthens every statement of this module that bounds a quantity by τ. The error is
     the quadrature's, propagated through the ratio. ``certify=False``: a finite law's τ is not enclosed (see
     :func:`~symdp.engine.privacy_loss.optimal_standard`), for a caller that uses only its value.
     """
-    if all(mpmath.isfinite(end) for end in law.bounds()):
-        return optimal_standard(law, certify=certify).tau
-    cache_key = (repr(law), mpmath.mp.prec)
+    cache_key = (_law_key(law), mpmath.mp.prec, certify, lower)
     if cache_key in _STANDARDS:
+        return _STANDARDS[cache_key]
+    if len(_STANDARDS) > 256:
+        _STANDARDS.clear()
+    if lower and certify and not isinstance(law, DiscreteLaw):
+        found = standard_lower(law)
+        if found is not None:
+            _STANDARDS[cache_key] = found
+            return found
+    if all(mpmath.isfinite(end) for end in law.bounds()):
+        _STANDARDS[cache_key] = optimal_standard(law, certify=certify).tau
         return _STANDARDS[cache_key]
     dps = mpmath.mp.dps
     with mpmath.workdps(dps + 10):
@@ -146,8 +406,6 @@ def standard(law: Law, certify: bool = True) -> Estimate:
                 best, error = r, 2 * (mgf.error / mgf.value + abs(l_) * m.error) / l_**2
         tau_ = mpmath.sqrt(best)
         tau_error = error / (2 * tau_) + 64 * tau_ * mpmath.mpf(10) ** (-dps)
-    if len(_STANDARDS) > 256:
-        _STANDARDS.clear()
     _STANDARDS[cache_key] = Estimate(+tau_, +tau_error, Method.SEARCH)   # a quadrature inside a grid search
     return _STANDARDS[cache_key]
 
@@ -180,14 +438,11 @@ def loss_law(draw) -> Law:
 
 
 def kl_by_quadrature(draw) -> Estimate:
-    """KL(P‖Q) of a continuous pair by Definition 2.1 itself, ``E_P[ln(p/q)]``: for Gaussians, Gauss–Hermite
-    quadrature with P's density as the weight (:class:`GaussianQuadratureLaw`, any two sds); for Laplace laws,
-    quadrature of ``p ln(p/q)`` over the line (:func:`~symdp.engine.privacy_loss.expectation_by_quadrature`, split at
-    both laws' centres and kinks)."""
-    P_, Q_ = build_pair(draw)
-    if draw["kind"] == "gaussian":
-        return GaussianQuadratureLaw(P_, Q_, None, ("kl", P_.mean, P_.sd, Q_.mean, Q_.sd)).expect(lambda v: v)
-    return expectation_by_quadrature(P_, Q_, lambda v: v)
+    """KL(P‖Q) of a continuous pair by Definition 2.1 itself, ``E_P[ln(p/q)]``, certified: Petras integration of
+    ``p(x) ℓ(x)`` between the kinks with tails bounded by an exponential envelope of ``|ℓ|``
+    (:func:`symdp.engine.loss_integrals.loss_mean`; any two sds or scales) — not the engine's KL, whose integrand,
+    window and tail bounds are its own (:func:`symdp.engine.certified.kl`)."""
+    return _loss_mean(*build_pair(draw))
 
 
 def build_law(draw) -> Law:
@@ -269,7 +524,15 @@ RR_PINS = tuple(antipodal.rr(e) for e in (0.1, 1.0, 3.0))
 
 def _hockey_sticks(law: Law, e) -> tuple[Estimate, Estimate]:
     """``D_{e^ε}(P‖Q) = E[(1 - e^{ε-L})_+]`` and ``D_{e^ε}(Q‖P) = E[(e^{-L} - e^ε)_+]`` from the law of L under P
-    (the second by the change of measure ``dQ = e^{-L} dP``)."""
+    (the second by the change of measure ``dQ = e^{-L} dP``): a finite law's atoms in balls, certified; else
+    quadrature."""
+    if isinstance(law, DiscreteLaw):
+        def forward_part(x):
+            return (1 - (exact_ball(e) - x).exp()).nonnegative_part()
+
+        def backward_part(x):
+            return ((-x).exp() - exact_ball(e).exp()).nonnegative_part()
+        return law.expect_ball(forward_part), law.expect_ball(backward_part)
     forward = law.expect(lambda v: max(1 - mpmath.exp(e - v), 0), levels=(e,))
     backward = law.expect(lambda v: max(mpmath.exp(-v) - mpmath.exp(e), 0), levels=(-e,), tilt=-1)
     return forward, backward
@@ -298,11 +561,14 @@ def definition_2_1(point):
     r"""Two independent quadratures of one integral: the engine's KL (\symdpcode{symdp.engine.quadrature}, split at the
     log-ratio's crossing points and the densities' kinks, closed forms bypassed) against $\mathbb{E}_{y \sim
     P}[\ln(P(y)/Q(y))]$ summed over the line by \symdpcode{symdp.engine.privacy\_loss.expectation\_by\_quadrature}.
+    Both are certified enclosures: the engine's by \symdpcode{symdp.engine.certified} (its own window, integrand and tail
+    bounds), the expectation by \symdpcode{symdp.engine.loss\_integrals} (Petras integration of $p\,\ell$ between the kinks,
+    the tails bounded by an exponential envelope of $|\ell|$).
     Finite pairs are not drawn: the engine's finite KL \emph{is} the defining sum, and a second copy of it would
     compare it with itself. Convention: the paper leaves KL undefined unless $\mathrm{Supp}(Y) = \mathrm{Supp}(Z)$;
     the engine gives $+\infty$ when $P$ is not absolutely continuous with respect to $Q$ and a finite value when
     $\mathrm{Supp}(P)$ is a proper subset of $\mathrm{Supp}(Q)$. Every later result is drawn with equal supports.
-    Costly: the engine's KL quadrature takes 5--10\,s a draw at 50 + 65 digits, hence few draws."""
+    """
     P_, Q_ = definition_2_1.setting(point)
     return {KL(P, Q): divergence("kl", P_, Q_, method="densities"),
             E(sp.log(sp.Symbol("P(y)") / sp.Symbol("Q(y)"))): kl_by_quadrature(point["structure"])}
@@ -401,13 +667,14 @@ def definition_2_3(point):
     every subset enumerated. Laplace pairs: the supremum of the log density ratio searched by
     \symdpcode{symdp.engine.quadrature} (closed forms bypassed), against the atoms of the loss law at $\pm\Delta/b$."""
     P_, Q_ = definition_2_3.setting(point)
-    lo, hi = privacy_loss(P_, Q_).bounds()
-    if point["structure"]["kind"] == "laplace":   # the set form's supremum is the density ratio's: searched
-        forward, backward = (divergence("max_divergence", A, B, method="quadrature") for A, B in ((P_, Q_), (Q_, P_)))
-    else:   # every subset
+    if point["structure"]["kind"] == "laplace":   # the set form's supremum is the density ratio's, enclosed
+        forward, backward = (divergence("max_divergence", A, B, method="densities") for A, B in ((P_, Q_), (Q_, P_)))
+        magnitude = enclosure(lambda: abs(exact_ball(P_.loc) - exact_ball(Q_.loc)) / exact_ball(P_.b))   # ±Δ/b
+    else:   # every subset; the loss's atoms ln(p/q) from the exact rationals
         forward, backward = printed_delta_divergence(P_, Q_), printed_delta_divergence(Q_, P_)
-    return {LossMagnitude(P, Q): max(abs(lo), abs(hi)), SetMaxDivergence(P, Q): forward,
-            SetMaxDivergence(Q, P): backward}
+        ps, qs = P_.keys(), Q_.keys()
+        magnitude = enclosure(lambda: functools.reduce(arb.max, [abs(_log_ratio(ps[i], qs[i])) for i in P_.support()]))
+    return {LossMagnitude(P, Q): magnitude, SetMaxDivergence(P, Q): forward, SetMaxDivergence(Q, P): backward}
 
 
 def definition_2_4(point):
@@ -460,9 +727,13 @@ def definition_2_4_corrected(point):
     directions: the corrected `alternatively' clause."""
     P_, Q_ = FINITE_PAIRS(point)
     d = point["delta"]
-    e = max(delta_divergence(P_, Q_, d), delta_divergence(Q_, P_, d))
-    return {HockeyStick(P, Q, epsilon): set_hockey_stick(P_, Q_, e),
-            HockeyStick(Q, P, epsilon): set_hockey_stick(Q_, P_, e)}
+    level = exact_rational(d)
+    # e^ε is the larger ratio itself, an exact rational (0 where no set has P(S) > δ either way: ε = -inf)
+    ratios = [r for r in (_largest_ratio(P_, Q_, level, minus=True), _largest_ratio(Q_, P_, level, minus=True))
+              if r is not None]
+    factor = max(ratios) if ratios else fmpq(0)
+    return {HockeyStick(P, Q, epsilon): set_hockey_stick(P_, Q_, factor),
+            HockeyStick(Q, P, epsilon): set_hockey_stick(Q_, P_, factor)}
 
 
 EPS_TEXT = Param(epsilon, sp.Interval.open(0, sp.oo), sample=(0.05, 3))
@@ -483,12 +754,17 @@ TEXT21_CORRECTED_TAIL = Pr(sp.Ge(sp.Abs(L_PQ), 2 * epsilon))
 def _text21(point, corrected: bool) -> dict:
     law = LOSS_PAIRS(point)
     e = point["epsilon"]
-    forward, backward = _hockey_sticks(law, e)
+    if point["structure"]["kind"] in ("gaussian", "laplace"):   # the engine's certified hockey sticks of the densities
+        P_, Q_ = build_pair(point["structure"])
+        forward, backward = certified.hockey_stick(P_, Q_, e), certified.hockey_stick(Q_, P_, e)
+    else:
+        forward, backward = _hockey_sticks(law, e)
     if corrected:   # P[|L| >= 2ε]
-        tail = law.sf(2 * e) + law.cdf(-2 * e)
+        parts = tail(law, 2 * e), tail(law, -2 * e, upper=False)
+        tail_ = Estimate.combine(lambda u, v: u + v, *parts) if all(parts) else law.sf(2 * e) + law.cdf(-2 * e)
     else:   # P[|L| > ε]
-        tail = 1 - law.cdf(e) + law.cdf(-e) - law.atom(-e)
-    return {TEXT21_CORRECTED_TAIL if corrected else TEXT21_TAIL: tail, HockeyStick(P, Q, epsilon): forward,
+        tail_ = 1 - law.cdf(e) + law.cdf(-e) - law.atom(-e)
+    return {TEXT21_CORRECTED_TAIL if corrected else TEXT21_TAIL: tail_, HockeyStick(P, Q, epsilon): forward,
             HockeyStick(Q, P, epsilon): backward}
 
 
@@ -571,11 +847,12 @@ def definition_2_5(point):
     quadrature, not the closed form. A centred Laplace loss attains it at $\lambda = -1$ (numerically: $\tau^2 =
     2D_{\mathrm{KL}}$ there). The remark `mean 0' is the first-order term as $\lambda \to 0$ from both sides
     (\symdpcode{proofs/dwork/subgaussian.py}). The definition asks $\tau > 0$ but then allows $\tau \ge 0$ (a point
-    mass is 0-subgaussian)."""
+    mass is 0-subgaussian). $\tau$ of $\mathcal{N}(0, \sigma^2)$, of a Gaussian pair's loss and of a Laplace loss is a certified lower bound,
+    $\sqrt{\max r(\lambda)}$ over a few $\lambda$ with each $r(\lambda)$ enclosed (\symdpcode{standard\_lower}): a bound
+    by $\tau$ met with it is met with $\tau$."""
     law = LAWS(point)
-    l_ = point["lambda"]
-    return {E(sp.exp(lam * X)): law.expect(lambda v: mpmath.exp(l_ * v), tilt=l_),
-            SubgaussianStandard(X): standard(law)}
+    l_ = mpmath.mpf(point["lambda"])
+    return {E(sp.exp(lam * X)): centred_mgf(law, l_), SubgaussianStandard(X): standard(law, lower=True)}
 
 
 LEMMA_2_1_NOTES = (r"$\tau := \tau(X)$, the strongest instance. Both tails from the exact law (atoms, or the CDF of "
@@ -614,9 +891,14 @@ LEMMA_2_1_NOTES = (r"$\tau := \tau(X)$, the strongest instance. Both tails from 
 )
 def lemma_2_1_corrected(point):
     law = LAWS(point)
-    # the tails are sums at a threshold of the working precision (uncertified), so τ's enclosure would buy nothing
-    threshold = point["t"] * standard(law, certify=False).value
-    return {Pr(sp.Ge(X, t * tau)): law.sf(threshold), Pr(sp.Le(X, -t * tau)): law.cdf(-threshold)}
+    t_ = mpmath.mpf(point["t"])
+    # τ's lower bound moves the thresholds towards 0: the tails enclosed are at least those at tτ
+    threshold = Estimate.combine(lambda tau_: exact_ball(t_) * tau_, standard(law, lower=True))
+    upper = tail(law, threshold)
+    lower = tail(law, Estimate.combine(lambda x: -x, threshold), upper=False)
+    if upper is None or lower is None:
+        return {Pr(sp.Ge(X, t * tau)): law.sf(threshold.value), Pr(sp.Le(X, -t * tau)): law.cdf(-threshold.value)}
+    return {Pr(sp.Ge(X, t * tau)): upper, Pr(sp.Le(X, -t * tau)): lower}
 
 
 @theorem(
@@ -631,22 +913,23 @@ def fact_2_1(point):
     r"""$\operatorname{Var} X = \mathbb{E}[X^2]$ from the law, against the searched $\tau(X)$. $\operatorname{Var} X$ is
     the $\lambda \to 0$ limit of $2\ln\mathbb{E}e^{\lambda X}/\lambda^2$. Equality for $\mathcal{N}(0, \sigma^2)$
     (the ratio is $\sigma^2$ at every $\lambda$) and for symmetric two-point laws (the supremum of the ratio is its
-    $\lambda \to 0$ limit: $2\ln\cosh(\lambda)/\lambda^2 < 1$)."""
+    $\lambda \to 0$ limit: $2\ln\cosh(\lambda)/\lambda^2 < 1$). $\tau$ of $\mathcal{N}(0, \sigma^2)$, of a Gaussian pair's loss and of a Laplace loss is a certified lower bound,
+    $\sqrt{\max r(\lambda)}$ over a few $\lambda$ with each $r(\lambda)$ enclosed (\symdpcode{standard\_lower}): a bound
+    by $\tau$ met with it is met with $\tau$."""
     law = LAWS(point)
-    return {Var(X): moment(law, 2), SubgaussianStandard(X): standard(law)}
+    return {Var(X): moment(law, 2), SubgaussianStandard(X): standard(law, lower=True)}
 
 
 def moment(law: Law, order: int) -> Estimate:
-    """``E[X^k]`` from the law itself: a finite law's sum over its atoms in balls (a certified enclosure,
-    :meth:`~symdp.engine.privacy_loss.DiscreteLaw.expect_ball`), any other by its ``expect`` (atoms and quadrature)."""
-    if isinstance(law, DiscreteLaw):
-        return law.expect_ball(lambda x: x ** order)
-    return law.expect(lambda v: v**order)
+    """``E[X^k]`` from the law itself, certified (:func:`in_balls_expect`: a finite law's atoms in balls, the
+    Laplace loss law's atoms and density, a Gaussian density by Petras integration), else by its ``expect``."""
+    found = in_balls_expect(law, lambda x: x ** order, k=order)
+    return found if found is not None else law.expect(lambda v: v**order)
 
 
 def _moment_and_standard(point) -> dict:
     law = LAWS(point)
-    return {E(X**k): moment(law, point["k"]), tau: standard(law)}
+    return {E(X**k): moment(law, point["k"]), tau: standard(law, lower=True)}
 
 
 FACT22_PINS = (GAUSS_LAW_PINS[0] | {"k": 4}, RADEMACHER_PINS[0] | {"k": 3}, LAPLACE_LAW_AT_MINUS_ONE[0] | {"k": 5})
@@ -742,17 +1025,27 @@ def joint_laws(draw, max_atoms: int = 5):
 
 
 def _joint_moments(point, statement) -> dict:
-    """The moments a statement of Lemma 2.3 names, as exact sums over the joint atoms, and τ(Y) searched."""
+    """The moments a statement of Lemma 2.3 names, as sums over the joint atoms in balls (the weights' exact
+    rationals, Y centred in balls by the law's :meth:`~symdp.engine.privacy_loss.DiscreteLaw.centred`), and τ(Y)
+    searched."""
     s = point["structure"]
-    w = FiniteDistribution.normalized(s["w"]).probs
+    weights_ = FiniteDistribution.normalized(s["w"])
     x = [to_mpf(v) for v in s["x"]]
-    Ylaw = DiscreteLaw(s["y"], w).centred()
-    ex = exact_sum(p * xi for xi, p in zip(x, w))
-    values = {E(X * sp.exp(Y)): exact_sum(p * xi * mpmath.exp(yi) for xi, yi, p in zip(x, Ylaw.values, w)), E(X): ex,
-              E(X**2): exact_sum(p * xi**2 for xi, p in zip(x, w)),
-              Var(X): exact_sum(p * (xi - ex.value) ** 2 for xi, p in zip(x, w)), tau: standard(Ylaw)}
+    Ylaw = DiscreteLaw(s["y"], weights_.probs).centred()
+
+    def sums():
+        ws, ys = weights_.balls(), Ylaw.value_balls()
+        xs = [exact_ball(v) for v in x]
+        ex = sum((w * xi for w, xi in zip(ws, xs)), arb(0))
+        return {E(X * sp.exp(Y)): sum((w * xi * yi.exp() for w, xi, yi in zip(ws, xs, ys)), arb(0)), E(X): ex,
+                E(X**2): sum((w * xi * xi for w, xi in zip(ws, xs)), arb(0)),
+                Var(X): sum((w * (xi - ex) ** 2 for w, xi in zip(ws, xs)), arb(0))}
     names = {str(h) for h in measured_atoms(statement, ())}
-    return {key: v for key, v in values.items() if str(key) in names}
+    values = {key: enclosure(lambda key=key: sums()[key]) for key in (E(X * sp.exp(Y)), E(X), E(X**2), Var(X))
+              if str(key) in names}
+    if str(tau) in names:
+        values[tau] = standard(Ylaw)
+    return values
 
 
 JOINT_LAWS = Setting(r"$(X, Y)$ finite joint law, $\mathbb{E}[Y] = 0$, $\tau = \tau(Y) \le 1/3$", strategy=joint_laws)
@@ -821,13 +1114,16 @@ def lemma_2_3_line_2_corrected(point):
 def definition_3_1(point):
     r"""$\mathbb{E}[L]$ from the exact law of $L$ that \symdpcode{symdp.engine.privacy\_loss} derives (Gaussian: the
     mean of $\mathcal{N}(\tau^2/2, \tau^2)$; Laplace: its atoms $\pm a$ and its density $e^{(l-a)/2}/4$,
-    integrated), against $D_{\mathrm{KL}}(P\|Q)$ by its Definition 2.1, quadrature of $p\ln(p/q)$ over the line.
-    Finite pairs are not drawn: there the law's mean and the KL are the same sum. The `discrete' of the paper is
-    dropped: the same holds for densities. About 1.2\,s a draw."""
+    integrated), against $D_{\mathrm{KL}}(P\|Q)$ by its Definition 2.1, Petras integration of $p\ln(p/q)$ over the
+    line (\symdpcode{symdp.engine.loss\_integrals}); both certified. Finite pairs are not drawn: there the law's mean
+    and the KL are the same sum. The `discrete' of the paper is dropped: the same holds for densities."""
     s = point["structure"]
     P_, Q_ = build_pair(s)
-    law = privacy_loss(P_, Q_)
-    mean = Estimate.exact(law.mean()) if s["kind"] == "gaussian" else law.expect(lambda v: v)
+    if s["kind"] == "gaussian":   # the mean of N(s²/2, s²), s = |Δ|/σ, in balls
+        mean = enclosure(lambda: (abs(exact_ball(P_.mean) - exact_ball(Q_.mean)) / exact_ball(P_.sd)) ** 2 / 2)
+    else:   # the Laplace loss law's atoms and density, a = |Δ|/b in balls
+        mean = laplace_loss_expectation(lambda: abs(exact_ball(P_.loc) - exact_ball(Q_.loc)) / exact_ball(P_.b),
+                                        lambda v: v)
     return {E(L_PQ): mean, KL(P, Q): kl_by_quadrature(s)}
 
 
@@ -843,7 +1139,11 @@ def definition_3_1(point):
 def definition_3_1_normalisation(point):
     r"""$\mathbb{E}_P[Q/P] = \sum Q = 1$, from the law of $L$ (exact sums; the Laplace loss's atoms and density;
     quadrature of the Gaussian densities, where $pe^{-L} = q$); used by \symdpid{dwork.obs.kl-le-tau2}."""
-    return LOSS_PAIRS(point).expect(lambda v: mpmath.exp(-v), tilt=-1)
+    law = LOSS_PAIRS(point)
+    pair = _pair(law)
+    if pair is not None:   # ∫ p e^{-ℓ} over the line, the log-weight ln p - ℓ combined before the ball enters
+        return pair_expectation(*pair, lambda v: 1, tilt=-1)
+    return in_balls_expect(law, lambda v: (-v).exp())
 
 
 @theorem(
@@ -862,12 +1162,11 @@ def definition_3_2(point):
     $D_{\mathrm{subG}}(P\|Q) \preceq (\mu, \tau)$ iff $D_{\mathrm{KL}} \le \mu$ and this holds for all $\lambda$; the
     least $(\mu, \tau)$ are $(D_{\mathrm{KL}}, \tau(L - D_{\mathrm{KL}}))$. Equality for Gaussian pairs at every
     $\lambda$, and at $\lambda = -1$ for Laplace pairs and randomized response (where $r(-1) = 2D_{\mathrm{KL}}$ is the
-    supremum). Typo: `the pair of random variables $X$ and $Y$' should read `$Y$ and $Z$'."""
+    supremum). Typo: `the pair of random variables $X$ and $Y$' should read `$Y$ and $Z$'. $\tau$ of $\mathcal{N}(0, \sigma^2)$, of a Gaussian pair's loss and of a Laplace loss is a certified lower bound,
+    $\sqrt{\max r(\lambda)}$ over a few $\lambda$ with each $r(\lambda)$ enclosed (\symdpcode{standard\_lower}): a bound
+    by $\tau$ met with it is met with $\tau$."""
     law = LOSS_PAIRS(point)
-    l_ = point["lambda"]
-    m = law.expect(lambda v: v).value
-    return {E(sp.exp(lam * (L_PQ - mu))): law.expect(lambda v: mpmath.exp(l_ * (v - m)), tilt=l_),
-            tau: standard(law)}
+    return {E(sp.exp(lam * (L_PQ - mu))): centred_mgf(law, point["lambda"]), tau: standard(law, lower=True)}
 
 
 COR31_T = Param(t, sp.Interval(0, sp.oo), sample=(1e-9, 6), log=True,
@@ -913,8 +1212,11 @@ COR31_SKEWED = tuple({"t": 0.0, "structure": st_} for st_ in (
 )
 def corollary_3_1_corrected(point):
     law = LOSS_PAIRS(point)
-    m = law.expect(lambda v: v).value
-    return law.sf(m + point["t"] * standard(law).value)
+    t_ = mpmath.mpf(point["t"])
+    # τ's lower bound moves the threshold down: the tail enclosed is at least the one at μ + tτ
+    threshold = Estimate.combine(lambda m, tau_: m + exact_ball(t_) * tau_, loss_mean(law), standard(law, lower=True))
+    found = tail(law, threshold)
+    return found if found is not None else law.sf(threshold.value)
 
 
 @theorem(
@@ -931,8 +1233,11 @@ def lemma_3_6(point):
     \le e^{\lambda^2(b-a)^2/8}$ for all $\lambda$. Tight for the symmetric two-point law on $\{a, b\}$. The paper
     writes $\mathcal{E}$ for the expectation."""
     law = lemma_3_6.setting(point)
-    lo, hi = law.bounds()
-    return {SubgaussianStandard(X): standard(law), a: lo, b: hi}
+    if isinstance(law, DiscreteLaw):   # the ends of the support in balls (the values as centred)
+        ends = [enclosure(lambda f=f: functools.reduce(f, law.value_balls())) for f in (arb.min, arb.max)]
+    else:
+        ends = law.bounds()
+    return {SubgaussianStandard(X): standard(law), a: ends[0], b: ends[1]}
 
 
 @theorem(
@@ -952,9 +1257,11 @@ def kl_le_tau2(point):
     Gaussian pairs (every $\lambda$), and, numerically, Laplace pairs and randomized response (pairs with symmetric
     KL, where $\lambda = -1$ is a stationary point of $r$: proofs \symdpcode{LAPLACE\_STATIONARY}). The tight draws
     are relative equalities at $D_{\mathrm{KL}} > 0$, and they mean the search found nothing above $r(-1)$. So $\mu
-    \le \tau^2/2$ is automatic in $(\mu, \tau)$-CDP."""
+    \le \tau^2/2$ is automatic in $(\mu, \tau)$-CDP. $\tau$ of $\mathcal{N}(0, \sigma^2)$, of a Gaussian pair's loss and of a Laplace loss is a certified lower bound,
+    $\sqrt{\max r(\lambda)}$ over a few $\lambda$ with each $r(\lambda)$ enclosed (\symdpcode{standard\_lower}): a bound
+    by $\tau$ met with it is met with $\tau$."""
     law = LOSS_PAIRS(point)
-    return {KL(P, Q): law.expect(lambda v: v), tau: standard(law)}
+    return {KL(P, Q): loss_mean(law), tau: standard(law, lower=True)}
 
 
 FACT41_NOTE = ("Claim 4.4 uses it with $k = 2$ and $k = 4$ (even: valid for all reals), but Claim 4.5 uses it for "
