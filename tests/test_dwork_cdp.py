@@ -6,6 +6,7 @@ verdicts and tightness checks are in tests/test_catalogue.py; here: the witnesse
 and the catalogue, the games of Section 3.1, and the recorded counterexamples.
 """
 
+import dataclasses
 import itertools
 
 import mpmath
@@ -18,7 +19,7 @@ from symdp.engine import closed_forms
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution, hockey_stick, kl, privacy_loss
-from symdp.engine.products import compose, product
+from symdp.engine.products import compose
 from symdp.precision import closed_forms as closed_forms_switch
 from symdp.theorem import INDEPENDENT
 from symdp.theorems import get
@@ -267,8 +268,8 @@ def _continuous_adaptive_standard(e1, t2, p=None):
 
 
 def _views(pin):
-    U, V, games = cdp.adversary_views(pin["structure"])
-    return U, V, cdp.declared_parameters(games)
+    U, V, _ = cdp.adversary_views(pin["structure"])
+    return U, V, cdp.declared_parameters(pin["structure"])
 
 
 @pytest.mark.parametrize("pin, eps1, tau_ref, claimed", [(cdp.ADAPTIVE_COUNTEREXAMPLE, "0", "1.022293", "1.0"),
@@ -330,10 +331,11 @@ def test_adversary_views_are_the_joint_laws_of_the_game(adversary):
                         for w_r, (first, after) in zip(w, games))
     assert abs(kl(U, V).value - chain) < mpmath.mpf(10) ** -35
     # the declared parameters are the largest over every pair the adversary can run at each step (brute force)
-    (m1, t1), (m2, t2) = cdp.declared_parameters(games)
-    assert m1.value == max(kl(*first).value for first, _ in games)
-    assert m2.value == max(kl(*pair).value for _, after in games for pair in after)
-    assert t2.value == max(cdp.loss_standard(*pair).value for _, after in games for pair in after)
+    (m1, t1), (m2, t2) = cdp.declared_parameters(adversary)
+    for declared, brute in ((m1, max(kl(*first).value for first, _ in games)),
+                            (m2, max(kl(*pair).value for _, after in games for pair in after)),
+                            (t2, max(cdp.loss_standard(*pair).value for _, after in games for pair in after))):
+        assert abs(declared.value - brute) <= declared.error + mpmath.mpf(10) ** -40
 
 
 def adaptive_pair(first, branches):
@@ -375,6 +377,52 @@ def test_uncentred_adaptive_mgf_is_shifted_by_the_declared_means():
     assert abs(lhs0.value - 1) < TINY and rhs0.value == 1
 
 
+def test_uncentred_adaptive_mgf_is_an_enclosure():
+    # RR(1) then null or RR(2) after its two outputs: every pair is finite and its parameters are certified, so the
+    # shifted MGF is a ball (the raw MGF and e^{-lam(mu_1 + mu_2)} multiplied in Arb) holding the brute-force sum
+    structure = {"coin": [1.0], "games": [{"first": {"kind": "rr", "eps": 1.0},
+                                           "branches": [{"kind": "null"}, {"kind": "rr", "eps": 2.0}]}]}
+    point = {"lambda": mpmath.mpf("1.5"), "structure": structure}
+    with mpmath.workdps(DPS):
+        values = cdp.theorem_3_4_adaptive_uncentred.witness(point)
+        shifted = values[cdp.LossMGF(cdp.U, cdp.V, cdp.lam, cdp.mu1 + cdp.mu2)]
+        assert shifted.certified and all(v.certified for v in values.values())
+        U, V, ((m1, _), (m2, _)) = _views({"structure": structure})
+        with mpmath.workdps(DPS + 20):
+            brute = mpmath.fsum(p * mpmath.exp(point["lambda"] * (v - m1.value - m2.value)) for v, p in zip(*_loss(U, V)))
+        assert abs(shifted.value - brute) <= shifted.error + abs(brute) * (m1.error + m2.error) * 2
+    r = evaluate_point(cdp.theorem_3_4_adaptive_uncentred, point)
+    assert r.verdict == HOLDS and r.certified
+
+
+def test_pair_parameters_are_computed_once_per_precision():
+    draw = {"kind": "dp", "eps0": 0.7, "q": [0.2, 0.5, 0.3], "u": [1.0, -0.5, 0.0]}
+    with mpmath.workdps(30):
+        first = cdp.pair_quantity(draw, "tau")
+        assert cdp.pair_quantity(dict(reversed(list(draw.items()))), "tau") is first   # the same draw, once
+        assert first.value == cdp.loss_standard(*cdp.build_cdp_pair(draw)).value
+    with mpmath.workdps(40):   # another precision: computed again, at that precision
+        finer = cdp.pair_quantity(draw, "tau")
+        assert finer is not first and abs(finer.value - first.value) < mpmath.mpf(10) ** -25
+
+
+def test_declared_parameters_are_certified_only_where_every_pair_is():
+    # the largest standard over the step-2 pairs is taken on the balls: an estimated (searched, not enclosed) standard
+    # of one pair leaves the maximum uncertified even where another pair's is larger
+    structure = {"coin": [1.0], "games": [{"first": {"kind": "rr", "eps": 1.0},
+                                           "branches": [{"kind": "rr", "eps": 2.0}, {"kind": "rr", "eps": 0.5}]}]}
+    with mpmath.workdps(DPS):
+        (_, t1), (m2, t2) = cdp.declared_parameters(structure)
+        assert t1.certified and t2.certified and m2.certified
+        assert abs(t2.value - cdp.loss_standard(*cdp.build_cdp_pair({"kind": "rr", "eps": 2.0})).value) <= t2.error
+        assert cdp.declared_parameters(structure, standards=False)[1][1] is None
+        with_gaussian = {"coin": [1.0], "games": [{"first": {"kind": "rr", "eps": 1.0},
+                                                   "branches": [{"kind": "rr", "eps": 2.0}, cdp.DGAUSS_1]}]}
+        (_, t1), (_, t2g) = cdp.declared_parameters(with_gaussian)   # RR(2)'s 1.745 beats the Gaussian's 1
+        assert t1.certified and abs(t2g.value - t2.value) <= t2g.error + t2.error
+        assert t2g.certified == cdp.pair_quantity(cdp.DGAUSS_1, "tau").certified
+
+
 def _loss(U, V):
     loss = privacy_loss(U, V)
     return loss.values, loss.probabilities
@@ -402,6 +450,11 @@ def test_postprocessing_raises_tau_and_lowers_kl():
     assert nstr(before, 6) == nstr(_scanned_standard(P, Q), 6) == "0.499996"
     assert before > mpmath.mpf("0.4999921") and after > before
     assert kl(KP, KQ).value < kl(P, Q).value
+    # the instance and its image are exact rationals (the catalogue's decimals normalised, atoms 0 and 2 merged), so
+    # the draw is certified with construction "exact"
+    assert [P.rationals[0] + P.rationals[2], P.rationals[1]] == list(KP.rationals)
+    r = evaluate_point(cdp.obs_postproc, {})
+    assert r.verdict == HOLDS and r.certified and r.construction == "exact"
 
 
 # --- properties -----------------------------------------------------------------------------------------------------
@@ -448,11 +501,34 @@ def test_gaussian_theorems_keep_their_verdicts_without_closed_forms(ident):
 
 
 def test_construction_rounding_amplified_by_the_mgf_is_not_called_a_violation():
-    # Corollary 3.3 corrected is an equality. At this draw the group mean s·Δ is rounded to the working precision,
-    # which moves e^{λ²s²Δ²/2σ²} (~1.8e123) by 566 × 2^-169 relative, 10 times the certified balls' radii: the balls
-    # alone would call it violated ✓. The verifier leaves a decision by less than half the working digits to the
-    # two-precision check, which sees the rounding change.
+    # Corollary 3.3 corrected is an equality. At this draw the group mean s·Δ, rounded to the working precision,
+    # moves e^{λ²s²Δ²/2σ²} (~1.8e123) by 566 × 2^-169 relative, 10 times the certified balls' radii: the balls alone
+    # would call it violated. Built at the working precision (the engine's own witness), the verifier leaves that
+    # decision by less than half the working digits to the two precisions; built 10 digits finer (cdp.finer), the
+    # rounding is below the construction floor and the balls prove the two sides equal to working precision.
     raw = {"sigma": 1.9032187020615738, "Delta": 2.5213017069654353, "lambda": 3.5969532130514743, "s": 5}
+    coarse = dataclasses.replace(cdp.corollary_3_3_corrected, witness=None, id="coarse")
+    r = evaluate_point(coarse, raw)
+    assert r.verdict == "tight" and not r.certified and r.uncertified == "undecided-by-enclosures"
     r = evaluate_point(cdp.corollary_3_3_corrected, raw)
-    assert r.verdict == "tight", (r.verdict, r.margin, r.error)
-    assert not r.certified   # decided by the estimated path
+    assert r.verdict == "tight" and r.certified, (r.verdict, r.margin, r.error)
+    with mpmath.workdps(DPS):
+        point = {k: mpmath.mpf(v) for k, v in raw.items()}
+        m = cdp.corollary_3_3_corrected.witness(point)[cdp.CENTRED_G]
+        with mpmath.workdps(DPS + 20):   # the closed form of the centred MGF, e^{λ²τ²/2} (an oracle here)
+            exact = mpmath.exp(point["lambda"] ** 2 * (point["s"] * point["Delta"] / point["sigma"]) ** 2 / 2)
+            assert m.certified and abs(m.value - exact) <= m.error
+
+
+@pytest.mark.parametrize("ident", ("dwork.thm3.4.gaussian", "dwork.text3.2.tau", "dwork.text3.2.noise.corrected",
+                                   "dwork.cor3.3.corrected"))
+def test_gaussian_equalities_are_certified_at_large_exponents(ident):
+    # draws where the MGF is e^{10^2..10^4}: the laws built finer than the working precision (cdp.finer), every draw
+    # is proved tight by the enclosures
+    points = {"dwork.thm3.4.gaussian": {"sigma_1": 89.35427166757877, "tau_1": 18.300817212820544,
+                                        "sigma_2": 81.14257853697609, "tau_2": 10.059005288567056, "lambda": 1.0},
+              "dwork.text3.2.tau": {"epsilon": 99.0, "lambda": 3.99, "n": 7},
+              "dwork.text3.2.noise.corrected": {"epsilon": 99.0, "lambda": -3.99, "n": 642236204},
+              "dwork.cor3.3.corrected": {"s": 5, "Delta": 3.9, "sigma": 0.3, "lambda": 3.1}}
+    r = evaluate_point(get(ident), points[ident])
+    assert r.verdict == "tight" and r.certified, (r.verdict, r.uncertified, r.margin, r.error)

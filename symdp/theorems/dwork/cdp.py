@@ -10,7 +10,9 @@ Definition 3.3 allows, μ = KL(P‖Q) and τ the optimal subgaussian standard of
 both from exact finite sums. The Gaussian mechanism is P = N(Δ, σ²) = M(d), Q = N(0, σ²) = M(d') (f(d) = f(d') + Δ,
 as in the proof of Theorem 3.2); its loss is integrated from the two densities (``method="densities"``), never from a
 closed form, so the verdicts are the same with ``closed_forms(False)``. Compositions are the engine's products
-(:mod:`symdp.engine.products`).
+(:mod:`symdp.engine.products`). A drawn pair's laws and parameters are computed once per draw and working precision
+(:func:`pair_quantity`); Gaussian laws computed from the draw are built finer than the working precision
+(:func:`finer`), so that the verifier's balls decide the equalities.
 
 >>> import mpmath
 >>> with mpmath.workdps(30):                        # catalogue dwork.thm3.2: sigma = 2, Delta = 1 gives (0.125, 0.5)
@@ -22,6 +24,7 @@ closed form, so the verdicts are the same with ``closed_forms(False)``. Composit
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import replace
 
 import mpmath
@@ -34,15 +37,17 @@ from symdp.engine.integers import discrete_gaussian
 from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.engine.products import compose, loss_classes, product
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, Method
+from symdp.estimate import Estimate, exact_ball
 from symdp.expressions import KL, Compose, HockeyStick, LossMGF, ProductOf
-from symdp.statement import lambdify_mpmath, measured_atoms
+from symdp.laws import LawWitness
+from symdp.precision import closed_forms_enabled
+from symdp.statement import BuiltExactly, lambdify_mpmath, measured_atoms
 from symdp.strategies import weights
 from symdp.symbols import P, Q, Delta, delta, delta_p, epsilon, k, lam, mu1, mu2, n, s, sigma, sigma1, sigma2
 from symdp.symbols import tau1, tau2
 from symdp.theorem import Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.dwork.antipodal import antipodal_pairs, arbitrary_pairs, build_pair, dp_pairs, rr
-from symdp.theorems.dwork.common import LossStandard, delta_inf, loss_standard, normalize
+from symdp.theorems.dwork.common import LossStandard, delta_inf, emax, loss_standard, normalize
 
 # Names of this section only: the composed views, the Gaussian mechanism's outputs, a post-processed pair.
 U, V = sp.symbols("U V")
@@ -85,6 +90,29 @@ def build_cdp_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:
         m = int(draw["m"])
         return FiniteDistribution([mpmath.mpf(1) / m] * m), FiniteDistribution([mpmath.mpf(1) / m] * m)
     return build_pair(draw)
+
+
+@functools.lru_cache(maxsize=4096)
+def _measured_pair(key: str, prec: int, closed: bool, what: str):
+    # (keyed by everything the result depends on: the draw, the working precision, the closed-forms switch)
+    pair = build_cdp_pair(json.loads(key))
+    if what == "laws":
+        return pair
+    return divergence("kl", *pair) if what == "kl" else loss_standard(*pair)
+
+
+def pair_quantity(draw, what: str):
+    """Of a drawn pair (:func:`build_cdp_pair`), ``"laws"`` (P, Q), ``"kl"`` (μ = KL(P‖Q)) or ``"tau"`` (τ(L − E L),
+    :func:`loss_standard`): computed once per draw and working precision. The verifier measures a draw at up to four
+    precisions, and the same pair recurs within a draw (an adversary's branches), across the λ the refinement walks
+    over at one structure, and across theorems; at another precision the pair is built and measured again.
+
+    >>> with mpmath.workdps(30):
+    ...     print(pair_quantity({"kind": "rr", "eps": 1.0}, "kl") is pair_quantity({"eps": 1.0, "kind": "rr"}, "kl"))
+    True
+    """
+    key = json.dumps(draw, sort_keys=True, default=repr)
+    return _measured_pair(key, mpmath.mp.prec, closed_forms_enabled(), what)
 
 
 def kov_pair(eps_value, delta_prime=0) -> tuple[FiniteDistribution, FiniteDistribution]:
@@ -201,9 +229,9 @@ def definition_3_3(point):
     \symdpid{dwork.obs.kl-le-tau2}); at RR (supremum at $\lambda = -1$) and the discrete Gaussian (supremum at $\lambda
     = 1/\Delta$) the two sides agree to the standard's search precision. Not claimed tight: that precision is the
     optimiser's."""
-    P_, Q_ = PAIRS(point)
+    P_, Q_ = pair_quantity(point["structure"], "laws")
     return {LossMGF(P, Q, lam, KL(P, Q)): divergence("loss_mgf", P_, Q_, point["lambda"], centred=True),
-            LossStandard(P, Q): loss_standard(P_, Q_)}
+            LossStandard(P, Q): pair_quantity(point["structure"], "tau")}
 
 
 # --- Theorem 3.2, the remarks after it, Corollary 3.3: the Gaussian mechanism -------------------------------------
@@ -222,6 +250,39 @@ CENTRED_G = LossMGF(Md, Mdp, lam, KL(Md, Mdp))
 def centred(P_, Q_) -> LossMGF:
     """E_P[e^{λ(L − E L)}] of two laws: what a centred statement is measured as (by the engine, from the densities)."""
     return LossMGF(P_, Q_, lam, KL(P_, Q_))
+
+
+FINER_DIGITS = 10
+"""Digits beyond the working precision at which :func:`finer` builds and measures the Gaussian laws."""
+
+
+def finer(measured_as: dict, parameters, digits: int = FINER_DIGITS):
+    """A witness measuring ``measured_as`` as the engine would (from the densities, certified), but with the laws
+    built and measured at ``digits`` more digits, each measurement then rounded to the working precision
+    (:meth:`~symdp.estimate.Estimate.rounded`: an enclosure stays one).
+
+    Why: a Gaussian mechanism's parameters that are computed from the draw (``s·Δ``, ``√n/ε``, a product reduced
+    to one Gaussian pair) are rounded at the working precision, and its MGF ``e^{λ²τ²/2}`` amplifies that rounding
+    by ``λ²τ²`` (up to 10^5 here): an equality then looks decided, by less than half the working digits, and the
+    verifier leaves it to the two precisions. Built 10 digits finer, the rounding moves the MGF by less than the
+    construction floor the verifier already allows for, and the balls decide the draw.
+
+    >>> w = finer({CENTRED_G: centred(*mechanism(s * Delta, sigma))}, (S_P, DELTA_P, SIGMA_P, LAM_G))
+    >>> with mpmath.workdps(30):
+    ...     m = w({"s": 2, "Delta": mpmath.mpf(1), "sigma": mpmath.mpf(1), "lambda": mpmath.mpf(1)})[CENTRED_G]
+    ...     print(m.certified, abs(m.value - mpmath.exp(2)) <= m.error)
+    True True
+    """
+    atoms = list(measured_as)
+    witness = LawWitness([measured_as[a] for a in atoms], parameters, method="densities", printed=atoms)
+
+    def measure(point):
+        with mpmath.workdps(mpmath.mp.dps + digits):
+            out = witness(point)
+        return {a: BuiltExactly(v.value.rounded()) if isinstance(v, BuiltExactly) else v.rounded()
+                for a, v in out.items()}
+
+    return measure
 
 
 def mechanism(shift, sd) -> tuple[heads.Gaussian, heads.Gaussian]:
@@ -291,6 +352,11 @@ def queries(sd) -> tuple[Compose, Compose]:
     return tuple(Compose(n, G) for G in mechanism(1, sd))
 
 
+TEXT_TAU_LAWS = {CENTRED_UV: centred(*queries(sp.sqrt(n) / epsilon))}
+NOISE_LAWS = {CENTRED_UV: centred(*queries(sp.sqrt(n / epsilon)))}
+PRINTED_NOISE_LAWS = {CENTRED_UV: centred(*queries(1 / sp.sqrt(epsilon)))}
+
+
 text_3_2 = declare(
     id="dwork.text3.2",
     title=(r"$n$ queries with $\mathcal{N}(0, n/\varepsilon^2)$ noise: expected loss at most "
@@ -313,7 +379,8 @@ text_3_2_tau = declare(
     number="remark after Theorem 3.2",
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * epsilon**2 / 2)),
     parameters=(N_P, EPS_R, LAM_G),
-    measured_as={CENTRED_UV: centred(*queries(sp.sqrt(n) / epsilon))},
+    measured_as=TEXT_TAU_LAWS,
+    witness=finer(TEXT_TAU_LAWS, (N_P, EPS_R, LAM_G)),
     setting=QUERIES.where(r", $\sigma^2 = n/\varepsilon^2$"),
     tight_everywhere=True,
     notes=r"""One query's loss integrated from its densities, $n$ independent copies by the product law: equality at
@@ -327,7 +394,8 @@ text_3_2_noise_corrected = declare(
     number="remark after Theorem 3.2 (corrected)",
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * epsilon / 2)),
     parameters=(N_P, EPS_R, LAM_G),
-    measured_as={CENTRED_UV: centred(*queries(sp.sqrt(n / epsilon)))},
+    measured_as=NOISE_LAWS,
+    witness=finer(NOISE_LAWS, (N_P, EPS_R, LAM_G)),
     setting=QUERIES.where(r", $\sigma^2 = n/\varepsilon$"),
     tight_everywhere=True,
     notes=r"""With $\sigma^2 = n/\varepsilon$: $\tau^2 = n/\sigma^2 = \varepsilon$ exactly, and the expected loss
@@ -344,7 +412,8 @@ text_3_2_noise_corrected = declare(
         note=(r"The $\sqrt{n}$ is missing (compare $\mathcal{N}(0, n/\varepsilon^2)$ in the sentence before); correct "
               "only for $n = 1$."),
         severity="typo",
-        changes={"measured_as": {CENTRED_UV: centred(*queries(1 / sp.sqrt(epsilon)))},
+        changes={"measured_as": PRINTED_NOISE_LAWS,
+                 "witness": finer(PRINTED_NOISE_LAWS, (N_P, EPS_R, LAM_G)),
                  "setting": QUERIES.where(r", $\sigma^2 = 1/\varepsilon$"), "notes": ""},
     ),
 )
@@ -352,6 +421,7 @@ text_3_2_noise_corrected = declare(
 
 GROUP = Setting(r"$M(d) = \mathcal{N}(s\Delta, \sigma^2)$, $M(d') = \mathcal{N}(0, \sigma^2)$ (group of size $s$)")
 S_P = Param(s, sp.Naturals, sample=(1, 5))
+GROUP_LAWS = {CENTRED_G: centred(*mechanism(s * Delta, sigma))}
 
 
 corollary_3_3_corrected = declare(
@@ -359,7 +429,8 @@ corollary_3_3_corrected = declare(
     title=r"Group CDP for the Gaussian mechanism: standard $s\Delta/\sigma$",
     number="Corollary 3.3 (corrected)",
     statement=sp.Le(CENTRED_G, sp.exp(lam**2 * (s * Delta / sigma) ** 2 / 2)),
-    measured_as={CENTRED_G: centred(*mechanism(s * Delta, sigma))},
+    measured_as=GROUP_LAWS,
+    witness=finer(GROUP_LAWS, (S_P, DELTA_P, SIGMA_P, LAM_G)),
     parameters=(S_P, DELTA_P, SIGMA_P, LAM_G),
     setting=GROUP,
     tight_everywhere=True,
@@ -414,9 +485,16 @@ def theorem_3_4(point):
     \symdpcode{proofs/dwork/cdp.py}), its optimal standard and the components' by search over exact sums. Equality for
     Gaussians (\symdpid{dwork.thm3.4.gaussian}); for finite pairs the catalogue's worst ratio is 0.999998. The adaptive
     case is refuted: \symdpid{dwork.thm3.4.adaptive}."""
-    (P1, Q1), (P2, Q2) = pairs = COMPOSITION(point)
-    return {LossStandard(U, V): loss_standard(*joint_loss_classes(pairs)), tau1: loss_standard(P1, Q1),
-            tau2: loss_standard(P2, Q2)}
+    first, second = point["structure"]
+    return {LossStandard(U, V): _joint_standard(json.dumps(point["structure"], sort_keys=True, default=repr),
+                                                mpmath.mp.prec, closed_forms_enabled()),
+            tau1: pair_quantity(first, "tau"), tau2: pair_quantity(second, "tau")}
+
+
+@functools.lru_cache(maxsize=1024)
+def _joint_standard(key: str, prec: int, closed: bool) -> Estimate:
+    """τ of the joint law of a drawn composition, once per draw and working precision (as :func:`pair_quantity`)."""
+    return loss_standard(*joint_loss_classes([pair_quantity(d, "laws") for d in json.loads(key)]))
 
 
 @theorem(
@@ -443,6 +521,8 @@ _GAUSS_SIGMA_LIMIT = "sigma_i below 0.01 or above 100: only Delta_i/sigma_i = ta
 GAUSS_COMPOSITION_PARAMS = tuple(Param(x, sp.Interval.open(0, sp.oo), sample=r, log=True, limit=why) for x, r, why in (
     (tau1, (1e-4, 30), _GAUSS_TAU_LIMIT), (sigma1, (0.01, 100), _GAUSS_SIGMA_LIMIT),
     (tau2, (1e-4, 30), _GAUSS_TAU_LIMIT), (sigma2, (0.01, 100), _GAUSS_SIGMA_LIMIT))) + (LAM_G,)
+GAUSS_COMPOSITION_LAWS = {CENTRED_UV: centred(*(ProductOf(*laws) for laws in zip(
+    *(mechanism(t * sd, sd) for t, sd in ((tau1, sigma1), (tau2, sigma2))))))}
 
 
 theorem_3_4_gaussian = declare(
@@ -450,8 +530,8 @@ theorem_3_4_gaussian = declare(
     title="Composition of two Gaussian mechanisms: tight",
     number="Theorem 3.4 (Gaussian mechanisms)",
     statement=sp.Le(CENTRED_UV, sp.exp(lam**2 * (tau1**2 + tau2**2) / 2)),
-    measured_as={CENTRED_UV: centred(*(ProductOf(*laws) for laws in zip(
-        *(mechanism(t * sd, sd) for t, sd in ((tau1, sigma1), (tau2, sigma2))))))},
+    measured_as=GAUSS_COMPOSITION_LAWS,
+    witness=finer(GAUSS_COMPOSITION_LAWS, GAUSS_COMPOSITION_PARAMS),
     parameters=GAUSS_COMPOSITION_PARAMS,
     setting=Setting(r"$U = \mathcal{N}(\tau_1\sigma_1, \sigma_1^2) \times \mathcal{N}(\tau_2\sigma_2, \sigma_2^2)$, "
                     r"$V = \mathcal{N}(0, \sigma_1^2) \times \mathcal{N}(0, \sigma_2^2)$ (Gaussian mechanisms with "
@@ -497,11 +577,18 @@ def adversaries(draw, randomized: bool = True, max_coin: int = 3, max_size: int 
     return {"coin": draw(weights(m, low=0.05)), "games": [draw(adaptive_games(max_size)) for _ in range(m)]}
 
 
+def _chosen(game) -> tuple[dict, list]:
+    """The draws of a game's step-1 pair and of the step-2 pairs the adversary can actually choose: after output y_1
+    it runs ``branches[y_1 % reached]``, ``reached`` the fewer of its branches and step 1's outputs."""
+    outputs = len(pair_quantity(game["first"], "laws")[0])
+    return game["first"], game["branches"][:min(len(game["branches"]), outputs)]
+
+
 def _game(game):
-    first = build_cdp_pair(game["first"])
-    branches = [build_cdp_pair(b) for b in game["branches"]]
-    reached = min(len(branches), len(first[0]))  # the choices the adversary can actually make
-    return first, [branches[y % reached] for y in range(len(first[0]))]
+    first, reached = _chosen(game)
+    branches = [pair_quantity(b, "laws") for b in reached]
+    outputs = pair_quantity(first, "laws")
+    return outputs, [branches[y % len(branches)] for y in range(len(outputs[0]))]
 
 
 def adversary_views(adversary) -> tuple[FiniteDistribution, FiniteDistribution, list]:
@@ -518,44 +605,75 @@ def adversary_views(adversary) -> tuple[FiniteDistribution, FiniteDistribution, 
     return FiniteDistribution(U_), FiniteDistribution(V_), games
 
 
-def declared_parameters(games) -> tuple[tuple[Estimate, Estimate], tuple[Estimate, Estimate]]:
+def declared_parameters(adversary, means: bool = True, standards: bool = True) -> tuple[tuple, tuple]:
     """(μ_1, τ_1), (μ_2, τ_2): at each step the largest optimal parameters over the pairs the adversary may run
     there (whatever its coin and, at step 2, step 1's output). A mechanism class that is (μ_i, τ_i)-CDP must cover
     every pair chosen at step i, so these are the smallest parameters Theorem 3.4 may be applied with (only the
-    U‖V direction is used: the strongest reading)."""
-    firsts = [cdp_parameters(*first) for first, _ in games]
-    chosen = {id(pair): pair for _, after in games for pair in after}  # a choice repeated after many y_1: once
-    seconds = [cdp_parameters(*pair) for pair in chosen.values()]
-    largest = functools.partial(max, key=lambda e: e.value)
-    return ((largest(m for m, _ in firsts), largest(t for _, t in firsts)),
-            (largest(m for m, _ in seconds), largest(t for _, t in seconds)))
+    U‖V direction is used: the strongest reading). The largest is taken on the balls (:func:`emax`): certified only
+    where every pair's parameter is. ``means=False`` or ``standards=False`` leaves those out (None): a standard is
+    a search, and a statement that does not name it should not pay for it.
+
+    >>> with mpmath.workdps(30):   # ADAPTIVE_RR_ROW: RR(0.1), then the Gaussian query or the null one
+    ...     (m1, t1), (m2, t2) = declared_parameters(ADAPTIVE_RR_ROW["structure"], standards=False)
+    ...     print(mpmath.nstr(m1.value, 8), t1, mpmath.nstr(m2.value, 8), t2)
+    0.0049958375 None 0.5 None
+    """
+    steps = [[], []]
+    for game in adversary["games"]:
+        first, branches = _chosen(game)
+        steps[0].append(first)
+        steps[1] += branches
+    keyed = [{json.dumps(d, sort_keys=True, default=repr): d for d in step}.values() for step in steps]
+
+    def largest(pairs, what):
+        return emax(*(pair_quantity(d, what) for d in pairs))
+
+    return tuple((largest(pairs, "kl") if means else None, largest(pairs, "tau") if standards else None)
+                 for pairs in keyed)
 
 
 def _game_laws(adversary) -> tuple:
     """(U, V, ((μ_1, τ_1), (μ_2, τ_2))): the views of an adversary's game and its declared parameters."""
-    U_, V_, games = adversary_views(adversary)
-    return U_, V_, declared_parameters(games)
+    U_, V_, _ = adversary_views(adversary)
+    return U_, V_, declared_parameters(adversary)
+
+
+@functools.lru_cache(maxsize=1024)
+def _measured_views(key: str, prec: int, closed: bool, what: str):
+    U_, V_, _ = adversary_views(json.loads(key))
+    if what == "kl":
+        return divergence("kl", U_, V_)
+    return loss_standard(U_, V_)
+
+
+def views_quantity(adversary, what: str) -> Estimate:
+    """KL (``"kl"``) or τ(L − E L) (``"tau"``) of an adversary's views (:func:`adversary_views`), once per draw and
+    working precision (as :func:`pair_quantity`)."""
+    return _measured_views(json.dumps(adversary, sort_keys=True, default=repr), mpmath.mp.prec,
+                           closed_forms_enabled(), what)
 
 
 def _adaptive_witness(statement):
     """A witness for an adaptive statement: what it names (its measured atoms) of the views' exact KL, the optimal
-    standard of their loss, its MGF shifted by μ_1 + μ_2, and the declared (μ_i, τ_i)."""
+    standard of their loss, its MGF shifted by μ_1 + μ_2 (in balls), and the declared (μ_i, τ_i)."""
     names = {str(a) for a in measured_atoms(statement, ())}
     shifted = LossMGF(U, V, lam, mu1 + mu2)
 
     def witness(point):
-        U_, V_, ((m1, t1), (m2, t2)) = _game_laws(point["structure"])
+        adversary = point["structure"]
+        means = any(str(a) in names for a in (mu1, mu2, shifted))
+        (m1, t1), (m2, t2) = declared_parameters(adversary, means=means,
+                                                 standards=any(str(a) in names for a in (tau1, tau2)))
         values = {a: v for a, v in {tau1: t1, tau2: t2, mu1: m1, mu2: m2}.items() if str(a) in names}
         if str(KL(U, V)) in names:
-            values[KL(U, V)] = divergence("kl", U_, V_)
+            values[KL(U, V)] = views_quantity(adversary, "kl")
         if str(LossStandard(U, V)) in names:
-            values[LossStandard(U, V)] = loss_standard(U_, V_)
+            values[LossStandard(U, V)] = views_quantity(adversary, "tau")
         if str(shifted) in names:
-            l = point["lambda"]
-            raw = divergence("loss_mgf", U_, V_, l)
-            shift = mpmath.exp(-l * (m1.value + m2.value))
-            values[shifted] = Estimate(raw.value * shift,
-                                       (raw.error + abs(l) * raw.value * (m1.error + m2.error)) * shift, Method.EXACT)
+            U_, V_, _ = adversary_views(adversary)
+            l = exact_ball(point["lambda"])
+            values[shifted] = Estimate.combine(lambda raw, a, b: raw * (-l * (a + b)).exp(),
+                                               divergence("loss_mgf", U_, V_, point["lambda"]), m1, m2)
         return values
 
     return witness
@@ -593,7 +711,9 @@ ADAPTIVE_CORRECTED = sp.Le(LossStandard(U, V), sp.sqrt(tau1**2 + tau2**2) + (mu1
 ADAPTIVE_DETERMINISTIC = sp.Le(LossStandard(U, V), sp.sqrt(tau1**2 + tau2**2) + mu2 / 2)
 ADAPTIVE_MEAN = sp.Le(KL(U, V), mu1 + mu2)
 ADAPTIVE_UNCENTRED = sp.Le(LossMGF(U, V, lam, mu1 + mu2), sp.exp(lam**2 * (tau1**2 + tau2**2) / 2))
-ADAPTIVE_PINS = (ADAPTIVE_COUNTEREXAMPLE, ADAPTIVE_RR_ROW, RANDOMIZED_COUNTEREXAMPLE)
+# ONE_STEP first: its pairs' parameters are all enclosures, and the verifier keeps trying enclosures on the draws
+# only where one of the first has been certified (the discrete Gaussian's searched standard is not yet one).
+ADAPTIVE_PINS = (ONE_STEP, ADAPTIVE_COUNTEREXAMPLE, ADAPTIVE_RR_ROW, RANDOMIZED_COUNTEREXAMPLE)
 MEASURE_CORRECTED = _adaptive_witness(ADAPTIVE_CORRECTED)
 MEASURE_DETERMINISTIC = _adaptive_witness(ADAPTIVE_DETERMINISTIC)
 MEASURE_MEAN = _adaptive_witness(ADAPTIVE_MEAN)
@@ -746,8 +866,8 @@ def theorem_3_5(point):
     $\varepsilon = 0.1$, 0.96137 at 1, 0.87269 at 2). The $\mu$ part, $D_{\mathrm{KL}} \le
     \varepsilon(e^{\varepsilon} - 1)/2$, is Lemma 3.8 (\symdpid{dwork.lem3.8}), sharp form
     $\varepsilon\tanh(\varepsilon/2)$ (\symdpid{dwork.obs.rr-extremal})."""
-    P_, Q_ = DP(point)
-    return {LossStandard(P, Q): loss_standard(P_, Q_), epsilon: delta_inf(P_, Q_)}
+    return {LossStandard(P, Q): pair_quantity(point["structure"], "tau"),
+            epsilon: delta_inf(*pair_quantity(point["structure"], "laws"))}
 
 
 RR_TAU_LAM = Param(lam, sp.Interval(-sp.oo, sp.oo), sample=(-40, 40))
@@ -783,7 +903,8 @@ POSTPROC_Q = ("0.5476448", "0.0016891968", "0.450666")
 def postprocessing_instance():
     """The catalogue's pair (P, Q) and its image (KP, KQ) under merging atoms 0 and 2."""
     P_, Q_ = FiniteDistribution.normalized(POSTPROC_P), FiniteDistribution.normalized(POSTPROC_Q)
-    merge = [[1, 0], [0, 1], [1, 0]]
+    first, second = FiniteDistribution([1, 0]), FiniteDistribution([0, 1])
+    merge = [first, second, first]   # rows as laws: the push-forward is exact
     return P_, Q_, P_.push_forward(merge), Q_.push_forward(merge)
 
 
@@ -801,7 +922,9 @@ def obs_postproc(point):
     KL decreases (data processing). A $(\mu, \tau)$-CDP guarantee therefore does not transfer to post-processed
     outputs with the same $\tau$."""
     P_, Q_, KP, KQ = postprocessing_instance()
-    return {LossStandard(KP_, KQ_): loss_standard(KP, KQ), LossStandard(P, Q): loss_standard(P_, Q_)}
+    # The catalogue's decimals, normalised and merged in exact rationals: the laws are the instance itself.
+    mark = BuiltExactly if all(law.exact for law in (P_, Q_, KP, KQ)) else (lambda m: m)
+    return {LossStandard(KP_, KQ_): mark(loss_standard(KP, KQ)), LossStandard(P, Q): mark(loss_standard(P_, Q_))}
 
 
 THEOREMS = registered(__name__)
