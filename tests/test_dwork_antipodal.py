@@ -161,6 +161,8 @@ def test_atom_kl(p, q):
     with mpmath.workdps(DPS):
         t = dw.atom_kl(p, q)
         p, q = mpmath.mpf(p), mpmath.mpf(q)
+    assert t.certified   # an enclosure of the term of the binary numbers given: the reference at twice the digits
+    with mpmath.workdps(2 * DPS):
         expected = mpmath.inf if q == 0 and p > 0 else (0 if p == 0 else p * mpmath.log(p / q))
         assert t.value == expected or abs(t.value - expected) <= t.error
         if p == q or p == 0:
@@ -333,3 +335,84 @@ def test_theorem_latex(theorem):
         assert r"M[x]\ln\frac{M[x]}{{M'}[x]}" in tex and r"D[x]\ln\frac{D[x]}{{D'}[x]}" in tex
     if theorem.id == "dwork.prop3.1.identity":
         assert r"\sigma_{\alpha}" in tex
+
+
+# --- certified by construction (issue 28) ----------------------------------------------------------------------------
+@settings(max_examples=30, deadline=None)
+@given(st.one_of(dw.dp_pairs(), dw.arbitrary_pairs(), dw.antipodal_pairs(), dw.edge_alpha_pairs()))
+def test_every_pair_and_its_split_are_exact_and_the_split_is_exactly_antipodal(draw):
+    # The split of an exact pair is built in rationals: its log-ratios are exactly ln R, 0, -ln R (R = e^eps the
+    # largest likelihood ratio), so the defect is an exact 0 and the max divergence is the same rational's log.
+    with mpmath.workdps(DPS):
+        D, Dp = dw.build_pair(draw)
+        assert D.exact and Dp.exact
+        split = dw.lemma39_split(D, Dp)
+        assert split.M.exact and split.Mp.exact and split.ratio is not None
+        ratios = {m / q for m, q in zip(split.M.rationals, split.Mp.rationals)}
+        assert ratios <= {split.ratio, 1 / split.ratio, 1}
+        defect = dw.antipodal_defect(split.M, split.Mp, split.eps, split.ratio)
+        assert defect.certified and defect.value == 0 and defect.error == 0
+        # the split's masses as printed: M[s_x] = M'[s_x] exactly, and each atom's masses add up to D's
+        for j, (d, p) in enumerate(zip(D.rationals, Dp.rationals)):
+            parts = [i for i, (_, k) in enumerate(split.labels) if k == j]
+            assert sum((split.M.rationals[i] for i in parts), 0) == d
+            assert sum((split.Mp.rationals[i] for i in parts), 0) == p
+
+
+def test_a_pair_given_at_working_precision_is_split_in_mpmath_and_its_defect_is_not_an_exact_zero():
+    # not exact (1/3 and 2/3 rounded): no ratio to compare with, so the defect is the enclosure of a rounded split's,
+    # tiny but not 0; the witnesses never see such a pair (build_pair builds every kind exactly)
+    with mpmath.workdps(DPS):
+        D = FiniteDistribution([mpmath.mpf(1) / 3, mpmath.mpf(2) / 3])
+        Dp = FiniteDistribution(["0.5", "0.5"])
+        assert not D.exact
+        split = dw.lemma39_split(D, Dp)
+        assert split.ratio is None
+        defect = dw.antipodal_defect(split.M, split.Mp, split.eps)
+        assert defect.value < TINY and not (defect.value == 0 and defect.error == 0)
+    r = evaluate_point(dw.lemma_3_9_antipodal, {"structure": {"kind": "rr", "eps": 1.0}})
+    assert r.certified and r.verdict == TIGHT
+
+
+def test_antipodal_defect_sees_a_pair_that_is_not_antipodal():
+    with mpmath.workdps(DPS):
+        D, Dp = dw.build_pair(dw.EDGE_PINS[0])
+        split = dw.lemma39_split(D, Dp)
+        d = dw.antipodal_defect(D, Dp, split.eps, split.ratio)   # alpha = 1/2 sits at eps/2 from {0, eps}
+        assert d.certified and abs(d.value - split.eps / 2) <= d.error + TINY
+
+
+@pytest.mark.parametrize("theorem", [dw.definition_3_4, dw.proposition_3_1, dw.lemma_3_9_antipodal,
+                                     dw.lemma_3_9_same_eps], ids=lambda t: t.id)
+def test_the_section_is_certified_at_every_draw(theorem):
+    r = verify(theorem, examples=25, seed=5)
+    assert r.verdict == HOLDS
+    assert all(d.certified for d in r.draws if abs(d.point.get("alpha", 1) * d.point.get("epsilon", 1)) > 1e-20)
+
+
+@pytest.mark.parametrize("eps", ["1e-9", "0.3", "7", "300"])
+def test_antipodal_balls_enclose_the_closed_form_of_definition_3_4(eps):
+    # def3.4 measures KL and B from balls around the pair of eps itself; here against eps B (e^eps - 1), B =
+    # u/(1 + e^eps) for the pinned classes, computed at twice the digits
+    pin = dw.ANTIPODAL_PINS[0]
+    with mpmath.workdps(DPS):
+        e = mpmath.mpf(eps)   # the binary number the witness is given
+        out = dw.definition_3_4.witness({"epsilon": e, "structure": pin})
+        (kl_, kl_error), (B_, B_error) = ((out[k].value.value, out[k].value.error) for k in (dw.KL(dw.M, dw.Mp), dw.B))
+    with mpmath.workdps(2 * DPS):
+        B = mpmath.mpf(pin["u"]) / (1 + mpmath.exp(e))
+        assert abs(B_ - B) <= B_error and B_error < B * mpmath.mpf(10) ** -45
+        assert abs(kl_ - e * B * mpmath.expm1(e)) <= kl_error
+
+
+def test_proposition_3_1_terms_are_enclosures_of_the_split_of_the_draw():
+    # the split of p = 0.3, alpha = 1/2, eps = 2 at twice the digits: M'[x] = p (e - 1)/(e^2 - 1) = p/(e + 1)
+    with mpmath.workdps(DPS):
+        point = {"p_x": mpmath.mpf("0.3"), "alpha": mpmath.mpf("0.5"), "epsilon": mpmath.mpf(2)}
+        out = dw.proposition_3_1.witness(point)
+        m_term, d_term = (out[dw.AtomKL(X, Y)].value for X, Y in ((dw.M, dw.Mp), (dw.D, dw.Dp)))
+    with mpmath.workdps(2 * DPS):
+        p = point["p_x"]   # the binary number the witness was given
+        assert abs(m_term.value - mpmath.e ** 2 * p / (mpmath.e + 1) * 2) <= m_term.error
+        assert abs(d_term.value - p * mpmath.e * 1) <= d_term.error
+        assert m_term.certified and d_term.certified

@@ -440,3 +440,67 @@ def test_searched_standard_finds_the_peaks_a_coarse_grid_misses():
         tau = grp.loss_standard(first, last)
         exact = 4 / mpmath.mpf(0.5338106431127447)
         assert abs(tau.value - exact) <= tau.error + mpmath.mpf(10) ** -45 and tau.error < mpmath.mpf(10) ** -40
+
+
+# --- certified by construction (issue 28) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("level, tau_value", [(0, "0.25"), (3, "1e-6"), (7, "1e-30")])
+def test_recursions_in_balls_enclose_the_recursions_at_twice_the_digits(level, tau_value):
+    from flint import arb
+
+    from symdp.estimate import arb_precision, mpf_of
+
+    with arb_precision(200):
+        taus, mus = grp.iterates(arb(tau_value), level)
+        coefficients = grp.c_coefficients(level, balls=True)[level]
+        series = grp._tau_series_ball(arb(level), arb(tau_value))
+    with mpmath.workdps(120):
+        t = mpmath.mpf(tau_value)
+        ref_taus, ref_mus = grp.iterates(t, level)
+        ref_c = grp.c_coefficients(level)[level]
+        ref_series = grp._tau_series(level, t)
+        for ball, ref in [*zip(taus, ref_taus), *zip(mus, ref_mus), *zip(coefficients, ref_c), (series, ref_series)]:
+            assert abs(mpf_of(ball.mid()) - ref) <= mpf_of(ball.rad()) + ref * mpmath.mpf(10) ** -110
+
+
+@pytest.mark.parametrize("theorem", [grp.theorem_4_1_eq6, grp.theorem_4_1_eq7, grp.theorem_4_1_eq8,
+                                     grp.theorem_4_1_eq11_corrected], ids=lambda t: t.id)
+def test_recursions_are_certified_at_every_draw(theorem):
+    r = verify(theorem, examples=15, seed=4)
+    assert r.verdict == HOLDS and r.draws and all(d.certified and d.construction == "exact" for d in r.draws)
+
+
+def test_recursion_at_a_non_integer_index_is_not_evaluated_in_balls():
+    from flint import arb
+
+    with pytest.raises(ValueError):
+        grp._c_ball(arb(1) / 3, arb(1))
+
+
+def test_step_22_is_certified_on_tilted_triples_and_the_erratum_still_refuted():
+    r = verify(BY_ID["dwork.claim4.5.eq22.corrected"], examples=25, seed=6)
+    assert r.verdict == HOLDS and all(d.certified for d in r.draws)
+    printed = verify(EQ22_PRINTED, examples=0)
+    assert printed.verdict == VIOLATED and all(d.certified for d in printed.draws)
+
+
+@settings(max_examples=10, deadline=None)
+@given(grp.tilted_triples())
+def test_tilted_balls_enclose_the_laws_of_the_draw(draw):
+    # the triple in balls against the same triple at 80 digits (build_triple's construction, rounded far below)
+    from symdp.estimate import mpf_of
+
+    with mpmath.workdps(50):
+        from symdp.estimate import in_balls
+
+        with in_balls():
+            balls = grp.tilted_balls(draw)
+    with mpmath.workdps(80):
+        laws = grp.build_triple(draw)
+        for law, ball_law in zip(laws, balls):
+            for p, ball in zip(law, ball_law):
+                assert abs(mpf_of(ball.mid()) - p) <= mpf_of(ball.rad()) + p * mpmath.mpf(10) ** -48
+
+
+def test_gaussian_group_of_size_one_measures_the_neighbour_pair_once():
+    out = grp.gaussian_group_standard.witness({"s": 1, "sigma": mpmath.mpf("0.4"), "Delta": 1})
+    assert out[grp.GROUP_GAUSS_STANDARD] is out[grp.NEIGHBOUR_GAUSS_STANDARD]

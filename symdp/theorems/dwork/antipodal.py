@@ -16,19 +16,22 @@ from dataclasses import dataclass
 
 import mpmath
 import sympy as sp
+from flint import arb, fmpq
 from hypothesis import strategies as st
 
 from symdp.engine.divergences import divergence
-from symdp.engine.finite import FiniteDistribution, to_mpf
+from symdp.engine.finite import FiniteDistribution, given_rational, to_mpf
+from symdp.engine.privacy_loss import log_ratio_ball
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate
+from symdp.estimate import Estimate, enclosure, exact_ball, exact_rational, in_balls, mpf_of
 from symdp.expressions import KL, MaxDivergence, numeric_function, quantity
 from symdp.proofs.dwork.antipodal import GAIN_CLOSED_FORM, B, proposition31_gain
 from symdp.proofs.dwork.antipodal import sigma_alpha as _sigma
+from symdp.statement import BuiltExactly
 from symdp.strategies import weights
 from symdp.symbols import D, Dp, M, Mp, alpha, epsilon, p_x
 from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Setting, declare, registered, theorem
-from symdp.theorems.dwork.common import delta_inf, normalize, sym_max_divergence
+from symdp.theorems.dwork.common import delta_inf, sym_max_divergence
 
 # --- heads -------------------------------------------------------------------------------------------------------
 # B (the M-mass of an antipodal pair's '-ε' class) is declared with the derivations that use it.
@@ -55,9 +58,10 @@ def _delta_inf(P, Q):
 
 # --- finite pairs at the working precision ---------------------------------------------------------------------
 def rr_pair(eps_value) -> tuple[FiniteDistribution, FiniteDistribution]:
-    """Randomized response: P = (e^ε, 1)/(1 + e^ε), Q reversed (catalogue ``dwork.obs.rr-extremal``)."""
+    """Randomized response: P = (e^ε, 1)/(1 + e^ε), Q reversed (catalogue ``dwork.obs.rr-extremal``), built exactly
+    from e^ε at the working precision (its log-ratios are exactly ±ln of that number)."""
     e = mpmath.exp(to_mpf(eps_value, "epsilon"))
-    return FiniteDistribution([e / (1 + e), 1 / (1 + e)]), FiniteDistribution([1 / (1 + e), e / (1 + e)])
+    return FiniteDistribution.normalized([e, 1]), FiniteDistribution.normalized([1, e])
 
 
 def antipodal_pair(eps_value, classes) -> tuple[FiniteDistribution, FiniteDistribution]:
@@ -65,7 +69,8 @@ def antipodal_pair(eps_value, classes) -> tuple[FiniteDistribution, FiniteDistri
 
     Under M the '+ε' class has mass A, the '-ε' class B and the '0' class C; M' = M e^{-ε}, M e^{ε}, M on them.
     Normalising M' forces A = e^ε B, so B = u/(1 + e^ε) with u ∈ (0, 1], and u = 1 exactly when there is no
-    '0' class (catalogue §1, generator (iii)).
+    '0' class (catalogue §1, generator (iii)). Built in exact rationals from e^ε at the working precision, E say:
+    exactly antipodal for ln E (each log-ratio is exactly ln E, 0 or -ln E), which is ε to the working precision.
     """
     e_ = to_mpf(eps_value, "epsilon")
     if not e_ > 0:
@@ -73,27 +78,57 @@ def antipodal_pair(eps_value, classes) -> tuple[FiniteDistribution, FiniteDistri
     u = to_mpf(classes["u"], "u")
     if not (0 < u <= 1) or (not classes["zero"] and u != 1) or (classes["zero"] and u == 1):
         raise InvalidParameter(f"u must be 1 iff there is no '0' class, and lie in (0, 1]; got {classes['u']!r}")
-    e = mpmath.exp(e_)
-    b = u / (1 + e)
+    e = exact_rational(mpmath.exp(e_))
+    b = given_rational(classes["u"], "u") / (1 + e)
     a, c = e * b, 1 - e * b - b
-    atoms = ([(a * w, a * w / e) for w in normalize(classes["plus"])]
-             + [(b * w, b * w * e) for w in normalize(classes["minus"])]
-             + [(c * w, c * w) for w in (normalize(classes["zero"]) if classes["zero"] else [])])
+
+    def shares(key):
+        return FiniteDistribution.normalized(classes[key]).rationals if classes[key] else ()
+
+    atoms = ([(a * w, b * w) for w in shares("plus")] + [(b * w, a * w) for w in shares("minus")]
+             + [(c * w, c * w) for w in shares("zero")])
     atoms = [atoms[i] for i in classes["perm"]]
     return FiniteDistribution([m for m, _ in atoms]), FiniteDistribution([m for _, m in atoms])
 
 
+def antipodal_balls(eps_value, classes) -> tuple[list, list]:
+    """The masses of :func:`antipodal_pair` as Arb balls (flint's precision) around those of the pair for ε itself,
+    the drawn binary number (e^ε a ball, not rounded first): M, then M'. A '0' atom is one ball for both laws.
+
+    >>> from flint import arb
+    >>> M, Mp = antipodal_balls(mpmath.mpf(1), ANTIPODAL_PINS[1])
+    >>> [(m / q).log().contains(arb(s)) for m, q, s in zip(M, Mp, (-1, 1, -1))]
+    [True, True, True]
+    """
+    antipodal_pair(eps_value, classes)   # the checks of the parameters
+    E = exact_ball(to_mpf(eps_value, "epsilon")).exp()
+    b = arb(given_rational(classes["u"], "u")) / (1 + E)
+    a = E * b
+    c = 1 - a - b
+
+    def shares(key):
+        return [arb(w) for w in FiniteDistribution.normalized(classes[key]).rationals] if classes[key] else []
+
+    atoms = ([(a * w, b * w) for w in shares("plus")] + [(b * w, a * w) for w in shares("minus")]
+             + [(m, m) for m in (c * w for w in shares("zero"))])
+    atoms = [atoms[i] for i in classes["perm"]]
+    return [m for m, _ in atoms], [m for _, m in atoms]
+
+
 def _tilted(q, logs) -> tuple[FiniteDistribution, FiniteDistribution]:
     """Q ∝ q, P ∝ Q·e^{logs}: generators (i) and (ii) of the catalogue."""
-    Q = normalize(q)
-    return FiniteDistribution.normalized([w * mpmath.exp(l) for w, l in zip(Q, logs)]), FiniteDistribution(Q)
+    weights_ = [to_mpf(w, "weight") for w in q]
+    return (FiniteDistribution.normalized([w * mpmath.exp(l) for w, l in zip(weights_, logs)]),
+            FiniteDistribution.normalized(q))
 
 
 def _edge_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:
     """D'[i] = c q_i, D[i] = c q_i e^{α_i ε} with the drawn α_i exactly; the last atom takes the remaining mass.
 
     The scale c is a fraction ``t`` of the largest one that keeps the last atom's log-ratio inside [-ε, ε], so the
-    drawn α_i stay exact for ε = Δ∞(D, D') (one of them is ±1 by construction of the draw).
+    drawn α_i stay exact for ε = Δ∞(D, D') (one of them is ±1 by construction of the draw). Built in exact
+    rationals from e^{α_i ε} at the working precision, E^{±1} at α = ±1 and 1 at α = 0 (E the number e^ε is at
+    it): the atoms of α = ±1 have log-ratio exactly ±ln E, those of α = 0 exactly 0.
     """
     e_ = to_mpf(draw["eps"], "epsilon")
     a = [to_mpf(x, "alpha") for x in draw["alpha"]]
@@ -105,10 +140,12 @@ def _edge_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:
         limits.append((1 - mpmath.exp(-e_)) / (s - mpmath.exp(-e_) * s_p))
     elif s < s_p and mpmath.exp(e_) * s_p > s:  # it rises: keep it <= e^{ε}
         limits.append((mpmath.exp(e_) - 1) / (mpmath.exp(e_) * s_p - s))
-    c = to_mpf(draw["t"], "t") * min(limits)
-    Dp_ = [c * w for w in q]
-    D_ = [c * w * mpmath.exp(ai * e_) for w, ai in zip(q, a)]
-    return FiniteDistribution(D_ + [1 - mpmath.fsum(D_)]), FiniteDistribution(Dp_ + [1 - mpmath.fsum(Dp_)])
+    c = exact_rational(to_mpf(draw["t"], "t") * min(limits))
+    E = exact_rational(mpmath.exp(e_))
+    ratios = [E if ai == 1 else 1 / E if ai == -1 else exact_rational(mpmath.exp(ai * e_)) for ai in a]
+    Dp_ = [c * exact_rational(w) for w in q]
+    D_ = [w * r for w, r in zip(Dp_, ratios)]
+    return FiniteDistribution(D_ + [1 - sum(D_, fmpq(0))]), FiniteDistribution(Dp_ + [1 - sum(Dp_, fmpq(0))])
 
 
 def build_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:
@@ -212,28 +249,41 @@ def split_atom(p, alpha_value, eps_value) -> tuple:
     """Lemma 3.9's split of one atom with D'[x] = p, D[x] = e^{αε} p, as printed (sign(0) := +1):
 
     M'[x] = p (e^{αε} - 1)/(e^{σε} - 1), M[x] = e^{σε} M'[x], M'[s_x] = D'[x] - M'[x], M[s_x] = D[x] - M[x].
-    Returns ``(M[x], M'[x], M[s_x], M'[s_x])``. At α = ±1 the printed M[s_x] is 0 in exact arithmetic; it is
+    Returns ``(M[x], M'[x], M[s_x], M'[s_x])``, in mpmath, or as Arb balls enclosing the split of the exact numbers
+    where an argument is a ball (at flint's precision). At α = ±1 the printed M[s_x] is 0 in exact arithmetic; it is
     returned as an exact 0 rather than as the rounding noise of D[x] - e^{±ε}D'[x].
+
+    >>> from flint import arb
+    >>> m_x, mp_x, m_s, mp_s = split_atom(arb("0.3"), arb("0.5"), arb(2))
+    >>> (m_s - mp_s).contains(0), (m_x / mp_x).contains(arb(2).exp())
+    (True, True)
     """
-    p, a, e = (to_mpf(v) for v in (p, alpha_value, eps_value))
-    d = p * mpmath.exp(a * e)
+    if any(isinstance(v, arb) for v in (p, alpha_value, eps_value)):
+        p, a, e = (exact_ball(v) for v in (p, alpha_value, eps_value))
+        exp, expm1, zero = arb.exp, arb.expm1, arb(0)
+    else:
+        p, a, e = (to_mpf(v) for v in (p, alpha_value, eps_value))
+        exp, expm1, zero = mpmath.exp, mpmath.expm1, mpmath.mpf(0)
+    d = p * exp(a * e)
     if abs(a) == 1:
-        return d, p, mpmath.mpf(0), mpmath.mpf(0)
+        return d, p, zero, zero
     sigma = 1 if a >= 0 else -1
-    mp_x = p * (mpmath.exp(a * e) - 1) / (mpmath.exp(sigma * e) - 1)
-    m_x = mpmath.exp(sigma * e) * mp_x
+    mp_x = p * expm1(a * e) / expm1(sigma * e)   # (e^{αε} - 1 by expm1: no cancellation for small αε)
+    m_x = exp(sigma * e) * mp_x
     return m_x, mp_x, d - m_x, p - mp_x
 
 
 @dataclass(frozen=True)
 class AntipodalSplit:
-    """The antipodal pair of Lemma 3.9 and how it was built: ``labels[i]`` is ``("x", j)`` or ``("s", j)``."""
+    """The antipodal pair of Lemma 3.9 and how it was built: ``labels[i]`` is ``("x", j)`` or ``("s", j)``;
+    ``ratio`` is e^ε as the exact rational it is where (D, D') was exact (then so is the split), else None."""
 
     M: FiniteDistribution
     Mp: FiniteDistribution
     labels: tuple[tuple[str, int], ...]
     alphas: tuple[mpmath.mpf, ...]
     eps: mpmath.mpf
+    ratio: fmpq | None = None
 
 
 def lemma39_split(D_: FiniteDistribution, Dp_: FiniteDistribution) -> AntipodalSplit:
@@ -244,15 +294,25 @@ def lemma39_split(D_: FiniteDistribution, Dp_: FiniteDistribution) -> AntipodalS
     the whole atom goes to s_x with M[s_x] = M'[s_x] = D[x]), s_x when α = ±1 (x is already extremal). D = D'
     (ε = 0, where the printed formula is 0/0) gives M = D. The pair must have equal supports.
 
+    Where (D, D') is exact (:attr:`FiniteDistribution.rationals`) so is the split: e^ε is the largest likelihood
+    ratio R, a rational, and with r = D[x]/D'[x] the printed masses are M'[x] = D'[x](r - 1)/(R^σ - 1), M[x] =
+    R^σ M'[x] and M[s_x] = M'[s_x] = D'[x](R^σ - r)/(R^σ - 1): every log-ratio of M is exactly ln R, 0 or -ln R,
+    and α is ±1 or 0 exactly where r is R^{±1} or 1. Otherwise it is computed at the working precision, an α within
+    rounding of -1, 0 or 1 taken as that value.
+
     >>> import mpmath
     >>> with mpmath.workdps(30):
     ...     D, Dp = FiniteDistribution(["0.5", "0.3", "0.2"]), FiniteDistribution(["0.25", "0.5", "0.25"])
     ...     split = lemma39_split(D, Dp)
     ...     [mpmath.nstr(mpmath.log(a / b) / split.eps, 10) for a, b in zip(split.M, split.Mp)]
     ['1.0', '-1.0', '0.0', '-1.0', '0.0']
+    >>> split.ratio, split.M.exact
+    (2, True)
     """
     if any((a > 0) != (b > 0) for a, b in zip(D_, Dp_)) or len(D_) != len(Dp_):
         raise InvalidDistribution("Lemma 3.9 needs D and D' on the same support")
+    if D_.exact and Dp_.exact:
+        return _exact_split(D_, Dp_)
     e = sym_max_divergence(D_, Dp_)
     tol = mpmath.mpf(10) ** (-(mpmath.mp.dps - 10))
     masses, labels, alphas = [], [], []
@@ -274,37 +334,76 @@ def lemma39_split(D_: FiniteDistribution, Dp_: FiniteDistribution) -> AntipodalS
                           tuple(labels), tuple(alphas), e)
 
 
-def _log_ratio(p, q) -> tuple[mpmath.mpf, mpmath.mpf]:
-    """ln(p/q) and its rounding bound: the ratio is good to a unit in its last place, so the log to
-    (1 + |ln(p/q)|) units, on the scale of the ratio and not of ln p and ln q (which may be far larger). Equal masses
-    (an antipodal pair's '0' class) give exactly 0, and q = 0 gives +inf."""
-    if p == q:
-        return mpmath.mpf(0), mpmath.mpf(0)
-    if q == 0:
-        return mpmath.inf, mpmath.mpf(0)
-    loss = mpmath.log(p / q)
-    return loss, 4 * (1 + abs(loss)) * mpmath.mpf(10) ** (-mpmath.mp.dps)
+def _exact_split(D_: FiniteDistribution, Dp_: FiniteDistribution) -> AntipodalSplit:
+    """:func:`lemma39_split` of an exact pair, in rationals (see there)."""
+    pairs = [(j, d, p) for j, (d, p) in enumerate(zip(D_.rationals, Dp_.rationals)) if p != 0]
+    R = max((max(d / p, p / d) for _, d, p in pairs), default=fmpq(1))
+    e = sym_max_divergence(D_, Dp_)
+    masses, labels, alphas = [], [], []
+    for j, d, p in pairs:
+        r = d / p
+        extremal = r == R or r == 1 / R
+        alphas.append(mpmath.mpf(0) if r == 1 else mpmath.mpf(1 if r > 1 else -1) if extremal
+                      else mpmath.log(mpmath.mpf(int(r.p)) / int(r.q)) / e)
+        if r == 1 or extremal:
+            parts = [("s" if r == 1 else "x", d, p)]
+        else:
+            top = R if r > 1 else 1 / R   # R^σ
+            mp_x = p * (r - 1) / (top - 1)
+            m_x = top * mp_x
+            parts = [("x", m_x, mp_x), ("s", d - m_x, p - mp_x)]   # M[s_x] = M'[s_x] = p (R^σ - r)/(R^σ - 1)
+        masses += [(m, mp_) for _, m, mp_ in parts]
+        labels += [(tag, j) for tag, _, _ in parts]
+    return AntipodalSplit(FiniteDistribution([m for m, _ in masses]), FiniteDistribution([m for _, m in masses]),
+                          tuple(labels), tuple(alphas), e, R)
 
 
 def atom_kl(p, q) -> Estimate:
-    """One atom's term p ln(p/q) of a KL sum, with 0 ln(0/q) := 0 (Lemma 3.9's dropped zero-mass atoms)."""
-    p, q = to_mpf(p, "mass"), to_mpf(q, "mass")
-    if p == 0:
-        return Estimate(mpmath.mpf(0), mpmath.mpf(0))
-    loss, error = _log_ratio(p, q)   # +inf at q = 0
-    return Estimate(p * loss, p * error)
+    """One atom's term p ln(p/q) of a KL sum, with 0 ln(0/q) := 0 (Lemma 3.9's dropped zero-mass atoms): a certified
+    enclosure, computed in balls from the masses given (an mpf or decimal read as the binary number it is, a ball as
+    itself); exactly 0 for p = 0 or p = q (an antipodal pair's '0' class), an exact +inf for q = 0 < p.
+
+    >>> t = atom_kl("0.5", "0.25")
+    >>> t.certified, t.value - t.error <= mpmath.log(2) / 2 <= t.value + t.error
+    (True, True)
+    """
+    with in_balls():
+        p, q = (x if isinstance(x, arb) else exact_ball(to_mpf(x, "mass")) for x in (p, q))
+        if p.is_zero():
+            return enclosure(arb(0))
+        if q.is_zero():
+            return Estimate(mpmath.inf, mpmath.mpf(0), certified=True)
+        return enclosure(p * (p / q).log())
 
 
-def antipodal_defect(P: FiniteDistribution, Q: FiniteDistribution, eps_value) -> Estimate:
-    """max over the support of the distance of ln(P[x]/Q[x]) to {-ε, 0, ε}, with the rounding error of the logs.
+def antipodal_defect(P: FiniteDistribution, Q: FiniteDistribution, eps_value, ratio: fmpq | None = None) -> Estimate:
+    """max over the support of the distance of ln(P[x]/Q[x]) to {-ε, 0, ε}, as a certified enclosure: each
+    log-ratio a ball from the atoms' exact rationals (:meth:`FiniteDistribution.keys`), ε the binary number given.
+    With ``ratio``, e^ε as an exact rational (:attr:`AntipodalSplit.ratio`), ε is ln of it, and an atom whose
+    likelihood ratio is exactly ``ratio``, 1 or 1/``ratio`` is exactly at distance 0: the defect of an exact
+    antipodal pair is then an exact 0.
 
     Its ``scale`` is ε: a defect of 1e-50 is "0 to working precision" relative to the log-ratios it measures.
+
+    >>> P, Q = FiniteDistribution.normalized([2, 1, 1]), FiniteDistribution.normalized([1, 2, 1])
+    >>> d = antipodal_defect(P, Q, mpmath.log(2), ratio=fmpq(2))
+    >>> d.value, d.error, d.certified
+    (mpf('0.0'), mpf('0.0'), True)
     """
-    e = to_mpf(eps_value)
-    losses = [_log_ratio(p, q) for p, q in zip(P, Q) if p > 0]
-    value = max(min(abs(loss - e), abs(loss), abs(loss + e)) for loss, _ in losses)
-    error = max(err for _, err in losses) + 4 * e * mpmath.mpf(10) ** (-mpmath.mp.dps)
-    return Estimate(value, error, scale=e)
+    with in_balls():
+        eps = arb(ratio).log() if ratio is not None else exact_ball(to_mpf(eps_value))
+        worst = arb(0)
+        for p, q in zip(P.keys(), Q.keys()):
+            if p == 0:
+                continue
+            if q == 0:
+                return Estimate(mpmath.inf, mpmath.mpf(0), certified=True)
+            r = p / q
+            if r == 1 or (ratio is not None and (r == ratio or r * ratio == 1)):
+                continue
+            loss = log_ratio_ball(p, q)
+            worst = worst.max(abs(loss - eps).min(abs(loss)).min(abs(loss + eps)))
+        return enclosure(worst, scale=mpf_of(eps.mid()))
 
 
 def minus_class_mass(P: FiniteDistribution, Q: FiniteDistribution, eps_value) -> mpmath.mpf:
@@ -374,11 +473,25 @@ ANTIPODAL = Setting(r"$(M, M')$ antipodal: $\ln\tfrac{M[x]}{M'[x]} \in \{-\varep
          tight_everywhere=True, examples=ANTIPODAL_CLASS_PINS)
 def definition_3_4(point):
     r"""$D_{\mathrm{KL}}(M\|M') = A\varepsilon - B\varepsilon$ with $A = e^{\varepsilon} B$ forced by normalising $M'$.
-    KL is the exact sum over the pair's atoms and $B$, the $M$-mass of its `$-\varepsilon$' class, is read off the
-    pair (its log-ratios), not taken from the generator. Maximum $\varepsilon\tanh(\varepsilon/2)$ at $B =
-    1/(1+e^{\varepsilon})$ (no `0' class): see \symdpid{dwork.obs.rr-extremal}."""
-    M_, Mp_ = antipodal_pair(point["epsilon"], point["structure"])
-    return {KL(M, Mp): divergence("kl", M_, Mp_), B: minus_class_mass(M_, Mp_, point["epsilon"])}
+    KL is the sum over the pair's atoms and $B$, the $M$-mass of its `$-\varepsilon$' class, is read off the pair
+    (its log-ratios), not taken from the generator; both in balls around the pair of the drawn $\varepsilon$ itself
+    (\symdpcode{antipodal\_balls}), so the two sides are enclosures of the same number. Maximum
+    $\varepsilon\tanh(\varepsilon/2)$ at $B = 1/(1+e^{\varepsilon})$ (no `0' class): see
+    \symdpid{dwork.obs.rr-extremal}."""
+    with in_balls():
+        M_, Mp_ = antipodal_balls(point["epsilon"], point["structure"])
+        eps = exact_ball(point["epsilon"])
+        terms, minus = [], []
+        for m, mp_ in zip(M_, Mp_):
+            if m is mp_:   # a '0' atom: one number for both masses, its term exactly 0
+                continue
+            loss = (m / mp_).log()
+            terms.append(m * loss)
+            if (loss / eps + 1).abs_upper() < mpmath.mpf(1) / 2:   # the '-ε' class, read off the log-ratio
+                minus.append(m)
+            elif not (loss / eps - 1).abs_upper() < mpmath.mpf(1) / 2:
+                raise InvalidParameter("an atom of the antipodal pair is in no class: the balls are too wide")
+        return {KL(M, Mp): BuiltExactly(enclosure(sum(terms, arb(0)))), B: BuiltExactly(enclosure(sum(minus, arb(0))))}
 
 
 def _split(draw):
@@ -412,7 +525,13 @@ def lemma_3_9(point):
                "is 0, which has no slack to tighten. " + _LEMMA_3_9_NOTE)
 def lemma_3_9_antipodal(point):
     split = SPLIT(point)[2]
-    return antipodal_defect(split.M, split.Mp, split.eps)
+    defect = antipodal_defect(split.M, split.Mp, split.eps, split.ratio)
+    if split.ratio is None:
+        # A split rounded at the working precision is antipodal only to its rounding, amplified by 1/(1 - |alpha|)
+        # near the extremal atoms: its defect's enclosure is not one of the draw's (0), and is no more than an estimate.
+        return Estimate(defect.value, defect.error + 4 * (1 + split.eps) * mpmath.mpf(10) ** (-mpmath.mp.dps),
+                        scale=split.eps)
+    return defect
 
 
 @theorem(id="dwork.lem3.9.same-eps", title="Reduction to an antipodal pair: the split keeps the max divergence",
@@ -468,10 +587,13 @@ def proposition_3_1(point):
     # rounding of the logs (at the working precision alone it is inconclusive).
     size = abs(point["alpha"] * point["epsilon"])
     extra = 2 * int(-mpmath.log10(size)) + 5 if 0 < size < mpmath.mpf(10) ** -3 else 0
-    with mpmath.workdps(mpmath.mp.dps + extra):
-        m_x, mp_x, _, _ = split_atom(point["p_x"], point["alpha"], point["epsilon"])
-        d_x = point["p_x"] * mpmath.exp(point["alpha"] * point["epsilon"])
-        return {AtomKL(M, Mp): atom_kl(m_x, mp_x), AtomKL(D, Dp): atom_kl(d_x, point["p_x"])}
+    # The split is computed in balls from the drawn numbers themselves, so both terms are enclosures of the exact
+    # terms of the draw (nothing rounded before a ball: built exactly), then rounded outward to the working precision.
+    with mpmath.workdps(mpmath.mp.dps + extra), in_balls():
+        p, a, e = (exact_ball(point[name]) for name in ("p_x", "alpha", "epsilon"))
+        m_x, mp_x, _, _ = split_atom(p, a, e)
+        terms = {AtomKL(M, Mp): atom_kl(m_x, mp_x), AtomKL(D, Dp): atom_kl(p * (a * e).exp(), p)}
+    return {head: BuiltExactly(term.rounded()) for head, term in terms.items()}
 
 
 PROPOSITION_3_1_IDENTITY = declare(

@@ -22,6 +22,7 @@ from dataclasses import replace
 
 import mpmath
 import sympy as sp
+from flint import arb
 from hypothesis import strategies as st
 
 from symdp.engine.divergences import divergence
@@ -29,10 +30,11 @@ from symdp.engine.integers import discrete_gaussian
 from symdp.engine.finite import FiniteDistribution
 from symdp.engine.privacy_loss import log_ratio_ball
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, enclosure, exact_ball, in_balls, mpf_of
+from symdp.estimate import Estimate, enclosure, exact_ball, exact_rational, in_balls, mpf_of
 from symdp.expressions import KL, HockeyStick, MaxDivergence, numeric_function, quantity
 from symdp.laws import KINDS
 from symdp.numeric import to_mpf
+from symdp.statement import BuiltExactly
 from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
 from symdp.theorem import CLOSED_FORM, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
@@ -293,27 +295,53 @@ def _index(x) -> int:
     return n
 
 
+def _three_halves(x):
+    """x^{1.5}: in balls x√x (one rounding, no logarithm), in mpmath as printed."""
+    return x * x.sqrt() if isinstance(x, arb) else x ** (mpmath.mpf(3) / 2)
+
+
+def _root(n: int, like):
+    """√n as the kind of number ``like`` is (a ball, or an mpf)."""
+    return arb(n).sqrt() if isinstance(like, arb) else mpmath.sqrt(n)
+
+
 def iterates(tau_value, steps: int) -> tuple[list, list]:
     """τ_0, ..., τ_steps of recurrence (5), τ_0 = τ, τ_{k+1} = 2τ_k + 34τ_k^{1.5} (the proof's use of Lemma 4.3), and
-    μ_0, ..., μ_steps of (12), μ_0 = τ²/2, μ_{k+1} = 2μ_k + τ_k² + 3.5τ_k³ + 1.5τ_k⁴ (Lemma 4.2 with the proof's 3)."""
-    taus = [to_mpf(tau_value, "tau")]
+    μ_0, ..., μ_steps of (12), μ_0 = τ²/2, μ_{k+1} = 2μ_k + τ_k² + 3.5τ_k³ + 1.5τ_k⁴ (Lemma 4.2 with the proof's 3).
+    In mpmath, or in Arb balls for a ball τ (an enclosure of each iterate).
+
+    >>> from flint import arb
+    >>> taus, mus = iterates(arb("0.01"), 1)
+    >>> taus[1].contains(2 * arb("0.01") + 34 * arb("0.001")), mus[1].contains(arb("0.000203515"))   # 2τ² + 3.5τ³ + 1.5τ⁴
+    (True, True)
+    """
+    taus = [tau_value if isinstance(tau_value, arb) else to_mpf(tau_value, "tau")]
     mus = [taus[0] ** 2 / 2]
     for _ in range(steps):
         t = taus[-1]
-        taus.append(2 * t + 34 * t ** (mpmath.mpf(3) / 2))
-        mus.append(2 * mus[-1] + t**2 + mpmath.mpf(7) / 2 * t**3 + mpmath.mpf(3) / 2 * t**4)
+        taus.append(2 * t + 34 * _three_halves(t))
+        mus.append(2 * mus[-1] + t**2 + 7 * t**3 / 2 + 3 * t**4 / 2)
     return taus, mus
 
 
-def c_coefficients(level: int) -> list[list]:
+def c_coefficients(level: int, balls: bool = False) -> list[list]:
     """c_{m,i}, m ≤ level, i ≤ m: c_{0,0} = 1, c_{m+1,0} = 2c_{m,0}, c_{m+1,i} = 2c_{m,i} + 34√(m+1) c_{m,i-1}^{1.5}
-    for i ∈ [1, m+1] (c_{m,m+1} = 0): the definition after (10), with its index range corrected to m + 1."""
-    rows = [[mpmath.mpf(1)]]
+    for i ∈ [1, m+1] (c_{m,m+1} = 0): the definition after (10), with its index range corrected to m + 1. In mpmath,
+    or as Arb balls (``balls``) at flint's precision."""
+    one = arb(1) if balls else mpmath.mpf(1)
+    rows = [[one]]
     for n in range(level):
-        prev = rows[-1] + [mpmath.mpf(0)]
-        rows.append([2 * prev[0]] + [2 * prev[t] + 34 * mpmath.sqrt(n + 1) * prev[t - 1] ** (mpmath.mpf(3) / 2)
+        prev = rows[-1] + [0 * one]
+        rows.append([2 * prev[0]] + [2 * prev[t] + 34 * _root(n + 1, one) * _three_halves(prev[t - 1])
                                      for t in range(1, n + 2)])
     return rows
+
+
+def _ball_index(x) -> int:
+    """An index of the recursions given as a ball: it must be one natural number (an exact ball)."""
+    if not x.is_exact():
+        raise ValueError(f"the index {x} is not one number")
+    return _index(mpf_of(x.mid()))
 
 
 def _c(level, index):
@@ -321,23 +349,39 @@ def _c(level, index):
     return c_coefficients(n)[n][t] if t <= n else mpmath.mpf(0)
 
 
+def _c_ball(level, index):
+    n, t = _ball_index(level), _ball_index(index)
+    return c_coefficients(n, balls=True)[n][t] if t <= n else arb(0)
+
+
 def _tau_series(level, tau_value):
     n = _index(level)
     return mpmath.fsum(c * tau_value ** (mpmath.mpf(3) / 2) ** t for t, c in enumerate(c_coefficients(n)[n]))
 
 
+def _tau_series_ball(level, tau_value):
+    """Σ_i c_{m,i} τ^{1.5^i} in balls, τ^{1.5^i} by i steps of x ↦ x√x (τ itself, exactly, at i = 0)."""
+    total, power = arb(0), tau_value
+    for c in c_coefficients(_ball_index(level), balls=True)[-1]:
+        total, power = total + c * power, _three_halves(power)
+    return total
+
+
 TauIterate = numeric_function(
     "tau_iterate", 2, lambda n, t: iterates(t, _index(n))[0][-1], r"\tau_{{{0}}}",
-    "τ_n of recurrence (5), τ_{k+1} = 2τ_k + 34τ_k^{1.5}, from τ_0 = the second argument (iterated exactly).")
+    "τ_n of recurrence (5), τ_{k+1} = 2τ_k + 34τ_k^{1.5}, from τ_0 = the second argument (iterated exactly).",
+    arb=lambda n, t: iterates(t, _ball_index(n))[0][-1])
 MuIterate = numeric_function(
     "mu_iterate", 2, lambda n, t: iterates(t, _index(n))[1][-1], r"\mu_{{{0}}}",
-    "μ_n of recurrence (12) from μ_0 = τ²/2 and the iterates of (5) from τ_0 = τ (the second argument).")
+    "μ_n of recurrence (12) from μ_0 = τ²/2 and the iterates of (5) from τ_0 = τ (the second argument).",
+    arb=lambda n, t: iterates(t, _ball_index(n))[1][-1])
 CCoefficient = numeric_function(
     "c_coefficient", 2, _c, r"c_{{{0},{1}}}",
-    "c_{m,i} of the recursion after (10) (index range corrected to [1, m + 1]); 0 for i > m.")
+    "c_{m,i} of the recursion after (10) (index range corrected to [1, m + 1]); 0 for i > m.", arb=_c_ball)
 TauSeries = numeric_function(
     "tau_series", 2, _tau_series, r"\sum_{{i=0}}^{{{0}}} c_{{{0},i}}\,{1}^{{1.5^{{i}}}}",
-    "Σ_{i≤m} c_{m,i} τ^{1.5^i}: the right side of (7), with the c_{m,i} of the recursion after (10).")
+    "Σ_{i≤m} c_{m,i} τ^{1.5^i}: the right side of (7), with the c_{m,i} of the recursion after (10).",
+    arb=_tau_series_ball)
 
 with sp.evaluate(False):  # α = 2·34^{9/2} and the powers of 2^{m+1} print as in the paper (not α = 2672672·√34)
     ALPHA = 2 * sp.Integer(34) ** sp.Rational(9, 2)
@@ -364,9 +408,10 @@ AT_FRACTION_NOTE = (RECURSION_NOTE + r" The witness only places $\tau$ at the fr
 
 
 def _tau_at_fraction(point):
-    """τ = f τ_max(m), τ_max the largest τ the proof allows for s = 2^{m+1}: τ s log2³(s) 34³ ≤ 1/2."""
+    """τ = f τ_max(m), τ_max the largest τ the proof allows for s = 2^{m+1}: τ s log2³(s) 34³ ≤ 1/2; the exact
+    rational of the drawn f, as a ball (no law is built: nothing is rounded before the ball)."""
     level = point["m"] + 1
-    return {tau: point["f"] / (2 * mpmath.mpf(34) ** 3 * mpmath.mpf(2) ** level * level**3)}
+    return {tau: BuiltExactly(enclosure(exact_rational(point["f"]) / (2 * 34**3 * 2**level * level**3)))}
 
 
 theorem_4_1_eq6 = theorem(
@@ -504,6 +549,17 @@ def _log_ratios(X: FiniteDistribution, P: FiniteDistribution, Q: FiniteDistribut
     if any(x and not (p and q) for x, p, q in zip(X, P, Q)):
         raise InvalidParameter("a log-ratio moment needs P and Q positive where X is")
     return [(x, log_ratio_ball(p, q)) for x, p, q, key in zip(X.balls(), P.keys(), Q.keys(), X.keys()) if key]
+
+
+def _power(x, order: int):
+    """``x ** order`` of a ball by products (flint's power of a ball centred at 0, the log-ratio of two equal
+    masses given as two balls, is NaN)."""
+    return functools.reduce(lambda a, b: a * b, [x] * order, arb(1))
+
+
+def _ball_log_ratios(X: list, P: list, Q: list) -> list:
+    """``(X[x], ln(P[x]/Q[x]))`` over atoms given as balls (every mass positive: a tilted triple's)."""
+    return [(x, (p / q).log()) for x, p, q in zip(X, P, Q)]
 
 
 def log_ratio_moment(X: FiniteDistribution, P: FiniteDistribution, Q: FiniteDistribution, order: int,
@@ -741,8 +797,40 @@ def _eq22(head):
     return sp.Le(head(D, D, Dpp, k), 2 ** (k - 1) * (head(D, D, Dp, k) + head(D, Dp, Dpp, k)))
 
 
+def tilted_balls(draw) -> tuple[list, list, list]:
+    """(D, D', D'') of a tilted triple (:func:`tilted_triples`) as Arb balls at flint's precision around the laws of
+    the draw itself: D' = q/Σq exactly, D ∝ D' e^{cu} and D'' ∝ D' e^{cv} with the exponentials and their sums in
+    balls (nothing rounded first, unlike :func:`build_triple`'s laws at the working precision).
+
+    >>> from flint import arb
+    >>> D_, Dp_, Dpp_ = tilted_balls(MIRROR_TRIPLES[0])    # two atoms: ln(D/D') = c - ln cosh c, c = 0.24
+    >>> (D_[0] / Dp_[0]).log().contains(arb("0.24") - arb("0.24").cosh().log()), (D_[0] + D_[1]).contains(1)
+    (True, True)
+    """
+    middle = [arb(r) for r in FiniteDistribution.normalized(draw["q"]).rationals]
+    c = exact_ball(to_mpf(draw["c"], "c"))
+
+    def tilted(key):
+        weights_ = [w * (c * exact_ball(to_mpf(u, "u"))).exp() for w, u in zip(middle, draw[key])]
+        total = sum(weights_, arb(0))
+        return [w / total for w in weights_]
+
+    return tilted("u"), middle, tilted("v")
+
+
 def _three_moments(head, point, absolute: bool) -> dict:
-    laws = _within_lemma_4_3(point["structure"])
+    """The three k-th log-ratio moments under D of (22), ``head`` signed or absolute: a tilted triple's in balls
+    around the triple of the draw itself (:func:`tilted_balls`, marked built exactly), any other's on its laws."""
+    draw = point["structure"]
+    if draw["kind"] == "tilt" and to_mpf(draw["c"], "c") <= mpmath.mpf(1) / 4:
+        # inside Lemma 4.3 by Hoeffding's lemma, and the laws of the draw itself in balls: built exactly
+        with in_balls():
+            balls = tilted_balls(draw)
+            return {head(D, X, Y, k): BuiltExactly(_ball_sum([
+                        x * _power(abs(r) if absolute else r, int(point["k"]))
+                        for x, r in _ball_log_ratios(balls[0], balls[a], balls[b])]))
+                    for X, Y, a, b in ((D, Dpp, 0, 2), (D, Dp, 0, 1), (Dp, Dpp, 1, 2))}
+    laws = _within_lemma_4_3(draw)
     return {head(D, X, Y, k): log_ratio_moment(laws[0], laws[a], laws[b], point["k"], absolute)
             for X, Y, a, b in ((D, Dpp, 0, 2), (D, Dp, 0, 1), (Dp, Dpp, 1, 2))}
 
@@ -793,10 +881,18 @@ def claim_4_5_eq22_corrected(point):
     return _three_moments(AbsLogRatioMoment, point, absolute=True)
 
 
+def _gaussian_triple(point) -> dict:
+    """The draw of :func:`build_triple` whose laws are N_ℤ(0, σ²), N_ℤ(Δ, σ²), N_ℤ(sΔ, σ²), as plain data: the
+    key under which their standards are searched once per working precision (:func:`loss_standard_of`)."""
+    sigma_ = point["sigma"]   # (an mpf as a decimal that reads back as the same binary number)
+    return {"kind": "dgauss", "sigma": mpmath.nstr(sigma_, mpmath.mp.dps + 10) if isinstance(sigma_, mpmath.mpf)
+            else sigma_,
+            "shifts": [int(point["Delta"]), int((point["s"] - 1) * point["Delta"])]}
+
+
 def gaussian_chain_ends(point) -> tuple[FiniteDistribution, FiniteDistribution, FiniteDistribution]:
     """N_ℤ(0, σ²), N_ℤ(Δ, σ²), N_ℤ(sΔ, σ²) on one window: a neighbour pair and the group pair of size s."""
-    shifts = [point["Delta"], (point["s"] - 1) * point["Delta"]]
-    return build_triple({"kind": "dgauss", "sigma": point["sigma"], "shifts": shifts})
+    return build_triple(_gaussian_triple(point))
 
 
 _GAUSS_COST = ("an equality at every point (the catalogue's generator (iv)), so no corner is worse than another; "
@@ -827,8 +923,11 @@ def gaussian_group_standard(point):
     $\lambda$ of the exact finite MGF of the discrete laws (no Gaussian closed form). $\sigma$ is drawn in $[0.3, 0.6]$:
     few atoms. For $\sigma \ge 1.5$ the MGF ratio is flat to within $e^{-2\pi^2\sigma^2}$ of its supremum and the search
     no longer resolves it to the $10^{-31}$ the tight verdict needs."""
-    first, neighbour, last = gaussian_chain_ends(point)
-    return {GROUP_GAUSS_STANDARD: loss_standard(first, last), NEIGHBOUR_GAUSS_STANDARD: loss_standard(first, neighbour)}
+    draw = _gaussian_triple(point)
+    neighbour = loss_standard_of(draw, 0, 1)
+    # s = 1: the group pair is the neighbour pair itself (the same two laws), measured once
+    return {GROUP_GAUSS_STANDARD: neighbour if point["s"] == 1 else loss_standard_of(draw, 0, 2),
+            NEIGHBOUR_GAUSS_STANDARD: neighbour}
 
 
 @theorem(
