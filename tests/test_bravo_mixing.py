@@ -273,13 +273,47 @@ def test_eq9_h_is_definition_2_1_at_p_0_and_one_chain_step_is_the_projected_gaus
         point = {"eta": mpmath.mpf("0.1"), "D": mpmath.mpf(1), "T": 1,
                  "structure": {"p": 0.0, "M": 4.0, "starts": {"x0": 0.3, "x0p": -0.1}}}
         values = mx.eq_9.witness(point)
-        assert abs(values[mx.h] - (2 * mpmath.mpf("0.1") * 2) ** 2) < 1e-20     # (2 eta L)^2, L = M/2
+        h_, kl = values[mx.h].value, values[mx.KL(mx.X_T, mx.X_Tp)].value   # built exactly: BuiltExactly(Estimate)
+        assert h_.certified and abs(h_.value - (2 * mpmath.mpf("0.1") * 2) ** 2) <= h_.error + 1e-25   # (2 eta L)^2
         # T = 1: the law is N(x0 - eta L sign(x0), 2 eta) clipped to [-1/2, 1/2]
         sd = mpmath.sqrt(mpmath.mpf("0.2"))
         P = Projected(Gaussian(mpmath.mpf("0.3") - mpmath.mpf("0.2"), sd), -0.5, 0.5)
         Q = Projected(Gaussian(mpmath.mpf("-0.1") + mpmath.mpf("0.2"), sd), -0.5, 0.5)
         reference = divergence("kl", P, Q, method="densities")
-    assert abs(values[mx.KL(mx.X_T, mx.X_Tp)].value - reference.value) < 1e-8
+    # (the two means coincide: KL 0, to the rounding of the laws' construction)
+    assert kl.certified and kl.error < 1e-25 and abs(kl.value - reference.value) < 1e-15
+
+
+def test_one_pla_step_is_certified_and_longer_chains_are_not():
+    # eq. (9) and Lemma 4.1 at T = 1: two clipped Gaussians in balls (engine.projected), each ball enclosing the value
+    # computed independently (the Nyström laws of engine.chains, within their error). At T = 2 there is no enclosure
+    # of the chain's law: the draw stays an estimate (quantity-not-enclosed), never a ball that is not one.
+    from symdp.verify import verify
+
+    one = {"eta": 0.02, "D": 0.5, "T": 1, "structure": {"p": 0.4, "M": 3.0, "starts": {"x0": 0.2, "x0p": -0.45}}}
+    r = evaluate_point(get("bravo.eq9"), one)
+    assert r.verdict == HOLDS and r.certified
+    with working_precision(30):
+        chain = mx.pla_chain(mpmath.mpf("0.02"), 3, mpmath.mpf("0.4"), mpmath.mpf("0.5"), 1)
+        nystrom = divergence("kl", chain.law(0.1), chain.law(-0.225))
+        kl = mx.eq_9.witness({**one, "eta": mpmath.mpf("0.02"), "D": mpmath.mpf("0.5")})[mx.KL(mx.X_T, mx.X_Tp)].value
+    assert abs(kl.value - nystrom.value) <= nystrom.error + kl.error
+    r = evaluate_point(get("bravo.eq9"), {**one, "T": 2})
+    assert r.verdict == HOLDS and not r.certified and r.uncertified == "quantity-not-enclosed"
+    # Lemma 4.1 in the E13 corner (T = 1) and at its worst pin: certified, and the TV is the one of engine.chains
+    for pin in mx.LEMMA_PINS[1:]:
+        r = evaluate_point(get("bravo.lem4.1"), pin)
+        assert r.verdict == HOLDS and r.certified
+        with working_precision(30):
+            s = pin["structure"]
+            inst = mx.pla_instance(s["p"], s["M"], s["D"], s["r"], cap=mx.T_CAP)
+            chain = mx.pla_chain(inst["eta"], inst["M"], inst["p"], inst["D"], inst["T"])
+            tv = divergence("tv", chain.law(s["starts"]["x0"] * inst["D"]), chain.law(s["starts"]["x0p"] * inst["D"]))
+        assert inst["T"] == 1 and abs(r.quantity - tv.value) <= tv.error + 1e-20
+    assert not evaluate_point(get("bravo.lem4.1"), mx.LEMMA_PINS[0]).certified   # T = 21
+    # the default run draws at least 100 points, the one-step ones certified
+    report = verify(get("bravo.lem4.1"))
+    assert report.verdict == HOLDS and report.examples >= 100 and report.certified_examples > 0
 
 
 def test_bad_pla_input_is_a_clear_error():

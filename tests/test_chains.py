@@ -69,6 +69,23 @@ def test_nearly_equal_laws_keep_their_digits():
     assert abs(r.value - exact) <= r.error
 
 
+def test_laws_one_ulp_apart_after_the_first_step_keep_their_digits():
+    """Starts 1e-14 apart (d = p − q of the first step a few ulps of p): R ≈ 3e-29 to the rule's own accuracy, and a
+    KL whose means differ by one ulp is the tiny number it is, not the rounding of p − q (once 1e-32 ± 3e-45)."""
+    chain, gap, var = wide_linear_chain(0.9, 0.5, 6, 2.0, start=0.5e-14)
+    r = renyi(chain.law(0.5e-14), chain.law(-0.5e-14), 2.0)
+    exact = 2.0 * gap ** 2 / (2 * var)
+    assert r.value == pytest.approx(exact, rel=1e-6) and abs(r.value - exact) <= r.error
+    # one step of x − 0.2 sign(x) from 0.3 and −0.1: centres 0.3 − 0.2 and −0.1 + 0.2, one ulp apart; unclipped, the
+    # KL would be gap²/(2σ²) = 1.9e-33, an upper bound of the clipped one (data processing)
+    step = subgradient_step(0.2, math.sqrt(0.2))
+    gap = (0.3 - 0.2) - (-0.1 + 0.2)
+    assert gap != 0
+    chain = ProjectedChain((step,), -0.5, 0.5)
+    k = kl(chain.law(0.3), chain.law(-0.1))
+    assert 0 <= k.value <= gap ** 2 / (2 * 0.2)
+
+
 def test_one_projected_step_is_the_projected_gaussian():
     """T = 1: a Gaussian clipped to the interval (engine.projected, its own quadrature) and its CDF atoms."""
     chain = ProjectedChain((subgradient_step(0.1, 0.3),), -0.5, 0.5)
@@ -253,3 +270,25 @@ def test_kl_where_the_other_law_underflows():
     k = kl(one.law(1), one.law(-1))
     assert math.isfinite(k.value) and k.error < 1e-6 * float(exact)
     assert abs(k.value - float(exact)) <= k.error + 1e-9 * float(exact)
+
+
+def test_the_transition_matrix_is_the_gaussian_kernel_and_keeps_mass():
+    # one step as a matrix: column j at source z_j is [Φ((low − m)/σ), w_i φ_σ(x_i − m), Φ((m − high)/σ)] with m =
+    # Φ(z_j), written out here with mpmath; each column sums to 1 up to the rule's quadrature error
+    from symdp.engine import chains
+
+    step = subgradient_step(0.15, 0.3)
+    chain = ProjectedChain((step,) * 3, -0.5, 0.5)
+    grid = chains._grid(chains._grid_key(chain, chain), 1)
+    matrix = chains._transition(step, grid, -0.5, 0.5)
+    sources = [-0.5, *(x for x, _ in grid), 0.5]
+    assert matrix.shape == (len(grid) + 2, len(grid) + 2)
+    for j in (0, 1, len(grid) // 2, len(grid) + 1):
+        m = mpmath.mpf(step.map(sources[j]))
+        expected = [mpmath.ncdf((-0.5 - m) / 0.3), *(w * mpmath.npdf(x, m, 0.3) for x, w in grid),
+                    mpmath.ncdf((m - 0.5) / 0.3)]
+        assert all(abs(a - float(b)) <= 1e-14 * max(float(b), 1e-300) + 1e-300 for a, b in zip(matrix[:, j], expected))
+        assert abs(sum(matrix[:, j]) - 1) < 1e-9
+    # twelve steps stay cheap (one product a step) and the law's total mass stays 1
+    long = ProjectedChain((step,) * 12, -0.5, 0.5)
+    assert abs(sum(long.law(0.3).masses(1)[1]) - 1) < 1e-8

@@ -21,8 +21,14 @@ nearly equal laws keep their digits (the naive p^α q^{1−α} loses them below 
 arithmetic is binary64 (the transition is N² Gaussian evaluations per step, N in the hundreds); the error reported
 is the spread between two rules (6 nodes per panel, panels 3/2 narrower in the second) plus a rounding term
 N·T·2⁻⁵²·100 relative, so it is an estimate from refinement, not an enclosure (``Method.QUADRATURE``, not
-certified). Where one law has mass at nodes where the other's Gaussian tail is below the smallest normal double
-(laws ~38 noise scales apart or more), the two laws are propagated again in logarithms (log-masses, log-sum-exp
+certified; a witness says so by returning it, and the verifier counts the draw as quantity-not-enclosed). Bounds
+that are proved (a binned lower bound by data processing, an upper bound by joint convexity over a partition of
+X_{T−1}) are not offered: the upper one conditions on the partition and so drops the last step's mixing (a factor
+near T/(T − 1) on the random walk), far too wide to decide a bound these chains come within a few percent of.
+The transitions are numpy matrices (built once per step, grid and interval).
+
+Where one law has mass at nodes where the other's Gaussian tail is below the smallest normal double (laws ~38 noise
+scales apart or more), the two laws are propagated again in logarithms (log-masses, log-sum-exp
 steps, log CDF tails): Gaussian noise gives both laws positive densities everywhere, so the divergence is finite
 (never +∞), and it is then computed from the log-masses (its error: the spread between the two rules plus the
 log-sum-exp rounding, amplified by 1/(α − 1)).
@@ -47,6 +53,7 @@ from functools import lru_cache
 from typing import Callable
 
 import mpmath
+import numpy as np
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method
@@ -230,39 +237,74 @@ def _sources(grid, chain) -> list[float]:
     return [chain.low, *(x for x, _ in grid), chain.high]
 
 
+@lru_cache(maxsize=64)
+def _nodes(grid: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The rule's nodes and weights as arrays (read-only)."""
+    nodes, weights = np.array([x for x, _ in grid]), np.array([w for _, w in grid])
+    nodes.flags.writeable = weights.flags.writeable = False
+    return nodes, weights
+
+
 @lru_cache(maxsize=16)
-def _transition(step: Step, grid: tuple, low: float, high: float) -> tuple[tuple[float, ...], ...]:
-    """The columns of the transition on [A_low, nodes, A_high]: for each source z, [P(below low), w_i φ_σ(x_i −
-    Φ(z)), P(above high)]."""
-    return tuple(_column(step, grid, low, high, step.map(z)) for z in [low, *(x for x, _ in grid), high])
+def _transition(step: Step, grid: tuple, low: float, high: float) -> np.ndarray:
+    """The transition on [A_low, nodes, A_high] as a matrix whose column j is, for the source z_j, [P(below low),
+    w_i φ_σ(x_i − Φ(z_j)), P(above high)]: one step is one matrix–vector product."""
+    centres = np.array([step.map(z) for z in [low, *(x for x, _ in grid), high]], dtype=float)
+    matrix = _columns(step, grid, low, high, centres)
+    matrix.flags.writeable = False
+    return matrix
 
 
-def _column(step: Step, grid, low, high, centre: float) -> tuple[float, ...]:
+def _columns(step: Step, grid, low, high, centres: np.ndarray) -> np.ndarray:
+    """The columns of :func:`_transition` for the given centres Φ(z_j), as a matrix (the densities vectorised; the
+    tails by ``math.erfc``, which keeps their relative precision far out)."""
     sd = step.sd
-    return (_normal_cdf((low - centre) / sd), *(w * _normal_pdf(x - centre, sd) for x, w in grid),
-            _normal_cdf((centre - high) / sd))
+    nodes, weights = _nodes(grid)
+    z = (nodes[:, None] - centres[None, :]) / sd
+    middle = weights[:, None] * (np.exp(-0.5 * z * z) / (_SQRT2PI * sd))
+    below = [_normal_cdf((low - c) / sd) for c in centres.tolist()]
+    above = [_normal_cdf((c - high) / sd) for c in centres.tolist()]
+    return np.vstack([np.array(below)[None, :], middle, np.array(above)[None, :]])
+
+
+def _column(step: Step, grid, low, high, centre: float) -> np.ndarray:
+    return _columns(step, grid, low, high, np.array([float(centre)]))[:, 0]
+
+
+def _column_difference(step: Step, grid, low, high, first: float, second: float) -> np.ndarray:
+    """The column at ``first`` minus the column at ``second``, without the cancellation of subtracting them where the
+    centres are close: inside, q·expm1(t) with t = (c₁ − c₂)(2x − c₁ − c₂)/(2σ²) the log-ratio of the two
+    densities (c₁ − c₂ exact for close doubles); the atoms, differences of normal CDFs at 200 bits from the exact
+    doubles. Where |t| ≥ 1 nothing cancels and the plain difference is kept (it also covers a q that underflows)."""
+    sd = step.sd
+    p, q = _column(step, grid, low, high, first), _column(step, grid, low, high, second)
+    out = p - q
+    nodes, _ = _nodes(grid)
+    t = (first - second) * (2 * nodes - first - second) / (2 * sd * sd)
+    close = np.flatnonzero(np.abs(t) < 1)
+    out[1 + close] = q[1 + close] * np.expm1(t[close])
+    with mpmath.workprec(200):
+        lo, hi, s1, s2, sig = (mpmath.mpf(v) for v in (low, high, first, second, sd))
+        out[0] = float(mpmath.ncdf((lo - s1) / sig) - mpmath.ncdf((lo - s2) / sig))
+        out[-1] = float(mpmath.ncdf((s1 - hi) / sig) - mpmath.ncdf((s2 - hi) / sig))
+    return out
 
 
 def _propagate(chain: ProjectedChain, grid, starts: list[float], joint: bool = False) -> list[list[float]]:
     """The masses of X_T from each start; with ``joint`` (two starts), [q, d = p − q] instead of [p, q]: d goes
-    through the same linear steps, so it is never the difference of two nearly equal vectors after step 1."""
+    through the same linear steps, so it is never the difference of two nearly equal vectors (at step 1 it is
+    computed from the log-ratio of the two Gaussians, :func:`_column_difference`)."""
     first = chain.steps[0]
-    vectors = [list(_column(first, grid, chain.low, chain.high, first.map(x0))) for x0 in starts]
     if joint:
-        p, q = vectors
-        vectors = [q, [a - b for a, b in zip(p, q)]]
+        p_centre, q_centre = (float(first.map(x0)) for x0 in starts)
+        vectors = [_column(first, grid, chain.low, chain.high, q_centre),
+                   _column_difference(first, grid, chain.low, chain.high, p_centre, q_centre)]
+    else:
+        vectors = [_column(first, grid, chain.low, chain.high, first.map(x0)) for x0 in starts]
     for step in chain.steps[1:]:
-        columns = _transition(step, grid, chain.low, chain.high)
-        vectors = [_apply(columns, v) for v in vectors]
-    return vectors
-
-
-def _apply(columns, v: list[float]) -> list[float]:
-    out = [0.0] * len(columns[0])
-    for vj, col in zip(v, columns):
-        if vj:
-            out = [o + vj * c for o, c in zip(out, col)]
-    return out
+        matrix = _transition(step, grid, chain.low, chain.high)
+        vectors = [matrix @ v for v in vectors]
+    return [v.tolist() for v in vectors]
 
 
 def _common_grid(P: ChainLaw, Q: ChainLaw, level: int):
@@ -345,17 +387,24 @@ def _log_cdf(z: float) -> float:
     return float(mpmath.log(mpmath.ncdf(z)))
 
 
-def _log_column(step: Step, grid, low, high, centre: float) -> tuple[float, ...]:
+def _log_columns(step: Step, grid, low, high, centres: np.ndarray) -> np.ndarray:
+    """The logarithms of :func:`_columns`, computed as such (nothing underflows)."""
     sd, norm = step.sd, math.log(_SQRT2PI * step.sd)
-    return (_log_cdf((low - centre) / sd), *(math.log(w) - 0.5 * ((x - centre) / sd) ** 2 - norm for x, w in grid),
-            _log_cdf((centre - high) / sd))
+    nodes, weights = _nodes(grid)
+    z = (nodes[:, None] - centres[None, :]) / sd
+    middle = np.log(weights)[:, None] - 0.5 * z * z - norm
+    below = [_log_cdf((low - c) / sd) for c in centres.tolist()]
+    above = [_log_cdf((c - high) / sd) for c in centres.tolist()]
+    return np.vstack([np.array(below)[None, :], middle, np.array(above)[None, :]])
 
 
 @lru_cache(maxsize=4)
-def _log_transition_rows(step: Step, grid: tuple, low: float, high: float) -> tuple[tuple[float, ...], ...]:
-    """The log transition as rows: row i holds log P(z_j -> node i) over the sources z_j."""
-    columns = [_log_column(step, grid, low, high, step.map(z)) for z in [low, *(x for x, _ in grid), high]]
-    return tuple(zip(*columns))
+def _log_transition_rows(step: Step, grid: tuple, low: float, high: float) -> np.ndarray:
+    """The log transition as a matrix: row i holds log P(z_j -> node i) over the sources z_j."""
+    centres = np.array([step.map(z) for z in [low, *(x for x, _ in grid), high]], dtype=float)
+    matrix = _log_columns(step, grid, low, high, centres)
+    matrix.flags.writeable = False
+    return matrix
 
 
 def _log_sum(terms) -> float:
@@ -369,12 +418,16 @@ def _log_masses(law: ChainLaw, grid) -> list[float]:
     """The log-masses of X_T on [A_low, nodes, A_high], propagated by log-sum-exp (nothing underflows), normalised."""
     chain = law.chain
     first = chain.steps[0]
-    v = list(_log_column(first, grid, chain.low, chain.high, first.map(law.start)))
+    v = _log_columns(first, grid, chain.low, chain.high, np.array([float(first.map(law.start))]))[:, 0]
     for step in chain.steps[1:]:
-        v = [_log_sum([a + b for a, b in zip(v, row)]) for row in _log_transition_rows(step, grid, chain.low,
-                                                                                          chain.high)]
-    total = _log_sum(v)
-    return [x - total for x in v]
+        terms = _log_transition_rows(step, grid, chain.low, chain.high) + v[None, :]
+        top = terms.max(axis=1)
+        finite = np.isfinite(top)
+        safe = np.where(finite, top, 0.0)
+        with np.errstate(divide="ignore"):   # a row of -inf stays -inf (its top), whatever the other branch says
+            v = np.where(finite, safe + np.log(np.exp(terms - safe[:, None]).sum(axis=1)), top)
+    total = _log_sum(v.tolist())
+    return [x - total for x in v.tolist()]
 
 
 def _log_pair(P: ChainLaw, Q: ChainLaw, level: int) -> tuple[list[float], list[float]]:
@@ -488,9 +541,16 @@ def _mass_below(components, y: float) -> float:
 def _positive_part(components, low: float, high: float, probes) -> float:
     """∫ over (low, high) of g_+ for g = Σ k φ_s(y − m), and the atoms' (Σ k·tail)_+ at both ends: g's sign changes
     between the probes are found by bisection on g, and g is integrated exactly (Gaussian CDFs) where positive."""
-    g = lambda y: math.fsum(k * _normal_pdf(y - m, s) for k, m, s in components)  # noqa: E731
+    ks, ms, ss = (np.array(column, dtype=float) for column in zip(*components))
+    scale = ks / (_SQRT2PI * ss)
+
+    def values(ys: np.ndarray) -> np.ndarray:
+        z = (ys[:, None] - ms[None, :]) / ss[None, :]
+        return (scale[None, :] * np.exp(-0.5 * z * z)).sum(axis=1)
+
+    g = lambda y: float(values(np.array([y]))[0])  # noqa: E731
     points = [low, *sorted(y for y in probes if low < y < high), high]
-    signs = [g(y) for y in points]
+    signs = values(np.array(points)).tolist()
     cuts = [low]
     for a, b, ga, gb in zip(points, points[1:], signs, signs[1:]):
         if (ga > 0) != (gb > 0):

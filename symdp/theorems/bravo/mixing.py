@@ -7,7 +7,8 @@ transition matrices: powers, the stationary law as the solution of πP = π, d(t
 an exact rational returned as a certified enclosure built exactly from the drawn weights. The PLA chain
 X_{t+1} = Π_X(X_t − η∇f(X_t) + sqrt(2η)ξ_t) on X = [−D/2, D/2] is measured through its laws: one step is a Gaussian
 clipped to X, its divergences certified in Arb (:func:`clipped_kl`, :func:`clipped_tv`, for Lemma C.1); T steps the
-laws of :mod:`symdp.engine.chains` (eq. (9), Lemma 4.1: Nyström quadrature in binary64, estimated, not certified).
+laws of :mod:`symdp.engine.chains` (eq. (9), Lemma 4.1: Nyström quadrature in binary64, estimated, not certified;
+their draws with T = 1 are two clipped Gaussians, certified in Arb as for Lemma C.1).
 Mixing times of PLA itself (a supremum over starts of a distance to
 π_η) are out of reach; eq. (12) and Theorem 4.2 are measured on a finite discretisation of the chain
 (:func:`symdp.engine.markov.projected_grid_chain`, in balls), which says what it can: the bounds hold for that
@@ -50,7 +51,7 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.engine.projected import clipped_kl, clipped_renyi, clipped_tv  # noqa: F401 (one projected step)
+from symdp.engine.projected import clipped_kl, clipped_tv
 from symdp.theorems.bravo.appendix import OneMinusExp
 from symdp.theorems.bravo.common import P_D, ball, built_exactly, finite_floats, in_balls, rational
 from symdp.theorems.bravo.moduli import p_holder as p
@@ -560,6 +561,22 @@ X_T, X_Tp = sp.symbols("X_T X'_T")
 _h_weakly_smooth = lambdify_mpmath([eta, p, M], H_WEAKLY_SMOOTH)
 
 
+@functools.lru_cache(maxsize=1)
+def _h_weakly_smooth_ball():
+    """h of Definition 2.1(2) as a function of balls (the statement's expression, lambdified to Arb once)."""
+    return lambdify_arb([eta, p, M], H_WEAKLY_SMOOTH)
+
+
+def _one_pla_step(eta_, M_, p_, D_, starts, divergence_ball):
+    """A divergence of the laws of one PLA step (:func:`pla_chain` with T = 1) from the starts (fractions of D), in
+    balls: Π_X N(Φ(x_0), 2η) with Φ of :func:`weakly_smooth_map` (the subgradient step at p = 0), both clipped
+    Gaussians of one σ (:func:`clipped_kl`, :func:`clipped_tv`). The arguments are balls (or exact rationals); call
+    within ``in_balls``. Raises :class:`~symdp.statement.Uncertain` where a ball leaves the sign of a start open."""
+    phi = weakly_smooth_map(eta_, M_, p_)
+    means = [ball(phi(ball(rational(starts[key], key)) * D_)) for key in ("x0", "x0p")]
+    return divergence_ball(*means, (2 * ball(eta_)).sqrt(), ball(D_) / 2)
+
+
 def pla_chain(eta_, M_, p_, D_, steps: int) -> chains.ProjectedChain:
     """PLA on [−D/2, D/2] for f = w|x|^{1+p}/(1+p), w = M/2^{1−p} (f = (M/2)|x| at p = 0), σ² = 2η, ``steps``
     steps (:mod:`symdp.engine.chains`)."""
@@ -592,7 +609,7 @@ EQ9_PINS = ({"eta": 0.01, "D": 1.0, "T": 3, "structure": {"p": 0.0, "M": 10.0, "
 
 
 @theorem(id="bravo.eq9", title=r"the KL bound (9) for PLA under $\varphi(\delta) = \sqrt{\delta^2 + h}$",
-         number="eq. (9)", setting=PLA_SETTING, default_examples=60, examples=EQ9_PINS,
+         number="eq. (9)", setting=PLA_SETTING, default_examples=72, examples=EQ9_PINS,
          parameters=(Param(eta, sp.Interval.open(0, sp.oo), sample=(0.005, 0.5), log=True,
                            limit="η below 0.005 with D = 3 is D/σ = D/sqrt(2η) above 30: the laws' Gaussian tails "
                                  "underflow a double in engine.chains (the ratio grows with D/σ: the reachable end "
@@ -605,8 +622,9 @@ EQ9_PINS = ({"eta": 0.01, "D": 1.0, "T": 3, "structure": {"p": 0.0, "M": 10.0, "
                                  "falls with T")),
          statement=sp.Le(KL(X_T, X_Tp), D ** 2 / (4 * eta * T) + h * sp.log(T * sp.E) / (4 * eta)),
          evidence_note=r"$\mathrm{KL}(X_T\|X'_T)$ from the two laws of the projected chain (atoms and densities "
-                       r"propagated by the Nystr\"om method of \symdpcode{engine.chains}); $h$ is the class constant "
-                       r"of the drawn $f$ (Definition 2.1, checked on its own in \symdpid{bravo.def2.1.2})")
+                       r"propagated by the Nystr\"om method of \symdpcode{engine.chains}, estimated; at $T = 1$ two "
+                       r"clipped Gaussians, certified in Arb); $h$ is the class constant of the drawn $f$ (Definition "
+                       r"2.1, checked on its own in \symdpid{bravo.def2.1.2})")
 def eq_9(point):
     r"""Corollary 3.7 at $\alpha = 1$, $\sigma^2 = 2\eta$ (the $h$-terms exercised: $f$ is not smooth at 0, and nearly
     coincident starts $\pm 10^{-6}D$ are moved $2\eta w$ apart). The ratio tends to 1 as $D/\sigma = D/\sqrt{2\eta}
@@ -617,6 +635,16 @@ def eq_9(point):
     more than the bound counts (the near-coincident pin: 0.0406 against 8.86)."""
     structure = point["structure"]
     p_, M_ = (to_mpf(structure[key], key) for key in ("p", "M"))
+    if int(point["T"]) == 1:   # one step: two clipped Gaussians, certified (and h in balls with it)
+        try:
+            with in_balls():
+                eta_, M_b, p_b, D_ = (ball(rational(v, name)) for v, name in (
+                    (point["eta"], "eta"), (structure["M"], "M"), (structure["p"], "p"), (point["D"], "D")))
+                return {KL(X_T, X_Tp): built_exactly(_one_pla_step(eta_, M_b, p_b, D_, structure["starts"], clipped_kl),
+                                                     Method.CERTIFIED),
+                        h: built_exactly(_h_weakly_smooth_ball()(eta_, p_b, M_b))}
+        except Uncertain:
+            pass
     chain = pla_chain(point["eta"], M_, p_, point["D"], int(point["T"]))
     return {KL(X_T, X_Tp): divergence("kl", *_pla_pair(chain, point["D"], structure["starts"])),
             h: _h_weakly_smooth(point["eta"], p_, M_)}
@@ -638,10 +666,11 @@ case."""
 
 @theorem(id="bravo.lem4.1", title=r"$\|\mathbb{P}_{X_T} - \mathbb{P}_{X'_T}\|_{TV} \le 1/2$ after "
          r"$\lceil D^2/\eta\rceil$ PLA steps", number="Lemma 4.1", setting=LEMMA_SETTING,
-         statement=sp.Le(TV(X_T, X_Tp), sp.Rational(1, 2)),         default_examples=12, examples=LEMMA_PINS,
+         statement=sp.Le(TV(X_T, X_Tp), sp.Rational(1, 2)), default_examples=80, examples=LEMMA_PINS,
          evidence_note=r"the total variation of the two laws of the PLA chain after $T = \lceil D^2/\eta\rceil$ "
-                       r"steps (\symdpcode{engine.chains}), with $\eta$ at or below the threshold of (10); the bound "
-                       r"algebra of the proof is \symdpid{bravo.lem4.1.bound}")
+                       r"steps (\symdpcode{engine.chains}, estimated; at $T = 1$ two clipped Gaussians, certified in "
+                       r"Arb), with $\eta$ at or below the threshold of (10); the bound algebra of the proof is "
+                       r"\symdpid{bravo.lem4.1.bound}")
 def lemma_4_1(point):
     r"""Measured, not through (9) and Pinsker. Includes the corner $\eta > D^2$ (catalogue E13, where $T = 1$ and the
     proof's $T \le 2D^2/\eta$ fails): drawn and pinned, and the conclusion holds there. $D$ is capped so that $T \le
@@ -651,7 +680,16 @@ def lemma_4_1(point):
     ($r = 10^{-4}$, pinned; $r$ is drawn down to $10^{-4}$ on a log scale). Away from $D^2/\eta \lesssim$ an
     integer it is far lower (0.15 just past it, where $T = 2$); at the reference it is $5.2 \cdot 10^{-10}$."""
     structure = point["structure"]
-    inst = pla_instance(structure["p"], structure["M"], structure["D"], structure["r"], cap=T_CAP)
+    args = (structure["p"], structure["M"], structure["D"], structure["r"])
+    try:   # one step (T = 1 decided by the balls): two clipped Gaussians, certified
+        with in_balls():
+            inst = pla_instance(*args, cap=T_CAP, balls=True)
+            if inst["T"] == 1:
+                return built_exactly(_one_pla_step(inst["eta"], inst["M"], inst["p"], inst["D"], structure["starts"],
+                                                   clipped_tv), Method.CERTIFIED)
+    except Uncertain:
+        pass
+    inst = pla_instance(*args, cap=T_CAP)
     chain = pla_chain(inst["eta"], inst["M"], inst["p"], inst["D"], inst["T"])
     return divergence("tv", *_pla_pair(chain, inst["D"], structure["starts"]))
 

@@ -641,7 +641,7 @@ PROJECTED_PINS = (H_FREE_COUNTEREXAMPLE,   # and the catalogue's proj_grid row (
                        r"chains' ($T \ge 2$) from their atoms and densities computed by \symdpcode{engine.chains} "
                        r"(Nystr\"om quadrature of the exact transitions, error from two rules; the draws of "
                        r"$T \le 4$ steps). The projected step (pinned) and chains exercise the $h$-terms",
-         tight_at=THM_3_4_TIGHT, examples=PROJECTED_PINS, default_examples=45,
+         tight_at=THM_3_4_TIGHT, examples=PROJECTED_PINS, default_examples=70,
          printed=Printed(
              id="bravo.thm3.4.h-free", kind="sharpness", severity="mathematics",
              title=r"Theorem 3.4 without its $h$-terms (sharpness copy)", number="Theorem 3.4 (the $h$-terms dropped)",
@@ -873,7 +873,7 @@ COR_3_9_SETTING = Setting(
          examples=({**COR_3_9_REFERENCE, "structure": {"kind": "projected", "x0": 0.5, "x0p": -0.5}},
                    {"alpha": 1.1, "D": 1, "sigma": 0.2, "c": 0.25, "h": 1.44, "T": 4,
                     "structure": {"kind": "projected", "x0": 0.1, "x0p": -0.1}}),
-         default_examples=30)
+         default_examples=75)
 def corollary_3_9(point):
     r"""Theorem 3.4 with constant $c$, $h$, $\sigma$ (\symdpid{bravo.id.sum39}). Tight for $h = 0$ on the unprojected
     chain (R1, pinned); the $h$-part is loose on the projected chains: the largest ratio over 300 random draws in the
@@ -902,7 +902,7 @@ corollary_3_9_ln = declare(
     evidence_note=r"an inequality between two formulas of $(c, T)$, scaled: the sum evaluated term by term against "
                   r"the logarithm",
     tight_at=({"alpha": 2, "D": 1, "sigma": 1, "c": 0.5, "h": 1, "T": 1},), examples=(COR_3_9_REFERENCE,),
-    default_examples=60,
+    default_examples=85,
     notes=r"$c^t/s_t \le \int_{s_{t-1}}^{s_t} dx/x$ with $s_t = \sum_{j \le t} c^j$: holds for every $c > 0$, "
           r"equality at $T = 1$ only (catalogue: sum 2.88044318974698 against 3.17295846161054 at $c = 0.9$, "
           r"$T = 20$).")
@@ -914,7 +914,7 @@ corollary_3_9_lower = declare(
     number="Corollary 3.9, the remark after it (corrected)", parameters=(P_C_BELOW_ONE, P_T),
     statement=sp.Le(SUM_3_9_LOWER, SUM_3_9), evidence=CLOSED_FORM,
     evidence_note=r"an inequality between two formulas of $(c, T)$: the logarithm against the sum term by term",
-    tight_at=({"c": 0.5, "T": 1},), examples=({"c": 0.9, "T": 20},), default_examples=60,
+    tight_at=({"c": 0.5, "T": 1},), examples=({"c": 0.9, "T": 20},), default_examples=85,
     notes=r"Holds for $0 < c \le 1$ ($c = 1$ as the limit $1 + \ln\frac{T+1}{2} \le H_T$): $c^t/s_t \ge c^{t+1}/s_t "
           r"\ge \ln(s_{t+1}/s_t)$ needs $c \le 1$. Equality at $T = 1$; catalogue reference $2.54484999877118 \le "
           r"2.88044318974698$ at $c = 0.9$, $T = 20$.",
@@ -1007,7 +1007,7 @@ other's Gaussian tail underflows a double (engine.chains compares their log-mass
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / (2 * sigma ** 2) * (D ** 2 / T + (2 * eta * L) ** 2
                                                                               * Harmonic(T))),
          examples=(ROW_1_WORST, {**CATALOGUE_ROW, "T": 1}, {**CATALOGUE_ROW, "T": 3}, ROW_1_LONG_STEP,
-                   {**ROW_1_LONG_STEP, "T": 2}), default_examples=25)
+                   {**ROW_1_LONG_STEP, "T": 2}), default_examples=72)
 def table_1_r1(point):
     r"""Corollary 3.7 with $h = (2\eta L)^2$, the modulus (1) of Definition 2.1, on the projected chain of $L|x|$.
     The ratio tends to 1 as $\alpha \to 1$, $D/\sigma \to \infty$, $\eta L/D \to 0$, $T = 1$, starts $\pm D/2$: the
@@ -1031,7 +1031,7 @@ def table_1_r1(point):
          examples=({"alpha": 1.001, "D": 2.0, "sigma": 2.0 / CHAIN_RATIO, "eta": 1e-4, "M": 0.05, "p": 0.0, "T": 1,
                     "structure": {"x0": 0.5, "x0p": -0.5}},
                    {"alpha": 3, "D": 1, "sigma": 0.3, "eta": 0.2, "M": 1, "p": 0.5, "T": 2,
-                    "structure": {"x0": 0.5, "x0p": -0.5}},), default_examples=25)
+                    "structure": {"x0": 0.5, "x0p": -0.5}},), default_examples=75)
 def table_1_r2(point):
     r"""Corollary 3.7 with the $h$ of Definition 2.1(2) on the projected chain of a one-dimensional weakly smooth
     $f$. As for row 1 (\symdpid{bravo.tab1.r1}), the ratio tends to 1 as $\alpha \to 1$, $D/\sigma \to \infty$,
@@ -1069,7 +1069,7 @@ FRACTION = st.fixed_dictionaries({"r": finite_floats(0.0, 1.0)})
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha * D ** 2 * C_ROW ** T * (1 - C_ROW)
                          / (2 * sigma ** 2 * (1 - C_ROW ** T))),
          tight_at=({"alpha": 2, "D": 1, "sigma": 0.5, "eta": 0.3, "kappa": 1.5, "beta": 1.5, "T": 4,
-                    "structure": {"r": 0.5}},), default_examples=30)
+                    "structure": {"r": 0.5}},), default_examples=75)
 def table_1_r3(point):
     r"""Corollary 3.8 with $c = 1 - 2\eta\kappa + \eta^2\beta^2$, the modulus (3): a quadratic of curvature
     $\kappa' \in [\kappa, \beta]$ has the exact factor $(1 - \eta\kappa')^2 \le c$. Tight for $\kappa = \beta$
@@ -1084,7 +1084,7 @@ def table_1_r3(point):
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha * D ** 2 / (2 * sigma ** 2 * T)),
          tight_at=({"alpha": 2, "D": 1, "sigma": 0.5, "eta": 0.5, "beta": 2.0, "T": 4, "structure": {"r": 0.0}},
                    {"alpha": 2, "D": 1, "sigma": 0.5, "eta": 1.0, "beta": 2.0, "T": 3, "structure": {"r": 1.0}}),
-         default_examples=30)
+         default_examples=70)
 def table_1_r4(point):
     r"""Corollary 3.8 with $c = 1$, the modulus (4): the step's factor $|1 - \eta\kappa'| \le 1$ for $\eta\kappa'
     \le 2$. Tight at $\kappa' = 0$ and at $\eta\kappa' = 2$ (both pinned)."""
@@ -1101,7 +1101,7 @@ C_ROW_5 = (1 + eta * beta) ** 2
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha * D ** 2 * C_ROW_5 ** T * (C_ROW_5 - 1)
                          / (2 * sigma ** 2 * (C_ROW_5 ** T - 1))),
          tight_at=({"alpha": 2, "D": 1, "sigma": 0.5, "eta": 0.3, "beta": 1.0, "T": 4, "structure": {"r": -1.0}},),
-         default_examples=30)
+         default_examples=70)
 def table_1_r5(point):
     r"""Corollary 3.8 with $c = (1 + \eta\beta)^2$, the modulus (5): $|1 - \eta\kappa'| \le 1 + \eta\beta$. Tight
     at $f = -\beta x^2/2$ (pinned)."""
@@ -1130,7 +1130,7 @@ def dissipative_constants(structure, read=to_mpf) -> dict:
                     "structure": {"x0": 0.5, "x0p": -0.5, "kappa1": 0.1, "G": 0.0, "a": 0.5}},
                    {"alpha": 3, "D": 1, "sigma": 0.3, "eta": 0.2, "T": 3,
                     "structure": {"x0": 0.5, "x0p": -0.5, "kappa1": 1.0, "G": 0.5, "a": 2.0}},),
-         default_examples=25)
+         default_examples=75)
 def table_1_r6(point):
     r"""Corollary 3.9's logarithmic form with the modulus (6), on the projected chain of a one-dimensional dissipative
     $f$; $\kappa$, $\lambda$, $\beta$ measured from $f$'s coefficients. As for row 1 (\symdpid{bravo.tab1.r1}), the
