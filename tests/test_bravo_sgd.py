@@ -97,6 +97,29 @@ def test_alpha_star_is_the_last_alpha_meeting_both_conditions(q_, s):
         assert abs(star - lo) < mpf("1e-25") * star
 
 
+@pytest.mark.parametrize("q_, s", [("0.1", 4), ("0.001", 12), ("0.9", 4)])
+def test_alpha_star_in_balls_brackets_the_root_of_the_written_conditions(q_, s):
+    from flint import arb
+
+    from symdp.estimate import arb_precision, mpf_of
+
+    with working_precision(30), arb_precision(128):
+        star = bv._alpha_star_ball(arb(q_), arb(s))
+        low, high = mpf_of(star.lower()), mpf_of(star.upper())
+        assert star.rad() < mpf("1e-15") * mpf_of(star.mid())
+        # the conditions as written in this file hold just below the ball and fail just above it
+        assert _conditions_here(low, mpf(q_), mpf(s)) and not _conditions_here(high, mpf(q_), mpf(s))
+        assert low <= bv.alpha_star(mpf(q_), mpf(s)) <= high
+
+
+def test_the_scan_in_binary64_finds_the_bracket_the_working_precision_finds():
+    with working_precision(30):
+        for q_, s in (("0.1", 4), ("0.3", 5), ("0.001", 12), ("0.95", 4)):
+            floats = bv._float_signs(mpf(q_), mpf(s))
+            exact = [bv._admissible(1 + mpf(10) ** (mpf(k) / 16), mpf(q_), mpf(s)) >= 0 for k in bv.GRID]
+            assert floats == exact
+
+
 def test_alpha_star_at_the_catalogue_point():
     with working_precision(30):
         assert mpmath.nint(bv.alpha_star(mpf("0.1"), mpf(4)) * 100) == 601   # catalogue bravo.lemA.18: ≈ 6.01
@@ -408,3 +431,29 @@ def test_definition_5_1_events_are_summed_from_the_laws_exact_masses():
              "epsilon": 0.20625000000000002}
     result = evaluate_point(bv.definition_5_1, point)
     assert result.verdict == TIGHT and result.certified
+
+
+def test_the_subsampled_integral_with_several_atoms_against_the_engine():
+    # N(0, σ²) against (1 − q)N(0, σ²) + q Σ w_i N(x_i, σ²): Arb's integral of the density ratio (the left side of
+    # Lemma A.17) against the engine's certified route on the same laws
+    from symdp.engine.continuous import Gaussian, Mixture
+
+    with working_precision(30):
+        atoms = [(mpf("0.5"), mpf("1.3")), (mpf("0.3"), mpf("-1.3")), (mpf("0.2"), mpf("0.39"))]
+        ours = bv.sgm(mpf(3), mpf("0.2"), mpf("0.7"), atoms)
+        mixed = Mixture(mpf("0.2"), Gaussian(0, mpf("0.7")),
+                        bv.convolved_mixture(mpf("0.7"), [x for _, x in atoms], [w for w, _ in atoms]))
+        engine = divergence("renyi", Gaussian(0, mpf("0.7")), mixed, mpf(3), method="densities")
+        assert ours.certified and engine.certified
+        assert abs(ours.value - engine.value) <= ours.error + engine.error
+        assert ours.error < mpf("1e-28") * ours.value
+
+
+def test_a_saturated_step_is_decided_by_the_balls_of_laws_built_exactly():
+    # σ' = bσ/(2√2L) = 0.019: both sides saturate, 7.6e-40 apart on 2.7e-3 (found by a run of 100 draws); the laws
+    # are built in balls from the draw's rationals, so the balls decide it (no rounding of a construction to allow for)
+    point = {"n": 186, "b": 0.5, "structure": -0.4803270721764691, "alpha": 4.838922481489451,
+             "eta": 4.755547043767057, "L": 4.755547043767057, "sigma": 0.5}
+    result = evaluate_point(bv.theorem_5_2_step, point)
+    assert result.verdict == HOLDS and result.certified and result.construction == "exact"
+    assert 0 < result.margin < mpf("1e-35")

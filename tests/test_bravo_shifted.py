@@ -35,9 +35,11 @@ def test_nearly_equal_laws_keep_their_digits_the_catalogue_lesson():
         reference = mpmath.log1p(mpmath.fsum(x * _g_series(y / x, alpha) for x, y in zip(q, d))) / (alpha - 1)
         engine = divergence("renyi", FiniteDistribution(p), FiniteDistribution(q), alpha)
         assert abs(engine.value - reference) <= reference * mpmath.mpf(10) ** -20
-        # the definition written out (ln of the sum) keeps the absolute digits of the working precision only
-        by_definition = sh.renyi_by_definition(FiniteDistribution(p), FiniteDistribution(q), alpha)
-        assert abs(by_definition.value - reference) <= mpmath.mpf(10) ** -45
+        # the definition written out (ln of the sum) in balls, recomputed with more bits until sharp relative to
+        # itself: a certified enclosure of R ≈ 1e-39 with 20 relative digits, holding the reference
+        by_definition = sh._finite_by_definition(FiniteDistribution(p), FiniteDistribution(q), alpha)
+        assert by_definition.certified and abs(by_definition.value - reference) <= by_definition.error
+        assert by_definition.error <= reference * mpmath.mpf(10) ** -20
     with working_precision(15):     # the naive sum at double precision: the lesson's failure
         naive = mpmath.log(mpmath.fsum(x ** alpha * y ** (1 - alpha) for x, y in zip(p, q))) / (alpha - 1)
         assert abs(naive - reference) >= reference / 2   # all digits lost (here it returns 0)
@@ -246,3 +248,43 @@ def test_winf_and_shifted_divergences_of_drawn_laws_are_certified_exactly():
     assert result.verdict == TIGHT and result.certified
     report = verify(get("bravo.lem3.1"), examples=20)
     assert report.verdict == HOLDS and report.certified
+
+
+def test_definition_by_the_likelihood_ratio_in_balls_against_the_gaussian_formula():
+    # equal variances: R_α = α(m − m2)²/(2s²) (Gaussian algebra, written here); the witness's definition side is
+    # Arb's integral of (p/q)^α q with the tails enclosed, never that formula
+    point = {"alpha": 3.0, "structure": {"kind": "gaussian", "m": 0.25, "s": 1.5, "m2": -0.5, "s2": 1.5}}
+    with working_precision(50):
+        by_definition = sh._gaussians_by_definition(point["structure"], mpmath.mpf(3))
+        formula = 3 * mpmath.mpf("0.75") ** 2 / (2 * mpmath.mpf("1.5") ** 2)
+        assert by_definition.certified and abs(by_definition.value - formula) <= by_definition.error
+        assert by_definition.error < formula * mpmath.mpf(10) ** -45
+        # α s2² ≤ (α − 1) s²: the integrand does not decay, +∞ exactly
+        wide = sh._gaussians_by_definition({"m": 0.0, "s": 2.0, "m2": 0.0, "s2": 1.0}, mpmath.mpf(2))
+        assert wide.certified and wide.value == mpmath.inf
+    result = evaluate_point(get("bravo.def2.2"), point)
+    assert result.verdict == TIGHT and result.certified
+    finite = evaluate_point(get("bravo.def2.2"), {"alpha": 2.5, "structure": {
+        "kind": "finite", "mu": {"x": [0.0, 1.0], "w": [1, 3]}, "nu": {"x": [1.0, 0.0, 0.5], "w": [2, 1, 1]}}})
+    assert finite.verdict == TIGHT and finite.certified
+
+
+def test_one_projected_step_is_certified_and_the_pins_of_lemma_3_2_are_decided_by_balls():
+    for pin in (sh.LEM_3_2_PIN, sh.LEM_3_2_SHARP):
+        result = evaluate_point(get("bravo.lem3.2"), pin)
+        assert result.verdict == HOLDS and result.certified
+    with working_precision(30):
+        point = convert_point(sh.lemma_3_2, sh.LEM_3_2_PIN)
+        values = sh.lemma_3_2.witness(point)
+        left = values[sh.ShiftedRenyi(sh.Y_, sh.Yp_, sh.alpha, sh.MODULUS - sh.a)]
+        # the same feasible law measured by the projected laws' quadrature (atoms by CDFs): a second computation
+        D_ = point["D"]
+        X, Xp = sh._in_domain(sh.LEM_3_2_PIN["structure"]["mu"], D_), sh._in_domain(sh.LEM_3_2_PIN["structure"]["nu"], D_)
+        Phi = sh.subgradient_step(point["eta"] * point["L"])
+        phi = mpmath.sqrt(point["delta"] ** 2 + (2 * point["eta"] * point["L"]) ** 2)
+        moved = sh.interpolated(X, sh.minimiser(X, Xp, point["delta"], point["alpha"]), (phi - point["a"]) / phi, Phi)
+        quadrature = divergence("renyi", sh.projected_step(moved, point["sigma"], D_ / 2),
+                                sh.projected_step(Xp.mapped(Phi), point["sigma"], D_ / 2), point["alpha"])
+        assert left.certified and abs(left.value - quadrature.value) <= left.error + quadrature.error
+    # T = 1 of Lemma 3.3: the same step from Diracs, its bound Σ a_t²/σ² in balls
+    assert evaluate_point(get("bravo.lem3.3"), sh.LEM_3_3_SHARP).certified

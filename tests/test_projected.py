@@ -80,3 +80,25 @@ def test_bad_projections_are_refused_with_a_clear_error():
         Projected(Gaussian(0, 1), 1, 1)
     with pytest.raises(InvalidDistribution, match="continuous law"):
         Projected(3, 0, 1)
+
+
+def test_clipped_mixtures_in_balls_against_the_projected_laws_quadrature_and_one_component():
+    from flint import arb
+
+    from symdp.engine.continuous import Mixture
+    from symdp.engine.projected import clipped_mixture_renyi, clipped_renyi
+    from symdp.estimate import in_balls, mpf_of
+
+    with in_balls():
+        one = clipped_renyi(arb("0.3"), arb("-0.2"), arb("0.5"), arb(1), arb("2.5"))
+        same = clipped_mixture_renyi(((arb(1), arb("0.3")),), ((arb(1), arb("-0.2")),), arb("0.5"), arb(1), arb("2.5"))
+        assert one.overlaps(same) and same.rad() < mpmath.mpf(10) ** -(DPS - 2)
+        P = ((arb(1) / 4, arb("-0.5")), (arb(3) / 4, arb("0.5")))
+        Q = ((arb(3) / 4, arb("-0.45")), (arb(1) / 4, arb("0.48")))
+        ball = clipped_mixture_renyi(P, Q, arb("0.4"), arb(1), arb("2.7"))
+    # the projected laws measured by mpmath quadrature (atoms from CDFs): a second computation
+    laws = [Projected(Mixture(w, Gaussian(to_mpf(a), to_mpf("0.4")), Gaussian(to_mpf(b), to_mpf("0.4"))), -1, 1)
+            for w, a, b in ((to_mpf("0.75"), "-0.5", "0.5"), (to_mpf("0.25"), "-0.45", "0.48"))]
+    quadrature = divergence("renyi", *laws, to_mpf("2.7"))
+    assert abs(mpf_of(ball.mid()) - quadrature.value) <= quadrature.error + mpf_of(ball.rad())
+    assert quadrature.error < mpmath.mpf(10) ** -20

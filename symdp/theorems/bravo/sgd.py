@@ -31,6 +31,7 @@ from symdp.estimate import GUARD_BITS, Estimate, exact_ball, sharp_ball
 from symdp.expressions import Renyi, numeric_function, quantity
 from symdp.numeric import arb_erfc, to_mpf
 from symdp.proofs.bravo import sgd as proofs
+from symdp.statement import BuiltExactly
 from symdp.strategies import weights
 from symdp.symbols import (
     D,
@@ -77,48 +78,95 @@ radius = sp.Symbol("{r}", positive=True)   # braced: symdp.symbols' r is an inte
 
 # --- Appendix A.3.1: the subsampled Gaussian ------------------------------------------------------------------------
 
-def _conditions(a, q_, s) -> tuple:
+class _BallLogs:
+    """The logarithms of :func:`_conditions` for Arb balls (mpmath and math name them as functions)."""
+
+    log = staticmethod(lambda x: x.log())
+    log1p = staticmethod(lambda x: x.log1p())
+
+
+def _conditions(a, q_, s, ops=mpmath) -> tuple:
     """The two conditions of Lemma A.18 as differences that are >= 0 where they hold: Mσ²/2 − ln σ² − α and
     M²σ²/2 − ln(5σ²) − α(M + ln(qα) + 1/(2σ²)), M = ln(1 + 1/(q(α − 1))) (the second's denominator, ln(qα + α/(α −
-    1)) + 1/(2σ²), is positive, so it is multiplied out)."""
-    M_ = mpmath.log1p(1 / (q_ * (a - 1)))
-    return (M_ * s * s / 2 - mpmath.log(s * s) - a,
-            M_ * M_ * s * s / 2 - mpmath.log(5 * s * s) - a * (M_ + mpmath.log(q_ * a) + 1 / (2 * s * s)))
+    1)) + 1/(2σ²), is positive, so it is multiplied out); ``ops`` gives ``log`` and ``log1p`` (mpmath, numpy for
+    arrays of floats, :class:`_BallLogs` for balls)."""
+    M_ = ops.log1p(1 / (q_ * (a - 1)))
+    return (M_ * s * s / 2 - ops.log(s * s) - a,
+            M_ * M_ * s * s / 2 - ops.log(5 * s * s) - a * (M_ + ops.log(q_ * a) + 1 / (2 * s * s)))
 
 
-def _admissible(a, q_, s) -> mpmath.mpf:
-    return min(_conditions(a, q_, s))
+def _admissible(a, q_, s, ops=mpmath):
+    return min(_conditions(a, q_, s, ops))
 
 
 def alpha_star(q_, s) -> mpmath.mpf:
     """α*(q, σ): the largest α > 1 with both conditions of Lemma A.18. Both hold as α → 1 (M → ∞); a scan of α − 1 on a
     geometric grid (ratio 10^(1/16), up to 10^8) finds the last grid point where they hold, and bisection on the
     bracket it makes with the next one (mpmath.findroot, 'anderson') finds the root. The scan checks that the
-    admissible set is one interval (1, α*]: a second change of sign is an error, not a silent choice."""
+    admissible set is one interval (1, α*]: a second change of sign is an error, not a silent choice. The scan runs in
+    binary64 (it only locates the bracket) where its signs are clear of rounding, else at the working precision."""
     with mpmath.workdps(max(mpmath.mp.dps, 30)):   # SymPy may ask for a handful of digits; the scan needs more
         return +_alpha_star(to_mpf(q_, "q"), to_mpf(s, "sigma"))
+
+
+GRID = tuple(range(-160, 129))
+"""The scan's exponents k: α − 1 = 10^(k/16)."""
+
+
+def _float_signs(q_, s) -> list | None:
+    """The scan's signs in binary64 (numpy, the whole grid at once), None where a value is within rounding of 0 (or
+    a value is not finite)."""
+    import numpy as np
+
+    a = 1 + 10.0 ** (np.array(GRID, dtype=float) / 16)
+    with np.errstate(all="ignore"):
+        values = np.minimum(*_conditions(a, float(q_), float(s), np))
+    if not np.all(np.isfinite(values)) or np.any(np.abs(values) < 1e-9 * a):
+        return None
+    return list(values >= 0)
 
 
 def _alpha_star(q_, s) -> mpmath.mpf:
     if not (0 < q_ < 1 and s > 0):
         raise InvalidParameter(f"alpha*(q, sigma) needs 0 < q < 1 and sigma > 0, got q={q_}, sigma={s}")
-    grid = [1 + mpmath.mpf(10) ** (mpmath.mpf(k) / 16) for k in range(-160, 129)]
-    signs = [_admissible(a, q_, s) >= 0 for a in grid]
+    def grid(k):
+        return 1 + mpmath.mpf(10) ** (mpmath.mpf(GRID[k]) / 16)
+    signs = _float_signs(q_, s) or [_admissible(grid(k), q_, s) >= 0 for k in range(len(GRID))]
     if not signs[0]:
         raise InvalidParameter(f"no alpha > 1 satisfies Lemma A.18's conditions at q={mpmath.nstr(q_, 8)}, "
                                f"sigma={mpmath.nstr(s, 8)}")
-    changes = [k for k in range(len(grid) - 1) if signs[k] != signs[k + 1]]
+    changes = [k for k in range(len(GRID) - 1) if signs[k] != signs[k + 1]]
     if len(changes) != 1:
         raise InvalidParameter(f"Lemma A.18's admissible alphas at q={mpmath.nstr(q_, 8)}, sigma={mpmath.nstr(s, 8)} "
                                f"are not one interval (1, alpha*] below 1e8 ({len(changes)} changes of sign)")
     k = changes[0]
-    return mpmath.findroot(lambda a: _admissible(a, q_, s), (grid[k], grid[k + 1]), solver="anderson")
+    return mpmath.findroot(lambda a: _admissible(a, q_, s), (grid(k), grid(k + 1)), solver="anderson")
+
+
+def _alpha_star_ball(q_, s):
+    """α*(q, σ) for balls q, σ (a side condition decided in Arb): the root :func:`alpha_star` finds at the balls'
+    midpoints, widened to a bracket [r(1 − ε), r(1 + ε)] on whose ends the smaller condition is proved ≥ 0 and < 0
+    over the whole balls (it is continuous in α > 1, so a root lies between); ε is 2^-(precision/2), to cover the
+    balls' own radii. :class:`~symdp.statement.Uncertain` where the balls leave a sign open."""
+    from flint import arb, ctx
+
+    from symdp.estimate import mpf_of
+    from symdp.statement import Uncertain
+
+    bits = ctx.prec
+    with mpmath.workprec(bits + 20):
+        root = alpha_star(mpf_of(q_.mid()), mpf_of(s.mid()))
+    width = ball(root) * arb(2) ** -(bits // 2)
+    low, high = ball(root) - width, ball(root) + width
+    if not (_admissible(low, q_, s, _BallLogs) >= 0 and _admissible(high, q_, s, _BallLogs) < 0):
+        raise Uncertain(f"alpha*(q, sigma) is not bracketed at q = {q_}, sigma = {s}")
+    return low.union(high)
 
 
 AlphaStar = numeric_function(
     "AlphaStar", 2, alpha_star, r"\alpha^{{*}}\left({0}, {1}\right)",
     "alpha*(q, sigma) of Lemma A.18: the largest alpha satisfying its two implicit conditions (a root, found by "
-    "scan and bisection).")
+    "scan and bisection).", arb=_alpha_star_ball)
 S_alpha = quantity("S_alpha", 3, r"S_{{{0}}}\left({1}, {2}\right)",
                    "S_alpha(q, sigma) of Definition A.16, measured by the engine from the two laws.", nonnegative=True)
 
@@ -133,17 +181,26 @@ def subsampled_head(q_, s):
     return Renyi(ex.Gaussian(0, s), ex.Mix(q_, ex.Gaussian(0, s), ex.Gaussian(1, s)), alpha)
 
 
-def sgm_by_integral(a, q_, s):
+def sgm_by_integral(a, q_, s, atoms=((1, 1),)):
     """S_α(q, σ) = ln ∫ p_0^α ((1 − q)p_0 + qp_1)^(1−α) / (α − 1), p_0, p_1 the N(0, σ²), N(1, σ²) densities, a ball:
     a second computation, independent of the engine's certified route. The integrand is p_0 (1 − q + q e^{(2x −
     1)/(2σ²)})^(1−α), the mixture's ratio to p_0 written out, integrated on [−R, R] (split at 0 and 1) by Arb's rigorous
     (Petras) integration of the entire integrand. The rest is enclosed in [0, (1 − q)^(1−α) erfc(R/(σ√2))]: the
     bracket is at least 1 − q and 1 − α < 0, so the integrand is at most (1 − q)^(1−α) p_0, and p_0 puts
-    erfc(R/(σ√2)) outside [−R, R]. R is chosen with that bound below 2^−(prec + 10) (erfc(u) ≤ e^{−u²}); α > 1."""
+    erfc(R/(σ√2)) outside [−R, R]. R is chosen with that bound below 2^−(prec + 10) (erfc(u) ≤ e^{−u²}); α > 1.
+
+    With ``atoms`` ((w_i, x_i), ..., weights summing to 1) p_1 is the mixture Σ w_i N(x_i, σ²) (N(0, σ²) ∗ μ for
+    μ = Σ w_i δ_{x_i}): the bracket is 1 − q + q Σ w_i e^{(2x_i x − x_i²)/(2σ²)}, still at least 1 − q, the split at 0
+    and every x_i."""
     from flint import acb, arb
 
-    a_, q_m = to_mpf(a, "alpha"), to_mpf(q_, "q")
-    a, q_, s = ball(a_), ball(q_m), ball(to_mpf(s, "sigma"))
+    from symdp.estimate import mpf_of
+
+    def as_ball(x, name):   # a ball as given (a parameter carried exactly), a number as its exact ball
+        return x if isinstance(x, arb) else ball(to_mpf(x, name))
+
+    a, q_, s = as_ball(a, "alpha"), as_ball(q_, "q"), as_ball(s, "sigma")
+    a_, q_m = mpf_of(a.mid()), mpf_of(q_.mid())
     bits = mpmath.mp.prec + 10
     with mpmath.workprec(53):   # R only has to be large enough; the tail bound below is computed in balls
         u = mpmath.sqrt(bits * mpmath.log(2) - (a_ - 1) * mpmath.log1p(-q_m)) + 1
@@ -151,17 +208,37 @@ def sgm_by_integral(a, q_, s):
     R = arb((ball(u) * s * root2).upper())   # an exact point, the integral's end
     two_var = 2 * s * s
     norm = 1 / (s * (2 * arb.pi()).sqrt())
+    terms = [(as_ball(w, "weight"), as_ball(x, "atom")) for w, x in atoms]
 
     def integrand(z, analytic):
-        bracket = 1 - q_ + q_ * ((2 * z - 1) / two_var).exp()
+        bracket = 1 - q_ + q_ * sum(w * ((2 * x * z - x * x) / two_var).exp() for w, x in terms)
         return (-z * z / two_var + (1 - a) * bracket.log(analytic=analytic)).exp() * norm
 
-    cuts = [-R, arb(0), arb(1), R]
+    inside = sorted({mpmath.mpf(0)} | {mpf_of(x.mid()) for _, x in terms})   # (cuts only place the pieces)
+    cuts = [-R, *(ball(x) for x in inside if -R < ball(x) < R), R]
     tol = arb(2) ** -bits
     interior = sum((acb.integral(integrand, x, y, rel_tol=tol, abs_tol=tol).real for x, y in zip(cuts, cuts[1:])),
                    arb(0))
     tail = arb(0).union((1 - q_) ** (1 - a) * arb_erfc(R / (s * root2)))
     return (interior + tail).log() / (a - 1)
+
+
+def sgm(alpha_, q_, s, atoms=((1, 1),)):
+    """:func:`sgm_by_integral` as the certified estimate a witness returns (S_α(q, σ) itself with the default atom).
+    Arguments given as callables are called in balls (a law's parameters computed from the draw's exact rationals):
+    the laws are then the draw's own, and the estimate is marked built exactly."""
+    exact = callable(q_)
+    with in_balls():
+        if exact:
+            alpha_, q_, s, atoms = alpha_(), q_(), s(), atoms()
+        value = enclosure(sgm_by_integral(alpha_, q_, s, atoms), Method.CERTIFIED)
+    return BuiltExactly(value) if exact else value
+
+
+def _sgm_of(point):
+    """S_α(q, σ) at the draw's α, q, σ, built exactly from their rationals (:func:`sgm`)."""
+    exact = [(lambda k=k: ball(rational(point[k], k))) for k in ("alpha", "q", "sigma")]
+    return sgm(*exact, lambda: [(ball(1), ball(1))])
 
 
 P_Q = Param(q, sp.Interval.open(0, 1), sample=(0.001, 0.99))
@@ -238,18 +315,18 @@ A17_REFERENCE = {"alpha": 3, "q": 0.2, "sigma": 0.7, "{r}": 1.3, "structure": {"
                                    "structure": {"atoms": [-1.0], "weights": [1.0]}}),
          examples=({"alpha": 3, "q": 0.2, "sigma": 0.7, "{r}": 1.3,
                     "structure": {"atoms": [1.0, -1.0, 0.3], "weights": [0.5, 0.3, 0.2]}},),
-         default_examples=6)
+         default_examples=100)
 def lemma_a17(point):
     r"""In $d = 1$, the supremum over $\mu$ on $B(0, r) = [-r, r]$ checked on drawn finite $\mu$: the left side is the
     engine's R\'enyi divergence of $\mathcal{N}(0, \sigma^2)$ against the mixture with $\mathcal{N}(0, \sigma^2) * \mu
     = \sum_i w_i\mathcal{N}(x_i, \sigma^2)$, the right side $S_\alpha(q, \sigma/r)$ measured on its own laws (mean 1,
-    standard deviation $\sigma/r$), so the scaling $x \mapsto x/r$ is checked, not assumed. Both from the densities
-    (certified quadrature). Attained by a point mass at $\pm r$ (pinned; its 0.99 copy is refuted); the catalogue's
+    standard deviation $\sigma/r$), so the scaling $x \mapsto x/r$ is checked, not assumed. Both from the densities,
+    by two routes: the left side by Arb's integration of $p_0(1 - q + q\sum_i w_i e^{(2x_i x - x_i^2)/(2\sigma^2)})^{1
+    - \alpha}$ with its tails enclosed (\symdpcode{sgm\_by\_integral}), the right side by the engine (certified). Attained by a point mass at $\pm r$ (pinned; its 0.99 copy is refuted); the catalogue's
     30 random $\mu$ reach ratio 0.9897."""
     atoms, weights = MEASURES(point)
     s, r_ = point["sigma"], point["{r}"]
-    mixed = Mixture(point["q"], Gaussian(0, s), convolved_mixture(s, [x * r_ for x in atoms], weights))
-    return {Renyi(N0, N_MU, alpha): divergence("renyi", Gaussian(0, s), mixed, point["alpha"], method="densities")}
+    return {Renyi(N0, N_MU, alpha): sgm(point["alpha"], point["q"], s, [(w, x * r_) for x, w in zip(atoms, weights)])}
 
 
 P_Q_A18 = Param(q, sp.Interval.open(0, sp.Rational(1, 5)), sample=(0.001, 0.2))
@@ -266,9 +343,11 @@ lemma_a18 = declare(
                     r"\ln\sigma^2$ and $\alpha \le \frac{M^2\sigma^2/2 - \ln(5\sigma^2)}{M + \ln(q\alpha) + "
                     r"1/(2\sigma^2)}$, $M = \ln\left(1 + \frac{1}{q(\alpha - 1)}\right)$"),
     statement=sp.Le(S_alpha(alpha, q, sigma), 2 * alpha * q ** 2 / sigma ** 2),
-    measured_as={S_alpha(alpha, q, sigma): subsampled_head(q, sigma)},
-    examples=(SGM_REFERENCE, A18_WORST), default_examples=6,
-    notes=r"$S_\alpha(q, \sigma)$ measured by the engine from the two laws (certified quadrature of the densities); "
+    measured_as={S_alpha(alpha, q, sigma): subsampled_head(q, sigma)}, witness=lambda point: {
+        S_alpha(alpha, q, sigma): _sgm_of(point)},
+    examples=(SGM_REFERENCE, A18_WORST), default_examples=100,
+    notes=r"$S_\alpha(q, \sigma)$ measured from the two laws' densities (Arb's integration of their ratio, tails "
+          r"enclosed: \symdpcode{sgm\_by\_integral}, checked against the engine by \symdpid{bravo.defA.16}); "
           r"$\alpha^*$ found as a root of the two conditions (scan, then bisection; $\alpha^*(0.1, 4) = 6.0079$, the "
           r"catalogue's $\approx 6.01$). Loose by at least 4: the catalogue's reference $S_4(0.1, 4) = 0.0012529$ is a "
           r"quarter of the bound $0.005$, and the largest ratio seen, 0.2579, is at $\alpha \to 1$, $q \to 0$, "
@@ -320,7 +399,7 @@ eq23 = declare(
     r"\ln^2(n/b)K}{1024L^4}$", number="Section 5.2, (23) (corrected)",
     parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
     statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD / K), ALPHA_STAR_54), evidence=CLOSED_FORM,
-    default_examples=25, examples=(EQ23_WORST,),
+    default_examples=100, examples=(EQ23_WORST,),
     evidence_note=r"(23) is an inequality between formulas of $(b, n, L, \sigma, K)$ and $\ln(1/\delta)$; the "
                   r"threshold "
                   r"is derived in \symdpcode{proofs.bravo.sgd.eq23\_threshold}",
@@ -348,7 +427,7 @@ eq23_least_sigma = declare(
     r"K\ln^2(n/b)$ suffices", number=r"Section 5.2, (23) with $\sigma^2 \ge 40L^2/b^2$ (corrected)",
     parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
     statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD_LEAST_SIGMA / K), ALPHA_STAR_54), evidence=CLOSED_FORM,
-    default_examples=25, examples=(EQ23_WORST,),
+    default_examples=100, examples=(EQ23_WORST,),
     evidence_note=r"an inequality between formulas; the threshold is \symdpcode{proofs.bravo.sgd.eq23\_threshold} at "
                   r"$\sigma^2 = 40L^2/b^2$, the least $\sigma$ Theorem 5.4 allows (the threshold grows with $\sigma$)",
     notes="Loose, as (23).",
@@ -752,16 +831,21 @@ STEP_PIN = {"alpha": 2, "sigma": 12, "L": 1, "n": 6, "b": 1, "eta": 1.5, "struct
          statement=sp.Le(StepRenyi, S_alpha(alpha, b / n, b * sigma / (2 * sp.sqrt(2) * L))),
          measured_as={S_alpha(alpha, b / n, b * sigma / (2 * sp.sqrt(2) * L)):
                       subsampled_head(b / n, b * sigma / (2 * sp.sqrt(2) * L))},
-         tight_at=(STEP_PIN, {**STEP_PIN, "structure": -1.0, "alpha": 7, "b": 3, "n": 40}), default_examples=6)
+         tight_at=(STEP_PIN, {**STEP_PIN, "structure": -1.0, "alpha": 7, "b": 3, "n": 40}), default_examples=100)
 def theorem_5_2_step(point):
-    r"""The term of (16) at one $t$, measured by the engine from the laws (certified quadrature): the mixture's bias
+    r"""The term of (16) at one $t$ and the bound, measured from the laws' densities (Arb's integration of the density
+    ratio, tails enclosed: \symdpcode{sgm\_by\_integral}, checked against the engine by \symdpid{bravo.defA.16}): the
+    mixture's bias
     $m_t$ drawn in the ball $\|m_t\| \le 2\eta L/b$ the proof allows, against $S_\alpha(b/n, b\sigma/(2\sqrt2L))$
     measured on its own laws. Equality when $|m_t| = 2\eta L/b$ (pinned; Lemma A.17's point mass on the sphere, after
     scaling by $\eta\sigma/\sqrt2$). Summed over $T - \tau$ steps it is (16)."""
-    s = point["eta"] * point["sigma"] / mpmath.sqrt(2)
-    bias = to_mpf(point["structure"], "mu") * 2 * point["eta"] * point["L"] / point["b"]
-    q_ = point["b"] / point["n"]
-    return {StepRenyi: divergence("renyi", *subsampled(q_, s, bias), point["alpha"], method="densities")}
+    al, sg, L_, b_, eta_, n_, mu_ = (lambda k=k: ball(rational(point[k], k)) for k in ("alpha", "sigma", "L", "b", "eta",
+                                                                                       "n", "structure"))
+    q_ = lambda: b_() / n_()   # noqa: E731  (the laws' parameters in balls from the draw's exact rationals)
+    return {StepRenyi: sgm(al, q_, lambda: eta_() * sg() / ball(2).sqrt(),
+                           lambda: [(ball(1), mu_() * 2 * eta_() * L_() / b_())]),
+            S_alpha(alpha, b / n, b * sigma / (2 * sp.sqrt(2) * L)):
+            sgm(al, q_, lambda: b_() * sg() / (2 * ball(2).sqrt() * L_()), lambda: [(ball(1), ball(1))])}
 
 
 lemma_a18_beyond = declare(
@@ -770,7 +854,8 @@ lemma_a18_beyond = declare(
         P_ALPHA_A18, Param(q, sp.Interval.Ropen(sp.Rational(1, 5), 1), sample=(0.2, 0.95)), P_SIGMA_A18),
     conditions=(sp.Le(alpha, AlphaStar(q, sigma)),),
     statement=sp.Le(S_alpha(alpha, q, sigma), 2 * alpha * q ** 2 / sigma ** 2),
-    measured_as={S_alpha(alpha, q, sigma): subsampled_head(q, sigma)}, default_examples=5,
+    measured_as={S_alpha(alpha, q, sigma): subsampled_head(q, sigma)}, default_examples=100, witness=lambda point: {
+        S_alpha(alpha, q, sigma): _sgm_of(point)},
     examples=({"alpha": 1.01, "q": 0.2, "sigma": 4}, {"alpha": 1.7, "q": 0.9, "sigma": 4}),
     notes=r"Evidence on catalogue E4: Theorem 5.2 omits the $q = b/n < 1/5$ that Lemma A.18 assumes, but at every "
           r"point tried with $q \in [1/5, 0.95]$, $\sigma \in [4, 12]$, $\alpha \le \alpha^*(q, \sigma)$ (which "
