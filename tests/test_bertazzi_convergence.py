@@ -156,3 +156,18 @@ def test_random_families_are_built_exactly_and_their_draws_certified():
     for theorem in (cv.proposition_a_2, cv.proposition_a_3):
         result = evaluate_point(theorem, point)
         assert result.certified and result.construction == "exact", theorem.id
+
+
+def test_the_laws_of_the_first_states_are_the_powers_and_the_stationary_law_is_exact():
+    # a two-state chain: νP^t = π + (1 − a − b)^t (ν − π), π = (b, a)/(a + b) (closed form)
+    a, b = F(1, 3), F(1, 5)
+    chain = cv.FiniteChain([[1 - a, a], [b, 1 - b]])
+    pi = (b / (a + b), a / (a + b))
+    assert chain.stationary() == pi and all(isinstance(v, F) for v in chain.stationary())
+    start = (F(1), F(0))
+    laws = chain.laws(start, 6)
+    assert len(laws) == 6
+    for t, law in enumerate(laws, 1):
+        assert law == tuple(p + (1 - a - b) ** t * (s - p) for s, p in zip(start, pi)) == chain.law(start, t)
+    with pytest.raises(InvalidParameter):
+        chain.laws(start, -1)

@@ -340,3 +340,58 @@ def test_lemma_b_2_draws_are_certified_and_built_exactly():
                   {"T": 3, "K": 0.7, "structure": [1.0, 1.0, 1.0]}):
         result = evaluate_point(BY_ID["bertazzi.lemB.2"], point)
         assert result.certified and result.construction == "exact", point
+
+
+# --- certified by construction: the path laws' shift and Girsanov's density in balls ----------------------------------
+
+def test_the_path_shift_ball_holds_the_telescoped_innovations_and_the_engines_cholesky():
+    # D^2 = sum_k (gamma c h_k)^2/(2 gamma/beta): the likelihood ratio telescopes into the steps' innovations (an
+    # independent derivation), and the engine's mpf Cholesky agrees to its rounding
+    point = {"alpha": 2.0, "c": 0.7, "beta": 1.3, "T": 3,
+             "structure": {"n": 3, "mu": 0.4, "x0": 0.2, "b": [0.1, -0.5, 1.0], "h": [1.0, -0.25, 0.5]}}
+    with working_precision(40):
+        shift = dif.path_shift(point)
+        gamma = mpmath.mpf(3) / 3
+        square = sum((gamma * mpmath.mpf("0.7") * h) ** 2 for h in (1.0, -0.25, 0.5)) * mpmath.mpf("1.3") / (2 * gamma)
+        assert (shift * shift).contains(dif.exact_ball(square) + dif.arb(0, dif.exact_ball(mpmath.mpf(10) ** -38)))
+        assert shift.rad() < mpmath.mpf(10) ** -45
+        assert abs(mpmath.mpf(shift.mid()) - gaussian_paths.mahalanobis(*dif.path_laws(point))) < 1e-35
+
+
+@pytest.mark.parametrize("ident, point", [
+    ("bertazzi.prop4.5", dif.CONSTANT_SHIFT),
+    ("bertazzi.prop4.5.kl", {k: v for k, v in dif.CONSTANT_SHIFT.items() if k != "alpha"}),
+    # one of the draws whose mpf Cholesky once rounded the tight sides apart by more than the construction floor
+    ("bertazzi.prop4.5", {"alpha": 1.9, "c": 0.8999999999999999, "beta": 0.35606773975014167, "T": 4, "structure": {
+        "n": 5, "mu": -0.5241056208538021, "x0": -1.8022531803761446,
+        "b": [-0.026751876803156716, -0.13553804601944153, 1.9, 0.8999999999999999, 0.0], "h": [1.0] * 5}}),
+])
+def test_the_tight_path_draws_are_certified_from_laws_built_exactly(ident, point):
+    result = evaluate_point(BY_ID[ident], point)
+    assert result.verdict == TIGHT and result.certified and result.construction == "exact"
+    assert evaluate_point(BY_ID[ident].tightened(0.999999), point).verdict == VIOLATED
+
+
+def test_girsanovs_sides_are_certified_balls_and_the_printed_density_stays_refuted():
+    # dyadic numbers, so that mpmath's binary reading below is the witness's decimal one
+    several = {"beta": 0.75, "T": 3, "structure": {"n": 4, "mu": 1.25, "x0": 0.375, "b": [0.125, -0.5, 1.0, 0.0],
+                                                   "u": [0.5, -1.5, 2.0, 0.25], "z": [1.0, -0.375, 0.25, 2.5]}}
+    result = evaluate_point(BY_ID["bertazzi.lemB.1"], several)
+    assert result.verdict == TIGHT and result.certified and result.construction == "exact"
+    with working_precision(40):   # the engine's mpf log-densities of the same path, an independent route
+        terms = dif.girsanov_terms(dif_point := {k: mpmath.mpf(v) if k != "structure" else v
+                                                 for k, v in several.items()})
+        s, n = dif_point["structure"], 4
+        gamma = mpmath.mpf(3) / n
+        w = [mpmath.sqrt(gamma) * mpmath.mpf(z) for z in s["z"]]
+        path, x, mu = [], mpmath.mpf(s["x0"]), mpmath.mpf(s["mu"])
+        for k in range(n):
+            x = x + gamma * (-mu * x - mpmath.mpf(s["b"][k])) + mpmath.sqrt(2 / mpmath.mpf(0.75)) * w[k]
+            path.append(x)
+        first = gaussian_paths.euler_path(s["x0"], s["mu"], s["b"], 0.75, gamma)
+        second = gaussian_paths.euler_path(s["x0"], s["mu"], [b - u for b, u in zip(s["b"], s["u"])], 0.75, gamma)
+        ratio = terms[dif.LogDensityRatio()].value
+        assert ratio.certified and abs(ratio.value - (second.logpdf(path) - first.logpdf(path))) < 1e-30
+    printed = BY_ID["bertazzi.lemB.1.printed"]
+    refuted = evaluate_point(printed, printed.erratum.counterexample)
+    assert refuted.verdict == VIOLATED and refuted.certified

@@ -45,6 +45,23 @@ def test_the_whitened_path_shift_is_the_innovations_closed_form(rho, gamma_, b_,
         assert Q_.mean == 0 and P_.sd == Q_.sd == 1
 
 
+@pytest.mark.parametrize("rho, gamma_, c_, u, n_", [(0.875, 0.125, 1.0, 1.0, 5), (-0.5, 0.25, 2.0, 0.5, 30)])
+def test_the_path_shift_ball_holds_the_innovations_closed_form(rho, gamma_, c_, u, n_):
+    # as above, Δ² = nγc²u²/2, now enclosed by the ball computed from the draw (dyadic numbers: exact references)
+    with working_precision(40):
+        point = {"gamma": gamma_, "c": c_, "n": n_, "alpha": 2.0, "structure": {"rho": rho, "b": 0.75, "u": u}}
+        shift = ula._path_shift(point)
+        square = mpmath.mpf(n_) * gamma_ * c_ ** 2 * u ** 2 / 2
+        assert (shift * shift).contains(ula.arb(square)) and shift.rad() < mpmath.mpf(10) ** -40 * shift.mid()
+
+
+def test_the_tight_path_draws_are_certified_from_laws_built_exactly():
+    theorem = get("bertazzi.thm5.4")
+    for point in ula.PATH_TIGHT:
+        result = evaluate_point(theorem, point)
+        assert result.verdict == TIGHT and result.certified and result.construction == "exact"
+
+
 def test_gaussian_mean_model_matches_the_catalogue():
     # catalogue bertazzi.thm5.2, check C: exact D_alpha = 0.1898002 alpha at n = 1000, bound/exact = 1448.09
     q, b = get("bertazzi.thm5.2.printed-C3").evaluate(ula.GAUSS_MEAN_MODEL)

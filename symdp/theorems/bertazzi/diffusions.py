@@ -21,7 +21,7 @@ from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, Method, enclosure, in_balls
+from symdp.estimate import Estimate, enclosure, in_balls, mpf_of
 from symdp.expressions import KL, HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import diffusions as proofs
@@ -38,7 +38,14 @@ from symdp.theorem import (
     registered,
     theorem,
 )
-from symdp.theorems.bertazzi.common import P_ALPHA, ball, finite_floats
+from symdp.theorems.bertazzi.common import (
+    P_ALPHA,
+    ball,
+    finite_floats,
+    linear_chain_laws,
+    mahalanobis_ball,
+    unit_shift_divergence,
+)
 
 C_sup = sp.Symbol("C", positive=True)
 """C of (21): the almost-sure bound on sup_{t ≤ T} |X^D_t − X^{D'}_t| under the synchronous coupling."""
@@ -274,6 +281,23 @@ def path_laws(point):
             gaussian_paths.euler_path(s["x0"], s["mu"], drifted, point["beta"], gamma_))
 
 
+def path_shift(point):
+    """D of :func:`path_laws`' two laws as a ball, from the draw itself: the mean and covariance recursions and
+    Arb's certified solve (:func:`~symdp.theorems.bertazzi.common.mahalanobis_ball`) on the drawn numbers, so that
+    the divergences of the laws of this draw are enclosed, not those of laws rounded to the working precision."""
+    s = point["structure"]
+    n = int(s["n"])
+    if len(s["b"]) != n or len(s["h"]) != n or any(abs(to_mpf(h_, "h_k")) > 1 for h_ in s["h"]):
+        raise ValueError("b and h need n entries each, |h_k| <= 1")
+    with in_balls():
+        gamma_, c_ = ball(point["T"]) / n, ball(point["c"])
+        rho, noise, x0 = 1 - gamma_ * ball(s["mu"]), 2 * gamma_ / ball(point["beta"]), ball(s["x0"])
+        means, cov = linear_chain_laws(x0, rho, [-gamma_ * ball(b_) for b_ in s["b"]], noise)
+        means_p, _ = linear_chain_laws(x0, rho, [-gamma_ * (ball(b_) + c_ * ball(h_))
+                                                 for b_, h_ in zip(s["b"], s["h"])], noise)
+        return mahalanobis_ball(means, means_p, cov)
+
+
 PATHS = Setting(r"$dX_t = (-\mu X_{\kappa(t)} - b_{\mathcal{D}}(\eta_{\kappa(t)}))dt + \sqrt{2/\beta}\,dW_t$, "
                 r"$\kappa(t) = \gamma\lfloor t/\gamma\rfloor$, $\gamma = T/n$, $n \le 6$, $\mu \in [-1, 2]$, "
                 r"$b_{\mathcal{D}'} - b_{\mathcal{D}} = c\,h_k$ on step $k$, $|h_k| \le 1$ drawn ($h \equiv 1$ "
@@ -292,25 +316,26 @@ def proposition_4_5(point):
     interpolation plus a Brownian bridge, whatever the drift, so the grid values are sufficient; their law is the
     exact Gaussian of the mean and covariance recursions (\symdpcode{engine.gaussian\_paths}); one covariance, so the
     likelihood ratio is that of $\mathcal{N}(D, 1)$ against $\mathcal{N}(0, 1)$, $D^2 = \Delta m^\top \Sigma^{-1}
-    \Delta m$ (Cholesky), whose R\'enyi divergence the door integrates from the densities. Equality when
-    $|f_{\mathcal{D}} - f_{\mathcal{D}'}| \equiv c$ (pinned: the catalogue's $46.875 = 46.875$; drawn often), loose
-    by $\sum_k h_k^2/n$ otherwise. The paper prints the path as $(X^{\mathcal{D}}_T)_{t\in[0,T]}$ (catalogue E20,
-    a typo) and asks $\alpha \ge 1$, $\delta > 0$ (E21: encoded with $\alpha > 1$, $\delta \in (0, 1)$)."""
-    P_, Q_ = path_laws(point)
-    return divergence("renyi", P_, Q_, point["alpha"], method="densities")
+    \Delta m$, enclosed in balls from the drawn numbers (\symdpcode{path\_shift}), whose R\'enyi divergence the door
+    integrates from the densities at both ends of the ball (non-decreasing in $D$: their hull encloses it).
+    Equality when $|f_{\mathcal{D}} - f_{\mathcal{D}'}| \equiv c$ (pinned: the catalogue's $46.875 = 46.875$; drawn
+    often), loose by $\sum_k h_k^2/n$ otherwise. The paper prints the path as $(X^{\mathcal{D}}_T)_{t\in[0,T]}$
+    (catalogue E20, a typo) and asks $\alpha \ge 1$, $\delta > 0$ (E21: encoded with $\alpha > 1$, $\delta \in
+    (0, 1)$)."""
+    return BuiltExactly(unit_shift_divergence("renyi", path_shift(point), point["alpha"]))
 
 
 @theorem(id="bertazzi.prop4.5.kl", title=r"the path of the SDE at $\alpha = 1$: $\mathrm{KL} \le C_1(T)/4$",
          number=r"Proposition 4.5, eq. (19) at $\alpha = 1$", parameters=(P_C, P_BETA, P_T), setting=PATHS,
-         statement=sp.Le(KL(PATH_D, PATH_DP), C1 / 4), default_examples=65,
+         statement=sp.Le(KL(PATH_D, PATH_DP), C1 / 4), default_examples=68,
          tight_at=({k_: v for k_, v in CONSTANT_SHIFT.items() if k_ != "alpha"},))
 def proposition_4_5_kl(point):
     r"""The proposition allows $\alpha \ge 1$, $\alpha = 1$ read as the Kullback--Leibler divergence (the limit of
     $\mathsf{D}_\alpha$; catalogue E21: the R\'enyi statement itself needs $\alpha > 1$). Measured as
-    \symdpid{bertazzi.prop4.5}: the door integrates the KL of the sufficient statistic's laws from the densities.
+    \symdpid{bertazzi.prop4.5}: the door integrates the KL of the sufficient statistic's laws from the densities,
+    at both ends of the ball that holds $D$.
     Equality for a constant drift difference (pinned: $c^2\beta T/4 = 6.25$ at the catalogue's instance)."""
-    P_, Q_ = path_laws(point)
-    return divergence("kl", P_, Q_, method="densities")
+    return BuiltExactly(unit_shift_divergence("kl", path_shift(point)))
 
 
 @theorem(id="bertazzi.prop4.5.dp", title=r"the path of the SDE is $(\varepsilon_\delta, \delta)$-DP",
@@ -433,29 +458,47 @@ def girsanov_draws(draw):
 
 def girsanov_terms(point) -> dict:
     """The log-ratio of the path densities of X^2 and X^1 at the path X^1 takes for the drawn increments, and the two
-    integrals of (75) at those increments."""
+    integrals of (75) at those increments, as balls from the drawn numbers (the path, the laws' mean and covariance
+    recursions, and Arb's certified solve and determinant for the densities): enclosures of this draw's values."""
     s = point["structure"]
     n = int(s["n"])
     if not (len(s["b"]) == len(s["u"]) == len(s["z"]) == n):
-        raise ValueError("b, u and z need n entries each")
-    beta_, gamma_ = to_mpf(point["beta"], "beta"), to_mpf(point["T"], "T") / n
-    mu_, x = to_mpf(s["mu"], "mu"), to_mpf(s["x0"], "x0")
-    b_, u_ = [to_mpf(v, "b_k") for v in s["b"]], [to_mpf(v, "u_k") for v in s["u"]]
-    w_ = [mpmath.sqrt(gamma_) * to_mpf(v, "z_k") for v in s["z"]]
-    path = []
-    for k in range(n):
-        x = x + gamma_ * (-mu_ * x - b_[k]) + mpmath.sqrt(2 / beta_) * w_[k]
-        path.append(x)
-    first = gaussian_paths.euler_path(s["x0"], mu_, b_, beta_, gamma_)
-    second = gaussian_paths.euler_path(s["x0"], mu_, [bk - uk for bk, uk in zip(b_, u_)], beta_, gamma_)
-    log_second, log_first = second.logpdf(path), first.logpdf(path)
-    # a difference of two log-densities of size ~1: its rounding is relative to them, not to the (small) difference
-    size = max(abs(log_second), abs(log_first), mpmath.mpf(1))
-    ratio = Estimate(log_second - log_first, size * mpmath.mpf(2) ** (-mpmath.mp.prec + 12 + 2 * n), Method.EXACT,
-                     scale=size)
-    return {LogDensityRatio(): ratio,
-            StochasticIntegral(): mpmath.fsum(uk * wk for uk, wk in zip(u_, w_)),
-            QuadraticVariation(): gamma_ * mpmath.fsum(uk ** 2 for uk in u_)}
+        raise ValueError("b and u and z need n entries each")
+    with in_balls():
+        beta_, gamma_ = ball(point["beta"]), ball(point["T"]) / n
+        mu_, x0 = ball(s["mu"]), ball(s["x0"])
+        b_, u_ = [ball(v) for v in s["b"]], [ball(v) for v in s["u"]]
+        w_ = [gamma_.sqrt() * ball(v) for v in s["z"]]
+        path, x = [], x0
+        for k in range(n):
+            x = x + gamma_ * (-mu_ * x - b_[k]) + (2 / beta_).sqrt() * w_[k]
+            path.append(x)
+        rho, noise = 1 - gamma_ * mu_, 2 * gamma_ / beta_
+        first = linear_chain_laws(x0, rho, [-gamma_ * bk for bk in b_], noise)
+        second = linear_chain_laws(x0, rho, [-gamma_ * (bk - uk) for bk, uk in zip(b_, u_)], noise)
+        log_second, log_first = (_gaussian_log_density(*law, path) for law in (second, first))
+        ratio = log_second - log_first
+        integral = sum((uk * wk for uk, wk in zip(u_, w_)), arb(0))
+        variation = gamma_ * sum((uk * uk for uk in u_), arb(0))
+        # a difference of two log-densities of size ~1: "equal to working precision" is relative to them
+        size = max(abs(mpf_of(log_second.mid())), abs(mpf_of(log_first.mid())), mpmath.mpf(1))
+    return {LogDensityRatio(): BuiltExactly(enclosure(ratio, scale=size)),
+            StochasticIntegral(): BuiltExactly(enclosure(integral)),
+            QuadraticVariation(): BuiltExactly(enclosure(variation))}
+
+
+def _gaussian_log_density(means, cov, x) -> arb:
+    """log of the N(means, cov) density at x, in balls: −(x − m)ᵀΣ⁻¹(x − m)/2 − log det(2πΣ)/2 (Arb's certified
+    solve and determinant; an unbounded ball where the balls do not prove Σ regular)."""
+    from flint import arb_mat
+
+    centred = arb_mat([[a - m] for a, m in zip(x, means)])
+    try:
+        solved = cov.solve(centred)
+    except ZeroDivisionError:
+        return arb(0, "inf")
+    quadratic = sum((centred[i, 0] * solved[i, 0] for i in range(centred.nrows())), arb(0))
+    return -quadratic / 2 - (len(means) * (2 * arb.pi()).log() + cov.det().log()) / 2
 
 
 GIRSANOV = Setting(r"$dX^1_t = g(X^1_{\kappa(t)}, t)dt + \sqrt{2/\beta}\,dW_t$, $dX^2_t = (g(X^2_{\kappa(t)}, t) + "

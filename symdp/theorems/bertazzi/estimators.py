@@ -582,7 +582,7 @@ def proposition_3_7(point):
 @theorem(id="bertazzi.prop3.10", title=r"the noisy Monte Carlo estimator is $(\varepsilon, \delta + 2\tilde\delta - "
          r"\tilde\delta^2)$-DP (concentration version)", number="Proposition 3.10", parameters=(P_C, P_EPS),
          setting=TWO_CHAINS.where(r", run independently; $\eta = 2C + \gamma_f$"),
-         statement=sp.Le(DeltaA(epsilon), delta + 2 * tilde_delta - tilde_delta ** 2), default_examples=65,
+         statement=sp.Le(DeltaA(epsilon), delta + 2 * tilde_delta - tilde_delta ** 2), default_examples=67,
          examples=({"C": 0.05, "epsilon": 1.0, "structure": SEPARATED},
                    {"C": 0.001, "epsilon": 0.1, "structure": STICKY_ALTERNATING}))
 def proposition_3_10(point):
