@@ -380,8 +380,10 @@ def atom_domain(atom: sp.Basic) -> tuple:
 
 class BuiltExactly:
     """A measurement of laws that the witness built *exactly* from the draw (their parameters are the drawn binary
-    numbers or exact constants, nothing rounded), marked so by the witness: the verifier then adds no floor for the
-    rounding of their construction (see :mod:`symdp.verify`), and an equality of such laws can be proved exact.
+    numbers or exact constants, nothing rounded), or of laws that are themselves an instance of the statement's
+    setting (exact rationals, every quantity of the statement, hypotheses included, measured on them), marked so by
+    the witness: the verifier then adds no floor for the rounding of their construction (see :mod:`symdp.verify`),
+    and an equality of such laws can be proved exact.
 
     >>> BuiltExactly(mpmath.mpf(1)).value
     mpf('1.0')

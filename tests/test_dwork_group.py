@@ -504,3 +504,18 @@ def test_tilted_balls_enclose_the_laws_of_the_draw(draw):
 def test_gaussian_group_of_size_one_measures_the_neighbour_pair_once():
     out = grp.gaussian_group_standard.witness({"s": 1, "sigma": mpmath.mpf("0.4"), "Delta": 1})
     assert out[grp.GROUP_GAUSS_STANDARD] is out[grp.NEIGHBOUR_GAUSS_STANDARD]
+
+
+def test_a_tilted_triple_is_an_exact_instance_decided_by_its_balls_alone():
+    """dwork.lem4.2 at a tiny tilt (c = 1e-12, where its margin is below half the working digits): the triple is
+    exact rationals, so its measurements are marked built exactly and the draw is certified (it was undecided while
+    the loss's τ was enclosed for the probabilities rounded to the working precision)."""
+    from symdp.theorems.dwork.group import build_triple, lemma_4_2
+    from symdp.verify import evaluate_point
+
+    draw = {"structure": {"kind": "tilt", "q": [0.3146335886968073, 0.7838270824626957],
+                          "u": [0.4421881258394207, 0.9934043906232035], "v": [-0.3, 0.2], "c": 1e-12}}
+    with mpmath.workdps(20):
+        assert all(law.exact for law in build_triple(draw["structure"]))
+    result = evaluate_point(lemma_4_2, draw)
+    assert result.verdict == "holds" and result.certified and result.construction == "exact"

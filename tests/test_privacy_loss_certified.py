@@ -86,9 +86,9 @@ def test_randomized_response_at_small_eps_is_certified(eps):
             e = mpmath.mpf(eps)
             P, Q = rr_pair(e)
             s = optimal_standard(privacy_loss(P, Q))
-            with mpmath.workdps(dps + 20):   # the pair as built: its atoms are rounded, its loss ±ε only nearly
-                q = P[1] / (P[0] + P[1])
-                tau = two_point_tau(mpmath.log(P[0] / Q[0]), mpmath.log(P[1] / Q[1]), q)
+            with mpmath.workdps(dps + 20):   # the pair as built: exact rationals from a rounded e^ε, its loss ±ε nearly
+                (p0, p1), (q0, q1) = ([mpmath.mpf(int(r.p)) / int(r.q) for r in D.rationals] for D in (P, Q))
+                tau = two_point_tau(mpmath.log(p0 / q0), mpmath.log(p1 / q1), p1 / (p0 + p1))
             assert s.tau.certified and contains(s.tau, tau) and refutes_tightened(s.tau, tau, dps - 8)
 
 
@@ -169,3 +169,35 @@ def test_tied_peaks_give_up_early():
         P, Q = discrete_gaussian(0, 0.45, -10, 11), discrete_gaussian(1, 0.45, -10, 11)
         assert certified_standard(privacy_loss(P, Q)) is None
         assert len(calls) < pl.CERTIFIED_BOXES // 2
+
+
+def test_an_exact_pair_is_measured_as_its_rationals_not_its_rounded_probabilities():
+    """A tilted triple of dwork.lem4.2 (log-ratios ~1e-12), built as exact rational laws: at 20 digits its τ was
+    enclosed for the probabilities rounded to 20 digits, a ball that missed the τ of the rationals themselves (found
+    by computing the same rational laws at 60 digits, which now lies inside)."""
+    from symdp.theorems.dwork import group
+    from symdp.theorems.dwork.common import loss_standard
+
+    draw = {"kind": "tilt", "q": [0.01, 0.01], "u": [-0.6310054884509411, 3.8144099721349607e-112],
+            "v": [0.9748311987230452, -0.49660138817773736], "c": 4.053347082809984e-12}
+    with mpmath.workdps(20):
+        rationals = [law.rationals for law in group.build_triple(draw)]
+    taus = {}
+    for dps in (20, 60):
+        with mpmath.workdps(dps):
+            laws = [FD(r) for r in rationals]
+            taus[dps] = [loss_standard(laws[a], laws[b]) for a, b in ((0, 1), (1, 2))]
+    with mpmath.workdps(60):
+        for coarse, fine in zip(taus[20], taus[60]):
+            assert coarse.certified and abs(coarse.value - fine.value) <= coarse.error + fine.error
+
+
+def test_equal_exact_laws_have_a_loss_of_zero_exactly_and_a_proved_standard_of_zero():
+    """D = D'' (a tilted triple of dwork.lem4.3 with u = v): ln(p/q) of equal rationals is 0 exactly, not a ball
+    around 0 that no search can prove the standard of."""
+    with mpmath.workdps(20):
+        P = FD.normalized([0.3146335886968073, 0.7838270824626957])
+        law = privacy_loss(P, P)
+        assert all(ball.is_exact() and ball == 0 for ball in law.value_balls())
+        s = optimal_standard(law)
+        assert s.tau.certified and s.tau.value == 0 and s.tau.error == 0

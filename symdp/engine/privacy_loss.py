@@ -168,7 +168,8 @@ class DiscreteLaw(Law):
     values: tuple[mpmath.mpf, ...]
     probabilities: tuple[mpmath.mpf, ...]
 
-    def __init__(self, values: Sequence, probabilities: Sequence, balls: Optional[Sequence] = None):
+    def __init__(self, values: Sequence, probabilities: Sequence, balls: Optional[Sequence] = None,
+                 weight_balls: Optional[Sequence] = None):
         xs = tuple(to_mpf(v, "value") for v in values)
         if len(xs) != len(probabilities):
             raise InvalidParameter(f"{len(xs)} values but {len(probabilities)} probabilities")
@@ -176,12 +177,15 @@ class DiscreteLaw(Law):
             raise InvalidDistribution("a discrete law needs finite values (an infinite privacy loss has no law)")
         ps = FiniteDistribution(probabilities).probs
         balls = [None] * len(xs) if balls is None else list(balls)
-        kept = [(x, p, ball) for x, p, ball in zip(xs, ps, balls) if p > 0]
-        object.__setattr__(self, "values", tuple(x for x, _, _ in kept))
-        object.__setattr__(self, "probabilities", tuple(p for _, p, _ in kept))
-        # Enclosures of the values where they are not the binary numbers given (a log-ratio computed in balls);
-        # not a field: a law is equal to and hashed as its values and probabilities.
-        object.__setattr__(self, "_balls", tuple(ball for _, _, ball in kept))
+        weight_balls = [None] * len(xs) if weight_balls is None else list(weight_balls)
+        kept = [(x, p, ball, w) for x, p, ball, w in zip(xs, ps, balls, weight_balls) if p > 0]
+        object.__setattr__(self, "values", tuple(x for x, _, _, _ in kept))
+        object.__setattr__(self, "probabilities", tuple(p for _, p, _, _ in kept))
+        # Enclosures of the values and of the probabilities where they are not the binary numbers given (a log-ratio
+        # computed in balls; a finite law's exact rationals): not fields, a law is equal to and hashed as its values
+        # and probabilities.
+        object.__setattr__(self, "_balls", tuple(ball for _, _, ball, _ in kept))
+        object.__setattr__(self, "_weight_balls", tuple(w for _, _, _, w in kept))
 
     def _total(self) -> mpmath.mpf:
         # Probabilities sum to 1 only to the precision they were built at; dividing by the sum keeps a higher
@@ -239,7 +243,8 @@ class DiscreteLaw(Law):
         with arb_precision(mpmath.mp.prec + BALL_GUARD):
             balls = self.value_balls()
             centre = self.mean_ball()
-            return DiscreteLaw([x - m for x in self.values], self.probabilities, [x - centre for x in balls])
+            return DiscreteLaw([x - m for x in self.values], self.probabilities, [x - centre for x in balls],
+                               self._weight_balls)
 
     # --- in balls: certified measurements of the law as built -------------------------------------------------
     def value_balls(self) -> tuple:
@@ -248,8 +253,9 @@ class DiscreteLaw(Law):
         return tuple(exact_ball(x) if ball is None else ball for x, ball in zip(self.values, self._balls))
 
     def _weights(self) -> tuple:
-        """The probabilities as exact balls, divided by their sum (which is 1 only to the working precision)."""
-        ps = [exact_ball(p) for p in self.probabilities]
+        """The probabilities as balls (the binary numbers given exactly, or the enclosures the law was built with),
+        divided by their sum (which is 1 only to the working precision)."""
+        ps = [exact_ball(p) if w is None else w for p, w in zip(self.probabilities, self._weight_balls)]
         total = sum(ps, exact_ball(0))
         return tuple(p / total for p in ps)
 
@@ -557,8 +563,18 @@ def privacy_loss(P, Q) -> Law:
             raise InvalidDistribution("Q vanishes where P does not: the privacy loss is +inf with positive "
                                       "probability (Definition 3.1 asks for equal supports)")
         with arb_precision(mpmath.mp.prec + BALL_GUARD):   # the values' enclosures: ln(p/q) in balls
-            balls = [log_ratio_ball(exact_ball(p), exact_ball(q)) for p, q in zip(P, Q) if p > 0]
-        return DiscreteLaw(loss.values, loss.probabilities, balls)
+            # laws built exactly are measured as their rationals, not as their probabilities rounded to the working
+            # precision: the enclosures then hold the loss of the laws of the draw itself
+            from flint import arb
+
+            if P.exact and Q.exact:   # each ratio p/q an exact rational first: equal atoms have a loss of 0 exactly
+                kept = [(p, q) for p, q in zip(P.rationals, Q.rationals) if p > 0]
+                balls = [arb(p / q).log() for p, q in kept]
+                weights = [arb(p) for p, _ in kept]
+            else:
+                balls = [log_ratio_ball(exact_ball(p), exact_ball(q)) for p, q in zip(P, Q) if p > 0]
+                weights = None
+        return DiscreteLaw(loss.values, loss.probabilities, balls, weights)
     if isinstance(P, ContinuousDistribution) and isinstance(Q, ContinuousDistribution):
         P, Q = canonical(P), canonical(Q)
         if isinstance(P, Gaussian) and isinstance(Q, Gaussian):

@@ -38,7 +38,7 @@ from symdp.statement import BuiltExactly
 from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
 from symdp.theorem import CLOSED_FORM, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
-from symdp.theorems.dwork.common import LossStandard, delta_inf, emax, loss_standard, normalize
+from symdp.theorems.dwork.common import LossStandard, delta_inf, emax, loss_standard
 
 nu = sp.Symbol("nu", real=True)  # λ = ν/(8√τ): Claim 4.5's admissible range is |ν| < 1 (a name only this module uses)
 Dpp = sp.Symbol("D''")
@@ -500,16 +500,26 @@ def build_triple(draw) -> tuple[FiniteDistribution, FiniteDistribution, FiniteDi
         d1, d2 = draw["shifts"]
         reach = int(mpmath.ceil(14 * to_mpf(draw["sigma"]))) + 2
         return tuple(discrete_gaussian(shift, draw["sigma"], -reach, d1 + d2 + reach) for shift in (0, d1, d1 + d2))
-    middle, c = normalize(draw["q"]), to_mpf(draw["c"], "c")
+    middle, c = FiniteDistribution.normalized(draw["q"]), to_mpf(draw["c"], "c")   # exact rationals, all three
     D, Dpp = (FiniteDistribution.normalized([w * mpmath.exp(c * to_mpf(u, "u")) for w, u in zip(middle, draw[key])])
               for key in ("u", "v"))
-    return D, FiniteDistribution(middle), Dpp
+    return D, middle, Dpp
 
 
 @functools.lru_cache(maxsize=4096)
 def _cached_standard(key: str, dps: int, first: int, second: int) -> Estimate:
     laws = build_triple(json.loads(key))
     return loss_standard(laws[first], laws[second])
+
+
+def exact_instance(laws, measured: dict) -> dict:
+    """A triple's measurements, marked built exactly (:class:`~symdp.statement.BuiltExactly`) where every law of the
+    triple is exact rationals: the triple is then itself an instance of the lemma, every quantity of the statement
+    (hypotheses included) measured on it in balls, whatever rounding made it from the draw — so no construction
+    floor is added, and a near-equality is decided by the balls alone."""
+    if all(law.exact for law in laws):
+        return {atom: BuiltExactly(m) for atom, m in measured.items()}
+    return measured
 
 
 def loss_standard_of(draw, first: int, second: int) -> Estimate:
@@ -628,7 +638,8 @@ def lemma_4_2(point):
     p = TRIPLES(point)
     if p[tau1].value > mpmath.mpf(1) / 3:
         raise InvalidParameter("Lemma 4.2 assumes tau_1 <= 1/3")
-    return {KL(D, Dpp): divergence("kl", p["laws"][0], p["laws"][2]), **{a: p[a] for a in (mu1, mu2, tau1, tau2)}}
+    return exact_instance(p["laws"], {KL(D, Dpp): divergence("kl", p["laws"][0], p["laws"][2]),
+                                      **{a: p[a] for a in (mu1, mu2, tau1, tau2)}})
 
 
 @theorem(
@@ -649,9 +660,9 @@ def lemma_4_2_sharper(point):
     \mu_1 + \mu_2 + \tau_1\tau_2$ exactly, every term measured from the finite laws)."""
     draw = point["structure"]
     laws = build_triple(draw)
-    return {KL(D, Dpp): divergence("kl", laws[0], laws[2]), mu1: divergence("kl", laws[0], laws[1]),
-            mu2: divergence("kl", laws[1], laws[2]), tau1: loss_standard_of(draw, 0, 1),
-            tau2: loss_standard_of(draw, 1, 2)}
+    return exact_instance(laws, {KL(D, Dpp): divergence("kl", laws[0], laws[2]),
+                                 mu1: divergence("kl", laws[0], laws[1]), mu2: divergence("kl", laws[1], laws[2]),
+                                 tau1: loss_standard_of(draw, 0, 1), tau2: loss_standard_of(draw, 1, 2)})
 
 
 GROUP_STANDARD = LossStandard(D, Dpp)
@@ -699,7 +710,8 @@ def lemma_4_3(point):
     < (5/289)^2$); Case I bounds the uncentred MGF ($\lambda < 0$ not handled); the `without loss of generality,
     flip $D$ and $D''$' maps $\lambda$ to $-(1 + \lambda)$. Triples and their $(\mu_i, \tau_i)$ as in
     \symdpid{dwork.lem4.2}."""
-    return {GROUP_STANDARD: loss_standard_of(point["structure"], 0, 2), tau: _small(TRIPLES(point))[tau]}
+    p = _small(TRIPLES(point))
+    return exact_instance(p["laws"], {GROUP_STANDARD: loss_standard_of(point["structure"], 0, 2), tau: p[tau]})
 
 
 @theorem(
@@ -718,8 +730,9 @@ def claim_4_4(point):
     4$ only (even: valid for all reals). Typo: $\sqrt{8(\mathbb{E}[S''^4] + D_{\mathrm{KL}}(D'\|D''))}$ needs
     $D_{\mathrm{KL}}^4$. Triples and their $(\mu_i, \tau_i)$ as in \symdpid{dwork.lem4.2}."""
     p = _small(TRIPLES(point))
-    return {LogRatioMoment(D, D, Dpp, 2): log_ratio_moment(p["laws"][0], p["laws"][0], p["laws"][2], 2),
-            **{a: p[a] for a in (tau1, tau2, mu1, mu2)}}
+    return exact_instance(p["laws"], {
+        LogRatioMoment(D, D, Dpp, 2): log_ratio_moment(p["laws"][0], p["laws"][0], p["laws"][2], 2),
+        **{a: p[a] for a in (tau1, tau2, mu1, mu2)}})
 
 
 def taylor_tail(P: FiniteDistribution, Q: FiniteDistribution, lam_value) -> Estimate:
@@ -773,8 +786,8 @@ def claim_4_5(point):
     p = _small(TRIPLES(point))
     # λ is the binary number computed here (the sides use it as given), so it enters as an exact ball
     lam_value = point["nu"] / (8 * mpmath.sqrt(p[tau].value))
-    return {LossTaylorTail(D, Dpp, lam): taylor_tail(p["laws"][0], p["laws"][2], lam_value), lam: enclosure(lam_value),
-            tau: p[tau]}
+    return exact_instance(p["laws"], {LossTaylorTail(D, Dpp, lam): taylor_tail(p["laws"][0], p["laws"][2], lam_value),
+                                      lam: enclosure(lam_value), tau: p[tau]})
 
 
 # D ∝ (e^{-0.2}, e^{0.2}), D' uniform, D'' ∝ (e^{0.1}, e^{-0.1}), far inside τ ≤ 1/4: E_D[(a + b)^3] = 1.35e-3 >
