@@ -532,3 +532,17 @@ def test_gaussian_equalities_are_certified_at_large_exponents(ident):
               "dwork.cor3.3.corrected": {"s": 5, "Delta": 3.9, "sigma": 0.3, "lambda": 3.1}}
     r = evaluate_point(get(ident), points[ident])
     assert r.verdict == "tight" and r.certified, (r.verdict, r.uncertified, r.margin, r.error)
+
+
+def test_a_composition_of_exact_pairs_is_an_exact_instance_decided_by_its_balls():
+    """Two identical, nearly symmetric DP pairs (eps0 = 0.001): the standards add in quadrature to within ~1e-30 of
+    the joint's (the supremum sits at λ -> 0, where τ² = Var adds exactly), which a construction floor for laws
+    rounded at working precision left undecided; the pairs and their product are exact rationals, so the
+    composition is itself an instance and its balls decide it."""
+    from symdp.theorems.dwork.cdp import theorem_3_4
+    from symdp.verify import evaluate_point
+
+    pair = {"kind": "dp", "eps0": 0.0010000000000000002, "q": [0.48927063288066724, 0.3807112362130183],
+            "u": [0.48927063288066724, 0.3807112362130183]}
+    result = evaluate_point(theorem_3_4, {"structure": [pair, pair]})
+    assert result.certified and result.construction == "exact" and result.verdict in ("holds", "tight")

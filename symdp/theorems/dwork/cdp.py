@@ -486,9 +486,15 @@ def theorem_3_4(point):
     Gaussians (\symdpid{dwork.thm3.4.gaussian}); for finite pairs the catalogue's worst ratio is 0.999998. The adaptive
     case is refuted: \symdpid{dwork.thm3.4.adaptive}."""
     first, second = point["structure"]
-    return {LossStandard(U, V): _joint_standard(json.dumps(point["structure"], sort_keys=True, default=repr),
-                                                mpmath.mp.prec, closed_forms_enabled()),
-            tau1: pair_quantity(first, "tau"), tau2: pair_quantity(second, "tau")}
+    measured = {LossStandard(U, V): _joint_standard(json.dumps(point["structure"], sort_keys=True, default=repr),
+                                                    mpmath.mp.prec, closed_forms_enabled()),
+                tau1: pair_quantity(first, "tau"), tau2: pair_quantity(second, "tau")}
+    pairs = [pair_quantity(d, "laws") for d in point["structure"]]
+    if all(isinstance(law, FiniteDistribution) and law.exact for pair in pairs for law in pair) and \
+            all(law.exact for law in joint_loss_classes(pairs)):
+        # exact rational pairs and joint law: the composition is itself an instance, measured on it in balls
+        return {atom: BuiltExactly(m) for atom, m in measured.items()}
+    return measured
 
 
 @functools.lru_cache(maxsize=1024)
