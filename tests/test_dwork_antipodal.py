@@ -416,3 +416,14 @@ def test_proposition_3_1_terms_are_enclosures_of_the_split_of_the_draw():
         assert abs(m_term.value - mpmath.e ** 2 * p / (mpmath.e + 1) * 2) <= m_term.error
         assert abs(d_term.value - p * mpmath.e * 1) <= d_term.error
         assert m_term.certified and d_term.certified
+
+
+def test_an_exact_pair_at_a_tiny_eps_is_an_instance_decided_by_its_balls():
+    """dwork.lem3.8 at randomized response with eps = 1e-9: KL = 5e-19 against eps (e^eps - 1)/2 = 5e-19 (1 + 1e-9),
+    a margin of ~1e-27 relative to the sides, which a construction floor for laws rounded at working precision
+    could not decide; the pair is exact rationals, so its balls decide it."""
+    from symdp.theorems.dwork.antipodal import lemma_3_8
+    from symdp.verify import evaluate_point
+
+    result = evaluate_point(lemma_3_8, {"structure": {"kind": "rr", "eps": 1e-9}})
+    assert result.verdict == "holds" and result.certified and result.construction == "exact"

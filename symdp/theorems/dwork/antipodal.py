@@ -423,11 +423,15 @@ SMALL_RR_PINS = tuple(rr(e) for e in (1e-6, 1e-9))
 
 
 def _kl_and_eps(point, *heads) -> dict:
-    """The KL divergences ``heads`` of the drawn pair (D, D'), and its ε = Δ∞(D, D')."""
+    """The KL divergences ``heads`` of the drawn pair (D, D'), and its ε = Δ∞(D, D'): marked built exactly where the
+    pair is exact rationals, which is then itself an instance (ε measured on it), whatever rounding made it."""
     D_, Dp_ = PAIRS(point)
     pair = {D: D_, Dp: Dp_}
-    return {**{head: divergence("kl", pair[head.args[0]], pair[head.args[1]]) for head in heads},
-            epsilon: delta_inf(D_, Dp_)}
+    measured = {**{head: divergence("kl", pair[head.args[0]], pair[head.args[1]]) for head in heads},
+                epsilon: delta_inf(D_, Dp_)}
+    if D_.exact and Dp_.exact:
+        return {atom: BuiltExactly(m) for atom, m in measured.items()}
+    return measured
 
 
 @theorem(id="dwork.lem3.7", title="Symmetric KL bound of DRV10", number="Lemma 3.7",
