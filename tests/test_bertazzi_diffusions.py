@@ -15,6 +15,7 @@ from symdp.engine import gaussian_paths
 from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter, SymdpError
+from symdp.estimate import exact_ball
 from symdp.precision import working_precision
 from symdp.proofs.bertazzi import diffusions as proofs
 from symdp.theorem import registered
@@ -353,7 +354,7 @@ def test_the_path_shift_ball_holds_the_telescoped_innovations_and_the_engines_ch
         shift = dif.path_shift(point)
         gamma = mpmath.mpf(3) / 3
         square = sum((gamma * mpmath.mpf("0.7") * h) ** 2 for h in (1.0, -0.25, 0.5)) * mpmath.mpf("1.3") / (2 * gamma)
-        assert (shift * shift).contains(dif.exact_ball(square) + dif.arb(0, dif.exact_ball(mpmath.mpf(10) ** -38)))
+        assert (shift * shift).contains(exact_ball(square) + dif.arb(0, exact_ball(mpmath.mpf(10) ** -38)))
         assert shift.rad() < mpmath.mpf(10) ** -45
         assert abs(mpmath.mpf(shift.mid()) - gaussian_paths.mahalanobis(*dif.path_laws(point))) < 1e-35
 

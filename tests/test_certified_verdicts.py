@@ -165,8 +165,9 @@ def test_ceiling_and_floor_are_balls_only_where_one_integer_is_proved():
 
     f = lambdify_arb([x], sp.ceiling(sp.log(1 / x, 2)) + sp.floor(x))
     assert f(arb("0.3")) == 2   # log2(1/0.3) = 1.74 -> 2, floor(0.3) = 0
-    with pytest.raises(Uncertain):   # log2(1/0.25) = 2 exactly, but its ball straddles 2
-        f(arb("0.25"))
+    assert f(arb("0.25")) == 2 and f(arb("0.25")).is_exact()   # an exact power of 2: log2(1/0.25) = 2 exactly
+    with pytest.raises(Uncertain):   # a ball around 1/4: its log2 straddles 2, on either side of the ceiling
+        f(arb("0.25", 1e-30))
 
 
 def test_piecewise_takes_the_piece_whose_condition_the_balls_prove():
