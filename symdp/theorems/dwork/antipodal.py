@@ -31,7 +31,7 @@ from symdp.statement import BuiltExactly
 from symdp.strategies import weights
 from symdp.symbols import D, Dp, M, Mp, alpha, epsilon, p_x
 from symdp.theorem import CLOSED_FORM, IDENTITY, Param, Setting, declare, registered, theorem
-from symdp.theorems.dwork.common import delta_inf, sym_max_divergence
+from symdp.theorems.dwork.common import delta_inf, exact_instance, sym_max_divergence
 
 # --- heads -------------------------------------------------------------------------------------------------------
 # B (the M-mass of an antipodal pair's '-ε' class) is declared with the derivations that use it.
@@ -427,11 +427,8 @@ def _kl_and_eps(point, *heads) -> dict:
     pair is exact rationals, which is then itself an instance (ε measured on it), whatever rounding made it."""
     D_, Dp_ = PAIRS(point)
     pair = {D: D_, Dp: Dp_}
-    measured = {**{head: divergence("kl", pair[head.args[0]], pair[head.args[1]]) for head in heads},
-                epsilon: delta_inf(D_, Dp_)}
-    if D_.exact and Dp_.exact:
-        return {atom: BuiltExactly(m) for atom, m in measured.items()}
-    return measured
+    return exact_instance((D_, Dp_), {**{head: divergence("kl", pair[head.args[0]], pair[head.args[1]])
+                                         for head in heads}, epsilon: delta_inf(D_, Dp_)})
 
 
 @theorem(id="dwork.lem3.7", title="Symmetric KL bound of DRV10", number="Lemma 3.7",

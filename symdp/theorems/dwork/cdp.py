@@ -47,7 +47,7 @@ from symdp.symbols import P, Q, Delta, delta, delta_p, epsilon, k, lam, mu1, mu2
 from symdp.symbols import tau1, tau2
 from symdp.theorem import Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.dwork.antipodal import antipodal_pairs, arbitrary_pairs, build_pair, dp_pairs, rr
-from symdp.theorems.dwork.common import LossStandard, delta_inf, emax, loss_standard, normalize
+from symdp.theorems.dwork.common import LossStandard, delta_inf, emax, exact_instance, loss_standard, normalize
 
 # Names of this section only: the composed views, the Gaussian mechanism's outputs, a post-processed pair.
 U, V = sp.symbols("U V")
@@ -490,11 +490,10 @@ def theorem_3_4(point):
                                                     mpmath.mp.prec, closed_forms_enabled()),
                 tau1: pair_quantity(first, "tau"), tau2: pair_quantity(second, "tau")}
     pairs = [pair_quantity(d, "laws") for d in point["structure"]]
-    if all(isinstance(law, FiniteDistribution) and law.exact for pair in pairs for law in pair) and \
-            all(law.exact for law in joint_loss_classes(pairs)):
-        # exact rational pairs and joint law: the composition is itself an instance, measured on it in balls
-        return {atom: BuiltExactly(m) for atom, m in measured.items()}
-    return measured
+    if not all(isinstance(law, FiniteDistribution) for pair in pairs for law in pair):
+        return measured
+    # exact rational pairs and joint law: the composition is itself an instance, measured on it in balls
+    return exact_instance([law for pair in pairs for law in pair] + list(joint_loss_classes(pairs)), measured)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -929,8 +928,8 @@ def obs_postproc(point):
     outputs with the same $\tau$."""
     P_, Q_, KP, KQ = postprocessing_instance()
     # The catalogue's decimals, normalised and merged in exact rationals: the laws are the instance itself.
-    mark = BuiltExactly if all(law.exact for law in (P_, Q_, KP, KQ)) else (lambda m: m)
-    return {LossStandard(KP_, KQ_): mark(loss_standard(KP, KQ)), LossStandard(P, Q): mark(loss_standard(P_, Q_))}
+    return exact_instance((P_, Q_, KP, KQ), {LossStandard(KP_, KQ_): loss_standard(KP, KQ),
+                                             LossStandard(P, Q): loss_standard(P_, Q_)})
 
 
 THEOREMS = registered(__name__)

@@ -12,6 +12,7 @@ from symdp.engine.divergences import divergence
 from symdp.engine.finite import FiniteDistribution, privacy_loss
 from symdp.numeric import to_mpf
 from symdp.engine.privacy_loss import optimal_standard, privacy_loss as loss_law, subgaussian_standard
+from symdp.statement import BuiltExactly
 
 LossStandard = quantity(
     "LossStandard", 2, r"\tau\left(L_{{({0} \,\|\, {1})}} - \mathbb{{E}}\,L_{{({0} \,\|\, {1})}}\right)",
@@ -53,3 +54,14 @@ def loss_standard(P: FiniteDistribution, Q: FiniteDistribution) -> Estimate:
         loss = privacy_loss(P, Q)
         return subgaussian_standard(loss.values, loss.probabilities)
     return optimal_standard(loss_law(P, Q)).tau
+
+
+def exact_instance(laws, measured: dict) -> dict:
+    """A draw's measurements, marked built exactly (:class:`~symdp.statement.BuiltExactly`) where every law is a finite
+    law of exact rationals: the laws are then themselves an instance of the statement, every quantity of it
+    (hypotheses included) measured on them in balls, whatever rounding made them from the draw — so no construction
+    floor is added, and a near-equality is decided by the balls alone. Other laws (continuous, or rounded) leave the
+    measurements as they are."""
+    if all(isinstance(law, FiniteDistribution) and law.exact for law in laws):
+        return {atom: BuiltExactly(m) for atom, m in measured.items()}
+    return measured

@@ -38,7 +38,7 @@ from symdp.statement import BuiltExactly
 from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
 from symdp.theorem import CLOSED_FORM, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
-from symdp.theorems.dwork.common import LossStandard, delta_inf, emax, loss_standard
+from symdp.theorems.dwork.common import LossStandard, delta_inf, emax, exact_instance, loss_standard
 
 nu = sp.Symbol("nu", real=True)  # λ = ν/(8√τ): Claim 4.5's admissible range is |ν| < 1 (a name only this module uses)
 Dpp = sp.Symbol("D''")
@@ -510,16 +510,6 @@ def build_triple(draw) -> tuple[FiniteDistribution, FiniteDistribution, FiniteDi
 def _cached_standard(key: str, dps: int, first: int, second: int) -> Estimate:
     laws = build_triple(json.loads(key))
     return loss_standard(laws[first], laws[second])
-
-
-def exact_instance(laws, measured: dict) -> dict:
-    """A triple's measurements, marked built exactly (:class:`~symdp.statement.BuiltExactly`) where every law of the
-    triple is exact rationals: the triple is then itself an instance of the lemma, every quantity of the statement
-    (hypotheses included) measured on it in balls, whatever rounding made it from the draw — so no construction
-    floor is added, and a near-equality is decided by the balls alone."""
-    if all(law.exact for law in laws):
-        return {atom: BuiltExactly(m) for atom, m in measured.items()}
-    return measured
 
 
 def loss_standard_of(draw, first: int, second: int) -> Estimate:
