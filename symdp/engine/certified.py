@@ -226,7 +226,7 @@ def _run(kind: str, compute, P, Q, eps=None) -> Estimate:
     """``compute(P, Q)`` (an Arb ball) as a certified Estimate in the domain of ``kind``
     (:func:`~symdp.engine.domains.within_domain`; ``"loss_mgf"`` has none).
 
-    The pair is first translated so that P's centre is at 0 (:func:`_centred`); identical laws have KL, Rényi and
+    The pair is first translated so that P's centre is at 0 (:func:`centred_pair`); identical laws have KL, Rényi and
     max divergence exactly 0 and a loss MGF of exactly 1 (their hockey-stick divergence, ``max(0, 1 - e^ε)``,
     follows from the loss being exactly 0, :meth:`_Loss.global_range`). The ball is computed at the working
     precision plus :data:`GUARD_BITS`, and with up to :data:`BOOST_BITS` more until it is sharp relative to its own
@@ -236,7 +236,7 @@ def _run(kind: str, compute, P, Q, eps=None) -> Estimate:
     if not supported(P, Q):
         raise InvalidParameter(f"no certified route for {type(P).__name__} and {type(Q).__name__} "
                                "(they lack ball-arithmetic densities)")
-    P, Q = _centred(P, Q)
+    P, Q = centred_pair(P, Q)
     equal = P == Q and kind in _ZERO_ON_EQUAL
     ball = sharp_ball(lambda: arb(_ZERO_ON_EQUAL[kind]) if equal else compute(P, Q), GUARD_BITS, BOOST_BITS)
     estimate = Estimate.from_arb(ball, "certified")
@@ -251,14 +251,14 @@ BOOST_BITS = 2048
 down to about 10^-300 scales apart at 50 digits); beyond them the enclosure stays as sharp as it is, absolutely."""
 
 
-def _centred(P, Q) -> tuple:
+def centred_pair(P, Q) -> tuple:
     """The pair moved by ``-c``, ``c`` the centre of P, exactly (:meth:`~symdp.engine.continuous.
     ContinuousDistribution.located`): every divergence is invariant under translating both laws, and ball arithmetic
     near the origin keeps the digits of points near P that, written at 10^300, would be lost to the size of their
     coordinate.
 
     >>> from symdp.engine.continuous import Gaussian
-    >>> _centred(Gaussian(1e300, 1), Gaussian(0, 1))[1].mean == -mpmath.mpf(1e300)
+    >>> centred_pair(Gaussian(1e300, 1), Gaussian(0, 1))[1].mean == -mpmath.mpf(1e300)
     True
     """
     P, Q = canonical(P), canonical(Q)
@@ -1196,7 +1196,7 @@ def _gaussian_sum_renyi_at(terms: list, reference: tuple, order: int) -> arb | N
 def _renyi_log_quadratic(P, Q, alpha) -> arb | None:
     """``R_α`` for laws whose log-densities are quadratics on every piece between their kinks (Gaussian, Laplace,
     shifted copies), any order: on each piece ``p^α q^(1-α) = exp(a x² + b x + c)``, integrated in closed form
-    (:func:`_exp_quadratic_piece`). None where a piece is not of that kind or its integral is not decided.
+    (:func:`exp_quadratic_piece`). None where a piece is not of that kind or its integral is not decided.
 
     >>> from symdp.engine.continuous import Laplace
     >>> with arb_precision(100):   # Mironov 2017: log(α/(2α-1) e^{(α-1)z} + (α-1)/(2α-1) e^{-αz})/(α-1), z = 1
@@ -1213,12 +1213,12 @@ def _renyi_log_quadratic(P, Q, alpha) -> arb | None:
             a_ = arb(alpha)
             total = arb(0)
             for left, right in zip(edges, edges[1:]):
-                inside = _inside(left, right)
+                inside = point_inside(left, right)
                 p_part, q_part = P.arb_log_quadratic(inside), Q.arb_log_quadratic(inside)
                 if p_part is None or q_part is None:
                     return None
                 exponent = tuple(a_ * u + (1 - a_) * v for u, v in zip(p_part, q_part))
-                piece = _exp_quadratic_piece(*exponent, left, right)
+                piece = exp_quadratic_piece(*exponent, left, right)
                 if piece is None:
                     return None
                 total += piece
@@ -1241,7 +1241,7 @@ def _settled(value: arb, prec: int) -> bool:
     return value.rad() <= arb(2) ** -(prec - 4) * abs(value).upper()
 
 
-def _inside(left, right):
+def point_inside(left, right):
     """A point strictly inside the piece ``(left, right)`` between consecutive kinks (``None``: infinite), exactly:
     a midpoint rounded to the working precision may fall on a kink when the kinks are far from 0 and close."""
     if left is None and right is None:
@@ -1253,14 +1253,14 @@ def _inside(left, right):
     return mpmath.ldexp(mpmath.fadd(left, right, exact=True), -1)
 
 
-def _exp_quadratic_piece(a: arb, b: arb, c: arb, left, right) -> arb | None:
+def exp_quadratic_piece(a: arb, b: arb, c: arb, left, right) -> arb | None:
     """``∫_left^right exp(a x² + b x + c) dx`` (None for an infinite end) in closed form: erfc differences taken on
     one side of the vertex (no cancellation) where ``a < 0``, exponentials where ``a = 0`` exactly; ``+inf`` where
     an infinite end makes it diverge; None where the sign of ``a`` (or of ``b``, for ``a = 0``) is not decided.
 
     >>> with arb_precision(80):   # ∫_0^∞ e^{-x²} = √π/2, ∫_0^1 e^{2x} = (e² - 1)/2
-    ...     print(abs(_exp_quadratic_piece(arb(-1), arb(0), arb(0), 0, None) - arb.pi().sqrt() / 2) < 1e-20,
-    ...           abs(_exp_quadratic_piece(arb(0), arb(2), arb(0), 0, 1) - (arb(2).exp() - 1) / 2) < 1e-20)
+    ...     print(abs(exp_quadratic_piece(arb(-1), arb(0), arb(0), 0, None) - arb.pi().sqrt() / 2) < 1e-20,
+    ...           abs(exp_quadratic_piece(arb(0), arb(2), arb(0), 0, 1) - (arb(2).exp() - 1) / 2) < 1e-20)
     True True
     """
     lo = None if left is None else arb(left)
@@ -1352,7 +1352,7 @@ def _window_integral(P, Q, log_weight, on_piece, tail_bound) -> arb:
     def integrate(a, b):
         if a >= b:
             return arb(0)
-        integrand = on_piece(_inside(a, b))
+        integrand = on_piece(point_inside(a, b))
 
         def f(z, analytic):
             return integrand(z, shift)
@@ -1530,5 +1530,5 @@ def _exp_quadratic_integral(A: arb, B: arb, C: arb, u0: arb) -> arb:
     return arb("inf")
 
 
-__all__ = ["GUARD_BITS", "arb_precision", "hockey_stick", "kl", "loss_mgf", "max_divergence", "renyi", "supported",
-           "tv"]
+__all__ = ["GUARD_BITS", "arb_precision", "centred_pair", "exp_quadratic_piece", "hockey_stick", "kl", "loss_mgf",
+           "max_divergence", "point_inside", "renyi", "supported", "tv"]

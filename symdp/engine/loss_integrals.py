@@ -12,7 +12,7 @@ and a density) — never from a closed form of the expectation:
 * each piece of a window is integrated by Arb's rigorous Petras integration (``acb.integral``) of ``e^{E - shift}
   g(ℓ)``; ``g`` is a function of a real or complex ball, analytic on the pieces;
 * beyond the window, ``|g(v)| <= Σ c_j e^{θ_j v}`` (an *envelope* the caller states) bounds the tails by
-  Gaussian or exponential integrals in closed form (:func:`symdp.engine.certified._exp_quadratic_piece`); the window
+  Gaussian or exponential integrals in closed form (:func:`symdp.engine.certified.exp_quadratic_piece`); the window
   widens until they are below the working precision relative to the body.
 
 The result is computed at the working precision plus guard bits, and with more where it is not yet sharp relative
@@ -35,7 +35,7 @@ from typing import Callable, Optional, Sequence
 import mpmath
 from flint import acb, arb, ctx
 
-from symdp.engine.certified import GUARD_BITS, _centred, _exp_quadratic_piece, _inside
+from symdp.engine.certified import GUARD_BITS, centred_pair, exp_quadratic_piece, point_inside
 from symdp.engine.continuous import ContinuousDistribution, Gaussian
 from symdp.engine.grids import kinks
 from symdp.errors import InvalidParameter
@@ -100,7 +100,7 @@ def _tails(pieces: Sequence, envelope: Sequence, lo, hi) -> arb:
             if u is not None and v is not None and u >= v:
                 continue
             for c, theta in envelope:
-                piece = _exp_quadratic_piece(*_plus(E, ell, exact_ball(theta)), u, v)
+                piece = exp_quadratic_piece(*_plus(E, ell, exact_ball(theta)), u, v)
                 if piece is None or not piece.is_finite():
                     return arb("inf")
                 total += exact_ball(c) * piece
@@ -215,7 +215,7 @@ def _pair_pieces(P, Q, tilt) -> list:
     t = exact_ball(tilt)
     pieces = []
     for left, right in zip(edges, edges[1:]):
-        inside = _inside(left, right)
+        inside = point_inside(left, right)
         log_p, log_q = P.arb_log_quadratic(inside), Q.arb_log_quadratic(inside)
         if log_p is None or log_q is None:
             return None
@@ -237,7 +237,7 @@ def loss_mean(P: ContinuousDistribution, Q: ContinuousDistribution) -> Estimate:
     ...     print(k.certified, abs(k.value - (mpmath.log(2) - mpmath.mpf(1) / 4)) <= k.error < 1e-28)
     True True
     """
-    P, Q = _centred(P, Q)
+    P, Q = centred_pair(P, Q)
     for theta in (mpmath.mpf(1) / 8, mpmath.mpf(1) / 64, mpmath.mpf(1) / 512, mpmath.mpf(1) / 4096):
         envelope = absolute_envelope(theta)
         with arb_precision(64):
@@ -266,7 +266,7 @@ def pair_expectation(P: ContinuousDistribution, Q: ContinuousDistribution, g: Ca
     """
     tilt = to_mpf(tilt, "tilt")
     envelope = [(1, 0)] if envelope is None else list(envelope)
-    P, Q = _centred(P, Q)
+    P, Q = centred_pair(P, Q)
     if _pair_pieces(P, Q, tilt) is None:
         raise InvalidParameter(f"no piecewise-quadratic log-densities for {type(P).__name__} and {type(Q).__name__}")
     scale = min(P.scale(), Q.scale())
