@@ -503,15 +503,21 @@ problem_P = identity(
           r"(printed $\varphi_{[0:t]}$, erratum E7).")
 
 
+MINIMUM_GUARD_DIGITS = 10
+"""Digits beyond the working precision at which Lemma 3.5's local minima are polished."""
+
+
 def _tried(point):
-    """(the sampled feasible u and the local minima reached from them, the local minima): points of ℝ^{T-1} at the
-    working precision, found by floating-point search (never from u*)."""
+    """(the sampled feasible u and the local minima reached from them, the local minima): points of ℝ^{T-1} found by
+    floating-point search (never from u*), the minima polished with :data:`MINIMUM_GUARD_DIGITS` beyond the working
+    precision, so that a minimum equal to u* agrees with it to the working precision (Newton stops ~100 ulps short)."""
     c_, h_, s2 = MODULI_WITH_STARTS(point)
     D_ = point["D"]
     tried, minima = [], []
     for f in point["structure"]["starts"]:
         u0 = feasible_shifts(f, c_, h_, D_)
-        u = local_minimum(u0, c_, h_, s2, D_)
+        with mpmath.workdps(mpmath.mp.dps + MINIMUM_GUARD_DIGITS):
+            u = local_minimum(u0, c_, h_, s2, D_)
         tried += [u0, u]
         minima.append(u)
     return tried, minima
