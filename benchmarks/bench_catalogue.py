@@ -13,6 +13,8 @@ worktree (``--against``, by default the newest tag); nothing here is compared wi
     python3 benchmarks/bench_catalogue.py --json > figures.json
     python3 benchmarks/bench_catalogue.py --save /tmp/runs      # also keep each run's JSON (this.json, previous.json),
                                                                 # for python3 tests/compare_verify.py
+    python3 benchmarks/bench_catalogue.py --record-seconds      # also write this run's seconds per theorem to
+                                                                # symdp/theorems/seconds.json (the parallel order)
 """
 
 from __future__ import annotations
@@ -106,13 +108,21 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     parser.add_argument("--save", type=Path, help="a directory to keep each run's verify JSON in (this.json, "
                                                   "previous.json)")
+    parser.add_argument("--record-seconds", action="store_true",
+                        help="write this checkout's seconds per theorem to symdp/theorems/seconds.json, from which "
+                             "parallel runs order the work longest first (whole-catalogue runs only)")
     args = parser.parse_args(argv)
+    if args.record_seconds and args.ids:
+        parser.error("--record-seconds records a whole-catalogue run: give no IDs")
     options = ([f"--examples={args.examples}"] if args.examples is not None else []) + \
         ([f"--jobs={args.jobs}"] if args.jobs else [])
     against = args.against or newest_tag()
     columns = {}
     reports, seconds = run_catalogue(ROOT, args.ids, options)
     _save(args.save, "this.json", reports)
+    if args.record_seconds:
+        recorded = {r["id"]: round(r["seconds"], 1) for r in reports}
+        (ROOT / "symdp" / "theorems" / "seconds.json").write_text(json.dumps(recorded, indent=0) + "\n")
     columns["this checkout"] = (per_paper(reports), seconds)
     if against:
         with tempfile.TemporaryDirectory() as scratch:

@@ -11,10 +11,10 @@ import pytest
 import sympy as sp
 
 from symdp.errors import SymdpError, UnknownTheorem
-from symdp.parallel import chunk_seed, merge_chunks, plan, run
+from symdp.parallel import Chunk, chunk_seed, longest_first, merge_chunks, plan, recorded_seconds, run
 from symdp.precision import closed_forms
 from symdp.theorem import Param
-from symdp.theorems import get
+from symdp.theorems import all_theorems, get
 from symdp.verify import HOLDS, VIOLATED, verify
 from tests import toy_theorems as toy
 
@@ -93,6 +93,19 @@ def test_chunks_are_the_union_of_fixed_seed_runs_whatever_the_backend(cluster):
     assert [d.point for d in serial[0].draws] == union
     assert signature(serial[0]) == signature(pooled[0]) == signature(dask[0])
     assert serial[0].examples == len(union) and serial[0].verdict != VIOLATED  # a true lemma, in every chunk
+
+
+def test_the_recorded_seconds_ship_with_the_package_and_order_the_work_longest_first():
+    seconds = recorded_seconds()
+    assert seconds, "symdp/theorems/seconds.json is missing from the installed package"
+    assert set(seconds) <= {t.id for t in all_theorems()}
+    ids = sorted(seconds, key=seconds.get)[:3] + ["a.user.theorem"]          # three fast ones and an unrecorded one
+    slowest = max(seconds, key=seconds.get)
+    work = [Chunk(i, 0, None, 0, True, 50, True) for i in ids] + \
+        [Chunk(slowest, k, 5, k, k == 0, 50, True) for k in range(2)]         # the slowest, split in two chunks
+    ordered = [c.theorem_id for c in longest_first(work)]
+    assert ordered[:2] == [slowest, slowest]                                   # half of the most is still the most
+    assert ordered.index("a.user.theorem") < ordered.index(ids[0])            # unrecorded: the median, not 0
 
 
 def test_one_chunk_is_the_unchunked_run():
