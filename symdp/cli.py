@@ -651,6 +651,94 @@ def cmd_eval(args) -> int:
     return status
 
 
+DPSGD_OUTPUT = """\
+output: the certified bracket [lower, upper] of the answer (delta at
+--epsilon, or epsilon at --delta), the neighbouring relation, the orientation of
+it that decides the answer (add or remove for add-or-remove) with each
+orientation's own bracket, where the dominating pair comes from, and, where
+dp_accounting is installed and answers the relation, its PLD accountant's answer
+marked inside, pessimistic (above the bracket) or underestimate (below it).
+--json: one object with question, at, lower, upper, certified (bool), method,
+relation, decided_by, brackets (each orientation's [lower, upper]), seconds,
+source, and peers (each with answer, verdict and seconds, or why it gave none);
+lower, upper and the brackets' ends are decimal strings rounded outward, as
+symdp eval writes them. A sampling scheme symdp does not account is refused with
+the reason (exit 2)."""
+
+
+def _peer_dp_accounting(args, question: str) -> dict:
+    """dp_accounting's PLD answer to the same question, or why there is none."""
+    import time as clock
+
+    try:
+        import dp_accounting as dpa
+    except ImportError:
+        return {"name": "dp_accounting PLD", "answer": None, "why": "not installed (pip install dp-accounting)"}
+    relations = {"add-or-remove": "ADD_OR_REMOVE_ONE", "replace-one": "REPLACE_ONE"}
+    if args.relation not in relations:
+        return {"name": "dp_accounting PLD", "answer": None, "why": f"accounts no {args.relation} relation alone"}
+    relation = getattr(dpa.NeighboringRelation, relations[args.relation])
+    start = clock.process_time()
+    event = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(args.sampling_rate,
+                                                              dpa.GaussianDpEvent(args.noise_multiplier)), args.steps)
+    accountant = dpa.pld.PLDAccountant(neighboring_relation=relation).compose(event)
+    answer = accountant.get_delta(args.epsilon) if question == "delta" else accountant.get_epsilon(args.delta)
+    return {"name": "dp_accounting PLD", "answer": float(answer), "seconds": round(clock.process_time() - start, 3)}
+
+
+def cmd_dpsgd(args) -> int:
+    from symdp.mechanisms import delta, dpsgd, epsilon
+    from symdp.interop import classify
+
+    if (args.delta is None) == (args.epsilon is None):
+        raise UsageError("give one of --delta (for epsilon) or --epsilon (for delta) (symdp dpsgd --help)")
+    rate = args.sampling_rate
+    if args.sampling == "fixed-batch":
+        if args.dataset_size is None or args.batch_size is None:
+            raise UsageError("--sampling fixed-batch needs --dataset-size and --batch-size (symdp dpsgd --help)")
+        rate = args.batch_size / args.dataset_size
+    elif rate is None:
+        raise UsageError("give --sampling-rate (symdp dpsgd --help)")
+    mechanism = dpsgd(rate, args.noise_multiplier, args.steps, relation=args.relation, sampling=args.sampling)
+    question = "delta" if args.epsilon is not None else "epsilon"
+    answer = (delta(mechanism, args.epsilon, width=args.width) if question == "delta"
+              else epsilon(mechanism, args.delta, width=args.width))
+    peers = [] if args.no_peers else [_peer_dp_accounting(args, question)]
+    for peer in peers:
+        if peer["answer"] is not None and answer.certified:
+            peer["verdict"] = classify(peer["answer"], answer.lower, answer.upper)
+    status = EXIT_HOLDS if answer.certified else EXIT_INCONCLUSIVE
+    def outward(lo, hi, digits: int = 17) -> list:
+        return [directed_decimal(lo, digits, "d"), directed_decimal(hi, digits, "u")]
+
+    if args.json:
+        lower, upper = outward(answer.lower, answer.upper)
+        print(json.dumps({"question": question, "at": float(answer.at), "lower": lower, "upper": upper,
+                          "certified": answer.certified, "method": answer.method, "relation": answer.relation,
+                          "decided_by": answer.decided_by,
+                          "brackets": {name: outward(*ends) for name, ends in answer.brackets.items()},
+                          "source": mechanism.source, "seconds": round(answer.seconds, 3), "peers": peers}, indent=2))
+        return status
+    console = _console()
+    asked = f"δ(ε = {args.epsilon:g})" if question == "delta" else f"ε(δ = {args.delta:g})"
+    console.print(f"mechanism: {mechanism.description}")
+    console.print(f"relation: {answer.relation}, decided by {answer.decided_by}"
+                  + ("" if len(answer.brackets) == 1 else " (" + "; ".join(
+                      f"{name}: [{', '.join(outward(*ends, 8))}]" for name, ends in answer.brackets.items()) + ")"))
+    mark = f"{CERTIFIED} certified" if answer.certified else "(not certified)"
+    how = "" if answer.method == "certified" else f" ({answer.method})"
+    console.print(f"{asked}: [{', '.join(outward(answer.lower, answer.upper, 8))}] {mark}{how} in "
+                  f"{answer.seconds:.2f} s")
+    console.print(f"dominating pair: {mechanism.source}")
+    for peer in peers:
+        if peer["answer"] is None:
+            console.print(f"{peer['name']}: no answer ({peer['why']})")
+        else:
+            console.print(f"{peer['name']}: {peer['answer']:.8g}, {peer.get('verdict', 'not classified')} "
+                          f"({peer['seconds']:.2f} s)")
+    return status
+
+
 # --- latex, errata, proofs --------------------------------------------------------------------------------------
 
 
@@ -774,6 +862,28 @@ def _relative_width(text: str) -> float:
     return value
 
 
+def _rate(text: str) -> float:
+    """An argparse type: a probability in (0, 1]."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"must lie in (0, 1], got {text}")
+    return value
+
+
+def _positive_number(text: str) -> float:
+    """An argparse type: a finite number > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
+    return value
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with a usage error on one line: ``symdp: error: <what> (symdp <command> --help)``."""
 
@@ -865,6 +975,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-closed-forms", action="store_true",
                    help="compute every divergence from the densities, never by a closed form")
     p.set_defaults(run=cmd_eval)
+
+    p = sub.add_parser("dpsgd", help="the certified epsilon or delta of DP-SGD, e.g. --sampling-rate 0.01 "
+                                     "--noise-multiplier 1 --steps 1000 --delta 1e-5",
+                       epilog=DPSGD_OUTPUT + "\n\n" + EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--sampling-rate", type=_rate, metavar="Q", help="Poisson sampling rate, in (0, 1]")
+    p.add_argument("--noise-multiplier", type=_positive_number, required=True, metavar="S",
+                   help="noise standard deviation over the clipping norm")
+    p.add_argument("--steps", type=_whole(1), required=True, metavar="T")
+    p.add_argument("--delta", type=_rate, metavar="D", help="the delta whose epsilon is asked")
+    p.add_argument("--epsilon", type=float, metavar="E", help="the epsilon whose delta is asked")
+    p.add_argument("--relation", default="add-or-remove", choices=["add-or-remove", "add", "remove", "replace-one"],
+                   help="the neighbouring relation (default add-or-remove: the worse of add and remove)")
+    p.add_argument("--sampling", default="poisson", choices=["poisson", "fixed-batch", "with-replacement",
+                                                             "shuffle"],
+                   help="how batches are drawn (default poisson); only poisson is accounted (the others are refused "
+                        "with the reason)")
+    p.add_argument("--dataset-size", type=_whole(1), metavar="N")
+    p.add_argument("--batch-size", type=_whole(1), metavar="B")
+    p.add_argument("--width", type=_relative_width, default=1e-3, metavar="W",
+                   help="relative width of the bracket to reach (default 1e-3)")
+    p.add_argument("--no-peers", action="store_true", help="do not ask dp_accounting for its answer")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_dpsgd)
 
     p = sub.add_parser("latex", help="a LaTeX document of theorems (all by default), optionally with their proofs")
     p.add_argument("ids", nargs="*", help="IDs or ID prefixes (e.g. dwork)")

@@ -38,8 +38,6 @@ from symdp.engine.continuous import Gaussian, Laplace
 from symdp.engine.divergences import mixture
 from symdp.engine.products import Product, compose, product
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, weakest
-from symdp.laws import measure, probability_level
 from symdp.numeric import to_mpf
 
 INSIDE, PESSIMISTIC, UNDERESTIMATE = "inside", "pessimistic", "underestimate"
@@ -218,25 +216,13 @@ def certify(event, *, epsilon=None, delta=None, width=1e-3, answer=None) -> Cert
     >>> c.question, c.certified, c.verdict, c.lower <= c.upper
     ('delta', True, 'underestimate', True)
     """
+    from symdp.mechanisms import largest
+
     start = time.perf_counter()
     if (epsilon is None) == (delta is None):
         raise InvalidParameter("certify asks one question: give epsilon= (for delta) or delta= (for epsilon)")
-    if epsilon is not None:
-        question, at, kind = "delta", to_mpf(epsilon, "epsilon"), "hockey_stick"
-    else:
-        question, at, kind = "epsilon", probability_level(delta, "delta"), "approximate_max_divergence"
-    measured = [measure(kind, P, Q, at, width=width) for P, Q in laws_of(event).pairs().values()]
-    lower = max(_end(m, "lower") for m in measured)
-    upper = max(_end(m, "upper") for m in measured)
-    verdict = None if answer is None else classify(answer, lower, upper)
-    return Certificate(question, at, lower, upper, all(m.certified for m in measured),
-                       str(weakest(m.method for m in measured)),
+    question, at = ("delta", epsilon) if epsilon is not None else ("epsilon", delta)
+    found = largest(question, at, laws_of(event).pairs(), "add-or-remove", width)
+    verdict = None if answer is None else classify(answer, found.lower, found.upper)
+    return Certificate(question, found.at, found.lower, found.upper, found.certified, found.method,
                        None if answer is None else _answer(answer), verdict, time.perf_counter() - start)
-
-
-def _end(m: Estimate, end: str) -> mpmath.mpf:
-    """The ``"lower"`` or ``"upper"`` end of an estimate's enclosure, rounded outward (floor, ceiling: mpmath's
-    "d" and "u" round towards and away from zero, inward for a negative end)."""
-    if end == "lower":
-        return mpmath.fsub(m.value, m.error, rounding="f")
-    return mpmath.fadd(m.value, m.error, rounding="c")

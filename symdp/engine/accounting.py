@@ -191,6 +191,40 @@ def _subsampled(mixed: Mixture, plain: Gaussian, laws: tuple, add: bool) -> Loss
     return Loss(below, -_INF, -bottom) if add else Loss(below, bottom, _INF)
 
 
+def _mirrored_inner(level, r: arb, k: arb):
+    """t with log(r + k e^t) − log(r + k e^{−t}) = level, as a ball (±inf at ±inf): t = log u for the positive root u
+    of k u² + r(1 − e^level) u − k e^level = 0, written without cancellation for a level ≥ 0 and mirrored below 0
+    (the loss is odd in t)."""
+    if not isinstance(level, arb) and not mpmath.isfinite(level):
+        return level
+    level = _ball(level)
+    if level < 0:
+        return -_mirrored_inner(-level, r, k)
+    grown = level.exp()
+    spread = r * (grown - 1)
+    return ((spread + (spread ** 2 + 4 * k ** 2 * grown).sqrt()) / (2 * k)).log()
+
+
+def _replaced(P: Mixture, Q: Mixture) -> Loss:
+    """The loss of P = (1 − q) A + q N(m + a, s) against Q = (1 − q) A + q N(m − a, s), A = N(m, s): the Poisson-
+    subsampled Gaussian under the replace-one relation (one record's contribution +a replaced by −a). With
+    t = a (x − m)/s², each law's density against A is 1 − q + k e^{±t}, k = q e^{−a²/(2s²)}, so L = log(1 − q + k e^t)
+    − log(1 − q + k e^{−t}), increasing in t and odd: {L < level} is a half-line of x, through the level's t."""
+    A, q = P.first, _ball(P.q)
+    r, k = 1 - q, q * (-(_ball(P.second.mean) - _ball(A.mean)) ** 2 / (2 * _ball(A.sd) ** 2)).exp()
+    inner = _linear_below((P.second.mean - A.mean) / A.sd**2, _ball(A.mean), (P, Q))
+    return Loss(lambda level: inner(_mirrored_inner(level, r, k)), -_INF, _INF)
+
+
+def _mirrored(P, Q) -> bool:
+    """Whether (P, Q) is the replace-one pair of :func:`_replaced`."""
+    if not (isinstance(P, Mixture) and isinstance(Q, Mixture) and P.q == Q.q and P.first == Q.first):
+        return False
+    A, B, C = P.first, P.second, Q.second
+    return all(type(D) is Gaussian for D in (A, B, C)) and A.sd == B.sd == C.sd \
+        and B.mean - A.mean == A.mean - C.mean
+
+
 def loss(P, Q) -> Loss:
     """The loss of one coordinate pair, or an error naming a pair whose loss symdp does not bin.
 
@@ -217,10 +251,13 @@ def loss(P, Q) -> Loss:
             if mixed.q == 0 or mixed.second == plain:
                 return _zero_loss()
             return _subsampled(mixed, plain, (P, Q), add)
+    if _mirrored(P, Q):
+        return _zero_loss() if P.q == 0 or P.second == P.first else _replaced(P, Q)
     raise InvalidDistribution(
         f"the privacy-loss distribution of {type(P).__name__} against {type(Q).__name__} is not computed: symdp "
         "bins Gaussian pairs with one standard deviation, Laplace pairs with one scale, and the Poisson-subsampled "
-        "Gaussian mix(q, N(a, s), N(b, s)) against N(a, s) (and N(a, s) against it)")
+        "Gaussian mix(q, N(a, s), N(b, s)) against N(a, s) (and N(a, s) against it), and against mix(q, N(a, s), "
+        "N(2a - b, s)) (replace-one)")
 
 
 # --- the grid and the two discrete pairs of one coordinate ---------------------------------------------------------
