@@ -21,8 +21,11 @@ adds noise μ to a value that is 0 without the record and 1 with it, so its two 
 (dp_accounting writes the remove relation's mixture with μ(x + 1), the reflection of ours; reflection x → −x maps
 one pair onto the other and keeps every divergence.) Without subsampling, add is D(without ‖ with) and remove
 D(with ‖ without). δ(ε) is the larger of the two relations' δ, and ε(δ) the larger of their ε, as dp_accounting's
-``ADD_OR_REMOVE_ONE`` accountants answer. Randomized response compares two inputs (dp_accounting's ``REPLACE_ONE``);
-its pair serves both relations. Compositions compose each relation separately.
+``ADD_OR_REMOVE_ONE`` accountants answer. Under **replace-one** (``REPLACE_ONE``) the record's contribution +1 is
+replaced by −1: D(without ‖ without shifted by 2) unsampled, and D(mix(q, without, with) ‖ mix(q, without, with
+reflected)) for the Poisson-subsampled Gaussian (:mod:`symdp.mechanisms` cites the pairs). Randomized response
+compares two inputs (its native relation is ``REPLACE_ONE``); its pair serves every relation. Compositions compose
+each relation separately.
 """
 
 from __future__ import annotations
@@ -56,17 +59,31 @@ def _dp_accounting():
 
 @dataclass(frozen=True)
 class Relations:
-    """The pairs of output laws of a mechanism under dp_accounting's two relations: ``add`` = (P, Q) for D(P‖Q) when
-    a record is added, ``remove`` likewise. ``symmetric``: no subsampling anywhere, so that the two relations' pairs
-    are mirror images (each coordinate's pair reflected, or its atoms permuted) and every divergence agrees."""
+    """The pairs of output laws of a mechanism under each neighbouring relation: ``add`` = (P, Q) for D(P‖Q) when a
+    record is added, ``remove`` likewise, ``replace`` when one record is replaced by another (None where symdp has no
+    dominating pair for it: ``refused`` says why). ``symmetric``: no subsampling anywhere, so that the add and remove
+    pairs are mirror images (each coordinate's pair reflected, or its atoms permuted) and every divergence agrees."""
 
     add: tuple[Product, Product]
     remove: tuple[Product, Product]
     symmetric: bool
+    replace: Optional[tuple[Product, Product]] = None
+    refused: str = ""
 
-    def pairs(self) -> dict[str, tuple[Product, Product]]:
-        """The relations to measure: both, or only ``add`` where they agree."""
-        return {"add": self.add} if self.symmetric else {"add": self.add, "remove": self.remove}
+    def pairs(self, relation: str = "add-or-remove") -> dict[str, tuple[Product, Product]]:
+        """The pairs to measure for ``relation`` (:data:`symdp.mechanisms.RELATIONS`): for add-or-remove both, or
+        only ``add`` where they agree."""
+        from symdp.mechanisms import RELATIONS
+
+        if relation == "add-or-remove":
+            return {"add": self.add} if self.symmetric else {"add": self.add, "remove": self.remove}
+        if relation in ("add", "remove"):
+            return {relation: self.add if relation == "add" else self.remove}
+        if relation == "replace-one":
+            if self.replace is None:
+                raise InvalidParameter(f"no replace-one pair: {self.refused}")
+            return {"replace-one": self.replace}
+        raise InvalidParameter(f"unknown neighbouring relation {relation!r}; the relations are {', '.join(RELATIONS)}")
 
 
 def _positive(x, what: str) -> mpmath.mpf:
@@ -76,22 +93,26 @@ def _positive(x, what: str) -> mpmath.mpf:
     return value
 
 
-def _mechanism(event, dpa) -> tuple[object, object]:
-    """(without, with): the output laws of one noise mechanism without the record and with it."""
+def _mechanism(event, dpa) -> tuple[object, object, object]:
+    """(without, with, replaced): the output laws of one noise mechanism without the record, with it, and with it
+    replaced by the record farthest from it (the noise shifted by twice the sensitivity: dp_accounting's
+    ``REPLACE_ONE``, μ(x + s) against μ(x − s), translated). Randomized response compares two inputs under every
+    relation: ``replaced`` is ``with``."""
     if isinstance(event, dpa.GaussianDpEvent):
         sd = _positive(event.noise_multiplier, "noise_multiplier of a GaussianDpEvent")
-        return Gaussian(0, sd), Gaussian(1, sd)
+        return Gaussian(0, sd), Gaussian(1, sd), Gaussian(2, sd)
     if isinstance(event, dpa.LaplaceDpEvent):
         scale = _positive(event.noise_multiplier, "noise_multiplier of a LaplaceDpEvent")
-        return Laplace(0, scale), Laplace(1, scale)
+        return Laplace(0, scale), Laplace(1, scale), Laplace(2, scale)
     if isinstance(event, getattr(dpa, "DiscreteLaplaceDpEvent", ())):
         scale = 1 / _positive(event.noise_parameter, "noise_parameter of a DiscreteLaplaceDpEvent")
         shift = event.sensitivity
         if int(shift) != shift or shift < 1:
             raise InvalidParameter(f"sensitivity of a DiscreteLaplaceDpEvent must be an integer >= 1, got {shift!r}")
-        return integers.discrete_laplace(0, scale), integers.discrete_laplace(int(shift), scale)
+        return tuple(integers.discrete_laplace(m * int(shift), scale) for m in range(3))
     if isinstance(event, getattr(dpa, "RandomizedResponseDpEvent", ())):
-        return _randomized_response(event.noise_parameter, event.num_buckets)
+        without, with_ = _randomized_response(event.noise_parameter, event.num_buckets)
+        return without, with_, with_
     raise _unsupported(event)
 
 
@@ -117,14 +138,14 @@ def _unsupported(event) -> InvalidParameter:
                             f"(of one of these), SelfComposedDpEvent and ComposedDpEvent")
 
 
-def _relations(event, dpa) -> list[tuple[tuple, tuple, int, bool]]:
-    """The event as runs ``(add pair, remove pair, count, symmetric)`` of one coordinate each, in order."""
+def _relations(event, dpa) -> list[tuple[dict, int, bool]]:
+    """The event as runs ``({relation: pair or the reason there is none}, count, symmetric)`` of one coordinate
+    each, in order (relations ``add``, ``remove``, ``replace-one``)."""
     if isinstance(event, dpa.SelfComposedDpEvent):
         count = event.count
         if int(count) != count or count < 0:
             raise InvalidParameter(f"count of a SelfComposedDpEvent must be an integer >= 0, got {count!r}")
-        return [(add, remove, n * int(count), sym) for add, remove, n, sym in _relations(event.event, dpa)
-                if count > 0]
+        return [(pairs, n * int(count), sym) for pairs, n, sym in _relations(event.event, dpa) if count > 0]
     if isinstance(event, dpa.ComposedDpEvent):
         return [run for inner in event.events for run in _relations(inner, dpa)]
     if isinstance(event, dpa.NoOpDpEvent):
@@ -137,37 +158,45 @@ def _relations(event, dpa) -> list[tuple[tuple, tuple, int, bool]]:
         if isinstance(event.event, (dpa.SelfComposedDpEvent, dpa.ComposedDpEvent, dpa.PoissonSampledDpEvent)):
             raise InvalidParameter(f"symdp.interop subsamples one mechanism at a time: a PoissonSampledDpEvent of a "
                                    f"{type(event.event).__name__} is not translated (compose sampled events instead)")
-        without, with_ = _mechanism(event.event, dpa)
+        without, with_, _ = _mechanism(event.event, dpa)
         sampled = mixture(q, without, with_)
-        return [((without, sampled), (sampled, without), 1, False)]
-    without, with_ = _mechanism(event, dpa)
-    return [((without, with_), (with_, without), 1, True)]
+        if isinstance(event.event, dpa.GaussianDpEvent):
+            # the record's contribution +1 replaced by -1 (Lebeda et al. 2024; dp_accounting's REPLACE_ONE pair)
+            replaced = (sampled, mixture(q, without, Gaussian(-with_.mean, with_.sd)))
+        else:
+            replaced = (f"the replace-one pair of a Poisson-subsampled {type(event.event).__name__[:-len('DpEvent')]} "
+                        "mechanism is not binned by symdp (only the subsampled Gaussian's is)")
+        return [({"add": (without, sampled), "remove": (sampled, without), "replace-one": replaced}, 1, False)]
+    without, with_, replaced = _mechanism(event, dpa)
+    return [({"add": (without, with_), "remove": (with_, without), "replace-one": (without, replaced)}, 1, True)]
 
 
 def laws_of(event) -> Relations:
-    """symdp's pairs of product laws for a dp_accounting ``DpEvent`` under its add and remove relations (see the
-    module's conventions). Every pair is a pair of products (:mod:`symdp.engine.products`), one mechanism a
+    """symdp's pairs of product laws for a dp_accounting ``DpEvent`` under its add, remove and replace-one relations
+    (see the module's conventions). Every pair is a pair of products (:mod:`symdp.engine.products`), one mechanism a
     product of one factor, so that the engine's accounting of products applies throughout.
 
     >>> import pytest; dpa = pytest.importorskip("dp_accounting")     # an optional dependency
     >>> r = laws_of(dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(0.5, dpa.GaussianDpEvent(2.0)), 10))
-    >>> r.symmetric, r.add[0].factors[0][1], type(r.add[1].factors[0][0]).__name__
-    (False, 10, 'Mixture')
+    >>> r.symmetric, r.add[0].factors[0][1], type(r.add[1].factors[0][0]).__name__, r.replace is not None
+    (False, 10, 'Mixture', True)
     >>> laws_of(dpa.SampledWithReplacementDpEvent(100, 10, dpa.GaussianDpEvent(1.0)))
     Traceback (most recent call last):
     ...
     symdp.errors.InvalidParameter: symdp.interop cannot translate a SampledWithReplacementDpEvent: it knows GaussianDpEvent, LaplaceDpEvent, DiscreteLaplaceDpEvent, RandomizedResponseDpEvent, PoissonSampledDpEvent (of one of these), SelfComposedDpEvent and ComposedDpEvent
     """
     dpa = _dp_accounting()
-    runs = [run for run in _relations(event, dpa) if run[2] > 0]
+    runs = [run for run in _relations(event, dpa) if run[1] > 0]
     if not runs:
         raise InvalidParameter(f"the {type(event).__name__} applies no mechanism: nothing to account for")
 
-    def side(which: int, of: int) -> Product:
-        return product(*(compose(count, pairs[which][of]) for *pairs, count, _ in runs))
+    def side(relation: str, of: int) -> Product:
+        return product(*(compose(count, pairs[relation][of]) for pairs, count, _ in runs))
 
-    return Relations(add=(side(0, 0), side(0, 1)), remove=(side(1, 0), side(1, 1)),
-                     symmetric=all(sym for *_, sym in runs))
+    refused = next((pairs["replace-one"] for pairs, _, _ in runs if isinstance(pairs["replace-one"], str)), "")
+    return Relations(add=(side("add", 0), side("add", 1)), remove=(side("remove", 0), side("remove", 1)),
+                     symmetric=all(sym for *_, sym in runs),
+                     replace=None if refused else (side("replace-one", 0), side("replace-one", 1)), refused=refused)
 
 
 @dataclass(frozen=True)
@@ -189,6 +218,9 @@ class Certificate:
     verdict: Optional[str] = None
     seconds: float = 0.0
     """The time symdp took to bracket it."""
+    relation: str = "add-or-remove"
+    decided_by: str = ""
+    """The relation's orientation whose bracket reaches highest (``add``, ``remove``, ``replace-one``)."""
 
 
 def _answer(answer) -> mpmath.mpf:
@@ -206,10 +238,12 @@ def classify(answer, lower, upper) -> str:
     return UNDERESTIMATE if a < lower else PESSIMISTIC if a > upper else INSIDE
 
 
-def certify(event, *, epsilon=None, delta=None, width=1e-3, answer=None) -> Certificate:
-    """symdp's certified bracket for δ(ε) (``epsilon=``) or ε(δ) (``delta=``) of a dp_accounting event, the larger
-    over the add and remove relations, reached to the relative ``width`` where the engine brackets; with an
-    accountant's ``answer``, its verdict (:func:`classify`).
+def certify(event, *, epsilon=None, delta=None, width=1e-3, answer=None,
+            relation: str = "add-or-remove") -> Certificate:
+    """symdp's certified bracket for δ(ε) (``epsilon=``) or ε(δ) (``delta=``) of a dp_accounting event under
+    ``relation`` (``"add-or-remove"``, the larger over add and remove, as dp_accounting's default ``ADD_OR_REMOVE_ONE``;
+    ``"replace-one"`` for its ``REPLACE_ONE``; or ``"add"``, ``"remove"``), reached to the relative ``width`` where the
+    engine brackets; with an accountant's ``answer``, its verdict (:func:`classify`).
 
     >>> import pytest; dpa = pytest.importorskip("dp_accounting")     # an optional dependency
     >>> c = certify(dpa.SelfComposedDpEvent(dpa.RandomizedResponseDpEvent(0.5, 2), 10), epsilon=1, answer=0.3)
@@ -222,7 +256,8 @@ def certify(event, *, epsilon=None, delta=None, width=1e-3, answer=None) -> Cert
     if (epsilon is None) == (delta is None):
         raise InvalidParameter("certify asks one question: give epsilon= (for delta) or delta= (for epsilon)")
     question, at = ("delta", epsilon) if epsilon is not None else ("epsilon", delta)
-    found = largest(question, at, laws_of(event).pairs(), "add-or-remove", width)
+    found = largest(question, at, laws_of(event).pairs(relation), relation, width)
     verdict = None if answer is None else classify(answer, found.lower, found.upper)
     return Certificate(question, found.at, found.lower, found.upper, found.certified, found.method,
-                       None if answer is None else _answer(answer), verdict, time.perf_counter() - start)
+                       None if answer is None else _answer(answer), verdict, time.perf_counter() - start, relation,
+                       found.decided_by)

@@ -158,3 +158,39 @@ def test_without_dp_accounting_the_error_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "dp_accounting", None)      # an import of it now fails
     with pytest.raises(InvalidParameter, match="pip install dp-accounting"):
         laws_of(object())
+
+
+# --- replace-one ----------------------------------------------------------------------------------------------------
+
+
+def test_replace_one_of_the_gaussian_is_the_shift_by_twice_the_sensitivity():
+    event = dpa.SelfComposedDpEvent(dpa.GaussianDpEvent(3.0), 20)
+    c = certify(event, epsilon=1, width=1e-6, relation="replace-one")
+    assert c.certified and c.relation == "replace-one" and c.decided_by == "replace-one"
+    assert c.lower <= gaussian_delta(2 * mpmath.sqrt(20) / 3, 1) <= c.upper
+    assert certify(event, epsilon=1).upper < c.lower            # replacing moves the sum twice as far
+
+
+def test_replace_one_of_the_subsampled_gaussian_holds_its_quadrature_and_dp_accountings_answer_is_classified():
+    q, sd, eps = mpmath.mpf("0.1"), mpmath.mpf(1), mpmath.mpf("0.5")
+    event = dpa.PoissonSampledDpEvent(0.1, dpa.GaussianDpEvent(1.0))
+    c = certify(event, epsilon=0.5, width=1e-6, relation="replace-one",
+                answer=dpa.pld.PLDAccountant(dpa.NeighboringRelation.REPLACE_ONE).compose(event).get_delta(0.5))
+
+    def p(x, shift):
+        return (1 - q) * mpmath.npdf(x, 0, sd) + q * mpmath.npdf(x, shift, sd)
+    # the loss log p(x, 1)/p(x, -1) is increasing: δ = ∫_{x*}^∞ (p(x, 1) − e^ε p(x, −1)) dx past its one crossing
+    with mpmath.workdps(40):
+        crossing = bisect(lambda x: mpmath.exp(eps) * p(x, -1) - p(x, 1), mpmath.mpf(-30), mpmath.mpf(30))
+        reference = mpmath.quad(lambda x: p(x, 1) - mpmath.exp(eps) * p(x, -1), [crossing, crossing + 10, mpmath.inf])
+    slack = mpmath.mpf("1e-30")                                  # the quadrature's accuracy at 40 digits, granted
+    assert c.certified and c.lower <= reference * (1 + slack) and reference <= c.upper * (1 + slack)
+    assert c.verdict in ("inside", "pessimistic")                # dp_accounting's PLD is pessimistic by design
+
+
+def test_replace_one_of_a_subsampled_laplace_is_refused_with_the_reason():
+    event = dpa.PoissonSampledDpEvent(0.1, dpa.LaplaceDpEvent(1.0))
+    with pytest.raises(InvalidParameter, match="replace-one pair of a Poisson-subsampled Laplace mechanism"):
+        certify(event, epsilon=1, relation="replace-one")
+    with pytest.raises(InvalidParameter, match="unknown neighbouring relation 'swap'"):
+        certify(event, epsilon=1, relation="swap")
