@@ -32,7 +32,7 @@ def to_mpf(x, what: str = "value") -> mpmath.mpf:
     if isinstance(x, float):
         if x != x:
             raise InvalidParameter(f"{what} is NaN")
-        return mpmath.mpf(repr(x))
+        return mpmath.mpf(float.__repr__(x))      # NumPy 2's float64 (a float) has a repr of its own
     if isinstance(x, Fraction):
         return mpmath.mpf(x.numerator) / x.denominator
     if isinstance(x, str):

@@ -18,7 +18,7 @@ LAYERS = {
     "numeric": {"symdp.errors", "symdp.precision", "symdp.estimate", "symdp.numeric", "symdp.optimize"},
     "model": {"symdp.symbols", "symdp.expressions", "symdp.statement", "symdp.theorem", "symdp.verify",
               "symdp.derivation", "symdp.claims", "symdp.laws", "symdp.strategies", "symdp.citations", "symdp.latex",
-              "symdp.coverage", "symdp.search", "symdp.mechanisms"},
+              "symdp.coverage", "symdp.search", "symdp.mechanisms", "symdp.rdp"},
     "cli": {"symdp.cli", "symdp", "symdp.parallel", "symdp.plugin", "symdp.interop"},
 }
 ORDER = ("numeric", "engine", "model", "theorems", "cli")
