@@ -394,8 +394,9 @@ def test_pairs_whose_losses_are_not_on_a_lattice_are_refused(P, Q, why):
         loss_lattice(P(), Q())
 
 
-def test_a_mixture_of_laws_on_Z_keeps_its_tail_and_refuses_what_needs_a_shape():
-    # (3/4) DL(0, 1) + (1/4) DL(1, 1) against DL(0, 1): the hockey-stick divergence and TV need only the tail
+def test_a_mixture_of_laws_on_Z_keeps_its_tail_and_a_bare_tail_refuses_what_needs_a_shape():
+    # (3/4) DL(0, 1) + (1/4) DL(1, 1) against DL(0, 1): the hockey-stick divergence and TV need only the tail (KL
+    # and Rényi of mixtures, bounded from their parts: tests/test_integers_mixtures.py)
     from symdp.engine.integers import mixture
     M, P = mixture("0.25", discrete_laplace(0, 1), discrete_laplace(1, 1)), discrete_laplace(0, 1)
     assert 0 < M.tail < mpmath.mpf(10) ** -DPS
@@ -405,8 +406,11 @@ def test_a_mixture_of_laws_on_Z_keeps_its_tail_and_refuses_what_needs_a_shape():
     assert encloses(divergence_on_Z(finite.hockey_stick, M, P, e),
                     sum_on_Z(lambda a, c: max(0, a - mpmath.exp(e) * c), m, p0))
     assert encloses(divergence_on_Z(finite.tv, M, P), sum_on_Z(lambda a, c: abs(a - c) / 2, m, p0))
-    with pytest.raises(InvalidDistribution, match="no known shape"):
-        divergence_on_Z(finite.kl, M, P)
+    # a law on ℤ known only by its masses on a window and a bound on the rest: KL needs more than that bound
+    bare = IntegerLaw(M.low, M.probs, M.tail)
+    with pytest.raises(InvalidDistribution, match="bare tail bound"):
+        divergence_on_Z(finite.kl, bare, P)
+    assert encloses(divergence_on_Z(finite.tv, bare, P), sum_on_Z(lambda a, c: abs(a - c) / 2, m, p0))
 
 
 @pytest.mark.parametrize("dps", [15, 30, 80])

@@ -12,8 +12,11 @@ the law's masses on ℤ (normalised by a certified total, as Arb balls rounded o
 certified upper bound on the mass it leaves out, and its :class:`Shape` (log-weight ``-a (x - loc)² - c |x - loc|``),
 from which any quantity's contribution beyond a window is bounded. :func:`divergence_on_Z` computes every quantity
 of finite laws between two such laws with that contribution inside its error: nothing is truncated silently.
-A :func:`mixture` of laws on ℤ keeps the mixture of their tails but has no shape: the quantities that need only the
-tail (hockey-stick, TV, ε(δ)) are certified, the others refused. :func:`randomized_response` is k-ary randomized
+A :func:`mixture` of laws on ℤ (a subsampled discrete mechanism) has no shape but keeps its weighted parts: its
+masses and tail beyond any window are theirs, and every quantity's contribution there is bounded from the parts'
+shapes (Jensen's and the AM-GM inequalities on the atoms, see "beyond the window of a mixture" below), so KL, Rényi of
+any order, the max divergence and the loss MGF of mixtures are certified too; only a law given by a bare tail bound is
+refused what needs more than its tail. :func:`randomized_response` is k-ary randomized
 response, a law on ``{0, ..., k - 1}``; :func:`loss_lattice` gives
 the privacy-loss law of a pair whose losses lie on a lattice (discrete Laplaces of one scale, discrete Gaussians of
 one standard deviation, randomized response), for exact composition.
@@ -218,14 +221,18 @@ class IntegerLaw(FiniteDistribution):
     low: int
     tail: mpmath.mpf = field(default=mpmath.mpf(0))
     shape: Shape | None = field(default=None, compare=False)
+    parts: tuple[tuple[fmpq, "IntegerLaw"], ...] | None = field(default=None, compare=False)
+    """A mixture of laws on ℤ: its components (shaped laws on ℤ, or finite laws) with their exact weights, summing
+    to 1, from which its masses and log-masses beyond any window are known (None for any other law)."""
 
-    def __init__(self, low, probs, tail=0, shape: Shape | None = None):
+    def __init__(self, low, probs, tail=0, shape: Shape | None = None, parts=None):
         if int(low) != low:
             raise InvalidDistribution(f"an integer law starts at an integer, got {low}")
         super().__init__(probs)
         object.__setattr__(self, "low", int(low))
         object.__setattr__(self, "tail", mpmath.mpf(tail))
         object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "parts", parts)
 
     @classmethod
     def normalized(cls, low, weights) -> "IntegerLaw":
@@ -241,24 +248,44 @@ class IntegerLaw(FiniteDistribution):
         finite law's window, the law's own masses beyond a law on ℤ's."""
         if low > self.low or high < self.high:
             raise InvalidDistribution(f"the window [{low}, {high}] does not hold [{self.low}, {self.high}]")
-        if self.shape is not None:
+        if self.shape is not None or self.parts is not None:
             return FiniteDistribution(self.widened(low, high).probs)
         zeros = [mpmath.mpf(0)]
         return FiniteDistribution(zeros * (self.low - low) + list(self.probs) + zeros * (high - self.high))
 
     def widened(self, low: int, high: int) -> "IntegerLaw":
         """A law on ℤ laid on the wider window ``[low, high]`` (its masses there; its tail beyond it)."""
-        if self.shape is None or (low, high) == (self.low, self.high):
+        if (self.shape is None and self.parts is None) or (low, high) == (self.low, self.high):
             return self
         if low > self.low or high < self.high:
             raise InvalidDistribution(f"the window [{low}, {high}] does not hold [{self.low}, {self.high}]")
         if high - low + 1 > MAX_ATOMS:
             raise InvalidParameter(f"a window of {high - low + 1} atoms is more than the {MAX_ATOMS} symdp lays out")
-        left = self.shape.masses(low, self.low - 1) if low < self.low else ()
-        right = self.shape.masses(self.high + 1, high) if high > self.high else ()
+        left = self._masses(low, self.low - 1) if low < self.low else ()
+        right = self._masses(self.high + 1, high) if high > self.high else ()
         with arb_precision(_bits()):
-            tail = mpf_up(self.shape.tail(low, high).upper())
-        return IntegerLaw(low, left + self.probs + right, tail, self.shape)
+            tail = mpf_up(self.tail_beyond(low, high).upper())
+        return IntegerLaw(low, left + self.probs + right, tail, self.shape, self.parts)
+
+    def _masses(self, low: int, high: int) -> tuple[mpmath.mpf, ...]:
+        """The masses of ``low, ..., high``, outside this law's window (a law on ℤ, or a mixture of them)."""
+        if self.shape is not None:
+            return self.shape.masses(low, high)
+        total = [mpmath.mpf(0)] * (high - low + 1)
+        for weight, part in self.parts:
+            if part.shape is not None:   # a finite part has nothing outside the mixture's window
+                w = mpmath.mpf(int(weight.p)) / int(weight.q)
+                total = [t + w * m for t, m in zip(total, part.shape.masses(low, high))]
+        return tuple(total)
+
+    def tail_beyond(self, low: int, high: int) -> arb:
+        """A certified upper bound on the mass outside ``[low, high]`` (a window holding this law's), as a ball: a
+        law on ℤ's from its shape, a mixture's the mixture of its parts', any other law's its own ``tail``."""
+        if self.shape is not None:
+            return self.shape.tail(low, high)
+        if self.parts is not None:
+            return sum((arb(weight) * part.tail_beyond(low, high) for weight, part in self.parts), arb(0))
+        return exact_ball(self.tail)
 
 
 def _law_on_Z(loc, quadratic: fmpq, linear: fmpq) -> IntegerLaw:
@@ -270,14 +297,17 @@ def _law_on_Z(loc, quadratic: fmpq, linear: fmpq) -> IntegerLaw:
 
 
 def mixture(q, P: IntegerLaw, Q: IntegerLaw) -> IntegerLaw:
-    """The mixture (1 − q) P + q Q on the union of the windows, its tail the mixture of the tails beyond it (a
-    mixture of laws on ℤ has no :class:`Shape`: its quantities that need more than its tail are refused, not cut).
+    """The mixture (1 − q) P + q Q on the union of the windows, its tail the mixture of the tails beyond it. A
+    mixture of laws on ℤ has no :class:`Shape` but keeps its ``parts`` (nested mixtures flattened, weights exact):
+    its masses beyond any window are theirs, and its quantities are bounded beyond the window from their shapes
+    (:func:`divergence_on_Z`).
 
     >>> M = mixture(0.5, IntegerLaw(0, [0.5, 0.5]), IntegerLaw(1, [0.25, 0.75]))
-    >>> M.low, [float(p) for p in M], M.tail
-    (0, [0.25, 0.375, 0.375], mpf('0.0'))
-    >>> mixture(0.5, discrete_laplace(0, 1), discrete_laplace(1, 1)).tail > 0
-    True
+    >>> M.low, [float(p) for p in M], M.tail, M.parts
+    (0, [0.25, 0.375, 0.375], mpf('0.0'), None)
+    >>> M = mixture(0.5, discrete_laplace(0, 1), discrete_laplace(1, 1))
+    >>> M.tail > 0, [str(w) for w, _ in M.parts]
+    (True, ['1/2', '1/2'])
     """
     weight = to_mpf(q, "mixture weight q")
     if not 0 <= weight <= 1:
@@ -285,9 +315,16 @@ def mixture(q, P: IntegerLaw, Q: IntegerLaw) -> IntegerLaw:
     low, high = min(P.low, Q.low), max(P.high, Q.high)
     A, B = P.on(low, high), Q.on(low, high)
     with arb_precision(_bits()):
-        tails = [exact_ball(law.tail) if law.shape is None else law.shape.tail(low, high) for law in (P, Q)]
+        tails = [law.tail_beyond(low, high) for law in (P, Q)]
         tail = mpf_up(((1 - exact_ball(weight)) * tails[0] + exact_ball(weight) * tails[1]).upper())
-    return IntegerLaw(low, [(1 - weight) * a + weight * b for a, b in zip(A, B)], tail)
+    parts = None
+    if P.tail > 0 or Q.tail > 0:   # a finite mixture needs no parts: nothing lies beyond its window
+        w = exact_rational(weight)
+        parts = tuple((share * part_share, part) for share, law in ((1 - w, P), (w, Q)) if share != 0
+                      for part_share, part in (law.parts or ((fmpq(1), law),)))
+        if any(part.shape is None and part.tail > 0 for _, part in parts):   # a part with a bare tail: shapeless
+            parts = None
+    return IntegerLaw(low, [(1 - weight) * a + weight * b for a, b in zip(A, B)], tail, parts=parts)
 
 
 def aligned(P: IntegerLaw, Q: IntegerLaw) -> tuple[FiniteDistribution, FiniteDistribution]:
@@ -398,37 +435,56 @@ def randomized_response(k, eps, i) -> IntegerLaw:
 # --- divergences on ℤ ---------------------------------------------------------------------------------------------
 
 
+_Part = tuple[fmpq, tuple[_Quadratic, _Quadratic]]
+"""A weighted part of a law beyond a window: its weight and the log-mass of each side (:meth:`Shape.sides`)."""
+
+
 @dataclass(frozen=True)
 class _Beyond:
-    """What two laws hold outside a window: each side's log-mass (None: nothing, a finite law) and tail bound."""
+    """What two laws hold outside a window: each side's log-mass (None: nothing, a finite law, or a mixture) and tail
+    bound, and each law as weighted parts (a law on ℤ is one part of weight 1, a mixture its shaped parts, a finite
+    law none)."""
 
     p_sides: tuple[_Quadratic, _Quadratic] | None
     q_sides: tuple[_Quadratic, _Quadratic] | None
     p_tail: arb
     q_tail: arb
     shapeless: bool = False
-    """Whether a law has mass beyond with no known shape (a mixture): only its tail bound is known."""
+    """Whether a law has mass beyond with no known shape (a bare tail bound): only its tail bound is known."""
+    p_parts: tuple[_Part, ...] = ()
+    q_parts: tuple[_Part, ...] = ()
+    mixed: bool = False
+    """Whether a law is a mixture of laws on ℤ: its quantities are then bounded beyond the window from the parts
+    (:func:`_mixed_kl_beyond`, :func:`_mixed_power_sum`, :func:`_mixed_log_ratio_sup`), not from one shape."""
 
     @staticmethod
     def of(P: IntegerLaw, Q: IntegerLaw, low: int, high: int) -> "_Beyond":
         def sides(law):
             return None if law.shape is None else law.shape.sides(low, high)
 
-        def tail(law):   # beyond [low, high], which holds the law's own window
-            return exact_ball(law.tail) if law.shape is None else law.shape.tail(low, high)
+        def parts(law) -> tuple[_Part, ...]:
+            if law.shape is not None:
+                return ((fmpq(1), law.shape.sides(low, high)),)
+            return tuple((w, part.shape.sides(low, high)) for w, part in law.parts or () if part.shape is not None)
 
-        return _Beyond(sides(P), sides(Q), tail(P), tail(Q),
-                       any(law.shape is None and law.tail > 0 for law in (P, Q)))
+        # each tail is beyond [low, high], which holds the law's own window
+        return _Beyond(sides(P), sides(Q), P.tail_beyond(low, high), Q.tail_beyond(low, high),
+                       any(law.shape is None and law.parts is None and law.tail > 0 for law in (P, Q)),
+                       parts(P), parts(Q), any(law.parts is not None for law in (P, Q)))
 
     def check(self) -> None:
         """Refuse a quantity that needs the log-masses beyond the window of a law that has none."""
         if self.shapeless:
-            raise InvalidDistribution("a law on ℤ whose mass beyond its window has no known shape (a mixture of laws "
-                                      "on ℤ) has no certified bound beyond its window for this quantity; the "
-                                      "hockey-stick divergence, TV and ε(δ) need only its tail")
+            raise InvalidDistribution("a law on ℤ given by a bare tail bound (no shape, not a mixture of discrete "
+                                      "Gaussians or Laplaces) has no certified bound beyond its window for this "
+                                      "quantity; the hockey-stick divergence, TV and ε(δ) need only its tail")
 
     def pairs(self):
         return zip(self.p_sides, self.q_sides)
+
+    def side(self, s: int) -> tuple[list[tuple[fmpq, _Quadratic]], list[tuple[fmpq, _Quadratic]]]:
+        """The weighted log-masses of P's and Q's parts along side ``s`` (0 above the window, 1 below)."""
+        return [(w, h[s]) for w, h in self.p_parts], [(w, g[s]) for w, g in self.q_parts]
 
 
 _INFINITY = Estimate(mpmath.inf, mpmath.mpf(0), "exact", certified=True)
@@ -442,11 +498,200 @@ def _widened_by(estimate: Estimate, low: arb, high: arb, kind: str, eps=None) ->
     return within_domain(result, kind, eps)
 
 
+# --- beyond the window of a mixture ---------------------------------------------------------------------------------
+#
+# Along one side beyond the window a mixture is p(j) = Σ_i w_i e^{h_i(j)}, its parts' exact log-masses h_i quadratic
+# in j (concave) and its weights summing to 1 (a finite part is 0 there); a law on ℤ is the one part h of weight 1.
+# Its sums beyond the window are bounded from three inequalities on each atom, none of which needs p's own shape:
+#
+#   above:  p ≤ max_i e^{h_i}                          (Σ w_i ≤ 1)
+#           p^a ≤ Σ_i w_i e^{a h_i}            a ≥ 1    (Jensen: t^a is convex and the weights sum to 1)
+#           p^a ≤ Σ_i w_i^a e^{a h_i}          0 < a < 1 (t^a is subadditive)
+#   below:  p ≥ w_k e^{h_k}, for each part k, and p ≥ exp(Σ_i w_i h_i) when the shaped parts' weights sum to 1
+#           (the weighted AM-GM inequality): each a quadratic L with log p ≥ L.
+#
+# For the subsampled mechanism these are sharp where it matters: against A, the mixture (1 - q) A + q B gives
+# Σ p^α A^{1-α} ≤ (1 - q) Σ A + q Σ B^α A^{1-α}, a sum of quadratics' exponentials (one sd: B^α A^{1-α} has A's
+# curvature); against the mixture, A's terms A^α q^{1-α} ≤ A (1 - q)^{1-α}, or the geometric-mean bound, A's tail times
+# a factor.
+
+
+def _scaled(h: _Quadratic, factor: fmpq, shift: arb | None = None) -> _Quadratic:
+    """``factor h + shift``."""
+    return _Quadratic(factor * h.j2, factor * h.j1, arb(factor) * h.j0 + (arb(0) if shift is None else shift))
+
+
+def _log_lower_bounds(parts: list[tuple[fmpq, _Quadratic]]) -> list[_Quadratic]:
+    """Quadratics L with log p ≥ L(j) at every j ≥ 0 beyond the window (``p = Σ w e^h``, nonempty ``parts``): each
+    part's ``log w + h``, and the weighted mean ``Σ w h`` when the weights sum to 1 (weighted AM-GM)."""
+    bounds = [_scaled(h, fmpq(1), arb(w).log()) for w, h in parts]
+    if len(parts) > 1 and sum((w for w, _ in parts), fmpq(0)) == 1:
+        bounds.append(_Quadratic(sum((w * h.j2 for w, h in parts), fmpq(0)), sum((w * h.j1 for w, h in parts), fmpq(0)),
+                                 sum((arb(w) * h.j0 for w, h in parts), arb(0))))
+    return bounds
+
+
+def _power_terms(parts: list[tuple[fmpq, _Quadratic]], power: fmpq) -> list[tuple[arb, _Quadratic]]:
+    """Terms (c, H) with ``p^power ≤ Σ c e^H`` (power > 0): Jensen's inequality for power ≥ 1, subadditivity below."""
+    if power >= 1:
+        return [(arb(w), _scaled(h, power)) for w, h in parts]
+    return [((arb(power) * arb(w).log()).exp(), _scaled(h, power)) for w, h in parts]
+
+
+def _sum_of(h: _Quadratic, other: _Quadratic) -> _Quadratic:
+    return h.combined(fmpq(1), other, fmpq(1))
+
+
+def _least(bounds) -> arb | None:
+    """The bound of least upper end among ``bounds`` (None: no bound)."""
+    best = None
+    for bound in bounds:
+        if bound is not None and (best is None or bound.upper() < best.upper()):
+            best = bound
+    return best
+
+
+def _mixed_power_sum(beyond: _Beyond, a: fmpq, b: fmpq) -> arb | None:
+    """An upper bound on ``Σ_beyond p^a q^b`` (a > 0) from the parts, None when none of the bounds above converges.
+
+    p^a is bounded above by its :func:`_power_terms`; so is q^b when b > 0, while for b < 0 q^b ≤ e^{b L} for each
+    lower bound L of log q (:func:`_log_lower_bounds`), the least of the resulting sums taken. Each term is then a
+    quadratic's exponential, summed by :meth:`_Quadratic.exp_sum`."""
+    total = arb(0)
+    for s in (0, 1):
+        ps, qs = beyond.side(s)
+        if not ps:
+            continue
+        uppers = _power_terms(ps, a)
+        if b == 0 or (b > 0 and not qs):
+            others = [(arb(1), _Quadratic(fmpq(0), fmpq(0), arb(0)))] if b == 0 else []
+        elif b > 0:
+            others = _power_terms(qs, b)
+        else:
+            if not qs:   # p > 0 = q there
+                return None
+            candidates = []
+            for low in _log_lower_bounds(qs):
+                sums = [_sum_of(h, _scaled(low, b)).exp_sum() for _, h in uppers]
+                candidates.append(None if None in sums else sum((c * e for (c, _), e in zip(uppers, sums)), arb(0)))
+            side = _least(candidates)
+            if side is None:
+                return None
+            total += side
+            continue
+        for c, h in uppers:
+            for d, g in others:
+                e = _sum_of(h, g).exp_sum()
+                if e is None:
+                    return None
+                total += c * d * e
+    return total
+
+
+def _mixed_power_sum_diverges(beyond: _Beyond, a: fmpq, b: fmpq) -> bool:
+    """Whether ``Σ_beyond p^a q^b`` (a > 0) is proved +∞: along some side, p^a q^b is at least w^a e^{a h} times
+    e^{b g} for every part g of q (b < 0: q ≤ max_m e^{g_m}) or for one (b > 0: q ≥ v e^{g}), and its exponent does
+    not tend to −∞ (exp_sum is None exactly then), so the terms do not tend to 0."""
+    for s in (0, 1):
+        ps, qs = beyond.side(s)
+        if not ps:
+            continue
+        if not qs:
+            if b < 0:
+                return True
+            continue
+        for _, h in ps:
+            grows = [_sum_of(_scaled(h, a), _scaled(g, b)).exp_sum() is None for _, g in qs]
+            if all(grows) if b < 0 else any(grows):
+                return True
+    return False
+
+
+def _mixed_kl_beyond(beyond: _Beyond) -> arb | None:
+    """A bound on ``|Σ_beyond p log(p/q)|`` from the parts (P or Q a mixture), None when P has mass where Q has none
+    (KL = +∞).
+
+    On one side log p ≤ max_i h_i and log p ≥ L_p, log q ≤ max_m g_m and log q ≥ L_q, for any lower bounds L of
+    :func:`_log_lower_bounds`; so |log(p/q)| ≤ max(max_i (h_i − L_q), max_m (g_m − L_p)) in absolute value, at most
+    c2 j² + c1 j + c0 with c_n the largest |coefficient of j^n| among those differences. With p ≤ Σ_i w_i e^{h_i} ≤
+    Σ_i w_i e^{h_i(0) + h_i'(0) j} (each h_i concave, below its tangent) the sum is Σ_i w_i e^{h_i(0)} Σ_n c_n
+    Σ_j j^n r_i^j, r_i = e^{h_i'(0)}: the moments of :func:`_kl_beyond`. The least over the choices of L is kept."""
+    total = arb(0)
+    for s in (0, 1):
+        ps, qs = beyond.side(s)
+        if not ps:
+            continue
+        if not qs:
+            return None
+        candidates = []
+        for low_p in _log_lower_bounds(ps):
+            for low_q in _log_lower_bounds(qs):
+                gaps = [h.combined(fmpq(1), low_q, fmpq(-1)) for _, h in ps]
+                gaps += [g.combined(fmpq(1), low_p, fmpq(-1)) for _, g in qs]
+                c2 = max(abs(f.j2) for f in gaps)
+                c1 = max(abs(f.j1) for f in gaps)
+                c0 = gaps[0].j0.abs_upper()
+                for f in gaps[1:]:
+                    c0 = c0.max(f.j0.abs_upper())
+                bound = arb(0)
+                for w, h in ps:
+                    r, gap = arb(h.j1).exp(), -arb(h.j1).expm1()
+                    bound += arb(w) * h.j0.exp() * (c0 / gap + arb(c1) * r / gap**2 + arb(c2) * r * (1 + r) / gap**3)
+                candidates.append(bound)
+        total += _least(candidates)
+    return total
+
+
+def _mixed_log_ratio_sup(beyond: _Beyond) -> tuple[arb | None, bool, bool]:
+    """An upper bound on ``sup_beyond log(p/q)`` from the parts (P with mass beyond), whether it is attained (the
+    supremum itself), and whether the supremum is proved +∞ when there is no bound.
+
+    Where every part of both laws along a side has the same log-mass up to a constant (discrete Laplaces of one
+    scale beyond all their locations), p/q is the constant Σ w e^{h(0)} / Σ v e^{g(0)} there: attained. Otherwise
+    p/q ≤ Σ_i w_i e^{h_i − L} for a lower bound L of log q (:func:`_log_lower_bounds`), so the supremum is at most
+    log Σ_i w_i e^{sup_j (h_i − L)(j)}, each an exact quadratic supremum (:meth:`_Quadratic.supremum`); the least
+    over L is kept. It is +∞ when along a side Q has no mass, or some part's log w + h − g_m tends to +∞ for every
+    part g_m of Q (log p ≥ log w + h, log q ≤ max_m g_m)."""
+    top, attained = None, True
+    for s in (0, 1):
+        ps, qs = beyond.side(s)
+        if not ps:
+            continue
+        if not qs:
+            return None, False, True
+        if len({(h.j2, h.j1) for _, h in ps + qs}) == 1:
+            side = (sum((arb(w) * h.j0.exp() for w, h in ps), arb(0)).log()
+                    - sum((arb(v) * g.j0.exp() for v, g in qs), arb(0)).log())
+        else:
+            candidates = []
+            for low in _log_lower_bounds(qs):
+                sups = [h.combined(fmpq(1), low, fmpq(-1)).supremum() for _, h in ps]
+                if None not in sups:
+                    candidates.append(sum((arb(w) * x.exp() for (w, _), x in zip(ps, sups)), arb(0)).log())
+            side = _least(candidates)
+            if side is None:
+                proved = any(all(h.combined(fmpq(1), g, fmpq(-1)).supremum() is None for _, g in qs) for _, h in ps)
+                return None, False, proved
+            attained = False
+        top = side if top is None else top.max(side)
+    return top, attained, False
+
+
+def _refused(quantity: str) -> InvalidDistribution:
+    """Both laws' parts tail off so differently that neither the bounds nor the divergence proof apply (mixtures on
+    both sides whose heaviest parts are not one part's bound): refused, not cut."""
+    return InvalidDistribution(
+        f"{quantity} of a pair with a mixture of laws on ℤ is refused: beyond the window no bound from the parts' "
+        "shapes converges, nor is the sum proved infinite (parts of the two laws whose tails cross)")
+
+
 def _kl_beyond(beyond: _Beyond) -> arb | None:
     """A bound on ``|Σ_beyond p log(p/q)|``: p ≤ e^{p0 + p1 j} (concave log-mass, below its tangent) and
     |log(p/q)| ≤ |f2| j² + |f1| j + |f0|, summed as Σ j^n r^n: 1/(1-r), r/(1-r)², r(1+r)/(1-r)³, r = e^{p1}.
     None when Q has nothing there (the KL is +∞)."""
     beyond.check()
+    if beyond.mixed:
+        return _mixed_kl_beyond(beyond)
     if beyond.p_sides is None:
         return arb(0)
     if beyond.q_sides is None:
@@ -462,8 +707,14 @@ def _kl_beyond(beyond: _Beyond) -> arb | None:
 
 
 def _power_sum_beyond(beyond: _Beyond, p_power: fmpq, q_power: fmpq) -> arb | None:
-    """A bound on ``Σ_beyond p^a q^b`` (a > 0), None when it diverges (or q vanishes there and b < 0)."""
+    """A bound on ``Σ_beyond p^a q^b`` (a > 0), None when it diverges (or q vanishes there and b < 0); with a
+    mixture, refused when it is neither bounded nor proved to diverge."""
     beyond.check()
+    if beyond.mixed:
+        bound = _mixed_power_sum(beyond, p_power, q_power)
+        if bound is None and not _mixed_power_sum_diverges(beyond, p_power, q_power):
+            raise _refused("Σ p^a q^b (the Rényi divergence or the loss MGF)")
+        return bound
     if beyond.p_sides is None:
         return arb(0)
     if beyond.q_sides is None:
@@ -512,7 +763,20 @@ def _renyi(P, Q, beyond: _Beyond, alpha) -> tuple[Estimate, arb]:
 def _max_divergence(P, Q, beyond: _Beyond) -> tuple[Estimate, arb]:
     estimate = finite.max_divergence(P, Q)
     beyond.check()
-    if estimate.is_infinite() or beyond.p_sides is None:
+    if estimate.is_infinite():
+        return estimate, arb(0)
+    if beyond.mixed:   # an upper bound beyond the window, not an attained supremum: the window's value to it
+        if not beyond.p_parts:
+            return estimate, arb(0)
+        top, attained, infinite = _mixed_log_ratio_sup(beyond)
+        if top is None:
+            if infinite:
+                return _INFINITY, arb(0)
+            raise _refused("the max divergence")
+        ball = estimate.ball()
+        result = Estimate.from_arb(ball.max(top) if attained else ball.union(ball.max(top)), estimate.method)
+        return within_domain(result, "max_divergence"), arb(0)
+    if beyond.p_sides is None:
         return estimate, arb(0)
     if beyond.q_sides is None:
         return _INFINITY, arb(0)
@@ -539,7 +803,10 @@ def _approximate_max_divergence(P, Q, beyond: _Beyond, delta) -> tuple[Estimate,
     elif beyond.shapeless:   # δ below a shapeless tail: no upper bound known
         upper = Estimate(mpmath.inf, mpmath.mpf(0), lower.method)
     else:
-        upper = _max_divergence(P, Q, beyond)[0]
+        try:
+            upper = _max_divergence(P, Q, beyond)[0]
+        except InvalidDistribution:   # a mixture whose max divergence is neither bounded nor proved infinite
+            upper = Estimate(mpmath.inf, mpmath.mpf(0), lower.method)
     if lower.value == upper.value and lower.error == upper.error == 0:   # both exact infinities, or equal
         return lower, arb(0)
     if not (mpmath.isfinite(lower.value) and mpmath.isfinite(upper.value)):
@@ -561,6 +828,9 @@ def _below_beyond(beyond: _Beyond, eps) -> bool:
     (exact rationals but for the normalisers, :meth:`_Quadratic.supremum`) is at most ε. Then the terms beyond add
     exactly nothing to δ(ε), not P's tail (the discrete Laplace's loss is constant beyond its locations: at an ε
     above it, δ(ε) is an exact 0)."""
+    if beyond.mixed and beyond.p_parts and mpmath.isfinite(eps):   # a mixture: the log-ratio's upper bound
+        top = _mixed_log_ratio_sup(beyond)[0]
+        return top is not None and top <= exact_ball(eps)
     if beyond.shapeless or beyond.p_sides is None or beyond.q_sides is None or not mpmath.isfinite(eps):
         return False
     for p, q in beyond.pairs():
@@ -612,7 +882,8 @@ def divergence_on_Z(function: Callable, P: IntegerLaw, Q: IntegerLaw, *args, **o
     the laws' shapes and added to the error: P's tail for the hockey-stick divergence and ε(δ), both tails for TV,
     geometric bounds of the log-ratio's terms for KL, Rényi and the loss MGF (the window is widened until they are
     below ``10^-(dps + 5)``), and the exact supremum of the log-ratio's quadratic beyond the window for the max
-    divergence. Two finite laws are compared exactly as before.
+    divergence; with a mixture, the same from its parts' shapes (:func:`_mixed_power_sum`, :func:`_mixed_kl_beyond`,
+    :func:`_mixed_log_ratio_sup`). Two finite laws are compared exactly as before.
 
     >>> with mpmath.workdps(30):      # KL of N_Z(1, 1) against N_Z(0, 1) on ℤ: Δ²/(2σ²) = 1/2
     ...     e = divergence_on_Z(finite.kl, discrete_gaussian(1, 1), discrete_gaussian(0, 1))
@@ -640,7 +911,8 @@ def divergence_on_Z(function: Callable, P: IntegerLaw, Q: IntegerLaw, *args, **o
             size = abs(estimate.value) if mpmath.isfinite(estimate.value) else mpmath.mpf(1)
             settled = beyond_bound < target * exact_ball(max(size, mpmath.mpf(1)))   # relative to a large value
         reach = max(high - low + 1, 8)
-        if settled or 3 * reach > MAX_ATOMS or (P.shape is None and Q.shape is None):
+        growable = any(law.shape is not None or law.parts is not None for law in (P, Q))
+        if settled or 3 * reach > MAX_ATOMS or not growable:
             return estimate
         low, high = low - reach, high + reach
 
