@@ -21,23 +21,40 @@ s), α)``): the statement prints as the paper does, and the engine measures what
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Optional, Sequence
+import functools
+from typing import TYPE_CHECKING, Callable, Mapping, Optional, Sequence
 
 import mpmath
-import sympy as sp
 
 from symdp.engine.divergences import AUTO, Kind, divergence, mixture, rule
 from symdp.errors import InvalidParameter, SymdpError
 from symdp.estimate import Estimate
-from symdp.expressions import (KL, TV, Compose, DistributionHead, EpsilonFor, Finite, HockeyStick, LossMGF,
-                               MaxDivergence, Mix, ProductOf, Quantity, Renyi)
 from symdp.numeric import to_mpf
-from symdp.statement import BuiltExactly, lambdify_mpmath, rename
 
-KINDS: Mapping[type, str] = {KL: "kl", Renyi: "renyi", HockeyStick: "hockey_stick", TV: "tv",
-                             MaxDivergence: "max_divergence", LossMGF: "loss_mgf",
-                             EpsilonFor: "approximate_max_divergence"}
-"""The divergence heads the engine measures between concrete laws, and the engine's name for each."""
+# SymPy and the divergence heads are imported by the functions that read statements: an accountant that measures
+# engine laws (:func:`measure`, :func:`probability_level`; ``symdp dpsgd``) never needs them, and they cost most of a
+# second to import.
+if TYPE_CHECKING:
+    import sympy as sp
+
+    from symdp.expressions import DistributionHead, Quantity
+
+
+@functools.cache
+def _kinds() -> Mapping[type, str]:
+    """:data:`KINDS`, built on first use (it is keyed by the divergence heads, which import SymPy)."""
+    from symdp.expressions import KL, TV, EpsilonFor, HockeyStick, LossMGF, MaxDivergence, Renyi
+
+    return {KL: "kl", Renyi: "renyi", HockeyStick: "hockey_stick", TV: "tv", MaxDivergence: "max_divergence",
+            LossMGF: "loss_mgf", EpsilonFor: "approximate_max_divergence"}
+
+
+def __getattr__(name: str):
+    """``KINDS``: the divergence heads the engine measures between concrete laws, and the engine's name for each
+    (built on first use, :func:`_kinds`)."""
+    if name == "KINDS":
+        return _kinds()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def clamped_at_zero(estimate: Estimate) -> Estimate:
@@ -108,28 +125,36 @@ def measure(kind, P, Q, *args, method=AUTO, width=None, **options) -> Estimate:
 def _centred(head: sp.Basic) -> bool | None:
     """For a loss MGF ``LossMGF(P, Q, λ, c)``: whether c is the centring D_KL(P‖Q) (True) or 0 (False); None for any
     other shift (not measured by the engine)."""
+    from symdp.expressions import KL
+
     P, Q, _, shift = head.args
     return False if shift == 0 else True if shift == KL(P, Q) else None
 
 
 def concrete(head: sp.Basic) -> bool:
     """Whether ``head`` is a divergence between concrete laws (distribution heads), which the engine can measure."""
-    return (type(head) in KINDS and all(isinstance(D, DistributionHead) for D in head.args[:2])
+    from symdp.expressions import DistributionHead, LossMGF
+
+    return (type(head) in _kinds() and all(isinstance(D, DistributionHead) for D in head.args[:2])
             and (type(head) is not LossMGF or _centred(head) is not None))
 
 
 def _numbers(head: Quantity) -> tuple:
     """The numeric arguments of a divergence head after its two laws (a loss MGF's: λ; its shift says centred)."""
+    from symdp.expressions import LossMGF
+
     return head.args[2:3] if type(head) is LossMGF else head.args[2:]
 
 
 def space(D: DistributionHead) -> tuple[str, Optional[int]]:
     """Where a law lives, and for a finite law its number of atoms: the kinds of law a divergence may not mix.
 
-    >>> from symdp.expressions import Compose, DiscreteLaplace, Gaussian
+    >>> from symdp.expressions import Compose, DiscreteLaplace, Finite, Gaussian, Mix
     >>> space(Finite(1, 0)), space(DiscreteLaplace(0, 1)), space(Compose(3, Mix(0, Gaussian(0, 1), Gaussian(1, 1))))
     (('finite distribution', 2), ('law on the integers', None), ('product of continuous distributions', None))
     """
+    from symdp.expressions import Compose, Finite, Mix, ProductOf
+
     if isinstance(D, Finite):
         return D.space, len(D.args)
     if isinstance(D, Mix):
@@ -142,6 +167,8 @@ def space(D: DistributionHead) -> tuple[str, Optional[int]]:
 
 def _factor_spaces(D: DistributionHead) -> set[str]:
     """Where the factors of a product live, through nested products (a law that is no product: where it lives)."""
+    from symdp.expressions import Compose, DistributionHead, ProductOf
+
     if not isinstance(D, (Compose, ProductOf)):
         return {space(D)[0]}
     return set().union(*(_factor_spaces(a) for a in D.args if isinstance(a, DistributionHead)))
@@ -149,6 +176,9 @@ def _factor_spaces(D: DistributionHead) -> set[str]:
 
 def compile_law(D: DistributionHead, args: list) -> Callable:
     """``values -> the engine's law``, with the numeric arguments lambdified once."""
+    from symdp.expressions import DistributionHead, Mix
+    from symdp.statement import lambdify_mpmath
+
     if isinstance(D, Mix):
         q, first, second = lambdify_mpmath(args, D.args[0]), *(compile_law(x, args) for x in D.args[1:])
         return lambda values: mixture(q(*values), first(values), second(values))
@@ -168,7 +198,10 @@ def compile_law(D: DistributionHead, args: list) -> Callable:
 def compile_divergence(head: Quantity, args: list, method=AUTO, width=None) -> Callable:
     """``values -> Estimate`` of a :func:`concrete` divergence head (by :func:`measure`: ``width`` is the relative
     width of enclosure to reach where the engine brackets the quantity)."""
-    kind = KINDS[type(head)]
+    from symdp.expressions import LossMGF
+    from symdp.statement import lambdify_mpmath
+
+    kind = _kinds()[type(head)]
     P, Q = (compile_law(D, args) for D in head.args[:2])
     extra = lambdify_mpmath(args, list(_numbers(head)))
     options = {"centred": _centred(head)} if type(head) is LossMGF else {}
@@ -188,11 +221,14 @@ def built_exactly(head: Quantity) -> bool:
     :func:`_binary`; a finite mixture's atoms are computed, and a product is reduced, so they are not), and so carry
     no rounding of their own.
 
-    >>> from symdp.expressions import Gaussian
+    >>> import sympy as sp
+    >>> from symdp.expressions import KL, Finite, Gaussian
     >>> s = sp.Symbol("s")
     >>> built_exactly(KL(Gaussian(0, s), Gaussian(1, s))), built_exactly(KL(Finite(sp.Rational(1, 3)), Finite(1)))
     (True, False)
     """
+    from symdp.expressions import Finite, Mix
+
     def exact(D) -> bool:
         if isinstance(D, Mix):
             return space(D)[0] != Finite.space and _binary(D.args[0]) and exact(D.args[1]) and exact(D.args[2])
@@ -216,6 +252,10 @@ class LawWitness:
 
     def __init__(self, heads: Sequence[Quantity], params: Sequence, guards: Sequence[Quantity] = (),
                  method=AUTO, printed: Optional[Sequence[sp.Basic]] = None, width=None):
+        import sympy as sp
+
+        from symdp.statement import rename
+
         self.names = [p.name for p in params]
         # In generated code, _p0, _p1, ... stand for the parameters (user names never start with _), so a parameter
         # may be named like an mpmath function (mpf, max) without shadowing it.
@@ -228,6 +268,8 @@ class LawWitness:
 
     def __call__(self, point, skip=()) -> dict:
         """The measurements at a draw, but for the heads in ``skip`` (measured otherwise)."""
+        from symdp.statement import BuiltExactly
+
         values = [point[n] for n in self.names]
         try:
             for guard in self.guards:

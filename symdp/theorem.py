@@ -38,17 +38,19 @@ import math
 from fractions import Fraction
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Any, Callable, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
 
 import mpmath
 import sympy as sp
-from hypothesis import strategies as st
 
 from symdp.citations import Source  # noqa: F401 (re-exported: declarations of users' own theorems name it)
 from symdp.errors import InvalidParameter, SymdpError
 from symdp.estimate import Estimate
 from symdp.numeric import to_mpf
 from symdp.statement import CompiledStatement, lambdify_mpmath  # noqa: F401 (lambdify_mpmath: re-exported)
+
+if TYPE_CHECKING:   # hypothesis is imported where draws are made: evaluating a claim (symdp eval) never draws
+    from hypothesis import strategies as st
 
 Point = Mapping[str, Any]
 """One draw: parameter values by symbol name (mpf at the working precision) and any drawn structure."""
@@ -113,6 +115,8 @@ class Param:
         return float(inf), float(sup)
 
     def strategy(self) -> st.SearchStrategy:
+        from hypothesis import strategies as st
+
         low, high = self.bounds()
         if self.integer:
             first, last = int(mpmath.ceil(low)), int(mpmath.floor(high))
@@ -447,6 +451,8 @@ class Theorem:
     # --- drawing -----------------------------------------------------------------------------------------
     def strategy(self) -> st.SearchStrategy:
         """Draws: a dict of parameter values (plain floats / ints) and, if given, a ``structure`` entry."""
+        from hypothesis import strategies as st
+
         parts = {p.name: p.strategy() for p in self.parameters}
         if self.structure is not None:
             parts["structure"] = self.structure()

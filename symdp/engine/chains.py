@@ -25,7 +25,9 @@ certified; a witness says so by returning it, and the verifier counts the draw a
 that are proved (a binned lower bound by data processing, an upper bound by joint convexity over a partition of
 X_{T−1}) are not offered: the upper one conditions on the partition and so drops the last step's mixing (a factor
 near T/(T − 1) on the random walk), far too wide to decide a bound these chains come within a few percent of.
-The transitions are numpy matrices (built once per step, grid and interval).
+The transitions are numpy matrices (built once per step, grid and interval); numpy is imported by the functions
+that build them, not with the module, since every use of the engine imports this one (:mod:`symdp.engine.divergences`
+dispatches on :class:`ChainLaw`) and most never build a chain.
 
 Where one law has mass at nodes where the other's Gaussian tail is below the smallest normal double (laws ~38 noise
 scales apart or more), the two laws are propagated again in logarithms (log-masses, log-sum-exp
@@ -50,14 +52,16 @@ import math
 import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import mpmath
-import numpy as np
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method
 from symdp.numeric import check_order, to_mpf
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _SQRT2 = math.sqrt(2.0)
 _SQRT2PI = math.sqrt(2.0 * math.pi)
@@ -240,6 +244,8 @@ def _sources(grid, chain) -> list[float]:
 @lru_cache(maxsize=64)
 def _nodes(grid: tuple) -> tuple[np.ndarray, np.ndarray]:
     """The rule's nodes and weights as arrays (read-only)."""
+    import numpy as np
+
     nodes, weights = np.array([x for x, _ in grid]), np.array([w for _, w in grid])
     nodes.flags.writeable = weights.flags.writeable = False
     return nodes, weights
@@ -249,6 +255,8 @@ def _nodes(grid: tuple) -> tuple[np.ndarray, np.ndarray]:
 def _transition(step: Step, grid: tuple, low: float, high: float) -> np.ndarray:
     """The transition on [A_low, nodes, A_high] as a matrix whose column j is, for the source z_j, [P(below low),
     w_i φ_σ(x_i − Φ(z_j)), P(above high)]: one step is one matrix–vector product."""
+    import numpy as np
+
     centres = np.array([step.map(z) for z in [low, *(x for x, _ in grid), high]], dtype=float)
     matrix = _columns(step, grid, low, high, centres)
     matrix.flags.writeable = False
@@ -258,6 +266,8 @@ def _transition(step: Step, grid: tuple, low: float, high: float) -> np.ndarray:
 def _columns(step: Step, grid, low, high, centres: np.ndarray) -> np.ndarray:
     """The columns of :func:`_transition` for the given centres Φ(z_j), as a matrix (the densities vectorised; the
     tails by ``math.erfc``, which keeps their relative precision far out)."""
+    import numpy as np
+
     sd = step.sd
     nodes, weights = _nodes(grid)
     z = (nodes[:, None] - centres[None, :]) / sd
@@ -268,6 +278,8 @@ def _columns(step: Step, grid, low, high, centres: np.ndarray) -> np.ndarray:
 
 
 def _column(step: Step, grid, low, high, centre: float) -> np.ndarray:
+    import numpy as np
+
     return _columns(step, grid, low, high, np.array([float(centre)]))[:, 0]
 
 
@@ -276,6 +288,8 @@ def _column_difference(step: Step, grid, low, high, first: float, second: float)
     centres are close: inside, q·expm1(t) with t = (c₁ − c₂)(2x − c₁ − c₂)/(2σ²) the log-ratio of the two
     densities (c₁ − c₂ exact for close doubles); the atoms, differences of normal CDFs at 200 bits from the exact
     doubles. Where |t| ≥ 1 nothing cancels and the plain difference is kept (it also covers a q that underflows)."""
+    import numpy as np
+
     sd = step.sd
     p, q = _column(step, grid, low, high, first), _column(step, grid, low, high, second)
     out = p - q
@@ -389,6 +403,8 @@ def _log_cdf(z: float) -> float:
 
 def _log_columns(step: Step, grid, low, high, centres: np.ndarray) -> np.ndarray:
     """The logarithms of :func:`_columns`, computed as such (nothing underflows)."""
+    import numpy as np
+
     sd, norm = step.sd, math.log(_SQRT2PI * step.sd)
     nodes, weights = _nodes(grid)
     z = (nodes[:, None] - centres[None, :]) / sd
@@ -401,6 +417,8 @@ def _log_columns(step: Step, grid, low, high, centres: np.ndarray) -> np.ndarray
 @lru_cache(maxsize=4)
 def _log_transition_rows(step: Step, grid: tuple, low: float, high: float) -> np.ndarray:
     """The log transition as a matrix: row i holds log P(z_j -> node i) over the sources z_j."""
+    import numpy as np
+
     centres = np.array([step.map(z) for z in [low, *(x for x, _ in grid), high]], dtype=float)
     matrix = _log_columns(step, grid, low, high, centres)
     matrix.flags.writeable = False
@@ -416,6 +434,8 @@ def _log_sum(terms) -> float:
 
 def _log_masses(law: ChainLaw, grid) -> list[float]:
     """The log-masses of X_T on [A_low, nodes, A_high], propagated by log-sum-exp (nothing underflows), normalised."""
+    import numpy as np
+
     chain = law.chain
     first = chain.steps[0]
     v = _log_columns(first, grid, chain.low, chain.high, np.array([float(first.map(law.start))]))[:, 0]
@@ -541,6 +561,8 @@ def _mass_below(components, y: float) -> float:
 def _positive_part(components, low: float, high: float, probes) -> float:
     """∫ over (low, high) of g_+ for g = Σ k φ_s(y − m), and the atoms' (Σ k·tail)_+ at both ends: g's sign changes
     between the probes are found by bisection on g, and g is integrated exactly (Gaussian CDFs) where positive."""
+    import numpy as np
+
     ks, ms, ss = (np.array(column, dtype=float) for column in zip(*components))
     scale = ks / (_SQRT2PI * ss)
 

@@ -736,8 +736,9 @@ class Gaussian(Declared):
         return Tail("gaussian", self.sd)
 
     def arb_gaussian_sum(self):
-        k = _constants(self)
-        return [(arb(0), k[0], k[1])]
+        # the parameters themselves, exactly: not through the compiled family, whose first use compiles its SymPy
+        # declaration (the accountant's path then imports no SymPy)
+        return [(arb(0), _arb(self.mean), _arb(self.sd))]
 
     def closed_form(self, kind, other, *args):
         if not isinstance(other, Gaussian):
