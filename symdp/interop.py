@@ -104,13 +104,13 @@ def _mechanism(event, dpa) -> tuple[object, object, object]:
     if isinstance(event, dpa.LaplaceDpEvent):
         scale = _positive(event.noise_multiplier, "noise_multiplier of a LaplaceDpEvent")
         return Laplace(0, scale), Laplace(1, scale), Laplace(2, scale)
-    if isinstance(event, getattr(dpa, "DiscreteLaplaceDpEvent", ())):
+    if isinstance(event, dpa.DiscreteLaplaceDpEvent):
         scale = 1 / _positive(event.noise_parameter, "noise_parameter of a DiscreteLaplaceDpEvent")
         shift = event.sensitivity
         if int(shift) != shift or shift < 1:
             raise InvalidParameter(f"sensitivity of a DiscreteLaplaceDpEvent must be an integer >= 1, got {shift!r}")
         return tuple(integers.discrete_laplace(m * int(shift), scale) for m in range(3))
-    if isinstance(event, getattr(dpa, "RandomizedResponseDpEvent", ())):
+    if isinstance(event, dpa.RandomizedResponseDpEvent):
         without, with_ = _randomized_response(event.noise_parameter, event.num_buckets)
         return without, with_, with_
     raise _unsupported(event)
@@ -132,8 +132,29 @@ def _randomized_response(noise, buckets) -> tuple[integers.IntegerLaw, integers.
     return integers.IntegerLaw(0, first), integers.IntegerLaw(0, [moved, kept] + [moved] * (k - 2))
 
 
+REFUSED = {
+    "SampledWithoutReplacementDpEvent": "sampling without replacement: its one-step pairs (Zhu, Dong, Wang 2022, "
+                                        "Thm. 11) have two orientations that adaptive composition may alternate, and "
+                                        "no pair dominating both is built yet",
+    "SampledWithReplacementDpEvent": "sampling with replacement: no dominating pair for its composition is built",
+    "ZCDpEvent": "a zCDP guarantee is a bound, not a mechanism with laws; symdp.rdp converts it: "
+                 "epsilon_from_rdp(*zcdp_curve(rho, orders), delta)",
+    "MixtureOfGaussiansDpEvent": "the mixture-of-Gaussians mechanism's loss is not binned (monotone only when the "
+                                 "sensitivities share a sign)",
+    "TruncatedSubsampledGaussianDpEvent": "the truncated subsampled Gaussian's pair is not built",
+    "RepeatAndSelectDpEvent": "repeat-and-select has an RDP bound (Papernot and Steinke 2022), no dominating pair",
+    "SingleEpochTreeAggregationDpEvent": "tree aggregation's pair is not built",
+    "NonPrivateDpEvent": "a non-private step has no (ε, δ) guarantee: δ(ε) = 1 at every ε",
+    "UnsupportedDpEvent": "an unsupported event has no known guarantee",
+}
+"""Why each dp_accounting event symdp does not translate is refused (one line, with what to use instead)."""
+
+
 def _unsupported(event) -> InvalidParameter:
-    return InvalidParameter(f"symdp.interop cannot translate a {type(event).__name__}: it knows GaussianDpEvent, "
+    name = type(event).__name__
+    if name in REFUSED:
+        return InvalidParameter(f"symdp.interop does not certify a {name}: {REFUSED[name]}")
+    return InvalidParameter(f"symdp.interop cannot translate a {name}: it knows GaussianDpEvent, "
                             f"LaplaceDpEvent, DiscreteLaplaceDpEvent, RandomizedResponseDpEvent, PoissonSampledDpEvent "
                             f"(of one of these), SelfComposedDpEvent and ComposedDpEvent")
 
@@ -183,9 +204,9 @@ def laws_of(event) -> Relations:
     >>> laws_of(dpa.SampledWithReplacementDpEvent(100, 10, dpa.GaussianDpEvent(1.0)))
     Traceback (most recent call last):
     ...
-    symdp.errors.InvalidParameter: symdp.interop cannot translate a SampledWithReplacementDpEvent: it knows GaussianDpEvent, LaplaceDpEvent, DiscreteLaplaceDpEvent, RandomizedResponseDpEvent, PoissonSampledDpEvent (of one of these), SelfComposedDpEvent and ComposedDpEvent
+    symdp.errors.InvalidParameter: symdp.interop does not certify a SampledWithReplacementDpEvent: sampling with replacement: no dominating pair for its composition is built
     """
-    dpa = _dp_accounting()
+    dpa = _dp_accounting().dp_event      # every event class (DiscreteLaplaceDpEvent is not at the package's top)
     runs = [run for run in _relations(event, dpa) if run[1] > 0]
     if not runs:
         raise InvalidParameter(f"the {type(event).__name__} applies no mechanism: nothing to account for")

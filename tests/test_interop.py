@@ -131,7 +131,7 @@ def test_one_subsampled_gaussian_step_is_the_larger_relation():
 
 @pytest.mark.parametrize("event, fragment", [
     (dpa.SampledWithReplacementDpEvent(100, 10, dpa.GaussianDpEvent(1.0)),
-     "cannot translate a SampledWithReplacementDpEvent"),
+     "does not certify a SampledWithReplacementDpEvent: sampling with replacement"),
     (dpa.PoissonSampledDpEvent(0.1, dpa.SelfComposedDpEvent(dpa.GaussianDpEvent(1.0), 2)),
      "a PoissonSampledDpEvent of a SelfComposedDpEvent is not translated"),
     (dpa.PoissonSampledDpEvent(1.5, dpa.GaussianDpEvent(1.0)), "sampling_probability of a PoissonSampledDpEvent"),
@@ -194,3 +194,29 @@ def test_replace_one_of_a_subsampled_laplace_is_refused_with_the_reason():
         certify(event, epsilon=1, relation="replace-one")
     with pytest.raises(InvalidParameter, match="unknown neighbouring relation 'swap'"):
         certify(event, epsilon=1, relation="swap")
+
+
+def test_a_discrete_laplace_event_from_dp_event_is_translated():
+    # dp_accounting keeps DiscreteLaplaceDpEvent in dp_accounting.dp_event only: one step against the direct sum of
+    # (p − e^ε q)_+ over the two-sided geometric laws p(x) ∝ e^{−a|x|}, q(x) ∝ e^{−a|x − 1|}
+    a, eps = mpmath.mpf("0.5"), mpmath.mpf("0.2")
+    c = certify(dpa.dp_event.DiscreteLaplaceDpEvent(0.5, 1), epsilon=0.2)
+    norm = (1 + mpmath.exp(-a)) / (1 - mpmath.exp(-a))
+    reference = mpmath.fsum(max(0, (mpmath.exp(-a * abs(x)) - mpmath.exp(eps) * mpmath.exp(-a * abs(x - 1))) / norm)
+                            for x in range(-400, 401))
+    assert c.certified and c.lower <= reference <= c.upper
+
+
+@pytest.mark.parametrize("event, reason", [
+    (dpa.dp_event.SampledWithoutReplacementDpEvent(100, 10, dpa.GaussianDpEvent(1.0)), "sampling without replacement"),
+    (dpa.dp_event.ZCDpEvent(0.5), "epsilon_from_rdp(*zcdp_curve(rho, orders), delta)"),
+    (dpa.dp_event.MixtureOfGaussiansDpEvent(1.0, [0, 1], [0.5, 0.5]), "loss is not binned"),
+    (dpa.dp_event.TruncatedSubsampledGaussianDpEvent(100, 0.1, 20, 1.0), "pair is not built"),
+    (dpa.dp_event.RepeatAndSelectDpEvent(dpa.GaussianDpEvent(1.0), 1.0, 1.0), "Papernot and Steinke 2022"),
+    (dpa.dp_event.SingleEpochTreeAggregationDpEvent(1.0, 8), "tree aggregation"),
+    (dpa.NonPrivateDpEvent(), "no (ε, δ) guarantee"),
+])
+def test_events_without_a_dominating_pair_are_refused_with_the_reason(event, reason):
+    with pytest.raises(InvalidParameter) as err:
+        certify(event, epsilon=1)
+    assert f"does not certify a {type(event).__name__}" in str(err.value) and reason in str(err.value)
