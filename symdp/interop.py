@@ -85,6 +85,20 @@ class Relations:
             return {"replace-one": self.replace}
         raise InvalidParameter(f"unknown neighbouring relation {relation!r}; the relations are {', '.join(RELATIONS)}")
 
+    def mechanism(self, relation: str = "add-or-remove", description: str = "a dp_accounting event"):
+        """The event as a :class:`symdp.mechanisms.Mechanism` under ``relation``: what :func:`symdp.mechanisms.delta`,
+        :func:`~symdp.mechanisms.epsilon` and :func:`symdp.rdp.renyi_curve` take.
+
+        >>> import pytest; dpa = pytest.importorskip("dp_accounting")
+        >>> from symdp.rdp import renyi_curve
+        >>> m = laws_of(dpa.SelfComposedDpEvent(dpa.GaussianDpEvent(2.0), 8)).mechanism("replace-one")
+        >>> float(renyi_curve(m, [3]).upper[0])             # α (2Δ)² k/(2σ²) = 3·4·8/8
+        12.0
+        """
+        from symdp.mechanisms import Mechanism
+
+        return Mechanism(description, relation, self.pairs(relation), "dp_accounting's conventions (symdp.interop)")
+
 
 def _positive(x, what: str) -> mpmath.mpf:
     value = to_mpf(x, what)

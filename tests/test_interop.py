@@ -220,3 +220,23 @@ def test_events_without_a_dominating_pair_are_refused_with_the_reason(event, rea
     with pytest.raises(InvalidParameter) as err:
         certify(event, epsilon=1)
     assert f"does not certify a {type(event).__name__}" in str(err.value) and reason in str(err.value)
+
+
+def test_an_events_renyi_curve_under_each_relation():
+    # a Poisson-subsampled discrete Laplace (a mixture on ℤ), remove: E_A[(1 − q + q B/A)^α] expanded binomially,
+    # E_A[(B/A)^j] = Σ_x A^{1−j} B^j summed directly over a window far wider than the laws' mass (e^{−a·400} ≪ 1e-60)
+    from symdp.rdp import renyi_curve
+
+    a, q, alpha = mpmath.mpf("0.5"), mpmath.mpf("0.1"), 3
+    event = dpa.PoissonSampledDpEvent(0.1, dpa.dp_event.DiscreteLaplaceDpEvent(0.5, 1))
+    with mpmath.workdps(80):
+        norm = (1 + mpmath.exp(-a)) / (1 - mpmath.exp(-a))
+        A = {x: mpmath.exp(-a * abs(x)) / norm for x in range(-400, 402)}
+        B = {x: mpmath.exp(-a * abs(x - 1)) / norm for x in range(-400, 402)}
+        moment = mpmath.fsum(mpmath.binomial(alpha, j) * (1 - q) ** (alpha - j) * q ** j
+                             * mpmath.fsum(A[x] ** (1 - j) * B[x] ** j for x in A) for j in range(alpha + 1))
+        reference = mpmath.log(moment) / (alpha - 1)
+    curve = renyi_curve(laws_of(event).mechanism("add-or-remove"), [alpha])
+    assert curve.certified and curve.decided_by == ("remove",)
+    slack = mpmath.mpf("1e-45")         # a mixture's masses on ℤ are rounded once to the working precision (50 digits)
+    assert curve.lower[0] - slack <= reference <= curve.upper[0] + slack
