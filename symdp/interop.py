@@ -147,8 +147,8 @@ def _randomized_response(noise, buckets) -> tuple[integers.IntegerLaw, integers.
 
 
 REFUSED = {
-    "SampledWithoutReplacementDpEvent": "sampling without replacement: its one-step pairs (Zhu, Dong, Wang 2022, "
-                                        "Thm. 11) have two orientations that adaptive composition may alternate, and "
+    "SampledWithoutReplacementDpEvent": "sampling without replacement: its one-step pairs (Zhu, Dong, Wang 2022) "
+                                        "have two orientations that adaptive composition may alternate, and "
                                         "no pair dominating both is built yet",
     "SampledWithReplacementDpEvent": "sampling with replacement: no dominating pair for its composition is built",
     "ZCDpEvent": "a zCDP guarantee is a bound, not a mechanism with laws; symdp.rdp converts it: "

@@ -7,7 +7,7 @@ added (``add``), removed (``remove``), either (``add-or-remove``, the worse of t
 Kamath and Steinke 2024, "Avoiding pitfalls for privacy accounting of subsampled mechanisms under composition"), so a
 :class:`Mechanism` carries its relation and the laws it is accounted from: one *dominating pair* (P, Q) per
 orientation of the relation, δ_M(ε) ≤ D_{e^ε}(P‖Q) for every pair of neighbours (Zhu, Dong and Wang 2022, "Optimal
-accounting of differential privacy via characteristic function", Def. 7). An answer is the largest over the
+accounting of differential privacy via characteristic function", Sec. 3). An answer is the largest over the
 orientations, and says which one decided it.
 
 Conventions (DP-SGD's, and dp_accounting's ``privacy_loss_mechanism.py``): each record's contribution is clipped to
@@ -19,20 +19,22 @@ mechanism, relation              dominating pair(s)                             
 ===============================  ==================================================  =================================
 Gaussian, add / remove           N(0, σ) against N(1, σ) (either order: a mirror)    tight (one dimension)
 Gaussian, replace-one            N(0, σ) against N(2, σ)                             tight
-Poisson sampling at rate q,      remove: (1 − q)N(0, σ) + qN(1, σ) against N(0, σ);  Zhu, Dong, Wang 2022, Thm. 11;
+Poisson sampling at rate q,      remove: (1 − q)N(0, σ) + qN(1, σ) against N(0, σ);  Zhu, Dong, Wang 2022;
 add / remove                     add: the reverse                                    Mironov, Talwar, Zhang 2019
 Poisson sampling, replace-one    (1 − q)N(0, σ) + qN(1, σ) against                   Lebeda et al. 2024; dp_accounting
                                  (1 − q)N(0, σ) + qN(−1, σ)                          ``REPLACE_ONE``
 ===============================  ==================================================  =================================
 
-Composition multiplies the pairs of each orientation (Zhu, Dong, Wang 2022, Thm. 10): along a run the relation's
-orientation is fixed (the same record is added, or removed, at every step), and the replace-one pair of the
-Poisson-subsampled Gaussian is its own reverse up to the reflection x → −x, so one orientation serves for every step.
+Composition multiplies the pairs of each orientation (Zhu, Dong, Wang 2022: dominating pairs compose): along a
+run the relation's orientation is fixed (the same record is added, or removed, at every step), and the replace-one
+pair of the Poisson-subsampled Gaussian is its own reverse up to the reflection x → −x, so one orientation serves
+every step.
 
-Sampling without replacement (fixed-size batches), sampling with replacement and shuffled epochs are refused with the
-reason: their per-step pairs are known (Zhu, Dong, Wang 2022, Thm. 11, for one step under replace-one), but the two
-orientations of one step alternate under adaptive composition, and a pair dominating both (the symmetrised trade-off
-curve) is not built here yet; accounting them as Poisson sampling is exactly the pitfall above.
+Other sampling schemes are refused with the reason (:data:`REFUSED_SAMPLING`). For sampling without replacement
+(fixed-size batches) the one-step pairs under replace-one are known (Zhu, Dong, Wang 2022), but the two orientations
+of a step may alternate under adaptive composition, and a pair dominating both (the symmetrised trade-off curve) is
+not built here yet; for sampling with replacement and shuffled epochs no dominating pair of the composition is built.
+Accounting any of them as Poisson sampling is the pitfall above.
 
 >>> m = poisson_gaussian(0.01, 1.0, relation="add-or-remove").composed(1000)
 >>> a = delta(m, 1, width=1e-3)
@@ -60,6 +62,16 @@ RELATIONS = (ADD_OR_REMOVE, ADD, REMOVE, REPLACE_ONE)
 SAMPLINGS = ("poisson", "fixed-batch", "with-replacement", "shuffle")
 """The sampling schemes a DP-SGD run may use; only Poisson sampling is accounted (the module's note says why)."""
 
+REFUSED_SAMPLING = {
+    "fixed-batch": "fixed-batch sampling (sampling without replacement) is not accounted: its one-step pairs (Zhu, "
+                   "Dong, Wang 2022) have two orientations that adaptive composition may alternate, and no pair "
+                   "dominating both is built yet",
+    "with-replacement": "sampling with replacement is not accounted: no dominating pair of its composition is built",
+    "shuffle": "shuffled epochs are not accounted: no dominating pair of their composition is built (a record is used "
+               "once per epoch, a dependence Poisson sampling does not have)",
+}
+"""Why each sampling scheme but Poisson's is refused."""
+
 
 @dataclass(frozen=True)
 class Mechanism:
@@ -73,7 +85,7 @@ class Mechanism:
     source: str
 
     def composed(self, steps: int) -> "Mechanism":
-        """The mechanism run ``steps`` times (each orientation's pair composed, Zhu, Dong, Wang 2022, Thm. 10)."""
+        """The mechanism run ``steps`` times (each orientation's pair composed, Zhu, Dong, Wang 2022)."""
         k = _count(steps)
         return Mechanism(f"{self.description}, {k} steps", self.relation,
                          {name: (_power(k, P), _power(k, Q)) for name, (P, Q) in self.pairs.items()}, self.source)
@@ -162,7 +174,7 @@ def poisson_gaussian(sampling_rate, noise_multiplier, *, relation: str = ADD_OR_
         sampled = Mixture(q, plain, Gaussian(1, sd))
         both = {REMOVE: (sampled, plain), ADD: (plain, sampled)}
         pairs = both if relation == ADD_OR_REMOVE else {relation: both[relation]}
-        source = "Zhu, Dong, Wang 2022, Theorem 11 (Poisson subsampling under add/remove); tight in one dimension"
+        source = "Zhu, Dong, Wang 2022 (Poisson subsampling under add/remove); tight in one dimension"
     return Mechanism(_describe(q, sd), relation, {name: (compose(1, P), compose(1, Q)) for name, (P, Q) in pairs.items()},
                      source)
 
@@ -176,20 +188,16 @@ def dpsgd(sampling_rate, noise_multiplier, steps, *, relation: str = ADD_OR_REMO
     """``steps`` steps of DP-SGD (:func:`poisson_gaussian`, composed), or a one-line refusal for a sampling scheme
     whose composition symdp does not account (the module's note).
 
-    >>> dpsgd(0.01, 1.0, 10, sampling="fixed-batch")
+    >>> dpsgd(0.01, 1.0, 10, sampling="fixed-batch")     # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    symdp.errors.InvalidParameter: fixed-batch sampling (sampling without replacement) is not accounted: its one-step pairs (Zhu, Dong, Wang 2022, Thm. 11) have two orientations that adaptive composition may alternate, and no pair dominating both is built yet; accounting it as Poisson sampling underestimates ε (Lebeda et al. 2024)
+    symdp.errors.InvalidParameter: fixed-batch sampling (sampling without replacement) is not accounted: ...
     """
     if sampling not in SAMPLINGS:
         raise InvalidParameter(f"unknown sampling scheme {sampling!r}; the schemes are {', '.join(SAMPLINGS)}")
     if sampling != "poisson":
-        named = {"fixed-batch": "fixed-batch sampling (sampling without replacement)",
-                 "with-replacement": "sampling with replacement", "shuffle": "shuffled epochs"}[sampling]
-        raise InvalidParameter(
-            f"{named} is not accounted: its one-step pairs (Zhu, Dong, Wang 2022, Thm. 11) have two orientations "
-            "that adaptive composition may alternate, and no pair dominating both is built yet; accounting it as "
-            "Poisson sampling underestimates ε (Lebeda et al. 2024)")
+        raise InvalidParameter(f"{REFUSED_SAMPLING[sampling]}; accounting it as Poisson sampling underestimates ε "
+                               "(Lebeda et al. 2024)")
     return poisson_gaussian(sampling_rate, noise_multiplier, relation=relation).composed(steps)
 
 

@@ -110,7 +110,7 @@ def test_epsilon_of_a_relation_is_the_inverse_of_its_delta():
     (lambda: poisson_gaussian(1.5, 1.0), "the sampling rate must lie in (0, 1]"),
     (lambda: poisson_gaussian(0.1, -1.0), "the noise multiplier must be a positive number"),
     (lambda: dpsgd(0.1, 1.0, 2.5), "the number of steps must be an integer >= 1"),
-    (lambda: dpsgd(0.1, 1.0, 10, sampling="shuffle"), "shuffled epochs is not accounted"),
+    (lambda: dpsgd(0.1, 1.0, 10, sampling="shuffle"), "shuffled epochs are not accounted"),
     (lambda: dpsgd(0.1, 1.0, 10, sampling="fixed-batch"), "fixed-batch sampling (sampling without replacement)"),
     (lambda: delta(gaussian(1.0), 1).__class__ and epsilon(gaussian(1.0), 1.5), "delta must lie in (0, 1)"),
 ])
