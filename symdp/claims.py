@@ -10,12 +10,20 @@ A claim is one relation between two numeric expressions::
     constant     :=  pi  E  inf (also oo)
     divergence   :=  kl(P, Q) | renyi(P, Q, alpha) | hockey_stick(P, Q, eps) | tv(P, Q) | max_div(P, Q)
                   |  epsilon_for(delta, P, Q)            inf{eps >= 0 : hockey_stick(P, Q, eps) <= delta}
+                  |  dp_delta(mechanism, eps) | dp_epsilon(mechanism, delta)      under the mechanism's relation
+    mechanism    :=  gaussian_mechanism(sigma, k, RELATION)                k steps of the Gaussian mechanism
+                  |  poisson_gaussian(q, sigma, k, RELATION)              k steps of DP-SGD, Poisson sampling
+    RELATION     :=  add_or_remove | add | remove | replace_one           the neighbouring relation
     distribution :=  gaussian(mean, sd) | laplace(loc, scale) | lap2(loc, scale1, scale2)
                   |  mix(q, P, Q)                                        the law (1 - q)·P + q·Q
                   |  finite([p1, ..., pn])  (or finite(p1, ..., pn))
                   |  compose(k, P) | product(P1, ..., Pn)               k-fold and side-by-side composition
                   |  discrete_laplace(loc, scale) | discrete_gaussian(loc, sd)          laws on the integers
                   |  randomized_response(k, eps, i)                     k-ary, input i in {0, ..., k - 1}
+
+A mechanism stands for its dominating pairs under its relation (:mod:`symdp.mechanisms`, which cites them):
+``dp_delta(poisson_gaussian(q, s, k, add_or_remove), eps)`` is the larger of hockey_stick of the remove pair and of the
+add pair, written out as ``Max(...)`` of the two in the statement, so that what is checked is what prints.
 
 Integers are exact, and so are decimals, read from their text (``2.2`` is 11/5, not the nearest double). Every
 other name is a real parameter, drawn from the range that ``where`` gives it (``"alpha in [1.01, 64], q = 0.1"``);
@@ -89,8 +97,8 @@ import mpmath
 import sympy as sp
 
 from symdp.errors import ClaimSyntaxError, InvalidParameter, SymdpError
-from symdp.expressions import (DISTRIBUTIONS, KL, TV, DistributionHead, EpsilonFor, Finite, HockeyStick,
-                               MaxDivergence, Mix, Quantity, Renyi)
+from symdp.expressions import (DISTRIBUTIONS, KL, TV, Compose, DistributionHead, EpsilonFor, Finite, Gaussian,
+                               HockeyStick, MaxDivergence, Mix, Quantity, Renyi)
 from symdp.laws import LawWitness, space
 from symdp.theorem import INDEPENDENT, Param, Source, Theorem
 
@@ -120,8 +128,17 @@ _DIVERGENCES = {  # name: (head, numeric arguments before P and Q, after them); 
     "kl": (KL, 0, 0), "renyi": (Renyi, 0, 1), "hockey_stick": (HockeyStick, 0, 1), "tv": (TV, 0, 0),
     "max_div": (MaxDivergence, 0, 0), "epsilon_for": (EpsilonFor, 1, 0),
 }
+_ACCOUNTANT = {"dp_delta": HockeyStick, "dp_epsilon": EpsilonFor}
+"""The mechanism-level quantities: each the largest over the mechanism's orientations of its head."""
+_MECHANISMS = {"gaussian_mechanism": 2, "poisson_gaussian": 3}
+"""The mechanisms a claim may name, and how many numbers they take before their relation."""
+_NEIGHBOURING = {"add_or_remove": "add-or-remove", "add": "add", "remove": "remove", "replace_one": "replace-one"}
+"""The neighbouring relations, as a claim names them."""
+
+
 def _reserved() -> set:
-    return set(_MATH) | set(_CONSTANTS) | set(_DISTRIBUTIONS) | set(_DIVERGENCES)
+    return set(_MATH) | set(_CONSTANTS) | set(_DISTRIBUTIONS) | set(_DIVERGENCES) | set(_ACCOUNTANT) \
+        | set(_MECHANISMS) | set(_NEIGHBOURING)
 _CONSTANT_NAMES = {"E": "Euler's number (2.71828...)", "pi": "the constant pi (3.14159...)", "inf": "infinity",
                    "oo": "infinity"}
 
@@ -308,6 +325,11 @@ class _Builder:
                 return self._apply(node, fn, _SHADOW[name], args, call=True)
             if name in _DIVERGENCES:
                 return _Num(self._divergence(node, name, depth), None)
+            if name in _ACCOUNTANT:
+                return _Num(self._accountant(node, name, depth), None)
+            if name in _MECHANISMS:
+                raise ClaimSyntaxError(f"{name}(...) is a mechanism, used here as a number; ask dp_delta(mechanism, "
+                                       f"eps) or dp_epsilon(mechanism, delta)" + self._at(node))
             if name in _DISTRIBUTIONS:
                 raise ClaimSyntaxError(f"{name}(...) is a distribution, used here as a number; compare two "
                                        f"distributions with kl, renyi, hockey_stick, tv, max_div or epsilon_for"
@@ -424,6 +446,49 @@ class _Builder:
         built = head(P, Q, *leading, *(self._argument(a, depth + 1) for a in node.args[before + 2:]))
         self.heads.append(built)
         return built
+
+    def _accountant(self, node: ast.Call, name: str, depth: int) -> sp.Expr:
+        """``dp_delta(M, eps)`` or ``dp_epsilon(M, delta)``: the head of each of the mechanism's dominating pairs,
+        their Max where the relation has two orientations (:func:`_mechanism_pairs`)."""
+        self._arity(node, name, 2, 2)
+        pairs = self._mechanism_pairs(node.args[0], f"argument 1 of {name}", depth + 1)
+        at = self._argument(node.args[1], depth + 1)
+        heads = [_ACCOUNTANT[name](P, Q, at) for P, Q in pairs]
+        self.heads.extend(heads)
+        return heads[0] if len(heads) == 1 else sp.Max(*heads, evaluate=False)
+
+    def _mechanism_pairs(self, node: ast.AST, role: str, depth: int) -> list:
+        """The dominating pairs (P, Q) of a mechanism call, one per orientation of its relation, as distribution
+        heads: those of :mod:`symdp.mechanisms` (the Gaussian: shifts by 1, by 2 under replace-one; Poisson
+        sampling: the mixture against the plain law and its reverse, the mirrored mixtures under replace-one)."""
+        self._deep(node, depth)
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _MECHANISMS):
+            raise ClaimSyntaxError(f"{role} must be a mechanism such as poisson_gaussian(q, sigma, k, add_or_remove) "
+                                   f"or gaussian_mechanism(sigma, k, replace_one)" + self._at(node))
+        name = node.func.id
+        count = _MECHANISMS[name]
+        self._arity(node, name, count + 1, count + 1)
+        relation_node = node.args[-1]
+        if not (isinstance(relation_node, ast.Name) and relation_node.id in _NEIGHBOURING):
+            raise ClaimSyntaxError(f"the last argument of {name} is the neighbouring relation: one of "
+                                   f"{', '.join(_NEIGHBOURING)}" + self._at(relation_node))
+        relation = _NEIGHBOURING[relation_node.id]
+        numbers = [self._argument(a, depth + 1) for a in node.args[:-1]]
+        self._integer(node.args[-2], numbers[-1], f"k of {name}")
+        *rate, sigma, k = numbers
+
+        def plain(mean):
+            return Gaussian(mean, sigma)
+
+        if name == "gaussian_mechanism":
+            pairs = {"replace-one": (plain(0), plain(2))} if relation == "replace-one" else {relation: (plain(0), plain(1))}
+        else:
+            sampled = Mix(rate[0], plain(0), plain(1))
+            pairs = {"add": (plain(0), sampled), "remove": (sampled, plain(0)),
+                     "replace-one": (sampled, Mix(rate[0], plain(0), plain(-1)))}
+            pairs = {"add": pairs["add"], "remove": pairs["remove"]} if relation == "add-or-remove" \
+                else {relation: pairs[relation]}
+        return [(Compose(k, P), Compose(k, Q)) for P, Q in pairs.values()]
 
     def _integer(self, node: ast.AST, expr: sp.Expr, where: str) -> None:
         """An argument where an integer is required: a parameter typed bare there is drawn as an integer; a constant

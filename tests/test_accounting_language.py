@@ -207,3 +207,51 @@ def test_epsilon_for_of_composed_gaussians_reaches_the_width_asked(k, delta):
     r = evaluate_expression(f"epsilon_for({delta}, compose({k}, gaussian(0, 1)), compose({k}, gaussian(1, 1)))",
                             width=1e-6)
     assert r.lower <= root <= r.upper and r.upper - r.lower <= 1e-6 * root
+
+
+# --- mechanisms under their neighbouring relation -------------------------------------------------------------------
+
+
+def gaussian_delta(mu, eps):
+    """δ(ε) of N(μ, 1) against N(0, 1): Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (Balle and Wang 2018, Thm. 8)."""
+    return mpmath.ncdf(-eps / mu + mu / 2) - mpmath.exp(eps) * mpmath.ncdf(-eps / mu - mu / 2)
+
+
+def test_a_mechanism_stands_for_its_dominating_pairs_written_out():
+    both = parse_expression("dp_delta(poisson_gaussian(q, 1, 10, add_or_remove), 1)")
+    assert isinstance(both, sp.Max) and len(both.args) == 2          # the remove and the add pair, both printed
+    replaced = parse_expression("dp_epsilon(poisson_gaussian(q, 1, 10, replace_one), 1e-5)")
+    assert str(replaced) == "EpsilonFor(Compose(10, Mix(q, Gaussian(0, 1), Gaussian(1, 1))), " \
+        "Compose(10, Mix(q, Gaussian(0, 1), Gaussian(-1, 1))), 1/100000)"
+    assert str(parse_expression("dp_delta(gaussian_mechanism(2, k, replace_one), 1)")) == \
+        "HockeyStick(Compose(k, Gaussian(0, 2)), Compose(k, Gaussian(2, 2)), 1)"
+
+
+@pytest.mark.parametrize("relation, shift", [("add_or_remove", 1), ("add", 1), ("remove", 1), ("replace_one", 2)])
+def test_the_gaussian_mechanism_under_each_relation_is_its_closed_form(relation, shift):
+    r = evaluate_expression(f"dp_delta(gaussian_mechanism(2, 8, {relation}), 0.5)")
+    reference = gaussian_delta(shift * mpmath.sqrt(8) / 2, mpmath.mpf("0.5"))
+    assert r.certified and r.lower <= reference <= r.upper
+
+
+def test_add_or_remove_is_the_larger_of_add_and_remove():
+    found = {rel: evaluate_expression(f"dp_delta(poisson_gaussian(0.1, 1, 5, {rel}), 0.2)", width=1e-3)
+             for rel in ("add", "remove", "add_or_remove")}
+    assert all(r.certified for r in found.values())
+    top = max(found["add"], found["remove"], key=lambda r: r.upper)
+    assert found["add_or_remove"].lower >= top.lower * (1 - mpmath.mpf("1e-3"))
+    assert found["add_or_remove"].upper <= top.upper * (1 + mpmath.mpf("1e-3"))
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("dp_delta(poisson_gaussian(0.1, 1, 5, swap), 1)", "the last argument of poisson_gaussian is the neighbouring "
+                                                        "relation: one of add_or_remove, add, remove, replace_one"),
+    ("dp_delta(gaussian(0, 1), 1)", "argument 1 of dp_delta must be a mechanism"),
+    ("poisson_gaussian(0.1, 1, 5, add) + 1", "is a mechanism, used here as a number"),
+    ("dp_delta(poisson_gaussian(0.1, 1, 5.5, add), 1)", "k of poisson_gaussian must be an integer"),
+    ("dp_delta(gaussian_mechanism(1, 5, add), 1, 2)", "dp_delta takes 2 arguments"),
+])
+def test_bad_mechanisms_are_one_line_errors(text, fragment):
+    with pytest.raises(SymdpError) as err:
+        parse_expression(text)
+    assert fragment in str(err.value)
