@@ -656,11 +656,14 @@ output: the certified bracket [lower, upper] of the answer (delta at
 --epsilon, or epsilon at --delta), the neighbouring relation, the orientation of
 it that decides the answer (add or remove for add-or-remove) with each
 orientation's own bracket, where the dominating pair comes from, and, where
-dp_accounting is installed and answers the relation, its PLD accountant's answer
-marked inside, pessimistic (above the bracket) or underestimate (below it).
+dp_accounting is installed and answers the relation, its PLD and RDP accountants'
+answers marked inside, pessimistic (above the bracket) or underestimate (below
+it); with --rdp, also the answer symdp's certified RDP curve gives (an upper
+bound, by the Canonne-Kamath-Steinke conversion).
 --json: one object with question, at, lower, upper, certified (bool), method,
 relation, decided_by, brackets (each orientation's [lower, upper]), seconds,
-source, and peers (each with answer, verdict and seconds, or why it gave none);
+source, peers (each with answer, verdict and seconds, or why it gave none), and
+rdp (with --rdp: upper, order, certified, seconds; else null);
 lower, upper and the brackets' ends are decimal strings rounded outward, as
 symdp eval writes them. A sampling scheme symdp does not account is refused with
 the reason (exit 2)."""
@@ -686,6 +689,43 @@ def _peer_dp_accounting(args, question: str) -> dict:
     return {"name": "dp_accounting PLD", "answer": float(answer), "seconds": round(clock.process_time() - start, 3)}
 
 
+RDP_ORDERS = (1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 128, 256)
+"""The orders of ``symdp dpsgd --rdp`` (integer and fractional, as RDP accountants use)."""
+
+
+def _peer_dp_accounting_rdp(args, question: str) -> dict:
+    """dp_accounting's RDP answer to the same question (add-or-remove only: it knows no other relation)."""
+    import time as clock
+
+    try:
+        import dp_accounting as dpa
+    except ImportError:
+        return {"name": "dp_accounting RDP", "answer": None, "why": "not installed (pip install dp-accounting)"}
+    if args.relation != "add-or-remove":
+        return {"name": "dp_accounting RDP", "answer": None, "why": f"accounts no {args.relation} relation"}
+    start = clock.process_time()
+    event = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(args.sampling_rate,
+                                                              dpa.GaussianDpEvent(args.noise_multiplier)), args.steps)
+    accountant = dpa.rdp.RdpAccountant(list(RDP_ORDERS)).compose(event)
+    answer = accountant.get_delta(args.epsilon) if question == "delta" else accountant.get_epsilon(args.delta)
+    return {"name": "dp_accounting RDP", "answer": float(answer), "seconds": round(clock.process_time() - start, 3)}
+
+
+def _rdp_bound(mechanism, args, question: str) -> dict:
+    """symdp's own RDP answer: the certified curve at :data:`RDP_ORDERS`, converted (Canonne, Kamath, Steinke) with
+    its upper ends, rounded upward: an upper bound, looser than the bracket, shown for comparison with RDP tables."""
+    import time as clock
+
+    from symdp.rdp import delta_from_rdp, epsilon_from_rdp, renyi_curve
+
+    start = clock.perf_counter()
+    curve = renyi_curve(mechanism, RDP_ORDERS)
+    convert = delta_from_rdp if question == "delta" else epsilon_from_rdp
+    value, order = convert(curve.orders, curve.upper, args.epsilon if question == "delta" else args.delta)
+    return {"upper": directed_decimal(value, 8, "u"), "order": float(order), "certified": curve.certified,
+            "seconds": round(clock.perf_counter() - start, 3)}
+
+
 def cmd_dpsgd(args) -> int:
     from symdp.mechanisms import delta, dpsgd, epsilon
     from symdp.interop import classify
@@ -703,7 +743,8 @@ def cmd_dpsgd(args) -> int:
     question = "delta" if args.epsilon is not None else "epsilon"
     answer = (delta(mechanism, args.epsilon, width=args.width) if question == "delta"
               else epsilon(mechanism, args.delta, width=args.width))
-    peers = [] if args.no_peers else [_peer_dp_accounting(args, question)]
+    peers = [] if args.no_peers else [_peer_dp_accounting(args, question), _peer_dp_accounting_rdp(args, question)]
+    rdp = _rdp_bound(mechanism, args, question) if args.rdp else None
     for peer in peers:
         if peer["answer"] is not None and answer.certified:
             peer["verdict"] = classify(peer["answer"], answer.lower, answer.upper)
@@ -717,7 +758,8 @@ def cmd_dpsgd(args) -> int:
                           "certified": answer.certified, "method": answer.method, "relation": answer.relation,
                           "decided_by": answer.decided_by,
                           "brackets": {name: outward(*ends) for name, ends in answer.brackets.items()},
-                          "source": mechanism.source, "seconds": round(answer.seconds, 3), "peers": peers}, indent=2))
+                          "source": mechanism.source, "seconds": round(answer.seconds, 3), "peers": peers,
+                          "rdp": rdp}, indent=2))
         return status
     console = _console()
     asked = f"δ(ε = {args.epsilon:g})" if question == "delta" else f"ε(δ = {args.delta:g})"
@@ -730,6 +772,9 @@ def cmd_dpsgd(args) -> int:
     console.print(f"{asked}: [{', '.join(outward(answer.lower, answer.upper, 8))}] {mark}{how} in "
                   f"{answer.seconds:.2f} s")
     console.print(f"dominating pair: {mechanism.source}")
+    if rdp is not None:
+        console.print(f"RDP (certified curve at {len(RDP_ORDERS)} orders, Canonne-Kamath-Steinke conversion): "
+                      f"{asked} ≤ {rdp['upper']} (order {rdp['order']:g}), in {rdp['seconds']:.2f} s")
     for peer in peers:
         if peer["answer"] is None:
             console.print(f"{peer['name']}: no answer ({peer['why']})")
@@ -995,7 +1040,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=_whole(1), metavar="B")
     p.add_argument("--width", type=_relative_width, default=1e-3, metavar="W",
                    help="relative width of the bracket to reach (default 1e-3)")
-    p.add_argument("--no-peers", action="store_true", help="do not ask dp_accounting for its answer")
+    p.add_argument("--no-peers", action="store_true", help="do not ask dp_accounting for its answers")
+    p.add_argument("--rdp", action="store_true",
+                   help="also the answer from symdp's certified RDP curve (an upper bound, for comparison)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_dpsgd)
 

@@ -142,3 +142,11 @@ def test_dpsgd_command_refuses_with_one_line(capsys, argv, problem):
     assert main(["dpsgd", *argv]) == 2
     err = capsys.readouterr().err
     assert problem in err and len(err.strip().splitlines()) == 1
+
+
+def test_dpsgd_rdp_answer_is_an_upper_bound_above_the_bracket(capsys):
+    code = main(["dpsgd", "--sampling-rate", "0.05", "--noise-multiplier", "1.5", "--steps", "20", "--delta", "1e-5",
+                 "--no-peers", "--rdp", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["rdp"]["certified"]
+    assert mpmath.mpf(out["rdp"]["upper"]) > mpmath.mpf(out["upper"])     # RDP's conversion is loose, never below
