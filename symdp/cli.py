@@ -896,37 +896,24 @@ def _whole(low: int, high: Optional[int] = None, what: str = ""):
     return parse
 
 
-def _relative_width(text: str) -> float:
-    """An argparse type: a relative width, a number in (0, 1)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"must be a relative width in (0, 1), got {text}")
-    return value
+def _number_in(accepts, range_text: str, name: str):
+    """An argparse type: a number for which ``accepts(value)`` holds, with a message naming ``range_text``."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+        if not accepts(value):
+            raise argparse.ArgumentTypeError(f"must {range_text}, got {text}")
+        return value
+
+    parse.__name__ = name
+    return parse
 
 
-def _rate(text: str) -> float:
-    """An argparse type: a probability in (0, 1]."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
-    if not 0 < value <= 1:
-        raise argparse.ArgumentTypeError(f"must lie in (0, 1], got {text}")
-    return value
-
-
-def _positive_number(text: str) -> float:
-    """An argparse type: a finite number > 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
-    return value
+_relative_width = _number_in(lambda v: 0 < v < 1, "be a relative width in (0, 1)", "relative width")
+_rate = _number_in(lambda v: 0 < v <= 1, "lie in (0, 1]", "probability")
+_positive_number = _number_in(lambda v: 0 < v < float("inf"), "be a positive number", "positive number")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -31,7 +31,7 @@ each relation separately.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Optional
 
 import mpmath
@@ -41,6 +41,7 @@ from symdp.engine.continuous import Gaussian, Laplace
 from symdp.engine.divergences import mixture
 from symdp.engine.products import Product, compose, product
 from symdp.errors import InvalidParameter
+from symdp.mechanisms import RELATIONS, Answer, Mechanism, largest
 from symdp.numeric import to_mpf
 
 INSIDE, PESSIMISTIC, UNDERESTIMATE = "inside", "pessimistic", "underestimate"
@@ -73,8 +74,6 @@ class Relations:
     def pairs(self, relation: str = "add-or-remove") -> dict[str, tuple[Product, Product]]:
         """The pairs to measure for ``relation`` (:data:`symdp.mechanisms.RELATIONS`): for add-or-remove both, or
         only ``add`` where they agree."""
-        from symdp.mechanisms import RELATIONS
-
         if relation == "add-or-remove":
             return {"add": self.add} if self.symmetric else {"add": self.add, "remove": self.remove}
         if relation in ("add", "remove"):
@@ -95,8 +94,6 @@ class Relations:
         >>> float(renyi_curve(m, [3]).upper[0])             # α (2Δ)² k/(2σ²) = 3·4·8/8
         12.0
         """
-        from symdp.mechanisms import Mechanism
-
         return Mechanism(description, relation, self.pairs(relation), "dp_accounting's conventions (symdp.interop)")
 
 
@@ -235,27 +232,15 @@ def laws_of(event) -> Relations:
 
 
 @dataclass(frozen=True)
-class Certificate:
-    """symdp's bracket ``[lower, upper]`` for an accountant's question: δ at ``epsilon`` (``question = "delta"``) or
-    ε at ``delta`` (``question = "epsilon"``), the larger over the add and remove relations. ``certified``: both ends
-    proved (ball arithmetic); ``method``: how the weakest measurement was computed; ``seconds``: how long symdp took.
-    With an ``answer``, its
+class Certificate(Answer):
+    """symdp's answer to an accountant's question (a :class:`symdp.mechanisms.Answer`: the certified bracket
+    ``[lower, upper]`` of δ at ``epsilon`` or ε at ``delta`` under the relation, the orientation that decided it, how
+    it was computed and how long symdp took, translation included), with the accountant's ``answer`` and its
     ``verdict``: :data:`INSIDE`, :data:`PESSIMISTIC` (above the bracket) or :data:`UNDERESTIMATE` (below it: the
     accountant under-reports the privacy loss)."""
 
-    question: str
-    at: mpmath.mpf
-    lower: mpmath.mpf
-    upper: mpmath.mpf
-    certified: bool
-    method: str
     answer: Optional[mpmath.mpf] = None
     verdict: Optional[str] = None
-    seconds: float = 0.0
-    """The time symdp took to bracket it."""
-    relation: str = "add-or-remove"
-    decided_by: str = ""
-    """The relation's orientation whose bracket reaches highest (``add``, ``remove``, ``replace-one``)."""
 
 
 def _answer(answer) -> mpmath.mpf:
@@ -285,14 +270,12 @@ def certify(event, *, epsilon=None, delta=None, width=1e-3, answer=None,
     >>> c.question, c.certified, c.verdict, c.lower <= c.upper
     ('delta', True, 'underestimate', True)
     """
-    from symdp.mechanisms import largest
-
     start = time.perf_counter()
     if (epsilon is None) == (delta is None):
         raise InvalidParameter("certify asks one question: give epsilon= (for delta) or delta= (for epsilon)")
     question, at = ("delta", epsilon) if epsilon is not None else ("epsilon", delta)
     found = largest(question, at, laws_of(event).pairs(relation), relation, width)
     verdict = None if answer is None else classify(answer, found.lower, found.upper)
-    return Certificate(question, found.at, found.lower, found.upper, found.certified, found.method,
-                       None if answer is None else _answer(answer), verdict, time.perf_counter() - start, relation,
-                       found.decided_by)
+    measured = {f.name: getattr(found, f.name) for f in fields(Answer)}
+    return Certificate(**{**measured, "seconds": time.perf_counter() - start},
+                       answer=None if answer is None else _answer(answer), verdict=verdict)
