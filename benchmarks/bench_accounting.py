@@ -1,6 +1,7 @@
 """The accountant reference table: every privacy accountant that installs here against symdp's certified bracket.
 
     python benchmarks/bench_accounting.py [--quick] [--json] [--width W] [--rows NAME ...] [--timeout S]
+                                          [--only table,relations,fixed-batch,rdp,events]
 
 Each row is a question a DP researcher asks of a composed mechanism: "after ``steps`` rounds of the Poisson-subsampled
 Gaussian (sampling rate q, noise σ, sensitivity 1), what is δ at this ε?" or "what is ε at this δ?", plus exact rows
@@ -23,6 +24,20 @@ too wide to say whether an answer is correct to its own digits is narrowed (smal
 Where the row has a reference computed here independently of symdp (the exact binomial sums, the Gaussian closed
 form δ(ε) = Φ(-ε/μ + μ/2) - e^ε Φ(-ε/μ - μ/2)), the table also says whether symdp's bracket holds it.
 
+Beyond issue 19's table (section ``table``), issue 29's sections (``--only`` runs some of them):
+
+* ``relations``: DP-SGD rows under the replace-one relation (dp_accounting's ``REPLACE_ONE``), symdp's bracket from
+  :mod:`symdp.mechanisms` (``dpsgd(q, σ, k, relation="replace-one")``);
+* ``fixed-batch``: sampling without replacement (fixed batches of b out of n), which symdp refuses (its reason is the
+  cell) and dp_accounting's RDP accountant answers (``SampledWithoutReplacementDpEvent``); beside it, symdp's Poisson
+  bracket at q = b/n under replace-one and add-or-remove. A fixed-batch answer is never classified against a Poisson
+  bracket: it is ``not comparable: other sampling``;
+* ``rdp``: certified Rényi divergences R_α (:func:`symdp.rdp.renyi_curve`) against dp_accounting's RDP values,
+  classified by :func:`symdp.rdp.adjudicate`; and ε(δ) converted from RDP (dp_accounting's, and symdp's own certified
+  Canonne–Kamath–Steinke conversion of its curve) against the certified ε(δ);
+* ``events``: one row per dp_accounting event that :func:`symdp.interop.certify` translates, and one per event it
+  refuses (its reason in the cell; the peers' answers, not classified, where they give one).
+
 Times are CPU seconds (``time.process_time``) of one call from the peer's public entry point, its set-up included.
 See benchmarks/README.md for the figures measured and how to read them.
 """
@@ -41,7 +56,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import mpmath
@@ -79,9 +94,30 @@ class Config:
     eps0: str = "0"
     quick: bool = False
     why: str = ""
+    section: str = "table"
+    relation: str = "add-or-remove"   # "add-or-remove", "replace-one"; "replace-special" (dp_accounting's only)
+    sampling: str = "poisson"         # or "fixed-batch": ``batch`` records drawn without replacement of ``dataset``
+    dataset: int = 0
+    batch: int = 0
+    event: str = ""                   # the key of :data:`EVENTS` (mechanism ``EVENT``)
 
 
 SGM, RR, DLAP, LAP = "subsampled gaussian", "randomized response", "discrete laplace", "laplace"
+EVENT = "dp_accounting event"
+"""The mechanism of a row of the ``events`` section: ``Config.event`` names it in :data:`EVENTS`."""
+
+ADD_OR_REMOVE, REPLACE_ONE, REPLACE_SPECIAL = "add-or-remove", "replace-one", "replace-special"
+RENYI = "renyi"
+"""The question of a row of the ``rdp`` section: R_α at α = ``at``."""
+
+SECTIONS = ("table", "relations", "fixed-batch", "rdp", "events")
+"""The parts of the script (``--only``): issue 19's table, then issue 29's rows."""
+
+RDP_ORDERS = ("1.5", "2", "4", "8", "16", "32")
+"""The Rényi orders of the ``rdp`` section (and of the RDP-to-ε conversions compared there)."""
+
+NOT_COMPARABLE = "not comparable: other sampling"
+"""The class of a fixed-batch answer: it answers another question than any Poisson bracket."""
 
 ROWS: tuple[Config, ...] = (
     Config("headline δ", SGM, 1000, "delta", "1", "0.01", "1",
@@ -120,12 +156,131 @@ ROWS: tuple[Config, ...] = (
     Config("discrete Laplace k=100", DLAP, 100, "delta", "2", eps0="0.1", quick=True,
            why="DLap(a = 0.1), sensitivity 1: loss ±a, the binomial sum"),
 )
-"""The table. ``quick`` marks the rows of ``--quick`` (fast, and covering every kind of row)."""
+"""Issue 19's table. ``quick`` marks the rows of ``--quick`` (fast, and covering every kind of row)."""
+
+
+def _relations_rows() -> tuple[Config, ...]:
+    """DP-SGD under replace-one: a record's clipped contribution +1 replaced by −1 (symdp.mechanisms; dp_accounting's
+    ``REPLACE_ONE``)."""
+    def r1(name, steps, question, at, q, sigma, **kw):
+        return Config(name, SGM, steps, question, at, q, sigma, section="relations", relation=REPLACE_ONE, **kw)
+
+    return (
+        r1("replace-one 1 step", 1, "delta", "1", "0.01", "1", quick=True, why="one step of the headline, replace-one"),
+        r1("replace-one headline δ", 1000, "delta", "1", "0.01", "1", why="issue 19's headline δ, replace-one"),
+        r1("replace-one headline ε", 1000, "epsilon", "1e-5", "0.01", "1", why="issue 19's headline ε, replace-one"),
+        r1("replace-one Abadi et al. 10⁴", 10_000, "epsilon", "1e-5", "0.01", "4", why="Abadi et al. 2016"),
+        r1("replace-one Gaussian, 1000 steps", 1000, "delta", "5", "1", "20",
+           why="q = 1: a shift by 2, a Gaussian of μ = 2√1000/20, closed-form reference"),
+    )
+
+
+def _fixed_batch_rows() -> tuple[Config, ...]:
+    """Fixed batches of b records out of n (sampling without replacement), then symdp's Poisson bracket at q = b/n
+    under replace-one and under add-or-remove, for contrast (not for classifying the fixed-batch answers)."""
+    out = []
+    for label, n, b, sigma, steps in (("MNIST", 60_000, 256, "1.1", 60 * 60_000 // 256),
+                                      ("n=1000 b=10", 1000, 10, "1", 100)):
+        with mpmath.workdps(REFERENCE_DPS):
+            q = mpmath.nstr(mpmath.mpf(b) / n, 20)
+        out.append(Config(f"fixed-batch {label}", SGM, steps, "epsilon", "1e-5", q, sigma, section="fixed-batch",
+                          relation=REPLACE_ONE, sampling="fixed-batch", dataset=n, batch=b, quick=n == 1000,
+                          why="dp_accounting's RDP accountant takes sampling without replacement under "
+                              "REPLACE_ONE only"))
+        for relation in (REPLACE_ONE, ADD_OR_REMOVE):
+            out.append(Config(f"fixed-batch {label}: Poisson q=b/n, {relation}", SGM, steps, "epsilon", "1e-5", q,
+                              sigma, section="fixed-batch", relation=relation,
+                              why="for contrast: Poisson sampling at the same rate"))
+    return tuple(out)
+
+
+def _rdp_rows() -> tuple[Config, ...]:
+    """R_α of two DP-SGD runs at :data:`RDP_ORDERS`, then ε(δ) converted from RDP against the certified ε(δ)."""
+    out = []
+    for label, q, sigma, steps in (("headline", "0.01", "1", 1000), ("Abadi et al. 10⁴", "0.01", "4", 10_000)):
+        for order in RDP_ORDERS:
+            out.append(Config(f"RDP α={order} {label}", SGM, steps, RENYI, order, q, sigma, section="rdp",
+                              quick=label == "headline" and order == "2"))
+        out.append(Config(f"RDP→ε {label}", SGM, steps, "epsilon", "1e-5", q, sigma, section="rdp",
+                          why="ε(δ) from RDP (dp_accounting's get_epsilon; symdp's CKS of its certified curve) against "
+                              "the certified ε(δ)"))
+    return tuple(out)
+
+
+EVENTS: dict[str, tuple[str, Callable]] = {
+    "Gaussian": ("Gaussian(σ=2)", lambda E: E.GaussianDpEvent(2.0)),
+    "Laplace": ("Laplace(b=1)", lambda E: E.LaplaceDpEvent(1.0)),
+    "DiscreteLaplace": ("DiscreteLaplace(a=0.5, sensitivity 2)", lambda E: E.DiscreteLaplaceDpEvent(0.5, 2)),
+    "RandomizedResponse": ("RandomizedResponse(p=0.5, 4 buckets)", lambda E: E.RandomizedResponseDpEvent(0.5, 4)),
+    "PoissonSampled Gaussian": ("PoissonSampled(0.1, Gaussian(σ=1))",
+                                lambda E: E.PoissonSampledDpEvent(0.1, E.GaussianDpEvent(1.0))),
+    "PoissonSampled Laplace": ("PoissonSampled(0.1, Laplace(b=1))",
+                               lambda E: E.PoissonSampledDpEvent(0.1, E.LaplaceDpEvent(1.0))),
+    "Composed": ("Composed[Gaussian(σ=3), Laplace(b=2), SelfComposed(PoissonSampled(0.01, Gaussian(σ=1)), 100)]",
+                 lambda E: E.ComposedDpEvent([E.GaussianDpEvent(3.0), E.LaplaceDpEvent(2.0), E.SelfComposedDpEvent(
+                     E.PoissonSampledDpEvent(0.01, E.GaussianDpEvent(1.0)), 100)])),
+    "SelfComposed": ("SelfComposed(DiscreteLaplace(a=0.1, sensitivity 1), 100)",
+                     lambda E: E.SelfComposedDpEvent(E.DiscreteLaplaceDpEvent(0.1, 1), 100)),
+    "SelfComposed RandomizedResponse": ("SelfComposed(RandomizedResponse(p=0.5, 4 buckets), 10)",
+                                        lambda E: E.SelfComposedDpEvent(E.RandomizedResponseDpEvent(0.5, 4), 10)),
+    "MixtureOfGaussians": ("MixtureOfGaussians(σ=2, sensitivities [0, 1], probabilities [0.9, 0.1])",
+                           lambda E: E.MixtureOfGaussiansDpEvent(2.0, [0.0, 1.0], [0.9, 0.1])),
+    "TruncatedSubsampledGaussian": ("TruncatedSubsampledGaussian(n=60000, q=0.01, truncated batch 700, σ=1)",
+                                    lambda E: E.TruncatedSubsampledGaussianDpEvent(60_000, 0.01, 700, 1.0)),
+    "SampledWithReplacement": ("SampledWithReplacement(n=60000, 600, Gaussian(σ=1))",
+                               lambda E: E.SampledWithReplacementDpEvent(60_000, 600, E.GaussianDpEvent(1.0))),
+    "SampledWithoutReplacement": ("SampledWithoutReplacement(n=60000, 600, Gaussian(σ=1))",
+                                  lambda E: E.SampledWithoutReplacementDpEvent(60_000, 600, E.GaussianDpEvent(1.0))),
+    "ZCDp": ("ZCDp(ρ=0.1)", lambda E: E.ZCDpEvent(0.1)),
+    "RepeatAndSelect": ("RepeatAndSelect(Gaussian(σ=2), mean 10, shape 1)",
+                        lambda E: E.RepeatAndSelectDpEvent(E.GaussianDpEvent(2.0), 10.0, 1.0)),
+    "SingleEpochTreeAggregation": ("SingleEpochTreeAggregation(σ=2, 100 steps)",
+                                   lambda E: E.SingleEpochTreeAggregationDpEvent(2.0, 100)),
+}
+"""The dp_accounting events of the ``events`` section: key -> (how the table prints it, its builder from
+``dp_accounting.dp_event``)."""
+
+
+def _events_rows() -> tuple[Config, ...]:
+    """One row per event symdp.interop translates (some under replace-one too), then one per event it refuses."""
+    def ev(key, question, at, relation=ADD_OR_REMOVE, name="", **kw):
+        name = name or f"event {key}" + (f", {relation}" if relation != ADD_OR_REMOVE else "")
+        return Config(name, EVENT, 1, question, at, section="events", relation=relation, event=key, **kw)
+
+    return (
+        ev("Gaussian", "delta", "0.5", quick=True, why="closed form Φ(-ε/μ + μ/2) - e^ε Φ(-ε/μ - μ/2), μ = 1/2"),
+        ev("Gaussian", "delta", "0.5", REPLACE_ONE, quick=True, why="a shift by 2: μ = 1"),
+        ev("Laplace", "delta", "0.5", why="1 - e^{(ε - 1)/2}"),
+        ev("Laplace", "delta", "0.5", REPLACE_ONE, why="a shift by 2: 1 - e^{(ε - 2)/2}"),
+        ev("DiscreteLaplace", "delta", "0.5"),
+        ev("RandomizedResponse", "delta", "0.5", REPLACE_ONE, why="dp_accounting accounts randomized response under "
+                                                                   "replace-one only"),
+        ev("PoissonSampled Gaussian", "delta", "1"),
+        ev("PoissonSampled Gaussian", "delta", "1", REPLACE_ONE),
+        ev("PoissonSampled Laplace", "delta", "0.1"),
+        ev("PoissonSampled Laplace", "delta", "0.1", REPLACE_ONE, why="symdp has no replace-one pair for it"),
+        ev("Composed", "epsilon", "1e-5"),
+        ev("SelfComposed", "epsilon", "1e-5"),
+        ev("SelfComposed RandomizedResponse", "delta", "1", REPLACE_ONE),
+        ev("MixtureOfGaussians", "delta", "1"),
+        ev("TruncatedSubsampledGaussian", "delta", "1"),
+        ev("SampledWithReplacement", "delta", "1"),
+        ev("SampledWithoutReplacement", "delta", "1", REPLACE_ONE,
+           why="dp_accounting's RDP accountant takes it under REPLACE_ONE only"),
+        ev("ZCDp", "epsilon", "1e-5", quick=True),
+        ev("RepeatAndSelect", "epsilon", "1e-5"),
+        ev("SingleEpochTreeAggregation", "epsilon", "1e-5", REPLACE_SPECIAL,
+           why="dp_accounting's RDP accountant takes it under REPLACE_SPECIAL only"),
+    )
 
 
 def mpf_at(s: str, dps: int = REFERENCE_DPS) -> mpmath.mpf:
     with mpmath.workdps(dps):
         return mpmath.mpf(s)
+
+
+ALL_ROWS: tuple[Config, ...] = ROWS + _relations_rows() + _fixed_batch_rows() + _rdp_rows() + _events_rows()
+"""Every row of every section, in order."""
 
 
 # --- references written here, independent of symdp -------------------------------------------------------------------
@@ -197,6 +352,19 @@ def reference(cfg: Config):
     """The row's reference value computed here (not by symdp), or None where none is written."""
     with mpmath.workdps(REFERENCE_DPS):
         at, a = mpmath.mpf(cfg.at), mpmath.mpf(cfg.eps0)
+        shift = 2 if cfg.relation == REPLACE_ONE else 1    # replace-one: the record's +1 replaced by -1
+        if cfg.question == RENYI or cfg.sampling != "poisson" or cfg.relation == REPLACE_SPECIAL:
+            return None
+        if cfg.mechanism == EVENT:   # the unsampled Gaussian and Laplace events: closed forms
+            if cfg.event == "Gaussian" and cfg.question == "delta":
+                return gaussian_delta(at, shift / mpmath.mpf(2))
+            if cfg.event == "Laplace" and cfg.question == "delta" and 0 <= at <= shift:
+                return -mpmath.expm1((at - shift) / 2)
+            return None
+        if cfg.relation == REPLACE_ONE:
+            if cfg.mechanism == SGM and cfg.question == "delta" and mpmath.mpf(cfg.q) == 1:
+                return gaussian_delta(at, shift * mpmath.sqrt(cfg.steps) / mpmath.mpf(cfg.sigma))
+            return None
         if cfg.mechanism in (RR, DLAP):
             fn = binary_loss_delta if cfg.question == "delta" else binary_loss_epsilon
             return fn(cfg.steps, a, at)
@@ -236,7 +404,11 @@ class PeerAnswer:
 def _sgm_event(cfg: Config):
     from dp_accounting import dp_event as E
 
+    if cfg.mechanism == EVENT:
+        return EVENTS[cfg.event][1](E)
     gaussian = E.GaussianDpEvent(float(cfg.sigma))
+    if cfg.sampling == "fixed-batch":
+        return E.SelfComposedDpEvent(E.SampledWithoutReplacementDpEvent(cfg.dataset, cfg.batch, gaussian), cfg.steps)
     if cfg.mechanism == LAP:
         step = E.LaplaceDpEvent(float(cfg.sigma))
     elif cfg.mechanism == SGM:
@@ -249,11 +421,28 @@ def _sgm_event(cfg: Config):
 
 
 def _relation(cfg: Config):
-    """Randomized response is defined for replace-one neighbours only (dp_accounting refuses add-or-remove for it):
-    its pair is the two inputs' output laws, as in symdp's row."""
+    """The row's neighbouring relation for dp_accounting. Randomized response is defined for replace-one neighbours
+    only (dp_accounting refuses add-or-remove for it): its pair is the two inputs' output laws, as in symdp's row."""
     from dp_accounting.privacy_accountant import NeighboringRelation
 
-    return {"neighboring_relation": NeighboringRelation.REPLACE_ONE} if cfg.mechanism == RR else {}
+    if cfg.mechanism == RR or cfg.relation == REPLACE_ONE:
+        return {"neighboring_relation": NeighboringRelation.REPLACE_ONE}
+    if cfg.relation == REPLACE_SPECIAL:
+        return {"neighboring_relation": NeighboringRelation.REPLACE_SPECIAL}
+    return {}
+
+
+def _plain(cfg: Config) -> None:
+    """Refuse (not an answer) the rows of issue 29 that a peer outside dp_accounting has no entry point for here:
+    another relation than add-or-remove, fixed batches, Rényi values, dp_accounting's events."""
+    if cfg.mechanism == EVENT:
+        raise NotAnswered("dp_accounting's events are asked of dp_accounting")
+    if cfg.question == RENYI:
+        raise NotAnswered("no Rényi values asked of it")
+    if cfg.sampling != "poisson":
+        raise NotAnswered("Poisson sampling only")
+    if cfg.relation != ADD_OR_REMOVE:
+        raise NotAnswered("add-or-remove only")
 
 
 def _ask(accountant, cfg: Config) -> float:
@@ -266,8 +455,12 @@ def dp_accounting_pld(cfg: Config) -> float:
     the larger)."""
     from dp_accounting.pld import pld_privacy_accountant
 
+    if cfg.question == RENYI:
+        raise NotAnswered("no Rényi values")
     accountant = pld_privacy_accountant.PLDAccountant(**_relation(cfg))
     accountant.compose(_sgm_event(cfg))
+    if cfg.mechanism == EVENT and cfg.event == "SelfComposed RandomizedResponse":
+        return _ask(accountant, cfg), "its PLDAccountant composes a self-composed RandomizedResponseDpEvent once"
     if cfg.mechanism == RR and cfg.steps > 1:   # found by this table (dp_accounting 0.6.0)
         return _ask(accountant, cfg), ("its PLDAccountant composes a self-composed RandomizedResponseDpEvent once: "
                                        "the count is ignored")
@@ -280,8 +473,13 @@ def dp_accounting_optimistic(cfg: Config) -> tuple[float, str]:
     composes randomized response k times, unlike its accountant)."""
     from dp_accounting.pld import privacy_loss_distribution as pld
 
+    if cfg.mechanism == EVENT or cfg.question == RENYI or cfg.sampling != "poisson":
+        raise NotAnswered("built from the Poisson-subsampled Gaussian and the table's mechanisms only")
+    if cfg.relation != ADD_OR_REMOVE and cfg.mechanism != SGM:
+        raise NotAnswered("add-or-remove only (replace-one: the Gaussian's)")
     if cfg.mechanism == SGM:
-        law = pld.from_gaussian_mechanism(float(cfg.sigma), sampling_prob=float(cfg.q), pessimistic_estimate=False)
+        law = pld.from_gaussian_mechanism(float(cfg.sigma), sampling_prob=float(cfg.q), pessimistic_estimate=False,
+                                          **_relation(cfg))
     elif cfg.mechanism == LAP:
         law = pld.from_laplace_mechanism(float(cfg.sigma), pessimistic_estimate=False)
     elif cfg.mechanism == RR:
@@ -300,9 +498,58 @@ def dp_accounting_rdp(cfg: Config) -> float:
 
     if cfg.mechanism == DLAP:
         raise NotAnswered("no discrete Laplace event in its RDP accountant")
+    if cfg.question == RENYI:   # its τ at the row's order
+        accountant = rdp_privacy_accountant.RdpAccountant([float(cfg.at)], **_relation(cfg))
+        accountant.compose(_sgm_event(cfg))
+        return float(accountant.rdp[0]), "its RDP value at this order"
     accountant = rdp_privacy_accountant.RdpAccountant(**_relation(cfg))
     accountant.compose(_sgm_event(cfg))
-    return _ask(accountant, cfg)
+    value = _ask(accountant, cfg)
+    if cfg.sampling == "fixed-batch":   # its σ is relative to a replacement's shift: 1 (symdp's and its PLD's: 2)
+        halved = rdp_privacy_accountant.RdpAccountant(**_relation(cfg))
+        halved.compose(_sgm_event(replace(cfg, sigma=mpmath.nstr(mpf_at(cfg.sigma) / 2, 20))))
+        return value, ("sampling without replacement (Wang, Balle, Kasiviswanathan 2019) at a replacement's shift of "
+                       f"1; at σ/2 (a shift of 2, as symdp's and its PLD's replace-one): {_ask(halved, cfg):.6g}")
+    unsampled = ((cfg.mechanism == EVENT and cfg.event in ("Gaussian", "Laplace"))
+                 or cfg.mechanism == LAP or (cfg.mechanism == SGM and mpf_at(cfg.q) == 1))
+    if cfg.relation == REPLACE_ONE and unsampled:
+        return value, ("its RdpAccountant does not read REPLACE_ONE for a Gaussian or Laplace event: a shift of 1, "
+                       "where its PLDAccountant (and symdp) shift by 2")
+    return value
+
+
+def dp_accounting_rdp_orders(cfg: Config) -> tuple[float, str]:
+    """dp_accounting's RDP accountant restricted to :data:`RDP_ORDERS`, the orders of symdp's curve: ε(δ) from the
+    same orders as symdp's own conversion (the ``rdp`` section's ε rows)."""
+    from dp_accounting.rdp import rdp_privacy_accountant
+
+    if cfg.section != "rdp" or cfg.question != "epsilon":
+        raise NotAnswered("the rdp section's ε rows")
+    accountant = rdp_privacy_accountant.RdpAccountant([float(a) for a in RDP_ORDERS], **_relation(cfg))
+    accountant.compose(_sgm_event(cfg))
+    eps, order = accountant.get_epsilon_and_optimal_order(float(cfg.at))
+    return eps, f"best order {order:g}"
+
+
+def symdp_rdp_cks(cfg: Config) -> tuple[float, str]:
+    """symdp's own route through RDP: its certified curve at :data:`RDP_ORDERS` (upper ends), converted to ε(δ) by
+    the Canonne–Kamath–Steinke conversion in ball arithmetic, rounded upward (:func:`symdp.rdp.epsilon_from_rdp`); for
+    a zCDP event, its curve ρα. A valid bound, so expected above the certified ε(δ)."""
+    from symdp import mechanisms, rdp
+
+    if cfg.mechanism == EVENT and cfg.event == "ZCDp" and cfg.question == "epsilon":
+        orders, taus = rdp.zcdp_curve("0.1", RDP_ORDERS)
+        how = "zcdp_curve(0.1, orders)"
+    elif cfg.section == "rdp" and cfg.question == "epsilon":
+        with mpmath.workdps(SYMDP_DPS):
+            curve = rdp.renyi_curve(mechanisms.dpsgd(mpmath.mpf(cfg.q), mpmath.mpf(cfg.sigma), cfg.steps), RDP_ORDERS)
+        orders, taus, how = curve.orders, curve.upper, "its certified curve"
+    else:
+        raise NotAnswered("the rdp section's ε rows and the zCDP event")
+    eps, order = rdp.epsilon_from_rdp(orders, taus, cfg.at, conversion="cks")
+    orders_text = ", ".join(RDP_ORDERS)
+    return float(mpmath.fadd(eps, 0, prec=53, rounding="c")), (f"CKS conversion of {how} at α ∈ {{{orders_text}}}, "
+                                                              f"best α = {mpmath.nstr(order, 3)}")
 
 
 def prv_accountant(cfg: Config) -> tuple[float, str]:
@@ -310,6 +557,7 @@ def prv_accountant(cfg: Config) -> tuple[float, str]:
     its upper bound, the value it vouches for; the estimate and lower bound go in the note."""
     import prv_accountant as prv
 
+    _plain(cfg)
     if cfg.mechanism == SGM:
         mechanism = (prv.GaussianMechanism(float(cfg.sigma)) if float(cfg.q) == 1
                      else prv.PoissonSubsampledGaussianMechanism(sampling_probability=float(cfg.q),
@@ -330,6 +578,7 @@ def prv_accountant(cfg: Config) -> tuple[float, str]:
 
 
 def _opacus(name: str, cfg: Config, **options) -> float:
+    _plain(cfg)
     if cfg.mechanism != SGM:
         raise NotAnswered("DP-SGD accounting only")
     if cfg.question != "epsilon":
@@ -359,6 +608,7 @@ def opacus_gdp(cfg: Config) -> float:
 def autodp_rdp(cfg: Config) -> float:
     """autodp's RDP route (``SubsampleGaussianMechanism``, ``PureDP_Mechanism`` composed); its characteristic-function
     route took 350 s on the headline and is left out of the table."""
+    _plain(cfg)
     from autodp import mechanism_zoo, transformer_zoo
 
     if cfg.mechanism == SGM:
@@ -381,6 +631,7 @@ SLOW_PEERS = False
 def autodp_phi(cfg: Config) -> float:
     """autodp's characteristic-function route (Zhu, Dong & Wang 2022): the Laplace mechanism, and with
     ``--slow-peers`` the subsampled Gaussian (add and remove, the larger; 350 s on the headline ε)."""
+    _plain(cfg)
     from autodp import mechanism_zoo, transformer_zoo
 
     if cfg.mechanism == LAP:
@@ -414,6 +665,8 @@ PEERS: dict[str, tuple[str, Callable]] = {
     "Opacus GDP": ("opacus", opacus_gdp),
     "autodp RDP": ("autodp", autodp_rdp),
     "autodp φ": ("autodp", autodp_phi),
+    "dp_accounting RDP (α 1.5–32)": ("dp_accounting", dp_accounting_rdp_orders),
+    "symdp RDP→ε (CKS)": ("symdp", symdp_rdp_cks),
 }
 """Peer name -> (the module it needs, the function that asks it)."""
 
@@ -606,9 +859,64 @@ def _inverted(P, Q, delta, width: float) -> tuple[mpmath.mpf, mpmath.mpf, bool, 
     return low_eps, high_eps, certified, "bisection on certified δ(ε)"
 
 
+def refusal(exc: BaseException) -> str:
+    """symdp's refusal as the table prints it: ``refused:`` and its whole reason, on one line (never cut: the reason
+    is the cell).
+
+    >>> refusal(ValueError("no pair  is\tbuilt"))
+    'refused: no pair is built'
+    """
+    return "refused: " + " ".join(str(exc).split())
+
+
+def symdp_issue29(cfg: Config, width: float) -> Bracket:
+    """symdp's bracket for a row of issue 29's sections, through its public APIs: :mod:`symdp.mechanisms`
+    (``dpsgd(q, σ, k, relation=, sampling=)``, then ``delta``/``epsilon``), :func:`symdp.rdp.renyi_curve` for R_α (no
+    width: the engine's own enclosure, ``width`` None), :func:`symdp.interop.certify` for dp_accounting's events. A
+    refusal (:class:`symdp.errors.InvalidParameter`) is the bracket's ``error``, whole (:func:`refusal`)."""
+    from symdp import mechanisms, rdp
+    from symdp.errors import InvalidParameter
+
+    out = Bracket(width=None if cfg.question == RENYI else width)
+    start = time.process_time()
+    try:
+        with mpmath.workdps(SYMDP_DPS):
+            at = mpmath.mpf(cfg.at)
+            if cfg.mechanism == EVENT:
+                from dp_accounting import dp_event as E
+                from symdp.interop import certify
+
+                ask = {"epsilon": at} if cfg.question == "delta" else {"delta": at}
+                found = certify(EVENTS[cfg.event][1](E), width=width, relation=cfg.relation, **ask)
+                how = "symdp.interop.certify"
+            else:
+                mechanism = mechanisms.dpsgd(mpmath.mpf(cfg.q), mpmath.mpf(cfg.sigma), cfg.steps,
+                                             relation=cfg.relation, sampling=cfg.sampling)
+                if cfg.question == RENYI:
+                    curve = rdp.renyi_curve(mechanism, [at])
+                    out.lower, out.upper, out.certified = curve.lower[0], curve.upper[0], curve.certified
+                    out.method = f"symdp.rdp.renyi_curve, decided by {curve.decided_by[0]}"
+                    out.seconds = time.process_time() - start
+                    return out
+                found = (mechanisms.delta if cfg.question == "delta" else mechanisms.epsilon)(mechanism, at,
+                                                                                               width=width)
+                how = f"symdp.mechanisms.{cfg.question}"
+            out.lower, out.upper, out.certified = found.lower, found.upper, bool(found.certified)
+            out.method = f"{how} ({found.method}), {found.relation} decided by {found.decided_by}"
+    except InvalidParameter as exc:   # symdp refuses the question: its reason is the cell
+        out.error = refusal(exc)
+    except Exception as exc:          # a crash of symdp: the cell says so (a bug to report)
+        out.error = one_line(exc)
+    out.seconds = time.process_time() - start
+    return out
+
+
 def symdp_bracket(cfg: Config, width: float) -> Bracket:
     """symdp's certified bracket of the row's quantity at relative ``width``: for each neighbouring relation the
-    door's enclosure, then the larger (δ(ε) and ε(δ) of the add-or-remove relation are each the max of the two)."""
+    door's enclosure, then the larger (δ(ε) and ε(δ) of the add-or-remove relation are each the max of the two).
+    Issue 29's rows go through symdp's public APIs (:func:`symdp_issue29`)."""
+    if cfg.section != "table":
+        return symdp_issue29(cfg, width)
     out = Bracket(width=width)
     start = time.process_time()
     try:
@@ -734,7 +1042,7 @@ def measure(cfg: Config, peers: list[str], width: float, timeout: float) -> Row:
     answers = [ask_peer(name, cfg, timeout) for name in peers]
     bracket = symdp_bracket(cfg, width)
     brackets = [bracket]
-    while bracket.lower is not None and bracket.width > NARROWEST:
+    while bracket.lower is not None and bracket.width is not None and bracket.width > NARROWEST:
         inside = [a.value for a in answers if a.value is not None and needs_narrower(a.value, bracket.lower,
                                                                                         bracket.upper)]
         if not inside:
@@ -744,14 +1052,57 @@ def measure(cfg: Config, peers: list[str], width: float, timeout: float) -> Row:
         if narrower.lower is None or narrower.relative_width >= bracket.relative_width:
             break
         bracket = narrower
-    if bracket.lower is not None:
-        if ref is not None:
-            bracket.holds_reference = holds(bracket.lower, bracket.upper, ref)
-        for a in answers:
-            if a.value is not None:
-                a.classification = classify(a.value, bracket.lower, bracket.upper)
-                a.digits = digits_against(a.value, bracket.lower, bracket.upper)
+    if bracket.lower is not None and ref is not None:
+        bracket.holds_reference = holds(bracket.lower, bracket.upper, ref)
+    for a in answers:
+        if a.value is None:
+            continue
+        a.classification = row_class(cfg, a.value, bracket)
+        if a.classification in MARKS:
+            a.digits = digits_against(a.value, bracket.lower, bracket.upper)
+        if a.classification == "underestimate" and cfg.section != "table":
+            a.note = "; ".join(filter(None, (shortfall_note(a.value, bracket.lower), a.note)))
     return Row(cfg, None if ref is None else mpmath.nstr(ref, 20), bracket, answers, brackets)
+
+
+def row_class(cfg: Config, value: float, bracket: Bracket) -> str:
+    """An answer's class in its row: :data:`NOT_COMPARABLE` on a fixed-batch row (whatever symdp says: a fixed-batch
+    answer is never held against a Poisson bracket), ``""`` where symdp has no bracket, else :func:`classify` against
+    the bracket, through :func:`symdp.rdp.adjudicate` on a Rényi row (R_α against its certified bracket).
+
+    >>> b = Bracket(lower=mpmath.mpf(1), upper=mpmath.mpf(2))
+    >>> [row_class(Config("r", SGM, 1, q, "2", **kw), 2.5, b) for q, kw in
+    ...  (("delta", {}), (RENYI, {}), ("epsilon", {"sampling": "fixed-batch"}))]
+    ['pessimistic', 'pessimistic', 'not comparable: other sampling']
+    >>> row_class(Config("r", SGM, 1, "delta", "1"), 0.5, Bracket(error="refused: no pair"))
+    ''
+    """
+    if cfg.sampling != "poisson":
+        return NOT_COMPARABLE
+    if bracket.lower is None:
+        return ""
+    if cfg.question == RENYI:
+        from symdp.rdp import RenyiCurve, adjudicate
+
+        curve = RenyiCurve(cfg.relation, (mpmath.mpf(cfg.at),), (bracket.lower,), (bracket.upper,), ("",),
+                           bracket.certified)
+        return adjudicate(curve, [value])[0]
+    return classify(value, bracket.lower, bracket.upper)
+
+
+def shortfall_note(value: float, lower) -> str:
+    """How far an underestimate lies below the bracket, relative to its lower end; below 1e-10 relative, said to be
+    of float64 round-off's scale (a formula evaluated in float64, cancellation included, may lose that much: the
+    shortfall is the float's, not necessarily the formula's).
+
+    >>> shortfall_note(0.9, 1), shortfall_note(1 - 2**-52, 1)
+    ('below the bracket by 10% of it', 'below the bracket by 2.2e-16 of it: float64 round-off scale')
+    """
+    with mpmath.workdps(REFERENCE_DPS):
+        gap = float((mpmath.mpf(lower) - mpmath.mpf(value)) / abs(mpmath.mpf(lower))) if lower else math.inf
+    if gap <= 1e-10:
+        return f"below the bracket by {gap:.2g} of it: float64 round-off scale"
+    return f"below the bracket by {gap:.2g} of it" if gap < 0.01 else f"below the bracket by {gap:.0%} of it"
 
 
 def next_width(bracket: Bracket, inside: list[float]) -> float:
@@ -786,7 +1137,8 @@ def _timed(fn):
 
 def goals(rows: list[Row], quick: bool) -> list[Goal]:
     """Each goal of issue 19 with its figure measured in this run (the engine's goals are the lead's: marked so
-    where this run does not measure them)."""
+    where this run does not measure them). Only issue 19's table counts (section ``table``)."""
+    rows = [r for r in rows if r.config.section == "table"]
     out = []
     by_name = {r.config.name: r for r in rows}
     head = by_name.get("headline δ")
@@ -868,15 +1220,30 @@ def exact_goal() -> Goal:
 
 
 def _question(cfg: Config) -> str:
-    mech = {SGM: f"q={cfg.q} σ={cfg.sigma}", RR: f"RR ε₀={cfg.eps0}", DLAP: f"DLap a={cfg.eps0}",
-            LAP: f"Lap b={cfg.sigma}"}[cfg.mechanism]
-    ask = f"δ(ε={cfg.at})" if cfg.question == "delta" else f"ε(δ={cfg.at})"
-    return f"{mech}, {cfg.steps} steps, {ask}"
+    """The row's question in a few words (issue 19's rows as before; issue 29's say their relation and sampling).
+
+    >>> _question(Config("r", SGM, 100, "epsilon", "1e-5", "0.01", "1", sampling="fixed-batch", dataset=1000, batch=10,
+    ...                  relation=REPLACE_ONE))
+    'fixed batches of 10 of 1000, σ=1, 100 steps, ε(δ=1e-5), replace-one'
+    >>> _question(Config("r", SGM, 1000, RENYI, "1.5", "0.01", "1"))
+    'q=0.01 σ=1, 1000 steps, R_α at α=1.5'
+    """
+    ask = {"delta": f"δ(ε={cfg.at})", "epsilon": f"ε(δ={cfg.at})", RENYI: f"R_α at α={cfg.at}"}[cfg.question]
+    if cfg.mechanism == EVENT:
+        mech = EVENTS[cfg.event][0]
+    elif cfg.sampling == "fixed-batch":
+        mech = f"fixed batches of {cfg.batch} of {cfg.dataset}, σ={cfg.sigma}"
+    else:
+        mech = {SGM: f"q={cfg.q} σ={cfg.sigma}", RR: f"RR ε₀={cfg.eps0}", DLAP: f"DLap a={cfg.eps0}",
+                LAP: f"Lap b={cfg.sigma}"}[cfg.mechanism]
+    steps = "" if cfg.mechanism == EVENT else f", {cfg.steps} steps"
+    relation = "" if cfg.relation == ADD_OR_REMOVE else f", {cfg.relation}"
+    return f"{mech}{steps}, {ask}{relation}"
 
 
 def _bracket_text(b: Bracket) -> str:
     if b.lower is None:
-        return f"n/a: {b.error}"
+        return b.error if b.error.startswith("refused") else f"n/a: {b.error}"
     if b.lower == b.upper:
         return mpmath.nstr(b.lower, 12)
     return f"[{mpmath.nstr(b.lower, 10)}, {mpmath.nstr(b.upper, 10)}]"
@@ -889,7 +1256,11 @@ def print_table(rows: list[Row], goal_rows: list[Goal], versions: dict) -> None:
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
     console.print("peers: " + ", ".join(f"{m} {v}" if v else f"{m} not installed" for m, v in versions.items()),
                   markup=False)
+    section = "table"
     for r in rows:
+        if r.config.section != section:
+            section = r.config.section
+            console.print(f"\n== {section}: {SECTION_TITLES[section]} ==", markup=False)
         b = r.bracket
         title = f"{r.config.name}: {_question(r.config)}"
         table = Table(title=title, title_justify="left")
@@ -899,8 +1270,11 @@ def print_table(rows: list[Row], goal_rows: list[Goal], versions: dict) -> None:
         if b.holds_reference is not None:
             note += f"; holds the reference {r.reference}" if b.holds_reference else "; MISSES THE REFERENCE"
         table.add_row("symdp (certified)" if b.certified else "symdp", _bracket_text(b),
-                      f"{b.seconds:.3f}" if b.seconds is not None else "", "bracket", "", note)
+                      f"{b.seconds:.3f}" if b.seconds is not None else "",
+                      "refused" if b.error.startswith("refused") else "bracket", "", note)
         for a in r.answers:
+            if a.not_answered and r.config.section != "table":   # issue 29's rows: only the peers that answer
+                continue
             if a.not_answered:
                 table.add_row(a.peer, "—", "", "not offered", "", a.not_answered)
             elif a.error:
@@ -910,12 +1284,13 @@ def print_table(rows: list[Row], goal_rows: list[Goal], versions: dict) -> None:
                 table.add_row(a.peer, f"{a.value:.10g}", f"{a.seconds:.3f}", a.classification or "(no bracket)",
                               f"≥ {a.digits:.1f}" if a.digits is not None else "", a.note)
         console.print(table, markup=False)
-    g = Table(title="issue 19's goals", title_justify="left")
-    for col in ("goal", "measured", "met"):
-        g.add_column(col)
-    for goal in goal_rows:
-        g.add_row(goal.goal, goal.measured, goal.met)
-    console.print(g, markup=False)
+    if goal_rows:
+        g = Table(title="issue 19's goals", title_justify="left")
+        for col in ("goal", "measured", "met"):
+            g.add_column(col)
+        for goal in goal_rows:
+            g.add_row(goal.goal, goal.measured, goal.met)
+        console.print(g, markup=False)
     console.print("  classification: against symdp's certified bracket; pessimistic = above it, underestimate = below "
                   "it (a privacy bug). digits: correct digits of the answer that the bracket certifies (worst over the "
                   "bracket). CPU s: process time of one call, set-up included.", markup=False)
@@ -924,15 +1299,34 @@ def print_table(rows: list[Row], goal_rows: list[Goal], versions: dict) -> None:
 MARKS = {"inside": "=", "pessimistic": "↑", "underestimate": "↓ UNDER"}
 """How a class is marked in the Markdown table."""
 
+OTHER_MARKS = {NOT_COMPARABLE: "≠ (other sampling)", "": "(no bracket)"}
+"""How an answer that is not classified against a bracket is marked."""
 
-def markdown(rows: list[Row], goal_rows: list[Goal]) -> str:
-    """The table as Markdown (one line per row, one column per peer: answer, class, CPU seconds), for the READMEs."""
-    peers = list(dict.fromkeys(a.peer for r in rows for a in r.answers))
+SECTION_TITLES = {
+    "table": "issue 19's table",
+    "relations": "DP-SGD under replace-one (symdp.mechanisms against dp_accounting's REPLACE_ONE)",
+    "fixed-batch": "fixed batches (sampling without replacement), beside the Poisson bracket at q = b/n",
+    "rdp": "Rényi divergences R_α (symdp.rdp.adjudicate) and ε(δ) converted from RDP",
+    "events": "dp_accounting's events through symdp.interop.certify (translated, then refused)",
+}
+
+
+def _symdp_cell(b: Bracket) -> str:
+    if b.lower is None:
+        if b.error.startswith("refused"):
+            return b.error
+        return "n/a (engine)"
+    return f"{_bracket_text(b)} ({b.seconds:.2f} s)"
+
+
+def _section_table(rows: list[Row], drop_unasked: bool) -> list[str]:
+    """One Markdown table of ``rows``; with ``drop_unasked``, a peer's column only where it answers (or fails on)
+    one of them."""
+    asked = {a.peer for r in rows for a in r.answers if not (drop_unasked and a.not_answered)}
+    peers = [name for name in dict.fromkeys(a.peer for r in rows for a in r.answers) if name in asked]
     lines = ["| row | question | symdp (certified) | " + " | ".join(peers) + " |",
              "|---" * (3 + len(peers)) + "|"]
     for r in rows:
-        b = r.bracket
-        symdp = "n/a (engine)" if b.lower is None else f"{_bracket_text(b)} ({b.seconds:.2f} s)"
         cells = []
         for name in peers:
             a = next((a for a in r.answers if a.peer == name), None)
@@ -941,9 +1335,26 @@ def markdown(rows: list[Row], goal_rows: list[Goal]) -> str:
             elif a.error:
                 cells.append(f"error: {a.error.split(':')[0]}")
             else:
-                mark = MARKS.get(a.classification, "?")
+                mark = MARKS.get(a.classification) or OTHER_MARKS.get(a.classification, "?")
                 cells.append(f"{a.value:.6g} {mark} ({a.seconds:.2f} s)")
-        lines.append(f"| {r.config.name} | {_question(r.config)} | {symdp} | " + " | ".join(cells) + " |")
+        lines.append(f"| {r.config.name} | {_question(r.config)} | {_symdp_cell(r.bracket)} | " + " | ".join(cells)
+                     + " |")
+    return lines
+
+
+def markdown(rows: list[Row], goal_rows: list[Goal]) -> str:
+    """The table as Markdown (one line per row, one column per peer: answer, class, CPU seconds), for the READMEs:
+    one table per section, issue 29's with only the peers that answer there."""
+    lines = []
+    for section in SECTIONS:
+        chosen = [r for r in rows if r.config.section == section]
+        if not chosen:
+            continue
+        if lines:
+            lines.append("")
+        if section != "table":
+            lines += [f"**{section}**: {SECTION_TITLES[section]}", ""]
+        lines += _section_table(chosen, drop_unasked=section != "table")
     if goal_rows:
         lines += ["", "| goal | measured | met |", "|---|---|---|"]
         lines += [f"| {g.goal} | {g.measured} | {g.met} |" for g in goal_rows]
@@ -983,6 +1394,18 @@ def warm_up(peers: list[str], timeout: float) -> None:
     symdp_bracket(cfg, 1e-2)
 
 
+def warm_up_issue29(sections: list[str]) -> None:
+    """The same for issue 29's routes (symdp.mechanisms, symdp.rdp, symdp.interop): their imports and first use."""
+    chosen = [c for c in ALL_ROWS if c.section in sections and c.section != "table"]
+    if any(c.mechanism == SGM for c in chosen):
+        symdp_bracket(replace(chosen[0], section="relations", steps=1, question="delta", at="1", q="0.01",
+                              sigma="1", mechanism=SGM, sampling="poisson"), 1e-2)
+    if any(c.question == RENYI for c in chosen):
+        symdp_bracket(Config("warm", SGM, 1, RENYI, "2", "0.01", "1", section="rdp"), 1e-2)
+    if any(c.mechanism == EVENT for c in chosen):
+        symdp_bracket(Config("warm", EVENT, 1, "delta", "1", section="events", event="Gaussian"), 1e-2)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="the few fast rows marked quick (for the test)")
@@ -990,6 +1413,9 @@ def main(argv=None) -> int:
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for the READMEs)")
     parser.add_argument("--width", type=float, default=1e-3, help="relative width of symdp's first bracket")
     parser.add_argument("--rows", nargs="*", help="only the rows whose name contains one of these")
+    parser.add_argument("--only", metavar="SECTIONS", default=",".join(SECTIONS),
+                        help=f"only these sections, comma-separated (default: all of {','.join(SECTIONS)}); the "
+                             "goals are measured with the table")
     parser.add_argument("--peers", nargs="*", help="only these peers (names as in the table)")
     parser.add_argument("--slow-peers", action="store_true",
                         help="also ask autodp's characteristic-function route the subsampled Gaussian (minutes a row)")
@@ -1008,7 +1434,10 @@ def main(argv=None) -> int:
         return 0
     if not 0 < args.width < 1:
         parser.error(f"--width must lie in (0, 1), got {args.width}")
-    rows = [c for c in ROWS if (c.quick or not args.quick)
+    sections = [name.strip() for name in args.only.split(",") if name.strip()]
+    if not sections or any(name not in SECTIONS for name in sections):
+        parser.error(f"--only takes some of {','.join(SECTIONS)}, got {args.only!r}")
+    rows = [c for c in ALL_ROWS if c.section in sections and (c.quick or not args.quick)
             and (not args.rows or any(n.lower() in c.name.lower() for n in args.rows))]
     versions = {m: installed(m) for m in dict.fromkeys(module for module, _ in PEERS.values())}
     peers = [p for p, (module, _) in PEERS.items() if versions[module] and (not args.peers or p in args.peers)]
@@ -1016,6 +1445,7 @@ def main(argv=None) -> int:
     SLOW_PEERS = args.slow_peers
     logging.disable(logging.WARNING)   # dp_accounting logs its algorithm switches; the table reports failures itself
     warm_up(peers, args.timeout)
+    warm_up_issue29(sections)
     measured = []
     for cfg in rows:
         print(f"  {cfg.name} ...", file=sys.stderr, flush=True)
@@ -1023,7 +1453,7 @@ def main(argv=None) -> int:
             measured.append(measure(cfg, peers, args.width, args.timeout))
         except Exception as exc:   # a bug of one row's bookkeeping leaves the others standing, and says so
             measured.append(Row(cfg, None, Bracket(error=f"the table failed on this row: {one_line(exc)}")))
-    goal_rows = [] if args.no_goals else goals(measured, args.quick)
+    goal_rows = [] if args.no_goals or "table" not in sections else goals(measured, args.quick)
     if args.json:
         print(json.dumps(as_json(measured, goal_rows, versions, args.quick), indent=2, default=str))
     elif args.markdown:

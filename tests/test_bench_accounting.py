@@ -138,6 +138,9 @@ def _own_reference(config) -> mpmath.mpf | None:
                                for j in range(k + 1))
         if config["mechanism"] == "laplace" and k == 1 and config["question"] == "delta":   # 1 - e^{(ε - 1/b)/2}
             return 1 - mpmath.exp((at - 1 / mpmath.mpf(config["sigma"])) / 2)
+        if config["mechanism"] == "dp_accounting event" and config["event"] == "Gaussian":   # σ = 2: μ = shift/2
+            mu = mpmath.mpf(2 if config["relation"] == "replace-one" else 1) / 2
+            return mpmath.ncdf(-at / mu + mu / 2) - mpmath.exp(at) * mpmath.ncdf(-at / mu - mu / 2)
         if config["name"] == "ε = 0 is correct":   # δ(0) = q TV(N(1,1), N(0,1)) = q (2Φ(1/2) - 1) ≈ 4.02e-4 < δ
             q = mpmath.mpf(config["q"])
             assert q * (2 * mpmath.ncdf(0.5) - 1) < at
@@ -167,6 +170,9 @@ def _every_answer_classified_truthfully(quick):
         for answer in row["answers"]:
             if answer["value"] is None:
                 assert answer["error"] or answer["not_answered"]
+                continue
+            if row["config"].get("sampling", "poisson") != "poisson":   # never held against a Poisson bracket
+                assert answer["classification"] == bench.NOT_COMPARABLE
                 continue
             if bracket["lower"] is None:
                 assert answer["classification"] == ""
@@ -204,6 +210,21 @@ def test_quick_run():
     _crashes_are_one_line_cells(quick)
     _goals_are_there(quick)
     _the_saved_run_prints_again(quick)
+    _issue29_rows_are_there(quick)
+
+
+def _issue29_rows_are_there(quick):
+    """The quick run has a row of each of issue 29's sections; symdp's refusals are whole reasons, not crashes."""
+    sections = {row["config"]["section"] for row in quick["rows"]}
+    assert set(bench.SECTIONS) <= sections
+    by_name = {row["config"]["name"]: row for row in quick["rows"]}
+    for name, refused in (("fixed-batch n=1000 b=10", "fixed-batch sampling"), ("event ZCDp", "ZCDpEvent")):
+        bracket = by_name[name]["symdp"]
+        assert bracket["lower"] is None and bracket["error"].startswith("refused: ") and refused in bracket["error"]
+    renyi = by_name["RDP α=2 headline"]["symdp"]
+    assert renyi["certified"] and renyi["width"] is None
+    for name in ("event Gaussian", "event Gaussian, replace-one", "replace-one 1 step"):
+        assert by_name[name]["symdp"]["certified"], name
 
 
 def _the_saved_run_prints_again(quick):
@@ -256,3 +277,99 @@ def test_markdown_marks_each_class():
     header, _, line = table.splitlines()
     assert header.split(" | ")[-3:] == ["low", "high", "broken |"]
     assert "0.05 ↓ UNDER" in line and "0.3 ↑" in line and "error: ValueError" in line
+
+
+# --- issue 29's rows: relations, fixed batches, Rényi values, dp_accounting's events ----------------------------
+
+
+def test_row_class_never_holds_a_fixed_batch_answer_against_a_poisson_bracket():
+    bracket = bench.Bracket(lower=mpmath.mpf(1), upper=mpmath.mpf(2))
+    fixed = bench.Config("r", bench.SGM, 10, "epsilon", "1e-5", sampling="fixed-batch", dataset=100, batch=1)
+    for value in (0.5, 1.5, 2.5):
+        assert bench.row_class(fixed, value, bracket) == bench.NOT_COMPARABLE
+        assert bench.row_class(fixed, value, bench.Bracket(error="refused: no pair")) == bench.NOT_COMPARABLE
+
+
+@pytest.mark.parametrize("value, expected", [(0.5, "underestimate"), (1.0, "inside"), (1.5, "inside"),
+                                             (2.0, "inside"), (2.0000001, "pessimistic")])
+def test_row_class_of_a_renyi_row_is_adjudicated_as_any_other(value, expected):
+    """R_α rows go through symdp.rdp.adjudicate: the same three classes as classify, the ends inside."""
+    bracket = bench.Bracket(lower=mpmath.mpf(1), upper=mpmath.mpf(2))
+    renyi = bench.Config("r", bench.SGM, 10, bench.RENYI, "2", "0.01", "1", section="rdp")
+    assert bench.row_class(renyi, value, bracket) == expected == bench.classify(value, 1, 2)
+
+
+def test_row_class_without_a_bracket_is_empty():
+    cfg = bench.Config("r", bench.EVENT, 1, "epsilon", "1e-5", section="events", event="ZCDp")
+    assert bench.row_class(cfg, 1.9, bench.Bracket(error="refused: a zCDP guarantee is a bound")) == ""
+
+
+def test_shortfall_note_says_how_far_below():
+    assert bench.shortfall_note(0.44, 1) == "below the bracket by 56% of it"
+    assert bench.shortfall_note(0.995, 1) == "below the bracket by 0.005 of it"
+    assert bench.shortfall_note(1 - 3.6e-13, 1).endswith("float64 round-off scale")
+
+
+def test_refusal_keeps_the_whole_reason_on_one_line():
+    reason = "fixed-batch sampling (sampling without replacement) is not accounted: " + "x " * 200
+    text = bench.refusal(ValueError(reason + "\n  (Lebeda et al. 2024)"))
+    assert text.startswith("refused: fixed-batch") and text.endswith("(Lebeda et al. 2024)") and "\n" not in text
+    assert len(text) > 160   # never cut, unlike a peer's error
+
+
+def test_issue29_sections_cover_the_events_and_relations_asked():
+    rows = bench.ALL_ROWS
+    assert [c.name for c in rows[:len(bench.ROWS)]] == [c.name for c in bench.ROWS]   # issue 19's table first, whole
+    assert {c.section for c in rows} == set(bench.SECTIONS)
+    assert len({c.name for c in rows}) == len(rows)
+    events = {c.event for c in rows if c.mechanism == bench.EVENT}
+    assert events == set(bench.EVENTS)
+    assert {"Gaussian", "Laplace", "DiscreteLaplace", "RandomizedResponse", "PoissonSampled Gaussian",
+            "PoissonSampled Laplace", "Composed", "SelfComposed", "MixtureOfGaussians", "TruncatedSubsampledGaussian",
+            "SampledWithReplacement", "SampledWithoutReplacement", "ZCDp", "RepeatAndSelect",
+            "SingleEpochTreeAggregation"} <= events
+    relations = [c for c in rows if c.section == "relations"]
+    assert len(relations) >= 2 and all(c.relation == "replace-one" and c.mechanism == bench.SGM for c in relations)
+    fixed = [c for c in rows if c.sampling == "fixed-batch"]
+    assert fixed and all(c.batch and c.dataset and abs(mpmath.mpf(c.q) * c.dataset - c.batch) < 1e-14 for c in fixed)
+    for c in fixed:   # each with its Poisson contrast at q = b/n, under both relations
+        contrast = {r.relation for r in rows if r.name.startswith(c.name + ": Poisson") and r.q == c.q}
+        assert contrast == {"replace-one", "add-or-remove"}
+    assert {c.at for c in rows if c.question == bench.RENYI} == set(bench.RDP_ORDERS)
+
+
+def test_the_events_build_in_the_installed_dp_accounting():
+    """Every event of the table is built by the installed dp_accounting's constructors (their signatures)."""
+    dp_event = pytest.importorskip("dp_accounting.dp_event")
+    for key, (text, build) in bench.EVENTS.items():
+        outer = key.split()[0]
+        assert type(build(dp_event)).__name__ == outer + ("Event" if outer.endswith("Dp") else "DpEvent"), text
+
+
+def test_references_of_issue29_rows_are_the_closed_forms():
+    with mpmath.workdps(40):
+        cfg = next(c for c in bench.ALL_ROWS if c.name == "replace-one Gaussian, 1000 steps")
+        mu = 2 * mpmath.sqrt(1000) / 20                           # a shift by 2
+        assert abs(bench.reference(cfg) - bench.gaussian_delta(mpmath.mpf(5), mu)) < mpmath.mpf(10) ** -35
+        lap = next(c for c in bench.ALL_ROWS if c.name == "event Laplace, replace-one")
+        assert abs(bench.reference(lap) - (1 - mpmath.exp((mpmath.mpf("0.5") - 2) / 2))) < mpmath.mpf(10) ** -35
+        assert bench.reference(next(c for c in bench.ALL_ROWS if c.sampling == "fixed-batch")) is None
+
+
+def test_markdown_gives_each_section_its_table_and_says_why_symdp_refuses():
+    wor = bench.Config("wor", bench.SGM, 10, "epsilon", "1e-5", "0.01", "1", section="fixed-batch",
+                       relation="replace-one", sampling="fixed-batch", dataset=100, batch=1)
+    poisson = bench.Config("wor: Poisson", bench.SGM, 10, "epsilon", "1e-5", "0.01", "1", section="fixed-batch")
+    refused = bench.Bracket(error="refused: fixed-batch sampling is not accounted", seconds=0.0)
+    bracket = bench.Bracket(lower=mpmath.mpf("0.1"), upper=mpmath.mpf("0.2"), certified=True, seconds=0.5)
+    rows = [bench.Row(wor, None, refused, [bench.PeerAnswer("rdp", value=0.3, seconds=0.1,
+                                                             classification=bench.NOT_COMPARABLE),
+                                            bench.PeerAnswer("prv", not_answered="Poisson sampling only")]),
+            bench.Row(poisson, None, bracket, [bench.PeerAnswer("rdp", value=0.25, seconds=0.1,
+                                                                 classification="pessimistic"),
+                                                bench.PeerAnswer("prv", not_answered="add-or-remove only")])]
+    table = bench.markdown(rows, [])
+    assert table.startswith("**fixed-batch**")
+    assert "prv" not in table                                   # a column only for the peers that answer here
+    assert "refused: fixed-batch sampling is not accounted" in table
+    assert "0.3 ≠ (other sampling)" in table and "0.25 ↑" in table
