@@ -219,11 +219,10 @@ class Answer:
     seconds: float
 
 
-def _end(m: Estimate, end: str) -> mpmath.mpf:
-    """An end of an estimate's enclosure, rounded outward (floor for the lower end, ceiling for the upper)."""
-    if end == "lower":
-        return mpmath.fsub(m.value, m.error, rounding="f")
-    return mpmath.fadd(m.value, m.error, rounding="c")
+def enclosure(m: Estimate) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """The ends of an estimate's enclosure [value − error, value + error], rounded outward: floor and ceiling (mpmath's
+    "d" and "u" round towards and away from zero, inward for a negative end)."""
+    return mpmath.fsub(m.value, m.error, rounding="f"), mpmath.fadd(m.value, m.error, rounding="c")
 
 
 def largest(question: str, at, pairs: dict, relation: str, width=1e-3) -> Answer:
@@ -240,7 +239,7 @@ def largest(question: str, at, pairs: dict, relation: str, width=1e-3) -> Answer
     else:
         raise InvalidParameter(f"the question is 'delta' or 'epsilon', got {question!r}")
     measured = {name: measure(kind, P, Q, at, width=width) for name, (P, Q) in pairs.items()}
-    brackets = {name: (_end(m, "lower"), _end(m, "upper")) for name, m in measured.items()}
+    brackets = {name: enclosure(m) for name, m in measured.items()}
     decided_by = max(brackets, key=lambda name: brackets[name][1])
     return Answer(question, at, max(lo for lo, _ in brackets.values()), max(hi for _, hi in brackets.values()),
                   all(m.certified for m in measured.values()), str(weakest(m.method for m in measured.values())),

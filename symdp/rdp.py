@@ -33,7 +33,7 @@ from flint import arb
 
 from symdp.errors import InvalidParameter
 from symdp.estimate import arb_precision, exact_ball, mpf_up
-from symdp.mechanisms import Mechanism
+from symdp.mechanisms import Mechanism, enclosure
 from symdp.numeric import to_mpf
 
 CONVERSIONS = ("cks", "mironov")
@@ -74,7 +74,7 @@ def renyi_curve(mechanism: Mechanism, orders: Sequence) -> RenyiCurve:
         for name, (P, Q) in mechanism.pairs.items():
             m = measure("renyi", P, Q, a)
             certified &= bool(m.certified)
-            ends[name] = (mpmath.fsub(m.value, m.error, rounding="f"), mpmath.fadd(m.value, m.error, rounding="c"))
+            ends[name] = enclosure(m)
         top = max(ends, key=lambda name: ends[name][1])
         lower.append(max(lo for lo, _ in ends.values()))
         upper.append(ends[top][1])
