@@ -61,6 +61,7 @@ def test_process_pool_gives_the_same_reports_as_verify(direct):
     assert sorted(r.id for r in seen) == sorted(CHEAP)
 
 
+@pytest.mark.slow   # ~40 s of starting a local cluster; the process pool (above) checks the same equivalence
 def test_a_dask_cluster_gives_the_same_reports_as_verify(direct, cluster):
     import distributed
 
