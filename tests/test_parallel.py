@@ -11,7 +11,8 @@ import pytest
 import sympy as sp
 
 from symdp.errors import SymdpError, UnknownTheorem
-from symdp.parallel import Chunk, chunk_seed, longest_first, merge_chunks, plan, recorded_seconds, run
+from symdp.parallel import (HEAVY_SECONDS, Chunk, chunk_seed, longest_first, merge_chunks, plan, recorded_seconds,
+                            run)
 from symdp.precision import closed_forms
 from symdp.theorem import Param
 from symdp.theorems import all_theorems, get
@@ -96,17 +97,18 @@ def test_chunks_are_the_union_of_fixed_seed_runs_whatever_the_backend(cluster):
     assert serial[0].examples == len(union) and serial[0].verdict != VIOLATED  # a true lemma, in every chunk
 
 
-def test_the_recorded_seconds_ship_with_the_package_and_order_the_work_longest_first():
+def test_the_recorded_seconds_ship_with_the_package_and_put_the_heavy_theorems_first():
     seconds = recorded_seconds()
     assert seconds, "symdp/theorems/seconds.json is missing from the installed package"
     assert set(seconds) <= {t.id for t in all_theorems()}
-    ids = sorted(seconds, key=seconds.get)[:3] + ["a.user.theorem"]          # three fast ones and an unrecorded one
-    slowest = max(seconds, key=seconds.get)
-    work = [Chunk(i, 0, None, 0, True, 50, True) for i in ids] + \
-        [Chunk(slowest, k, 5, k, k == 0, 50, True) for k in range(2)]         # the slowest, split in two chunks
+    light = sorted(seconds, key=seconds.get)[:3] + ["a.user.theorem"]       # three fast ones and an unrecorded one
+    heavy = sorted(seconds, key=seconds.get)[-2:]                            # the two slowest, split in two chunks
+    assert seconds[heavy[0]] / 2 >= HEAVY_SECONDS
+    work = [Chunk(i, 0, None, 0, True, 50, True) for i in light[:2]] + \
+        [Chunk(i, k, 5, k, k == 0, 50, True) for i in heavy for k in range(2)] + \
+        [Chunk(i, 0, None, 0, True, 50, True) for i in light[2:]]
     ordered = [c.theorem_id for c in longest_first(work)]
-    assert ordered[:2] == [slowest, slowest]                                   # half of the most is still the most
-    assert ordered.index("a.user.theorem") < ordered.index(ids[0])            # unrecorded: the median, not 0
+    assert ordered == [heavy[1], heavy[1], heavy[0], heavy[0]] + light      # heavy longest first, the rest in order
 
 
 def test_one_chunk_is_the_unchunked_run():
