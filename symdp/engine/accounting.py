@@ -770,6 +770,27 @@ def _folded(size: int, start: int, poly: arb_poly) -> list:
     return values + [arb(0)] * (size - len(values))
 
 
+def _moduli(transform: list, paired: bool) -> list[float]:
+    """Float upper bounds of |V(f)| at each index of ``transform`` (inf where a ball is not finite); where ``paired``
+    (a transform Z of U + iP), of both |U(f)| and |P(f)|: max(|Z_f|, |Z_{−f}|)."""
+    bounds = []
+    for z in transform:
+        v = float(z.abs_upper().upper()) * (1 + 2.0 ** -50)
+        bounds.append(v if math.isfinite(v) else math.inf)
+    return [max(bounds[f], bounds[-f]) for f in range(len(bounds))] if paired else bounds
+
+
+def _composed_above(columns: list, counts: list, f: int, limit: float) -> bool:
+    """Whether Σ_i count_i·log(columns[i][f]) exceeds ``limit``: the float test of a composed value against ν (the
+    sum stopped as soon as it is below: every factor is at most 1 + 2^-50, so it cannot come back above)."""
+    total = 0.0
+    for column, count in zip(columns, counts):
+        total = -math.inf if column[f] <= 0 else total + count * math.log(column[f])
+        if total <= limit:
+            return False
+    return total > limit
+
+
 def _kept(transforms: list, counts: list, size: int, tail, paired: bool) -> tuple[list, arb]:
     """The frequencies (signed) where the composed value Π_i V_i(f)^{count_i} may exceed ν = NEGLIGIBLE·tail/size
     in modulus, and ν (every other frequency's value is below it). V_i(f) is the transform's value itself, or, where
@@ -780,20 +801,8 @@ def _kept(transforms: list, counts: list, size: int, tail, paired: bool) -> tupl
         small = arb(math.exp(limit / counts[0]))
         large = [f for f, z in enumerate(transforms[0]) if not z.abs_upper() <= small]
     else:
-        # float upper bounds of each |V_i(f)| (≤ 1 + 2^-50 for laws of mass at most 1: a factor past the running
-        # total's limit cannot bring it back above)
-        bounds = [[float(z.abs_upper().upper()) * (1 + 2.0 ** -50) for z in Z] for Z in transforms]
-        if paired:
-            bounds = [[max(m[f], m[-f]) for f in range(size)] for m in bounds]
-        large = []
-        for f in range(size):
-            total = 0.0
-            for column, count in zip(bounds, counts):
-                total = -math.inf if column[f] <= 0 else total + count * math.log(column[f])
-                if total <= limit:
-                    break
-            if total > limit:
-                large.append(f)
+        bounds = [_moduli(Z, paired) for Z in transforms]
+        large = [f for f in range(size) if _composed_above(bounds, counts, f, limit)]
     if paired and len(transforms) == 1:
         large = sorted(set(large) | {(size - f) % size for f in large})
     return sorted(f if 2 * f <= size else f - size for f in large), _ball(nu)
@@ -867,25 +876,14 @@ def _sampled(found: list, size: int, tail):
         zq = acb.dft(_placed(samples, b.start, b.lower_q))
         wq = acb.dft(_placed(samples, b.start, lifted(b.lower_q, c_q)))
         for Z, Wd, a2, paired, out in ((z, w, a_pair, True, pair_bounds), (zq, wq, a_q, False, q_bounds)):
-            def up(x):                  # an upper bound of |x| as a float (inf where the ball is not finite)
-                v = float(x.abs_upper().upper()) * (1 + 2.0 ** -50)
-                return v if math.isfinite(v) else math.inf
-            mz, mw = [up(x) for x in Z], [up(x) for x in Wd]
-            if paired:
-                mz = [max(mz[g], mz[-g]) for g in range(samples)]
-                mw = [max(mw[g], mw[-g]) for g in range(samples)]
+            mz, mw = _moduli(Z, paired), _moduli(Wd, paired)
             second = float(a2) * (1 + 2.0 ** -50) * step * step / 2
             out.append([(x + y * step + second) * (1 + 2.0 ** -40) for x, y in zip(mz, mw)])
     result = []
     for bounds, which in ((pair_bounds, "pair"), (q_bounds, "q")):
         widest = -1                 # the largest |g| (g signed) of a cell kept
         for g in range(samples):
-            total = 0.0
-            for column, count in zip(bounds, counts):
-                total = -math.inf if column[g] <= 0 else total + count * math.log(column[g])
-                if total <= limit:
-                    break
-            if total > limit:
+            if _composed_above(bounds, counts, g, limit):
                 widest = max(widest, min(g, samples - g))
         if 8 * widest > samples:
             return None
