@@ -669,46 +669,40 @@ symdp eval writes them. A sampling scheme symdp does not account is refused with
 the reason (exit 2)."""
 
 
-def _peer_dp_accounting(args, question: str) -> dict:
-    """dp_accounting's PLD answer to the same question, or why there is none."""
-    import time as clock
-
-    try:
-        import dp_accounting as dpa
-    except ImportError:
-        return {"name": "dp_accounting PLD", "answer": None, "why": "not installed (pip install dp-accounting)"}
-    relations = {"add-or-remove": "ADD_OR_REMOVE_ONE", "replace-one": "REPLACE_ONE"}
-    if args.relation not in relations:
-        return {"name": "dp_accounting PLD", "answer": None, "why": f"accounts no {args.relation} relation alone"}
-    relation = getattr(dpa.NeighboringRelation, relations[args.relation])
-    start = clock.process_time()
-    event = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(args.sampling_rate,
-                                                              dpa.GaussianDpEvent(args.noise_multiplier)), args.steps)
-    accountant = dpa.pld.PLDAccountant(neighboring_relation=relation).compose(event)
-    answer = accountant.get_delta(args.epsilon) if question == "delta" else accountant.get_epsilon(args.delta)
-    return {"name": "dp_accounting PLD", "answer": float(answer), "seconds": round(clock.process_time() - start, 3)}
-
-
 RDP_ORDERS = (1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 128, 256)
-"""The orders of ``symdp dpsgd --rdp`` (integer and fractional, as RDP accountants use)."""
+"""The orders of ``symdp dpsgd --rdp`` and of dp_accounting's RDP accountant as a peer (integer and fractional)."""
 
 
-def _peer_dp_accounting_rdp(args, question: str) -> dict:
-    """dp_accounting's RDP answer to the same question (add-or-remove only: it knows no other relation)."""
+def _peers(args, question: str) -> list[dict]:
+    """dp_accounting's PLD and RDP answers to the same question, each with its CPU seconds, or why there is none (not
+    installed; a relation it does not account: its RDP accountant knows add-or-remove only)."""
     import time as clock
 
+    names = ("dp_accounting PLD", "dp_accounting RDP")
     try:
         import dp_accounting as dpa
     except ImportError:
-        return {"name": "dp_accounting RDP", "answer": None, "why": "not installed (pip install dp-accounting)"}
-    if args.relation != "add-or-remove":
-        return {"name": "dp_accounting RDP", "answer": None, "why": f"accounts no {args.relation} relation"}
-    start = clock.process_time()
-    event = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(args.sampling_rate,
-                                                              dpa.GaussianDpEvent(args.noise_multiplier)), args.steps)
-    accountant = dpa.rdp.RdpAccountant(list(RDP_ORDERS)).compose(event)
-    answer = accountant.get_delta(args.epsilon) if question == "delta" else accountant.get_epsilon(args.delta)
-    return {"name": "dp_accounting RDP", "answer": float(answer), "seconds": round(clock.process_time() - start, 3)}
+        return [{"name": name, "answer": None, "why": "not installed (pip install dp-accounting)"} for name in names]
+    relations = {"add-or-remove": "ADD_OR_REMOVE_ONE", "replace-one": "REPLACE_ONE"}
+    accountants = {
+        "dp_accounting PLD": (lambda: dpa.pld.PLDAccountant(neighboring_relation=getattr(
+            dpa.NeighboringRelation, relations[args.relation]))) if args.relation in relations else None,
+        "dp_accounting RDP": (lambda: dpa.rdp.RdpAccountant(list(RDP_ORDERS)))
+        if args.relation == "add-or-remove" else None,
+    }
+    found = []
+    for name in names:
+        if accountants[name] is None:
+            alone = " alone" if args.relation in ("add", "remove") else ""     # it has add-or-remove
+            found.append({"name": name, "answer": None, "why": f"accounts no {args.relation} relation{alone}"})
+            continue
+        start = clock.process_time()
+        event = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(
+            args.sampling_rate, dpa.GaussianDpEvent(args.noise_multiplier)), args.steps)
+        accountant = accountants[name]().compose(event)
+        answer = accountant.get_delta(args.epsilon) if question == "delta" else accountant.get_epsilon(args.delta)
+        found.append({"name": name, "answer": float(answer), "seconds": round(clock.process_time() - start, 3)})
+    return found
 
 
 def _rdp_bound(mechanism, args, question: str) -> dict:
@@ -743,7 +737,7 @@ def cmd_dpsgd(args) -> int:
     question = "delta" if args.epsilon is not None else "epsilon"
     answer = (delta(mechanism, args.epsilon, width=args.width) if question == "delta"
               else epsilon(mechanism, args.delta, width=args.width))
-    peers = [] if args.no_peers else [_peer_dp_accounting(args, question), _peer_dp_accounting_rdp(args, question)]
+    peers = [] if args.no_peers else _peers(args, question)
     rdp = _rdp_bound(mechanism, args, question) if args.rdp else None
     for peer in peers:
         if peer["answer"] is not None and answer.certified:
