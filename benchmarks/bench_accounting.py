@@ -28,10 +28,12 @@ Beyond issue 19's table (section ``table``), issue 29's sections (``--only`` run
 
 * ``relations``: DP-SGD rows under the replace-one relation (dp_accounting's ``REPLACE_ONE``), symdp's bracket from
   :mod:`symdp.mechanisms` (``dpsgd(q, σ, k, relation="replace-one")``);
-* ``fixed-batch``: sampling without replacement (fixed batches of b out of n), which symdp refuses (its reason is the
-  cell) and dp_accounting's RDP accountant answers (``SampledWithoutReplacementDpEvent``); beside it, symdp's Poisson
-  bracket at q = b/n under replace-one and add-or-remove. A fixed-batch answer is never classified against a Poisson
-  bracket: it is ``not comparable: other sampling``;
+* ``fixed-batch``: sampling without replacement (fixed batches of b out of n) under replace-one, symdp's bracket from
+  the symmetrised pair (``dpsgd(None, σ, k, relation="replace-one", sampling="fixed-batch", dataset_size=n,
+  batch_size=b)``), against dp_accounting's RDP accountant (``SampledWithoutReplacementDpEvent``, whose noise is
+  relative to the distance 2 between two records' contributions: its answer is that of twice the noise, its note
+  gives the one at half the noise); beside it, symdp's Poisson bracket at q = b/n under replace-one and
+  add-or-remove, for contrast;
 * ``rdp``: certified Rényi divergences R_α (:func:`symdp.rdp.renyi_curve`) against dp_accounting's RDP values,
   classified by :func:`symdp.rdp.adjudicate`; and ε(δ) converted from RDP (dp_accounting's, and symdp's own certified
   Canonne–Kamath–Steinke conversion of its curve) against the certified ε(δ);
@@ -116,8 +118,6 @@ SECTIONS = ("table", "relations", "fixed-batch", "rdp", "events")
 RDP_ORDERS = ("1.5", "2", "4", "8", "16", "32")
 """The Rényi orders of the ``rdp`` section (and of the RDP-to-ε conversions compared there)."""
 
-NOT_COMPARABLE = "not comparable: other sampling"
-"""The class of a fixed-batch answer: it answers another question than any Poisson bracket."""
 
 ROWS: tuple[Config, ...] = (
     Config("headline δ", SGM, 1000, "delta", "1", "0.01", "1",
@@ -176,8 +176,8 @@ def _relations_rows() -> tuple[Config, ...]:
 
 
 def _fixed_batch_rows() -> tuple[Config, ...]:
-    """Fixed batches of b records out of n (sampling without replacement), then symdp's Poisson bracket at q = b/n
-    under replace-one and under add-or-remove, for contrast (not for classifying the fixed-batch answers)."""
+    """Fixed batches of b records out of n (sampling without replacement) under replace-one, then symdp's Poisson
+    bracket at q = b/n under replace-one and under add-or-remove, for contrast."""
     out = []
     for label, n, b, sigma, steps in (("MNIST", 60_000, 256, "1.1", 60 * 60_000 // 256),
                                       ("n=1000 b=10", 1000, 10, "1", 100)):
@@ -895,8 +895,11 @@ def symdp_issue29(cfg: Config, width: float) -> Bracket:
                 found = certify(EVENTS[cfg.event][1](E), width=width, relation=cfg.relation, **ask)
                 how = "symdp.interop.certify"
             else:
-                mechanism = mechanisms.dpsgd(mpmath.mpf(cfg.q), mpmath.mpf(cfg.sigma), cfg.steps,
-                                             relation=cfg.relation, sampling=cfg.sampling)
+                fixed = cfg.sampling == "fixed-batch"      # its rate is the batch's: b of n
+                mechanism = mechanisms.dpsgd(None if fixed else mpmath.mpf(cfg.q), mpmath.mpf(cfg.sigma), cfg.steps,
+                                             relation=cfg.relation, sampling=cfg.sampling,
+                                             dataset_size=cfg.dataset if fixed else None,
+                                             batch_size=cfg.batch if fixed else None)
                 if cfg.question == RENYI:
                     curve = rdp.renyi_curve(mechanism, [at])
                     out.lower, out.upper, out.certified = curve.lower[0], curve.upper[0], curve.certified
@@ -1071,19 +1074,17 @@ def measure(cfg: Config, peers: list[str], width: float, timeout: float) -> Row:
 
 
 def row_class(cfg: Config, value: float, bracket: Bracket) -> str:
-    """An answer's class in its row: :data:`NOT_COMPARABLE` on a fixed-batch row (whatever symdp says: a fixed-batch
-    answer is never held against a Poisson bracket), ``""`` where symdp has no bracket, else :func:`classify` against
-    the bracket, through :func:`symdp.rdp.adjudicate` on a Rényi row (R_α against its certified bracket).
+    """An answer's class in its row: ``""`` where symdp has no bracket, else :func:`classify` against the bracket
+    (of the row's own sampling and relation), through :func:`symdp.rdp.adjudicate` on a Rényi row (R_α against its
+    certified bracket).
 
     >>> b = Bracket(lower=mpmath.mpf(1), upper=mpmath.mpf(2))
     >>> [row_class(Config("r", SGM, 1, q, "2", **kw), 2.5, b) for q, kw in
     ...  (("delta", {}), (RENYI, {}), ("epsilon", {"sampling": "fixed-batch"}))]
-    ['pessimistic', 'pessimistic', 'not comparable: other sampling']
+    ['pessimistic', 'pessimistic', 'pessimistic']
     >>> row_class(Config("r", SGM, 1, "delta", "1"), 0.5, Bracket(error="refused: no pair"))
     ''
     """
-    if cfg.sampling != "poisson":
-        return NOT_COMPARABLE
     if bracket.lower is None:
         return ""
     if cfg.question == RENYI:
@@ -1304,7 +1305,7 @@ def print_table(rows: list[Row], goal_rows: list[Goal], versions: dict) -> None:
 MARKS = {"inside": "=", "pessimistic": "↑", "underestimate": "↓ UNDER"}
 """How a class is marked in the Markdown table."""
 
-OTHER_MARKS = {NOT_COMPARABLE: "≠ (other sampling)", "": "(no bracket)"}
+OTHER_MARKS = {"": "(no bracket)"}
 """How an answer that is not classified against a bracket is marked."""
 
 SECTION_TITLES = {

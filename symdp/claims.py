@@ -13,6 +13,7 @@ A claim is one relation between two numeric expressions::
                   |  dp_delta(mechanism, eps) | dp_epsilon(mechanism, delta)      under the mechanism's relation
     mechanism    :=  gaussian_mechanism(sigma, k, RELATION)                k steps of the Gaussian mechanism
                   |  poisson_gaussian(q, sigma, k, RELATION)              k steps of DP-SGD, Poisson sampling
+                  |  fixed_batch_gaussian(b, n, sigma, k, replace_one)    k steps of DP-SGD, batches of b of n
     RELATION     :=  add_or_remove | add | remove | replace_one           the neighbouring relation
     distribution :=  gaussian(mean, sd) | laplace(loc, scale) | lap2(loc, scale1, scale2)
                   |  mix(q, P, Q)                                        the law (1 - q)·P + q·Q
@@ -98,8 +99,9 @@ import sympy as sp
 
 from symdp.errors import ClaimSyntaxError, InvalidParameter, SymdpError
 from symdp.expressions import (DISTRIBUTIONS, KL, TV, Compose, DistributionHead, EpsilonFor, Finite, Gaussian,
-                               HockeyStick, MaxDivergence, Mix, Quantity, Renyi)
+                               HockeyStick, MaxDivergence, Mix, Quantity, Renyi, Symmetrised)
 from symdp.laws import LawWitness, space
+from symdp.mechanisms import FIXED_BATCH_RELATION
 from symdp.theorem import INDEPENDENT, Param, Source, Theorem
 
 MAX_LENGTH = 2000
@@ -130,7 +132,7 @@ _DIVERGENCES = {  # name: (head, numeric arguments before P and Q, after them); 
 }
 _ACCOUNTANT = {"dp_delta": HockeyStick, "dp_epsilon": EpsilonFor}
 """The mechanism-level quantities: each the largest over the mechanism's orientations of its head."""
-_MECHANISMS = {"gaussian_mechanism": 2, "poisson_gaussian": 3}
+_MECHANISMS = {"gaussian_mechanism": 2, "poisson_gaussian": 3, "fixed_batch_gaussian": 4}
 """The mechanisms a claim may name, and how many numbers they take before their relation."""
 _NEIGHBOURING = {"add_or_remove": "add-or-remove", "add": "add", "remove": "remove", "replace_one": "replace-one"}
 """The neighbouring relations, as a claim names them."""
@@ -460,7 +462,8 @@ class _Builder:
     def _mechanism_pairs(self, node: ast.AST, role: str, depth: int) -> list:
         """The dominating pairs (P, Q) of a mechanism call, one per orientation of its relation, as distribution
         heads: those of :mod:`symdp.mechanisms` (the Gaussian: shifts by 1, by 2 under replace-one; Poisson
-        sampling: the mixture against the plain law and its reverse, the mirrored mixtures under replace-one)."""
+        sampling: the mixture against the plain law and its reverse, the mirrored mixtures under replace-one; fixed
+        batches, under replace-one only: the symmetrised pair of the mixture with the shift by 2 at rate b/n)."""
         self._deep(node, depth)
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _MECHANISMS):
             raise ClaimSyntaxError(f"{role} must be a mechanism such as poisson_gaussian(q, sigma, k, add_or_remove) "
@@ -476,12 +479,20 @@ class _Builder:
         numbers = [self._argument(a, depth + 1) for a in node.args[:-1]]
         self._integer(node.args[-2], numbers[-1], f"k of {name}")
         *rate, sigma, k = numbers
+        if name == "fixed_batch_gaussian":
+            if relation != "replace-one":
+                raise ClaimSyntaxError(f"{FIXED_BATCH_RELATION}: write replace_one" + self._at(relation_node))
+            for position, what in ((0, "b"), (1, "n")):
+                self._integer(node.args[position], rate[position], f"{what} of {name}")
 
         def plain(mean):
             return Gaussian(mean, sigma)
 
         if name == "gaussian_mechanism":
             pairs = {"replace-one": (plain(0), plain(2))} if relation == "replace-one" else {relation: (plain(0), plain(1))}
+        elif name == "fixed_batch_gaussian":
+            mixed = Mix(rate[0] / rate[1], plain(0), plain(2))
+            pairs = {"replace-one": (Symmetrised(mixed, plain(0), 0), Symmetrised(mixed, plain(0), 1))}
         else:
             sampled = Mix(rate[0], plain(0), plain(1))
             pairs = {"add": (plain(0), sampled), "remove": (sampled, plain(0)),

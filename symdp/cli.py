@@ -663,10 +663,16 @@ bound, by the Canonne-Kamath-Steinke conversion).
 --json: one object with question, at, lower, upper, certified (bool), method,
 relation, decided_by, brackets (each orientation's [lower, upper]), seconds,
 source, peers (each with answer, verdict and seconds, or why it gave none), and
-rdp (with --rdp: upper, order, certified, seconds; else null);
+rdp (with --rdp: upper, order, certified, seconds, or upper null and why; else
+null);
 lower, upper and the brackets' ends are decimal strings rounded outward, as
-symdp eval writes them. A sampling scheme symdp does not account is refused with
-the reason (exit 2)."""
+symdp eval writes them. Fixed batches (--sampling fixed-batch --dataset-size N
+--batch-size B) are accounted under --relation replace-one only; dp_accounting's
+RDP accountant takes their noise multiplier relative to the distance between two
+records' contributions (2 for contributions clipped to norm 1), where DP-SGD and
+its PLD accountant take it relative to the clipping norm: its answer is that of
+twice the noise, and shows as an underestimate. A sampling scheme symdp does not
+account is refused with the reason (exit 2)."""
 
 
 RDP_ORDERS = (1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 128, 256)
@@ -675,7 +681,8 @@ RDP_ORDERS = (1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48
 
 def _peers(args, question: str) -> list[dict]:
     """dp_accounting's PLD and RDP answers to the same question, each with its CPU seconds, or why there is none (not
-    installed; a relation it does not account: its RDP accountant knows add-or-remove only)."""
+    installed; a relation or sampling it does not account: its RDP accountant knows add-or-remove for Poisson
+    sampling and replace-one for fixed batches, its PLD accountant no fixed batches)."""
     import time as clock
 
     names = ("dp_accounting PLD", "dp_accounting RDP")
@@ -684,21 +691,27 @@ def _peers(args, question: str) -> list[dict]:
     except ImportError:
         return [{"name": name, "answer": None, "why": "not installed (pip install dp-accounting)"} for name in names]
     relations = {"add-or-remove": "ADD_OR_REMOVE_ONE", "replace-one": "REPLACE_ONE"}
+    fixed = args.sampling == "fixed-batch"
     accountants = {
         "dp_accounting PLD": (lambda: dpa.pld.PLDAccountant(neighboring_relation=getattr(
-            dpa.NeighboringRelation, relations[args.relation]))) if args.relation in relations else None,
-        "dp_accounting RDP": (lambda: dpa.rdp.RdpAccountant(list(RDP_ORDERS)))
-        if args.relation == "add-or-remove" else None,
+            dpa.NeighboringRelation, relations[args.relation]))) if args.relation in relations and not fixed else None,
+        "dp_accounting RDP": (lambda: dpa.rdp.RdpAccountant(list(RDP_ORDERS), getattr(
+            dpa.NeighboringRelation, relations[args.relation])))
+        if args.relation == ("replace-one" if fixed else "add-or-remove") else None,
     }
     found = []
     for name in names:
         if accountants[name] is None:
             alone = " alone" if args.relation in ("add", "remove") else ""     # it has add-or-remove
-            found.append({"name": name, "answer": None, "why": f"accounts no {args.relation} relation{alone}"})
+            why = ("accounts no sampling without replacement" if fixed and name.endswith("PLD")
+                   else f"accounts no {args.relation} relation{alone}" + (" of fixed batches" if fixed else ""))
+            found.append({"name": name, "answer": None, "why": why})
             continue
         start = clock.process_time()
-        event = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(
-            args.sampling_rate, dpa.GaussianDpEvent(args.noise_multiplier)), args.steps)
+        gaussian = dpa.GaussianDpEvent(args.noise_multiplier)
+        event = dpa.SelfComposedDpEvent(dpa.SampledWithoutReplacementDpEvent(args.dataset_size, args.batch_size,
+                                                                             gaussian) if fixed
+                                        else dpa.PoissonSampledDpEvent(args.sampling_rate, gaussian), args.steps)
         accountant = accountants[name]().compose(event)
         answer = accountant.get_delta(args.epsilon) if question == "delta" else accountant.get_epsilon(args.delta)
         found.append({"name": name, "answer": float(answer), "seconds": round(clock.process_time() - start, 3)})
@@ -710,10 +723,14 @@ def _rdp_bound(mechanism, args, question: str) -> dict:
     its upper ends, rounded upward: an upper bound, looser than the bracket, shown for comparison with RDP tables."""
     import time as clock
 
+    from symdp.errors import InvalidParameter
     from symdp.rdp import delta_from_rdp, epsilon_from_rdp, renyi_curve
 
     start = clock.perf_counter()
-    curve = renyi_curve(mechanism, RDP_ORDERS)
+    try:
+        curve = renyi_curve(mechanism, RDP_ORDERS)
+    except InvalidParameter as exc:     # a mechanism whose Rényi divergences are not computed: the bracket stands
+        return {"upper": None, "why": str(exc), "seconds": round(clock.perf_counter() - start, 3)}
     convert = delta_from_rdp if question == "delta" else epsilon_from_rdp
     value, order = convert(curve.orders, curve.upper, args.epsilon if question == "delta" else args.delta)
     return {"upper": directed_decimal(value, 8, "u"), "order": float(order), "certified": curve.certified,
@@ -726,14 +743,19 @@ def cmd_dpsgd(args) -> int:
 
     if (args.delta is None) == (args.epsilon is None):
         raise UsageError("give one of --delta (for epsilon) or --epsilon (for delta) (symdp dpsgd --help)")
-    rate = args.sampling_rate
-    if args.sampling == "fixed-batch":
-        if args.dataset_size is None or args.batch_size is None:
-            raise UsageError("--sampling fixed-batch needs --dataset-size and --batch-size (symdp dpsgd --help)")
-        rate = args.batch_size / args.dataset_size
-    elif rate is None:
+    fixed = args.sampling == "fixed-batch"
+    if fixed and (args.dataset_size is None or args.batch_size is None):
+        raise UsageError("--sampling fixed-batch needs --dataset-size and --batch-size (symdp dpsgd --help)")
+    if fixed and args.sampling_rate is not None:
+        raise UsageError("--sampling fixed-batch takes its rate from --batch-size over --dataset-size, not "
+                         "--sampling-rate (symdp dpsgd --help)")
+    if not fixed and args.sampling_rate is None:
         raise UsageError("give --sampling-rate (symdp dpsgd --help)")
-    mechanism = dpsgd(rate, args.noise_multiplier, args.steps, relation=args.relation, sampling=args.sampling)
+    if not fixed and (args.dataset_size is not None or args.batch_size is not None):
+        raise UsageError(f"--sampling {args.sampling} takes --sampling-rate, not --dataset-size or --batch-size "
+                         "(symdp dpsgd --help)")
+    mechanism = dpsgd(args.sampling_rate, args.noise_multiplier, args.steps, relation=args.relation,
+                      sampling=args.sampling, dataset_size=args.dataset_size, batch_size=args.batch_size)
     question = "delta" if args.epsilon is not None else "epsilon"
     answer = (delta(mechanism, args.epsilon, width=args.width) if question == "delta"
               else epsilon(mechanism, args.delta, width=args.width))
@@ -766,7 +788,9 @@ def cmd_dpsgd(args) -> int:
     console.print(f"{asked}: [{', '.join(outward(answer.lower, answer.upper, 8))}] {mark}{how} in "
                   f"{answer.seconds:.2f} s")
     console.print(f"dominating pair: {mechanism.source}")
-    if rdp is not None:
+    if rdp is not None and rdp["upper"] is None:
+        console.print(f"RDP: not computed ({rdp['why']})")
+    elif rdp is not None:
         console.print(f"RDP (certified curve at {len(RDP_ORDERS)} orders, Canonne-Kamath-Steinke conversion): "
                       f"{asked} ≤ {rdp['upper']} (order {rdp['order']:g}), in {rdp['seconds']:.2f} s")
     for peer in peers:
@@ -1005,7 +1029,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("dpsgd", help="the certified epsilon or delta of DP-SGD, e.g. --sampling-rate 0.01 "
                                      "--noise-multiplier 1 --steps 1000 --delta 1e-5",
                        epilog=DPSGD_OUTPUT + "\n\n" + EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--sampling-rate", type=_rate, metavar="Q", help="Poisson sampling rate, in (0, 1]")
+    p.add_argument("--sampling-rate", type=_rate, metavar="Q", help="Poisson sampling rate, in (0, 1] (not with "
+                   "--sampling fixed-batch, whose rate is --batch-size over --dataset-size)")
     p.add_argument("--noise-multiplier", type=_positive_number, required=True, metavar="S",
                    help="noise standard deviation over the clipping norm")
     p.add_argument("--steps", type=_whole(1), required=True, metavar="T")
@@ -1015,10 +1040,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the neighbouring relation (default add-or-remove: the worse of add and remove)")
     p.add_argument("--sampling", default="poisson", choices=["poisson", "fixed-batch", "with-replacement",
                                                              "shuffle"],
-                   help="how batches are drawn (default poisson); only poisson is accounted (the others are refused "
-                        "with the reason)")
-    p.add_argument("--dataset-size", type=_whole(1), metavar="N")
-    p.add_argument("--batch-size", type=_whole(1), metavar="B")
+                   help="how batches are drawn (default poisson); poisson and fixed-batch (with --relation "
+                        "replace-one) are accounted, the others are refused with the reason")
+    p.add_argument("--dataset-size", type=_whole(1), metavar="N", help="with --sampling fixed-batch")
+    p.add_argument("--batch-size", type=_whole(1), metavar="B", help="with --sampling fixed-batch")
     p.add_argument("--width", type=_relative_width, default=1e-3, metavar="W",
                    help="relative width of the bracket to reach (default 1e-3)")
     p.add_argument("--no-peers", action="store_true", help="do not ask dp_accounting for its answers")

@@ -30,7 +30,7 @@ import inspect
 import mpmath
 import sympy as sp
 
-from symdp.engine import continuous, integers, products
+from symdp.engine import continuous, integers, products, symmetrised
 from symdp.engine.finite import FiniteDistribution
 
 
@@ -360,6 +360,19 @@ class Mix(DistributionHead):
     def _latex(self, printer):
         q, P, Q = self.args
         return rf"\left(1 - {printer._print(q)}\right) {printer._print(P)} + {printer._print(q)} {printer._print(Q)}"
+
+
+class Symmetrised(DistributionHead):
+    """One side of the symmetrised pair of (P, Q) (:mod:`symdp.engine.symmetrised`): P̃ for ``side`` 0, Q̃ for 1. Not
+    a name of the claim language: the mechanisms whose pair it is write it (``fixed_batch_gaussian``)."""
+
+    nargs = 3
+    law, signature = staticmethod(lambda P, Q, side: symmetrised.SymmetrisedLaw(P, Q, bool(side))), "lli"
+    space = "side of a symmetrised pair"
+
+    def _latex(self, printer):
+        P, Q, side = self.args
+        return rf"\operatorname{{sym}}_{{{1 + int(side)}}}\left({printer._print(P)}, {printer._print(Q)}\right)"
 
 
 class Finite(DistributionHead):

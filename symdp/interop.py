@@ -23,7 +23,10 @@ one pair onto the other and keeps every divergence.) Without subsampling, add is
 D(with ‖ without). δ(ε) is the larger of the two relations' δ, and ε(δ) the larger of their ε, as dp_accounting's
 ``ADD_OR_REMOVE_ONE`` accountants answer. Under **replace-one** (``REPLACE_ONE``) the record's contribution +1 is
 replaced by −1: D(without ‖ without shifted by 2) unsampled, and D(mix(q, without, with) ‖ mix(q, without, with
-reflected)) for the Poisson-subsampled Gaussian (:mod:`symdp.mechanisms` cites the pairs). Randomized response
+reflected)) for the Poisson-subsampled Gaussian, and the symmetrised pair of mix(γ, without, without shifted by
+2) against without for a fixed batch (``SampledWithoutReplacementDpEvent``, γ = sample_size/source_dataset_size,
+replace-one only, as dp_accounting's RDP accountant; :mod:`symdp.mechanisms` cites and derives the pairs; that
+accountant takes the noise over the distance 2, so its answer is that of twice symdp's noise). Randomized response
 compares two inputs (its native relation is ``REPLACE_ONE``); its pair serves every relation. Compositions compose
 each relation separately.
 """
@@ -31,7 +34,7 @@ each relation separately.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Optional
 
 import mpmath
@@ -41,7 +44,8 @@ from symdp.engine.continuous import Gaussian, Laplace
 from symdp.engine.divergences import mixture
 from symdp.engine.products import Product, compose, product
 from symdp.errors import InvalidParameter
-from symdp.mechanisms import RELATIONS, Answer, Mechanism, largest
+from symdp.mechanisms import (FIXED_BATCH_RELATION, RELATIONS, Answer, Mechanism, fixed_batch_gaussian,
+                              largest)
 from symdp.numeric import to_mpf
 
 INSIDE, PESSIMISTIC, UNDERESTIMATE = "inside", "pessimistic", "underestimate"
@@ -65,24 +69,27 @@ class Relations:
     dominating pair for it: ``refused`` says why). ``symmetric``: no subsampling anywhere, so that the add and remove
     pairs are mirror images (each coordinate's pair reflected, or its atoms permuted) and every divergence agrees."""
 
-    add: tuple[Product, Product]
-    remove: tuple[Product, Product]
+    add: Optional[tuple[Product, Product]]
+    remove: Optional[tuple[Product, Product]]
     symmetric: bool
     replace: Optional[tuple[Product, Product]] = None
-    refused: str = ""
+    refused: dict = field(default_factory=dict)
+    """Why a relation has no pair (``"add"``, ``"remove"``, ``"replace-one"`` → the reason)."""
 
     def pairs(self, relation: str = "add-or-remove") -> dict[str, tuple[Product, Product]]:
         """The pairs to measure for ``relation`` (:data:`symdp.mechanisms.RELATIONS`): for add-or-remove both, or
         only ``add`` where they agree."""
-        if relation == "add-or-remove":
-            return {"add": self.add} if self.symmetric else {"add": self.add, "remove": self.remove}
-        if relation in ("add", "remove"):
-            return {relation: self.add if relation == "add" else self.remove}
-        if relation == "replace-one":
-            if self.replace is None:
-                raise InvalidParameter(f"no replace-one pair: {self.refused}")
-            return {"replace-one": self.replace}
-        raise InvalidParameter(f"unknown neighbouring relation {relation!r}; the relations are {', '.join(RELATIONS)}")
+        if relation not in RELATIONS:
+            raise InvalidParameter(f"unknown neighbouring relation {relation!r}; the relations are "
+                                   f"{', '.join(RELATIONS)}")
+        named = ("add", "remove") if relation == "add-or-remove" else (relation,)
+        for name in named:
+            if name in self.refused:
+                raise InvalidParameter(f"no {name} pair: {self.refused[name]}")
+        found = {"add": self.add, "remove": self.remove, "replace-one": self.replace}
+        if relation == "add-or-remove" and self.symmetric:
+            named = ("add",)
+        return {name: found[name] for name in named}
 
     def mechanism(self, relation: str = "add-or-remove", description: str = "a dp_accounting event"):
         """The event as a :class:`symdp.mechanisms.Mechanism` under ``relation``: what :func:`symdp.mechanisms.delta`,
@@ -144,9 +151,6 @@ def _randomized_response(noise, buckets) -> tuple[integers.IntegerLaw, integers.
 
 
 REFUSED = {
-    "SampledWithoutReplacementDpEvent": "sampling without replacement: its one-step pairs (Zhu, Dong, Wang 2022) "
-                                        "have two orientations that adaptive composition may alternate, and "
-                                        "no pair dominating both is built yet",
     "SampledWithReplacementDpEvent": "sampling with replacement: no dominating pair for its composition is built",
     "ZCDpEvent": "a zCDP guarantee is a bound, not a mechanism with laws; symdp.rdp converts it: "
                  "epsilon_from_rdp(*zcdp_curve(rho, orders), delta)",
@@ -167,7 +171,8 @@ def _unsupported(event) -> InvalidParameter:
         return InvalidParameter(f"symdp.interop does not certify a {name}: {REFUSED[name]}")
     return InvalidParameter(f"symdp.interop cannot translate a {name}: it knows GaussianDpEvent, "
                             f"LaplaceDpEvent, DiscreteLaplaceDpEvent, RandomizedResponseDpEvent, PoissonSampledDpEvent "
-                            f"(of one of these), SelfComposedDpEvent and ComposedDpEvent")
+                            f"(of one of these), SampledWithoutReplacementDpEvent (of a GaussianDpEvent), "
+                            f"SelfComposedDpEvent and ComposedDpEvent")
 
 
 def _relations(event, dpa) -> list[tuple[dict, int, bool]]:
@@ -199,8 +204,22 @@ def _relations(event, dpa) -> list[tuple[dict, int, bool]]:
             replaced = (f"the replace-one pair of a Poisson-subsampled {type(event.event).__name__[:-len('DpEvent')]} "
                         "mechanism is not binned by symdp (only the subsampled Gaussian's is)")
         return [({"add": (without, sampled), "remove": (sampled, without), "replace-one": replaced}, 1, False)]
+    if isinstance(event, dpa.SampledWithoutReplacementDpEvent):
+        return [(_without_replacement(event, dpa), 1, False)]
     without, with_, replaced = _mechanism(event, dpa)
     return [({"add": (without, with_), "remove": (with_, without), "replace-one": (without, replaced)}, 1, True)]
+
+
+def _without_replacement(event, dpa) -> dict:
+    """The relations of a fixed batch of a Gaussian mechanism: replace-one only, the symmetrised pair of
+    :func:`symdp.mechanisms.fixed_batch_gaussian` (add and remove change the dataset's size, hence the rate)."""
+    if not isinstance(event.event, dpa.GaussianDpEvent):
+        return {name: f"a fixed batch of a {type(event.event).__name__} is not accounted (only a GaussianDpEvent's "
+                      "pair is built)" for name in ("add", "remove", "replace-one")}
+    sd = _positive(event.event.noise_multiplier, "noise_multiplier of a GaussianDpEvent")
+    P, Q = fixed_batch_gaussian(event.sample_size, event.source_dataset_size, sd).pairs["replace-one"]
+    return {"add": FIXED_BATCH_RELATION, "remove": FIXED_BATCH_RELATION,
+            "replace-one": (P.factors[0][0], Q.factors[0][0])}
 
 
 def laws_of(event) -> Relations:
@@ -225,10 +244,15 @@ def laws_of(event) -> Relations:
     def side(relation: str, of: int) -> Product:
         return product(*(compose(count, pairs[relation][of]) for pairs, count, _ in runs))
 
-    refused = next((pairs["replace-one"] for pairs, _, _ in runs if isinstance(pairs["replace-one"], str)), "")
-    return Relations(add=(side("add", 0), side("add", 1)), remove=(side("remove", 0), side("remove", 1)),
-                     symmetric=all(sym for *_, sym in runs),
-                     replace=None if refused else (side("replace-one", 0), side("replace-one", 1)), refused=refused)
+    refused = {}
+    for name in ("add", "remove", "replace-one"):
+        reason = next((pairs[name] for pairs, _, _ in runs if isinstance(pairs[name], str)), None)
+        if reason is not None:
+            refused[name] = reason
+    built = {name: None if name in refused else (side(name, 0), side(name, 1))
+             for name in ("add", "remove", "replace-one")}
+    return Relations(add=built["add"], remove=built["remove"], symmetric=all(sym for *_, sym in runs),
+                     replace=built["replace-one"], refused=refused)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ Poisson sampling at rate q,      remove: (1 − q)N(0, σ) + qN(1, σ) against N
 add / remove                     add: the reverse                                    Mironov, Talwar, Zhang 2019
 Poisson sampling, replace-one    (1 − q)N(0, σ) + qN(1, σ) against                   Lebeda et al. 2024; dp_accounting
                                  (1 − q)N(0, σ) + qN(−1, σ)                          ``REPLACE_ONE``
+fixed batches of b from n,       the symmetrised pair of (1 − γ)N(0, σ) + γN(2, σ)   Balle, Barthe, Gaboardi 2018;
+γ = b/n, replace-one             against N(0, σ)                                     Zhu, Dong, Wang 2022 (below)
 ===============================  ==================================================  =================================
 
 Composition multiplies the pairs of each orientation (Zhu, Dong, Wang 2022: dominating pairs compose): along a
@@ -30,11 +32,22 @@ run the relation's orientation is fixed (the same record is added, or removed, a
 pair of the Poisson-subsampled Gaussian is its own reverse up to the reflection x → −x, so one orientation serves
 every step.
 
-Other sampling schemes are refused with the reason (:data:`REFUSED_SAMPLING`). For sampling without replacement
-(fixed-size batches) the one-step pairs under replace-one are known (Zhu, Dong, Wang 2022), but the two orientations
-of a step may alternate under adaptive composition, and a pair dominating both (the symmetrised trade-off curve) is
-not built here yet; for sampling with replacement and shuffled epochs no dominating pair of the composition is built.
-Accounting any of them as Poisson sampling is the pitfall above.
+**Fixed batches** (sampling without replacement: b of the n records, γ = b/n) are accounted under replace-one, the
+relation under which a batch size is fixed (Balle, Barthe and Gaboardi 2018, "Privacy amplification by subsampling:
+tight analyses via couplings and divergences"). Neighbours D = C ∪ {z}, D' = C ∪ {z'}: the batch holds the record
+with probability γ, and otherwise b records of C, drawn as b − 1 of them (S) and one more (w); with that coupling
+M(D) = E_{S,w}[(1 − γ)N(s + g_w, σ) + γN(s + g_z, σ)] and M(D') the same with g_{z'}, every contribution g of norm
+at most 1. By joint convexity of the hockey-stick divergence and the advanced joint convexity of Balle et al. (their
+Theorem 2), at ε ≥ 0 each term is at most γ·D_{e^{ε₀}}(N(g_z, σ)‖(1 − β)N(g_w, σ) + βN(g_{z'}, σ)) ≤
+γ·D_{e^{ε₀}}(N(2, σ)‖N(0, σ)) (ε₀ = log(1 + (e^ε − 1)/γ); both distances are at most 2, and convexity in the second
+law), which is exactly D_{e^ε}((1 − γ)N(0, σ) + γN(2, σ)‖N(0, σ)): that pair dominates every step at ε ≥ 0 (Zhu, Dong
+and Wang 2022 state it for any base mechanism), and the relation's symmetry gives ε < 0. Adaptive composition may
+meet the two orientations at alternate steps, so the pair that composes is the symmetrised one
+(:mod:`symdp.engine.symmetrised`), whose profile is that bound at every ε ∈ ℝ. The rate γ enters rounded up: δ
+grows with γ (a smaller rate is a post-processing of a larger one), so the bracket stays an upper bound.
+
+Sampling with replacement and shuffled epochs are refused with the reason (:data:`REFUSED_SAMPLING`): no dominating
+pair of their composition is built. Accounting any of them as Poisson sampling is the pitfall above.
 
 >>> m = poisson_gaussian(0.01, 1.0, relation="add-or-remove").composed(1000)
 >>> a = delta(m, 1, width=1e-3)
@@ -51,6 +64,7 @@ import mpmath
 
 from symdp.engine.continuous import Gaussian, Laplace, Mixture
 from symdp.engine.products import Product, compose
+from symdp.engine.symmetrised import symmetrised
 from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, weakest
 from symdp.numeric import to_mpf
@@ -60,17 +74,20 @@ RELATIONS = (ADD_OR_REMOVE, ADD, REMOVE, REPLACE_ONE)
 """The neighbouring relations, the default first."""
 
 SAMPLINGS = ("poisson", "fixed-batch", "with-replacement", "shuffle")
-"""The sampling schemes a DP-SGD run may use; only Poisson sampling is accounted (the module's note says why)."""
+"""The sampling schemes a DP-SGD run may use; Poisson sampling and fixed batches are accounted (the module's note
+says why not the others)."""
 
 REFUSED_SAMPLING = {
-    "fixed-batch": "fixed-batch sampling (sampling without replacement) is not accounted: its one-step pairs (Zhu, "
-                   "Dong, Wang 2022) have two orientations that adaptive composition may alternate, and no pair "
-                   "dominating both is built yet",
     "with-replacement": "sampling with replacement is not accounted: no dominating pair of its composition is built",
     "shuffle": "shuffled epochs are not accounted: no dominating pair of their composition is built (a record is used "
                "once per epoch, a dependence Poisson sampling does not have)",
 }
-"""Why each sampling scheme but Poisson's is refused."""
+"""Why each sampling scheme symdp does not account is refused."""
+
+FIXED_BATCH_RELATION = ("fixed-batch sampling is accounted under replace-one (the relation under which a batch size is "
+                        "fixed; Balle, Barthe, Gaboardi 2018): under add or remove the dataset's size, and so the "
+                        "sampling rate, changes with the record")
+"""Why fixed batches are refused under add, remove and add-or-remove."""
 
 
 @dataclass(frozen=True)
@@ -96,10 +113,10 @@ def _power(k: int, law):
         Product([(factor, count * k) for factor, count in law.factors])
 
 
-def _count(steps) -> int:
-    if isinstance(steps, bool) or int(steps) != steps or steps < 1:
-        raise InvalidParameter(f"the number of steps must be an integer >= 1, got {steps!r}")
-    return int(steps)
+def _count(x, what: str = "the number of steps") -> int:
+    if isinstance(x, bool) or not isinstance(x, (int, float, mpmath.mpf)) or int(x) != x or x < 1:
+        raise InvalidParameter(f"{what} must be an integer >= 1, got {x!r}")
+    return int(x)
 
 
 def _relation(relation: str) -> str:
@@ -179,25 +196,65 @@ def poisson_gaussian(sampling_rate, noise_multiplier, *, relation: str = ADD_OR_
                      source)
 
 
+def fixed_batch_gaussian(batch_size, dataset_size, noise_multiplier, *, relation: str = REPLACE_ONE) -> Mechanism:
+    """One step of DP-SGD on a fixed batch: ``batch_size`` records drawn without replacement from ``dataset_size``,
+    their clipped contributions summed with Gaussian noise of standard deviation ``noise_multiplier``, under
+    replace-one (the module's note derives the pair; other relations are refused).
+
+    >>> m = fixed_batch_gaussian(10, 1000, 1.0)
+    >>> P, Q = m.pairs["replace-one"]
+    >>> law = P.factors[0][0]
+    >>> type(law).__name__, float(law.P.q), float(law.P.second.mean)
+    ('SymmetrisedLaw', 0.01, 2.0)
+    """
+    b, n = _count(batch_size, "the batch size"), _count(dataset_size, "the dataset size")
+    if b > n:
+        raise InvalidParameter(f"the batch size ({b}) must be at most the dataset size ({n})")
+    sd, relation = _positive(noise_multiplier, "the noise multiplier"), _relation(relation)
+    if relation != REPLACE_ONE:
+        raise InvalidParameter(f"{FIXED_BATCH_RELATION}; ask for the {REPLACE_ONE} relation")
+    if b == n:      # every record in every batch: the Gaussian mechanism itself
+        return replace(gaussian(sd, relation=relation), description=_describe_batch(b, n, sd))
+    rate = mpmath.fdiv(b, n, rounding="c")        # rounded up: δ grows with the rate (the module's note)
+    plain = Gaussian(0, sd)
+    P, Q = symmetrised(Mixture(rate, plain, Gaussian(2, sd)), plain)
+    return Mechanism(_describe_batch(b, n, sd), relation, {REPLACE_ONE: (compose(1, P), compose(1, Q))},
+                     "Balle, Barthe, Gaboardi 2018 (coupling, advanced joint convexity) and Zhu, Dong, Wang 2022 "
+                     "(sampling without replacement under substitution), symmetrised over ε of both signs")
+
+
+def _describe_batch(b: int, n: int, sd) -> str:
+    return f"Gaussian on fixed batches of {b} of {n} records (σ = {mpmath.nstr(sd, 6)})"
+
+
 def _describe(q, sd) -> str:
     return f"Poisson-subsampled Gaussian (q = {mpmath.nstr(q, 6)}, σ = {mpmath.nstr(sd, 6)})"
 
 
-def dpsgd(sampling_rate, noise_multiplier, steps, *, relation: str = ADD_OR_REMOVE,
-          sampling: str = "poisson") -> Mechanism:
-    """``steps`` steps of DP-SGD (:func:`poisson_gaussian`, composed), or a one-line refusal for a sampling scheme
-    whose composition symdp does not account (the module's note).
+def dpsgd(sampling_rate, noise_multiplier, steps, *, relation: str = ADD_OR_REMOVE, sampling: str = "poisson",
+          dataset_size=None, batch_size=None) -> Mechanism:
+    """``steps`` steps of DP-SGD: Poisson sampling at ``sampling_rate`` (:func:`poisson_gaussian`) or fixed batches
+    of ``batch_size`` of ``dataset_size`` records (``sampling="fixed-batch"``, :func:`fixed_batch_gaussian`, whose
+    rate is theirs: ``sampling_rate`` is then None), composed; or a one-line refusal for a sampling scheme whose
+    composition symdp does not account (the module's note).
 
-    >>> dpsgd(0.01, 1.0, 10, sampling="fixed-batch")     # doctest: +ELLIPSIS
+    >>> dpsgd(0.01, 1.0, 10, sampling="shuffle")     # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    symdp.errors.InvalidParameter: fixed-batch sampling (sampling without replacement) is not accounted: ...
+    symdp.errors.InvalidParameter: shuffled epochs are not accounted: ...
     """
     if sampling not in SAMPLINGS:
         raise InvalidParameter(f"unknown sampling scheme {sampling!r}; the schemes are {', '.join(SAMPLINGS)}")
-    if sampling != "poisson":
+    if sampling in REFUSED_SAMPLING:
         raise InvalidParameter(f"{REFUSED_SAMPLING[sampling]}; accounting it as Poisson sampling underestimates ε "
                                "(Lebeda et al. 2024)")
+    if sampling == "fixed-batch":
+        if dataset_size is None or batch_size is None or sampling_rate is not None:
+            raise InvalidParameter("fixed-batch sampling takes dataset_size and batch_size (its rate is theirs), "
+                                   "not sampling_rate")
+        return fixed_batch_gaussian(batch_size, dataset_size, noise_multiplier, relation=relation).composed(steps)
+    if dataset_size is not None or batch_size is not None:
+        raise InvalidParameter("dataset_size and batch_size are for sampling='fixed-batch'")
     return poisson_gaussian(sampling_rate, noise_multiplier, relation=relation).composed(steps)
 
 

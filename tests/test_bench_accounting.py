@@ -171,9 +171,6 @@ def _every_answer_classified_truthfully(quick):
             if answer["value"] is None:
                 assert answer["error"] or answer["not_answered"]
                 continue
-            if row["config"].get("sampling", "poisson") != "poisson":   # never held against a Poisson bracket
-                assert answer["classification"] == bench.NOT_COMPARABLE
-                continue
             if bracket["lower"] is None:
                 assert answer["classification"] == ""
                 continue
@@ -219,7 +216,7 @@ def _issue29_rows_are_there(quick):
     assert set(bench.SECTIONS) <= sections
     by_name = {row["config"]["name"]: row for row in quick["rows"]}
     events = quick["peers"].get("dp_accounting") is not None      # event rows are dp_accounting objects
-    refusals = [("fixed-batch n=1000 b=10", "fixed-batch sampling")] + ([("event ZCDp", "ZCDpEvent")] if events else [])
+    refusals = [("event ZCDp", "ZCDpEvent")] if events else []
     for name, refused in refusals:
         bracket = by_name[name]["symdp"]
         assert bracket["lower"] is None and bracket["error"].startswith("refused: ") and refused in bracket["error"]
@@ -286,12 +283,25 @@ def test_markdown_marks_each_class():
 # --- issue 29's rows: relations, fixed batches, Rényi values, dp_accounting's events ----------------------------
 
 
-def test_row_class_never_holds_a_fixed_batch_answer_against_a_poisson_bracket():
+def test_row_class_holds_a_fixed_batch_answer_against_its_own_bracket():
     bracket = bench.Bracket(lower=mpmath.mpf(1), upper=mpmath.mpf(2))
     fixed = bench.Config("r", bench.SGM, 10, "epsilon", "1e-5", sampling="fixed-batch", dataset=100, batch=1)
-    for value in (0.5, 1.5, 2.5):
-        assert bench.row_class(fixed, value, bracket) == bench.NOT_COMPARABLE
-        assert bench.row_class(fixed, value, bench.Bracket(error="refused: no pair")) == bench.NOT_COMPARABLE
+    assert [bench.row_class(fixed, value, bracket) for value in (0.5, 1.5, 2.5)] == \
+        ["underestimate", "inside", "pessimistic"]
+    assert bench.row_class(fixed, 1.5, bench.Bracket(error="refused: no pair")) == ""
+
+
+def test_symdp_brackets_a_fixed_batch_row_with_the_batch_it_names():
+    """The bracket of a fixed-batch row is the fixed batch's (rate b/n, replace-one), not a Poisson one's: it holds
+    one step's advanced-joint-convexity profile (Balle, Barthe, Gaboardi 2018, Theorem 2; Balle and Wang 2018)."""
+    cfg = bench.Config("r", bench.SGM, 1, "delta", "0.5", "0.1", "1", section="fixed-batch", relation="replace-one",
+                       sampling="fixed-batch", dataset=100, batch=10)
+    bracket = bench.symdp_issue29(cfg, 1e-6)
+    with mpmath.workdps(30):
+        eps0 = mpmath.log(1 + mpmath.expm1(mpmath.mpf("0.5")) / mpmath.mpf("0.1"))
+        profile = mpmath.ncdf(1 - eps0 / 2) - mpmath.exp(eps0) * mpmath.ncdf(-1 - eps0 / 2)    # N(2, 1) against N(0, 1)
+        expected = mpmath.mpf("0.1") * profile
+    assert bracket.certified and bracket.lower <= expected <= bracket.upper, (bracket.lower, bracket.upper, expected)
 
 
 @pytest.mark.parametrize("value, expected", [(0.5, "underestimate"), (1.0, "inside"), (1.5, "inside"),
@@ -315,9 +325,9 @@ def test_shortfall_note_says_how_far_below():
 
 
 def test_refusal_keeps_the_whole_reason_on_one_line():
-    reason = "fixed-batch sampling (sampling without replacement) is not accounted: " + "x " * 200
+    reason = "sampling with replacement is not accounted: " + "x " * 200
     text = bench.refusal(ValueError(reason + "\n  (Lebeda et al. 2024)"))
-    assert text.startswith("refused: fixed-batch") and text.endswith("(Lebeda et al. 2024)") and "\n" not in text
+    assert text.startswith("refused: sampling with") and text.endswith("(Lebeda et al. 2024)") and "\n" not in text
     assert len(text) > 160   # never cut, unlike a peer's error
 
 
@@ -364,10 +374,9 @@ def test_markdown_gives_each_section_its_table_and_says_why_symdp_refuses():
     wor = bench.Config("wor", bench.SGM, 10, "epsilon", "1e-5", "0.01", "1", section="fixed-batch",
                        relation="replace-one", sampling="fixed-batch", dataset=100, batch=1)
     poisson = bench.Config("wor: Poisson", bench.SGM, 10, "epsilon", "1e-5", "0.01", "1", section="fixed-batch")
-    refused = bench.Bracket(error="refused: fixed-batch sampling is not accounted", seconds=0.0)
+    refused = bench.Bracket(error="refused: the truncated subsampled Gaussian's pair is not built", seconds=0.0)
     bracket = bench.Bracket(lower=mpmath.mpf("0.1"), upper=mpmath.mpf("0.2"), certified=True, seconds=0.5)
-    rows = [bench.Row(wor, None, refused, [bench.PeerAnswer("rdp", value=0.3, seconds=0.1,
-                                                             classification=bench.NOT_COMPARABLE),
+    rows = [bench.Row(wor, None, refused, [bench.PeerAnswer("rdp", value=0.3, seconds=0.1),
                                             bench.PeerAnswer("prv", not_answered="Poisson sampling only")]),
             bench.Row(poisson, None, bracket, [bench.PeerAnswer("rdp", value=0.25, seconds=0.1,
                                                                  classification="pessimistic"),
@@ -375,5 +384,5 @@ def test_markdown_gives_each_section_its_table_and_says_why_symdp_refuses():
     table = bench.markdown(rows, [])
     assert table.startswith("**fixed-batch**")
     assert "prv" not in table                                   # a column only for the peers that answer here
-    assert "refused: fixed-batch sampling is not accounted" in table
-    assert "0.3 ≠ (other sampling)" in table and "0.25 ↑" in table
+    assert "refused: the truncated subsampled Gaussian's pair is not built" in table
+    assert "0.3 (no bracket)" in table and "0.25 ↑" in table

@@ -111,7 +111,8 @@ def test_epsilon_of_a_relation_is_the_inverse_of_its_delta():
     (lambda: poisson_gaussian(0.1, -1.0), "the noise multiplier must be a positive number"),
     (lambda: dpsgd(0.1, 1.0, 2.5), "the number of steps must be an integer >= 1"),
     (lambda: dpsgd(0.1, 1.0, 10, sampling="shuffle"), "shuffled epochs are not accounted"),
-    (lambda: dpsgd(0.1, 1.0, 10, sampling="fixed-batch"), "fixed-batch sampling (sampling without replacement)"),
+    (lambda: dpsgd(None, 1.0, 10, sampling="fixed-batch", dataset_size=100, batch_size=10),
+     "fixed-batch sampling is accounted under replace-one"),
     (lambda: delta(gaussian(1.0), 1).__class__ and epsilon(gaussian(1.0), 1.5), "delta must lie in (0, 1)"),
 ])
 def test_bad_input_is_one_error_naming_it(call, problem):
@@ -135,7 +136,7 @@ def test_dpsgd_command_json_has_the_bracket_relation_and_pair(capsys):
     (["--sampling", "fixed-batch", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5"],
      "needs --dataset-size and --batch-size"),
     (["--sampling", "fixed-batch", "--dataset-size", "100", "--batch-size", "10", "--noise-multiplier", "1",
-      "--steps", "10", "--delta", "1e-5"], "is not accounted"),
+      "--steps", "10", "--delta", "1e-5"], "accounted under replace-one"),
     (["--sampling-rate", "0", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5"], "must lie in (0, 1]"),
 ])
 def test_dpsgd_command_refuses_with_one_line(capsys, argv, problem):

@@ -58,6 +58,7 @@ from flint import acb, acb_poly, arb, arb_mat, arb_poly, ctx
 from symdp.engine import integers
 from symdp.engine.continuous import Gaussian, Laplace, Mixture
 from symdp.engine.products import Product, coordinates
+from symdp.engine.symmetrised import SymmetrisedLaw
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method, arb_precision, mpf_of, weakest
 from symdp.estimate import exact_ball as _ball
@@ -229,6 +230,29 @@ def _mirrored(P, Q) -> bool:
         and B.mean - A.mean == A.mean - C.mean
 
 
+def _symmetrised(base: Loss) -> Loss:
+    """The loss of the symmetrised pair (P̃, Q̃) of a pair whose loss L has no atoms (:mod:`symdp.engine.symmetrised`):
+    L̃ = L on the first copy, −L on the second, 0 at the atom c = 1 − P(L > 0) − Q(L > 0). For a level ℓ > 0,
+    {L̃ < ℓ} misses only the first copy's {L ≥ ℓ}, so its masses are L's; for ℓ ≤ 0 it is the second copy's {L > −ℓ},
+    whose P̃-mass is Q(L > −ℓ) and Q̃-mass P(L > −ℓ)."""
+    if not base.high > 0:       # no outcome with L > 0: both laws are the atom
+        return _zero_loss()
+    p_below, q_below = base.below(mpmath.mpf(0))
+    atom = p_below + q_below - 1
+    if atom.upper() < 0 or not atom.lower() >= -(arb(2) ** (10 - ctx.prec)):
+        raise InvalidDistribution("the symmetrised pair needs P(L > 0) + Q(L > 0) <= 1, which this pair does not "
+                                  f"meet (1 - P(L > 0) - Q(L > 0) = {atom.mid()})")
+
+    def below(level):
+        value = mpf_of(level.mid()) if isinstance(level, arb) else level     # the grid's levels are exact balls
+        if value > 0:
+            return base.below(level)
+        p, q = base.below(-level)
+        return _nonnegative(1 - q), _nonnegative(1 - p)
+
+    return Loss(below, -base.high, base.high)
+
+
 def loss(P, Q) -> Loss:
     """The loss of one coordinate pair, or an error naming a pair whose loss symdp does not bin.
 
@@ -257,11 +281,17 @@ def loss(P, Q) -> Loss:
             return _subsampled(mixed, plain, (P, Q), add)
     if _mirrored(P, Q):
         return _zero_loss() if P.q == 0 or P.second == P.first else _replaced(P, Q)
+    if isinstance(P, SymmetrisedLaw) and isinstance(Q, SymmetrisedLaw) and (P.P, P.Q) == (Q.P, Q.Q) \
+            and P.mirrored != Q.mirrored:
+        if isinstance(P.P, Laplace) or isinstance(P.Q, Laplace):
+            raise InvalidDistribution("the symmetrised pair of Laplace laws is not binned (their loss has atoms)")
+        # (Q̃, P̃) is (P̃, Q̃) with the two copies exchanged: the same loss law
+        return _symmetrised(loss(P.P, P.Q))
     raise InvalidDistribution(
         f"the privacy-loss distribution of {type(P).__name__} against {type(Q).__name__} is not computed: symdp "
         "bins Gaussian pairs with one standard deviation, Laplace pairs with one scale, and the Poisson-subsampled "
         "Gaussian mix(q, N(a, s), N(b, s)) against N(a, s) (and N(a, s) against it), and against mix(q, N(a, s), "
-        "N(2a - b, s)) (replace-one)")
+        "N(2a - b, s)) (replace-one), and the symmetrised pair of any of these but Laplace's")
 
 
 # --- the grid and the two discrete pairs of one coordinate ---------------------------------------------------------

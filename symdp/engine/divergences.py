@@ -40,6 +40,7 @@ from symdp.engine import (accounting, binning, certified, chains, finite, gaussi
                           quadrature, shifted)
 from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
+from symdp.engine.symmetrised import SymmetrisedLaw
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method
 
@@ -161,6 +162,16 @@ def _profile(kind: Kind) -> Callable:
     return measure
 
 
+def _accounted(kind: Kind) -> Callable:
+    """δ(ε), TV or ε(δ) of one pair whose privacy-loss distribution is all the engine knows of it (the symmetrised
+    pair): the accountant's certified bracket."""
+    def bracketed(P, Q, *args, method=AUTO, width=None):
+        if kind == Kind.APPROXIMATE_MAX_DIVERGENCE:
+            return accounting.epsilon_for(args[0], P, Q, width=width)
+        return accounting.hockey_stick(P, Q, args[0] if args else 0, width=width)
+    return bracketed
+
+
 def _epsilon_for(P, Q, delta, method=AUTO, width=None) -> Estimate:
     """ε(δ) of one continuous pair: the certified root of its profile δ(ε) (by the method asked), or, where the
     profile is not certified, the bracket of the privacy-loss distribution."""
@@ -186,6 +197,11 @@ RULES: tuple[Rule, ...] = (
         Kind.KL: _continuous(chains.kl), Kind.RENYI: _continuous(chains.renyi),
         Kind.HOCKEY_STICK: _continuous(chains.hockey_stick), Kind.TV: _continuous(chains.tv)},
         methods=(Method.QUADRATURE, Method.DENSITIES)),
+    Rule(SymmetrisedLaw, {
+        Kind.HOCKEY_STICK: _accounted(Kind.HOCKEY_STICK), Kind.TV: _accounted(Kind.TV),
+        Kind.APPROXIMATE_MAX_DIVERGENCE: _accounted(Kind.APPROXIMATE_MAX_DIVERGENCE)},
+        methods=(Method.CERTIFIED,),
+        options={kind: ("width",) for kind in (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)}),
     Rule(projected.Projected, {
         Kind.KL: _continuous(projected.kl), Kind.RENYI: _continuous(projected.renyi),
         Kind.HOCKEY_STICK: _continuous(projected.hockey_stick), Kind.TV: _continuous(projected.tv)},
