@@ -48,6 +48,7 @@ from __future__ import annotations
 import builtins
 import math
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, Mapping, Optional, Sequence
 
 import mpmath
@@ -111,13 +112,51 @@ class _Printer(MpmathPrinter):
         return f"_pow({self._print(expr.base)}, {self._print(expr.exp)})"
 
 
+_PRINTER_SETTINGS = {"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True,
+                     "user_functions": {}}
+"""lambdify's own settings for its printer (an unknown function is printed as a call, resolved at run time)."""
+
+
 def lambdify_mpmath(args: Sequence, expr):
     """``sympy.lambdify(args, expr, "mpmath")`` whose Sums and Products accept mpf bounds and whose powers, exp, cosh
     and sinh refuse astronomically large results. ``args`` should be plain symbols (no Dummies are substituted)."""
-    printer = _Printer({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True,
-                        "user_functions": {}})
-    return sp.lambdify(args, expr, modules=[{"builtins": builtins}, GUARDED_NAMESPACE, "mpmath"], printer=printer,
-                       dummify=False)
+    return sp.lambdify(args, expr, modules=[{"builtins": builtins}, GUARDED_NAMESPACE, "mpmath"],
+                       printer=_Printer(_PRINTER_SETTINGS), dummify=False)
+
+
+class _PrintabilityCheck(_Printer):
+    """:class:`_Printer` visiting every node as it would, writing nothing for sums and products (ordering their terms
+    for print is most of the printing's cost, and cannot fail) nor for the ``leaves``, which the code will not hold:
+    they are renamed to its arguments before it is written."""
+
+    def __init__(self, settings: dict, leaves):
+        super().__init__(settings)
+        self._leaves = leaves
+
+    def _print(self, expr, **kwargs):
+        if isinstance(expr, sp.Basic) and expr in self._leaves:
+            return ""
+        return super()._print(expr, **kwargs)
+
+    def _print_Add(self, expr, order=None):
+        for term in expr.args:
+            self._print(term)
+        return ""
+
+    _print_Mul = _print_Add
+
+
+def check_mpmath_printable(expr: sp.Basic, renaming: Mapping) -> None:
+    """Raise what :func:`lambdify_mpmath` would raise on ``rename(expr, renaming)`` for an operation it cannot write
+    in mpmath (a ``Derivative``, a ``Limit``: sympy's ``PrintMethodNotImplementedError``), without compiling or
+    renaming: printing the code is where lambdify fails. The nodes are visited by :class:`_PrintabilityCheck`; where
+    one fails, the printer itself prints the renamed ``expr``, so that the error is the one lambdify gives (naming the
+    first node it meets)."""
+    try:
+        _PrintabilityCheck(_PRINTER_SETTINGS, renaming).doprint(expr)
+    except Exception:
+        _Printer(_PRINTER_SETTINGS).doprint(rename(expr, renaming))
+        raise
 
 
 ARB_FUNCTIONS = (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log, sp.tanh, sp.cosh, sp.sinh, sp.erf, sp.erfc, sp.atan,
@@ -314,8 +353,7 @@ def lambdify_arb(args: Sequence, expr):
     :data:`ARB_FUNCTIONS`. Literals become exact balls (a binary Float exactly, 1/3 as a ball around it)."""
     if not arb_evaluable(expr):
         return None
-    printer = _ArbPrinter({"fully_qualified_modules": False, "inline": True, "allow_unknown_functions": True,
-                           "user_functions": {}})
+    printer = _ArbPrinter(_PRINTER_SETTINGS)
     # numeric functions by their Arb enclosures, never their mpmath implementations (use_imps=False)
     own = {f.func.__name__: f.func._arb_ for f in expr.atoms(sp.Function) if hasattr(f.func, "_arb_")}
     return sp.lambdify(args, expr, modules=[{"builtins": builtins}, own, _arb_namespace()], printer=printer,
@@ -336,9 +374,25 @@ def measured_atoms(statement: sp.Basic, parameters: Sequence[sp.Symbol]) -> tupl
     # A head inside another head's arguments (PrivacyLossOf(P, Q) in SubgaussianStandard(PrivacyLossOf(P, Q))) names
     # a random variable or law, not a number: only the outermost heads are measured.
     heads = sorted((h for h in found if not any(g != h and g.has(h) for g in found)), key=sp.default_sort_key)
-    holes = {h: sp.Dummy() for h in heads}
-    rest = rename(statement, holes).free_symbols - set(holes.values()) - set(parameters)
+    rest = _free_symbols_outside(statement, heads, set(parameters))
     return tuple(heads) + tuple(sorted(rest, key=lambda s: s.name))
+
+
+def _free_symbols_outside(expr: sp.Basic, heads: Sequence[sp.Basic], parameters: set) -> set:
+    """The free symbols of ``expr`` with ``heads`` renamed away, but the parameters. Where no other symbol of a head
+    occurs outside the heads (the laws ``P``, ``Q`` a divergence names, say), they are those of ``expr`` but the
+    heads', read off the tree; else (a head under a sum over its index) ``expr`` is renamed, which rebuilds it and,
+    through ``sympy.evaluate(False)``, empties SymPy's cache."""
+    inside = set().union(*(h.free_symbols for h in heads)) - parameters
+    keys = set(heads)
+    walk = sp.preorder_traversal(expr)
+    for node in walk:
+        if node in keys:
+            walk.skip()   # replaced whole, as xreplace does
+        elif node in inside:
+            holes = {h: sp.Dummy() for h in heads}
+            return rename(expr, holes).free_symbols - set(holes.values()) - parameters
+    return expr.free_symbols - inside - parameters
 
 
 def _magnitude(expr: sp.Basic) -> sp.Basic:
@@ -434,26 +488,49 @@ def _infinity(ball) -> Optional[mpmath.mpf]:
 
 
 class Side:
-    """One side of a relation: ``f(parameters, measurements)`` lambdified once."""
+    """One side of a relation: ``f(parameters, measurements)``, renamed and lambdified on first use (a catalogue
+    declares hundreds of sides, and a run evaluates those of the theorems it checks), but checked at declaration to be
+    one that can be (:func:`check_mpmath_printable`), so that a statement mpmath cannot evaluate fails where it is
+    written.
 
-    def __init__(self, expr: sp.Expr, args: list, holes: Sequence[sp.Symbol], domains: Sequence[tuple],
-                 label: str):
-        self.expr = expr
+    ``renaming`` maps the measured atoms and the parameters to the code's arguments ``args`` (the parameters', then
+    the measurements')."""
+
+    def __init__(self, declared: sp.Expr, renaming: Mapping, args: Sequence[sp.Symbol], measured: Sequence[sp.Basic],
+                 domains: Sequence[tuple], label: str):
+        self.declared = declared
         self.label = label
-        self.f = lambdify_mpmath(list(args) + list(holes), expr)
-        magnitude = _magnitude(expr)
-        self.magnitude = lambdify_mpmath(list(args) + list(holes), magnitude) if magnitude.has(sp.Add) else None
-        index = {h: i for i, h in enumerate(holes)}
-        self.single = index.get(expr)  # the side is one measured atom: its own scale is the side's size
+        self._renaming = renaming
+        self._args = list(args)
+        check_mpmath_printable(declared, renaming)
+        # the side is one measured atom: its own scale is the side's size
+        self.single = measured.index(declared) if declared in measured else None
         self.domains = list(domains)
-        self._arb_args = list(args) + list(holes)
-        self._arb_f: Any = ...   # compiled on first use: most sides of a run never need it
+
+    @cached_property
+    def expr(self) -> sp.Expr:
+        """The side in the code's arguments (:func:`rename`)."""
+        return rename(self.declared, self._renaming)
+
+    @cached_property
+    def f(self):
+        """The side in mpmath, a function of the parameters then the measurements."""
+        return lambdify_mpmath(self._args, self.expr)
+
+    @cached_property
+    def magnitude(self):
+        """The side's :func:`_magnitude` in mpmath, or None where the side has no sum (its size is its value)."""
+        magnitude = _magnitude(self.expr)
+        return lambdify_mpmath(self._args, magnitude) if magnitude.has(sp.Add) else None
+
+    @cached_property
+    def _arb_f(self):
+        """The side in Arb balls (:func:`lambdify_arb`), or None where it is not Arb-evaluable."""
+        return lambdify_arb(self._args, self.expr)
 
     def ball(self, params: list, balls: list):
         """The side as an Arb ball from the measurements' balls, or None where the side is not Arb-evaluable.
         Parameters enter as exact balls (the draw is the binary number the witness was evaluated at)."""
-        if self._arb_f is ...:
-            self._arb_f = lambdify_arb(self._arb_args, self.expr)
         if self._arb_f is None:
             return None
         from flint import arb
@@ -616,9 +693,14 @@ class CompiledStatement:
         renaming = {**dict(zip(self.measured, holes)), **dict(zip(self.parameters, args))}
         self.domains = [atom_domain(a) for a in self.measured]
         self.roundings = [getattr(a, "rounding", "absolute") for a in self.measured]
-        self.lhs = Side(rename(statement.lhs, renaming), args, holes, self.domains, "left-hand side")
-        self.rhs = Side(rename(statement.rhs, renaming), args, holes, self.domains, "right-hand side")
-        self._keys = {str(a): a for a in self.measured}
+        self.lhs = Side(statement.lhs, renaming, args + holes, self.measured, self.domains, "left-hand side")
+        self.rhs = Side(statement.rhs, renaming, args + holes, self.measured, self.domains, "right-hand side")
+
+    @cached_property
+    def names(self) -> dict:
+        """Each measured atom's ``str``: the name a witness may give it and :meth:`evaluate` reports it by. Printed
+        once, on first use: SymPy's printer costs more than a draw's own arithmetic."""
+        return {a: str(a) for a in self.measured}
 
     def measurements(self, output: Any) -> tuple[list[Estimate], list[bool]]:
         """A witness's output as Estimates in the order of :attr:`measured`, each moved into its atom's domain, and
@@ -636,17 +718,18 @@ class CompiledStatement:
                 raise InvalidParameter(
                     f"the witness returned one value, but the statement measures {len(self.measured)} atoms "
                     f"({', '.join(map(str, self.measured)) or 'none'}): return a dict atom -> value")
+        known = dict.fromkeys(self.names.values())   # (in order, each once: two symbols may share a name)
         by_name = {}
         for key, value in output.items():
-            name = key if isinstance(key, str) else str(key)
-            if name not in self._keys:
+            name = key if isinstance(key, str) else self.names.get(key) or str(key)
+            if name not in known:
                 raise InvalidParameter(f"the witness measured {name}, which the statement {self.statement} does "
-                                       f"not name (it measures {', '.join(self._keys) or 'nothing'})")
+                                       f"not name (it measures {', '.join(known) or 'nothing'})")
             by_name[name] = value
-        missing = [n for n in self._keys if n not in by_name]
+        missing = [n for n in known if n not in by_name]
         if missing:
             raise InvalidParameter(f"the witness did not measure {', '.join(missing)} of {self.statement}")
-        raw = [by_name[str(a)] for a in self.measured]
+        raw = [by_name[self.names[a]] for a in self.measured]
         exact = [isinstance(v, BuiltExactly) for v in raw]
         measured = [_within(as_estimate(v.value if e else v), d) for v, e, d in zip(raw, exact, self.domains)]
         return measured, exact
@@ -680,5 +763,5 @@ class CompiledStatement:
         rounded = any(floors)
         lhs, rhs = (replace(side(params, measured, floors, balls), rounded=rounded) for side in (self.lhs, self.rhs))
         values = {p.name: v for p, v in zip(self.parameters, params)}
-        values.update({str(a): m.value for a, m in zip(self.measured, measured)})
+        values.update({self.names[a]: m.value for a, m in zip(self.measured, measured)})
         return lhs, rhs, values
