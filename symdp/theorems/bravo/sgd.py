@@ -786,7 +786,7 @@ def sgd_instances() -> st.SearchStrategy[dict]:
          conditions=(sp.Le(D * n, 4 * eta * L), sp.Gt(sigma * b, 8 * sp.sqrt(2) * L), sp.Lt(5 * b, n),
                      sp.Le(alpha, AlphaStar(b / n, b * sigma / (2 * sp.sqrt(2) * L)))),
          setting=Setting(SGD_LATEX, strategy=sgd_instances), statement=sp.Le(Renyi(X_T, X_Tp, alpha), BOUND_5_2),
-         examples=(LINEAR_52, KINKED_52, WORST_52), default_examples=1,
+         examples=(LINEAR_52, KINKED_52, WORST_52), default_examples=100,
          evidence_note=r"$R_\alpha(X_2\|X'_2)$ from the laws of the two last iterates, mixtures over the $2^2$ batch "
                        r"paths of projected Gaussians pushed through the SGD maps (exact densities, the atoms' masses "
                        r"from CDFs; \symdpcode{symdp.engine.projected.NoisyStep}), by the engine's quadrature of the projected laws")
@@ -905,7 +905,7 @@ R_α → 8αε², ε ≈ (b/n)L/(bσ√(2π)), against it gives 8/(52 · 2π).""
                                            r"$\kappa \le \beta$; batches of size $b$ drawn without replacement"),
                          strategy=sgd_instances),
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), BOUND_5_4), examples=(SMOOTH_54, WORST_54),
-         default_examples=1,
+         default_examples=100,
          evidence_note=r"$R_\alpha(X_2\|X'_2)$ from the laws of the two last iterates (as \symdpid{bravo.thm5.2}), by "
                        "the engine's quadrature of the projected laws")
 def theorem_5_4(point):
