@@ -42,6 +42,7 @@ import mpmath
 from symdp.engine import integers
 from symdp.engine.continuous import Gaussian, Laplace
 from symdp.engine.divergences import mixture
+from symdp.engine.gaussian_sums import GaussianSum
 from symdp.engine.products import Product, compose, product
 from symdp.errors import InvalidParameter
 from symdp.mechanisms import (FIXED_BATCH_RELATION, RELATIONS, Answer, Mechanism, fixed_batch_gaussian,
@@ -154,8 +155,6 @@ REFUSED = {
     "SampledWithReplacementDpEvent": "sampling with replacement: no dominating pair for its composition is built",
     "ZCDpEvent": "a zCDP guarantee is a bound, not a mechanism with laws; symdp.rdp converts it: "
                  "epsilon_from_rdp(*zcdp_curve(rho, orders), delta)",
-    "MixtureOfGaussiansDpEvent": "the mixture-of-Gaussians mechanism's loss is not binned (monotone only when the "
-                                 "sensitivities share a sign)",
     "TruncatedSubsampledGaussianDpEvent": "the truncated subsampled Gaussian's pair is not built",
     "RepeatAndSelectDpEvent": "repeat-and-select has an RDP bound (Papernot and Steinke 2022), no dominating pair",
     "SingleEpochTreeAggregationDpEvent": "tree aggregation's pair is not built",
@@ -172,6 +171,7 @@ def _unsupported(event) -> InvalidParameter:
     return InvalidParameter(f"symdp.interop cannot translate a {name}: it knows GaussianDpEvent, "
                             f"LaplaceDpEvent, DiscreteLaplaceDpEvent, RandomizedResponseDpEvent, PoissonSampledDpEvent "
                             f"(of one of these), SampledWithoutReplacementDpEvent (of a GaussianDpEvent), "
+                            f"MixtureOfGaussiansDpEvent, "
                             f"SelfComposedDpEvent and ComposedDpEvent")
 
 
@@ -206,6 +206,8 @@ def _relations(event, dpa) -> list[tuple[dict, int, bool]]:
         return [({"add": (without, sampled), "remove": (sampled, without), "replace-one": replaced}, 1, False)]
     if isinstance(event, dpa.SampledWithoutReplacementDpEvent):
         return [(_without_replacement(event, dpa), 1, False)]
+    if isinstance(event, dpa.MixtureOfGaussiansDpEvent):
+        return [(_mixture_of_gaussians(event), 1, False)]
     without, with_, replaced = _mechanism(event, dpa)
     return [({"add": (without, with_), "remove": (with_, without), "replace-one": (without, replaced)}, 1, True)]
 
@@ -220,6 +222,25 @@ def _without_replacement(event, dpa) -> dict:
     P, Q = fixed_batch_gaussian(event.sample_size, event.source_dataset_size, sd).pairs["replace-one"]
     return {"add": FIXED_BATCH_RELATION, "remove": FIXED_BATCH_RELATION,
             "replace-one": (P.factors[0][0], Q.factors[0][0])}
+
+
+def _mixture_of_gaussians(event) -> dict:
+    """dp_accounting's mixture-of-Gaussians mechanism (N(0, σ) given D, Σ_i p_i N(c_i, σ) given its neighbour):
+    remove = (the mixture, N(0, σ)), add the reverse, as its PLD accountant's ``ADD_OR_REMOVE_ONE``; accounted where
+    the sensitivities share a sign (the loss is then monotone); replace-one refused, as dp_accounting does."""
+    sd = _positive(event.standard_deviation, "standard_deviation of a MixtureOfGaussiansDpEvent")
+    if len(event.sensitivities) != len(event.sampling_probs):
+        raise InvalidParameter(f"a MixtureOfGaussiansDpEvent needs as many sampling_probs as sensitivities, got "
+                               f"{len(event.sampling_probs)} and {len(event.sensitivities)}")
+    mixed = GaussianSum(event.sampling_probs, event.sensitivities, sd)
+    plain = GaussianSum((1,), (0,), sd)
+    if any(c > 0 for c in mixed.means) and any(c < 0 for c in mixed.means):
+        reason = ("a MixtureOfGaussiansDpEvent whose sensitivities have both signs is not accounted (its loss is not "
+                  "monotone, and symdp bins monotone losses)")
+        return {name: reason for name in ("add", "remove", "replace-one")}
+    return {"add": (plain, mixed), "remove": (mixed, plain),
+            "replace-one": "the mixture of Gaussians is accounted under add and remove (dp_accounting's "
+                           "ADD_OR_REMOVE_ONE); no replace-one pair is built"}
 
 
 def laws_of(event) -> Relations:

@@ -57,10 +57,11 @@ from flint import acb, acb_poly, arb, arb_mat, arb_poly, ctx
 
 from symdp.engine import integers
 from symdp.engine.continuous import Gaussian, Laplace, Mixture
+from symdp.engine.gaussian_sums import GaussianSum
 from symdp.engine.products import Product, coordinates
 from symdp.engine.symmetrised import SymmetrisedLaw
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, Method, arb_precision, mpf_of, weakest
+from symdp.estimate import Estimate, Method, arb_precision, mpf_down, mpf_of, mpf_up, weakest
 from symdp.estimate import exact_ball as _ball
 
 PRECISION = 64
@@ -230,6 +231,89 @@ def _mirrored(P, Q) -> bool:
         and B.mean - A.mean == A.mean - C.mean
 
 
+def _root_of_sum(level: arb, slopes: list, offsets: list) -> arb:
+    """u with Σ_i e^{a_i u + b_i} = e^level (a_i = ``slopes`` ≥ 0, b_i = ``offsets``, some a_i > 0), as a ball proved
+    to hold it; −inf where e^level is at most the sum's infimum Σ_{a_i = 0} e^{b_i}. g(u) = log Σ_i e^{a_i u + b_i}
+    is convex and increasing, so Newton's iteration on g − level from a point right of the root (where one term alone
+    reaches e^level) falls monotonically onto it: in floats first, then two steps at the working precision (each
+    doubles the digits); the ball is checked by the sum's sign at its ends, in ball arithmetic."""
+    floor = sum((b.exp() for a, b in zip(slopes, offsets) if a == 0), arb(0))
+    target = level.exp()
+    if target.upper() <= floor.lower():
+        return -_INF
+    if not target.lower() > floor.upper():
+        raise InvalidParameter("a level of the mixture's loss is too close to its infimum at this precision")
+    def newton(u, a, b, t, exp, log):      # one step on g(u) − t, g = log Σ e^{a_i u + b_i}, without overflow
+        exponents = [ai * u + bi for ai, bi in zip(a, b)]
+        top = max(exponents)
+        weights = [exp(e - top) for e in exponents]
+        total = sum(weights)
+        return u - (top + log(total) - t) / (sum(ai * w for ai, w in zip(a, weights)) / total)
+
+    a, b, t = [float(x.mid()) for x in slopes], [float(x.mid()) for x in offsets], float(level.mid())
+    u = min((t - bi) / ai for ai, bi in zip(a, b) if ai > 0)
+    for _ in range(100):
+        moved = newton(u, a, b, t, math.exp, math.log)
+        if not moved < u:            # converged (monotone from the right, up to rounding)
+            break
+        u = moved
+    U = arb(u)
+    for _ in range(2):
+        U = newton(U, [x.mid() for x in slopes], [x.mid() for x in offsets], level.mid(), arb.exp, arb.log).mid()
+    radius = (abs(U) + 1) * arb(2) ** (8 - ctx.prec)
+    for _ in range(20):
+        ends = [U - radius, U + radius]
+        signs = [sum(((s * end + c).exp() for s, c in zip(slopes, offsets)), arb(0)) - target for end in ends]
+        if signs[0] < 0 and signs[1] > 0:
+            return ends[0].union(ends[1])
+        radius *= 16
+    raise InvalidParameter("the mixture's loss level could not be located at this precision")
+
+
+def _mixture_against_one(mixed: GaussianSum, plain: GaussianSum, laws: tuple, add: bool) -> Loss:
+    """The loss of a Gaussian sum M = Σ w_i N(μ + c_i, s) against one Gaussian N = N(μ, s), every c_i of one sign
+    (remove: L = log(dM/dN)), or of N against M (add: −L). With u = ±(x − μ), the sign of the c_i,
+    L = log Σ_i w_i e^{|c_i| u/s² − c_i²/(2s²)}, convex and increasing in u: {L < level} is the half-line
+    {u < u*(level)} (:func:`_root_of_sum`), whose masses are the laws' CDFs or survival functions there."""
+    centre, sd = plain.means[0], plain.sd
+    terms = mixed.arb_gaussian_sum()
+    offsets = [m - _ball(centre) for _, m, _ in terms]
+    side = -1 if any(c < 0 for c in offsets) else 1
+    variance = _ball(sd) ** 2
+    slopes = [abs(c) / variance for c in offsets]
+    intercepts = [lw - c * c / (2 * variance) for (lw, _, _), c in zip(terms, offsets)]
+    inner = _linear_below(side, _ball(centre), laws)
+
+    def at(level):
+        if not isinstance(level, arb) and not mpmath.isfinite(level):
+            return level
+        return _root_of_sum(_ball(level), slopes, intercepts)
+
+    def below(level):
+        if not add:
+            return inner(at(level))
+        # {−L < level} = {L > −level} = {u > u*(−level)}: the complement of the lower half-line
+        return tuple(_nonnegative(1 - m) for m in inner(at(-level)))
+
+    # L's infimum: the log of the weight at the Gaussian's own mean (as x runs away from the other means), rounded
+    # outward (the add loss's top decides where δ is exactly 0, :func:`hockey_stick`)
+    flat = sum(((lw.exp() for (lw, _, _), c in zip(terms, offsets) if c == 0)), arb(0))
+    if flat == 0:
+        return Loss(below, -_INF, _INF)
+    bottom = flat.log()
+    return Loss(below, -_INF, mpf_up((-bottom).upper())) if add else Loss(below, mpf_down(bottom.lower()), _INF)
+
+
+def _one_sided(mixed, plain) -> bool:
+    """Whether (mixed, plain) is a Gaussian sum against one Gaussian of its standard deviation, every mean of the sum
+    on one side of the Gaussian's (:func:`_mixture_against_one`)."""
+    if not (isinstance(mixed, GaussianSum) and isinstance(plain, GaussianSum) and len(plain.means) == 1
+            and mixed.sd == plain.sd):
+        return False
+    offsets = [m - plain.means[0] for m in mixed.means]
+    return all(c >= 0 for c in offsets) or all(c <= 0 for c in offsets)
+
+
 def _symmetrised(base: Loss) -> Loss:
     """The loss of the symmetrised pair (P̃, Q̃) of a pair whose loss L has no atoms (:mod:`symdp.engine.symmetrised`):
     L̃ = L on the first copy, −L on the second, 0 at the atom c = 1 − P(L > 0) − Q(L > 0). For a level ℓ > 0,
@@ -281,6 +365,11 @@ def loss(P, Q) -> Loss:
             return _subsampled(mixed, plain, (P, Q), add)
     if _mirrored(P, Q):
         return _zero_loss() if P.q == 0 or P.second == P.first else _replaced(P, Q)
+    for mixed, plain, add in ((P, Q, False), (Q, P, True)):
+        if _one_sided(mixed, plain):
+            if all(m == plain.means[0] for m in mixed.means):
+                return _zero_loss()
+            return _mixture_against_one(mixed, plain, (P, Q), add)
     if isinstance(P, SymmetrisedLaw) and isinstance(Q, SymmetrisedLaw) and (P.P, P.Q) == (Q.P, Q.Q) \
             and P.mirrored != Q.mirrored:
         if isinstance(P.P, Laplace) or isinstance(P.Q, Laplace):
@@ -291,7 +380,8 @@ def loss(P, Q) -> Loss:
         f"the privacy-loss distribution of {type(P).__name__} against {type(Q).__name__} is not computed: symdp "
         "bins Gaussian pairs with one standard deviation, Laplace pairs with one scale, and the Poisson-subsampled "
         "Gaussian mix(q, N(a, s), N(b, s)) against N(a, s) (and N(a, s) against it), and against mix(q, N(a, s), "
-        "N(2a - b, s)) (replace-one), and the symmetrised pair of any of these but Laplace's")
+        "N(2a - b, s)) (replace-one), mixtures of Gaussians of one standard deviation against one Gaussian, every mean "
+        "on one side of its (and the reverse), and the symmetrised pair of any of these but Laplace's")
 
 
 # --- the grid and the two discrete pairs of one coordinate ---------------------------------------------------------
@@ -1316,6 +1406,10 @@ def hockey_stick(P, Q, eps, *, width=None) -> Estimate:
     # grid of step h, each coordinate's bin lies up to h from its loss, so the grid cannot tell the losses within
     # steps·h of the top from the top (a choice of when to stop, not a claim)
     top = sum((count * loss(A, B).high for A, B, count in runs), mpmath.mpf(0))
+    if eps > top + (abs(top) + 1) * mpmath.mpf(2) ** (16 - mpmath.mp.prec):
+        # above the largest loss (each coordinate's top, rounded by a few units, which the margin covers): no
+        # outcome has L > ε, and δ(ε) = E_P[(1 − e^{ε − L})_+] is exactly 0
+        return Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.CERTIFIED)
     steps = _steps(runs)
     return _narrowed(runs, w, bracket, at_top=lambda h: eps >= top - steps * h)
 

@@ -11,7 +11,9 @@ what a verdict's evidence is read from. A new kind of law is one more :class:`Ru
 also have the shifted Rényi divergence), the projected laws of :mod:`symdp.engine.projected` (a noisy step projected
 onto an interval), the laws of projected chains of :mod:`symdp.engine.chains` (several such steps) and the Gaussian
 path laws of :mod:`symdp.engine.gaussian_paths` (Euler chains with linear drift, compared through their likelihood
-ratio's statistic) are six; nothing outside this table dispatches on the family of a law.
+ratio's statistic) are six; two more kinds are known only through their privacy-loss distribution, the symmetrised
+pairs of :mod:`symdp.engine.symmetrised` and the mixtures of Gaussians of :mod:`symdp.engine.gaussian_sums` (δ, ε(δ)
+and TV by the accountant). Nothing outside this table dispatches on the family of a law.
 
 >>> from symdp.engine.continuous import Gaussian
 >>> from symdp.engine.finite import FiniteDistribution
@@ -40,6 +42,7 @@ from symdp.engine import (accounting, binning, certified, chains, finite, gaussi
                           quadrature, shifted)
 from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
+from symdp.engine.gaussian_sums import GaussianSum
 from symdp.engine.symmetrised import SymmetrisedLaw
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method
@@ -162,9 +165,13 @@ def _profile(kind: Kind) -> Callable:
     return measure
 
 
+ACCOUNTED = (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)
+"""The quantities of laws the engine knows only through their privacy-loss distribution."""
+
+
 def _accounted(kind: Kind) -> Callable:
     """δ(ε), TV or ε(δ) of one pair whose privacy-loss distribution is all the engine knows of it (the symmetrised
-    pair): the accountant's certified bracket."""
+    pair, a mixture of Gaussians against one Gaussian): the accountant's certified bracket."""
     def bracketed(P, Q, *args, method=AUTO, width=None):
         if kind == Kind.APPROXIMATE_MAX_DIVERGENCE:
             return accounting.epsilon_for(args[0], P, Q, width=width)
@@ -197,11 +204,8 @@ RULES: tuple[Rule, ...] = (
         Kind.KL: _continuous(chains.kl), Kind.RENYI: _continuous(chains.renyi),
         Kind.HOCKEY_STICK: _continuous(chains.hockey_stick), Kind.TV: _continuous(chains.tv)},
         methods=(Method.QUADRATURE, Method.DENSITIES)),
-    Rule(SymmetrisedLaw, {
-        Kind.HOCKEY_STICK: _accounted(Kind.HOCKEY_STICK), Kind.TV: _accounted(Kind.TV),
-        Kind.APPROXIMATE_MAX_DIVERGENCE: _accounted(Kind.APPROXIMATE_MAX_DIVERGENCE)},
-        methods=(Method.CERTIFIED,),
-        options={kind: ("width",) for kind in (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)}),
+    *(Rule(law, {kind: _accounted(kind) for kind in ACCOUNTED}, methods=(Method.CERTIFIED,),
+           options={kind: ("width",) for kind in ACCOUNTED}) for law in (SymmetrisedLaw, GaussianSum)),
     Rule(projected.Projected, {
         Kind.KL: _continuous(projected.kl), Kind.RENYI: _continuous(projected.renyi),
         Kind.HOCKEY_STICK: _continuous(projected.hockey_stick), Kind.TV: _continuous(projected.tv)},

@@ -49,6 +49,7 @@ from flint import arb, fmpq
 from symdp.engine.continuous import ContinuousDistribution, Gaussian
 from symdp.engine.finite import FiniteDistribution, _ball_precision
 from symdp.engine.integers import IntegerLaw, aligned
+from symdp.engine.gaussian_sums import GaussianSum
 from symdp.engine.symmetrised import SymmetrisedLaw
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, exact_rational, mpf_of
@@ -68,7 +69,7 @@ class Product:
         for law, count in factors:
             if isinstance(law, Product):
                 inner = [f for _ in range(count) for f in law.factors]
-            elif isinstance(law, (FiniteDistribution, ContinuousDistribution, SymmetrisedLaw)):
+            elif isinstance(law, (FiniteDistribution, ContinuousDistribution, SymmetrisedLaw, GaussianSum)):
                 inner = [(law, count)]
             else:
                 raise InvalidDistribution(f"a product's factors are laws, got {type(law).__name__}")
