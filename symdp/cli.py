@@ -662,9 +662,9 @@ it); with --rdp, also the answer symdp's certified RDP curve gives (an upper
 bound, by the Canonne-Kamath-Steinke conversion).
 --json: one object with question, at, lower, upper, certified (bool), method,
 relation, decided_by, brackets (each orientation's [lower, upper]), seconds,
-source, peers (each with answer, verdict and seconds, or why it gave none), and
-rdp (with --rdp: upper, order, certified, seconds, or upper null and why; else
-null);
+source, peers (each with answer, verdict, seconds and any note, or why it gave
+none), and rdp (with --rdp: upper, order, certified, seconds, or upper null and
+why; else null);
 lower, upper and the brackets' ends are decimal strings rounded outward, as
 symdp eval writes them. Fixed batches (--sampling fixed-batch --dataset-size N
 --batch-size B) are accounted under --relation replace-one only; dp_accounting's
@@ -715,6 +715,9 @@ def _peers(args, question: str) -> list[dict]:
         accountant = accountants[name]().compose(event)
         answer = accountant.get_delta(args.epsilon) if question == "delta" else accountant.get_epsilon(args.delta)
         found.append({"name": name, "answer": float(answer), "seconds": round(clock.process_time() - start, 3)})
+        if fixed:
+            found[-1]["note"] = ("its noise multiplier is relative to the distance 2 between two records' "
+                                 "contributions: the answer of twice this noise")
     return found
 
 
@@ -798,7 +801,7 @@ def cmd_dpsgd(args) -> int:
             console.print(f"{peer['name']}: no answer ({peer['why']})")
         else:
             console.print(f"{peer['name']}: {peer['answer']:.8g}, {peer.get('verdict', 'not classified')} "
-                          f"({peer['seconds']:.2f} s)")
+                          f"({peer['seconds']:.2f} s)" + (f"; {peer['note']}" if "note" in peer else ""))
     return status
 
 
