@@ -174,3 +174,20 @@ def test_an_unreachable_scheduler_is_an_error_naming_it():
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
         with pytest.raises(SymdpError, match="cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'"):
             run(["dwork.lem3.10"], examples=1, scheduler="tcp://127.0.0.1:9")
+
+
+def test_a_papers_theorems_are_declared_without_the_other_papers():
+    """Selecting or getting one paper's theorem imports that paper's module alone (``symdp verify balle19.thm2`` does
+    not declare the other 270 theorems), and the catalogue is every paper's theorems in paper order."""
+    import subprocess
+    import sys
+
+    from symdp.citations import PAPERS
+    from symdp.theorems import catalogue, paper_theorems
+
+    code = ("import sys; from symdp.theorems import get, select; select(['balle19.thm2']); get('balle19.def1.1'); "
+            "print(sorted(m for m in sys.modules if m.count('.') == 2 and m.startswith('symdp.theorems.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "['symdp.theorems.balle19']"
+    assert [t.id for t in catalogue()] == [t.id for p in PAPERS for t in paper_theorems(p)]
+    assert all(t.id.startswith(p + ".") for p in PAPERS for t in paper_theorems(p))
