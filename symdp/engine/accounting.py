@@ -892,12 +892,20 @@ def _folded(size: int, start: int, poly: arb_poly) -> list:
 
 def _moduli(transform: list, paired: bool) -> list[float]:
     """Float upper bounds of |V(f)| at each index of ``transform`` (inf where a ball is not finite); where ``paired``
-    (a transform Z of U + iP), of both |U(f)| and |P(f)|: max(|Z_f|, |Z_{−f}|)."""
-    bounds = []
-    for z in transform:
+    (a transform Z of U + iP), of both |U(f)| and |P(f)|, each recovered exactly, U_f = (Z_f + conj Z_{−f})/2 and
+    P_f = (Z_f − conj Z_{−f})/(2i). (The cruder max(|Z_f|, |Z_{−f}|) keeps every frequency of laws with a large atom,
+    whose |U| and |P| stay near the atom's mass while |U + iP| stays near √2 times it.)"""
+    def bound(z) -> float:
         v = float(z.abs_upper().upper()) * (1 + 2.0 ** -50)
-        bounds.append(v if math.isfinite(v) else math.inf)
-    return [max(bounds[f], bounds[-f]) for f in range(len(bounds))] if paired else bounds
+        return v if math.isfinite(v) else math.inf
+
+    if not paired:
+        return [bound(z) for z in transform]
+    bounds = []
+    for f, z in enumerate(transform):
+        mirror = transform[-f].conjugate()
+        bounds.append(max(bound(z + mirror), bound(z - mirror)) / 2 * (1 + 2.0 ** -50))
+    return bounds
 
 
 def _composed_above(columns: list, counts: list, f: int, limit: float) -> bool:
