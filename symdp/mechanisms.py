@@ -57,6 +57,7 @@ pair of their composition is built. Accounting any of them as Poisson sampling i
 
 from __future__ import annotations
 
+import numbers
 import time
 from dataclasses import dataclass, field, replace
 
@@ -114,7 +115,7 @@ def _power(k: int, law):
 
 
 def _count(x, what: str = "the number of steps") -> int:
-    if isinstance(x, bool) or not isinstance(x, (int, float, mpmath.mpf)) or int(x) != x or x < 1:
+    if isinstance(x, bool) or not isinstance(x, (numbers.Real, mpmath.mpf)) or int(x) != x or x < 1:
         raise InvalidParameter(f"{what} must be an integer >= 1, got {x!r}")
     return int(x)
 
