@@ -2,8 +2,9 @@
 
 Each checkout runs ``symdp verify --json`` over the whole catalogue (or the IDs given) in a fresh interpreter with
 the same options; the table gives, per paper, the wall-clock seconds of the run's theorems (their sum of per-theorem
-seconds, then the run's wall clock), the numeric theorems, their draws, how many run fewer than 100 draws, and the
-certified share: numeric, non-erratum holds/tight verdicts proved by enclosures (``certified`` in the JSON) over all
+seconds, then the run's wall clock), the numeric theorems, their draws, how many run fewer than 100 draws (of those
+that could draw more: not a refutation, which stops at its counterexample, nor a statement without parameters), and
+the certified share: numeric, non-erratum holds/tight verdicts proved by enclosures (``certified`` in the JSON) over all
 of them — the figures issue 28 asks for. The previous release is a git revision checked out into a temporary
 worktree (``--against``, by default the newest tag); nothing here is compared with symdp's own numbers except as
 "before" and "after".
@@ -62,7 +63,9 @@ def per_paper(reports: list[dict]) -> dict[str, dict]:
             continue
         paper["numeric"] += 1
         paper["draws"] += r["examples"]
-        paper["under_100"] += r["examples"] < 100
+        # a refutation stops at its counterexample and a statement without parameters has one instance: only the
+        # others could draw more (``draws_limited_by`` in the JSON, absent from runs before it existed)
+        paper["under_100"] += r["examples"] < 100 and not r.get("draws_limited_by")
         if r["verdict"] in ("holds", "tight") and not r.get("erratum"):
             paper["verdicts"] += 1
             paper["certified"] += bool(r["certified"])

@@ -59,6 +59,8 @@ CERTIFIED = "✓"
 
 JSON_TYPES = """\
 JSON types: counts (examples, tight_examples, dps) and seconds are numbers;
+draws_limited_by is "counterexample", "no parameters" or null (why a theorem
+drew no more, where that is its nature);
 parameter values (counterexample, each draw's point) are numbers, as drawn;
 every computed real (worst_margin, worst_margin_error, worst_ratio, and with
 --draws each draw's values, quantity, bound, margin, error) is a decimal string

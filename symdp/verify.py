@@ -231,6 +231,17 @@ class Report:
             return {}
         return dict(sorted(Counter(r.uncertified for r in self.draws if r.uncertified).items()))
 
+    @property
+    def draws_limited_by(self) -> Optional[str]:
+        """Why the theorem drew no more points than it did, where that is its nature: ``"counterexample"`` (a
+        violation stops at the refuting draw), ``"no parameters"`` (a statement at one instance, such as a figure's
+        point, has nothing to draw); None where the draws are the search's own count."""
+        if self.verdict == VIOLATED:
+            return "counterexample"
+        if self.draws and not any(r.point for r in self.draws):
+            return "no parameters"
+        return None
+
     def _closest_json(self) -> Optional[dict]:
         """Where the bound is tightest among the draws: the point, how it was found, its closeness and ratio."""
         r = self.closest
@@ -253,6 +264,7 @@ class Report:
             "evidence": self.evidence,
             "method": self.method,
             "examples": self.examples,
+            "draws_limited_by": self.draws_limited_by,
             "tight_examples": self.tight,
             "tight_at_zero": self.tight_at_zero,
             "worst_margin": None if worst is None else decimal(worst.margin, digits, worst.error),

@@ -386,3 +386,12 @@ def test_the_cheap_first_attempt_stops_where_it_never_settles_a_draw_and_the_ver
             with_cheap, without = (evaluate_point(t, {"x": x}, cheap_first=c) for c in (True, False))
             assert (with_cheap.verdict, with_cheap.certified) == (without.verdict, without.certified) == (HOLDS, True)
             assert without.dps == 50 and abs(without.margin - slack) < mpmath.mpf(10) ** -45   # the bound's slack
+
+
+def test_the_json_says_why_a_theorem_drew_no_more_where_that_is_its_nature():
+    """A refutation stops at its counterexample, a statement without parameters has one instance; a theorem that
+    holds over a range draws as many as asked and names no limit."""
+    reports = {t.id: verify(t, examples=30).to_json() for t in (toy.AMGM, toy.FALSE_BOUND, toy.CONSTANT)}
+    assert reports["toy.amgm"]["draws_limited_by"] is None and reports["toy.amgm"]["examples"] >= 30
+    assert reports["toy.false"]["draws_limited_by"] == "counterexample"
+    assert reports["toy.constant"]["draws_limited_by"] == "no parameters" and reports["toy.constant"]["examples"] == 1
