@@ -662,7 +662,8 @@ dp_accounting is installed and answers the relation, its PLD and RDP accountants
 answers marked inside, pessimistic (above the bracket) or underestimate (below
 it); with --rdp, also the answer symdp's certified RDP curve gives (an upper
 bound, by the Canonne-Kamath-Steinke conversion).
---json: one object with question, at, lower, upper, certified (bool), method,
+--json: one object with question, at, lower, upper, width_reached (the bracket's
+relative width), width_met (bool), certified (bool), method,
 relation, decided_by, brackets (each orientation's [lower, upper]), seconds,
 source, peers (each with answer, verdict, seconds and any note, or why it gave
 none), and rdp (with --rdp: upper, order, certified, seconds, or upper null and
@@ -773,9 +774,11 @@ def cmd_dpsgd(args) -> int:
     def outward(lo, hi, digits: int = 17) -> list:
         return [directed_decimal(lo, digits, "d"), directed_decimal(hi, digits, "u")]
 
+    reached = float(answer.width)
     if args.json:
         lower, upper = outward(answer.lower, answer.upper)
         print(json.dumps({"question": question, "at": float(answer.at), "lower": lower, "upper": upper,
+                          "width_reached": reached, "width_met": reached <= args.width,
                           "certified": answer.certified, "method": answer.method, "relation": answer.relation,
                           "decided_by": answer.decided_by,
                           "brackets": {name: outward(*ends) for name, ends in answer.brackets.items()},
@@ -792,6 +795,9 @@ def cmd_dpsgd(args) -> int:
     how = "" if answer.method == "certified" else f" ({answer.method})"
     console.print(f"{asked}: [{', '.join(outward(answer.lower, answer.upper, 8))}] {mark}{how} in "
                   f"{answer.seconds:.2f} s")
+    if reached > args.width:
+        console.print(f"width: {reached:.2g} reached, wider than the {args.width:.2g} asked: the engine stopped "
+                      f"narrowing its bracket (which holds the answer all the same)")
     console.print(f"dominating pair: {mechanism.source}")
     if rdp is not None and rdp["upper"] is None:
         console.print(f"RDP: not computed ({rdp['why']})")

@@ -276,6 +276,14 @@ class Answer:
     brackets: dict
     seconds: float
 
+    @property
+    def width(self) -> mpmath.mpf:
+        """The relative width the bracket reached, as the engine measures the width it is asked for: its width over
+        the largest magnitude in it (an ε's over at least 0.1). A bracket the engine could not narrow to the width
+        asked (a loss too wide for its grid) is still an enclosure; this says how wide."""
+        size = max(abs(self.lower), abs(self.upper), mpmath.mpf("0.1") if self.question == "epsilon" else 0)
+        return (self.upper - self.lower) / size if size > 0 else mpmath.mpf(0)
+
 
 def enclosure(m: Estimate) -> tuple[mpmath.mpf, mpmath.mpf]:
     """The ends of an estimate's enclosure [value − error, value + error], rounded outward: floor and ceiling (mpmath's

@@ -161,7 +161,9 @@ def test_cli_answers_fixed_batches_and_names_the_relation(capsys):
                    "--noise-multiplier", "2", "--steps", "50", "--epsilon", "0.5", "--relation", "replace-one",
                    "--no-peers", "--json"])
     out = json.loads(capsys.readouterr().out)
-    assert status == 0 and out["certified"] and out["relation"] == "replace-one"
+    assert status == 0 and out["certified"] and out["relation"] == "replace-one" and out["width_met"]
+    assert out["width_reached"] == pytest.approx((float(out["upper"]) - float(out["lower"])) / float(out["upper"]),
+                                                 rel=1e-6)
     assert float(out["lower"]) <= float(out["upper"]) and "Balle, Barthe, Gaboardi" in out["source"]
 
 

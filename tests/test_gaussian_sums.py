@@ -89,7 +89,7 @@ def test_above_the_add_pairs_top_delta_is_exactly_zero():
     """The add pair's loss is at most −log p_0 per step (the weight of the zero sensitivity): beyond it δ = 0."""
     mixed, plain = GaussianSum((0.9, 0.1), (0, 1), 1.0), GaussianSum((1,), (0,), 1.0)
     found = divergence("hockey_stick", compose(3, plain), compose(3, mixed), 3 * 0.106, width=1e-4)
-    assert found.value == 0 and found.error == 0
+    assert found.value == 0 and found.error == 0 and found.certified
     below = divergence("hockey_stick", compose(3, plain), compose(3, mixed), 0.1, width=1e-3)
     assert below.value - below.error > 0
 

@@ -151,3 +151,15 @@ def test_dpsgd_rdp_answer_is_an_upper_bound_above_the_bracket(capsys):
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["rdp"]["certified"]
     assert mpmath.mpf(out["rdp"]["upper"]) > mpmath.mpf(out["upper"])     # RDP's conversion is loose, never below
+
+
+def test_an_answers_width_is_relative_to_its_largest_end_and_an_epsilons_to_at_least_a_tenth():
+    from symdp.mechanisms import Answer
+
+    def answer(question, lower, upper):
+        return Answer(question, mpmath.mpf(1), mpmath.mpf(lower), mpmath.mpf(upper), True, "certified", "add",
+                      "add", {}, 0.0)
+
+    assert answer("delta", "0.5", "0.6").width == pytest.approx(0.1 / 0.6)
+    assert answer("epsilon", "0.001", "0.002").width == pytest.approx(0.001 / 0.1)
+    assert answer("delta", "-1e-9", "0.88").width > 1        # a bracket the engine could not narrow says so

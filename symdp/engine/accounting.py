@@ -1417,7 +1417,7 @@ def hockey_stick(P, Q, eps, *, width=None) -> Estimate:
     if eps > top + (abs(top) + 1) * mpmath.mpf(2) ** (16 - mpmath.mp.prec):
         # above the largest loss (each coordinate's top, rounded by a few units, which the margin covers): no
         # outcome has L > ε, and δ(ε) = E_P[(1 − e^{ε − L})_+] is exactly 0
-        return Estimate(mpmath.mpf(0), mpmath.mpf(0), Method.CERTIFIED)
+        return _estimate(arb(0), arb(0))
     steps = _steps(runs)
     return _narrowed(runs, w, bracket, at_top=lambda h: eps >= top - steps * h)
 
