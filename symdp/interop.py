@@ -235,9 +235,8 @@ def _mixture_of_gaussians(event) -> dict:
     mixed = GaussianSum(event.sampling_probs, event.sensitivities, sd)
     plain = GaussianSum((1,), (0,), sd)
     if any(c > 0 for c in mixed.means) and any(c < 0 for c in mixed.means):
-        reason = ("a MixtureOfGaussiansDpEvent whose sensitivities have both signs is not accounted (its loss is not "
-                  "monotone, and symdp bins monotone losses)")
-        return {name: reason for name in ("add", "remove", "replace-one")}
+        raise InvalidParameter("symdp.interop does not certify a MixtureOfGaussiansDpEvent whose sensitivities have "
+                               "both signs: its loss is not monotone, and symdp bins monotone losses")
     return {"add": (plain, mixed), "remove": (mixed, plain),
             "replace-one": "the mixture of Gaussians is accounted under add and remove (dp_accounting's "
                            "ADD_OR_REMOVE_ONE); no replace-one pair is built"}

@@ -210,7 +210,7 @@ def test_a_discrete_laplace_event_from_dp_event_is_translated():
 @pytest.mark.parametrize("event, reason", [
     (dpa.dp_event.SampledWithReplacementDpEvent(100, 10, dpa.GaussianDpEvent(1.0)), "sampling with replacement"),
     (dpa.dp_event.ZCDpEvent(0.5), "epsilon_from_rdp(*zcdp_curve(rho, orders), delta)"),
-    (dpa.dp_event.MixtureOfGaussiansDpEvent(1.0, [0, 1], [0.5, 0.5]), "loss is not binned"),
+    (dpa.dp_event.MixtureOfGaussiansDpEvent(1.0, [-1, 1], [0.5, 0.5]), "sensitivities have both signs"),
     (dpa.dp_event.TruncatedSubsampledGaussianDpEvent(100, 0.1, 20, 1.0), "pair is not built"),
     (dpa.dp_event.RepeatAndSelectDpEvent(dpa.GaussianDpEvent(1.0), 1.0, 1.0), "Papernot and Steinke 2022"),
     (dpa.dp_event.SingleEpochTreeAggregationDpEvent(1.0, 8), "tree aggregation"),

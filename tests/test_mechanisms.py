@@ -163,3 +163,16 @@ def test_an_answers_width_is_relative_to_its_largest_end_and_an_epsilons_to_at_l
     assert answer("delta", "0.5", "0.6").width == pytest.approx(0.1 / 0.6)
     assert answer("epsilon", "0.001", "0.002").width == pytest.approx(0.001 / 0.1)
     assert answer("delta", "-1e-9", "0.88").width > 1        # a bracket the engine could not narrow says so
+
+
+def test_low_noise_is_narrowed_with_more_bits_and_stays_between_two_closed_forms():
+    """At q = 0.5, σ = 0.15, 3 steps the loss spans tens of nats per step and the composed sums' rounding swamped the
+    bracket ([0, 0.88]); the accountant now adds bits. References: δ(ε) ≥ P(S) − e^ε Q(S) for S = {some coordinate
+    above 1/2}, and δ ≤ 1 − (1 − q)^k, the chance the record is used at all."""
+    q, sd, k, eps = mpmath.mpf("0.5"), mpmath.mpf("0.15"), 3, mpmath.mpf(1)
+    above_p = q * mpmath.ncdf(mpmath.mpf("0.5") / sd) + (1 - q) * mpmath.ncdf(-mpmath.mpf("0.5") / sd)
+    above_q = mpmath.ncdf(-mpmath.mpf("0.5") / sd)
+    lower = (1 - (1 - above_p) ** k) - mpmath.exp(eps) * (1 - (1 - above_q) ** k)
+    answer = delta(dpsgd(q, sd, k, relation="remove"), eps)
+    assert answer.certified and answer.width <= 1e-3
+    assert lower <= answer.lower and answer.upper <= 1 - (1 - q) ** k

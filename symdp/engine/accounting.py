@@ -235,8 +235,8 @@ def _root_of_sum(level: arb, slopes: list, offsets: list) -> arb:
     """u with Σ_i e^{a_i u + b_i} = e^level (a_i = ``slopes`` ≥ 0, b_i = ``offsets``, some a_i > 0), as a ball proved
     to hold it; −inf where e^level is at most the sum's infimum Σ_{a_i = 0} e^{b_i}. g(u) = log Σ_i e^{a_i u + b_i}
     is convex and increasing, so Newton's iteration on g − level from a point right of the root (where one term alone
-    reaches e^level) falls monotonically onto it: in floats first, then two steps at the working precision (each
-    doubles the digits); the ball is checked by the sum's sign at its ends, in ball arithmetic."""
+    reaches e^level) falls monotonically onto it: in floats first, then at the working precision until a step is
+    below it (each doubles the digits); the ball is checked by the sum's sign at its ends, in ball arithmetic."""
     floor = sum((b.exp() for a, b in zip(slopes, offsets) if a == 0), arb(0))
     target = level.exp()
     if target.upper() <= floor.lower():
@@ -257,9 +257,13 @@ def _root_of_sum(level: arb, slopes: list, offsets: list) -> arb:
         if not moved < u:            # converged (monotone from the right, up to rounding)
             break
         u = moved
-    U = arb(u)
-    for _ in range(2):
-        U = newton(U, [x.mid() for x in slopes], [x.mid() for x in offsets], level.mid(), arb.exp, arb.log).mid()
+    U, tiny = arb(u), arb(2) ** (8 - ctx.prec)
+    for _ in range(12):                  # each step doubles the digits: from a double's to the working precision
+        moved = newton(U, [x.mid() for x in slopes], [x.mid() for x in offsets], level.mid(), arb.exp, arb.log).mid()
+        close = abs(moved - U) <= tiny * (abs(U) + 1)
+        U = moved
+        if close:
+            break
     radius = (abs(U) + 1) * arb(2) ** (8 - ctx.prec)
     for _ in range(20):
         ends = [U - radius, U + radius]
@@ -1278,6 +1282,11 @@ def _steps_error(steps: int, spanned: float, distance: float, variance: float, w
         f"transform holds ({MAX_LENGTH}); {fitting} (fewer steps, or a wider width)")
 
 
+MAX_EXTRA_BITS = 1024
+"""The most bits added to a composition's working precision where its sums' rounding swamps the bracket
+(:func:`_narrowed`)."""
+
+
 def _narrowed(runs, width, bracket: Callable, least=0, scale=None, at_top: Callable | None = None) -> Estimate:
     """Compose on finer grids (or with less left out) until ``bracket(composition) -> (low, high, short, needed)``
     (balls; whether the mass left out is a good part of the spread; the tail the bracket's size and ε call for,
@@ -1308,10 +1317,12 @@ def _narrowed(runs, width, bracket: Callable, least=0, scale=None, at_top: Calla
             raise refused
     first = h
     h = _probe_step(runs, h, width)
-    for _ in range(5):
+    attempts, extra = 0, 0          # compositions tried; bits added where rounding swamped a bracket
+    while attempts < 5:
+        attempts += 1
         tail = max(mpmath.mpf(10) ** -300, tail)
         grouping = GROUPING_CAP if scale is None else min(GROUPING_CAP, GROUPING * min(1, steps * scale))
-        with arb_precision(_bits(tail)):
+        with arb_precision(_bits(tail) + extra):
             try:
                 composition = compose_losses(runs, h, tail, grouping, PROBE_SIZE if best is None else MAX_LENGTH)
             except _TooFine as refused:
@@ -1335,6 +1346,12 @@ def _narrowed(runs, width, bracket: Callable, least=0, scale=None, at_top: Calla
                     h *= mpmath.mpf("0.5")
                 continue
             size = max(abs(high.upper()), abs(low.lower()), least)
+            if low.rad() + high.rad() > spread / 2 and extra < MAX_EXTRA_BITS:
+                # the sums' rounding, not the grid, makes most of the bracket (a loss spanning a range so wide that
+                # its factors e^{−ℓ} outrun the bits the tail asks for): the same grid again, with more bits
+                extra += 128
+                attempts -= 1
+                continue
             if best is not None and not spread < 0.9 * best[2]:
                 break               # no narrower than before: more of the same will not help
             best = (low, high, spread, h)
@@ -1361,7 +1378,7 @@ def _narrowed(runs, width, bracket: Callable, least=0, scale=None, at_top: Calla
     if best is None:
         distance, variance = _spread_per_step(runs)
         raise _steps_error(steps, _steps_spanned(steps, distance, variance, width), distance, variance, width)
-    with arb_precision(_bits(tail)):
+    with arb_precision(_bits(tail) + extra):
         return _estimate(best[0], best[1])
 
 
