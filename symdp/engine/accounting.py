@@ -1346,17 +1346,17 @@ def _narrowed(runs, width, bracket: Callable, least=0, scale=None, at_top: Calla
                     h *= mpmath.mpf("0.5")
                 continue
             size = max(abs(high.upper()), abs(low.lower()), least)
+            if best is not None and not spread < 0.9 * best[2]:
+                break               # no narrower than before: more of the same will not help
+            best = (low, high, spread, h)
+            if spread <= width * size or size < mpmath.mpf(10) ** -300:
+                break
             if low.rad() + high.rad() > spread / 2 and extra < MAX_EXTRA_BITS:
                 # the sums' rounding, not the grid, makes most of the bracket (a loss spanning a range so wide that
                 # its factors e^{−ℓ} outrun the bits the tail asks for): the same grid again, with more bits
                 extra += 128
                 attempts -= 1
                 continue
-            if best is not None and not spread < 0.9 * best[2]:
-                break               # no narrower than before: more of the same will not help
-            best = (low, high, spread, h)
-            if spread <= width * size or size < mpmath.mpf(10) ** -300:
-                break
             # δ not shown positive within the grid's reach of the loss's top, and not for want of a shorter tail
             hidden = hidden + 1 if at_top is not None and at_top(h) and not short and not low.lower() > 0 else 0
             if hidden >= 2:
