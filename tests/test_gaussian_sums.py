@@ -51,8 +51,8 @@ def one_step(eps, weights, means, sd, add=False):
     return p_tail - mpmath.exp(eps) * q_tail
 
 
-@pytest.mark.parametrize("weights, means, sd", CASES)
-@pytest.mark.parametrize("eps", [-0.5, 0.0, 0.3, 1.5])
+@pytest.mark.parametrize("weights, means, sd, eps", [case + (eps,) for case, eps in zip(CASES * 2, (
+    -0.5, 0.0, 0.3, 1.5, 0.3, 1.5, -0.5, 0.0))])
 @pytest.mark.parametrize("add", [False, True])
 def test_one_step_is_the_tail_difference_at_the_crossing(weights, means, sd, eps, add):
     mixed, plain = GaussianSum(weights, means, sd), GaussianSum((1,), (0,), sd)
