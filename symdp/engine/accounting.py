@@ -153,6 +153,11 @@ def _zero_loss() -> Loss:
     return Loss(lambda level: _constant(1, 1) if level > 0 else _constant(0, 0), mpmath.mpf(0), mpmath.mpf(0))
 
 
+def _level_value(level):
+    """A level as an mpf, to place it against a loss's kinks and 0: the grid's levels are exact balls, read whole."""
+    return mpf_of(level.mid()) if isinstance(level, arb) else level
+
+
 def _laplace(P: Laplace, Q: Laplace) -> Loss:
     """L(x) = (|x − μ_Q| − |x − μ_P|)/b: slope·(x − centre) clamped to [−D, D] (D = |μ_P − μ_Q|/b), so for a level
     in (−D, D] the set {L < level} is that of the line; the plateaus are atoms of the loss at ±D."""
@@ -161,7 +166,7 @@ def _laplace(P: Laplace, Q: Laplace) -> Loss:
     linear = _linear_below(slope, (_ball(P.loc) + _ball(Q.loc)) / 2, (P, Q))
 
     def below(level):
-        value = mpf_of(level.mid()) if isinstance(level, arb) else level     # the grid's levels are exact balls
+        value = _level_value(level)
         if value <= -D:
             return _constant(0, 0)
         return _constant(1, 1) if value > D else linear(level)
@@ -332,7 +337,7 @@ def _symmetrised(base: Loss) -> Loss:
                                   f"meet (1 - P(L > 0) - Q(L > 0) = {atom.mid()})")
 
     def below(level):
-        value = mpf_of(level.mid()) if isinstance(level, arb) else level     # the grid's levels are exact balls
+        value = _level_value(level)
         if value > 0:
             return base.below(level)
         p, q = base.below(-level)

@@ -159,9 +159,7 @@ def _profile(kind: Kind) -> Callable:
             return exact
         if products.reducible(P, Q):
             return products.through_reduction(divergence, kind, P, Q, *args, method=method)
-        if kind == Kind.APPROXIMATE_MAX_DIVERGENCE:
-            return accounting.epsilon_for(args[0], P, Q, width=width)
-        return accounting.hockey_stick(P, Q, args[0] if args else 0, width=width)
+        return _accounted(kind)(P, Q, *args, width=width)
     return measure
 
 
@@ -170,8 +168,9 @@ ACCOUNTED = (Kind.HOCKEY_STICK, Kind.TV, Kind.APPROXIMATE_MAX_DIVERGENCE)
 
 
 def _accounted(kind: Kind) -> Callable:
-    """δ(ε), TV or ε(δ) of one pair whose privacy-loss distribution is all the engine knows of it (the symmetrised
-    pair, a mixture of Gaussians against one Gaussian): the accountant's certified bracket."""
+    """δ(ε), TV or ε(δ) from the privacy-loss distribution, the accountant's certified bracket: of products the
+    engine does not reduce (:func:`_profile`), and of a pair that is all the engine knows of (the symmetrised pair,
+    a mixture of Gaussians against one Gaussian)."""
     def bracketed(P, Q, *args, method=AUTO, width=None):
         if kind == Kind.APPROXIMATE_MAX_DIVERGENCE:
             return accounting.epsilon_for(args[0], P, Q, width=width)
