@@ -26,9 +26,17 @@ replaced by −1: D(without ‖ without shifted by 2) unsampled, and D(mix(q, wi
 reflected)) for the Poisson-subsampled Gaussian, and the symmetrised pair of mix(γ, without, without shifted by
 2) against without for a fixed batch (``SampledWithoutReplacementDpEvent``, γ = sample_size/source_dataset_size,
 replace-one only, as dp_accounting's RDP accountant; :mod:`symdp.mechanisms` cites and derives the pairs; that
-accountant takes the noise over the distance 2, so its answer is that of twice symdp's noise). Randomized response
-compares two inputs (its native relation is ``REPLACE_ONE``); its pair serves every relation. Compositions compose
-each relation separately.
+accountant takes the noise over the distance 2, so its answer is that of twice symdp's noise). Under
+**replace-special** (``REPLACE_SPECIAL``: a record replaced by a special record that contributes nothing, the
+"zero-out" relation of Kairouz, McMahan, Song, Thakkar, Thakurta and Xu 2021, Definition 1.1) the dataset keeps its
+size and the record's place, and its two orientations are add's and remove's pairs wherever the special record is
+the record's absence (every event above but the fixed batch, whose other sampled records would depend on it: refused).
+**Tree aggregation** (``SingleEpochTreeAggregationDpEvent``, the same paper's Appendix D) releases every node of a
+binary tree over the steps, each a sum of its leaves' clipped contributions plus N(0, σ²); a record sits in one leaf
+of one tree and so moves the d = ⌈log₂(T + 1)⌉ nodes above it (T the longest tree's steps) by at most 1 each: a
+Gaussian mechanism of ℓ₂-sensitivity √d (2√d under replace-one), accounted under replace-special and replace-one
+(add and remove would move the later records' leaves). Randomized response compares two inputs (its native relation
+is ``REPLACE_ONE``); its pair serves every relation. Compositions compose each relation separately.
 """
 
 from __future__ import annotations
@@ -49,6 +57,17 @@ from symdp.mechanisms import (FIXED_BATCH_RELATION, RELATIONS, Answer, Mechanism
                               largest)
 from symdp.numeric import to_mpf
 
+REPLACE_SPECIAL = "replace-special"
+"""dp_accounting's ``REPLACE_SPECIAL``: a record replaced by a special record that contributes nothing (the module's
+note); certified here for dp_accounting's events, beside :data:`symdp.mechanisms.RELATIONS`."""
+
+INTEROP_RELATIONS = RELATIONS + (REPLACE_SPECIAL,)
+"""The neighbouring relations :func:`certify` takes."""
+
+ORIENTATIONS = ("add", "remove", "replace-one", "special-add", "special-remove")
+"""The pairs an event is translated to: add, remove, replace-one, and replace-special's two orientations (the
+record replaced by the special record: ``special-remove``; the reverse: ``special-add``)."""
+
 INSIDE, PESSIMISTIC, UNDERESTIMATE = "inside", "pessimistic", "underestimate"
 """How an accountant's answer compares with symdp's certified bracket: inside it, above it (a pessimistic answer:
 safe, loose), or below it (an underestimate of the privacy loss: a privacy bug)."""
@@ -66,31 +85,37 @@ def _dp_accounting():
 @dataclass(frozen=True)
 class Relations:
     """The pairs of output laws of a mechanism under each neighbouring relation: ``add`` = (P, Q) for D(P‖Q) when a
-    record is added, ``remove`` likewise, ``replace`` when one record is replaced by another (None where symdp has no
-    dominating pair for it: ``refused`` says why). ``symmetric``: no subsampling anywhere, so that the add and remove
-    pairs are mirror images (each coordinate's pair reflected, or its atoms permuted) and every divergence agrees."""
+    record is added, ``remove`` likewise, ``replace`` when one record is replaced by another, ``special`` the two
+    orientations of replace-special (``"add"``: the special record replaced by the record; ``"remove"``: the
+    reverse), None where symdp has no dominating pair for it (``refused`` says why). ``symmetric``: no subsampling
+    anywhere, so that the add and remove pairs are mirror images (each coordinate's pair reflected, or its atoms
+    permuted) and every divergence agrees; so do replace-special's."""
 
     add: Optional[tuple[Product, Product]]
     remove: Optional[tuple[Product, Product]]
     symmetric: bool
     replace: Optional[tuple[Product, Product]] = None
     refused: dict = field(default_factory=dict)
-    """Why a relation has no pair (``"add"``, ``"remove"``, ``"replace-one"`` → the reason)."""
+    """Why a relation has no pair (an orientation of :data:`ORIENTATIONS` → the reason)."""
+    special: Optional[dict] = None
 
     def pairs(self, relation: str = "add-or-remove") -> dict[str, tuple[Product, Product]]:
-        """The pairs to measure for ``relation`` (:data:`symdp.mechanisms.RELATIONS`): for add-or-remove both, or
-        only ``add`` where they agree."""
-        if relation not in RELATIONS:
+        """The pairs to measure for ``relation`` (:data:`INTEROP_RELATIONS`), named by orientation: for add-or-remove
+        and replace-special both orientations, or only ``add`` where they agree."""
+        if relation not in INTEROP_RELATIONS:
             raise InvalidParameter(f"unknown neighbouring relation {relation!r}; the relations are "
-                                   f"{', '.join(RELATIONS)}")
-        named = ("add", "remove") if relation == "add-or-remove" else (relation,)
-        for name in named:
-            if name in self.refused:
-                raise InvalidParameter(f"no {name} pair: {self.refused[name]}")
-        found = {"add": self.add, "remove": self.remove, "replace-one": self.replace}
-        if relation == "add-or-remove" and self.symmetric:
-            named = ("add",)
-        return {name: found[name] for name in named}
+                                   f"{', '.join(INTEROP_RELATIONS)}")
+        oriented = {"add-or-remove": {"add": "add", "remove": "remove"},
+                    REPLACE_SPECIAL: {"add": "special-add", "remove": "special-remove"}}
+        named = oriented.get(relation, {relation: relation})
+        if self.symmetric and relation in oriented:
+            named = {"add": named["add"]}
+        for orientation in named.values():
+            if orientation in self.refused:
+                raise InvalidParameter(f"no {relation} pair: {self.refused[orientation]}")
+        found = {"add": self.add, "remove": self.remove, "replace-one": self.replace,
+                 **{f"special-{name}": pair for name, pair in (self.special or {}).items()}}
+        return {name: found[orientation] for name, orientation in named.items()}
 
     def mechanism(self, relation: str = "add-or-remove", description: str = "a dp_accounting event"):
         """The event as a :class:`symdp.mechanisms.Mechanism` under ``relation``: what :func:`symdp.mechanisms.delta`,
@@ -155,9 +180,9 @@ REFUSED = {
     "SampledWithReplacementDpEvent": "sampling with replacement: no dominating pair for its composition is built",
     "ZCDpEvent": "a zCDP guarantee is a bound, not a mechanism with laws; symdp.rdp converts it: "
                  "epsilon_from_rdp(*zcdp_curve(rho, orders), delta)",
-    "TruncatedSubsampledGaussianDpEvent": "the truncated subsampled Gaussian's pair is not built",
+    "TruncatedSubsampledGaussianDpEvent": "the truncated subsampled Gaussian's pair (arXiv:2508.15089, as "
+                                          "dp_accounting's PLD accountant builds it) is not built",
     "RepeatAndSelectDpEvent": "repeat-and-select has an RDP bound (Papernot and Steinke 2022), no dominating pair",
-    "SingleEpochTreeAggregationDpEvent": "tree aggregation's pair is not built",
     "NonPrivateDpEvent": "a non-private step has no (ε, δ) guarantee: δ(ε) = 1 at every ε",
     "UnsupportedDpEvent": "an unsupported event has no known guarantee",
 }
@@ -171,13 +196,13 @@ def _unsupported(event) -> InvalidParameter:
     return InvalidParameter(f"symdp.interop cannot translate a {name}: it knows GaussianDpEvent, "
                             f"LaplaceDpEvent, DiscreteLaplaceDpEvent, RandomizedResponseDpEvent, PoissonSampledDpEvent "
                             f"(of one of these), SampledWithoutReplacementDpEvent (of a GaussianDpEvent), "
-                            f"MixtureOfGaussiansDpEvent, "
+                            f"MixtureOfGaussiansDpEvent, SingleEpochTreeAggregationDpEvent, "
                             f"SelfComposedDpEvent and ComposedDpEvent")
 
 
 def _relations(event, dpa) -> list[tuple[dict, int, bool]]:
-    """The event as runs ``({relation: pair or the reason there is none}, count, symmetric)`` of one coordinate
-    each, in order (relations ``add``, ``remove``, ``replace-one``)."""
+    """The event as runs ``({orientation: pair or the reason there is none}, count, symmetric)`` of one coordinate
+    each, in order (:data:`ORIENTATIONS`; replace-special's two default to add's and remove's)."""
     if isinstance(event, dpa.SelfComposedDpEvent):
         count = event.count
         if int(count) != count or count < 0:
@@ -208,6 +233,8 @@ def _relations(event, dpa) -> list[tuple[dict, int, bool]]:
         return [(_without_replacement(event, dpa), 1, False)]
     if isinstance(event, dpa.MixtureOfGaussiansDpEvent):
         return [(_mixture_of_gaussians(event), 1, False)]
+    if isinstance(event, dpa.SingleEpochTreeAggregationDpEvent):
+        return [(pairs, 1, True) for pairs in _tree_aggregation(event)]
     without, with_, replaced = _mechanism(event, dpa)
     return [({"add": (without, with_), "remove": (with_, without), "replace-one": (without, replaced)}, 1, True)]
 
@@ -220,8 +247,37 @@ def _without_replacement(event, dpa) -> dict:
                       "pair is built)" for name in ("add", "remove", "replace-one")}
     sd = _positive(event.event.noise_multiplier, "noise_multiplier of a GaussianDpEvent")
     P, Q = fixed_batch_gaussian(event.sample_size, event.source_dataset_size, sd).pairs["replace-one"]
+    special = "a fixed batch's other records depend on whether it holds the record (no pair built)"
     return {"add": FIXED_BATCH_RELATION, "remove": FIXED_BATCH_RELATION,
-            "replace-one": (P.factors[0][0], Q.factors[0][0])}
+            "replace-one": (P.factors[0][0], Q.factors[0][0]), "special-add": special, "special-remove": special}
+
+
+def _tree_aggregation(event) -> list[dict]:
+    """dp_accounting's single-epoch tree aggregation (the module's note): the Gaussian mechanism of ℓ₂-sensitivity
+    √d, d = ⌈log₂(T + 1)⌉ the depth of the longest tree (T its steps; a record is in one tree), under replace-special
+    and replace-one (2√d); add and remove refused. √d enters rounded up (δ grows with the shift). No run where no
+    tree has a step.
+
+    >>> import pytest; dpa = pytest.importorskip("dp_accounting")
+    >>> [pairs] = _tree_aggregation(dpa.SingleEpochTreeAggregationDpEvent(2.0, [3, 8]))     # d = ⌈log₂ 9⌉ = 4
+    >>> [float(law.mean) for law in pairs["special-add"]], [float(law.mean) for law in pairs["replace-one"]]
+    ([0.0, 2.0], [0.0, 4.0])
+    """
+    sd = _positive(event.noise_multiplier, "noise_multiplier of a SingleEpochTreeAggregationDpEvent")
+    steps = event.step_counts if isinstance(event.step_counts, (list, tuple)) else [event.step_counts]
+    if not steps or any(isinstance(t, bool) or int(t) != t or t < 0 for t in steps):
+        raise InvalidParameter(f"step_counts of a SingleEpochTreeAggregationDpEvent must be an integer >= 0 or a "
+                               f"non-empty list of them, got {event.step_counts!r}")
+    depth = int(max(steps)).bit_length()        # ⌈log₂(T + 1)⌉
+    if depth == 0:
+        return []
+    shift = mpmath.mpf(mpmath.libmp.mpf_sqrt(mpmath.mpf(depth)._mpf_, mpmath.mp.prec, "c"))
+    without, with_ = Gaussian(0, sd), Gaussian(shift, sd)
+    moved = ("tree aggregation is accounted with the record's place in the stream kept (replace-special, as "
+             "dp_accounting and Kairouz et al. 2021 do, or replace-one): adding or removing a record moves the later "
+             "records' leaves")
+    return [{"add": moved, "remove": moved, "replace-one": (without, Gaussian(2 * shift, sd)),
+             "special-add": (without, with_), "special-remove": (with_, without)}]
 
 
 def _mixture_of_gaussians(event) -> dict:
@@ -261,18 +317,21 @@ def laws_of(event) -> Relations:
     if not runs:
         raise InvalidParameter(f"the {type(event).__name__} applies no mechanism: nothing to account for")
 
-    def side(relation: str, of: int) -> Product:
-        return product(*(compose(count, pairs[relation][of]) for pairs, count, _ in runs))
+    runs = [({"special-add": pairs["add"], "special-remove": pairs["remove"], **pairs}, count, sym)
+            for pairs, count, sym in runs]
+
+    def side(orientation: str, of: int) -> Product:
+        return product(*(compose(count, pairs[orientation][of]) for pairs, count, _ in runs))
 
     refused = {}
-    for name in ("add", "remove", "replace-one"):
+    for name in ORIENTATIONS:
         reason = next((pairs[name] for pairs, _, _ in runs if isinstance(pairs[name], str)), None)
         if reason is not None:
             refused[name] = reason
-    built = {name: None if name in refused else (side(name, 0), side(name, 1))
-             for name in ("add", "remove", "replace-one")}
+    built = {name: None if name in refused else (side(name, 0), side(name, 1)) for name in ORIENTATIONS}
     return Relations(add=built["add"], remove=built["remove"], symmetric=all(sym for *_, sym in runs),
-                     replace=built["replace-one"], refused=refused)
+                     replace=built["replace-one"], refused=refused,
+                     special={"add": built["special-add"], "remove": built["special-remove"]})
 
 
 @dataclass(frozen=True)
@@ -306,7 +365,8 @@ def certify(event, *, epsilon=None, delta=None, width=1e-3, answer=None,
             relation: str = "add-or-remove") -> Certificate:
     """symdp's certified bracket for δ(ε) (``epsilon=``) or ε(δ) (``delta=``) of a dp_accounting event under
     ``relation`` (``"add-or-remove"``, the larger over add and remove, as dp_accounting's default ``ADD_OR_REMOVE_ONE``;
-    ``"replace-one"`` for its ``REPLACE_ONE``; or ``"add"``, ``"remove"``), reached to the relative ``width`` where the
+    ``"replace-one"`` for its ``REPLACE_ONE``, ``"replace-special"`` for its ``REPLACE_SPECIAL``; or ``"add"``,
+    ``"remove"``), reached to the relative ``width`` where the
     engine brackets; with an accountant's ``answer``, its verdict (:func:`classify`).
 
     >>> import pytest; dpa = pytest.importorskip("dp_accounting")     # an optional dependency

@@ -211,9 +211,8 @@ def test_a_discrete_laplace_event_from_dp_event_is_translated():
     (dpa.dp_event.SampledWithReplacementDpEvent(100, 10, dpa.GaussianDpEvent(1.0)), "sampling with replacement"),
     (dpa.dp_event.ZCDpEvent(0.5), "epsilon_from_rdp(*zcdp_curve(rho, orders), delta)"),
     (dpa.dp_event.MixtureOfGaussiansDpEvent(1.0, [-1, 1], [0.5, 0.5]), "sensitivities have both signs"),
-    (dpa.dp_event.TruncatedSubsampledGaussianDpEvent(100, 0.1, 20, 1.0), "pair is not built"),
+    (dpa.dp_event.TruncatedSubsampledGaussianDpEvent(100, 0.1, 20, 1.0), "is not built"),
     (dpa.dp_event.RepeatAndSelectDpEvent(dpa.GaussianDpEvent(1.0), 1.0, 1.0), "Papernot and Steinke 2022"),
-    (dpa.dp_event.SingleEpochTreeAggregationDpEvent(1.0, 8), "tree aggregation"),
     (dpa.NonPrivateDpEvent(), "no (ε, δ) guarantee"),
 ])
 def test_events_without_a_dominating_pair_are_refused_with_the_reason(event, reason):
@@ -240,3 +239,59 @@ def test_an_events_renyi_curve_under_each_relation():
     assert curve.certified and curve.decided_by == ("remove",)
     slack = mpmath.mpf("1e-45")         # a mixture's masses on ℤ are rounded once to the working precision (50 digits)
     assert curve.lower[0] - slack <= reference <= curve.upper[0] + slack
+
+
+# --- replace-special and tree aggregation ----------------------------------------------------------------------------
+
+
+def test_replace_special_is_add_or_remove_where_the_special_record_is_the_records_absence():
+    # dp_accounting's REPLACE_SPECIAL: the record replaced by one that contributes nothing; for a Poisson-sampled
+    # Gaussian the output without the record either way, so both relations ask the same two divergences
+    event = dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(0.1, dpa.GaussianDpEvent(1.0)), 5)
+    special, plain = certify(event, epsilon=1, relation="replace-special"), certify(event, epsilon=1)
+    assert (special.lower, special.upper, special.decided_by) == (plain.lower, plain.upper, plain.decided_by)
+    assert special.relation == "replace-special"
+    with pytest.raises(InvalidParameter, match="no replace-special pair: a fixed batch's other records depend"):
+        certify(dpa.SampledWithoutReplacementDpEvent(100, 10, dpa.GaussianDpEvent(1.0)), epsilon=1,
+                relation="replace-special")
+
+
+@pytest.mark.parametrize("steps, depth", [(1, 1), (100, 7), ([3, 8], 4), ([127, 5], 7), (128, 8)])
+def test_tree_aggregation_is_the_gaussian_of_its_depth_against_the_closed_form(steps, depth):
+    # Kairouz et al. 2021, App. D: a record moves the d = ⌈log₂(T + 1)⌉ nodes above its leaf by at most 1, each with
+    # N(0, σ²): the Gaussian mechanism of sensitivity √d, μ = √d/σ, composed over 3 epochs (μ√3); replace-one 2μ√3
+    event = dpa.SelfComposedDpEvent(dpa.SingleEpochTreeAggregationDpEvent(2.0, steps), 3)
+    special = certify(event, epsilon=0.5, width=1e-6, relation="replace-special")
+    replaced = certify(event, epsilon=0.5, width=1e-6, relation="replace-one")
+    with mpmath.workdps(mpmath.mp.dps + 30):
+        mu = mpmath.sqrt(3 * depth) / 2
+        references = gaussian_delta(mu, mpmath.mpf("0.5")), gaussian_delta(2 * mu, mpmath.mpf("0.5"))
+    for c, reference in zip((special, replaced), references):
+        # √d enters rounded up at the working precision (an upper bound): the lower end may pass the exact value
+        # by that rounding, relatively 10^-dps
+        assert c.certified and c.lower <= reference * (1 + mpmath.mpf(10) ** (5 - mpmath.mp.dps)) \
+            and reference <= c.upper
+
+
+def test_tree_aggregation_epsilon_holds_the_analytic_gaussian_and_dp_accountings_rdp_is_pessimistic():
+    # ε(1e-5) of the Gaussian mechanism μ = √7/2 (100 steps: d = 7, σ = 2): the root of the closed form δ(ε) = 1e-5
+    event = dpa.SingleEpochTreeAggregationDpEvent(2.0, 100)
+    rdp = dpa.rdp.RdpAccountant(neighboring_relation=dpa.NeighboringRelation.REPLACE_SPECIAL).compose(event)
+    c = certify(event, delta=1e-5, relation="replace-special", answer=rdp.get_epsilon(1e-5))
+    with mpmath.workdps(mpmath.mp.dps + 30):
+        mu, target = mpmath.sqrt(7) / 2, mpmath.mpf("1e-5")
+        reference = bisect(lambda e: gaussian_delta(mu, e) - target, mpmath.mpf(0), mpmath.mpf(20), steps=400)
+    slack = mpmath.mpf(10) ** (5 - mpmath.mp.dps)      # √7 rounded up at the working precision (as above)
+    assert c.certified and c.lower <= reference * (1 + slack) and reference <= c.upper and c.verdict == "pessimistic"
+
+
+@pytest.mark.parametrize("relation", ["add", "remove", "add-or-remove"])
+def test_tree_aggregation_under_add_or_remove_is_refused_with_the_reason(relation):
+    with pytest.raises(InvalidParameter, match="record's place in the stream kept"):
+        certify(dpa.SingleEpochTreeAggregationDpEvent(1.0, 8), epsilon=1, relation=relation)
+
+
+@pytest.mark.parametrize("steps", [[], -1, 2.5, [4, -2]])
+def test_tree_aggregation_with_bad_step_counts_is_an_error_naming_them(steps):
+    with pytest.raises(InvalidParameter, match="step_counts of a SingleEpochTreeAggregationDpEvent"):
+        certify(dpa.SingleEpochTreeAggregationDpEvent(1.0, steps), epsilon=1, relation="replace-special")
