@@ -182,7 +182,9 @@ REFUSED = {
                  "epsilon_from_rdp(*zcdp_curve(rho, orders), delta)",
     "TruncatedSubsampledGaussianDpEvent": "the truncated subsampled Gaussian's pair (arXiv:2508.15089, as "
                                           "dp_accounting's PLD accountant builds it) is not built",
-    "RepeatAndSelectDpEvent": "repeat-and-select has an RDP bound (Papernot and Steinke 2022), no dominating pair",
+    "RepeatAndSelectDpEvent": "repeat-and-select has an RDP bound (Papernot and Steinke 2022), no dominating pair; "
+                              "symdp.rdp.repeat_and_select(orders, renyi_curve(base, orders).upper, mean, shape) "
+                              "computes that bound, rounded upward",
     "NonPrivateDpEvent": "a non-private step has no (ε, δ) guarantee: δ(ε) = 1 at every ε",
     "UnsupportedDpEvent": "an unsupported event has no known guarantee",
 }
