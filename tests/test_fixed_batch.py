@@ -189,7 +189,7 @@ def test_dp_accountings_fixed_batch_event_is_certified_under_replace_one_only():
     event = dpa.dp_event.SampledWithoutReplacementDpEvent(200, 20, dpa.GaussianDpEvent(1.5))
     found = certify(event, epsilon=0.4, relation="replace-one", width=1e-5)
     assert holds(found, one_step(0.4, mpmath.mpf(20) / 200, 1.5)) and found.relation == "replace-one"
-    with pytest.raises(InvalidParameter, match="no add pair: fixed-batch sampling is accounted under replace-one"):
+    with pytest.raises(InvalidParameter, match="no add-or-remove pair: fixed-batch sampling is accounted under replace-one"):
         certify(event, epsilon=0.4)
     inner = dpa.dp_event.SampledWithoutReplacementDpEvent(200, 20, dpa.LaplaceDpEvent(1.5))
     with pytest.raises(InvalidParameter, match="a fixed batch of a LaplaceDpEvent is not accounted"):
