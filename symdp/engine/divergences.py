@@ -11,9 +11,10 @@ what a verdict's evidence is read from. A new kind of law is one more :class:`Ru
 also have the shifted Rényi divergence), the projected laws of :mod:`symdp.engine.projected` (a noisy step projected
 onto an interval), the laws of projected chains of :mod:`symdp.engine.chains` (several such steps) and the Gaussian
 path laws of :mod:`symdp.engine.gaussian_paths` (Euler chains with linear drift, compared through their likelihood
-ratio's statistic) are six; two more kinds are known only through their privacy-loss distribution, the symmetrised
-pairs of :mod:`symdp.engine.symmetrised` and the mixtures of Gaussians of :mod:`symdp.engine.gaussian_sums` (δ, ε(δ)
-and TV by the accountant). Nothing outside this table dispatches on the family of a law.
+ratio's statistic) are six; two more kinds are known only through their privacy-loss distribution and their
+Rényi integrals, the symmetrised pairs of :mod:`symdp.engine.symmetrised` and the mixtures of Gaussians of
+:mod:`symdp.engine.gaussian_sums` (δ, ε(δ) and TV by the accountant, R_α and KL by
+:mod:`symdp.engine.accounted_renyi`). Nothing outside this table dispatches on the family of a law.
 
 >>> from symdp.engine.continuous import Gaussian
 >>> from symdp.engine.finite import FiniteDistribution
@@ -38,8 +39,8 @@ from typing import Callable, Mapping
 
 import mpmath
 
-from symdp.engine import (accounting, binning, certified, chains, finite, gaussian_paths, integers, products, projected,
-                          quadrature, shifted)
+from symdp.engine import (accounted_renyi, accounting, binning, certified, chains, finite, gaussian_paths, integers,
+                          products, projected, quadrature, shifted)
 from symdp.engine.continuous import ContinuousDistribution, Mixture
 from symdp.engine.finite import FiniteDistribution
 from symdp.engine.gaussian_sums import GaussianSum
@@ -203,7 +204,8 @@ RULES: tuple[Rule, ...] = (
         Kind.KL: _continuous(chains.kl), Kind.RENYI: _continuous(chains.renyi),
         Kind.HOCKEY_STICK: _continuous(chains.hockey_stick), Kind.TV: _continuous(chains.tv)},
         methods=(Method.QUADRATURE, Method.DENSITIES)),
-    *(Rule(law, {kind: _accounted(kind) for kind in ACCOUNTED}, methods=(Method.CERTIFIED,),
+    *(Rule(law, {**{kind: _accounted(kind) for kind in ACCOUNTED},
+                 Kind.RENYI: accounted_renyi.renyi, Kind.KL: accounted_renyi.kl}, methods=(Method.CERTIFIED,),
            options={kind: ("width",) for kind in ACCOUNTED}) for law in (SymmetrisedLaw, GaussianSum)),
     Rule(projected.Projected, {
         Kind.KL: _continuous(projected.kl), Kind.RENYI: _continuous(projected.renyi),

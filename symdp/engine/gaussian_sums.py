@@ -4,9 +4,10 @@ dp_accounting's ``MixtureOfGaussiansDpEvent``), which given D outputs N(0, σ²)
 Σ_i p_i N(c_i, σ²).
 
 A :class:`GaussianSum` keeps its weights as given (binary numbers, exactly) and is normalised in ball arithmetic, so
-the law the engine accounts is the one named, with no rounding of its construction. Only its privacy-loss
-distribution against one Gaussian of the same standard deviation is computed (:mod:`symdp.engine.accounting`): δ(ε),
-ε(δ) and TV, alone or composed, where every mean lies on one side of that Gaussian's (the loss is then monotone).
+the law the engine accounts is the one named, with no rounding of its construction. Its privacy-loss distribution
+against one Gaussian of the same standard deviation is computed (:mod:`symdp.engine.accounting`): δ(ε), ε(δ) and TV,
+alone or composed, where every mean lies on one side of that Gaussian's (the loss is then monotone); and its Rényi
+divergences and KL against another Gaussian sum of that deviation (:mod:`symdp.engine.accounted_renyi`).
 """
 
 from __future__ import annotations

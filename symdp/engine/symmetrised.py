@@ -26,8 +26,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class SymmetrisedLaw:
     """One side of the symmetrised pair of (``P``, ``Q``) (the module's note): P̃ (``mirrored=False``) or Q̃
-    (``mirrored=True``). Only its privacy-loss distribution is computed (:mod:`symdp.engine.accounting`): δ(ε), ε(δ)
-    and TV, alone or composed.
+    (``mirrored=True``). Its privacy-loss distribution is computed (:mod:`symdp.engine.accounting`): δ(ε), ε(δ)
+    and TV, alone or composed; and, for a pair of Gaussian sums, R_α and KL (:mod:`symdp.engine.accounted_renyi`).
 
     >>> from symdp.engine.continuous import Gaussian, Mixture
     >>> P, Q = symmetrised(Mixture(0.1, Gaussian(0, 1), Gaussian(2, 1)), Gaussian(0, 1))
