@@ -98,6 +98,8 @@ class Relations:
     refused: dict = field(default_factory=dict)
     """Why a relation has no pair (an orientation of :data:`ORIENTATIONS` → the reason)."""
     special: Optional[dict] = None
+    event: object = None
+    """The ``DpEvent`` translated (:func:`laws_of`)."""
 
     def pairs(self, relation: str = "add-or-remove") -> dict[str, tuple[Product, Product]]:
         """The pairs to measure for ``relation`` (:data:`INTEROP_RELATIONS`), named by orientation: for add-or-remove
@@ -127,7 +129,9 @@ class Relations:
         >>> float(renyi_curve(m, [3]).upper[0])             # α (2Δ)² k/(2σ²) = 3·4·8/8
         12.0
         """
-        return Mechanism(description, relation, self.pairs(relation), "dp_accounting's conventions (symdp.interop)")
+        event = self.event
+        return Mechanism(description, relation, self.pairs(relation), "dp_accounting's conventions (symdp.interop)",
+                         None if event is None else lambda _: event)
 
 
 def _positive(x, what: str) -> mpmath.mpf:
@@ -333,7 +337,32 @@ def laws_of(event) -> Relations:
     built = {name: None if name in refused else (side(name, 0), side(name, 1)) for name in ORIENTATIONS}
     return Relations(add=built["add"], remove=built["remove"], symmetric=all(sym for *_, sym in runs),
                      replace=built["replace-one"], refused=refused,
-                     special={"add": built["special-add"], "remove": built["special-remove"]})
+                     special={"add": built["special-add"], "remove": built["special-remove"]}, event=event)
+
+
+NEIGHBORING = {"add-or-remove": "ADD_OR_REMOVE_ONE", "replace-one": "REPLACE_ONE", REPLACE_SPECIAL: "REPLACE_SPECIAL"}
+"""symdp's relations as dp_accounting's ``NeighboringRelation`` names (it has no add or remove alone)."""
+
+
+def dp_event(mechanism: Mechanism):
+    """A symdp mechanism (:mod:`symdp.mechanisms`, composed or not) as dp_accounting's ``(DpEvent,
+    NeighboringRelation)``: what to hand its accountants to ask them the same question. Parameters are passed as
+    floats, as dp_accounting takes them. A fixed batch is a ``SampledWithoutReplacementDpEvent``, whose RDP accounting
+    takes the noise relative to the distance 2 between two records (the module's note).
+
+    >>> import pytest; dpa = pytest.importorskip("dp_accounting")
+    >>> from symdp.mechanisms import dpsgd
+    >>> event, relation = dp_event(dpsgd(0.01, 1.0, 1000))
+    >>> event == dpa.SelfComposedDpEvent(dpa.PoissonSampledDpEvent(0.01, dpa.GaussianDpEvent(1.0)), 1000), relation.name
+    (True, 'ADD_OR_REMOVE_ONE')
+    """
+    dpa = _dp_accounting()
+    if mechanism.event is None:
+        raise InvalidParameter(f"{mechanism.description} has no dp_accounting event")
+    if mechanism.relation not in NEIGHBORING:
+        raise InvalidParameter(f"dp_accounting has no {mechanism.relation} relation alone: it accounts add-or-remove "
+                               f"(the worse of add and remove), replace-one and replace-special")
+    return mechanism.event(dpa.dp_event), getattr(dpa.NeighboringRelation, NEIGHBORING[mechanism.relation])
 
 
 @dataclass(frozen=True)

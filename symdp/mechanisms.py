@@ -60,6 +60,7 @@ from __future__ import annotations
 import numbers
 import time
 from dataclasses import dataclass, field, replace
+from typing import Callable, Optional
 
 import mpmath
 
@@ -101,12 +102,17 @@ class Mechanism:
     relation: str
     pairs: dict = field(hash=False)
     source: str
+    event: Optional[Callable] = field(default=None, hash=False, compare=False)
+    """The mechanism as Google's dp_accounting describes it: a function of its ``dp_event`` module returning the
+    ``DpEvent`` (:func:`symdp.interop.dp_event`); None where it has none."""
 
     def composed(self, steps: int) -> "Mechanism":
         """The mechanism run ``steps`` times (each orientation's pair composed, Zhu, Dong, Wang 2022)."""
         k = _count(steps)
+        inner = self.event
         return Mechanism(f"{self.description}, {k} steps", self.relation,
-                         {name: (_power(k, P), _power(k, Q)) for name, (P, Q) in self.pairs.items()}, self.source)
+                         {name: (_power(k, P), _power(k, Q)) for name, (P, Q) in self.pairs.items()}, self.source,
+                         None if inner is None else lambda E: E.SelfComposedDpEvent(inner(E), k))
 
 
 def _power(k: int, law):
@@ -159,7 +165,8 @@ def gaussian(noise_multiplier, *, relation: str = ADD_OR_REMOVE) -> Mechanism:
     pairs = _oriented(relation, (Gaussian(0, sd), Gaussian(1, sd)), (Gaussian(0, sd), Gaussian(2, sd)))
     return Mechanism(f"Gaussian mechanism (σ = {mpmath.nstr(sd, 6)})", relation,
                      {name: (compose(1, P), compose(1, Q)) for name, (P, Q) in pairs.items()},
-                     "a shift by the sensitivity (1; 2 for replace-one): tight in one dimension")
+                     "a shift by the sensitivity (1; 2 for replace-one): tight in one dimension",
+                     lambda E: E.GaussianDpEvent(float(sd)))
 
 
 def laplace(scale, *, relation: str = ADD_OR_REMOVE) -> Mechanism:
@@ -168,7 +175,8 @@ def laplace(scale, *, relation: str = ADD_OR_REMOVE) -> Mechanism:
     pairs = _oriented(relation, (Laplace(0, b), Laplace(1, b)), (Laplace(0, b), Laplace(2, b)))
     return Mechanism(f"Laplace mechanism (b = {mpmath.nstr(b, 6)})", relation,
                      {name: (compose(1, P), compose(1, Q)) for name, (P, Q) in pairs.items()},
-                     "a shift by the sensitivity (1; 2 for replace-one): tight in one dimension")
+                     "a shift by the sensitivity (1; 2 for replace-one): tight in one dimension",
+                     lambda E: E.LaplaceDpEvent(float(b)))
 
 
 def poisson_gaussian(sampling_rate, noise_multiplier, *, relation: str = ADD_OR_REMOVE) -> Mechanism:
@@ -194,7 +202,7 @@ def poisson_gaussian(sampling_rate, noise_multiplier, *, relation: str = ADD_OR_
         pairs = both if relation == ADD_OR_REMOVE else {relation: both[relation]}
         source = "Zhu, Dong, Wang 2022 (Poisson subsampling under add/remove); tight in one dimension"
     return Mechanism(_describe(q, sd), relation, {name: (compose(1, P), compose(1, Q)) for name, (P, Q) in pairs.items()},
-                     source)
+                     source, lambda E: E.PoissonSampledDpEvent(float(q), E.GaussianDpEvent(float(sd))))
 
 
 def fixed_batch_gaussian(batch_size, dataset_size, noise_multiplier, *, relation: str = REPLACE_ONE) -> Mechanism:
@@ -221,7 +229,8 @@ def fixed_batch_gaussian(batch_size, dataset_size, noise_multiplier, *, relation
     P, Q = symmetrised(Mixture(rate, plain, Gaussian(2, sd)), plain)
     return Mechanism(_describe_batch(b, n, sd), relation, {REPLACE_ONE: (compose(1, P), compose(1, Q))},
                      "Balle, Barthe, Gaboardi 2018 (coupling, advanced joint convexity) and Zhu, Dong, Wang 2022 "
-                     "(sampling without replacement under substitution), symmetrised over ε of both signs")
+                     "(sampling without replacement under substitution), symmetrised over ε of both signs",
+                     lambda E: E.SampledWithoutReplacementDpEvent(n, b, E.GaussianDpEvent(float(sd))))
 
 
 def _describe_batch(b: int, n: int, sd) -> str:

@@ -295,3 +295,34 @@ def test_tree_aggregation_under_add_or_remove_is_refused_with_the_reason(relatio
 def test_tree_aggregation_with_bad_step_counts_is_an_error_naming_them(steps):
     with pytest.raises(InvalidParameter, match="step_counts of a SingleEpochTreeAggregationDpEvent"):
         certify(dpa.SingleEpochTreeAggregationDpEvent(1.0, steps), epsilon=1, relation="replace-special")
+
+
+# --- symdp's mechanisms as dp_accounting's events --------------------------------------------------------------------
+
+
+def test_symdps_mechanisms_become_dp_accountings_events_and_its_answer_is_classified_against_the_bracket():
+    from symdp.interop import dp_event
+    from symdp.mechanisms import delta, dpsgd, gaussian, laplace
+
+    E = dpa.dp_event
+    cases = [(dpsgd(0.01, 1.0, 100), E.SelfComposedDpEvent(E.PoissonSampledDpEvent(0.01, E.GaussianDpEvent(1.0)), 100),
+              "ADD_OR_REMOVE_ONE"),
+             (dpsgd(None, 2.0, 10, relation="replace-one", sampling="fixed-batch", dataset_size=100, batch_size=10),
+              E.SelfComposedDpEvent(E.SampledWithoutReplacementDpEvent(100, 10, E.GaussianDpEvent(2.0)), 10),
+              "REPLACE_ONE"),
+             (gaussian(3.0, relation="replace-one").composed(4), E.SelfComposedDpEvent(E.GaussianDpEvent(3.0), 4),
+              "REPLACE_ONE"),
+             (laplace(2.0), E.LaplaceDpEvent(2.0), "ADD_OR_REMOVE_ONE")]
+    for mechanism, expected, relation in cases:
+        assert dp_event(mechanism) == (expected, getattr(dpa.NeighboringRelation, relation))
+    # the round trip: dp_accounting's PLD answer for the event symdp hands it, against symdp's own bracket
+    m = dpsgd(0.01, 1.0, 100)
+    event, relation = dp_event(m)
+    answer = dpa.pld.PLDAccountant(relation).compose(event).get_delta(1.0)
+    bracket = delta(m, 1.0, width=1e-6)
+    assert classify(answer, bracket.lower, bracket.upper) in ("inside", "pessimistic")     # its PLD is pessimistic
+    # an event's mechanism hands back the event it came from; add or remove alone has no dp_accounting relation
+    original = E.SelfComposedDpEvent(E.RandomizedResponseDpEvent(0.5, 2), 3)
+    assert dp_event(laws_of(original).mechanism("replace-one"))[0] is original
+    with pytest.raises(InvalidParameter, match="dp_accounting has no add relation alone"):
+        dp_event(gaussian(1.0, relation="add"))
