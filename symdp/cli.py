@@ -682,10 +682,11 @@ RDP_ORDERS = (1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48
 """The orders of ``symdp dpsgd --rdp`` and of dp_accounting's RDP accountant as a peer (integer and fractional)."""
 
 
-def _peers(args, question: str) -> list[dict]:
-    """dp_accounting's PLD and RDP answers to the same question, each with its CPU seconds, or why there is none (not
-    installed; a relation or sampling it does not account: its RDP accountant knows add-or-remove for Poisson
-    sampling and replace-one for fixed batches, its PLD accountant no fixed batches)."""
+def _peers(mechanism, args, question: str) -> list[dict]:
+    """dp_accounting's PLD and RDP answers to the same question (the mechanism as its event,
+    :func:`symdp.interop.dp_event`), each with its CPU seconds, or why there is none (not installed; a relation or
+    sampling it does not account: its RDP accountant knows add-or-remove for Poisson sampling and replace-one for
+    fixed batches, its PLD accountant no fixed batches)."""
     import time as clock
 
     names = ("dp_accounting PLD", "dp_accounting RDP")
@@ -693,13 +694,13 @@ def _peers(args, question: str) -> list[dict]:
         import dp_accounting as dpa
     except ImportError:
         return [{"name": name, "answer": None, "why": "not installed (pip install dp-accounting)"} for name in names]
-    relations = {"add-or-remove": "ADD_OR_REMOVE_ONE", "replace-one": "REPLACE_ONE"}
+    from symdp.interop import dp_event
+
     fixed = args.sampling == "fixed-batch"
     accountants = {
-        "dp_accounting PLD": (lambda: dpa.pld.PLDAccountant(neighboring_relation=getattr(
-            dpa.NeighboringRelation, relations[args.relation]))) if args.relation in relations and not fixed else None,
-        "dp_accounting RDP": (lambda: dpa.rdp.RdpAccountant(list(RDP_ORDERS), getattr(
-            dpa.NeighboringRelation, relations[args.relation])))
+        "dp_accounting PLD": (lambda relation: dpa.pld.PLDAccountant(relation))
+        if args.relation in ("add-or-remove", "replace-one") and not fixed else None,
+        "dp_accounting RDP": (lambda relation: dpa.rdp.RdpAccountant(list(RDP_ORDERS), relation))
         if args.relation == ("replace-one" if fixed else "add-or-remove") else None,
     }
     found = []
@@ -711,11 +712,8 @@ def _peers(args, question: str) -> list[dict]:
             found.append({"name": name, "answer": None, "why": why})
             continue
         start = clock.process_time()
-        gaussian = dpa.GaussianDpEvent(args.noise_multiplier)
-        event = dpa.SelfComposedDpEvent(dpa.SampledWithoutReplacementDpEvent(args.dataset_size, args.batch_size,
-                                                                             gaussian) if fixed
-                                        else dpa.PoissonSampledDpEvent(args.sampling_rate, gaussian), args.steps)
-        accountant = accountants[name]().compose(event)
+        event, relation = dp_event(mechanism)
+        accountant = accountants[name](relation).compose(event)
         answer = accountant.get_delta(args.epsilon) if question == "delta" else accountant.get_epsilon(args.delta)
         found.append({"name": name, "answer": float(answer), "seconds": round(clock.process_time() - start, 3)})
         if fixed:
@@ -765,7 +763,7 @@ def cmd_dpsgd(args) -> int:
     question = "delta" if args.epsilon is not None else "epsilon"
     answer = (delta(mechanism, args.epsilon, width=args.width) if question == "delta"
               else epsilon(mechanism, args.delta, width=args.width))
-    peers = [] if args.no_peers else _peers(args, question)
+    peers = [] if args.no_peers else _peers(mechanism, args, question)
     rdp = _rdp_bound(mechanism, args, question) if args.rdp else None
     for peer in peers:
         if peer["answer"] is not None and answer.certified:
