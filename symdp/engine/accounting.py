@@ -1092,6 +1092,13 @@ band, whose values cost little: measured on the subsampled Gaussian (q = 0.01, �
 against 32 keeps 213 frequencies instead of 107 and saves a sixth of δ's time; 8 saves no more."""
 
 
+SAMPLING_BITS = 53
+"""The precision of :func:`_sampled`'s coarser circle: its transforms only bound moduli (compared with
+ν^{1/count}, near 1 for a long composition): 53 bits keep the same frequencies as the working precision's 72 to 111
+(measured on the subsampled Gaussian, q = 0.01, σ = 1, 1000 steps: the same brackets) and their transforms cost about
+a fifth less."""
+
+
 def _sampled(found: list, size: int, tail):
     """The kept frequencies and their values without the transforms of size ``size``, where a coarser circle of M
     points decides (None where it would not pay, or does not find the kept frequencies a narrow band about 0: the
@@ -1134,18 +1141,23 @@ def _sampled(found: list, size: int, tail):
     step = math.pi / samples * (1 + 2.0 ** -40)             # the farthest a frequency lies from its nearest sample
     pair_bounds, q_bounds = [], []
     for (b, _), (c_pair, c_q) in zip(found, centres):
-        (u, wu, a_u), (p, wp, a_p) = (_folded_moments(samples, b.start, masses, c_pair)
-                                      for masses in (b.upper, b.lower_p))
-        q, wq, a_q = _folded_moments(samples, b.start, b.lower_q, c_q)
+        # These sequences and transforms only bound moduli, which are tested against ν^{1/count} (near 1 for a long
+        # composition): they are computed at SAMPLING_BITS, their rounding still outward (every ball holds the exact
+        # value, only wider), and what they decide is which frequencies to drop, each bound still proved.
+        with arb_precision(SAMPLING_BITS):
+            (u, wu, a_u), (p, wp, a_p) = (_folded_moments(samples, b.start, masses, c_pair)
+                                          for masses in (b.upper, b.lower_p))
+            q, wq, a_q = _folded_moments(samples, b.start, b.lower_q, c_q)
+            # three transforms of two real sequences each: (U, P), their W, and Q with its W
+            z, w = acb.dft(list(map(acb, u, p))), acb.dft(list(map(acb, wu, wp)))
+            mq, mwq = _parts(acb.dft(list(map(acb, q, wq))))
+            mz, mw = _moduli(z, True), _moduli(w, True)
         a_pair = max(float(a_u.upper()), float(a_p.upper())) * (1 + 2.0 ** -50)      # A₂, rounded up
         a_q = float(a_q.upper()) * (1 + 2.0 ** -50)
         if not (math.isfinite(a_pair) and math.isfinite(a_q)):
             return None
-        # three transforms of two real sequences each: (U, P), their W, and Q with its W
-        z, w = acb.dft(list(map(acb, u, p))), acb.dft(list(map(acb, wu, wp)))
-        mq, mwq = _parts(acb.dft(list(map(acb, q, wq))))
-        for mz, mw, a2, out in ((_moduli(z, True), _moduli(w, True), a_pair, pair_bounds), (mq, mwq, a_q, q_bounds)):
-            out.append((mz + mw * step + a2 * step * step / 2) * (1 + 2.0 ** -40))
+        for at_sample, slope, a2, out in ((mz, mw, a_pair, pair_bounds), (mq, mwq, a_q, q_bounds)):
+            out.append((at_sample + slope * step + a2 * step * step / 2) * (1 + 2.0 ** -40))
     result = []
     for bounds, which in ((pair_bounds, "pair"), (q_bounds, "q")):
         cells = _composed_above(bounds, counts, limit).nonzero()[0]
