@@ -118,6 +118,10 @@ SECTIONS = ("table", "relations", "fixed-batch", "rdp", "events")
 RDP_ORDERS = ("1.5", "2", "4", "8", "16", "32")
 """The Rényi orders of the ``rdp`` section (and of the RDP-to-ε conversions compared there)."""
 
+DP_ACCOUNTING_ORDERS = tuple(f"{1 + x // 10}.{x % 10}" for x in range(1, 100)) + tuple(
+    str(a) for a in [*range(11, 64), 128, 256, 512, 1024])
+"""dp_accounting's ``DEFAULT_RDP_ORDERS`` (1.1, 1.2, ..., 10.9, 11, ..., 63, 128, 256, 512, 1024), as decimals."""
+
 
 ROWS: tuple[Config, ...] = (
     Config("headline δ", SGM, 1000, "delta", "1", "0.01", "1",
@@ -534,20 +538,28 @@ def dp_accounting_rdp_orders(cfg: Config) -> tuple[float, str]:
 def symdp_rdp_cks(cfg: Config) -> tuple[float, str]:
     """symdp's own route through RDP: its certified curve at :data:`RDP_ORDERS` (upper ends), converted to ε(δ) by
     the Canonne–Kamath–Steinke conversion in ball arithmetic, rounded upward (:func:`symdp.rdp.epsilon_from_rdp`); for
-    a zCDP event, its curve ρα. A valid bound, so expected above the certified ε(δ)."""
+    a zCDP event, its curve ρα; for repeat-and-select, Papernot and Steinke's bound from the base's certified curve
+    (:func:`symdp.rdp.repeat_and_select`). A valid bound, so expected above the certified ε(δ)."""
     from symdp import mechanisms, rdp
 
     if cfg.mechanism == EVENT and cfg.event == "ZCDp" and cfg.question == "epsilon":
         orders, taus = rdp.zcdp_curve("0.1", RDP_ORDERS)
         how = "zcdp_curve(0.1, orders)"
+    elif cfg.mechanism == EVENT and cfg.event == "RepeatAndSelect" and cfg.question == "epsilon":
+        # the event's base, Gaussian(σ=2), mean 10, shape 1 (EVENTS), at dp_accounting's default orders (those its
+        # accountant answers with): the bound minimises over the table's orders
+        with mpmath.workdps(SYMDP_DPS):
+            base = rdp.renyi_curve(mechanisms.gaussian(2.0), DP_ACCOUNTING_ORDERS)
+            orders, taus = base.orders, rdp.repeat_and_select(base.orders, base.upper, 10, 1)
+        how = "repeat_and_select of the base's certified curve"
     elif cfg.section == "rdp" and cfg.question == "epsilon":
         with mpmath.workdps(SYMDP_DPS):
             curve = rdp.renyi_curve(mechanisms.dpsgd(mpmath.mpf(cfg.q), mpmath.mpf(cfg.sigma), cfg.steps), RDP_ORDERS)
         orders, taus, how = curve.orders, curve.upper, "its certified curve"
     else:
-        raise NotAnswered("the rdp section's ε rows and the zCDP event")
+        raise NotAnswered("the rdp section's ε rows, the zCDP and repeat-and-select events")
     eps, order = rdp.epsilon_from_rdp(orders, taus, cfg.at, conversion="cks")
-    orders_text = ", ".join(RDP_ORDERS)
+    orders_text = ", ".join(RDP_ORDERS) if len(orders) == len(RDP_ORDERS) else "dp_accounting's default orders"
     return float(mpmath.fadd(eps, 0, prec=53, rounding="c")), (f"CKS conversion of {how} at α ∈ {{{orders_text}}}, "
                                                               f"best α = {mpmath.nstr(order, 3)}")
 
