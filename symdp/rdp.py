@@ -27,6 +27,7 @@ releasing the best run (Papernot and Steinke 2022), as dp_accounting's ``RepeatA
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Sequence
 
 import mpmath
@@ -198,6 +199,23 @@ def _tnb_gamma_below(mean: mpmath.mpf, shape: mpmath.mpf) -> arb:
     return lo
 
 
+def _rounded_up(x, what: str) -> mpmath.mpf:
+    """A user number as the least mpf of the working precision not below it (:func:`symdp.numeric.to_mpf` reads a
+    decimal to the nearest): a float by its shortest decimal, a decimal string or a Fraction exactly, then rounded up.
+
+    >>> _rounded_up(0.3, "x") > mpmath.mpf("0.3")      # the nearest binary number to 3/10 lies below it
+    True
+    """
+    value = to_mpf(x, what)                     # validates, and is exact for ints and mpf
+    if isinstance(x, float) and mpmath.isfinite(value):
+        x = float.__repr__(x)
+    if isinstance(x, str):
+        return mpmath.mpf(mpmath.libmp.from_str(x.strip(), mpmath.mp.prec, "c"))
+    if isinstance(x, Fraction):
+        return mpmath.mpf(mpmath.libmp.from_rational(x.numerator, x.denominator, mpmath.mp.prec, "c"))
+    return value
+
+
 def repeat_and_select(orders: Sequence, taus: Sequence, mean, shape) -> tuple:
     """The RDP table of *repeat and select* — run a mechanism K times, K random, and release only the best run
     (Papernot and Steinke 2022, "Hyperparameter tuning with Rényi differential privacy", ICLR; arXiv:2110.03620) —
@@ -247,7 +265,7 @@ def repeat_and_select(orders: Sequence, taus: Sequence, mean, shape) -> tuple:
     if not eta >= 0:
         raise InvalidParameter(f"the shape of the number of runs' distribution must be >= 0 (0 logarithmic, "
                                f"1 geometric, inf Poisson), got {shape!r}")
-    mu = to_mpf(mean, "the mean number of runs")
+    mu = _rounded_up(mean, "the mean number of runs")     # the bound grows with the mean: read it upward
     if not (mpmath.isfinite(mu) and mu >= 1):
         raise InvalidParameter(f"the mean number of runs must be a finite number >= 1, got {mean!r}")
 
