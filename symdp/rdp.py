@@ -65,6 +65,25 @@ def _orders(orders: Sequence) -> tuple:
     return found
 
 
+def _rounded_up(x, what: str) -> mpmath.mpf:
+    """A user number as the least mpf of the working precision not below it (:func:`symdp.numeric.to_mpf` reads a
+    decimal to the nearest): a float by its shortest decimal, a decimal string or a Fraction exactly, then rounded up.
+
+    >>> _rounded_up(0.3, "x") > mpmath.mpf("0.3")      # the nearest binary number to 3/10 lies below it
+    True
+    """
+    value = to_mpf(x, what)                     # validates (and is exact for ints)
+    if isinstance(x, mpmath.mpf):
+        return mpmath.fadd(x, 0, rounding="c")
+    if isinstance(x, float) and mpmath.isfinite(value):
+        x = float.__repr__(x)
+    if isinstance(x, str):
+        return mpmath.mpf(mpmath.libmp.from_str(x.strip(), mpmath.mp.prec, "c"))
+    if isinstance(x, Fraction):
+        return mpmath.mpf(mpmath.libmp.from_rational(x.numerator, x.denominator, mpmath.mp.prec, "c"))
+    return value
+
+
 def renyi_curve(mechanism: Mechanism, orders: Sequence) -> RenyiCurve:
     """The certified RDP curve of ``mechanism`` under its relation at ``orders`` (each > 1)."""
     from symdp.laws import measure
@@ -121,7 +140,7 @@ def epsilon_from_rdp(orders: Sequence, taus: Sequence, delta, *, conversion: str
         raise InvalidParameter(f"an RDP table needs one τ per order: {len(alphas)} orders, {len(taus)} values")
     with arb_precision(max(mpmath.mp.prec, 53) + 20):
         log_delta = exact_ball(d).log()
-        found = [(_epsilon_at(exact_ball(a), exact_ball(to_mpf(t, "an RDP value")), log_delta, conversion), a)
+        found = [(_epsilon_at(exact_ball(a), exact_ball(_rounded_up(t, "an RDP value")), log_delta, conversion), a)
                  for a, t in zip(alphas, taus)]
         best = min(found, key=lambda pair: mpf_up(pair[0].upper()))
         return mpf_up(best[0].upper()), best[1]
@@ -145,7 +164,7 @@ def delta_from_rdp(orders: Sequence, taus: Sequence, epsilon, *, conversion: str
     with arb_precision(max(mpmath.mp.prec, 53) + 20):
         found = []
         for a, t in zip(alphas, taus):
-            a_, gap = exact_ball(a), exact_ball(to_mpf(t, "an RDP value")) - exact_ball(e)
+            a_, gap = exact_ball(a), exact_ball(_rounded_up(t, "an RDP value")) - exact_ball(e)
             found.append((_log_delta_at(a_, gap, conversion).exp(), a))
         best = min(found, key=lambda pair: mpf_up(pair[0].upper()))
         return min(mpf_up(best[0].upper()), mpmath.mpf(1)), best[1]
@@ -199,23 +218,6 @@ def _tnb_gamma_below(mean: mpmath.mpf, shape: mpmath.mpf) -> arb:
     return lo
 
 
-def _rounded_up(x, what: str) -> mpmath.mpf:
-    """A user number as the least mpf of the working precision not below it (:func:`symdp.numeric.to_mpf` reads a
-    decimal to the nearest): a float by its shortest decimal, a decimal string or a Fraction exactly, then rounded up.
-
-    >>> _rounded_up(0.3, "x") > mpmath.mpf("0.3")      # the nearest binary number to 3/10 lies below it
-    True
-    """
-    value = to_mpf(x, what)                     # validates, and is exact for ints and mpf
-    if isinstance(x, float) and mpmath.isfinite(value):
-        x = float.__repr__(x)
-    if isinstance(x, str):
-        return mpmath.mpf(mpmath.libmp.from_str(x.strip(), mpmath.mp.prec, "c"))
-    if isinstance(x, Fraction):
-        return mpmath.mpf(mpmath.libmp.from_rational(x.numerator, x.denominator, mpmath.mp.prec, "c"))
-    return value
-
-
 def repeat_and_select(orders: Sequence, taus: Sequence, mean, shape) -> tuple:
     """The RDP table of *repeat and select* — run a mechanism K times, K random, and release only the best run
     (Papernot and Steinke 2022, "Hyperparameter tuning with Rényi differential privacy", ICLR; arXiv:2110.03620) —
@@ -257,7 +259,7 @@ def repeat_and_select(orders: Sequence, taus: Sequence, mean, shape) -> tuple:
         raise InvalidParameter(f"an RDP table needs one τ per order: {len(alphas)} orders, {len(taus)} values")
     values = []
     for t in taus:
-        v = to_mpf(t, "an RDP value")
+        v = _rounded_up(t, "an RDP value")      # the bound grows with each τ
         if not v >= 0:
             raise InvalidParameter(f"an RDP value must be >= 0 (a Rényi divergence is), got {t!r}")
         values.append(v)
