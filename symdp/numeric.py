@@ -58,6 +58,26 @@ def to_mpf(x, what: str = "value") -> mpmath.mpf:
         raise InvalidParameter(f"{what} {x!r} is not a real number") from None
 
 
+def to_mpf_up(x, what: str) -> mpmath.mpf:
+    """A user number as the least mpf of the working precision not below it, for a quantity a bound grows with
+    (:func:`to_mpf` reads a decimal to the nearest): a float by its shortest decimal, a decimal string or a Fraction
+    exactly, then rounded up.
+
+    >>> to_mpf_up(0.3, "x") > mpmath.mpf("0.3")      # the nearest binary number to 3/10 lies below it
+    True
+    """
+    value = to_mpf(x, what)                     # validates
+    if isinstance(x, (mpmath.mpf, int)) and not isinstance(x, bool):
+        return mpmath.fadd(x, 0, rounding="c")
+    if isinstance(x, float) and mpmath.isfinite(value):
+        x = float.__repr__(x)
+    if isinstance(x, str):
+        return mpmath.mpf(mpmath.libmp.from_str(x.strip(), mpmath.mp.prec, "c"))
+    if isinstance(x, Fraction):
+        return mpmath.mpf(mpmath.libmp.from_rational(x.numerator, x.denominator, mpmath.mp.prec, "c"))
+    return value
+
+
 def check_order(alpha) -> mpmath.mpf:
     """A Rényi order as mpf, which must be > 1 (α = 1 is the KL divergence)."""
     a = to_mpf(alpha, "Rényi order alpha")

@@ -27,7 +27,6 @@ releasing the best run (Papernot and Steinke 2022), as dp_accounting's ``RepeatA
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Sequence
 
 import mpmath
@@ -36,7 +35,7 @@ from flint import arb
 from symdp.errors import InvalidParameter
 from symdp.estimate import arb_precision, exact_ball, mpf_up
 from symdp.mechanisms import Mechanism, enclosure
-from symdp.numeric import to_mpf
+from symdp.numeric import to_mpf, to_mpf_up
 
 CONVERSIONS = ("cks", "mironov")
 """The RDP-to-(ε, δ) conversions, the tighter first."""
@@ -63,25 +62,6 @@ def _orders(orders: Sequence) -> tuple:
         if not (mpmath.isfinite(a) and a > 1):
             raise InvalidParameter(f"a Rényi order must be a finite number > 1, got {given!r}")
     return found
-
-
-def _rounded_up(x, what: str) -> mpmath.mpf:
-    """A user number as the least mpf of the working precision not below it (:func:`symdp.numeric.to_mpf` reads a
-    decimal to the nearest): a float by its shortest decimal, a decimal string or a Fraction exactly, then rounded up.
-
-    >>> _rounded_up(0.3, "x") > mpmath.mpf("0.3")      # the nearest binary number to 3/10 lies below it
-    True
-    """
-    value = to_mpf(x, what)                     # validates (and is exact for ints)
-    if isinstance(x, mpmath.mpf):
-        return mpmath.fadd(x, 0, rounding="c")
-    if isinstance(x, float) and mpmath.isfinite(value):
-        x = float.__repr__(x)
-    if isinstance(x, str):
-        return mpmath.mpf(mpmath.libmp.from_str(x.strip(), mpmath.mp.prec, "c"))
-    if isinstance(x, Fraction):
-        return mpmath.mpf(mpmath.libmp.from_rational(x.numerator, x.denominator, mpmath.mp.prec, "c"))
-    return value
 
 
 def renyi_curve(mechanism: Mechanism, orders: Sequence) -> RenyiCurve:
@@ -140,7 +120,7 @@ def epsilon_from_rdp(orders: Sequence, taus: Sequence, delta, *, conversion: str
         raise InvalidParameter(f"an RDP table needs one τ per order: {len(alphas)} orders, {len(taus)} values")
     with arb_precision(max(mpmath.mp.prec, 53) + 20):
         log_delta = exact_ball(d).log()
-        found = [(_epsilon_at(exact_ball(a), exact_ball(_rounded_up(t, "an RDP value")), log_delta, conversion), a)
+        found = [(_epsilon_at(exact_ball(a), exact_ball(to_mpf_up(t, "an RDP value")), log_delta, conversion), a)
                  for a, t in zip(alphas, taus)]
         best = min(found, key=lambda pair: mpf_up(pair[0].upper()))
         return mpf_up(best[0].upper()), best[1]
@@ -164,7 +144,7 @@ def delta_from_rdp(orders: Sequence, taus: Sequence, epsilon, *, conversion: str
     with arb_precision(max(mpmath.mp.prec, 53) + 20):
         found = []
         for a, t in zip(alphas, taus):
-            a_, gap = exact_ball(a), exact_ball(_rounded_up(t, "an RDP value")) - exact_ball(e)
+            a_, gap = exact_ball(a), exact_ball(to_mpf_up(t, "an RDP value")) - exact_ball(e)
             found.append((_log_delta_at(a_, gap, conversion).exp(), a))
         best = min(found, key=lambda pair: mpf_up(pair[0].upper()))
         return min(mpf_up(best[0].upper()), mpmath.mpf(1)), best[1]
@@ -259,7 +239,7 @@ def repeat_and_select(orders: Sequence, taus: Sequence, mean, shape) -> tuple:
         raise InvalidParameter(f"an RDP table needs one τ per order: {len(alphas)} orders, {len(taus)} values")
     values = []
     for t in taus:
-        v = _rounded_up(t, "an RDP value")      # the bound grows with each τ
+        v = to_mpf_up(t, "an RDP value")      # the bound grows with each τ
         if not v >= 0:
             raise InvalidParameter(f"an RDP value must be >= 0 (a Rényi divergence is), got {t!r}")
         values.append(v)
@@ -267,7 +247,7 @@ def repeat_and_select(orders: Sequence, taus: Sequence, mean, shape) -> tuple:
     if not eta >= 0:
         raise InvalidParameter(f"the shape of the number of runs' distribution must be >= 0 (0 logarithmic, "
                                f"1 geometric, inf Poisson), got {shape!r}")
-    mu = _rounded_up(mean, "the mean number of runs")     # the bound grows with the mean: read it upward
+    mu = to_mpf_up(mean, "the mean number of runs")     # the bound grows with the mean: read it upward
     if not (mpmath.isfinite(mu) and mu >= 1):
         raise InvalidParameter(f"the mean number of runs must be a finite number >= 1, got {mean!r}")
 
