@@ -66,7 +66,7 @@ from symdp.engine.certified import (BOOST_BITS, GUARD_BITS, MAX_EVALUATIONS, _Ev
                                     _GaussianSumLogs, _mpf, _renyi_gaussian_sum)
 from symdp.engine.domains import within_domain
 from symdp.engine.gaussian_sums import GaussianSum
-from symdp.engine.symmetrised import SymmetrisedLaw
+from symdp.engine.symmetrised import SymmetrisedLaw, check_atom
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, exact_ball, mpf_of, sharp_ball
 from symdp.numeric import arb_erfc, to_mpf
@@ -271,11 +271,9 @@ def _mass(terms: list, region: tuple) -> arb:
 
 
 def _atom(p_terms: list, q_terms: list, region: tuple) -> arb:
-    """c = 1 − P(A) − Q(A) ≥ 0, checked as the accountant checks it (:func:`symdp.engine.accounting._symmetrised`)."""
+    """c = 1 − P(A) − Q(A) ≥ 0, checked as the accountant checks it (:func:`symdp.engine.symmetrised.check_atom`)."""
     c = 1 - _mass(p_terms, region) - _mass(q_terms, region)
-    if c.upper() < 0 or not c.lower() >= -(arb(2) ** (10 - ctx.prec)):
-        raise InvalidDistribution("the symmetrised pair needs P(L > 0) + Q(L > 0) <= 1, which this pair does not "
-                                  f"meet (1 - P(L > 0) - Q(L > 0) = {c.mid()})")
+    check_atom(c)
     return _nonnegative(c)
 
 

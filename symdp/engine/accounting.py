@@ -63,7 +63,7 @@ from symdp.engine import integers
 from symdp.engine.continuous import Gaussian, Laplace, Mixture
 from symdp.engine.gaussian_sums import GaussianSum
 from symdp.engine.products import Product, coordinates
-from symdp.engine.symmetrised import SymmetrisedLaw
+from symdp.engine.symmetrised import SymmetrisedLaw, check_atom
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.estimate import Estimate, Method, arb_precision, mpf_down, mpf_of, mpf_up, weakest
 from symdp.estimate import exact_ball as _ball
@@ -348,10 +348,7 @@ def _symmetrised(base: Loss) -> Loss:
     if not base.high > 0:       # no outcome with L > 0: both laws are the atom
         return _zero_loss()
     p_below, q_below = base.below(mpmath.mpf(0))
-    atom = p_below + q_below - 1
-    if atom.upper() < 0 or not atom.lower() >= -(arb(2) ** (10 - ctx.prec)):
-        raise InvalidDistribution("the symmetrised pair needs P(L > 0) + Q(L > 0) <= 1, which this pair does not "
-                                  f"meet (1 - P(L > 0) - Q(L > 0) = {atom.mid()})")
+    check_atom(p_below + q_below - 1)      # a pair of laws only where c ≥ 0
 
     def below(level):
         value = _level_value(level)

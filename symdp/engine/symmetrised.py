@@ -22,6 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flint import arb, ctx
+
+from symdp.errors import InvalidDistribution
+
 
 @dataclass(frozen=True)
 class SymmetrisedLaw:
@@ -43,3 +47,15 @@ class SymmetrisedLaw:
 def symmetrised(P, Q) -> tuple[SymmetrisedLaw, SymmetrisedLaw]:
     """The symmetrised pair (P̃, Q̃) of (``P``, ``Q``)."""
     return SymmetrisedLaw(P, Q, False), SymmetrisedLaw(P, Q, True)
+
+
+def check_atom(c: arb) -> None:
+    """That the atom c = 1 − P(L > 0) − Q(L > 0) of a symmetrised pair, a ball from its two masses, may be ≥ 0: an
+    error where it is proved negative, or not ≥ 0 within rounding (2^(10 − prec)).
+
+    >>> check_atom(arb(0.25)) is None
+    True
+    """
+    if c.upper() < 0 or not c.lower() >= -(arb(2) ** (10 - ctx.prec)):
+        raise InvalidDistribution("the symmetrised pair needs P(L > 0) + Q(L > 0) <= 1, which this pair does not "
+                                  f"meet (1 - P(L > 0) - Q(L > 0) = {c.mid()})")
