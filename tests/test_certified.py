@@ -353,7 +353,8 @@ def test_high_order_renyi_of_a_subsampled_gaussian_is_certified_in_few_evaluatio
 
 
 @pytest.mark.parametrize("q, sigma", [("0.2", "1"), ("0.9", "5"), ("0.001", "0.3")])
-@pytest.mark.parametrize("alpha", ["0.5", "2.5", "20.5"])
+@pytest.mark.parametrize("alpha", [pytest.param("0.5", marks=pytest.mark.slow), "2.5",
+                                   pytest.param("20.5", marks=pytest.mark.slow)])   # (α < 1 and large α: 3-7 s each)
 def test_non_integer_renyi_of_subsampled_gaussians_against_mpmath_quadrature(q, sigma, alpha, evaluations):
     with mpmath.workdps(50):
         P, Q = Mixture(q, Gaussian(0, sigma), Gaussian(1, sigma)), Gaussian(0, sigma)

@@ -31,6 +31,7 @@ from symdp.expressions import (Gaussian as GaussianH, Lap2 as Lap2H, Laplace as 
 from symdp.engine.finite import FiniteDistribution, to_mpf
 from symdp.engine.kernels import largest
 from symdp.statement import BuiltExactly
+from symdp.strategies import flatmapped
 from symdp.symbols import (K, L, Delta, alpha, beta, c, eta, i, j, lam, lambda1, lambda2, n, r, rho, sigma, sigma1,
                            sigma2, theta, x)
 from symdp.theorem import CLOSED_FORM, IDENTITY, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
@@ -240,7 +241,7 @@ R_IN = Renyi(_MU, _NU, alpha)
     parameters=(ALPHA_THM2,),
     setting=Setting(r"$\mu, \nu \in \mathcal{P}(\{1, \dots, n\})$, $K \in \mathcal{K}(\{1, \dots, n\}, \{1, \dots, "
                     r"m\})$, $\omega = \mu$, $\pi = (\mathrm{id}, \mathrm{id})_\# \mu$",
-                    strategy=lambda: st.integers(2, 5).flatmap(lambda n: st.fixed_dictionaries(
+                    strategy=lambda: flatmapped(st.integers(2, 5), lambda n: st.fixed_dictionaries(
                         {"mu": strategies.weights(n), "nu": strategies.weights(n), "K": strategies.kernel_rows(n)}))),
     tight_at=({"alpha": 3, "structure": {"mu": [0.6, 0.3, 0.1], "nu": [0.2, 0.3, 0.5], "K": _EYE3}},
               {"alpha": 1, "structure": {"mu": [0.6, 0.4], "nu": [0.25, 0.75], "K": [[1.0, 0.0], [0.0, 1.0]]}}),

@@ -27,6 +27,7 @@ from symdp.expressions import Renyi, quantity
 from symdp.engine.finite import to_mpf
 from symdp.symbols import R, Delta, alpha, b, beta, c, d, epsilon, gamma, rho, s, t, theta, x, y
 from symdp.statement import BuiltExactly
+from symdp.strategies import flatmapped
 from symdp.theorem import CLOSED_FORM, IDENTITY, SYMBOLIC, Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.balle19.common import ALPHA, DELTA, POS, Law
 
@@ -125,7 +126,7 @@ def pair_structure(max_dim: int = 3):
                        max_size=k)
         return st.fixed_dictionaries({"x": vec, "u": vec.filter(lambda v: sum(e * e for e in v) > 0.01), "y": vec})
 
-    return st.integers(1, max_dim).flatmap(of_dim)
+    return flatmapped(st.integers(1, max_dim), of_dim)
 
 
 def pair_renyi(p, scale, variance) -> Estimate:

@@ -41,7 +41,7 @@ from symdp.estimate import (Estimate, Method, as_estimate, enclosure, exact_ball
 from symdp.expressions import TV, HockeyStick, MaxDivergence, Renyi, Winf, quantity
 from symdp.proofs.balle19.mixing import BLANKET, EQ5, EQ5_MIXTURE, HS_TV, REM_DOEBLIN, TAB1_ULTRA
 from symdp.proofs.balle19.mixing import LEMMA_12 as LEMMA_12_PROOF
-from symdp.strategies import weights
+from symdp.strategies import flatmapped, weights
 from symdp.symbols import K, alpha, delta, epsilon, epsilon_p, gamma, h, t, theta
 from symdp.statement import BuiltExactly, lambdify_arb
 from symdp.theorem import (CLOSED_FORM, IDENTITY, Param, Printed, Setting, declare, lambdify_mpmath, registered,
@@ -247,7 +247,7 @@ def build_kernel(data) -> MarkovKernel:
 
 
 def kernel_only(positive: bool = False):
-    return st.integers(2, 5).flatmap(lambda n: kernel_data(n, positive))
+    return flatmapped(st.integers(2, 5), lambda n: kernel_data(n, positive))
 
 
 @st.composite
@@ -258,7 +258,7 @@ def kernel_and_omega(draw):
 
 def vectors(names, max_size: int = 6):
     """Weight vectors (dense or sparse) named ``names``, on a common number 2 ≤ n ≤ ``max_size`` of atoms."""
-    return st.integers(2, max_size).flatmap(lambda n: st.fixed_dictionaries({k: any_weights(n) for k in names}))
+    return flatmapped(st.integers(2, max_size), lambda n: st.fixed_dictionaries({k: any_weights(n) for k in names}))
 
 
 def pair(data) -> tuple[FD, FD]:

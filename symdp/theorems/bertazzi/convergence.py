@@ -24,7 +24,7 @@ from symdp.engine.kernels import largest
 from symdp.engine.markov import FiniteChain, metropolis_hastings
 from symdp.expressions import quantity
 from symdp.numeric import to_mpf
-from symdp.strategies import weights
+from symdp.strategies import flatmapped, weights
 from symdp.statement import BuiltExactly
 from symdp.symbols import Law, epsilon, n
 from symdp.theorem import Param, Setting, declare, registered, theorem
@@ -92,7 +92,7 @@ def families() -> st.SearchStrategy[dict]:
         return st.fixed_dictionaries({"mu": st.lists(weights(k), min_size=2, max_size=2),
                                       "r": st.lists(weights(k, low=0.0), min_size=2, max_size=2),
                                       "t": finite_floats(0.0, 0.4)})
-    return st.integers(2, 5).flatmap(of_size)
+    return flatmapped(st.integers(2, 5), of_size)
 
 
 def build_families(point) -> tuple:
@@ -216,7 +216,7 @@ def adjacent_chains() -> st.SearchStrategy[dict]:
                                       "reversible": st.booleans()})
 
     def posterior(k):
-        return st.integers(1, 4).flatmap(lambda m_: st.integers(0, m_ - 1).map(
+        return flatmapped(st.integers(1, 4), lambda m_: st.integers(0, m_ - 1).map(
             lambda s_: {"kind": "mh", "grid": k, "m": m_, "successes": s_}))
 
     def of_size(k):
@@ -224,7 +224,7 @@ def adjacent_chains() -> st.SearchStrategy[dict]:
                                       "start": st.lists(st.integers(0, 9), min_size=k, max_size=k).filter(any),
                                       "bias": st.integers(0, 6),
                                       "r": st.lists(st.integers(1, 9), min_size=k, max_size=k)})
-    return st.integers(2, 5).flatmap(of_size)
+    return flatmapped(st.integers(2, 5), of_size)
 
 
 def _normalise(w) -> list:

@@ -26,7 +26,7 @@ from symdp.expressions import KL, HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bertazzi import diffusions as proofs
 from symdp.statement import BuiltExactly, lambdify_mpmath
-from symdp.strategies import weights
+from symdp.strategies import flatmapped, weights
 from symdp.symbols import K, L, Law, T, alpha, beta, c, delta, epsilon
 from symdp.theorem import (
     IDENTITY,
@@ -552,7 +552,7 @@ FRACTIONS = finite_floats(-1.0, 1.0).map(lambda f: f if abs(f) >= 1e-3 else 0.0)
 """u_k/K: 0, or at least 10^-3 in size (a smaller one only takes the tail beyond mpmath's erfc, 10^6 sd out)."""
 P_STEPS = Setting(r"$u$ deterministic and piecewise constant on $n \le 6$ steps of $[0, T]$, $|u_k| \le K$ drawn "
                   r"($u \equiv K$ often); $\int_0^T u\,dW \sim \mathcal{N}(0, \frac{T}{n}\sum_k u_k^2)$",
-                  strategy=lambda: st.integers(1, 6).flatmap(lambda n: st.one_of(
+                  strategy=lambda: flatmapped(st.integers(1, 6), lambda n: st.one_of(
                       st.just([1.0] * n), st.lists(FRACTIONS, min_size=n, max_size=n))))
 
 

@@ -25,7 +25,7 @@ from symdp.engine.markov import metropolis_hastings
 from symdp.expressions import TV, HockeyStick, Renyi, quantity
 from symdp.numeric import to_mpf
 from symdp.statement import BuiltExactly
-from symdp.strategies import weights
+from symdp.strategies import flatmapped, weights
 from symdp.symbols import Law, P, Q, alpha, delta, epsilon
 from symdp.theorem import Param, Setting, declare, registered, theorem
 from symdp.theorems.bertazzi.common import P_ALPHA, ball, finite_floats
@@ -62,7 +62,7 @@ P_DELTA = Param(delta, sp.Interval.open(0, 1), sample=(1e-12, 0.99999), log=True
 def grid_posteriors() -> st.SearchStrategy[dict]:
     """A Bernoulli model on the grid θ_i = i/(k + 1), k = 2..6, m = 1..6 observations, s successes (𝒟′: s + 1), a
     uniform prior, and an event B."""
-    return st.integers(2, 6).flatmap(lambda k: st.integers(1, 6).flatmap(lambda m_: st.fixed_dictionaries({
+    return flatmapped(st.integers(2, 6), lambda k: flatmapped(st.integers(1, 6), lambda m_: st.fixed_dictionaries({
         "grid": st.just(k), "m": st.just(m_), "successes": st.integers(0, m_ - 1),
         "B": st.lists(st.booleans(), min_size=k, max_size=k)})))
 
@@ -122,7 +122,7 @@ RDP_DP = Renyi(P_law, Q_law, alpha) + sp.log(1 / delta) / (alpha - 1)
 
 def rdp_pairs() -> st.SearchStrategy[dict]:
     """Finite pairs on 2–5 atoms, or N(0, 1) against N(s, 1), s ∈ [0.01, 5]."""
-    finite = st.integers(2, 5).flatmap(lambda k: st.fixed_dictionaries({"p": weights(k), "q": weights(k)}))
+    finite = flatmapped(st.integers(2, 5), lambda k: st.fixed_dictionaries({"p": weights(k), "q": weights(k)}))
     return st.one_of(finite, st.fixed_dictionaries({"shift": finite_floats(0.01, 5.0)}))
 
 

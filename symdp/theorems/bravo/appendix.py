@@ -21,7 +21,7 @@ from symdp.estimate import Estimate, exact_ball
 from symdp.expressions import KL, TV, Renyi, numeric_function, quantity
 from symdp.numeric import to_mpf
 from symdp.statement import BuiltExactly
-from symdp.strategies import weights
+from symdp.strategies import flatmapped, weights
 from symdp.symbols import Law, alpha, k
 from symdp.symbols import (
     x as KL_RATIO,  # KL, the variable of the remark after Proposition A.4
@@ -71,7 +71,7 @@ def _law_pair(draw) -> tuple:
 def law_pairs() -> st.SearchStrategy[dict]:
     """Finite pairs on 2–5 atoms, or two Gaussians that differ by at least 0.01 in mean or in scale: nearer ones (means
     10⁻³⁰⁰ apart, which Hypothesis likes to draw) cost seconds of quadrature for divergences below any rounding."""
-    finite = st.integers(2, 5).flatmap(lambda n: st.fixed_dictionaries({"p": weights(n), "q": weights(n)}))
+    finite = flatmapped(st.integers(2, 5), lambda n: st.fixed_dictionaries({"p": weights(n), "q": weights(n)}))
     pair = lambda low, high: st.lists(finite_floats(low, high), min_size=2, max_size=2)
     gaussians = st.fixed_dictionaries({"m": pair(-3.0, 3.0), "s": pair(0.3, 3.0)}).filter(
         lambda d: max(abs(d["m"][0] - d["m"][1]), abs(d["s"][0] - d["s"][1])) >= 0.01)
@@ -154,9 +154,8 @@ def _distinct(p, q) -> bool:
 
 def finite_pairs() -> st.SearchStrategy[dict]:
     """μ on 2–6 atoms, some of them possibly empty, and ν ≠ μ on the same atoms, none empty (μ ≪ ν)."""
-    return st.integers(2, 6).flatmap(
-        lambda n: st.fixed_dictionaries({"p": weights(n, low=0.0), "q": weights(n)})).filter(
-        lambda d: _distinct(d["p"], d["q"]))
+    return flatmapped(st.integers(2, 6), lambda n: st.fixed_dictionaries({"p": weights(n, low=0.0), "q": weights(n)})
+                      ).filter(lambda d: _distinct(d["p"], d["q"]))
 
 
 FINITE_PAIRS = Setting(r"$\mu$, $\nu$ on 2--6 atoms, $\nu(x) > 0$ (so $\mu \ll \nu$), $\mu(x) = 0$ allowed",
@@ -255,7 +254,7 @@ def kernel_pairs() -> st.SearchStrategy[dict]:
     projected = st.fixed_dictionaries({"m": means, "s": finite_floats(0.3, 2.0), "low": finite_floats(-3.0, 0.0),
                                        "width": finite_floats(0.1, 4.0)})
     sizes = st.tuples(st.integers(2, 4), st.integers(1, 4))
-    return st.one_of(sizes.flatmap(lambda nm: finite(*nm)), projected)
+    return st.one_of(flatmapped(sizes, lambda nm: finite(*nm)), projected)
 
 
 def _processed(structure) -> tuple:
@@ -333,7 +332,7 @@ def adaptive_chains() -> st.SearchStrategy[dict]:
         return st.fixed_dictionaries({"sizes": st.just(sizes), "x": st.tuples(*map(law, range(len(sizes)))),
                                       "y": st.tuples(*map(law, range(len(sizes))))}).filter(
             lambda d: any(_distinct(p_, q_) for x_, y_ in zip(d["x"], d["y"]) for p_, q_ in zip(x_, y_)))
-    return st.lists(st.integers(2, 3), min_size=1, max_size=3).flatmap(steps)
+    return flatmapped(st.lists(st.integers(2, 3), min_size=1, max_size=3), steps)
 
 
 def _chain_laws(structure) -> tuple:

@@ -39,6 +39,7 @@ from symdp.proofs.bravo.mixing import (
     theta_limit,
 )
 from symdp.statement import Uncertain, lambdify_arb, lambdify_mpmath
+from symdp.strategies import flatmapped
 from symdp.symbols import D, L, Law, M, T, epsilon, eta, h, k, s, t
 from symdp.theorem import (
     CLOSED_FORM,
@@ -92,7 +93,7 @@ def finite_chains(max_states: int = 4) -> st.SearchStrategy[dict]:
             lambda rows: [[max(v, 1) if i == j else v for j, v in enumerate(r)] for i, r in enumerate(rows)])
         return st.fixed_dictionaries({"weights": lazy.filter(_irreducible), "x": st.integers(0, n - 1),
                                       "A": st.lists(st.booleans(), min_size=n, max_size=n)})
-    return st.integers(2, max_states).flatmap(of_size)
+    return flatmapped(st.integers(2, max_states), of_size)
 
 
 def _mass(row, event) -> Fraction:

@@ -16,6 +16,7 @@ from symdp.expressions import quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bravo import moduli as proof
 from symdp.proofs.bravo.moduli import H_WEAKLY_SMOOTH
+from symdp.strategies import flatmapped
 from symdp.symbols import L, M, beta, delta, eta, kappa, lam
 from symdp.theorem import (
     Param,
@@ -258,7 +259,7 @@ def gradient_maps(kind: int) -> st.SearchStrategy[dict]:
                           "pieces": pieces("a", 0, 4)}}[kind])
         return st.fixed_dictionaries(parts)
 
-    return st.integers(1, 3).flatmap(of_dimension)
+    return flatmapped(st.integers(1, 3), of_dimension)
 
 
 def gradient_map(point) -> dict:

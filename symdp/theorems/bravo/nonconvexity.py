@@ -15,6 +15,7 @@ from symdp.estimate import exact_ball
 from symdp.expressions import quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bravo import nonconvexity as proof
+from symdp.strategies import flatmapped
 from symdp.symbols import D, a, h
 from symdp.theorem import (
     CLOSED_FORM,
@@ -219,7 +220,7 @@ def hessian_instances() -> st.SearchStrategy[dict]:
             "c": vec(finite_floats(0.2, 3.0)), "h": vec(st.one_of(st.just(0.0), finite_floats(0.01, 2.0))),
             "sigma2": vec(finite_floats(0.01, 10.0)),
             "fractions": vec(st.one_of(st.just(1.0), finite_floats(0.01, 1.0)), n - 1)})
-    return st.integers(2, 6).flatmap(of_length)
+    return flatmapped(st.integers(2, 6), of_length)
 
 
 def _feasible_point(structure, D_) -> tuple[list, list, list, list]:

@@ -32,7 +32,7 @@ from symdp.expressions import Renyi, numeric_function, quantity
 from symdp.numeric import arb_erfc, to_mpf
 from symdp.proofs.bravo import sgd as proofs
 from symdp.statement import BuiltExactly
-from symdp.strategies import weights
+from symdp.strategies import flatmapped, weights
 from symdp.symbols import (
     D,
     K,
@@ -293,7 +293,7 @@ def convolved_mixture(s, points, weights) -> Mixture:
 def finite_measures() -> st.SearchStrategy[dict]:
     """μ on [−r, r] with 1–3 atoms (fractions of r in [−1, 1]), often one of them on the sphere ±r."""
     atom = st.one_of(st.sampled_from([-1.0, 1.0]), finite_floats(-1.0, 1.0))
-    return st.integers(1, 3).flatmap(lambda k: st.fixed_dictionaries(
+    return flatmapped(st.integers(1, 3), lambda k: st.fixed_dictionaries(
         {"atoms": st.lists(atom, min_size=k, max_size=k), "weights": st.lists(finite_floats(0.05, 1.0), min_size=k,
                                                                               max_size=k)}))
 
@@ -591,7 +591,7 @@ def finite_algorithms() -> st.SearchStrategy[dict]:
     """A randomized algorithm on the datasets {0, 1}^m (m = 1, 2): a law on 2–4 outputs for each dataset."""
     def rows(m, k):
         return st.lists(weights(k, low=0.0), min_size=2 ** m, max_size=2 ** m).map(lambda w: {"m": m, "rows": w})
-    return st.tuples(st.integers(1, 2), st.integers(2, 4)).flatmap(lambda mk: rows(*mk))
+    return flatmapped(st.tuples(st.integers(1, 2), st.integers(2, 4)), lambda mk: rows(*mk))
 
 
 def _algorithm(structure) -> dict:

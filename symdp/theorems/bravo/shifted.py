@@ -51,6 +51,7 @@ from symdp.theorem import (
     theorem,
 )
 from symdp.statement import BuiltExactly
+from symdp.strategies import flatmapped
 from symdp.theorems.bravo.common import (
     P_ALPHA,
     P_D,
@@ -97,7 +98,7 @@ MODULUS = sp.sqrt(delta ** 2 + (2 * eta * L) ** 2)
 # --- drawn laws --------------------------------------------------------------------------------------------------
 def atomic_laws(min_atoms: int = 1, max_atoms: int = 4, low: float = -1.0, high: float = 1.0):
     """An atomic law as {"x": positions, "w": integer weights}: 1–4 atoms in [low, high]."""
-    return st.integers(min_atoms, max_atoms).flatmap(lambda n: st.fixed_dictionaries({
+    return flatmapped(st.integers(min_atoms, max_atoms), lambda n: st.fixed_dictionaries({
         "x": st.lists(finite_floats(low, high), min_size=n, max_size=n),
         "w": st.lists(st.integers(1, 9), min_size=n, max_size=n)}))
 

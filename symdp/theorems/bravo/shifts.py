@@ -34,6 +34,7 @@ from symdp.numeric import to_mpf
 # noise_sums and tail_products live with the derivations, which build the symbolic S_t and P_t with them
 from symdp.proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
 from symdp.proofs.bravo.shifts import bellman_value
+from symdp.strategies import flatmapped
 from symdp.symbols import D, L, M, T, alpha, beta, c, delta, eta, h, kappa, lam, sigma
 from symdp.theorem import (
     CLOSED_FORM,
@@ -446,10 +447,11 @@ def moduli(min_T: int = 1, max_T: int = 8, max_starts: int = 0) -> st.SearchStra
         parts = {"c": vec(finite_floats(0.2, 3.0)), "h": vec(st.one_of(st.just(0.0), finite_floats(0.0, 2.0))),
                  "sigma2": vec(finite_floats(0.01, 10.0))}
         if max_starts:
-            parts["starts"] = st.integers(1, max_starts).flatmap(lambda k: vec(vec(finite_floats(0.0, 1.0), n - 1), k))
+            parts["starts"] = flatmapped(st.integers(1, max_starts),
+                                         lambda k: vec(vec(finite_floats(0.0, 1.0), n - 1), k))
         return st.fixed_dictionaries(parts)
 
-    return st.integers(min_T, max_T).flatmap(of_length)
+    return flatmapped(st.integers(min_T, max_T), of_length)
 
 
 def _instance(structure) -> tuple[list, list, list]:

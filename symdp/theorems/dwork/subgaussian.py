@@ -43,7 +43,7 @@ from symdp.numeric import arb_erfc
 from symdp.expressions import KL, HockeyStick, MaxDivergence, SubgaussianStandard, quantity
 from symdp.numeric import to_mpf
 from symdp.statement import measured_atoms
-from symdp.strategies import weights
+from symdp.strategies import flatmapped, weights
 from symdp.symbols import P, Q, a, b, delta, epsilon, k, kappa, lam, mu, t, tau, tau1, tau2
 from symdp.theorem import CLOSED_FORM, Param, Printed, Setting, declare, registered, theorem
 from symdp.theorems.dwork import antipodal
@@ -481,7 +481,7 @@ def laws(min_size: int = 2):
 def finite_pairs():
     """Finite full-support pairs: catalogue generators (i), (ii) and two distinct weight vectors on 2..6 atoms
     (not proportional: P = Q has the constant loss 0 and τ = 0)."""
-    exact = st.integers(2, 6).flatmap(lambda n: st.builds(lambda p, q: {"kind": "exact", "p": p, "q": q},
+    exact = flatmapped(st.integers(2, 6), lambda n: st.builds(lambda p, q: {"kind": "exact", "p": p, "q": q},
                                                           weights(n), weights(n)))
     distinct = exact.filter(lambda d: antipodal._spread([math.log(p / q) for p, q in zip(d["p"], d["q"])]))
     return st.one_of(antipodal.dp_pairs(max_size=6), antipodal.arbitrary_pairs(max_size=6), distinct)
