@@ -368,3 +368,21 @@ def test_negative_order_mgf_ignores_infinite_losses():
     # E_P[e^{-L}] = Σ_{P>0} P (Q/P) = Q(P > 0): atoms with L = +inf contribute e^{-inf} = 0.
     estimate = loss_mgf(FD([0.5, 0.5]), FD([1, 0]), -1)
     assert _contains(estimate, mpmath.mpf(1)) and estimate.certified
+
+
+_weights = st.lists(st.one_of(st.integers(0, 10**30), st.fractions(0, 10**6), st.floats(0, 1e300),
+                              st.builds(mpmath.mpf, st.floats(0, 1e300))), min_size=1, max_size=8)
+
+
+@given(_weights, st.sampled_from([5, 24, 53, 113, 333]))
+@settings(max_examples=150)
+def test_normalized_and_products_are_the_laws_the_checked_constructor_builds(weights, prec):
+    # normalized and product skip the constructor's checks (their rationals pass them by construction): the laws
+    # must be bit for bit the ones it builds from those rationals, at any working precision.
+    assume(any(weights))
+    with mpmath.workprec(prec):
+        P, Q = FD.normalized(weights), FD.normalized(weights[::-1])
+        for law in (P, P.product(Q)):
+            checked = FD(list(law.rationals))
+            assert [p._mpf_ for p in law.probs] == [p._mpf_ for p in checked.probs]
+            assert law.rationals == checked.rationals and type(law) is FD

@@ -45,7 +45,14 @@ growth of a sum's radius), so that the enclosures come out a few units of the la
 
 
 def _tolerance(n: int) -> mpmath.mpf:
-    return n * mpmath.mpf(10) ** (-mpmath.mp.dps + 3)
+    return n * _unit_tolerance(mpmath.mp.prec, mpmath.mp.dps)
+
+
+@functools.lru_cache(maxsize=None)
+def _unit_tolerance(prec: int, dps: int) -> mpmath.mpf:
+    """``10^(3 - dps)`` at the working precision ``prec`` (the caller's): a power, which every law built would
+    otherwise recompute."""
+    return mpmath.mpf(10) ** (-dps + 3)
 
 
 @dataclass(frozen=True, init=False)
@@ -120,7 +127,17 @@ class FiniteDistribution:
         total = sum(exact, fmpq(0))
         if total <= 0:
             raise InvalidDistribution("weights sum to zero")
-        return cls([x / total for x in exact])
+        return cls._of_rationals([x / total for x in exact])
+
+    @classmethod
+    def _of_rationals(cls, rationals: Sequence[fmpq]) -> "FiniteDistribution":
+        """The law of exact rationals known to be non-negative and to sum to one (:meth:`normalized`,
+        :meth:`product`): what ``cls(rationals)`` builds, without re-reading and re-checking them, which would pass by
+        construction (each probability is its rational rounded, so they sum to one within the tolerance)."""
+        law = object.__new__(cls)
+        object.__setattr__(law, "probs", tuple(_mpf_of_rational(r) for r in rationals))
+        object.__setattr__(law, "rationals", tuple(rationals))
+        return law
 
     def balls(self) -> list:
         """The probabilities as Arb balls at flint's precision: around the exact rationals where the law has them
@@ -162,7 +179,7 @@ class FiniteDistribution:
     def product(self, other: "FiniteDistribution") -> "FiniteDistribution":
         """The product measure, atoms ordered row-major (exact where both laws are)."""
         if self.rationals is not None and other.rationals is not None:
-            return FiniteDistribution([p * q for p in self.rationals for q in other.rationals])
+            return FiniteDistribution._of_rationals([p * q for p in self.rationals for q in other.rationals])
         return FiniteDistribution([p * q for p in self.probs for q in other.probs])
 
 
