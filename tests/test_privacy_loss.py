@@ -317,3 +317,23 @@ def test_tied_peaks_skip_the_interval_search():
     # a skewed two-point law has one peak: certified
     s = optimal_standard(DiscreteLaw([0, 1], [0.9, 0.1]))
     assert s.ties == 1 and s.tau.certified
+
+
+def test_grid_stops_where_hoeffding_is_below_the_peak(monkeypatch):
+    # atoms of mass 1e-300 at ±2 beside a point mass at 0: Var X = 8e-300 puts 2M/Var X, where Hoeffding's
+    # r(λ) <= 2M/λ meets Var X, at 5e299, but r peaks near λ = 690 at ~3e-3: the grids stop where 2M/λ is below
+    # half the peak, a few decades past it, not 300 decades on (some 6700 evaluations of r before)
+    from symdp.engine import privacy_loss as module
+
+    calls = []
+    ratio = module.subgaussian_ratio
+    monkeypatch.setattr(module, "subgaussian_ratio", lambda *args: calls.append(args[1]) or ratio(*args))
+    with mpmath.workdps(30):
+        p = mpmath.mpf("1e-300")
+        X = DiscreteLaw([-2, 0, 2], [p, 1 - 2 * p, p])
+        s = optimal_standard(X, certify=False)
+        assert len(calls) < 400 and max(abs(lam) for lam in calls) < 1e5
+        tau2 = s.tau.value ** 2
+        assert 600 < abs(s.argmax) < 800 and 2e-3 < tau2 < 4e-3
+        near = [ratio(X, s.argmax * (1 + mpmath.mpf(k) / 2000)) for k in range(-200, 201)]
+        assert max(near) <= tau2 * (1 + mpmath.mpf(10) ** -25) and close(max(near), tau2, mpmath.mpf(10) ** -25)

@@ -43,10 +43,13 @@ GaussianLaw(mean=0.125, sd=0.5) 0.5
 from __future__ import annotations
 
 import functools
+import heapq
+import math
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 import mpmath
+from flint import arb, ctx
 
 from symdp.engine.continuous import ContinuousDistribution, Gaussian, Laplace, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
@@ -213,12 +216,21 @@ class DiscreteLaw(Law):
         with arb_precision(prec):
             xs, ps = _centred_balls(self, prec)
             tilt = exact_ball(lam)
-            K = sum((p * (tilt * x).expm1() for p, x in zip(ps, xs)), exact_ball(0)).log1p()
+            S = arb(0)
+            for p, x in zip(ps, xs):
+                S += p * (tilt * x).expm1()
+            K = S.log1p()
         if K.mid().is_finite():
             return +mpf_of(K.mid())
-        # a ball Arb could not bound (an exponent beyond its range): the sum in mpmath, shifted by its largest term
-        m, total = self.mean(), mpmath.log(self._total())
-        return _logsumexp([mpmath.log(p) - total + lam * (x - m) for x, p in zip(self.values, self.probabilities)])
+        # a ball Arb could not bound (an exponent beyond its range, or λ times a value's radius beyond 1): the sum in
+        # mpmath, shifted by its largest term; the log-weights and centred values kept on the law per precision (a
+        # search's grid may evaluate hundreds of such λ)
+        tables = self.__dict__.setdefault("_log_tables", {})
+        if mpmath.mp.prec not in tables:
+            m, total = self.mean(), mpmath.log(self._total())
+            tables[mpmath.mp.prec] = tuple((mpmath.log(p) - total, x - m)
+                                           for x, p in zip(self.values, self.probabilities))
+        return _logsumexp([c + lam * d for c, d in tables[mpmath.mp.prec]])
 
     def sf(self, t):
         t = to_mpf(t, "t")
@@ -283,8 +295,6 @@ class DiscreteLaw(Law):
         at a ball λ, in ball arithmetic: each encloses the derivative at every point of the ball. The derivatives are
         the cumulants of the law tilted by ``e^{λx}``: its mean, variance, third central moment, and fourth
         central moment less three squared variances."""
-        from flint import arb, ctx
-
         xs, ps = _centred_balls(self, ctx.prec)
         lam = exact_ball(lam)
         tilted = [p * (lam * x).exp() for p, x in zip(ps, xs)]
@@ -295,9 +305,10 @@ class DiscreteLaw(Law):
         for w, x in zip(ws, xs):
             d = x - first
             wd2 = w * d * d
+            wd3 = wd2 * d
             c2 += wd2
-            c3 += wd2 * d
-            c4 += wd2 * d * d
+            c3 += wd3
+            c4 += wd3 * d
         return total.log(), first, c2, c3, c4 - 3 * c2 * c2
 
 
@@ -565,8 +576,6 @@ def privacy_loss(P, Q) -> Law:
         with arb_precision(mpmath.mp.prec + BALL_GUARD):   # the values' enclosures: ln(p/q) in balls
             # laws built exactly are measured as their rationals, not as their probabilities rounded to the working
             # precision: the enclosures then hold the loss of the laws of the draw itself
-            from flint import arb
-
             if P.exact and Q.exact:   # each ratio p/q an exact rational first: equal atoms have a loss of 0 exactly
                 kept = [(p, q) for p, q in zip(P.rationals, Q.rationals) if p > 0]
                 balls = [arb(p / q).log() for p, q in kept]
@@ -641,11 +650,13 @@ class Standard:
     for a closed form, 1 for :func:`certified_standard`, which proves the supremum whatever attains it)."""
 
 
-def subgaussian_ratio(law: Law, lam) -> mpmath.mpf:
+def subgaussian_ratio(law: Law, lam, spread=None) -> mpmath.mpf:
     """``r(λ) = 2 ln E[e^{λ(X - EX)}]/λ²`` (``Var X`` at λ = 0), at the working precision.
 
     The centred log-MGF is ``~ λ² Var X/2``: computed at ``GUARD`` digits plus twice the digits ``|λ|`` is below
-    the law's spread, so that the division by ``λ²`` loses nothing.
+    the law's spread, so that the division by ``λ²`` loses nothing. A caller that evaluates r many times passes the
+    ``spread`` (``hi - lo`` of a bounded law, at the working precision): a finite law's bounds are a pass over its
+    atoms, a quarter of the cost of a ratio.
 
     >>> X = DiscreteLaw([-1, 1], [0.5, 0.5])
     >>> print(mpmath.nstr(subgaussian_ratio(X, 1), 15), mpmath.nstr(2 * mpmath.log(mpmath.cosh(1)), 15))
@@ -655,13 +666,22 @@ def subgaussian_ratio(law: Law, lam) -> mpmath.mpf:
     dps = mpmath.mp.dps
     if lam == 0:
         return law.variance()
-    lo, hi = law.bounds()
-    spread = hi - lo if mpmath.isfinite(hi - lo) and hi > lo else mpmath.mpf(1)
+    if spread is None:
+        lo, hi = law.bounds()
+        spread = hi - lo if mpmath.isfinite(hi - lo) and hi > lo else mpmath.mpf(1)
     small = abs(lam) * spread
-    extra = 2 * max(0, int(-mpmath.log10(small)) + 1) if small < 1 else 0
+    extra = 2 * (_decades_below_one(small) + 1) if 0 < small < 1 else 0
     with mpmath.workdps(dps + GUARD + extra):
         value = 2 * law.centred_log_mgf(lam) / lam**2
     return +value
+
+
+def _decades_below_one(x) -> int:
+    """``floor(-log10 x)`` for ``0 < x < 1``, in floats from x's mantissa and exponent (no underflow): mpmath's
+    logarithm at the working precision would cost a sixth of a ratio. Within rounding of a power of ten it may be
+    one off, which moves two guard digits, not the value."""
+    man, exp = x.man_exp
+    return max(0, int(-(math.log10(man) + exp * math.log10(2))))
 
 
 def ratio_asymptote(law: Law, sign: int = 1) -> tuple[mpmath.mpf, mpmath.mpf]:
@@ -823,10 +843,6 @@ def certified_standard(law: DiscreteLaw) -> Optional[Standard]:
     ...     print(tau.certified, abs(tau.value - mpmath.sqrt((1 - 2*p) / (2*mpmath.log((1 - p)/p)))) <= tau.error)
     True True
     """
-    import heapq
-
-    from flint import arb
-
     dps = mpmath.mp.dps
     prec = mpmath.mp.prec + BALL_GUARD
     with arb_precision(prec):
@@ -892,8 +908,6 @@ class _BoxSearch:
     balls, ``Var X`` and ``κ₃``, and the best lower bound of the supremum found so far (at ``argmax``)."""
 
     def __init__(self, law, ys, ws, var, skew, slack):
-        from flint import arb
-
         self.law, self.ys, self.ws, self.var, self.skew, self.slack = law, ys, ws, var, skew, slack
         self.tied = 1 - arb(10) ** -TIE_DIGITS
         self.peaks = []
@@ -919,8 +933,6 @@ class _BoxSearch:
     def bounded(self, sign: int, reach, a, b) -> tuple:
         """A heap entry for the box ``a <= μ <= b`` of ``λ = sign·μ``: its upper bound first (negated, a float key,
         then the exact bound); every point it evaluates raises ``best`` where it can."""
-        from flint import arb
-
         self.peak = None
         upper = self._upper(sign, reach, a, b)
         if not upper.is_finite():
@@ -929,8 +941,6 @@ class _BoxSearch:
         return (-float(upper.mid()), self.count, sign, reach, a, b, upper, self.peak)
 
     def _upper(self, sign, reach, a, b):
-        from flint import arb
-
         if a > 0:
             hoeffding = (2 * reach / a).upper()   # K(λ) <= λM₊
             if hoeffding <= self.best * self.slack:
@@ -1000,14 +1010,13 @@ def _vertex(u1, u2, lo, hi):
     return hi if u1 * hi + u2 * hi * hi > u1 * lo + u2 * lo * lo else lo
 
 
-def _phi(z):
-    """``e^z - 1 - z`` of a ball, to its relative precision at small ``|z|`` (``~ z²/2``): at the midpoint with as many
-    extra bits as the subtraction cancels, plus the radius times ``max |e^z - 1|`` on the ball."""
-    from flint import arb, ctx
-
+def _phi(z, e):
+    """``e^z - 1 - z`` of a ball z, given ``e = e^z - 1`` on it, to its relative precision at small ``|z|``
+    (``~ z²/2``): at the midpoint with as many extra bits as the subtraction cancels, plus the radius times
+    ``max |e^z - 1|`` on the ball."""
     m, rho = z.mid(), z.rad()
     if not m.is_finite() or m.abs_upper() > 0.25 or m == 0:
-        return z.expm1() - z
+        return e - z
     man, exp = m.man_exp()
     prec = ctx.prec
     ctx.prec = prec + max(0, -(int(man).bit_length() + int(exp))) + 8
@@ -1015,20 +1024,18 @@ def _phi(z):
         at_mid = m.expm1() - m
     finally:
         ctx.prec = prec
-    return (+at_mid) + arb(0, (rho * z.expm1().abs_upper()).upper()) if rho > 0 else +at_mid
+    return (+at_mid) + arb(0, (rho * e.abs_upper()).upper()) if rho > 0 else +at_mid
 
 
 def _point_cumulants(ys, ws, lam, order: int = 4) -> tuple:
     """``(K, K', K'', K''')`` of the centred law at an exact λ ≠ 0, each to its relative precision (see
     :func:`certified_standard`); only the first ``order`` of them."""
-    from flint import arb
-
     zs = [lam * y for y in ys]
-    S = sum((w * _phi(z) for w, z in zip(ws, zs)), arb(0))
+    em = [z.expm1() for z in zs]
+    S = sum((w * _phi(z, e) for w, z, e in zip(ws, zs, em)), arb(0))
     K0 = S.log1p()
     if order == 1:
         return (K0,)
-    em = [z.expm1() for z in zs]
     M = 1 + S
     K1 = sum((w * y * e for w, y, e in zip(ws, ys, em)), arb(0)) / M
     K2 = K3 = arb(0)
@@ -1047,7 +1054,9 @@ MAX_PER_DECADE = 96
 def _search(law: Law, var, reach: tuple, skew, spread, per_decade: int, phase, known: tuple = ()) -> tuple:
     """Largest ``r`` over both signs of λ, with its λ (0 for the λ → 0 limit), and the refined peaks
     ``(sign, ln|λ|, r)``. A grid maximum whose bracket holds a ``known`` peak reuses it: the second grid is there
-    to find peaks the first one missed, Brent's convergence being checked by its own tolerance."""
+    to find peaks the first one missed, Brent's convergence being checked by its own tolerance. The grid ends where
+    Hoeffding's bound puts r below half the largest value found: the points it skips could be neither the largest
+    value nor a peak tied with it."""
     best, arg = var, mpmath.mpf(0)
     peaks = []
     floor = mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)) / spread
@@ -1057,14 +1066,23 @@ def _search(law: Law, var, reach: tuple, skew, spread, per_decade: int, phase, k
         top = 2 * M / var
 
         def r(u, sign=sign):
-            return subgaussian_ratio(law, sign * mpmath.exp(u))
+            return subgaussian_ratio(law, sign * mpmath.exp(u), spread)
 
         step = mpmath.log(10) / per_decade
         u_top = mpmath.log(top)
         u = min(mpmath.log(mpmath.mpf("1e-2") / spread), u_top - mpmath.log(10)) + phase * step
+        # Hoeffding, r(λ) <= 2M/λ: beyond 4M/high, with high the largest value of r attained so far, r stays below
+        # high/2, so the grid stops there (one point past it, to bracket a peak below it). A law with a tiny
+        # variance but its peak at a moderate λ (atoms of mass 1e-320 beside a point mass) would otherwise run its
+        # grid hundreds of decades past the peak, up to 2M/Var X.
+        high = best
+        u_end = min(u_top, mpmath.log(4 * M / high))
         grid = []
-        while u <= u_top + step:
+        while u <= u_end + step or len(grid) < 2:
             grid.append((u, r(u)))
+            if grid[-1][1] > high:
+                high = grid[-1][1]
+                u_end = min(u_end, mpmath.log(4 * M / high))
             u += step
         grid = _extend_down(grid, r, var, mpmath.log(floor), rising=sign * skew > 0)
         for i in range(1, len(grid) - 1):
