@@ -314,7 +314,7 @@ def proposition_3_2(point):
 @theorem(id="bertazzi.prop3.2.ii", title=r"a chain DP at every $n$ makes its target DP up to the bias",
          number="Proposition 3.2 (ii)", parameters=(P_EPS,), setting=CHAINS,
          statement=sp.Le(DPDelta(pi_, epsilon), SupDelta(epsilon) + (1 + sp.exp(epsilon)) * ZetaRbar()),
-         tight_at=({**A2_TIGHT, "structure": {**CHAIN_A2, "swap": True}},), default_examples=68)
+         tight_at=({**A2_TIGHT, "structure": {**CHAIN_A2, "swap": True}},), default_examples=72)
 def proposition_3_2_ii(point):
     r"""The chain is $(\varepsilon, \delta)$-DP for every $n$ with $\delta = \sup_n \delta_{\nu P^n}(\varepsilon)$,
     measured from below (the largest over $n \le 12$ and at the limit law $\tilde\pi$, which $\delta_{\nu P^n}$ tends
@@ -346,7 +346,7 @@ declare(id="bertazzi.cor3.3", title=r"a non-DP posterior keeps the $n$-th state 
                          * (DPDelta(pi_, epsilon) - DPDelta(state_n, epsilon))),
          tight_at=({"n": 2, **A3_TIGHT, "structure": CHAIN_A3},), examples=({"epsilon": 0.3, "n": 1,
                                                                              "structure": MH_PIN},),
-         default_examples=70)
+         default_examples=75)
 def proposition_3_4(point):
     r"""Proposition A.3 with $\nu = \nu P^n$ and $\mu = \pi$: the least deltas of the $n$-th state and of the target,
     and the larger of the two TVs between them, all exact. Where the state is less private than $\pi$ the bound is
