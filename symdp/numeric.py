@@ -112,11 +112,11 @@ def erfc(x) -> mpmath.mpf:
     x = mpmath.mpf(x)
     if abs(x) < _ERFC_SERIES_FROM:
         return mpmath.erfc(x)
-    from symdp.estimate import arb_precision, exact_ball, mpf_of
+    from symdp.estimate import arb_precision, exact_ball, mpf_nearest
 
     with arb_precision(mpmath.mp.prec + 20):   # arb_erfc keeps e^{-x²} sharp however large x is
         ball = arb_erfc(exact_ball(x))
-    return +mpf_of(ball.mid())
+    return mpf_nearest(ball.mid())
 
 
 def ncdf(x, mu=0, sigma=1) -> mpmath.mpf:

@@ -44,7 +44,7 @@ def privacy_loss_at(p, z) -> mpmath.mpf:
 # --- proofs ------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("derivation", LAPLACE_DERIVATIONS, ids=lambda d: getattr(d, "title", "")[:60])
+@pytest.mark.parametrize("derivation", LAPLACE_DERIVATIONS, ids=lambda d: d.title[:60])
 def test_laplace_derivations_check(derivation):
     assert derivation.check()
     assert r"\begin{align*}" in derivation.latex()

@@ -42,7 +42,7 @@ def bound_fn(theorem):
     return lambdify_mpmath([p.symbol for p in theorem.parameters], theorem.statement.rhs)
 
 
-@pytest.mark.parametrize("derivation", SHIFT_DERIVATIONS, ids=lambda d: getattr(d, "title", "")[:60])
+@pytest.mark.parametrize("derivation", SHIFT_DERIVATIONS, ids=lambda d: d.title[:60])
 def test_shift_derivations_check(derivation):
     assert derivation.check()
     assert r"\begin{align*}" in derivation.latex()

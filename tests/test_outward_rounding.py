@@ -3,8 +3,10 @@ zero, which moves a negative lower end up (inside the ball) — the bug these te
 
 import mpmath
 from flint import arb
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from symdp.estimate import Estimate, mpf_down, mpf_up
+from symdp.estimate import Estimate, mpf_down, mpf_nearest, mpf_of, mpf_up
 from symdp.mechanisms import enclosure
 from symdp.verify import _difference
 
@@ -38,3 +40,12 @@ def test_verify_difference_interval_is_outward_when_negative():
     with mpmath.workprec(20):
         low, high = _difference("<=", q, b)
     assert low <= exact[0] and high >= exact[1]
+
+
+@given(st.floats(-1e10, 1e10), st.integers(1, 60), st.integers(-3000, 3000), st.sampled_from([5, 53, 166, 400]))
+@settings(max_examples=100)
+def test_a_midpoint_is_rounded_once_to_the_nearest(x, power, shift, prec):
+    # mpf_nearest is +mpf_of without the exact copy: the same bits at every working precision
+    mid = (arb(x) ** power * arb(2) ** shift / 3).mid()
+    with mpmath.workprec(prec):
+        assert mpf_nearest(mid)._mpf_ == (+mpf_of(mid))._mpf_

@@ -155,14 +155,3 @@ def test_a_statement_on_composed_laws_is_measured_by_the_engine():
     report = verify(t, examples=5)
     assert report.verdict == "holds" and report.tight == report.examples > 0
 
-
-@given(st.floats(0, 1e10), st.integers(1, 60), st.integers(-3000, 3000), st.sampled_from([5, 53, 166, 400]))
-@settings(max_examples=100)
-def test_loss_class_masses_are_rounded_once(x, power, shift, prec):
-    # a class's mass is its ball's midpoint rounded once to the working precision, as +mpf_of would round it
-    from flint import arb
-    from symdp.engine.products import _rounded
-    from symdp.estimate import mpf_of
-    mid = (arb(x) ** power * arb(2) ** shift / 3).mid()
-    with mpmath.workprec(prec):
-        assert _rounded(mid)._mpf_ == (+mpf_of(mid))._mpf_

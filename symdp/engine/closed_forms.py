@@ -29,7 +29,7 @@ from typing import Callable
 import mpmath
 from flint import arb
 
-from symdp.estimate import exact_ball as _ball, mpf_of, sharp_ball
+from symdp.estimate import exact_ball as _ball, mpf_nearest, sharp_ball
 from symdp.numeric import arb_erfc, to_mpf
 
 GUARD_BITS = 24
@@ -51,7 +51,7 @@ def closed_form(formula: Callable[..., arb]) -> Callable[..., mpmath.mpf]:
     def value(*args) -> mpmath.mpf:
         b = ball(*args)
         if b.is_finite():
-            return +mpf_of(b.mid())
+            return mpf_nearest(b.mid())
         return mpmath.inf if b.is_exact() and b > 0 else mpmath.nan
 
     value.ball = ball

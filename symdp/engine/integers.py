@@ -44,7 +44,7 @@ from symdp.engine import finite
 from symdp.engine.domains import within_domain
 from symdp.engine.finite import FiniteDistribution
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, arb_precision, exact_ball, exact_rational, mpf_of, mpf_up
+from symdp.estimate import Estimate, arb_precision, exact_ball, exact_rational, mpf_nearest, mpf_of, mpf_up
 from symdp.numeric import to_mpf
 
 TAIL_DIGITS = 10
@@ -153,7 +153,7 @@ class Shape:
             log_z = self.log_normaliser()
             cache: dict[int, mpmath.mpf] = {}
             for d in {abs(x - self.loc) for x in range(low, high + 1)}:
-                cache[d] = +mpf_of((self.log_weight(self.loc + d) - log_z).exp().mid())
+                cache[d] = mpf_nearest((self.log_weight(self.loc + d) - log_z).exp().mid())
             return tuple(cache[abs(x - self.loc)] for x in range(low, high + 1))
 
     def side(self, start: int, outward: int) -> _Quadratic:
@@ -428,7 +428,7 @@ def randomized_response(k, eps, i) -> IntegerLaw:
     with arb_precision(_bits()):
         weight = exact_ball(e).exp()
         total = weight + (size - 1)
-        high, low = +mpf_of((weight / total).mid()), +mpf_of((1 / total).mid())
+        high, low = mpf_nearest((weight / total).mid()), mpf_nearest((1 / total).mid())
     return IntegerLaw(0, [high if x == answer else low for x in range(size)])
 
 

@@ -53,7 +53,7 @@ from flint import arb, ctx
 
 from symdp.engine.continuous import ContinuousDistribution, Gaussian, Laplace, canonical
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, Method, arb_precision, enclosure, exact_ball, in_balls, mpf_of
+from symdp.estimate import Estimate, Method, arb_precision, enclosure, exact_ball, in_balls, mpf_nearest, mpf_of
 from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import logsumexp as _logsumexp, ncdf, to_mpf
 from symdp.engine.finite import _log_ratio as log_ratio_ball, privacy_loss as _finite_privacy_loss
@@ -221,7 +221,7 @@ class DiscreteLaw(Law):
                 S += p * (tilt * x).expm1()
             K = S.log1p()
         if K.mid().is_finite():
-            return +mpf_of(K.mid())
+            return mpf_nearest(K.mid())
         # a ball Arb could not bound (an exponent beyond its range, or λ times a value's radius beyond 1): the sum in
         # mpmath, shifted by its largest term; the log-weights and centred values kept on the law per precision (a
         # search's grid may evaluate hundreds of such λ)

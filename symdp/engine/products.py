@@ -52,7 +52,7 @@ from symdp.engine.integers import IntegerLaw, aligned
 from symdp.engine.gaussian_sums import GaussianSum
 from symdp.engine.symmetrised import SymmetrisedLaw
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, exact_rational
+from symdp.estimate import Estimate, exact_rational, mpf_nearest
 
 MAX_CLASSES = 200_000
 """The most loss classes a finite product is reduced to (beyond, the reduction is refused with an error)."""
@@ -213,14 +213,7 @@ def loss_classes(P: Product, Q: Product) -> tuple[FiniteDistribution, FiniteDist
                 raise InvalidParameter(f"a product with more than {MAX_CLASSES} loss classes is not reduced")
             classes = [(p * p2, q * q2) for (p, q), (p2, q2) in cartesian(classes, power)]
     with mpmath.workprec(mpmath.mp.prec):
-        return tuple(FiniteDistribution.normalized([_rounded(x.mid()) for x in masses]) for masses in zip(*classes))
-
-
-def _rounded(x: arb) -> mpmath.mpf:
-    """An exact Arb number rounded once to the working precision: ``+mpf_of(x)``, without the exact copy between
-    (a context switch and a shift per class)."""
-    man, exp = x.man_exp()
-    return mpmath.mpf((int(man), int(exp)))
+        return tuple(FiniteDistribution.normalized([mpf_nearest(x.mid()) for x in masses]) for masses in zip(*classes))
 
 
 def gaussian_pair(P: Product, Q: Product) -> tuple[Gaussian, Gaussian]:

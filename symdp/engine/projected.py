@@ -29,7 +29,7 @@ from flint import acb, arb
 from symdp.engine.continuous import ContinuousDistribution
 from symdp.engine.quadrature import _certified, crossing_points
 from symdp.errors import InvalidDistribution
-from symdp.estimate import Estimate, Method, exact_ball, in_balls, mpf_of
+from symdp.estimate import Estimate, Method, exact_ball, in_balls, mpf_nearest
 from symdp.numeric import check_order, to_mpf
 
 
@@ -228,11 +228,11 @@ class NoisyStep(ContinuousDistribution):
         return total
 
     def pdf(self, y):
-        return +mpf_of(self._density(y).mid())
+        return mpf_nearest(self._density(y).mid())
 
     def logpdf(self, y):
         with in_balls():
-            return +mpf_of(self._density(y).log().mid())
+            return mpf_nearest(self._density(y).log().mid())
 
     def _ends(self, pieces) -> tuple:
         """Where Φ sends the interval's ends (the atoms of X)."""
@@ -258,7 +258,7 @@ class NoisyStep(ContinuousDistribution):
                         return (-((x - m) / s0) ** 2 / 2).exp() * norm * below(c * x + g)
                     part += acb.integral(integrand, left, right, rel_tol=tol, abs_tol=tol).real
                 total += weight * part
-            return +mpf_of(total.mid())
+            return mpf_nearest(total.mid())
 
     def cdf(self, y):
         return self._tail(y, False)
