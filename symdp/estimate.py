@@ -9,12 +9,15 @@ proves that the true value lies in ``[value - error, value + error]``.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Callable, Iterable, Iterator
 
 import mpmath
+from flint import arb, ctx, fmpq, fmpz
+
+from symdp.errors import InvalidParameter
 
 
 class Method(StrEnum):
@@ -77,8 +80,6 @@ class Estimate:
             try:
                 object.__setattr__(self, "method", Method(self.method))
             except ValueError:
-                from symdp.errors import InvalidParameter
-
                 raise InvalidParameter(f"an estimate's method is one of {', '.join(map(repr, Method))} "
                                        f"(symdp.estimate.Method), got {self.method!r}") from None
 
@@ -134,8 +135,6 @@ class Estimate:
         >>> Estimate(mpmath.mpf(1), mpmath.mpf(0.25), certified=True).ball()
         [1e+0 +/- 0.251]
         """
-        from flint import arb
-
         return exact_ball(self.value) + arb(0, exact_ball(self.error))
 
     def scaled(self, factor) -> "Estimate":
@@ -242,9 +241,11 @@ def exact_ball(x):
     >>> exact_ball(mpmath.mpf(-2.5)), exact_ball(3), exact_ball(Fraction(1, 4))
     (-2.50000000000000, 3.00000000000000, 0.250000000000000)
     """
-    from flint import arb, ctx, fmpq
-
-    if isinstance(x, arb):
+    if type(x) is mpmath.mpf:   # the hot path: zero, or a finite mantissa within flint's precision, converts exactly
+        _, man, exp, bits = x._mpf_
+        if bits <= ctx.prec and (man or not exp):
+            return arb(x)
+    elif isinstance(x, arb):
         return x
     if isinstance(x, Fraction):
         return arb(fmpq(x.numerator, x.denominator))
@@ -275,14 +276,10 @@ def exact_rational(x, what: str = "value"):
     ...     print(exact_rational(x) == 1 + fmpq(1, 2 ** 40))
     True
     """
-    from flint import fmpq, fmpz
-
     if isinstance(x, Fraction):
         return fmpq(x.numerator, x.denominator)
     if isinstance(x, (fmpq, fmpz, int)) and not isinstance(x, bool):
         return fmpq(x)
-    from symdp.errors import InvalidParameter
-
     try:   # (symdp.numeric.to_mpf's reading, which imports this module: a float through its decimal)
         value = x if isinstance(x, mpmath.mpf) else mpmath.mpf(repr(x) if isinstance(x, float) else x)
     except (TypeError, ValueError):
@@ -322,10 +319,6 @@ def enclosure(ball, method: Method = Method.EXACT, **fields) -> Estimate:
     >>> enclosure(lambda: arb(2).sqrt(), Method.CERTIFIED).error < mpmath.mpf(10) ** -14
     True
     """
-    from dataclasses import replace
-
-    from flint import arb
-
     if not isinstance(ball, arb):
         with in_balls():
             ball = ball() if callable(ball) else exact_ball(ball)
@@ -343,8 +336,6 @@ def arb_precision(bits: int) -> Iterator[None]:
     ...     print(ctx.prec)
     200
     """
-    from flint import ctx
-
     saved = ctx.prec
     ctx.prec = int(bits)
     try:
@@ -368,8 +359,6 @@ def bits_short(ball, prec: int) -> int | None:
     >>> bits_short(arb(1, 2.0 ** -50), 100), bits_short(arb(0, 2.0 ** -100), 100), bits_short(arb(1, 2.0 ** -80), 100)
     (59, 108, None)
     """
-    from flint import arb
-
     if not ball.is_finite() or ball.rad() == 0:
         return None
     size, radius = ball.abs_lower(), ball.rad()
@@ -394,8 +383,6 @@ def sharp_ball(compute: Callable, guard: int, boost: int):
     >>> abs(mpf_of(ball.mid()) / (z * z / 2) - 1) < 1e-29
     True
     """
-    from flint import arb
-
     prec = mpmath.mp.prec
     bits, most, previous = prec + guard, prec + guard + boost, None
     while True:

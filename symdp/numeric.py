@@ -13,8 +13,10 @@ from fractions import Fraction
 from typing import Sequence
 
 import mpmath
+from flint import arb, ctx
 
 from symdp.errors import InvalidParameter
+from symdp.estimate import arb_precision, exact_ball, mpf_nearest
 
 
 def to_mpf(x, what: str = "value") -> mpmath.mpf:
@@ -112,8 +114,6 @@ def erfc(x) -> mpmath.mpf:
     x = mpmath.mpf(x)
     if abs(x) < _ERFC_SERIES_FROM:
         return mpmath.erfc(x)
-    from symdp.estimate import arb_precision, exact_ball, mpf_nearest
-
     with arb_precision(mpmath.mp.prec + 20):   # arb_erfc keeps e^{-x²} sharp however large x is
         ball = arb_erfc(exact_ball(x))
     return mpf_nearest(ball.mid())
@@ -144,10 +144,6 @@ def arb_erfc(x):
     >>> print(arb_erfc(arb(30)).overlaps(arb(30).erfc()), arb_erfc(arb(-1)).overlaps(arb(-1).erfc()))
     True True
     """
-    from flint import arb, ctx
-
-    from symdp.estimate import arb_precision
-
     if not x >= 2:
         return x.erfc()
     direct = x.erfc()     # sharp unless x is huge: then its propagated radius swamps it, and the series is needed

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 import mpmath
-from flint import arb
+from flint import arb, ctx
 
 from symdp.errors import InvalidParameter
 from symdp.estimate import arb_precision, exact_ball, mpf_up
@@ -168,8 +168,6 @@ def _tnb_gamma_below(mean: mpmath.mpf, shape: mpmath.mpf) -> arb:
     strictly as γ grows, from ∞ (γ → 0) to 1 (γ → 1). The root is unique, and a γ where the mean is *certified* above
     ``mean`` (its ball wholly above) lies below the root; the bisection keeps such a γ (lo) and one certified above the
     root, or 1 (hi), and stops when they are close or when the ball at the midpoint straddles ``mean``."""
-    from flint import ctx
-
     target, eta = exact_ball(mean), exact_ball(shape)
     if shape == 1:                                  # the geometric on {1, 2, ...}, P(K = k) = γ(1 − γ)^{k−1}: E[K] = 1/γ
         return (1 / target).lower()

@@ -52,6 +52,7 @@ from functools import cached_property
 from typing import Any, Mapping, Optional, Sequence
 
 import mpmath
+from flint import arb
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
@@ -187,8 +188,6 @@ def _arb_integer(x) -> int:
 
 
 def _arb_namespace() -> dict:
-    from flint import arb
-
     def unary(method):
         return lambda x: getattr(exact_ball(x), method)()
 
@@ -221,8 +220,6 @@ def _log2(x):
     >>> _log2(arb(1) / 8), _log2(arb(3)).contains(arb(3).log() / arb(2).log())
     (-3.00000000000000, True)
     """
-    from flint import arb
-
     x = exact_ball(x)
     if x.is_exact() and x > 0:
         mantissa, exponent = x.mid().man_exp()
@@ -238,8 +235,6 @@ def _factorial(x):
     >>> _factorial(arb(5))
     120.000000000000
     """
-    from flint import arb
-
     n = exact_ball(x)
     if not (n.is_exact() and n.is_integer() and n >= 0):
         raise Uncertain(f"the factorial of {n}, which is not one integer >= 0")
@@ -297,8 +292,6 @@ def _integer_power(x, n: int):
     >>> _integer_power(arb(0, 1e-10), 2).upper() <= 1.01e-20, _integer_power(arb(0, 1e-10), 2).lower() >= 0
     (True, True)
     """
-    from flint import arb
-
     if n < 0:
         return 1 / _integer_power(x, -n)
     if n == 0:
@@ -462,8 +455,6 @@ def _clamped_ball(ball, domain: tuple):
     """An Arb ball intersected with ``domain``: Arb's ``nonnegative_part`` keeps a lower end of 0 exact (a divergence
     that may be 0 is never below it), and the same, reflected, an upper end; a ball that misses the domain
     altogether (a measurement contradicting it by rounding) becomes the domain's nearer end."""
-    from flint import arb
-
     low, high = domain
     # only where the ball reaches past an end: arithmetic with the end (1 - (1 - x)) would lose a tiny x's digits
     if mpmath.isfinite(low) and not ball.lower() >= low:
@@ -533,8 +524,6 @@ class Side:
         Parameters enter as exact balls (the draw is the binary number the witness was evaluated at)."""
         if self._arb_f is None:
             return None
-        from flint import arb
-
         try:
             with arb_precision(mpmath.mp.prec + 20):
                 value = self._arb_f(*[exact_ball(x) for x in params], *balls)
@@ -740,8 +729,6 @@ class CompiledStatement:
         finite, and keeps its estimate)."""
         if any(not m.certified or mpmath.isnan(m.value) for m in measured):
             return None
-        from flint import arb
-
         with arb_precision(mpmath.mp.prec + 20):
             raw = [_clamped_ball(m.ball(), d) for m, d in zip(measured, self.domains)]
             floored = [b if not f else _clamped_ball(m.ball() + arb(0, exact_ball(f)), d)

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Callable, Sequence
 
 import mpmath
+from flint import arb, arb_mat, fmpq, fmpq_mat
 
 from symdp.errors import InvalidDistribution, InvalidParameter
 from symdp.numeric import to_mpf
@@ -36,15 +37,11 @@ Matrix = tuple
 
 
 def _balls(values) -> bool:
-    from flint import arb
-
     return all(isinstance(v, arb) for v in values)
 
 
 def _product(A: Matrix, B: Matrix) -> Matrix:
     if _balls(A[0]) and _balls(B[0]):   # Arb's matrix product: one call, and tighter radii than a Python sum
-        from flint import arb_mat
-
         C = arb_mat([list(r) for r in A]) * arb_mat([list(r) for r in B])
         return tuple(tuple(C[i, j] for j in range(C.ncols())) for i in range(C.nrows()))
     columns = list(zip(*B))
@@ -70,8 +67,6 @@ def _largest(values):
 
 def at_most(x, bound) -> bool:
     """``x <= bound``: for balls, True or False where the balls prove it, :class:`Uncertain` where they overlap."""
-    from flint import arb
-
     if isinstance(x, arb) or isinstance(bound, arb):
         difference = (x if isinstance(x, arb) else arb(x)) - bound
         if difference <= 0:
@@ -128,8 +123,6 @@ class FiniteChain:
 
     def identity(self) -> Matrix:
         if self.balls:
-            from flint import arb
-
             one = arb(1)
         else:
             one = Fraction(1) if self.exact else 1.0 if self.binary64 else mpmath.mpf(1)
@@ -170,8 +163,6 @@ class FiniteChain:
         system = [[self.rows[j][i] - (1 if i == j else 0) for j in range(n)] for i in range(n - 1)] + [[1] * n]
         rhs = [0] * (n - 1) + [1]
         if self.exact:   # flint's rational solve: exact, and far faster than a symbolic one
-            from flint import fmpq, fmpq_mat
-
             A = fmpq_mat([[fmpq(v.numerator, v.denominator) if isinstance(v, Fraction) else fmpq(v) for v in row]
                           for row in system])
             if A.rank() < n:
@@ -179,8 +170,6 @@ class FiniteChain:
             pi = A.solve(fmpq_mat([[v] for v in rhs]))
             return tuple(Fraction(int(pi[i, 0].p), int(pi[i, 0].q)) for i in range(n))
         if self.balls:   # Arb's certified solve; a system the balls cannot prove regular is undecided
-            from flint import arb, arb_mat
-
             try:
                 solved = arb_mat([[arb(v) for v in row] for row in system]).solve(arb_mat([[arb(v)] for v in rhs]))
             except ZeroDivisionError:
@@ -226,8 +215,6 @@ class FiniteChain:
         if isinstance(eps, float) and self.exact:
             eps = Fraction(eps)
         if isinstance(eps, Fraction) and self.balls:
-            from flint import arb, fmpq
-
             eps = arb(fmpq(eps.numerator, eps.denominator))
         if not eps > 0:
             raise InvalidParameter(f"a mixing time needs epsilon > 0, got {eps}")
@@ -275,8 +262,6 @@ def _ball_grid_chain(step: Callable, sd, low, high, n: int) -> FiniteChain:
     erfc, each from the tails on its own side of the centre where the balls tell the side (else as 1 minus the two
     tails: every form is the same number, only its radius differs). The masses of a row sum to 1 exactly, so the rows
     are not renormalised: the chain is the surrogate itself, enclosed."""
-    from flint import arb
-
     from symdp.estimate import exact_ball
 
     lo, hi, s = (exact_ball(v) if not isinstance(v, arb) else v for v in (low, high, sd))

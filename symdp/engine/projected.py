@@ -278,8 +278,6 @@ class NoisyStep(ContinuousDistribution):
 
 def _normal_tail(z):
     """P(ξ > z) for a standard Gaussian, a ball (erfc: relative precision far in the tail)."""
-    from flint import arb
-
     return (z / arb(2).sqrt()).erfc() / 2
 
 
@@ -292,8 +290,6 @@ def clipped_kl(m1, m2, sd, half):
     """KL(Π N(m1, σ²) ‖ Π N(m2, σ²)) on [−h, h], a ball: the atoms' terms p log(p/q), plus ∫_{−h}^{h} p log(p/q) of
     the densities by Arb's rigorous (Petras) integration of the entire integrand, split at the peak m1. Both atoms
     are positive (Gaussian tails), so the divergence is finite."""
-    from flint import acb, arb
-
     atoms = sum((p * (p / q).log() for p, q in zip(_clipped_atoms(m1, sd, half), _clipped_atoms(m2, sd, half))),
                 arb(0))
     two_var = 2 * sd * sd
@@ -315,8 +311,6 @@ def clipped_renyi(m1, m2, sd, half, order):
     1), the integral of the densities by Arb's rigorous (Petras) integration of the entire integrand, split at its
     peak αm1 + (1 − α)m2 where the balls place it inside. Both atoms are positive (Gaussian tails), so the divergence
     is finite."""
-    from flint import acb, arb
-
     atoms = sum((p ** order * q ** (1 - order)
                  for p, q in zip(_clipped_atoms(m1, sd, half), _clipped_atoms(m2, sd, half))), arb(0))
     two_var = 2 * sd * sd
@@ -337,8 +331,6 @@ def clipped_tv(m1, m2, sd, half):
     """TV(Π N(m1, σ²), Π N(m2, σ²)) on [−h, h], a ball: half the atoms' |p − q| plus half ∫ |p − q| of the densities,
     integrated by their CDFs on each side of the one crossing point (m1 + m2)/2 of two Gaussians of one σ (where
     p − q keeps its sign, so ∫|p − q| = |∫(p − q)|)."""
-    from flint import arb
-
     if m1 == m2:
         return arb(0)
     atoms = sum((abs(p - q) for p, q in zip(_clipped_atoms(m1, sd, half), _clipped_atoms(m2, sd, half))), arb(0))
@@ -352,8 +344,6 @@ def clipped_tv(m1, m2, sd, half):
 
 def _clipped_mixture_atoms(law, sd, half) -> tuple:
     """The atoms of Π_[−h, h] Σ_i u_i N(m_i, σ²) at −h and h, for ``law`` = ((u_i, m_i), ...)."""
-    from flint import arb
-
     low = sum((u * _normal_tail((m + half) / sd) for u, m in law), arb(0))
     high = sum((u * _normal_tail((half - m) / sd) for u, m in law), arb(0))
     return low, high
@@ -389,8 +379,6 @@ def clipped_mixture_renyi(P, Q, sd, half, order):
     ...     print(one.overlaps(same), same.rad() < 1e-20)
     True True
     """
-    from flint import acb, arb
-
     atoms = sum((p ** order * q ** (1 - order)
                  for p, q in zip(_clipped_mixture_atoms(P, sd, half), _clipped_mixture_atoms(Q, sd, half))), arb(0))
     log_p, log_q = _log_mixture(P, sd), _log_mixture(Q, sd)

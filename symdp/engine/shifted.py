@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 import mpmath
+from flint import arb, fmpq
 
 from symdp.engine.continuous import ContinuousDistribution
 from symdp.engine.finite import FiniteDistribution
@@ -151,8 +152,6 @@ def _exact_atoms(points, probs) -> tuple | None:
 
 def _sign(x) -> int | None:
     """The sign of an exact rational, or of an Arb ball where the ball decides it (None where it does not)."""
-    from flint import arb
-
     if not isinstance(x, arb):
         return (x > 0) - (x < 0)
     if x > 0:
@@ -354,8 +353,6 @@ def gate_program(q: Sequence, lower: Sequence, upper: Sequence, alpha) -> Shifte
     (``flint.fmpq``) the gates are the laws' own and the bounds are ``certified``; otherwise (mpf gates) the
     gates' rounding is allowed for by a slack of a few units in the last place and nothing is certified.
     """
-    from flint import fmpq
-
     a = check_order(alpha)
     n = len(q)
     if len(lower) != n + 1 or len(upper) != n + 1:
@@ -369,8 +366,6 @@ def gate_program(q: Sequence, lower: Sequence, upper: Sequence, alpha) -> Shifte
 
 def _taut_string(q: list, lower: list, upper: list, alpha, slack, certified: bool) -> ShiftedBounds:
     """:func:`gate_program` on exact rationals (``alpha`` too)."""
-    from flint import arb
-
     n = len(q)
     lo = [max(v, 0) for v in lower]
     hi = [min(v, 1) for v in upper]
@@ -475,8 +470,6 @@ def shifted_renyi(mu, nu: AtomicLaw, delta, alpha) -> ShiftedBounds:
     positions are compared to working precision: y ± δ is widened by its own rounding, so that a shift equal to a
     distance between atoms (W∞ itself, say) reaches the atom whatever the last bit of y ± δ.
     """
-    from flint import arb, fmpq
-
     if isinstance(delta, arb):
         if delta < 0:
             raise InvalidParameter(f"the shift delta must be >= 0, got {delta}")

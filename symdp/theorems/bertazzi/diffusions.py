@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import mpmath
 import sympy as sp
-from flint import acb, arb, ctx, fmpq
+from flint import acb, arb, arb_mat, ctx, fmpq
 from hypothesis import strategies as st
 
 from symdp.engine import gaussian_paths
@@ -490,8 +490,6 @@ def girsanov_terms(point) -> dict:
 def _gaussian_log_density(means, cov, x) -> arb:
     """log of the N(means, cov) density at x, in balls: −(x − m)ᵀΣ⁻¹(x − m)/2 − log det(2πΣ)/2 (Arb's certified
     solve and determinant; an unbounded ball where the balls do not prove Σ regular)."""
-    from flint import arb_mat
-
     centred = arb_mat([[a - m] for a, m in zip(x, means)])
     try:
         solved = cov.solve(centred)

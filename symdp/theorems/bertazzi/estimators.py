@@ -24,7 +24,7 @@ from fractions import Fraction
 
 import mpmath
 import sympy as sp
-from flint import acb, arb
+from flint import acb, arb, ctx
 from hypothesis import strategies as st
 
 from symdp.engine.continuous import Laplace, Mixture
@@ -217,8 +217,6 @@ def _sign(sum_: dict, shift=Fraction(0)):
     where even those do not decide it."""
     if not sum_:
         return 0
-    from flint import ctx
-
     for extra in (0, 64, 256):
         with arb_precision(ctx.prec + extra):
             value = _value(sum_, shift)
@@ -362,8 +360,6 @@ def released_moments(atoms: Mapping, scale) -> tuple:
     log 2 beyond the outer atoms. Beyond the window the integrands are at most (1 + y²)p(y), p = Σ_x w_x e^{∓(y −
     x)/s}, whose integrals ∫_R^∞ (1 + y²)e^{−y/s} dy = s e^{−R/s}(1 + R² + 2sR + 2s²) (and its mirror image) bound
     the rest, which enters as a ball ±bound."""
-    from flint import ctx
-
     s = ball(scale)
     located = [(ball(x), ball(p) / (2 * s)) for x, p in sorted((exact_fraction(x), p) for x, p in atoms.items() if p)]
     xs = [x for x, _ in located]

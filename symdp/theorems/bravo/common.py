@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import mpmath
+from flint import arb, fmpq
 import sympy as sp
 from hypothesis import strategies as st
 
@@ -13,8 +14,6 @@ from symdp.theorem import Param
 
 def _harmonic_ball(n):
     """H_n as an Arb ball, for an exact integer ball n ≥ 0: the exact rational Σ_{t=1}^n 1/t (``fmpq.harmonic``)."""
-    from flint import arb, fmpq
-
     from symdp.statement import Uncertain
 
     if not (n.is_exact() and n.is_integer() and n >= 0):

@@ -21,6 +21,7 @@ import math
 from fractions import Fraction
 
 import mpmath
+from flint import fmpq
 import sympy as sp
 from hypothesis import strategies as st
 
@@ -123,8 +124,6 @@ def _exact(value, name: str) -> Fraction:
 def _measured(value):
     """An exact rational of a drawn chain (a ``Fraction`` or an int: the chains are built from integer weights, and
     every quantity of them is a finite formula in their entries) as its certified enclosure, built exactly."""
-    from flint import fmpq
-
     with in_balls():
         return built_exactly(fmpq(value.numerator, value.denominator))
 

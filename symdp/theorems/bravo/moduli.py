@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import mpmath
+from flint import acb_mat, arb, arb_mat, fmpq, fmpq_mat
 import sympy as sp
 from hypothesis import strategies as st
 
@@ -47,16 +48,12 @@ def _dot(a, x):
 
 
 def _matrix(rows):
-    from flint import fmpq_mat
-
     return fmpq_mat([[rational(t, "B") for t in row] for row in rows])
 
 
 def _symmetric(B, shift=0):
     """(B + Bᵀ)/2 + shift·I, or BᵀB + shift·I where ``shift`` is given (positive semidefinite), as an exact rational
     matrix."""
-    from flint import fmpq, fmpq_mat
-
     B = _matrix(B)
     d = B.nrows()
     identity_ = fmpq_mat([[int(i == j) for j in range(d)] for i in range(d)])
@@ -69,16 +66,12 @@ def _eigenvalues(A) -> list:
     """The eigenvalues of a symmetric rational matrix as real balls, in increasing order of their midpoints: Arb's
     certified eigenvalue enclosures (Rump's method, clusters of equal eigenvalues allowed), each ball containing its
     eigenvalue, real parts taken (a symmetric matrix has real eigenvalues)."""
-    from flint import acb_mat, arb_mat
-
     values = acb_mat(arb_mat(A)).eig(multiple=True)
     return sorted((v.real for v in values), key=lambda x: x.mid())
 
 
 def _extremes(A) -> tuple:
     """Balls enclosing the least and the largest eigenvalue of a symmetric rational matrix (:func:`_eigenvalues`)."""
-    from flint import arb
-
     values = _eigenvalues(A)
     low, high = values[0], values[-1]
     for v in values[1:]:
@@ -136,8 +129,6 @@ def _holder_sum(structure, point):
 
 def _linear(A, factor=1) -> Callable:
     """∇f(x) − ∇f(y) = factor·A(x − y), exact but for ``factor``."""
-    from flint import fmpq_mat
-
     def difference(x, y):
         change = A * fmpq_mat([[s - t] for s, t in zip(x, y)])
         return [factor * change[i, 0] if change[i, 0] != 0 else 0 for i in range(A.nrows())]
@@ -176,7 +167,6 @@ def _quadratic_and_cosines(structure, point):
     def difference(x, y):
         return [g - s + t for g, s, t in zip(linear(x, y), sines(x), sines(y))]
 
-    from flint import arb
     return difference, {beta: arb.max(abs(low), abs(high)) + sum((_squared_norm(q.a) for q in pieces), 0)}
 
 
@@ -225,8 +215,6 @@ def _pair(structure) -> tuple[list, list]:
 def _exact_pair(structure) -> tuple[list, list] | None:
     """The pair as exact rationals where the draw fixes it without rounding, else None: y given, or y = x + 10^scale·e
     for an integer scale and u = 0 or ±|u_i|e_i (u/‖u‖ a signed unit vector e, e = e_1 for u = 0)."""
-    from flint import fmpq
-
     x = [rational(t, "x") for t in structure["x"]]
     if "y" in structure:
         return x, [rational(t, "y") for t in structure["y"]]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 import mpmath
+from flint import arb
 import sympy as sp
 from hypothesis import strategies as st
 
@@ -178,8 +179,6 @@ def min_eigenvalue_ball(H):
     balls cannot pin it: above, the Rayleigh quotient vᵀHv/vᵀv at the approximate eigenvector v of the midpoints
     (mpmath.eigsy), exact binary numbers; below, λ − e for the approximate λ, where H − (λ − e)I is proved positive
     definite (:func:`_positive_definite`), e from 10^(−dps/2) of the matrix's size up to 10^(−dps/4)."""
-    from flint import arb
-
     n = len(H)
     middle = mpmath.matrix([[mpmath.mpf(x.mid()) for x in row] for row in H])
     values, vectors = mpmath.eigsy((middle + middle.T) / 2)

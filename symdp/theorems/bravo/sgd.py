@@ -18,6 +18,7 @@ import itertools
 import json
 
 import mpmath
+from flint import acb, arb, ctx
 import sympy as sp
 from hypothesis import strategies as st
 
@@ -148,8 +149,6 @@ def _alpha_star_ball(q_, s):
     midpoints, widened to a bracket [r(1 − ε), r(1 + ε)] on whose ends the smaller condition is proved ≥ 0 and < 0
     over the whole balls (it is continuous in α > 1, so a root lies between); ε is 2^-(precision/2), to cover the
     balls' own radii. :class:`~symdp.statement.Uncertain` where the balls leave a sign open."""
-    from flint import arb, ctx
-
     from symdp.estimate import mpf_of
     from symdp.statement import Uncertain
 
@@ -192,8 +191,6 @@ def sgm_by_integral(a, q_, s, atoms=((1, 1),)):
     With ``atoms`` ((w_i, x_i), ..., weights summing to 1) p_1 is the mixture Σ w_i N(x_i, σ²) (N(0, σ²) ∗ μ for
     μ = Σ w_i δ_{x_i}): the bracket is 1 − q + q Σ w_i e^{(2x_i x − x_i²)/(2σ²)}, still at least 1 − q, the split at 0
     and every x_i."""
-    from flint import acb, arb
-
     from symdp.estimate import mpf_of
 
     def as_ball(x, name):   # a ball as given (a parameter carried exactly), a number as its exact ball
@@ -459,8 +456,6 @@ def _ceiling_ball(x):
     (a decimal draw such as D = 0.1, η = 0.001, L = 0.1, whose Dn/(4ηL) = 250 is 250 only up to the rounding of the
     parameters, is then left open where the statement is tight there, and keeps the estimate). Else
     :class:`~symdp.statement.Uncertain`."""
-    from flint import arb
-
     from symdp.statement import Uncertain
 
     if x.is_exact() and x.is_integer():

@@ -14,6 +14,7 @@ import dataclasses
 from fractions import Fraction
 
 import mpmath
+from flint import acb, arb
 import sympy as sp
 from hypothesis import strategies as st
 
@@ -181,8 +182,6 @@ def _finite_by_definition(P: FiniteDistribution, Q: FiniteDistribution, alpha_) 
     """Σ_{q > 0} (p/q)^α q in balls from the laws' exact rationals, its logarithm over α − 1, sharp relative to
     itself (:func:`~symdp.estimate.sharp_ball`: nearly equal laws make it tiny); +∞ where μ charges an atom ν does
     not, and exactly 0 where the likelihood ratio is 1 on every atom (decided on the rationals)."""
-    from flint import arb
-
     p_, q_ = P.keys(), Q.keys()
     if any(p > 0 and q == 0 for p, q in zip(p_, q_)):
         return Estimate(mpmath.inf, mpmath.mpf(0), Method.EXACT, certified=True)
@@ -204,8 +203,6 @@ def _gaussians_by_definition(structure, alpha_) -> Estimate:
     exponent (a quadratic Ax² + Bx + C, A < 0, peak −B/(2A), width 1/√(−2A)), and the tails beyond it enclosed in
     [0, e^top √(π/(−A)) erfc(K/√2)], what exp(top + A(x − peak)²) puts there; K makes that bound 2^-(precision +
     10) of e^top √(π/(−A)). Equal laws give exactly 0 (the likelihood ratio is 1)."""
-    from flint import acb, arb
-
     from symdp.numeric import arb_erfc
 
     m_, s_, m2_, s2_ = (rational(structure[k], k) for k in ("m", "s", "m2", "s2"))

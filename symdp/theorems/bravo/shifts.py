@@ -18,6 +18,7 @@ import math
 from typing import Callable, Sequence
 
 import mpmath
+from flint import arb
 import sympy as sp
 from hypothesis import strategies as st
 
@@ -279,8 +280,6 @@ def _farthest_from_one(ratios: Sequence) -> mpmath.mpf:
 def _farthest_from_one_ball(ratios: Sequence):
     """:func:`_farthest_from_one` of Arb balls, as a ball: the union of every ratio that the balls do not rule out
     as the farthest from 1 (1 exactly if there are none)."""
-    from flint import arb
-
     if not ratios:
         return arb(1)
     distances = [abs(r - 1) for r in ratios]
