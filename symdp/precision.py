@@ -95,3 +95,33 @@ def closed_forms(enabled: bool) -> Iterator[None]:
 def closed_forms_enabled() -> bool:
     """Whether closed-form divergences may be used (see :func:`closed_forms`)."""
     return _CLOSED_FORMS.get()
+
+
+_PROOFS = contextvars.ContextVar("symdp_proofs", default=True)
+
+
+@contextlib.contextmanager
+def proofs(wanted: bool) -> Iterator[None]:
+    """Ask for (the default) or waive, for a block, the work an engine does only to prove a value: the verifier waives
+    it where it no longer attempts enclosures for a theorem (its first draws had none), and every draw is decided by
+    two precisions instead. Values are unchanged where the proof fails anyway; where it would have closed, an
+    estimate stands in for the enclosure.
+
+    >>> from symdp.engine.privacy_loss import DiscreteLaw, optimal_standard
+    >>> law = DiscreteLaw([0, 1], [0.75, 0.25])
+    >>> optimal_standard(law).tau.certified
+    True
+    >>> with proofs(False):
+    ...     print(optimal_standard(DiscreteLaw([0, 1], [0.75, 0.25])).tau.certified)
+    False
+    """
+    token = _PROOFS.set(bool(wanted))
+    try:
+        yield
+    finally:
+        _PROOFS.reset(token)
+
+
+def proofs_wanted() -> bool:
+    """Whether the engines should seek proofs (certified enclosures) of what they compute (see :func:`proofs`)."""
+    return _PROOFS.get()

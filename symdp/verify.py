@@ -59,10 +59,9 @@ from hypothesis.errors import FailedHealthCheck, Unsatisfiable
 
 from symdp.errors import InvalidParameter, SymdpError
 from symdp.numeric import to_mpf
-from symdp.precision import DEFAULT_DPS, GUARD_DPS, MAX_DPS, check_dps, working_precision
+from symdp.precision import DEFAULT_DPS, GUARD_DPS, MAX_DPS, check_dps, proofs, working_precision
 from symdp.estimate import Estimate, Method
 from symdp.search import FOUND, Choices, closeness, hypothesis_phase, refine, walk
-from symdp.statement import SideValue
 from symdp.theorem import CLOSED_FORM, INDEPENDENT, Theorem
 
 HOLDS, TIGHT, VIOLATED, INCONCLUSIVE = "holds", "tight", "violated", "inconclusive"
@@ -455,7 +454,9 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
         # (the reason of the attempt at 20 digits where it had no enclosure, else of the final one: as in that order)
         low = reasons.get(LOW_DPS, "undecided-by-enclosures")
         why = low if low != "undecided-by-enclosures" else reasons.get(final_digits, low)
-    return replace(_estimated_draw(theorem, raw, dps), uncertified=why)
+        return replace(_estimated_draw(theorem, raw, dps), uncertified=why)
+    with proofs(False):   # no enclosure is sought: the engines skip what only a proof needs (a standard's box search)
+        return replace(_estimated_draw(theorem, raw, dps), uncertified=why)
 
 
 UNCERTIFIED = {

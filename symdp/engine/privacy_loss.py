@@ -57,7 +57,7 @@ from symdp.estimate import Estimate, Method, arb_precision, enclosure, exact_bal
 from symdp.engine.finite import FiniteDistribution
 from symdp.numeric import logsumexp as _logsumexp, ncdf, to_mpf
 from symdp.engine.finite import _log_ratio as log_ratio_ball, privacy_loss as _finite_privacy_loss
-from symdp.precision import closed_forms_enabled
+from symdp.precision import closed_forms_enabled, proofs_wanted
 
 GUARD = 10
 """Extra digits of every ratio evaluation, on top of the digits its cancellation at small ``|λ|`` costs."""
@@ -727,7 +727,7 @@ def optimal_standard(law: Law, *, check: bool = True, certify: bool = True) -> S
     run). Where that search does not close within :data:`CERTIFIED_BOXES` boxes (many peaks tied at the supremum, as
     for a long discrete Gaussian's θ ratio), the grids' estimate stands. ``certify=False`` skips it: for a caller
     that needs only the value (a threshold), or whose draw another uncertified quantity keeps from being decided by
-    enclosures anyway.
+    enclosures anyway; so does a block where proofs are waived (:func:`symdp.precision.proofs`).
 
     >>> with mpmath.workdps(30):   # Kearns–Saul: τ² = (1 - 2p)/(2 ln((1 - p)/p)), attained at λ = 2 ln((1 - p)/p)
     ...     p = mpmath.mpf("0.1")
@@ -742,7 +742,7 @@ def optimal_standard(law: Law, *, check: bool = True, certify: bool = True) -> S
     closed = law.closed_standard() if closed_forms_enabled() else None
     if closed is not None:
         return closed
-    if certify and check and isinstance(law, DiscreteLaw) and len(set(law.values)) > 1:
+    if certify and check and proofs_wanted() and isinstance(law, DiscreteLaw) and len(set(law.values)) > 1:
         cache = law.__dict__.setdefault("_standards", {})   # a law asked twice at one precision (both directions)
         if mpmath.mp.prec not in cache:
             cache[mpmath.mp.prec] = certified_standard(law)
