@@ -69,7 +69,9 @@ e^(10^6)): mpmath computes e^(e^(e^10)) happily, but then hangs printing it or r
 def guarded_pow(x, y):
     """``x**y``, refusing results beyond e^MAX_LOG (an OverflowError, which callers turn into a one-line error)."""
     x, y = mpmath.mpmathify(x), mpmath.mpmathify(y)
-    if x != 0 and mpmath.isfinite(x) and mpmath.isfinite(y) and abs(y) * abs(mpmath.log(abs(x))) > MAX_LOG:
+    # |ln|x|| <= (|mag x| + 1) ln 2: the logarithm is taken only where that bound lets the product pass MAX_LOG
+    if x != 0 and mpmath.isfinite(x) and mpmath.isfinite(y) and abs(y) * (abs(mpmath.mag(x)) + 1) > MAX_LOG \
+            and abs(y) * abs(mpmath.log(abs(x))) > MAX_LOG:
         raise OverflowError(f"the power {mpmath.nstr(x, 5)}**{mpmath.nstr(y, 5)} is too large to compute")
     return x**y
 

@@ -337,3 +337,37 @@ def test_grid_stops_where_hoeffding_is_below_the_peak(monkeypatch):
         assert 600 < abs(s.argmax) < 800 and 2e-3 < tau2 < 4e-3
         near = [ratio(X, s.argmax * (1 + mpmath.mpf(k) / 2000)) for k in range(-200, 201)]
         assert max(near) <= tau2 * (1 + mpmath.mpf(10) ** -25) and close(max(near), tau2, mpmath.mpf(10) ** -25)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.floats(0.002, 0.45), st.sampled_from([30, 50]))
+def test_grid_peaks_by_newton_reach_kearns_saul(p, dps):
+    # the grids' estimate (no interval search) of a Bernoulli's standard, its peak refined by Newton's method on r':
+    # Kearns–Saul's τ² = (1 - 2p)/(2 ln((1 - p)/p)), attained at λ = 2 ln((1 - p)/p), within the estimate's error
+    with mpmath.workdps(dps):
+        p = mpmath.mpf(p)
+        s = optimal_standard(DiscreteLaw([0, 1], [1 - p, p]), certify=False)
+        assert not s.tau.certified
+        with mpmath.workdps(dps + 20):
+            reference = mpmath.sqrt((1 - 2 * p) / (2 * mpmath.log((1 - p) / p)))
+            assert abs(s.tau.value - reference) <= s.tau.error
+            assert abs(s.argmax - 2 * mpmath.log((1 - p) / p)) < mpmath.mpf(10) ** -(dps // 2 - 2)
+
+
+def test_newton_and_brent_find_the_same_peak():
+    # one bracket of a skewed three-point law, refined both ways: the same maximum of r to the working precision
+    from symdp.engine.privacy_loss import _brent_max, _newton_peak
+
+    with mpmath.workdps(40):
+        X = DiscreteLaw([-1, 0, 3], [0.5, 0.3, 0.2])
+        lo, hi = X.bounds()
+        spread = hi - lo
+
+        def r(u):
+            return subgaussian_ratio(X, mpmath.exp(u), spread)
+
+        a, x, b = mpmath.log(0.3), mpmath.log(1), mpmath.log(1.5)   # r: 2.68, 2.81, 2.46; its peak near λ = 0.7
+        u_brent, f_brent = _brent_max(r, a, b, x, r(x))
+        u_newton, f_newton = _newton_peak(X, 1, spread, a, b, x)
+        assert f_newton > r(x) and close(f_newton, f_brent, mpmath.mpf(10) ** -38)
+        assert abs(u_newton - u_brent) < mpmath.mpf(10) ** -18

@@ -710,7 +710,8 @@ def optimal_standard(law: Law, *, check: bool = True, certify: bool = True) -> S
     * for ``λ > 0`` only on ``(0, 2M₊/Var X]`` (beyond, ``r(λ) <= 2M₊/λ < Var X``; λ < 0 alike with ``M₋``);
     * on a geometric grid of 6 points per decade from ``10^-2/spread`` up; ``r`` is smooth on the scale of
       ``ln λ`` (it averages the tilted variance over ``[0, λ]``: ``r(λ) = 2∫₀¹(1 - s)K''(sλ)ds``), so every local
-      maximum of the grid is refined by Brent's method in ``ln λ``;
+      maximum of the grid is refined (:func:`_refined_peak`: Newton's method on ``r'`` for a finite law, Brent's
+      method in ``ln λ`` otherwise);
     * near 0, ``r(λ) = Var X + κ₃λ/3 + O(λ²)``: on the side where ``κ₃λ > 0`` the grid is extended downwards until
       it rises above ``Var X`` and has a rising first step (a maximum at tiny λ is found however close to 0 it
       sits, down to ``|λ|·spread = 10^-(dps/2)``, below which the excess over ``Var X`` is below ``10^-dps``).
@@ -766,7 +767,7 @@ def optimal_standard(law: Law, *, check: bool = True, certify: bool = True) -> S
     reach = (hi - m, m - lo)
     best, arg, peaks = _search(law, var, reach, skew, spread, per_decade=6, phase=0)
     ties = sum(1 for _, _, f in peaks if f >= best * (1 - mpmath.mpf(10) ** -(dps // 2 + 1)))
-    # d tau = d(tau²)/(2 tau); the floor (relative: τ² scales with X²) covers rounding and Brent's stopping
+    # d tau = d(tau²)/(2 tau); the floor (relative: τ² scales with X²) covers rounding and the refinement's stopping
     # tolerance (the value error of a smooth maximum is ~ tol²).
     floor = 64 * best * mpmath.mpf(10) ** (-dps)
     error = mpmath.mpf(0)
@@ -1054,7 +1055,7 @@ MAX_PER_DECADE = 96
 def _search(law: Law, var, reach: tuple, skew, spread, per_decade: int, phase, known: tuple = ()) -> tuple:
     """Largest ``r`` over both signs of λ, with its λ (0 for the λ → 0 limit), and the refined peaks
     ``(sign, ln|λ|, r)``. A grid maximum whose bracket holds a ``known`` peak reuses it: the second grid is there
-    to find peaks the first one missed, Brent's convergence being checked by its own tolerance. The grid ends where
+    to find peaks the first one missed, the refinement's convergence being checked by its own tolerance. The grid ends where
     Hoeffding's bound puts r below half the largest value found: the points it skips could be neither the largest
     value nor a peak tied with it."""
     best, arg = var, mpmath.mpf(0)
@@ -1089,7 +1090,7 @@ def _search(law: Law, var, reach: tuple, skew, spread, per_decade: int, phase, k
             (ua, fa), (ub, fb), (uc, fc) = grid[i - 1], grid[i], grid[i + 1]
             if fb >= fa and fb >= fc and fb > var:
                 seen = [(u_, f_) for s_, u_, f_ in known if s_ == sign and ua <= u_ <= uc]
-                uk, fk = seen[0] if seen else _brent_max(r, ua, uc, ub, fb)
+                uk, fk = seen[0] if seen else _refined_peak(law, r, sign, spread, ua, uc, ub, fb)
                 peaks.append((sign, uk, fk))
                 if fk > best:
                     best, arg = fk, sign * mpmath.exp(uk)
@@ -1109,6 +1110,63 @@ def _extend_down(grid: list, r: Callable, var, u_floor, rising: bool) -> list:
         u = grid[0][0] - mpmath.log(10)
         grid.insert(0, (u, r(u)))
     return grid
+
+
+def _refined_peak(law: Law, r: Callable, sign: int, spread, a, b, x, fx) -> tuple:
+    """The maximum of ``r(sign·e^u)`` on ``[a, b]`` from the grid point ``x`` (``r(x) = fx`` at least ``r`` at both
+    ends), as ``(u, r)``: by :func:`_newton_peak` for a finite law, whose cumulants it sums in balls, else (or where
+    Newton's method does not settle) by :func:`_brent_max` on ``r`` alone."""
+    if isinstance(law, DiscreteLaw):
+        found = _newton_peak(law, sign, spread, a, b, x)
+        if found is not None:
+            u, value = found
+            return (u, value) if value >= fx else (x, fx)
+    return _brent_max(r, a, b, x, fx)
+
+
+def _newton_peak(law: DiscreteLaw, sign: int, spread, a, b, x, iterations: int = 60) -> Optional[tuple]:
+    """Newton's method on ``r'(μ) = 0`` for ``r(sign·μ) = 2K/μ²`` inside the bracket ``[e^a, e^b]``, safeguarded
+    (rtsafe): the bracket shrinks to the side of the peak that the sign of ``r'`` points to, and a step that leaves
+    it, or a point where ``r`` is not concave, bisects it (geometrically) instead. ``K, K', K''`` come from one pass
+    over the atoms in balls (:func:`_point_cumulants`, at relative precision however small ``μ·spread``), so that a
+    peak takes some five passes where Brent's method takes fifteen evaluations of ``r`` and as many steps of mpmath
+    bookkeeping. Stops where a step is below ``10^-(dps/2)`` relative, Brent's tolerance (a smooth maximum's value
+    is then within ``~10^-dps``), or where the balls no longer tell the sign of ``r'``; None where they are not
+    finite, or after ``iterations`` steps."""
+    dps = mpmath.mp.dps
+    tol = mpmath.mpf(10) ** (-(dps // 2))
+    lo, hi, mu = mpmath.exp(a), mpmath.exp(b), mpmath.exp(x)
+    for _ in range(iterations):
+        small = mu * spread
+        extra = 2 * (_decades_below_one(small) + 1) if 0 < small < 1 else 0
+        prec = mpmath.mp.prec + BALL_GUARD + int(extra * 3.33)
+        with arb_precision(prec):
+            ys, ws = _centred_balls(law, prec)
+            m = exact_ball(mu)
+            K0, K1, K2, _ = _point_cumulants(ys, ws, sign * m)
+            K1 = sign * K1
+            d1 = 2 * (m * K1 - 2 * K0) / (m * m * m)                       # r'(μ)
+            d2 = (2 * K2 * m * m - 8 * m * K1 + 12 * K0) / (m * m * m * m)    # r''(μ)
+            if not (d1 > 0 or d1 < 0):   # the balls cannot resolve r' here: as close to the peak as they tell
+                return _value(law, sign, mu, spread) if d1.is_finite() else None
+            if d1 > 0:
+                lo = mu
+            else:
+                hi = mu
+            newton = mu - mpf_of((d1 / d2).mid()) if d2 < 0 else None
+        if newton is not None and lo < newton < hi:
+            step, mu = abs(newton - mu), newton
+        else:
+            middle = mpmath.sqrt(lo * hi)
+            step, mu = abs(middle - mu), middle
+        if step <= tol * mu:
+            return _value(law, sign, mu, spread)
+    return None
+
+
+def _value(law: DiscreteLaw, sign: int, mu, spread) -> tuple:
+    """``(ln μ, r(sign·μ))``: a peak found by :func:`_newton_peak`, its value as the grids evaluate ``r``."""
+    return mpmath.log(mu), subgaussian_ratio(law, sign * mu, spread)
 
 
 def _brent_max(f: Callable, a, b, x, fx, iterations: int = 200) -> tuple:
