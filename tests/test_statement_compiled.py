@@ -43,3 +43,15 @@ def test_a_statement_mpmath_cannot_evaluate_fails_at_its_declaration_with_lambdi
     with pytest.raises(error, match=words):
         Theorem("bad", "", Source("none", "test"), sp.Le(KL(D, DP), 1 + operation),
                 parameters=(Param(EPS, sp.Interval(0, 1)),), witness=lambda point: 0)
+
+
+def test_guarded_pow_refuses_only_beyond_the_limit():
+    # e^(10^6) is the largest result a side may compute (statement.MAX_LOG): 2^1442695 = e^999999.8 passes, and
+    # 10^(10^6) = e^(2.3 10^6), (10^300)^5000 and (10^-300)^-5000 are refused, whatever their mantissas
+    from symdp.statement import guarded_pow
+
+    assert guarded_pow(2, 1442695) == mpmath.mpf(2) ** 1442695
+    assert guarded_pow(mpmath.mpf("1e-300"), 0.5) == mpmath.sqrt(mpmath.mpf("1e-300"))
+    for x, y in ((10, 10**6), (mpmath.mpf("1e300"), 5000), (mpmath.mpf("1e-300"), -5000), (2, 1442696)):
+        with pytest.raises(OverflowError, match="too large to compute"):
+            guarded_pow(x, y)
