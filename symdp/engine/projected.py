@@ -8,7 +8,9 @@ atoms' terms (exact, from the CDFs) and an integral of the densities over the in
 Gauss–Legendre between two noisy steps, :func:`_rule`) split at the laws' centres, at the crossing points of a
 hockey-stick divergence and at the peak of the integrand; the error is the
 spread between two node sets and two precisions plus what ``mpmath.quad`` reports (as for the whole-line routes of
-:mod:`symdp.engine.quadrature`).
+:mod:`symdp.engine.quadrature`). The Rényi divergence of two noisy steps is enclosed instead, by Arb's rigorous
+(Petras) integration of their entire densities (:func:`noisy_steps_renyi`), and so are those of clipped Gaussians and
+their mixtures (:func:`clipped_renyi`, :func:`clipped_mixture_renyi`).
 
 >>> from symdp.engine.continuous import Gaussian
 >>> from symdp.engine.divergences import divergence
@@ -27,9 +29,9 @@ import mpmath
 from flint import acb, arb
 
 from symdp.engine.continuous import ContinuousDistribution
-from symdp.engine.quadrature import _certified, crossing_points
+from symdp.engine.quadrature import _certified, _sharp, crossing_points
 from symdp.errors import InvalidDistribution
-from symdp.estimate import Estimate, Method, exact_ball, in_balls, mpf_nearest
+from symdp.estimate import GUARD_BITS, Estimate, Method, exact_ball, in_balls, mpf_nearest, sharp_ball
 from symdp.numeric import check_order, to_mpf
 
 
@@ -101,8 +103,17 @@ def _interior(P: Projected, Q: Projected, log_term, breaks, refine: bool):
 
 
 def renyi(P: Projected, Q: Projected, alpha, *, method=Method.QUADRATURE) -> Estimate:
-    """R_α(P‖Q) = log(Σ_ends p^α q^{1−α} + ∫ p^α q^{1−α})/(α − 1)."""
+    """R_α(P‖Q) = log(Σ_ends p^α q^{1−α} + ∫ p^α q^{1−α})/(α − 1): an enclosure between two projected noisy steps
+    (:func:`noisy_steps_renyi`) where it is sharp (unless ``method`` is ``"quadrature"``), else by quadrature."""
     a = check_order(alpha)
+    if method != Method.QUADRATURE and isinstance(P.base, NoisyStep) and isinstance(Q.base, NoisyStep) \
+            and (P.low, P.high) == (Q.low, Q.high):
+        # at more bits while the ball is not sharp relative to itself (R ~ 10^-22 when the noise dwarfs the interval)
+        ball = sharp_ball(lambda: noisy_steps_renyi(P, Q, a), GUARD_BITS, BOOST_BITS)
+        if ball.is_finite():
+            enclosure = Estimate.from_arb(ball, Method.CERTIFIED)
+            if _sharp(enclosure):   # (an exact 0, two laws equal, comes out as a ball of the working precision)
+                return enclosure
     ends = _ends(P, Q)
     if _off_support(ends):
         return EXACT_INFINITY
@@ -114,6 +125,55 @@ def renyi(P: Projected, Q: Projected, alpha, *, method=Method.QUADRATURE) -> Est
         return mpmath.log(total) / (a - 1), error * mpmath.exp(peak) / (total * (a - 1))
 
     return _certified(run, Method.QUADRATURE)
+
+
+BOOST_BITS = 1024
+"""Most bits :func:`renyi` adds to :func:`noisy_steps_renyi`'s precision to resolve a divergence relative to itself."""
+
+MAX_EVALUATIONS = 20_000
+"""Most integrand evaluations :func:`noisy_steps_renyi` spends on its interior integral (the result is then an
+unbounded ball, and the quadrature answers instead)."""
+
+
+def noisy_steps_renyi(P: Projected, Q: Projected, order):
+    """R_α(P‖Q) of two projected noisy steps (:class:`NoisyStep` bases) on one interval, a ball at flint's precision:
+    ln(Σ_ends p^α q^(1−α) + ∫ p^α q^(1−α))/(α − 1), the atoms from the steps' CDFs (:meth:`NoisyStep.tail_ball`, by
+    Petras integration), the interior by Arb's rigorous (Petras) integration of exp(α ln p + (1 − α) ln q), analytic
+    where both densities' logarithms are (:meth:`NoisyStep.density_ball` is entire; the logarithm's branch cut is
+    checked). Unbounded where the integral does not converge within :data:`MAX_EVALUATIONS` evaluations, or an
+    atom of P is 0 where Q's is not decided positive.
+
+    >>> from symdp.estimate import in_balls
+    >>> identity = ((mpmath.mpf(-1), mpmath.mpf(1), mpmath.mpf(1), mpmath.mpf(0)),)
+    >>> def step(x0):
+    ...     return Projected(NoisyStep(((1, x0),), mpmath.mpf(1), -1, 1, ((1, identity),), mpmath.mpf(1)), -1, 1)
+    >>> with mpmath.workdps(20), in_balls():
+    ...     ball = noisy_steps_renyi(step(mpmath.mpf("0.3")), step(mpmath.mpf("-0.2")), 2)
+    >>> with mpmath.workdps(20):     # the same laws by quadrature
+    ...     estimate = renyi(step(mpmath.mpf("0.3")), step(mpmath.mpf("-0.2")), 2, method="quadrature")
+    >>> print(ball.rad() < 1e-20, abs(mpmath.mpf(ball.mid().str(30, radius=False)) - estimate.value) < 1e-15)
+    True True
+    """
+    order = exact_ball(order)
+    ends = [(P.base.tail_ball(P.low, False), Q.base.tail_ball(Q.low, False)),
+            (P.base.tail_ball(P.high, True), Q.base.tail_ball(Q.high, True))]
+    atoms = arb(0)
+    for p, q in ends:
+        if p.is_zero():
+            continue
+        if not q > 0:
+            return arb("nan")
+        atoms += p ** order * q ** (1 - order)
+
+    def integrand(z, analytic):
+        log_p = P.base.density_ball(z).log(analytic=analytic)
+        log_q = Q.base.density_ball(z).log(analytic=analytic)
+        return (order * log_p + (1 - order) * log_q).exp()
+
+    low, high = exact_ball(P.low), exact_ball(P.high)
+    tol = arb(2) ** -(mpmath.mp.prec + 10)
+    interior = acb.integral(integrand, low, high, rel_tol=tol, abs_tol=tol, eval_limit=MAX_EVALUATIONS).real
+    return (atoms + interior).log() / (order - 1)
 
 
 def kl(P: Projected, Q: Projected, *, method=Method.QUADRATURE) -> Estimate:
@@ -217,14 +277,18 @@ class NoisyStep(ContinuousDistribution):
 
     def _density(self, y):
         """The density at the mpf ``y``, a ball."""
-        gaussians, windows = self._terms()
         with in_balls():
-            y = exact_ball(y)
-            total = sum((w * (-((y - m) * spread) ** 2).exp() for w, m, spread in gaussians), arb(0))
-            for w, m, spread, left, right, slope, offset, inverse in windows:
-                mid = slope * y + offset
-                total += w * (-((y - m) * spread) ** 2).exp() * (((right - mid) * inverse).erf()
-                                                                 - ((left - mid) * inverse).erf())
+            return self.density_ball(exact_ball(y))
+
+    def density_ball(self, y):
+        """The density at a real or complex ball ``y`` (an entire function: Gaussians and error functions), at
+        flint's precision."""
+        gaussians, windows = self._terms()
+        total = sum((w * (-((y - m) * spread) ** 2).exp() for w, m, spread in gaussians), arb(0))
+        for w, m, spread, left, right, slope, offset, inverse in windows:
+            mid = slope * y + offset
+            total += w * (-((y - m) * spread) ** 2).exp() * (((right - mid) * inverse).erf()
+                                                             - ((left - mid) * inverse).erf())
         return total
 
     def pdf(self, y):
@@ -240,25 +304,30 @@ class NoisyStep(ContinuousDistribution):
         return image[self.lo], image[self.hi]
 
     def _tail(self, y, upper: bool):
-        """P(Y ≤ y), or P(Y > y) for ``upper``: the atoms' normal CDFs and Arb's integration of each piece."""
+        """P(Y ≤ y), or P(Y > y) for ``upper``, as an mpf."""
         with in_balls():
-            y, s0, s = exact_ball(y), exact_ball(self.s0), exact_ball(self.s)
-            sign = -1 if upper else 1
-            norm = 1 / (s0 * (2 * arb.pi()).sqrt())
-            tol = arb(2) ** -(mpmath.mp.prec + 10)
+            return mpf_nearest(self.tail_ball(y, upper).mid())
 
-            def below(centre):   # P(N(centre, s²) ≤ y), or > y for upper; centre a real or complex ball
-                return _normal_tail(sign * (centre - y) / s)
+    def tail_ball(self, y, upper: bool):
+        """P(Y ≤ y), or P(Y > y) for ``upper``, a ball at flint's precision: the atoms' normal CDFs and Arb's
+        integration of each piece."""
+        y, s0, s = exact_ball(y), exact_ball(self.s0), exact_ball(self.s)
+        sign = -1 if upper else 1
+        norm = 1 / (s0 * (2 * arb.pi()).sqrt())
+        tol = arb(2) ** -(mpmath.mp.prec + 10)
 
-            total = arb(0)
-            for weight, m, p_lo, p_hi, images, pieces in self._paths():
-                part = sum((p * below(exact_ball(e)) for p, e in zip((p_lo, p_hi), images)), arb(0))
-                for left, right, c, g in pieces:
-                    def integrand(x, analytic, m=m, c=c, g=g):
-                        return (-((x - m) / s0) ** 2 / 2).exp() * norm * below(c * x + g)
-                    part += acb.integral(integrand, left, right, rel_tol=tol, abs_tol=tol).real
-                total += weight * part
-            return mpf_nearest(total.mid())
+        def below(centre):   # P(N(centre, s²) ≤ y), or > y for upper; centre a real or complex ball
+            return _normal_tail(sign * (centre - y) / s)
+
+        total = arb(0)
+        for weight, m, p_lo, p_hi, images, pieces in self._paths():
+            part = sum((p * below(exact_ball(e)) for p, e in zip((p_lo, p_hi), images)), arb(0))
+            for left, right, c, g in pieces:
+                def integrand(x, analytic, m=m, c=c, g=g):
+                    return (-((x - m) / s0) ** 2 / 2).exp() * norm * below(c * x + g)
+                part += acb.integral(integrand, left, right, rel_tol=tol, abs_tol=tol).real
+            total += weight * part
+        return total
 
     def cdf(self, y):
         return self._tail(y, False)
