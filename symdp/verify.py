@@ -428,7 +428,8 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
                    certify: bool = True, cheap_first: bool = True) -> DrawResult:
     """Evaluate one draw and classify it: by enclosures at :data:`LOW_DPS` (unless ``cheap_first`` is False), then
     ``dps`` digits, where its quantities are certified (``certify``); otherwise, or where the enclosures leave it
-    open, at ``dps`` and ``dps + GUARD_DPS`` digits.
+    open, at ``dps`` and ``dps + GUARD_DPS`` digits (without ``certify``, with proofs waived: the engines skip what
+    only an enclosure needs, :func:`symdp.precision.proofs`).
 
     ``cheap_first=False`` changes what the draw costs, not its verdict: balls that settle it at :data:`LOW_DPS` digits
     settle it at ``dps`` too, and a draw the balls leave open at ``dps`` is still tried at :data:`LOW_DPS` before the

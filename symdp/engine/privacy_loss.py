@@ -1055,9 +1055,9 @@ MAX_PER_DECADE = 96
 def _search(law: Law, var, reach: tuple, skew, spread, per_decade: int, phase, known: tuple = ()) -> tuple:
     """Largest ``r`` over both signs of λ, with its λ (0 for the λ → 0 limit), and the refined peaks
     ``(sign, ln|λ|, r)``. A grid maximum whose bracket holds a ``known`` peak reuses it: the second grid is there
-    to find peaks the first one missed, the refinement's convergence being checked by its own tolerance. The grid ends where
-    Hoeffding's bound puts r below half the largest value found: the points it skips could be neither the largest
-    value nor a peak tied with it."""
+    to find peaks the first one missed, the refinement's convergence being checked by its own tolerance. The grid
+    ends where Hoeffding's bound puts r below half the largest value found: the points it skips could be neither
+    the largest value nor a peak tied with it."""
     best, arg = var, mpmath.mpf(0)
     peaks = []
     floor = mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)) / spread
@@ -1139,7 +1139,7 @@ def _newton_peak(law: DiscreteLaw, sign: int, spread, a, b, x, iterations: int =
     for _ in range(iterations):
         small = mu * spread
         extra = 2 * (_decades_below_one(small) + 1) if 0 < small < 1 else 0
-        prec = mpmath.mp.prec + BALL_GUARD + int(extra * 3.33)
+        prec = mpmath.mp.prec + BALL_GUARD + math.ceil(extra * math.log2(10))   # (the extra digits as bits)
         with arb_precision(prec):
             ys, ws = _centred_balls(law, prec)
             m = exact_ball(mu)

@@ -143,7 +143,6 @@ def noisy_steps_renyi(P: Projected, Q: Projected, order):
     checked). Unbounded where the integral does not converge within :data:`MAX_EVALUATIONS` evaluations, or an
     atom of P is 0 where Q's is not decided positive.
 
-    >>> from symdp.estimate import in_balls
     >>> identity = ((mpmath.mpf(-1), mpmath.mpf(1), mpmath.mpf(1), mpmath.mpf(0)),)
     >>> def step(x0):
     ...     return Projected(NoisyStep(((1, x0),), mpmath.mpf(1), -1, 1, ((1, identity),), mpmath.mpf(1)), -1, 1)
@@ -151,7 +150,7 @@ def noisy_steps_renyi(P: Projected, Q: Projected, order):
     ...     ball = noisy_steps_renyi(step(mpmath.mpf("0.3")), step(mpmath.mpf("-0.2")), 2)
     >>> with mpmath.workdps(20):     # the same laws by quadrature
     ...     estimate = renyi(step(mpmath.mpf("0.3")), step(mpmath.mpf("-0.2")), 2, method="quadrature")
-    >>> print(ball.rad() < 1e-20, abs(mpmath.mpf(ball.mid().str(30, radius=False)) - estimate.value) < 1e-15)
+    >>> print(ball.rad() < 1e-20, abs(mpf_nearest(ball.mid()) - estimate.value) < 1e-15)
     True True
     """
     order = exact_ball(order)
