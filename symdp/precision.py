@@ -103,9 +103,9 @@ _PROOFS = contextvars.ContextVar("symdp_proofs", default=True)
 @contextlib.contextmanager
 def proofs(wanted: bool) -> Iterator[None]:
     """Ask for (the default) or waive, for a block, the work an engine does only to prove a value: the verifier waives
-    it where it no longer attempts enclosures for a theorem (its first draws had none), and every draw is decided by
-    two precisions instead. Values are unchanged where the proof fails anyway; where it would have closed, an
-    estimate stands in for the enclosure.
+    it where a draw is decided by two precisions (no enclosure was attempted, the theorem's first draws having had
+    none, or the enclosures did not settle it). Values are unchanged where the proof fails anyway; where it would have
+    closed, an estimate stands in for the enclosure.
 
     >>> from symdp.engine.privacy_loss import DiscreteLaw, optimal_standard
     >>> law = DiscreteLaw([0, 1], [0.75, 0.25])
@@ -125,3 +125,15 @@ def proofs(wanted: bool) -> Iterator[None]:
 def proofs_wanted() -> bool:
     """Whether the engines should seek proofs (certified enclosures) of what they compute (see :func:`proofs`)."""
     return _PROOFS.get()
+
+
+def switches() -> tuple[bool, bool]:
+    """What a measurement depends on besides its inputs and the working precision: whether closed forms are allowed
+    and whether proofs are wanted. Part of the key of every cache of measurements (a standard searched with proofs
+    waived is an estimate, which a later certified attempt at the same precision must not be handed).
+
+    >>> with closed_forms(False), proofs(False):
+    ...     print(switches())
+    (False, False)
+    """
+    return closed_forms_enabled(), proofs_wanted()

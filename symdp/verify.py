@@ -428,8 +428,8 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
                    certify: bool = True, cheap_first: bool = True) -> DrawResult:
     """Evaluate one draw and classify it: by enclosures at :data:`LOW_DPS` (unless ``cheap_first`` is False), then
     ``dps`` digits, where its quantities are certified (``certify``); otherwise, or where the enclosures leave it
-    open, at ``dps`` and ``dps + GUARD_DPS`` digits (without ``certify``, with proofs waived: the engines skip what
-    only an enclosure needs, :func:`symdp.precision.proofs`).
+    open, at ``dps`` and ``dps + GUARD_DPS`` digits with proofs waived (the engines skip what only an enclosure
+    needs, :func:`symdp.precision.proofs`).
 
     ``cheap_first=False`` changes what the draw costs, not its verdict: balls that settle it at :data:`LOW_DPS` digits
     settle it at ``dps`` too, and a draw the balls leave open at ``dps`` is still tried at :data:`LOW_DPS` before the
@@ -455,8 +455,7 @@ def evaluate_point(theorem: Theorem, raw: Mapping[str, Any], dps: int = DEFAULT_
         # (the reason of the attempt at 20 digits where it had no enclosure, else of the final one: as in that order)
         low = reasons.get(LOW_DPS, "undecided-by-enclosures")
         why = low if low != "undecided-by-enclosures" else reasons.get(final_digits, low)
-        return replace(_estimated_draw(theorem, raw, dps), uncertified=why)
-    with proofs(False):   # no enclosure is sought: the engines skip what only a proof needs (a standard's box search)
+    with proofs(False):   # decided by two precisions: the engines skip what only a proof needs (a box search)
         return replace(_estimated_draw(theorem, raw, dps), uncertified=why)
 
 

@@ -40,7 +40,7 @@ from symdp.errors import InvalidParameter
 from symdp.estimate import Estimate, exact_ball
 from symdp.expressions import KL, Compose, HockeyStick, LossMGF, ProductOf
 from symdp.laws import LawWitness
-from symdp.precision import closed_forms_enabled
+from symdp.precision import switches
 from symdp.statement import BuiltExactly, lambdify_mpmath, measured_atoms
 from symdp.strategies import weights
 from symdp.symbols import P, Q, Delta, delta, delta_p, epsilon, k, lam, mu1, mu2, n, s, sigma, sigma1, sigma2
@@ -93,8 +93,8 @@ def build_cdp_pair(draw) -> tuple[FiniteDistribution, FiniteDistribution]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _measured_pair(key: str, prec: int, closed: bool, what: str):
-    # (keyed by everything the result depends on: the draw, the working precision, the closed-forms switch)
+def _measured_pair(key: str, prec: int, switched: tuple, what: str):
+    # (keyed by everything the result depends on: the draw, the working precision, the engine's switches)
     pair = build_cdp_pair(json.loads(key))
     if what == "laws":
         return pair
@@ -112,7 +112,7 @@ def pair_quantity(draw, what: str):
     True
     """
     key = json.dumps(draw, sort_keys=True, default=repr)
-    return _measured_pair(key, mpmath.mp.prec, closed_forms_enabled(), what)
+    return _measured_pair(key, mpmath.mp.prec, switches(), what)
 
 
 def kov_pair(eps_value, delta_prime=0) -> tuple[FiniteDistribution, FiniteDistribution]:
@@ -487,7 +487,7 @@ def theorem_3_4(point):
     case is refuted: \symdpid{dwork.thm3.4.adaptive}."""
     first, second = point["structure"]
     measured = {LossStandard(U, V): _joint_standard(json.dumps(point["structure"], sort_keys=True, default=repr),
-                                                    mpmath.mp.prec, closed_forms_enabled()),
+                                                    mpmath.mp.prec, switches()),
                 tau1: pair_quantity(first, "tau"), tau2: pair_quantity(second, "tau")}
     pairs = [pair_quantity(d, "laws") for d in point["structure"]]
     if not all(isinstance(law, FiniteDistribution) for pair in pairs for law in pair):
@@ -497,7 +497,7 @@ def theorem_3_4(point):
 
 
 @functools.lru_cache(maxsize=1024)
-def _joint_standard(key: str, prec: int, closed: bool) -> Estimate:
+def _joint_standard(key: str, prec: int, switched: tuple) -> Estimate:
     """τ of the joint law of a drawn composition, once per draw and working precision (as :func:`pair_quantity`)."""
     return loss_standard(*joint_loss_classes([pair_quantity(d, "laws") for d in json.loads(key)]))
 
@@ -644,7 +644,7 @@ def _game_laws(adversary) -> tuple:
 
 
 @functools.lru_cache(maxsize=1024)
-def _measured_views(key: str, prec: int, closed: bool, what: str):
+def _measured_views(key: str, prec: int, switched: tuple, what: str):
     U_, V_, _ = adversary_views(json.loads(key))
     if what == "kl":
         return divergence("kl", U_, V_)
@@ -654,8 +654,7 @@ def _measured_views(key: str, prec: int, closed: bool, what: str):
 def views_quantity(adversary, what: str) -> Estimate:
     """KL (``"kl"``) or τ(L − E L) (``"tau"``) of an adversary's views (:func:`adversary_views`), once per draw and
     working precision (as :func:`pair_quantity`)."""
-    return _measured_views(json.dumps(adversary, sort_keys=True, default=repr), mpmath.mp.prec,
-                           closed_forms_enabled(), what)
+    return _measured_views(json.dumps(adversary, sort_keys=True, default=repr), mpmath.mp.prec, switches(), what)
 
 
 def _adaptive_witness(statement):

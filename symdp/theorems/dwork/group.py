@@ -34,6 +34,7 @@ from symdp.estimate import Estimate, enclosure, exact_ball, exact_rational, in_b
 from symdp.expressions import KL, HockeyStick, MaxDivergence, numeric_function, quantity
 from symdp.laws import KINDS
 from symdp.numeric import to_mpf
+from symdp.precision import switches
 from symdp.statement import BuiltExactly
 from symdp.strategies import weights
 from symdp.symbols import D, Delta, Dp, delta, epsilon, f, i, j, k, lam, m, mu1, mu2, s, sigma, tau, tau1, tau2
@@ -507,7 +508,7 @@ def build_triple(draw) -> tuple[FiniteDistribution, FiniteDistribution, FiniteDi
 
 
 @functools.lru_cache(maxsize=4096)
-def _cached_standard(key: str, dps: int, first: int, second: int) -> Estimate:
+def _cached_standard(key: str, dps: int, switched: tuple, first: int, second: int) -> Estimate:
     laws = build_triple(json.loads(key))
     return loss_standard(laws[first], laws[second])
 
@@ -515,7 +516,7 @@ def _cached_standard(key: str, dps: int, first: int, second: int) -> Estimate:
 def loss_standard_of(draw, first: int, second: int) -> Estimate:
     """τ(L_{(T_a‖T_b)}) of the triple (T_0, T_1, T_2) = (D, D', D''), searched once per draw and working precision
     (the verifier evaluates each draw at two precisions, and several theorems share the same draws)."""
-    return _cached_standard(json.dumps(draw, sort_keys=True), mpmath.mp.dps, first, second)
+    return _cached_standard(json.dumps(draw, sort_keys=True), mpmath.mp.dps, switches(), first, second)
 
 
 def triple_parameters(draw) -> dict:
