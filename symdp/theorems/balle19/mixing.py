@@ -179,12 +179,16 @@ def built_from(laws, measured: dict) -> dict:
 # --- plain-data structure: strategies and builders -------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=None)
 def sparse_weights(n: int) -> st.SearchStrategy[list[float]]:
-    """``n`` weights, each 0 or in [0.01, 1] (never tiny: no denormal-scale entries), not all zero."""
+    """``n`` weights, each 0 or in [0.01, 1] (never tiny: no denormal-scale entries), not all zero. One strategy per
+    size, built once, as every strategy factory of this module a structure calls at each draw (hypothesis validates
+    a new strategy the first time it draws from it)."""
     return st.lists(st.one_of(st.just(0.0), st.floats(0.01, 1, allow_subnormal=False)), min_size=n,
                     max_size=n).filter(lambda w: sum(w) > 0)
 
 
+@functools.lru_cache(maxsize=None)
 def any_weights(n: int) -> st.SearchStrategy[list[float]]:
     return st.one_of(weights(n), sparse_weights(n))
 
@@ -213,8 +217,7 @@ def kernel_data(draw, rows: int, positive: bool = False):
     a random kernel mixed with a constant one, so Doeblin's minorisation is non-trivial), ``constant`` (all rows ω),
     ``point-row`` (one row a point mass) and ``erasure``. ``positive`` keeps every entry positive (ultra-mixing).
     """
-    kinds = ["dense", "mixed", "constant"] + ([] if positive else ["sparse", "point-row", "erasure"])
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(_kernel_kinds(positive))
     if kind == "erasure":
         return {"kind": kind, "gamma": draw(st.floats(0, 1)), "n": rows}
     cols = draw(st.integers(2, 6))
@@ -226,6 +229,17 @@ def kernel_data(draw, rows: int, positive: bool = False):
     if kind == "point-row":
         data["at"] = [draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1))]
     return data
+
+
+@functools.lru_cache(maxsize=None)
+def _kernel_kinds(positive: bool) -> st.SearchStrategy[str]:
+    return st.sampled_from(["dense", "mixed", "constant"] + ([] if positive else ["sparse", "point-row", "erasure"]))
+
+
+@functools.lru_cache(maxsize=None)
+def _kernels(rows: int, positive: bool) -> st.SearchStrategy[dict]:
+    """:func:`kernel_data` of one shape, built once."""
+    return kernel_data(rows, positive)
 
 
 def build_kernel(data) -> MarkovKernel:
@@ -247,7 +261,7 @@ def build_kernel(data) -> MarkovKernel:
 
 
 def kernel_only(positive: bool = False):
-    return flatmapped(st.integers(2, 5), lambda n: kernel_data(n, positive))
+    return flatmapped(st.integers(2, 5), lambda n: _kernels(n, positive))
 
 
 @st.composite
@@ -265,14 +279,17 @@ def pair(data) -> tuple[FD, FD]:
     return FD.normalized(data["mu"]), FD.normalized(data["nu"])
 
 
+_SLACKS = st.one_of(st.just(0.0), st.floats(0, 1))
+
+
 @st.composite
 def pair_kernel_data(draw, positive: bool = False, slack: bool = False):
     """A pair (μ, ν) on n ≤ 5 inputs and a kernel with n rows; with ``slack``, also δ's excess over D_{e^ε}(μ‖ν)."""
     n = draw(st.integers(2, 5))
     w = weights(n) if positive else any_weights(n)
-    data = {"mu": draw(w), "nu": draw(w), "K": draw(kernel_data(n, positive))}
+    data = {"mu": draw(w), "nu": draw(w), "K": draw(_kernels(n, positive))}
     if slack:
-        data["slack"] = draw(st.one_of(st.just(0.0), st.floats(0, 1)))
+        data["slack"] = draw(_SLACKS)
     return data
 
 
@@ -309,7 +326,7 @@ def disjoint_inputs(draw):
     """A kernel on n inputs and two weight vectors a, b with disjoint supports (roles 1 = supp a, 2 = supp b)."""
     n = draw(st.integers(2, 5))
     roles = draw(st.lists(st.integers(0, 2), min_size=n, max_size=n).filter(lambda r: 1 in r and 2 in r))
-    return {"K": draw(kernel_data(n)), "roles": roles, "a": draw(weights(n)), "b": draw(weights(n))}
+    return {"K": draw(_kernels(n, False)), "roles": roles, "a": draw(weights(n)), "b": draw(weights(n))}
 
 
 def disjoint_pair(s):

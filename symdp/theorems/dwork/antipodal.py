@@ -12,6 +12,7 @@ and ε is the pair's measured Δ∞, read as the two-sided ``max(D∞(D‖D'), D
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import mpmath
@@ -195,7 +196,7 @@ def _spread(values) -> bool:
 def dp_pairs(draw, max_size: int = 8, eps0_range: tuple[float, float] = (0.001, 4.0)):
     """An ε-DP pair, catalogue generator (ii): Q ∝ q, P ∝ Q e^{u_i ε0}, u_i ∈ [-1, 1]; ε := Δ∞(P, Q) ≤ 2ε0."""
     n = draw(st.integers(2, max_size))
-    u = draw(st.lists(st.floats(-1, 1), min_size=n, max_size=n).filter(_spread))
+    u = draw(_spread_values(n, 1.0))
     return {"kind": "dp", "eps0": draw(st.floats(*eps0_range)), "q": draw(weights(n)), "u": u}
 
 
@@ -203,8 +204,15 @@ def dp_pairs(draw, max_size: int = 8, eps0_range: tuple[float, float] = (0.001, 
 def arbitrary_pairs(draw, max_size: int = 8):
     """A full-support pair, catalogue generator (i): Q ∝ q, P ∝ Q e^{s z_i}; ε := Δ∞(P, Q) measured afterwards."""
     n = draw(st.integers(2, max_size))
-    z = draw(st.lists(st.floats(-3, 3), min_size=n, max_size=n).filter(_spread))
+    z = draw(_spread_values(n, 3.0))
     return {"kind": "arbitrary", "scale": draw(st.floats(0.01, 5)), "q": draw(weights(n)), "z": z}
+
+
+@functools.lru_cache(maxsize=None)
+def _spread_values(n: int, reach: float):
+    """``n`` floats in ``[-reach, reach]``, not all equal (:func:`_spread`), one strategy per size: a pair draws one
+    at every draw, and hypothesis validates a new strategy the first time it draws from it."""
+    return st.lists(st.floats(-reach, reach), min_size=n, max_size=n).filter(_spread)
 
 
 @st.composite

@@ -556,9 +556,12 @@ def coin_pair(m: int) -> dict:
     return {"kind": "coin", "m": m}
 
 
+@functools.lru_cache(maxsize=None)
 def step_pairs(max_size: int = 3, gaussian: bool = True):
     """A mechanism the adversary may run at one step (as a pair of output laws): null (loss 0), eps-DP, arbitrary,
-    RR, or a small discrete Gaussian (the kind that refutes the printed theorem)."""
+    RR, or a small discrete Gaussian (the kind that refutes the printed theorem). One strategy per arguments, built
+    once: a game draws several steps at every draw, and hypothesis validates a new strategy the first time it draws
+    from it."""
     options = [st.just({"kind": "null"}), dp_pairs(max_size=max_size), arbitrary_pairs(max_size=max_size),
                st.floats(0.01, 3).map(lambda e: {"kind": "rr", "eps": e})]
     if gaussian:
@@ -570,8 +573,15 @@ def step_pairs(max_size: int = 3, gaussian: bool = True):
 def adaptive_games(draw, max_size: int = 3):
     """A deterministic two-step game: a step-1 pair and the step-2 pairs; after step-1 output y the adversary runs
     ``branches[y % len(branches)]`` (any map from outputs to choices is a legitimate adversary)."""
-    first = draw(st.one_of(step_pairs(max_size), st.integers(2, max_size).map(coin_pair)))
-    return {"first": first, "branches": draw(st.lists(step_pairs(max_size), min_size=1, max_size=max_size))}
+    first_steps, branch_lists = _game_parts(max_size)
+    return {"first": draw(first_steps), "branches": draw(branch_lists)}
+
+
+@functools.lru_cache(maxsize=None)
+def _game_parts(max_size: int) -> tuple:
+    """The strategies of :func:`adaptive_games`' step-1 pair (or coin) and step-2 pairs, built once per size."""
+    return (st.one_of(step_pairs(max_size), st.integers(2, max_size).map(coin_pair)),
+            st.lists(step_pairs(max_size), min_size=1, max_size=max_size))
 
 
 @st.composite
@@ -579,7 +589,13 @@ def adversaries(draw, randomized: bool = True, max_coin: int = 3, max_size: int 
     """An adversary of Section 3.1's game: its coin's law ``coin`` (weights; one outcome = deterministic) and, per
     coin outcome, the two-step game it plays."""
     m = draw(st.integers(1, max_coin)) if randomized else 1
-    return {"coin": draw(weights(m, low=0.05)), "games": [draw(adaptive_games(max_size)) for _ in range(m)]}
+    return {"coin": draw(weights(m, low=0.05)), "games": [draw(_games(max_size)) for _ in range(m)]}
+
+
+@functools.lru_cache(maxsize=None)
+def _games(max_size: int):
+    """:func:`adaptive_games` of one size, built once (an adversary draws one per coin outcome at every draw)."""
+    return adaptive_games(max_size)
 
 
 def _chosen(game) -> tuple[dict, list]:

@@ -126,8 +126,10 @@ def chain_delta(chain, eps_value) -> Estimate:
                   for u, v in zip(chain, chain[1:]) for x, y in ((u, v), (v, u))))
 
 
+@functools.lru_cache(maxsize=None)
 def spreads(n: int) -> st.SearchStrategy:
-    """Vectors u ∈ [-1, 1]^n that are not constant (a tilt e^{cu} that changes the law)."""
+    """Vectors u ∈ [-1, 1]^n that are not constant (a tilt e^{cu} that changes the law); one strategy per size, built
+    once (hypothesis validates a new strategy the first time it draws from it)."""
     return st.lists(st.floats(-1, 1), min_size=n, max_size=n).filter(lambda u: max(u) - min(u) > 1e-3)
 
 
