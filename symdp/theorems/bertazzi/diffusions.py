@@ -11,6 +11,8 @@ integrands, Gaussian with the variance of their quadratic variation. The algebra
 
 from __future__ import annotations
 
+import functools
+
 import mpmath
 import sympy as sp
 from flint import acb, arb, arb_mat, ctx, fmpq
@@ -96,9 +98,15 @@ def channel_pairs(draw, identity: bool = False):
     𝒜 read off the sample space); ``identity`` draws none."""
     k = draw(st.integers(2, 6))
     j = draw(st.integers(1, 6))
-    channel = None if identity or draw(st.booleans()) else draw(
-        st.lists(weights(j, low=0.0), min_size=k, max_size=k).filter(lambda rows: all(sum(r) > 0 for r in rows)))
+    channel = None if identity or draw(st.booleans()) else draw(_channels(k, j))
     return {"p": draw(weights(k, low=0.0)), "q": draw(weights(k, low=0.01)), "channel": channel}
+
+
+@functools.lru_cache(maxsize=None)
+def _channels(k: int, j: int):
+    """Row-stochastic k → j channels as weight rows, no row all zero; one strategy per shape, built once (a draw
+    would otherwise make a new one, which hypothesis validates the first time it draws from it)."""
+    return st.lists(weights(j, low=0.0), min_size=k, max_size=k).filter(lambda rows: all(sum(r) > 0 for r in rows))
 
 
 def _pair(structure):
@@ -264,9 +272,16 @@ def linear_drifts(draw):
     """n Euler steps of x_{k+1} = x_k + γ(−μ x_k − b_k) + sqrt(2γ/β) z for 𝒟, with b'_k = b_k + c h_k, |h_k| ≤ 1, for
     𝒟': f_𝒟 − f_𝒟' = c h_k, time-dependent through η_{κ(t)}."""
     n = draw(st.integers(1, 6))
+    drifts, steps = _drift_lists(n)
     return {"n": n, "mu": draw(finite_floats(-1.0, 2.0)), "x0": draw(finite_floats(-2.0, 2.0)),
-            "b": draw(st.lists(finite_floats(-2.0, 2.0), min_size=n, max_size=n)),
-            "h": draw(st.one_of(st.just([1.0] * n), st.lists(finite_floats(-1.0, 1.0), min_size=n, max_size=n)))}
+            "b": draw(drifts), "h": list(draw(steps))}   # (a copy: st.just hands out one list)
+
+
+@functools.lru_cache(maxsize=None)
+def _drift_lists(n: int) -> tuple:
+    """:func:`linear_drifts`' ``b`` and ``h`` for ``n`` steps, built once per ``n``."""
+    return (st.lists(finite_floats(-2.0, 2.0), min_size=n, max_size=n),
+            st.one_of(st.just([1.0] * n), st.lists(finite_floats(-1.0, 1.0), min_size=n, max_size=n)))
 
 
 def path_laws(point):

@@ -178,7 +178,13 @@ def antipodal_classes(draw, max_class: int = 6):
     u = draw(st.floats(0, 1, exclude_min=True, exclude_max=True)) if n_zero else 1.0
     n = n_plus + n_minus + n_zero
     return {"u": u, "plus": draw(weights(n_plus)), "minus": draw(weights(n_minus)),
-            "zero": draw(weights(n_zero)) if n_zero else [], "perm": draw(st.permutations(range(n)))}
+            "zero": draw(weights(n_zero)) if n_zero else [], "perm": draw(_permutations(n))}
+
+
+@functools.lru_cache(maxsize=None)
+def _permutations(n: int):
+    """The orders of ``n`` atoms, one strategy per size (built once, as :func:`_spread_values`)."""
+    return st.permutations(range(n))
 
 
 @st.composite
@@ -221,10 +227,15 @@ def edge_alpha_pairs(draw, max_size: int = 8):
     first α is ±1, so the drawn ε is Δ∞(D, D') and every drawn α is exact for it."""
     n = draw(st.integers(2, max_size))
     first = draw(st.sampled_from([-1.0, 1.0]))
-    rest = draw(st.lists(st.one_of(st.sampled_from([-1.0, 0.0, 1.0]), st.floats(-1, 1)), min_size=n - 2,
-                         max_size=n - 2))
+    rest = draw(_edge_alphas(n - 2))
     return {"kind": "edge", "eps": draw(st.floats(0.05, 3)), "alpha": [first] + rest, "q": draw(weights(n - 1)),
             "t": draw(st.floats(0.05, 0.95))}
+
+
+@functools.lru_cache(maxsize=None)
+def _edge_alphas(m: int):
+    """``m`` α in [-1, 1], each often exactly -1, 0 or 1; one strategy per size (built once, as :func:`_spread_values`)."""
+    return st.lists(st.one_of(st.sampled_from([-1.0, 0.0, 1.0]), st.floats(-1, 1)), min_size=m, max_size=m)
 
 
 def pairs():
