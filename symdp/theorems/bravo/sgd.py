@@ -708,9 +708,9 @@ def _gradient_data(fractions, name, point) -> tuple:
 
 SGD_DPS = 20
 """The digits the two-step laws are measured at, whatever the working precision: each density is a sum of ~20 Gaussian
-and error-function terms evaluated at every node of the engine's quadrature, and the verdicts these bounds give are
-decided by margins many orders above 10^-20. The engine's error estimate at these digits (two node sets, two
-precisions) is what the verdict carries."""
+and error-function terms evaluated at every node of the engine's Petras integration, and the verdicts these bounds give
+are decided by margins many orders above 10^-20. The engine's enclosure at these digits (more bits where R is tiny) is
+what the verdict carries."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -728,7 +728,8 @@ def _two_step_renyi(key: str, batch, data) -> Estimate:
 def sgd_renyi(point, batch, data=None) -> dict:
     """R_α(X_2 ‖ X'_2) of two steps of noisy SGD on [−D/2, D/2] from the drawn x0 (a fraction of D), the neighbouring
     datasets differing in the point i*, measured by the engine from the two laws (:func:`two_step_law`: the projected
-    laws' atoms from their CDFs, their densities by quadrature), at :data:`SGD_DPS` digits."""
+    laws' atoms from their CDFs' enclosures, the interior enclosed by Petras integration of the densities,
+    :func:`~symdp.engine.projected.noisy_steps_renyi`), at :data:`SGD_DPS` digits."""
     # The key carries the parameters to SGD_DPS - 2 digits (the laws are computed at SGD_DPS, so the inputs count to
     # about that many anyway), so that a draw's evaluations at its several precisions share one computation.
     digits = SGD_DPS - 2
@@ -784,7 +785,8 @@ def sgd_instances() -> st.SearchStrategy[dict]:
          examples=(LINEAR_52, KINKED_52, WORST_52), default_examples=100,
          evidence_note=r"$R_\alpha(X_2\|X'_2)$ from the laws of the two last iterates, mixtures over the $2^2$ batch "
                        r"paths of projected Gaussians pushed through the SGD maps (exact densities, the atoms' masses "
-                       r"from CDFs; \symdpcode{symdp.engine.projected.NoisyStep}), by the engine's quadrature of the projected laws")
+                       r"from CDFs; \symdpcode{symdp.engine.projected.NoisyStep}), enclosed by the engine's Petras integration of the "
+                       r"projected laws' densities")
 def theorem_5_2(point):
     r"""End to end on two steps, the only computable regime: $T > \bar T \ge 1$ forces $T \ge 2$, and $\bar T = 1$ needs
     $\eta \ge Dn/(4L)$, so with $\sigma > 8\sqrt2L/b$ the noise $\eta\sigma > 2\sqrt2\,Dn/b$ dwarfs $\mathcal{X}$ and
@@ -901,8 +903,8 @@ R_α → 8αε², ε ≈ (b/n)L/(bσ√(2π)), against it gives 8/(52 · 2π).""
                          strategy=sgd_instances),
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), BOUND_5_4), examples=(SMOOTH_54, WORST_54),
          default_examples=100,
-         evidence_note=r"$R_\alpha(X_2\|X'_2)$ from the laws of the two last iterates (as \symdpid{bravo.thm5.2}), by "
-                       "the engine's quadrature of the projected laws")
+         evidence_note=r"$R_\alpha(X_2\|X'_2)$ from the laws of the two last iterates (as \symdpid{bravo.thm5.2}), "
+                       "enclosed by the engine's Petras integration of the projected laws' densities")
 def theorem_5_4(point):
     r"""End to end on two steps ($\bar T = 1$ iff $(1 + \eta\beta)^2 \ge 2$), the data point $i^*$ in a batch of size
     $b$ drawn without replacement with probability $b/n$, the other points of zero loss, so the law is again a mixture
