@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from typing import Iterator
+from typing import ContextManager, Iterator
 
 import mpmath
 
@@ -68,11 +68,20 @@ def unit_roundoff() -> mpmath.mpf:
     return mpmath.mpf(10) ** (-mpmath.mp.dps)
 
 
+@contextlib.contextmanager
+def _switched(switch: contextvars.ContextVar, value: bool) -> Iterator[None]:
+    """One of the engine's switches (:func:`switches`) set to ``value`` for a block, restored on exit."""
+    token = switch.set(bool(value))
+    try:
+        yield
+    finally:
+        switch.reset(token)
+
+
 _CLOSED_FORMS = contextvars.ContextVar("symdp_closed_forms", default=True)
 
 
-@contextlib.contextmanager
-def closed_forms(enabled: bool) -> Iterator[None]:
+def closed_forms(enabled: bool) -> ContextManager[None]:
     """Allow (the default) or forbid every closed-form divergence of the engine for a block.
 
     With closed forms off, Gaussian and Laplace divergences, and the Gaussian privacy loss's subgaussian standard,
@@ -85,11 +94,7 @@ def closed_forms(enabled: bool) -> Iterator[None]:
     ...     print(kl(Laplace(0, 1), Laplace(1, 1)).method)
     certified
     """
-    token = _CLOSED_FORMS.set(bool(enabled))
-    try:
-        yield
-    finally:
-        _CLOSED_FORMS.reset(token)
+    return _switched(_CLOSED_FORMS, enabled)
 
 
 def closed_forms_enabled() -> bool:
@@ -100,8 +105,7 @@ def closed_forms_enabled() -> bool:
 _PROOFS = contextvars.ContextVar("symdp_proofs", default=True)
 
 
-@contextlib.contextmanager
-def proofs(wanted: bool) -> Iterator[None]:
+def proofs(wanted: bool) -> ContextManager[None]:
     """Ask for (the default) or waive, for a block, the work an engine does only to prove a value: the verifier waives
     it where a draw is decided by two precisions (no enclosure was attempted, the theorem's first draws having had
     none, or the enclosures did not settle it). Values are unchanged where the proof fails anyway; where it would have
@@ -115,11 +119,7 @@ def proofs(wanted: bool) -> Iterator[None]:
     ...     print(optimal_standard(law).tau.certified)
     False
     """
-    token = _PROOFS.set(bool(wanted))
-    try:
-        yield
-    finally:
-        _PROOFS.reset(token)
+    return _switched(_PROOFS, wanted)
 
 
 def proofs_wanted() -> bool:

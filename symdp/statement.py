@@ -52,9 +52,9 @@ from functools import cached_property
 from typing import Any, Mapping, Optional, Sequence
 
 import mpmath
-from flint import arb
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
+from flint import arb
 
 from symdp.errors import InvalidParameter
 from symdp.numeric import erfc

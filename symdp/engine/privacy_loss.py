@@ -669,11 +669,16 @@ def subgaussian_ratio(law: Law, lam, spread=None) -> mpmath.mpf:
     if spread is None:
         lo, hi = law.bounds()
         spread = hi - lo if mpmath.isfinite(hi - lo) and hi > lo else mpmath.mpf(1)
-    small = abs(lam) * spread
-    extra = 2 * (_decades_below_one(small) + 1) if 0 < small < 1 else 0
-    with mpmath.workdps(dps + GUARD + extra):
+    with mpmath.workdps(dps + GUARD + _cancelled_digits(lam, spread)):
         value = 2 * law.centred_log_mgf(lam) / lam**2
     return +value
+
+
+def _cancelled_digits(lam, spread) -> int:
+    """The digits the centred log-MGF ``K(λ) ~ λ² Var X/2`` loses to cancellation where ``|λ|`` is below the law's
+    spread: twice the decades ``|λ|·spread`` is below one (none from 1 up)."""
+    small = abs(lam) * spread
+    return 2 * (_decades_below_one(small) + 1) if 0 < small < 1 else 0
 
 
 def _decades_below_one(x) -> int:
@@ -1137,9 +1142,7 @@ def _newton_peak(law: DiscreteLaw, sign: int, spread, a, b, x, iterations: int =
     tol = mpmath.mpf(10) ** (-(dps // 2))
     lo, hi, mu = mpmath.exp(a), mpmath.exp(b), mpmath.exp(x)
     for _ in range(iterations):
-        small = mu * spread
-        extra = 2 * (_decades_below_one(small) + 1) if 0 < small < 1 else 0
-        prec = mpmath.mp.prec + BALL_GUARD + math.ceil(extra * math.log2(10))   # (the extra digits as bits)
+        prec = mpmath.mp.prec + BALL_GUARD + math.ceil(_cancelled_digits(mu, spread) * math.log2(10))
         with arb_precision(prec):
             ys, ws = _centred_balls(law, prec)
             m = exact_ball(mu)

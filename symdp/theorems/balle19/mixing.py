@@ -209,6 +209,7 @@ def erasure(g, n=2) -> dict:
     return {"kind": "erasure", "gamma": g, "n": n}
 
 
+@functools.lru_cache(maxsize=None)   # (one strategy per shape: a structure draws one at every draw)
 @st.composite
 def kernel_data(draw, rows: int, positive: bool = False):
     """A kernel with ``rows`` rows as plain data: ``{"kind": ..., ...}``, built by :func:`build_kernel`.
@@ -236,12 +237,6 @@ def _kernel_kinds(positive: bool) -> st.SearchStrategy[str]:
     return st.sampled_from(["dense", "mixed", "constant"] + ([] if positive else ["sparse", "point-row", "erasure"]))
 
 
-@functools.lru_cache(maxsize=None)
-def _kernels(rows: int, positive: bool) -> st.SearchStrategy[dict]:
-    """:func:`kernel_data` of one shape, built once."""
-    return kernel_data(rows, positive)
-
-
 def build_kernel(data) -> MarkovKernel:
     """The kernel described by :func:`kernel_data`'s plain data, exactly (:attr:`MarkovKernel.exact
     <symdp.engine.kernels.MarkovKernel.exact>`): rows normalised in rationals (:func:`law`), the mixed kernel
@@ -261,7 +256,7 @@ def build_kernel(data) -> MarkovKernel:
 
 
 def kernel_only(positive: bool = False):
-    return flatmapped(st.integers(2, 5), lambda n: _kernels(n, positive))
+    return flatmapped(st.integers(2, 5), lambda n: kernel_data(n, positive))
 
 
 @st.composite
@@ -287,7 +282,7 @@ def pair_kernel_data(draw, positive: bool = False, slack: bool = False):
     """A pair (μ, ν) on n ≤ 5 inputs and a kernel with n rows; with ``slack``, also δ's excess over D_{e^ε}(μ‖ν)."""
     n = draw(st.integers(2, 5))
     w = weights(n) if positive else any_weights(n)
-    data = {"mu": draw(w), "nu": draw(w), "K": draw(_kernels(n, positive))}
+    data = {"mu": draw(w), "nu": draw(w), "K": draw(kernel_data(n, positive))}
     if slack:
         data["slack"] = draw(_SLACKS)
     return data
@@ -326,7 +321,7 @@ def disjoint_inputs(draw):
     """A kernel on n inputs and two weight vectors a, b with disjoint supports (roles 1 = supp a, 2 = supp b)."""
     n = draw(st.integers(2, 5))
     roles = draw(st.lists(st.integers(0, 2), min_size=n, max_size=n).filter(lambda r: 1 in r and 2 in r))
-    return {"K": draw(_kernels(n, False)), "roles": roles, "a": draw(weights(n)), "b": draw(weights(n))}
+    return {"K": draw(kernel_data(n)), "roles": roles, "a": draw(weights(n)), "b": draw(weights(n))}
 
 
 def disjoint_pair(s):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import mpmath
-from flint import arb, fmpq
 import sympy as sp
+from flint import arb, fmpq
 from hypothesis import strategies as st
 
 from symdp.estimate import Method, enclosure, exact_ball, exact_rational, in_balls  # noqa: F401 (re-exported)

@@ -21,8 +21,8 @@ import math
 from fractions import Fraction
 
 import mpmath
-from flint import fmpq
 import sympy as sp
+from flint import fmpq
 from hypothesis import strategies as st
 
 from symdp.engine import chains

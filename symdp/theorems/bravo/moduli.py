@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import mpmath
-from flint import acb_mat, arb, arb_mat, fmpq, fmpq_mat
 import sympy as sp
+from flint import acb_mat, arb, arb_mat, fmpq, fmpq_mat
 from hypothesis import strategies as st
 
 from symdp.errors import InvalidParameter

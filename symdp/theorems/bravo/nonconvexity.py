@@ -7,8 +7,8 @@ from __future__ import annotations
 from functools import cache
 
 import mpmath
-from flint import arb
 import sympy as sp
+from flint import arb
 from hypothesis import strategies as st
 
 from symdp.errors import InvalidParameter

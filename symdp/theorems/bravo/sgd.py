@@ -18,8 +18,8 @@ import itertools
 import json
 
 import mpmath
-from flint import acb, arb, ctx
 import sympy as sp
+from flint import acb, arb, ctx
 from hypothesis import strategies as st
 
 from symdp import expressions as ex

@@ -14,8 +14,8 @@ import dataclasses
 from fractions import Fraction
 
 import mpmath
-from flint import acb, arb
 import sympy as sp
+from flint import acb, arb
 from hypothesis import strategies as st
 
 from symdp.engine import chains

@@ -18,8 +18,8 @@ import math
 from typing import Callable, Sequence
 
 import mpmath
-from flint import arb
 import sympy as sp
+from flint import arb
 from hypothesis import strategies as st
 
 from symdp.engine import chains

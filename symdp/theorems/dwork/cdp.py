@@ -569,6 +569,7 @@ def step_pairs(max_size: int = 3, gaussian: bool = True):
     return st.one_of(*options)
 
 
+@functools.lru_cache(maxsize=None)   # (one strategy per size: an adversary draws one per coin outcome at every draw)
 @st.composite
 def adaptive_games(draw, max_size: int = 3):
     """A deterministic two-step game: a step-1 pair and the step-2 pairs; after step-1 output y the adversary runs
@@ -589,13 +590,7 @@ def adversaries(draw, randomized: bool = True, max_coin: int = 3, max_size: int 
     """An adversary of Section 3.1's game: its coin's law ``coin`` (weights; one outcome = deterministic) and, per
     coin outcome, the two-step game it plays."""
     m = draw(st.integers(1, max_coin)) if randomized else 1
-    return {"coin": draw(weights(m, low=0.05)), "games": [draw(_games(max_size)) for _ in range(m)]}
-
-
-@functools.lru_cache(maxsize=None)
-def _games(max_size: int):
-    """:func:`adaptive_games` of one size, built once (an adversary draws one per coin outcome at every draw)."""
-    return adaptive_games(max_size)
+    return {"coin": draw(weights(m, low=0.05)), "games": [draw(adaptive_games(max_size)) for _ in range(m)]}
 
 
 def _chosen(game) -> tuple[dict, list]:
