@@ -744,12 +744,7 @@ def verify(
             return r.closeness
 
         try:
-            with detached_hypothesis():
-                hypothesis_seed(seed)(settings(
-                    max_examples=examples, database=None, deadline=None, derandomize=False,
-                    phases=(Phase.explicit, Phase.generate, Phase.target, Phase.shrink), print_blob=False,
-                    report_multiple_bugs=False, suppress_health_check=[HealthCheck.too_slow],
-                )(given(theorem.strategy())(search)))()
+            run_search(theorem.strategy(), search, examples, seed)
             refine(theorem.parameters, _closest(results, REFINED_STARTS), refined, refinements(examples))
             if theorem.structure is not None:
                 # numbers inside a drawn structure: a walk on the choices of the closest hypothesis draws
@@ -775,6 +770,19 @@ def verify(
         # evidence is a formula, and saying "independent" would be the tautology the label exists to rule out.
         report.evidence = CLOSED_FORM
     return report
+
+
+def run_search(strategy, test: Callable[[Any], None], examples: int, seed: int) -> None:
+    """Hypothesis's search as :func:`verify` runs it: ``examples`` draws of ``strategy`` passed to ``test``, from
+    ``seed``, steered by the ``target`` calls ``test`` makes, shrunk on a failure, outside the caller's hypothesis
+    context and example database (:func:`detached_hypothesis`). ``benchmarks/bench_draws.py`` times it with a
+    trivial ``test``: what drawing alone costs."""
+    with detached_hypothesis():
+        hypothesis_seed(seed)(settings(
+            max_examples=examples, database=None, deadline=None, derandomize=False,
+            phases=(Phase.explicit, Phase.generate, Phase.target, Phase.shrink), print_blob=False,
+            report_multiple_bugs=False, suppress_health_check=[HealthCheck.too_slow],
+        )(given(strategy)(test)))()
 
 
 REFINED_STARTS = 2

@@ -244,3 +244,35 @@ def test_catalogue_benchmark_runs_both_checkouts_side_by_side():
     assert set(figures) == {"this checkout", "previous release (HEAD)"}
     for column in figures.values():
         assert column["papers"]["dwork"]["numeric"] == 1 and column["wall_seconds"] > 0
+
+
+def _load(name):
+    spec = importlib.util.spec_from_file_location(name, SCRIPT.parent / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_draw_benchmark_charges_the_test_to_the_test_and_restores_the_search():
+    """bench_draws's clock: the seconds inside a search's test are counted there (each call sleeps 2 ms, so at least
+    2 ms a draw), the search's whole time holds them, and verify's search is its own again after the ``with``."""
+    import time
+
+    from hypothesis import strategies as st
+
+    draws = _load("bench_draws")
+    verifier = draws.verifier
+    original = verifier.run_search
+    calls = []
+
+    def test(x):
+        calls.append(x)
+        time.sleep(0.002)
+
+    with draws.SearchClock() as clock:
+        assert verifier.run_search is not original
+        verifier.run_search(st.floats(0, 1), test, 20, 0)
+    assert verifier.run_search is original
+    assert len(calls) >= 20
+    assert clock.test >= 0.002 * len(calls)
+    assert clock.search >= clock.test
