@@ -775,8 +775,8 @@ def verify(
 def run_search(strategy, test: Callable[[Any], None], examples: int, seed: int) -> None:
     """Hypothesis's search as :func:`verify` runs it: ``examples`` draws of ``strategy`` passed to ``test``, from
     ``seed``, steered by the ``target`` calls ``test`` makes, shrunk on a failure, outside the caller's hypothesis
-    context and example database (:func:`detached_hypothesis`). ``benchmarks/bench_draws.py`` times it with a
-    trivial ``test``: what drawing alone costs."""
+    context and example database (:func:`detached_hypothesis`). ``benchmarks/bench_draws.py`` times it beside the
+    ``test`` it runs: what drawing costs."""
     with detached_hypothesis():
         hypothesis_seed(seed)(settings(
             max_examples=examples, database=None, deadline=None, derandomize=False,

@@ -14,18 +14,20 @@ from pathlib import Path
 import mpmath
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_accountants.py"
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+SCRIPT = BENCHMARKS / "bench_accountants.py"
 
 
-def _load_script():
-    spec = importlib.util.spec_from_file_location("bench_accountants", SCRIPT)
+def _load_script(name: str):
+    """``benchmarks/<name>.py`` as a module (registered under its name: a script's dataclasses look it up)."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module   # its dataclasses look their module up by name
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
 
-bench = _load_script()
+bench = _load_script("bench_accountants")
 
 
 # --- the references, against values that do not come from the script's own formulas ----------------------------
@@ -201,9 +203,7 @@ def test_script_doctests():
 def test_closed_form_benchmark_rows_are_enclosures_to_every_digit():
     """Every closed form of the benchmark's cases encloses its textbook reference (mpmath at 4x the digits, written
     out again in the script) and is correct to the working precision, cancelling cases included."""
-    spec = importlib.util.spec_from_file_location("bench_closed_forms", SCRIPT.parent / "bench_closed_forms.py")
-    closed = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(closed)
+    closed = _load_script("bench_closed_forms")
     for name, params in closed.CASES:
         _, digits, encloses = closed.measure(closed.closed_forms, name, params, 40, number=1)
         assert encloses == "✓" and digits >= 39, (name, params, digits, encloses)
@@ -211,18 +211,11 @@ def test_closed_form_benchmark_rows_are_enclosures_to_every_digit():
 
 # --- benchmarks/bench_catalogue.py: issue 28's per-paper figures -------------------------------------------------
 
-CATALOGUE_SCRIPT = SCRIPT.parent / "bench_catalogue.py"
-
-
-def _load_catalogue_script():
-    spec = importlib.util.spec_from_file_location("bench_catalogue", CATALOGUE_SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+CATALOGUE_SCRIPT = BENCHMARKS / "bench_catalogue.py"
 
 
 def test_catalogue_figures_count_what_the_issue_counts():
-    figures = _load_catalogue_script().per_paper([
+    figures = _load_script("bench_catalogue").per_paper([
         {"id": "p.a", "method": "exact", "verdict": "holds", "certified": True, "examples": 120, "seconds": 1.0},
         {"id": "p.b", "method": "quadrature", "verdict": "holds", "certified": False, "examples": 20, "seconds": 2.0},
         {"id": "p.c", "method": "exact", "verdict": "violated", "erratum": True, "certified": True, "examples": 1,
@@ -246,13 +239,6 @@ def test_catalogue_benchmark_runs_both_checkouts_side_by_side():
         assert column["papers"]["dwork"]["numeric"] == 1 and column["wall_seconds"] > 0
 
 
-def _load(name):
-    spec = importlib.util.spec_from_file_location(name, SCRIPT.parent / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_draw_benchmark_charges_the_test_to_the_test_and_restores_the_search():
     """bench_draws's clock: the seconds inside a search's test are counted there (each call sleeps 2 ms, so at least
     2 ms a draw), the search's whole time holds them, and verify's search is its own again after the ``with``."""
@@ -260,7 +246,7 @@ def test_draw_benchmark_charges_the_test_to_the_test_and_restores_the_search():
 
     from hypothesis import strategies as st
 
-    draws = _load("bench_draws")
+    draws = _load_script("bench_draws")
     verifier = draws.verifier
     original = verifier.run_search
     calls = []
