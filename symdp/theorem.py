@@ -72,6 +72,13 @@ def _numeric_interval(domain: sp.Set, prec: int) -> Optional[tuple]:
     return end(domain.inf), end(domain.sup), bool(domain.left_open), bool(domain.right_open)
 
 
+@lru_cache(maxsize=4096)
+def _sympy_contains(domain: sp.Set, value, integer: bool) -> bool:
+    """Whether SymPy does not decide ``value`` (an int, or a float as its decimal) to lie outside ``domain``; kept per
+    value: a refinement asks again for the integers it steps on, and SymPy's ``contains`` costs a millisecond."""
+    return domain.contains(sp.Integer(value) if integer else sp.Float(str(value), 30)) != sp.false
+
+
 @dataclass(frozen=True)
 class Param:
     """A parameter symbol with its mathematical domain and the finite range the checker draws from.
@@ -173,7 +180,7 @@ class Param:
             low, high, left_open, right_open = ends
             v = +mpmath.mpf(value)
             return (v > low if left_open else v >= low) and (v < high if right_open else v <= high)
-        return self.domain.contains(sp.Float(str(value), 30) if not self.integer else sp.Integer(value)) != sp.false
+        return _sympy_contains(self.domain, value, self.integer)
 
     def latex(self) -> str:
         from symdp.latex import latex

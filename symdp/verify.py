@@ -672,13 +672,16 @@ def verify(
     the smallest relative margin (``hypothesis.target`` on each draw's closeness), then a local refinement from the
     closest draws (:func:`symdp.search.refine` over the scalar parameters, :func:`refinements` more evaluations, and
     as many again for :func:`symdp.search.walk` over the numbers of a drawn structure), every point of which is a
-    draw.
+    draw. A point is measured once: hypothesis draws some twice (from other choices), and the refinement makes up
+    for them, so that a report's draws are distinct points.
 
     A violated draw stops the search; one drawn by hypothesis is shrunk, and the shrunk draw is the counterexample (one
     the refinement finds is the counterexample as found).
     """
+    least = 0   # the points a run checks at least, pinned ones included: by default DEFAULT_POINTS
     if examples is None:
-        examples = theorem.default_examples or 100
+        examples = theorem.default_examples or DEFAULT_POINTS
+        least = DEFAULT_POINTS
     if isinstance(examples, bool) or not isinstance(examples, int) or examples < 0:
         raise SymdpError(f"examples must be a whole number >= 0, got {examples!r}")
     dps = check_dps(dps)
@@ -721,35 +724,62 @@ def verify(
     drawn_by: dict[int, Optional[Choices]] = {}   # a hypothesis draw's index in results -> its choices
     if counterexample is None and free and examples > 0:
 
+        # A point met again (hypothesis's mutations and hill climbing draw the same values from other choices, a
+        # refinement may step back onto a draw) is not measured again: it is one check, counted once, and the search
+        # is told the closeness it had (None for a point not admitted).
+        met: dict[str, Optional[DrawResult]] = {}
+
         def search(raw):
-            with working_precision(dps):
-                admitted = theorem.admits(raw)
-            assume(admitted)
-            r = record(evaluate(raw), hypothesis_phase())
-            if theorem.structure is not None:   # (only a walk over a structure reads them)
-                drawn_by[len(results) - 1] = Choices.current()
-            if r.verdict == VIOLATED:
+            key = _draw_key(raw)
+            if key not in met:
+                with working_precision(dps):
+                    admitted = theorem.admits(raw)
+                if not admitted:
+                    met[key] = None
+                assume(admitted)
+                met[key] = record(evaluate(raw), hypothesis_phase())
+                if theorem.structure is not None:   # (only a walk over a structure reads them)
+                    drawn_by[len(results) - 1] = Choices.current()
+            r = met[key]
+            assume(r is not None)
+            if r.verdict == VIOLATED:   # (again while hypothesis shrinks it)
                 raise _Violated(r)
             if r.closeness is not None:
                 target(r.closeness, label="closeness to the bound")   # steer towards the smallest relative margin
 
         def refined(raw) -> Optional[float]:
-            with working_precision(dps):
-                admitted = all(p.contains(raw[p.name]) for p in theorem.parameters) and theorem.admits(raw)
-            if not admitted:
-                return None
-            r = record(evaluate(raw), "refined")
-            if r.verdict == VIOLATED:
+            key = _draw_key(raw)
+            if key not in met:
+                with working_precision(dps):
+                    admitted = all(p.contains(raw[p.name]) for p in theorem.parameters) and theorem.admits(raw)
+                met[key] = record(evaluate(raw), "refined") if admitted else None
+            r = met[key]
+            if r is not None and r.verdict == VIOLATED:
                 raise _Violated(r)
-            return r.closeness
+            return None if r is None else r.closeness
 
         try:
             run_search(theorem.strategy(), search, examples, seed)
-            refine(theorem.parameters, _closest(results, REFINED_STARTS), refined, refinements(examples))
+            # the draws hypothesis repeated are made up for near the closest ones, as far as new points are found
+            shortfall = max(0, examples - sum(r.found in ("random", "targeted") for r in results))
+            spent = refine(theorem.parameters, _closest(results, REFINED_STARTS), refined,
+                           refinements(examples) + shortfall)
             if theorem.structure is not None:
                 # numbers inside a drawn structure: a walk on the choices of the closest hypothesis draws
+                shortfall = max(0, shortfall - max(0, spent - refinements(examples)))
                 walk(_closest_drawn(results, drawn_by, REFINED_STARTS), theorem.strategy(), refined,
-                     refinements(examples), seed=seed)
+                     refinements(examples) + shortfall, seed=seed)
+            # a small domain (a few integers) where the refinement finds nothing new either: hypothesis draws again,
+            # under the next seeds, as many as are missing
+            for more in range(1, MAKE_UP_ROUNDS + 1):
+                before = len(results)
+                missing = max(examples - sum(r.found != "pinned" for r in results), least - before)
+                if missing <= 0:
+                    break
+                # (+ 1: a search starts at the simplest point, drawn already)
+                run_search(theorem.strategy(), search, missing + 1, seed + more)
+                if len(results) == before:
+                    break   # nothing new: the domain is drawn out
         except _Violated as violation:
             counterexample = violation.result
         except (Unsatisfiable, FailedHealthCheck) as exc:
@@ -772,6 +802,23 @@ def verify(
     return report
 
 
+def _draw_key(raw) -> str:
+    """A draw as a key that two equal draws share: dicts by sorted keys (hypothesis and the walk build them in
+    different orders), lists as tuples, floats by their repr (exact).
+
+    >>> _draw_key({"b": [0.5, 1], "a": {"y": 2, "x": 0.1}}) == _draw_key({"a": {"x": 0.1, "y": 2}, "b": (0.5, 1)})
+    True
+    """
+    def canonical(value):
+        if isinstance(value, Mapping):
+            return tuple(sorted((str(k), canonical(v)) for k, v in value.items()))
+        if isinstance(value, (list, tuple)):
+            return tuple(canonical(v) for v in value)
+        return value
+
+    return repr(canonical(raw))
+
+
 def run_search(strategy, test: Callable[[Any], None], examples: int, seed: int) -> None:
     """Hypothesis's search as :func:`verify` runs it: ``examples`` draws of ``strategy`` passed to ``test``, from
     ``seed``, steered by the ``target`` calls ``test`` makes, shrunk on a failure, outside the caller's hypothesis
@@ -784,6 +831,14 @@ def run_search(strategy, test: Callable[[Any], None], examples: int, seed: int) 
             report_multiple_bugs=False, suppress_health_check=[HealthCheck.too_slow],
         )(given(strategy)(test)))()
 
+
+DEFAULT_POINTS = 100
+"""The distinct points a theorem is checked at by default, at least (pinned, drawn and refined together; an
+expensive theorem declares fewer hypothesis draws, ``default_examples``, which its refinement tops up)."""
+
+MAKE_UP_ROUNDS = 5
+"""At most how many more hypothesis searches, under the next seeds, make up for the points drawn twice where the
+refinement could not (:func:`verify`); they stop at one that finds nothing new."""
 
 REFINED_STARTS = 2
 """How many of the closest draws the local refinement starts from."""

@@ -54,9 +54,26 @@ def test_every_refined_point_is_a_draw_with_its_verdict_and_the_budget_is_kept()
     report = verify(NARROW, examples=40, seed=3)
     stages = report.found
     assert set(stages) <= set(FOUND) and stages.get("refined", 0) >= 1
-    assert stages["refined"] <= 10                                   # max(4, 40 // 4)
+    drawn = stages.get("random", 0) + stages.get("targeted", 0)
+    # max(4, 40 // 4), and as many more as the draws hypothesis repeated (a point is measured once)
+    assert stages["refined"] <= 10 + (40 - drawn)
     assert report.examples == sum(stages.values()) == len(report.draws)
     assert all(r.verdict == HOLDS for r in report.draws if r.found == "refined")
+
+
+def test_every_draw_is_a_distinct_point_and_the_default_run_checks_a_hundred():
+    # hypothesis draws some points twice (its hill climbing reaches a value from other choices): measured once
+    for report in (verify(NARROW, seed=0), verify(NARROW, examples=30, seed=1)):
+        points = [tuple(sorted(r.point.items())) for r in report.draws]
+        assert len(set(points)) == len(points)
+    assert len(verify(NARROW, seed=0).draws) >= 100
+    # a domain of 3 x 3 integers: every point, none twice, and the run stops when it is drawn out
+    m = sp.Symbol("m", integer=True, positive=True)
+    small = Theorem("toy.small", "nine points", SRC, sp.Le(F, 6),
+                    parameters=(Param(n, sp.Range(1, 4)), Param(m, sp.Range(1, 4))),
+                    witness=lambda p: mpmath.mpf(p["n"] + p["m"]), evidence=INDEPENDENT)
+    report = verify(small, seed=0)
+    assert sorted((r.point["n"], r.point["m"]) for r in report.draws) == [(i, j) for i in (1, 2, 3) for j in (1, 2, 3)]
 
 
 LOG = Param(x, sp.Interval.open(0, sp.oo), sample=(1e-6, 1e3), log=True)
@@ -202,5 +219,7 @@ def test_the_walk_moves_only_through_the_strategy_and_keeps_its_budget():
     report = verify(INSIDE, examples=40, seed=5)   # the witness asserts the setting's filter at every point
     assert report.verdict == HOLDS
     walked = [r for r in report.draws if r.found == "refined"]
-    assert 1 <= len(walked) <= 10                                   # max(4, 40 // 4); no scalar to refine
+    drawn = sum(r.found in ("random", "targeted") for r in report.draws)
+    # max(4, 40 // 4), and as many more as the draws hypothesis repeated; no scalar to refine
+    assert 1 <= len(walked) <= 10 + (40 - drawn)
     assert all(sum(r.point["structure"]["w"]) <= 1.2 for r in walked)
