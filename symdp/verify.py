@@ -673,7 +673,8 @@ def verify(
     closest draws (:func:`symdp.search.refine` over the scalar parameters, :func:`refinements` more evaluations, and
     as many again for :func:`symdp.search.walk` over the numbers of a drawn structure), every point of which is a
     draw. A point is measured once: hypothesis draws some twice (from other choices), and the refinement makes up
-    for them, so that a report's draws are distinct points.
+    for them (where it finds nothing new, hypothesis draws again under the next seeds, :data:`MAKE_UP_ROUNDS`), so
+    that a report's draws are distinct points, at least :data:`DEFAULT_POINTS` of them by default.
 
     A violated draw stops the search; one drawn by hypothesis is shrunk, and the shrunk draw is the counterexample (one
     the refinement finds is the counterexample as found).
