@@ -712,23 +712,23 @@ def verify(
             low.record(decided=r.certified and r.dps == LOW_DPS)
         return r
 
+    # A point met again (hypothesis's mutations and hill climbing draw the same values from other choices, a
+    # refinement may step back onto a draw or a pinned instance) is not measured again: it is one check, counted once,
+    # and the search is told the closeness it had (None for a point not admitted).
+    met: dict[str, Optional[DrawResult]] = {}
+
     counterexample = None
     pinned = tuple(theorem.tight_at) + tuple(theorem.examples)
     if theorem.erratum is not None and theorem.erratum.counterexample:
         pinned += (theorem.erratum.counterexample,)  # the recorded counterexample must keep refuting the print
     for raw in pinned:
-        r = record(evaluate(raw, pinned=True), "pinned")
+        r = met[_draw_key(raw)] = record(evaluate(raw, pinned=True), "pinned")
         if r.verdict == VIOLATED and counterexample is None:
             counterexample = r
 
     free = bool(theorem.parameters) or theorem.structure is not None
     drawn_by: dict[int, Optional[Choices]] = {}   # a hypothesis draw's index in results -> its choices
     if counterexample is None and free and examples > 0:
-
-        # A point met again (hypothesis's mutations and hill climbing draw the same values from other choices, a
-        # refinement may step back onto a draw) is not measured again: it is one check, counted once, and the search
-        # is told the closeness it had (None for a point not admitted).
-        met: dict[str, Optional[DrawResult]] = {}
 
         def search(raw):
             key = _draw_key(raw)
