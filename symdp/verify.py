@@ -730,33 +730,31 @@ def verify(
     drawn_by: dict[int, Optional[Choices]] = {}   # a hypothesis draw's index in results -> its choices
     if counterexample is None and free and examples > 0:
 
-        def search(raw):
+        def once(raw, found: str, admissible: Callable[[Any], bool]) -> Optional[DrawResult]:
+            """The draw's result, measured and recorded as ``found`` the first time the point is met (None where
+            it is not ``admissible``); a violated one stops the search, every time (hypothesis shrinks it)."""
             key = _draw_key(raw)
             if key not in met:
                 with working_precision(dps):
-                    admitted = theorem.admits(raw)
-                if not admitted:
-                    met[key] = None
-                assume(admitted)
-                met[key] = record(evaluate(raw), hypothesis_phase())
-                if theorem.structure is not None:   # (only a walk over a structure reads them)
-                    drawn_by[len(results) - 1] = Choices.current()
+                    admitted = admissible(raw)
+                met[key] = record(evaluate(raw), found) if admitted else None
             r = met[key]
-            assume(r is not None)
-            if r.verdict == VIOLATED:   # (again while hypothesis shrinks it)
+            if r is not None and r.verdict == VIOLATED:
                 raise _Violated(r)
+            return r
+
+        def search(raw):
+            before = len(results)
+            r = once(raw, hypothesis_phase(), theorem.admits)
+            assume(r is not None)
+            if theorem.structure is not None and len(results) > before:   # (only a walk over a structure reads them)
+                drawn_by[before] = Choices.current()
             if r.closeness is not None:
                 target(r.closeness, label="closeness to the bound")   # steer towards the smallest relative margin
 
         def refined(raw) -> Optional[float]:
-            key = _draw_key(raw)
-            if key not in met:
-                with working_precision(dps):
-                    admitted = all(p.contains(raw[p.name]) for p in theorem.parameters) and theorem.admits(raw)
-                met[key] = record(evaluate(raw), "refined") if admitted else None
-            r = met[key]
-            if r is not None and r.verdict == VIOLATED:
-                raise _Violated(r)
+            r = once(raw, "refined",
+                     lambda raw: all(p.contains(raw[p.name]) for p in theorem.parameters) and theorem.admits(raw))
             return None if r is None else r.closeness
 
         try:
