@@ -4,8 +4,11 @@ References are not symdp's: explicit product laws built here atom by atom (Finit
 written here, and the closed forms of the Gaussian pair (symdp.engine.closed_forms, oracles only).
 """
 
+from fractions import Fraction
+
 import mpmath
 import pytest
+from flint import fmpq
 from hypothesis import given, settings, strategies as st
 
 from symdp.engine import closed_forms
@@ -155,3 +158,24 @@ def test_a_statement_on_composed_laws_is_measured_by_the_engine():
     report = verify(t, examples=5)
     assert report.verdict == "holds" and report.tight == report.examples > 0
 
+
+
+def test_loss_classes_of_exact_laws_are_the_exact_product():
+    # P = (1/3, 2/3) against Q = (1/2, 1/2), twice: ratios 2/3 and 4/3, so three classes by how many coordinates
+    # fall on the first atom (two: P 1/9, Q 1/4; one: P 4/9, Q 1/2; none: P 4/9, Q 1/4), by hand
+    P, Q = FiniteDistribution([Fraction(1, 3), Fraction(2, 3)]), FiniteDistribution([Fraction(1, 2), Fraction(1, 2)])
+    U, V = loss_classes(product(P, P), product(Q, Q))
+    assert U.exact and V.exact
+    assert sorted(zip(U.rationals, V.rationals)) == sorted([(fmpq(1, 9), fmpq(1, 4)), (fmpq(4, 9), fmpq(1, 2)),
+                                                           (fmpq(4, 9), fmpq(1, 4))])
+
+
+def test_loss_classes_of_rounded_laws_do_not_claim_to_be_exact():
+    # probabilities that sum to one only to the working precision: the classes are rounded, and say so (an exact
+    # law would be taken by the verifier for the product itself, and no rounding of its construction added)
+    with mpmath.workdps(30):
+        third = mpmath.mpf(1) / 3
+        P, Q = FiniteDistribution([third, 1 - third]), FiniteDistribution([0.5, 0.5])
+        assert not P.exact
+        U, V = loss_classes(product(P, P), product(Q, Q))
+        assert not U.exact and abs(mpmath.fsum(U.probs) - 1) < mpmath.mpf(10) ** -28

@@ -52,7 +52,7 @@ from symdp.engine.integers import IntegerLaw, aligned
 from symdp.engine.gaussian_sums import GaussianSum
 from symdp.engine.symmetrised import SymmetrisedLaw
 from symdp.errors import InvalidDistribution, InvalidParameter
-from symdp.estimate import Estimate, exact_rational, mpf_nearest
+from symdp.estimate import Estimate, mpf_nearest
 
 MAX_CLASSES = 200_000
 """The most loss classes a finite product is reduced to (beyond, the reduction is refused with an error)."""
@@ -144,8 +144,7 @@ def _ratio_groups(P: FiniteDistribution, Q: FiniteDistribution):
         raise InvalidDistribution(f"distributions live on different spaces: {len(P)} atoms vs {len(Q)} atoms")
     groups: dict = {}
     only_p, only_q = fmpq(0), fmpq(0)
-    for p, q in zip(P, Q):
-        a, b = exact_rational(p), exact_rational(q)
+    for a, b in zip(P.keys(), Q.keys()):   # (a law built exactly by its rationals, not their rounding)
         if b == 0:
             only_p += a
         elif a == 0:
@@ -172,8 +171,9 @@ def _power_gap(a: fmpq, b: fmpq, count: int) -> arb:
     return arb(a) ** count * (count * arb(b / a).log1p()).expm1()
 
 
-def _power_classes(P: FiniteDistribution, Q: FiniteDistribution, count: int) -> list[tuple[arb, arb]]:
-    """The (P-mass, Q-mass) balls of the loss classes of the ``count``-fold power of a finite pair."""
+def _power_classes(P: FiniteDistribution, Q: FiniteDistribution, count: int, exact: bool = False) -> list[tuple]:
+    """The (P-mass, Q-mass) of the loss classes of the ``count``-fold power of a finite pair: balls, or exact
+    rationals where ``exact`` (of the laws' exact rationals, :meth:`~symdp.engine.finite.FiniteDistribution.keys`)."""
     if isinstance(P, IntegerLaw) and isinstance(Q, IntegerLaw):
         P, Q = aligned(P, Q)
     groups, only_p, only_q = _ratio_groups(P, Q)
@@ -184,15 +184,18 @@ def _power_classes(P: FiniteDistribution, Q: FiniteDistribution, count: int) -> 
     p_sum, q_sum = sum((g[0] for g in groups), fmpq(0)), sum((g[1] for g in groups), fmpq(0))
     classes = []
     if only_p:   # some coordinate has infinite loss: Q-mass 0
-        classes.append((_power_gap(p_sum, only_p, count), arb(0)))
+        classes.append(((p_sum + only_p) ** count - p_sum ** count if exact else _power_gap(p_sum, only_p, count),
+                        fmpq(0) if exact else arb(0)))
     if only_q:   # some coordinate has P = 0 (and none Q = 0): P-mass 0
-        classes.append((arb(0), _power_gap(q_sum, only_q, count)))
-    ps, qs = [arb(g[0]) for g in groups], [arb(g[1]) for g in groups]
+        classes.append((fmpq(0) if exact else arb(0),
+                        (q_sum + only_q) ** count - q_sum ** count if exact else _power_gap(q_sum, only_q, count)))
+    number = fmpq if exact else arb
+    ps, qs = [number(g[0]) for g in groups], [number(g[1]) for g in groups]
     for counts in _multisets(count, len(groups)) if groups else ():
         ways, left = 1, count
         for c in counts:
             ways, left = ways * math.comb(left, c), left - c
-        p_mass, q_mass = arb(ways), arb(ways)
+        p_mass, q_mass = number(ways), number(ways)
         for p, q, c in zip(ps, qs, counts):
             if c:
                 p_mass, q_mass = p_mass * p**c, q_mass * q**c
@@ -200,20 +203,43 @@ def _power_classes(P: FiniteDistribution, Q: FiniteDistribution, count: int) -> 
     return classes
 
 
+EXACT_CLASS_BITS = 1 << 15
+"""The largest size (bits of numerator and denominator) of a loss class's mass that :func:`loss_classes` computes as
+an exact rational; beyond it the masses are balls, rounded once to the working precision."""
+
+
+def _exact_size(P: Product, Q: Product) -> int:
+    """The bits of the largest exact mass of the loss classes of (P, Q): each factor's rationals raised to its count."""
+    bits = 0
+    for A, B, count in coordinates(P, Q):
+        widest = max(max(r.p.bit_length() + r.q.bit_length() for r in law.rationals) for law in (A, B))
+        bits += count * widest + count.bit_length() * len(A)   # (and the multinomial coefficient)
+    return bits
+
+
 def loss_classes(P: Product, Q: Product) -> tuple[FiniteDistribution, FiniteDistribution]:
     """The finite pair of loss classes of a pair of products of finite laws: the same privacy-loss law, so the
-    same f-divergences (hockey-stick, TV, KL, Rényi), on one atom per class instead of one per outcome."""
-    classes = [(arb(1), arb(1))]
-    for A, B, count in coordinates(P, Q):
-        if not (isinstance(A, FiniteDistribution) and isinstance(B, FiniteDistribution)):
-            raise InvalidDistribution("loss classes are of products of finite laws")
+    same f-divergences (hockey-stick, TV, KL, Rényi), on one atom per class instead of one per outcome.
+
+    Where every factor was built exactly (its :attr:`~symdp.engine.finite.FiniteDistribution.rationals`) and the
+    masses stay below :data:`EXACT_CLASS_BITS`, the classes are exact rationals: the pair *is* the reduced product,
+    and measured in balls it is the product's. Otherwise each mass is a ball rounded to the working precision, and
+    the pair is the reduced product only to that rounding (it is then not an exact law, whatever its rationals say)."""
+    runs = coordinates(P, Q)
+    if not all(isinstance(A, FiniteDistribution) and isinstance(B, FiniteDistribution) for A, B, _ in runs):
+        raise InvalidDistribution("loss classes are of products of finite laws")
+    exact = all(A.exact and B.exact for A, B, _ in runs) and _exact_size(P, Q) <= EXACT_CLASS_BITS
+    classes = [(fmpq(1), fmpq(1)) if exact else (arb(1), arb(1))]
+    for A, B, count in runs:
         with _ball_precision(count + len(A)):
-            power = _power_classes(A, B, count)
+            power = _power_classes(A, B, count, exact)
             if len(classes) * len(power) > MAX_CLASSES:
                 raise InvalidParameter(f"a product with more than {MAX_CLASSES} loss classes is not reduced")
             classes = [(p * p2, q * q2) for (p, q), (p2, q2) in cartesian(classes, power)]
+    if exact:
+        return tuple(FiniteDistribution._of_rationals(masses) for masses in zip(*classes))
     with mpmath.workprec(mpmath.mp.prec):
-        return tuple(FiniteDistribution.normalized([mpf_nearest(x.mid()) for x in masses]) for masses in zip(*classes))
+        return tuple(FiniteDistribution([mpf_nearest(x.mid()) for x in masses]) for masses in zip(*classes))
 
 
 def gaussian_pair(P: Product, Q: Product) -> tuple[Gaussian, Gaussian]:
