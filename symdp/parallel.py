@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from symdp.errors import SymdpError
 from symdp.precision import DEFAULT_DPS, closed_forms
-from symdp.verify import INCONCLUSIVE, VIOLATED, Report, jsonable, summarize, verify
+from symdp.verify import INCONCLUSIVE, VIOLATED, Report, default_draws, jsonable, summarize, verify
 
 DASK_EXTRA = 'pip install "symdp[dask]"  (or: pip install "dask[distributed]")'
 """How to install the optional Dask backend, as the error for a missing ``distributed`` says."""
@@ -113,7 +113,7 @@ def plan(theorem_id: str, *, examples: Optional[int] = None, dps: int = DEFAULT_
     free = bool(theorem.parameters) or theorem.structure is not None
     if not (theorem.numeric and free) or draws_per_chunk is None:
         return [Chunk(theorem_id, 0, examples, seed, True, dps, use_closed_forms, module)]
-    total = examples if examples is not None else (theorem.default_examples or 100)
+    total = examples if examples is not None else default_draws(theorem)
     return [Chunk(theorem_id, k, size, chunk_seed(seed, k), k == 0, dps, use_closed_forms, module)
             for k, size in enumerate(chunk_sizes(total, draws_per_chunk))]
 

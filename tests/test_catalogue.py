@@ -22,7 +22,7 @@ from symdp.plugin import (TIGHTENING, TIGHTNESS_EXAMPLES, check, claims_tightnes
                           tightness_outcome)
 from symdp.theorem import EVIDENCE, INDEPENDENT
 from symdp.theorems import all_theorems, get
-from symdp.verify import HOLDS
+from symdp.verify import HOLDS, default_draws
 
 CATALOGUE = all_theorems()
 TIGHT = [t for t in CATALOGUE if claims_tightness(t)]
@@ -53,7 +53,7 @@ def _reproduce(theorem, draw) -> None:
 def _draws(theorem) -> int:
     """Draws beyond the pinned instances: a few, and one where the theorem's own default is small because each draw
     costs a quadrature (`symdp verify`, CI's main job, runs every theorem's full default with closed forms on)."""
-    default = theorem.default_examples or 100
+    default = default_draws(theorem)
     return 1 if default <= 15 else min(default, 5)
 
 

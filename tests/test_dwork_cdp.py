@@ -24,7 +24,7 @@ from symdp.precision import closed_forms as closed_forms_switch
 from symdp.theorem import INDEPENDENT
 from symdp.theorems import get
 from symdp.theorems.dwork import cdp
-from symdp.verify import HOLDS, VIOLATED, evaluate_point, verify
+from symdp.verify import HOLDS, VIOLATED, default_draws, evaluate_point, verify
 
 DPS = 50
 
@@ -487,7 +487,7 @@ def test_derivations_check(derivation):
 @pytest.mark.slow
 @pytest.mark.parametrize("theorem", cdp.THEOREMS, ids=lambda t: t.id)
 def test_many_draws(theorem):
-    r = verify(theorem, examples=3 * (theorem.default_examples or 100), seed=7)
+    r = verify(theorem, examples=3 * default_draws(theorem), seed=7)
     assert r.verdict == (VIOLATED if theorem.erratum is not None else HOLDS), r.reason
 
 
@@ -546,3 +546,15 @@ def test_a_composition_of_exact_pairs_is_an_exact_instance_decided_by_its_balls(
             "u": [0.48927063288066724, 0.3807112362130183]}
     result = evaluate_point(theorem_3_4, {"structure": [pair, pair]})
     assert result.certified and result.construction == "exact" and result.verdict in ("holds", "tight")
+
+
+def test_two_equal_pairs_compose_with_equality_proved_not_refuted():
+    """Two copies of one pair: the loss is a sum of two i.i.d. losses, so τ(joint)² = 2τ₁² exactly, at the same λ.
+    The joint law's loss classes were rounded to the working precision (and then called exact), which moved the
+    joint's enclosure past the bound's by an ulp: a certified "violated" on a true theorem. Built as exact rationals,
+    the two enclosures overlap."""
+    from symdp.theorems.dwork.cdp import theorem_3_4
+
+    pair = {"kind": "dp", "eps0": 0.125, "q": [0.5, 1.0], "u": [0.0, 1.0]}
+    result = evaluate_point(theorem_3_4, {"structure": [pair, pair]})
+    assert result.certified and result.construction == "exact" and result.verdict == "tight"

@@ -376,7 +376,6 @@ def lap2_convolution(x0, l1, l2) -> Estimate:
     ),
     quantity_latex=r"\int_{-\infty}^{\infty} \frac{e^{-|x - t|/\lambda_{1}}}{2\lambda_{1}} "
                    r"\frac{e^{-|t|/\lambda_{2}}}{2\lambda_{2}} \, dt",
-    default_examples=100,
 )
 def EQ_6(p):
     r"""Left side: the convolution integral, integrated in Arb between the kinks $t = 0$ and $t = x$, tails bounded

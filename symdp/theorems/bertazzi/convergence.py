@@ -150,7 +150,7 @@ A3_ONE_SIDED = {"epsilon": 0.7, "structure": {"construction": "A.3 one-sided", "
 @theorem(id="bertazzi.propA.2", title="a TV perturbation of a DP family is DP", number="Proposition A.2",
          parameters=(P_EPS,), setting=FAMILIES,
          statement=sp.Le(DPDelta(nu_, epsilon), DPDelta(mu_, epsilon) + MaxTV(mu_, nu_) * (sp.exp(epsilon) + 1)),
-         tight_at=(A2_TIGHT,), default_examples=100)
+         tight_at=(A2_TIGHT,))
 def proposition_a_2(point):
     r"""The paper's $\beta$ is any bound on $\|\mu_{\mathcal{D}} - \nu_{\mathcal{D}}\|_{\mathrm{TV}}$; the check takes
     the smallest, the larger of the two measured TVs. $\delta_\mu$ and $\delta_\nu$ are the least deltas (the larger
@@ -180,8 +180,7 @@ A3_BOUND = sp.exp(-epsilon) / (1 + sp.exp(-epsilon)) * (DPDelta(mu_, epsilon) - 
                          r"{\mathcal{D}}} = (1 - t)\nu_{\tilde{\mathcal{D}}} + t\,r_{\tilde{\mathcal{D}}}$, $t \in [0, "
                          r"0.4]$; $\delta_\mu(\varepsilon)$ the least $\delta$ with which $\mu$ is $(\varepsilon, "
                          r"\delta)$-DP", strategy=families),
-         statement=sp.Ge(MaxTV(nu_, mu_), A3_BOUND), tight_at=(A3_TIGHT,), examples=(A3_ONE_SIDED,),
-         default_examples=100)
+         statement=sp.Ge(MaxTV(nu_, mu_), A3_BOUND), tight_at=(A3_TIGHT,), examples=(A3_ONE_SIDED,))
 def proposition_a_3(point):
     r"""Here $\nu$ is the private family and $\mu$, drawn as its perturbation, the less private one (the names of
     Proposition A.2 exchanged, as the paper has them); $\delta_\nu$, $\delta_\mu$ are the
@@ -368,8 +367,7 @@ DOBRUSHIN_NEAR = {"pair": {"kind": "random", "W": [[1] * 5] + [[1, 9, 9, 9, 9]] 
 
 @theorem(id="bertazzi.ass3.1", title=r"Assumption 3.1 on finite chains: $\zeta = 1$, $R(n) = \max_{\mathcal{D}} "
          r"\bar d_{\mathcal{D}}(1)^n$", number="Assumption 3.1", parameters=(P_N,), setting=CHAINS,
-         statement=sp.Le(ZetaR(n), DobrushinPower(n)), examples=({"n": 1, "structure": DOBRUSHIN_NEAR},),
-         default_examples=100)
+         statement=sp.Le(ZetaR(n), DobrushinPower(n)), examples=({"n": 1, "structure": DOBRUSHIN_NEAR},))
 def assumption_3_1(point):
     r"""The assumption asks for some $\zeta R(n)$ above $\|\nu_{\mathcal{D}}P^n_{\mathcal{D}} - \pi_{\mathcal{D}}
     \|_{\mathrm{TV}}$ for every dataset, decreasing, with a limit $\underline{r}$. On the unbiased drawn chains one

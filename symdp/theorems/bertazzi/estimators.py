@@ -466,7 +466,7 @@ def _stationary_gap(point):
 @theorem(id="bertazzi.ass3.9", title=r"sensitivity of the posterior expectation $\pi_{\mathcal{D}}(f)$",
          number="Assumption 3.9", setting=TWO_CHAINS.where(r", $\gamma_f = |a/(a+b) - a'/(a'+b')|$"),
          statement=sp.Le(StationaryGap(), gamma_f), tight_everywhere=True,
-         tight_at=({"structure": SEPARATED},), default_examples=100)
+         tight_at=({"structure": SEPARATED},))
 def assumption_3_9(point):
     r"""Assumption 3.9 asks $|\pi_{\mathcal{D}}(f) - \pi_{\mathcal{D}'}(f)| \le \gamma_f$. On two-state chains with
     $f = \mathbb{1}\{x = 1\}$ it holds with $\gamma_f = |a/(a+b) - a'/(a'+b')|$, with equality: the left side from the

@@ -308,7 +308,7 @@ def _posteriors(point):
          number="Theorem 5.2, the remark after it (corrected)",
          parameters=(P_MU_POSTERIOR, P_L_POSTERIOR, P_C, P_ALPHA), conditions=(sp.Ge(L, mu),),
          setting=POSTERIOR_SETTING, statement=sp.Le(Renyi(Pi, Pi_p, alpha), alpha * C4_CORRECTED / 4),
-         examples=(C4_COUNTEREXAMPLE, C4_NEAR_SUP), default_examples=100,
+         examples=(C4_COUNTEREXAMPLE, C4_NEAR_SUP),
          printed=Printed(
              id="bertazzi.rem5.2-C4.printed", title=r"the posterior is R\'enyi DP with $C_4$, as printed",
              statement=sp.Le(Renyi(Pi, Pi_p, alpha), alpha * C4_PRINTED / 4), severity="mathematics",

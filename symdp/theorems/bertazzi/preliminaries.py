@@ -79,7 +79,7 @@ def _posteriors(s_) -> list:
 
 @theorem(id="bertazzi.eq1", title="the posterior is the stationary law of a Metropolis--Hastings chain targeting it",
          number="eq. (1)", setting=POSTERIORS, statement=sp.Eq(StationaryMass(), PosteriorMass()),
-         tight_everywhere=True, examples=(POSTERIOR_PIN,), default_examples=100)
+         tight_everywhere=True, examples=(POSTERIOR_PIN,))
 def equation_1(point):
     r"""Eq. (1) defines $\pi_{\mathcal{D}}$; what Section 3 uses of it is that an MCMC kernel leaves it invariant.
     The right side is eq. (1) itself (likelihood times prior over $\mathsf{B}$, normalised, exact rationals); the left
@@ -97,7 +97,7 @@ def equation_1(point):
 @theorem(id="bertazzi.def2.1", title=r"$(\varepsilon, \delta)$-DP of a posterior: the least $\delta$ over events is "
          "the two-sided hockey-stick divergence", number="Definition 2.1, eq. (3)", parameters=(P_EPS,),
          setting=POSTERIORS, statement=sp.Eq(DeltaByEvents(epsilon), DPDelta(pi_, epsilon)), tight_everywhere=True,
-         examples=({"epsilon": 0.5, **POSTERIOR_PIN},), default_examples=100)
+         examples=({"epsilon": 0.5, **POSTERIOR_PIN},))
 def definition_2_1(point):
     r"""The paper's own form, eq. (3): the least $\delta$ with $\pi_{\mathcal{D}}(\mathsf{B}) \le
     e^\varepsilon\pi_{\mathcal{D}'}(\mathsf{B}) + \delta$ for every event $\mathsf{B}$ (all $2^k$ enumerated) and both

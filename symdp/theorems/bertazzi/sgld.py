@@ -322,7 +322,7 @@ P_S_31 = Param(s, sp.Range(1, sp.oo), sample=(1, 16))
          number="eqs. (30)--(31)", parameters=(P_M_31, P_S_31), conditions=(sp.Le(s, m),),
          setting=Setting(r"$x_{n+1} = x_n - \frac{\gamma}{s}\sum_{i \in A_{n+1}}\nabla_x\ell(x_n, d_i) + "
                          r"\sqrt{2\gamma/\beta}\,z_{n+1}$, $A_n$ uniform $s$-subsets of $\{1, \ldots, m\}$"),
-         statement=sp.Eq(Inclusion(s, m), s / m), tight_everywhere=True, default_examples=100)
+         statement=sp.Eq(Inclusion(s, m), s / m), tight_everywhere=True)
 def eq31(point):
     r"""The structural fact every SGLD witness uses: the number of $s$-subsets of $\{1, \ldots, m\}$ that contain $1$,
     counted by enumerating them (\symdpcode{itertools.combinations}, $m \le 16$), over their number; independence
@@ -378,7 +378,7 @@ theorem_5_6 = theorem(
     id="bertazzi.thm5.6", title=r"SGLD's final iterate is R\'enyi-DP uniformly in $n$ (offset $2c$ of the proof)",
     number="Theorem 5.6, eq. (34) (constant of its proof, App. C.2)", parameters=FINAL_PARAMETERS,
     conditions=ASS_5_5, setting=FINAL_SETTING,
-    statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C6 / 4), default_examples=100,
+    statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C6 / 4),
     examples=(CATALOGUE_WORST, NEAR_SUP_56),
     notes=r"The R\'enyi divergence of the two laws of $x_n$ (Gaussian mixtures over the steps at which the differing "
           r"index was drawn, by the chain's exact recursion in rationals), by certified quadrature of their densities "
@@ -394,7 +394,7 @@ theorem_5_6 = theorem(
 theorem_5_6_printed = theorem(
     id="bertazzi.thm5.6.printed", title=r"SGLD's final iterate is R\'enyi-DP uniformly in $n$ (the printed constant "
     r"$C_6$)", number="Theorem 5.6, eq. (34) (as printed)", parameters=FINAL_PARAMETERS, conditions=ASS_5_5,
-    setting=FINAL_SETTING, statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C6_PRINTED / 4), default_examples=100,
+    setting=FINAL_SETTING, statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C6_PRINTED / 4),
     examples=(CATALOGUE_WORST, NEAR_SUP_56_PRINTED),
     notes=r"As \symdpid{bertazzi.thm5.6}, with the printed $C_6 = c^2\beta(\frac{2(L + 1)}{\mu - \gamma L^2/2} + "
           r"1)^2$. "
@@ -407,7 +407,7 @@ theorem_5_6_dp = theorem(
     id="bertazzi.thm5.6.dp", title=r"SGLD's final iterate is $(\varepsilon_\delta, \delta)$-DP uniformly in $n$",
     number=r"Theorem 5.6, eq. (34), the $(\varepsilon, \delta)$ part (constant of its proof)",
     parameters=(P_MU, P_L, P_GAMMA, P_C, P_BETA, P_M, P_S, P_N_FINAL, P_DELTA), conditions=ASS_5_5,
-    setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta(C6)), delta), default_examples=100,
+    setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta(C6)), delta),
     examples=(DP_NEAR_SUP_56, DP_TINY_56),
     notes=r"The hockey-stick divergence of the two laws of $x_n$ at $e^{\varepsilon_\delta}$, certified: CDF "
           r"differences over the half-line where the privacy loss exceeds $\varepsilon_\delta$ (for $s < m$ on the exact "
@@ -431,7 +431,7 @@ theorem_5_7 = theorem(
     id="bertazzi.thm5.7", title=r"SGLD with gradients of $v$ constant in $x$: R\'enyi-DP improving as $1/s^2$ "
     r"(offset $2c/s$ of the proof)", number="Theorem 5.7, eq. (35) (constant of its proof, App. C.3)",
     parameters=FINAL_PARAMETERS, conditions=ASS_5_5, setting=FINAL_SETTING,
-    statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C7 / 4), default_examples=100,
+    statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C7 / 4),
     examples=(CATALOGUE_WORST, NEAR_SUP_57),
     notes=r"As \symdpid{bertazzi.thm5.6} ($\nabla_x v(x, d) = d$ is constant in $x$). At $s = m$ both sides scale as "
           r"$1/s^2$: the supremum $1/4$ of exact over bound is Theorem 5.6's (pinned at $s = m = 3$). Bound over "
@@ -441,7 +441,7 @@ theorem_5_7 = theorem(
 theorem_5_7_printed = theorem(
     id="bertazzi.thm5.7.printed", title=r"SGLD with constant data gradients: R\'enyi-DP with the printed $C_7$",
     number="Theorem 5.7, eq. (35) (as printed)", parameters=FINAL_PARAMETERS, conditions=ASS_5_5,
-    setting=FINAL_SETTING, statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C7_PRINTED / 4), default_examples=100,
+    setting=FINAL_SETTING, statement=sp.Le(Renyi(X_N, X_N_P, alpha), alpha * C7_PRINTED / 4),
     examples=(CATALOGUE_WORST, NEAR_SUP_57_PRINTED),
     notes=r"The printed $C_7 = \frac{c^2\beta}{s^2}(\frac{2(L + 1)}{\mu - \gamma L^2/2} + 1)^2$: its proof has the gap "
           r"E5, but it is not refuted: bound over exact has infimum 3, as Theorem 5.6's printed form (pinned at $s = m "
@@ -452,7 +452,7 @@ theorem_5_7_dp = theorem(
     id="bertazzi.thm5.7.dp", title=r"SGLD with constant data gradients is $(C_7/4 + \sqrt{C_7\ln(1/\delta)}, "
     r"\delta)$-DP", number=r"Theorem 5.7, eq. (35), the $(\varepsilon, \delta)$ part (corrected)",
     parameters=(P_MU, P_L, P_GAMMA, P_C, P_BETA, P_M, P_S, P_N_FINAL, P_DELTA), conditions=ASS_5_5,
-    setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta(C7)), delta), default_examples=100,
+    setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta(C7)), delta),
     examples=(DP_NEAR_SUP_57,),
     notes=r"Catalogue E6 (confirmed): (35) prints $\varepsilon_\delta = C_7 + \sqrt{C_7\ln(1/\delta)}$, inconsistent "
           r"with $\varepsilon_\alpha = \alpha C_7/4$ and Remark 4.3, whose optimum is $C_7/4 + "
@@ -464,8 +464,7 @@ theorem_5_7_dp_printed = theorem(
     id="bertazzi.thm5.7.dp.printed", title=r"SGLD with constant data gradients: $(\varepsilon_\delta, \delta)$-DP as "
     r"printed, $\varepsilon_\delta = C_7 + \sqrt{C_7\ln(1/\delta)}$", number="Theorem 5.7, eq. (35) (as printed)",
     parameters=(P_MU, P_L, P_GAMMA, P_C, P_BETA, P_M, P_S, P_N_FINAL, P_DELTA), conditions=ASS_5_5,
-    setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta_printed(C7_PRINTED)), delta),
-    default_examples=100, examples=(DP_NEAR_SUP_57_PRINTED,),
+    setting=FINAL_SETTING, statement=sp.Le(HockeyStick(X_N, X_N_P, eps_delta_printed(C7_PRINTED)), delta), examples=(DP_NEAR_SUP_57_PRINTED,),
     notes=r"The printed $\varepsilon_\delta$ and $C_7$ (E6, E5): weaker than the consistent form, valid.")(
     _hockey_stick_final(eps_delta_printed(C7_PRINTED)))
 

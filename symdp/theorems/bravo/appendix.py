@@ -181,7 +181,7 @@ def kl_by_definition(point) -> dict:
 kl_definition = theorem(
     id="bravo.defA.1", title="the KL divergence is its definition", number="Definition A.1",
     setting=FINITE_PAIRS, statement=sp.Eq(KL(mu_, nu_), KLIntegral(mu_, nu_)), tight_everywhere=True,
-    examples=({"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}},), default_examples=100)(kl_by_definition)
+    examples=({"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}},))(kl_by_definition)
 
 
 def tv_by_definition(point) -> dict:
@@ -200,7 +200,7 @@ def tv_by_definition(point) -> dict:
 tv_definition = theorem(
     id="bravo.defA.2", title="the total variation distance is its definition", number="Definition A.2",
     setting=FINITE_PAIRS, statement=sp.Eq(TV(mu_, nu_), TVSup(mu_, nu_)), tight_everywhere=True,
-    examples=({"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}},), default_examples=100)(tv_by_definition)
+    examples=({"structure": {"p": [0.0, 0.25, 0.75], "q": [0.5, 0.25, 0.25]}},))(tv_by_definition)
 
 ALPHA_NEAR_ONE = 1 + sp.Integer(10) ** -k
 P_K = Param(k, sp.Range(1, 13), sample=(1, 12))
@@ -227,7 +227,7 @@ renyi_one_is_kl = theorem(
     setting=FINITE_PAIRS.where(r", $\ell = \ln\frac{d\mu}{d\nu}$, $\alpha = 1 + 10^{-k}$"),
     statement=sp.Le(sp.Abs(Renyi(mu_, nu_, ALPHA_NEAR_ONE) - KL(mu_, nu_)),
                     sp.Integer(10) ** -k * LossSecondMoment(mu_, nu_) / 2),
-    examples=(R1_PIN, {"k": 12, **CLOSE_PAIR}), default_examples=100,
+    examples=(R1_PIN, {"k": 12, **CLOSE_PAIR}),
     notes=r"The paper cites the limit (van Erven and Harremos, Theorem 5); this is its rate on finite laws, $|R_{1 + "
           r"s} - \mathrm{KL}| \le \frac s2\mathbb{E}_\mu[\ell^2e^{\ell_+}]$, down to $s = 10^{-12}$. The ratio is "
           r"about $\mathrm{Var}_\mu(\ell)/\mathbb{E}_\mu[\ell^2 e^{\ell_+}]$, since $R_{1+s} - \mathrm{KL} \approx "
@@ -285,7 +285,7 @@ PROJECTION = {"alpha": 1.5, "structure": {"m": [-1.0, 1.5], "s": 0.5, "low": -1.
 @theorem(id="bravo.propA.5", title="the data-processing inequality for R\\'enyi divergences", number="Proposition A.5",
          parameters=(P_ALPHA,), setting=KERNELS,
          statement=sp.Le(Renyi(J_mu, J_nu, alpha), Renyi(mu_, nu_, alpha)), tight_at=(PERMUTATION,),
-         examples=(PROJECTION,), default_examples=100)
+         examples=(PROJECTION,))
 def data_processing(point):
     r"""Both divergences from the laws: exact sums for the finite pair and its image, quadrature of the Gaussian
     densities and of the projected laws' densities plus their atoms' CDF masses. Equality where $J$ is a permutation
@@ -366,8 +366,7 @@ PRODUCT_CHAIN = {"alpha": 2.5, "structure": {"sizes": [2, 3], "x": ([[0.3, 0.7]]
 
 @theorem(id="bravo.propA.6", title="strong composition of R\\'enyi divergences", number="Proposition A.6",
          parameters=(P_ALPHA,), setting=CHAINS,
-         statement=sp.Le(Renyi(P_X, P_Y, alpha), ConditionalRenyiSum(alpha)), tight_at=(PRODUCT_CHAIN,),
-         default_examples=100)
+         statement=sp.Le(Renyi(P_X, P_Y, alpha), ConditionalRenyiSum(alpha)), tight_at=(PRODUCT_CHAIN,))
 def strong_composition(point):
     r"""The joint laws built from the drawn conditionals (products along each word); every divergence an exact sum.
     Equality for product laws (pinned: R\'enyi divergences add over independent coordinates); loose where the

@@ -130,7 +130,7 @@ def _measured(value):
 
 @theorem(id="bravo.propA.8", title="Chapman--Kolmogorov", number="Proposition A.8", parameters=(P_t, P_s),
          setting=FINITE_CHAINS, statement=sp.Eq(KernelPower(t + s), ChapmanKolmogorov(t, s)),
-         tight_everywhere=True, tight_at=({"t": 3, "s": 2, "structure": TWO_STATE},), default_examples=100)
+         tight_everywhere=True, tight_at=({"t": 3, "s": 2, "structure": TWO_STATE},))
 def proposition_a_8(point):
     r"""Both sides exact (rationals): the left as the law of $X_{t+s}$ stepped $t + s$ times from $\delta_x$, one
     vector--matrix product a step; the right from the powers $P^t$ and $P^s$. An identity of the finite chain (the
@@ -150,7 +150,7 @@ def proposition_a_8(point):
 @theorem(id="bravo.propA.12", title="a stationary start stays stationary", number="Proposition A.12",
          parameters=(P_t,), setting=FINITE_CHAINS.where(r", $X_0 \sim \pi$"),
          statement=sp.Eq(LawOf(t), StationaryMass()), tight_everywhere=True,
-         tight_at=({"t": 5, "structure": TWO_STATE},), default_examples=100)
+         tight_at=({"t": 5, "structure": TWO_STATE},))
 def proposition_a_12(point):
     r"""$\pi$ solved exactly from $\pi P = \pi$, $\sum\pi = 1$ (SymPy, rationals); the law of $X_t$ from $\pi$ stepped
     $t$ times. Equality wherever $\pi(A) \ne 0$."""
@@ -168,7 +168,7 @@ def _distances(point) -> dict:
 @theorem(id="bravo.defA.13", title=r"$d(t) \le \bar d(t)$: the distance to $\pi$ of Definition A.13 below that of "
          r"Proposition A.14", number="Definition A.13", parameters=(P_t,), setting=FINITE_CHAINS,
          statement=sp.Le(DistanceToPi(t), DBar(t)), tight_at=({"t": 3, "structure": ABSORBING},),
-         examples=({"t": 1, "structure": FLIP},), default_examples=100)
+         examples=({"t": 1, "structure": FLIP},))
 def definition_a_13(point):
     r"""Definition A.13 defines $T_{mix,TV}(\varepsilon) = \min\{t \in \mathbb{N} : d(t) \le \varepsilon\}$; what ties
     it to the $\bar d$ of Proposition A.14 is $d(t) \le \bar d(t) \le 2d(t)$ (Levin--Peres, Lemma 4.10), checked here
@@ -180,7 +180,7 @@ def definition_a_13(point):
 definition_a_13_upper = theorem(
     id="bravo.defA.13.upper", title=r"$\bar d(t) \le 2d(t)$", number="Definition A.13 (with Proposition A.14)",
     parameters=(P_t,), setting=FINITE_CHAINS, statement=sp.Le(DBar(t), 2 * DistanceToPi(t)),
-    tight_at=({"t": 2, "structure": FLIP},), default_examples=100,
+    tight_at=({"t": 2, "structure": FLIP},),
     notes=r"The triangle inequality through $\pi$. Equality for the periodic flip ($d(t) = 1/2$, $\bar d(t) = 1$, "
           "pinned).")(_distances)
 
@@ -199,7 +199,7 @@ def _boosting(point) -> dict:
 @theorem(id="bravo.propA.14", title="boosting: $T_{mix}(\\varepsilon)$ from $\\bar d(T^*) \\le 1/2$ (corrected)",
          number="Proposition A.14", parameters=(P_EPS,),
          setting=FINITE_CHAINS.where(r", $T^* = \min\{t : \bar d(t) \le 1/2\}$"),
-         statement=sp.Le(MixingTime(epsilon), MT_BOUND), default_examples=100,
+         statement=sp.Le(MixingTime(epsilon), MT_BOUND),
          tight_at=({"epsilon": 1.0, "structure": TWO_STATE},), examples=({"epsilon": 0.001, "structure": TWO_STATE},),
          printed=Printed(
              id="bravo.propA.14.printed", title=r"boosting for every $\varepsilon > 0$, as printed",
@@ -223,8 +223,7 @@ P_T_SMALL = Param(T, sp.Range(1, 9), sample=(1, 8))
 
 @theorem(id="bravo.propA.14.submult", title=r"$\bar d$ is submultiplicative: $\bar d(kT) \le \bar d(T)^k$",
          number="Proposition A.14 (its proof)", parameters=(P_k, P_T_SMALL), setting=FINITE_CHAINS,
-         statement=sp.Le(DBar(k * T), DBar(T) ** k), tight_at=({"k": 3, "T": 2, "structure": TWO_STATE},),
-         default_examples=100)
+         statement=sp.Le(DBar(k * T), DBar(T) ** k), tight_at=({"k": 3, "T": 2, "structure": TWO_STATE},))
 def proposition_a_14_submultiplicative(point):
     r"""The boosting step of Proposition A.14 (Levin--Peres, Lemma 4.11): $\bar d(kT)$ and $\bar d(T)$ from the rows
     of the exact powers. Equality for two-state chains ($\bar d(t) = |1 - a - b|^t$, pinned)."""
@@ -290,7 +289,7 @@ def _one_step(point, divergence_ball):
 
 @theorem(id="bravo.lemC.1", title="one PLA step contracts KL (corrected: the gradient step counted)",
          number="Lemma C.1 (proof)", parameters=(P_ETA_C1, P_L, P_D), setting=ONE_STEP,
-         statement=sp.Le(KL(J_mu, J_nu), (D ** 2 + (2 * eta * L) ** 2) / (4 * eta)), default_examples=100,
+         statement=sp.Le(KL(J_mu, J_nu), (D ** 2 + (2 * eta * L) ** 2) / (4 * eta)),
          examples=(LEMMA_C1_COUNTEREXAMPLE, LEMMA_C1_WORST),
          printed=Printed(
              id="bravo.lemC.1.printed", title="one PLA step contracts KL, as printed",
@@ -318,7 +317,7 @@ KAPPA = sp.sqrt(OneMinusExp((D ** 2 + (2 * eta * L) ** 2) / (4 * eta)))
 
 
 @theorem(id="bravo.lemC.1.kappa", title=r"one PLA step: $\bar d(1) \le \kappa < 1$ (corrected $\kappa$)",
-         number="Lemma C.1 (proof)", setting=ONE_STEP, statement=sp.Le(TV(J_mu, J_nu), KAPPA), default_examples=100,
+         number="Lemma C.1 (proof)", setting=ONE_STEP, statement=sp.Le(TV(J_mu, J_nu), KAPPA),
          parameters=(Param(eta, sp.Interval.open(0, sp.oo), sample=(0.05, 2.0)),
                      Param(L, sp.Interval.open(0, sp.oo), sample=(0.1, 3.0)),
                      Param(D, sp.Interval.open(0, sp.oo), sample=(0.1, 2.0))))
@@ -510,8 +509,7 @@ THM_4_2_BOUND = sp.ceiling(D ** 2 / eta) * sp.Max(1, sp.ceiling(sp.log(1 / epsil
 
 
 @theorem(id="bravo.eq12", title=r"$T_{mix,TV}(1/2) \le \lceil D^2/\eta\rceil$ (on a discretised chain)",
-         number="eq. (12)", setting=PLA_GRID, statement=sp.Le(MixingTime(sp.Rational(1, 2)), sp.ceiling(D ** 2 / eta)),
-         default_examples=100, examples=(GRID_PIN,), tight_at=(GRID_E13_CORNER,))
+         number="eq. (12)", setting=PLA_GRID, statement=sp.Le(MixingTime(sp.Rational(1, 2)), sp.ceiling(D ** 2 / eta)), examples=(GRID_PIN,), tight_at=(GRID_E13_CORNER,))
 def eq_12(point):
     r"""What can be measured of (12): $T_{mix}(1/2)$ of a finite surrogate of the PLA chain (the powers of its
     transition matrix and its stationary law, the left Perron vector), with $D$ and $\eta$ of the draw. The surrogate
@@ -525,7 +523,7 @@ def eq_12(point):
 
 @theorem(id="bravo.thm4.2", title="mixing for weakly smooth potentials (on a discretised chain; corrected)",
          number="Theorem 4.2", parameters=(P_EPS,), setting=PLA_GRID,
-         statement=sp.Le(MixingTime(epsilon), THM_4_2_BOUND), default_examples=100,
+         statement=sp.Le(MixingTime(epsilon), THM_4_2_BOUND),
          examples=({"epsilon": 0.001, **GRID_PIN},), tight_at=({"epsilon": 0.75, **GRID_E13_CORNER},),
          printed=Printed(
              id="bravo.thm4.2.printed", title=r"mixing for weakly smooth potentials, for every $\varepsilon > 0$ as "

@@ -248,7 +248,7 @@ HESSIAN_SETTING = Setting(
 
 @theorem(id="bravo.sec3.2.hess", title=r"$E$ has a positive-definite Hessian at every point of $\mathcal{R}$",
          number="Section 3.2 (the claim before Theorem 3.4), and Proposition B.1", parameters=(P_D,),
-         setting=HESSIAN_SETTING, statement=sp.Gt(MinEigenvalue(u_vec), 0), default_examples=100,
+         setting=HESSIAN_SETTING, statement=sp.Gt(MinEigenvalue(u_vec), 0),
          examples=({"D": 5.0, "structure": {**FIGURE_2["structure"], "fractions": [1.0, 1.0]}},))
 def hessian_on_r(point):
     r"""True as printed, and so is Proposition B.1's weaker $\nabla^2 E \succeq 0$. The Hessian is built by SymPy from
@@ -293,7 +293,7 @@ r_nonconvex = theorem(
     conditions=(a <= sp.sqrt(D ** 2 + h),),
     setting=Setting(r"$T = 3$, $\varphi_t(\delta) = \sqrt{\delta^2 + h}$, $h > 0$; $\bar{\mathbf{u}}$ the midpoint of "
                     r"$(0, \sqrt h)$ and $(a, \sqrt{a^2 + h})$, both in $\mathcal{R}$ for $a \le \varphi_0(D)$"),
-    statement=sp.Gt(MidpointExcess(), 0), evidence=CLOSED_FORM, examples=(R_NONCONVEX_PIN,), default_examples=100,
+    statement=sp.Gt(MidpointExcess(), 0), evidence=CLOSED_FORM, examples=(R_NONCONVEX_PIN,),
     evidence_note=r"a fact about the set $\mathcal{R}$, defined by inequalities between closed forms: the constraints "
                   "(3) evaluated at two points of R and at their midpoint")(midpoint_excess)
 

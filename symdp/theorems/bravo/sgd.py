@@ -311,8 +311,7 @@ A17_REFERENCE = {"alpha": 3, "q": 0.2, "sigma": 0.7, "{r}": 1.3, "structure": {"
          tight_at=(A17_REFERENCE, {"alpha": 7.5, "q": 0.05, "sigma": 2.0, "{r}": 0.5,
                                    "structure": {"atoms": [-1.0], "weights": [1.0]}}),
          examples=({"alpha": 3, "q": 0.2, "sigma": 0.7, "{r}": 1.3,
-                    "structure": {"atoms": [1.0, -1.0, 0.3], "weights": [0.5, 0.3, 0.2]}},),
-         default_examples=100)
+                    "structure": {"atoms": [1.0, -1.0, 0.3], "weights": [0.5, 0.3, 0.2]}},))
 def lemma_a17(point):
     r"""In $d = 1$, the supremum over $\mu$ on $B(0, r) = [-r, r]$ checked on drawn finite $\mu$: the left side is the
     engine's R\'enyi divergence of $\mathcal{N}(0, \sigma^2)$ against the mixture with $\mathcal{N}(0, \sigma^2) * \mu
@@ -342,7 +341,7 @@ lemma_a18 = declare(
     statement=sp.Le(S_alpha(alpha, q, sigma), 2 * alpha * q ** 2 / sigma ** 2),
     measured_as={S_alpha(alpha, q, sigma): subsampled_head(q, sigma)}, witness=lambda point: {
         S_alpha(alpha, q, sigma): _sgm_of(point)},
-    examples=(SGM_REFERENCE, A18_WORST), default_examples=100,
+    examples=(SGM_REFERENCE, A18_WORST),
     notes=r"$S_\alpha(q, \sigma)$ measured from the two laws' densities (Arb's integration of their ratio, tails "
           r"enclosed: \symdpcode{sgm\_by\_integral}, checked against the engine by \symdpid{bravo.defA.16}); "
           r"$\alpha^*$ found as a root of the two conditions (scan, then bisection; $\alpha^*(0.1, 4) = 6.0079$, the "
@@ -395,8 +394,7 @@ eq23 = declare(
     id="bravo.sec5.2.dp.eq23", title=r"a sufficient condition for (23): $\ln(1/\delta)$ below $\frac{b^4\sigma^2"
     r"\ln^2(n/b)K}{1024L^4}$", number="Section 5.2, (23) (corrected)",
     parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
-    statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD / K), ALPHA_STAR_54), evidence=CLOSED_FORM,
-    default_examples=100, examples=(EQ23_WORST,),
+    statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD / K), ALPHA_STAR_54), evidence=CLOSED_FORM, examples=(EQ23_WORST,),
     evidence_note=r"(23) is an inequality between formulas of $(b, n, L, \sigma, K)$ and $\ln(1/\delta)$; the "
                   r"threshold "
                   r"is derived in \symdpcode{proofs.bravo.sgd.eq23\_threshold}",
@@ -423,8 +421,7 @@ eq23_least_sigma = declare(
                                            r"\frac{5}{128}\frac{b^2}{L^2}"
     r"K\ln^2(n/b)$ suffices", number=r"Section 5.2, (23) with $\sigma^2 \ge 40L^2/b^2$ (corrected)",
     parameters=(P_B, P_N, P_L, P_SIGMA_NOISE, P_K, P_THETA), conditions=HYPOTHESES_5_4, setting=EQ23_SETTING,
-    statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD_LEAST_SIGMA / K), ALPHA_STAR_54), evidence=CLOSED_FORM,
-    default_examples=100, examples=(EQ23_WORST,),
+    statement=sp.Le(1 + sigma * sp.sqrt(theta * THRESHOLD_LEAST_SIGMA / K), ALPHA_STAR_54), evidence=CLOSED_FORM, examples=(EQ23_WORST,),
     evidence_note=r"an inequality between formulas; the threshold is \symdpcode{proofs.bravo.sgd.eq23\_threshold} at "
                   r"$\sigma^2 = 40L^2/b^2$, the least $\sigma$ Theorem 5.4 allows (the threshold grows with $\sigma$)",
     notes="Loose, as (23).",
@@ -494,7 +491,7 @@ remark_5_3 = declare(
     number="Remark 5.3", parameters=REM_5_3_PARAMS,
     setting=Setting(r"$\bar T = \lceil Dn/(4\eta L)\rceil$, $V = V(D, M, \bar T, \eta, p)$"),
     statement=sp.Le(BOUND_5_2, 16 * alpha * L ** 2 / (n ** 2 * sigma ** 2) * (2 * T_BAR_52 + V_TERM)),
-    evidence=CLOSED_FORM, tight_at=REM_5_3_TIGHT, default_examples=100,
+    evidence=CLOSED_FORM, tight_at=REM_5_3_TIGHT,
     evidence_note=r"the remark's step is an inequality between two closed forms of the parameters",
     notes=r"Term by term: $\bar T \ge Dn/(4\eta L)$ makes $D^2/(\eta^2\bar T) \le 16L^2\bar T/n^2$ and the weakly "
           r"smooth "
@@ -507,7 +504,7 @@ remark_5_3_lipschitz = declare(
     number="Remark 5.3 (the Lipschitz case)", parameters=(P_L, P_N_SMALL, P_D, P_ETA_52, P_M),
     setting=Setting(r"$\bar T = \lceil Dn/(4\eta L)\rceil$, $p = 0$"),
     statement=sp.Ge(16 * L ** 2 / n ** 2 * V_TERM.subs(p_holder, 0), M ** 2 * sp.log(T_BAR_52 * sp.E)),
-    evidence=CLOSED_FORM, tight_at=({"L": 1, "n": 8, "D": 1, "eta": 0.5, "M": 2},), default_examples=100,
+    evidence=CLOSED_FORM, tight_at=({"L": 1, "n": 8, "D": 1, "eta": 0.5, "M": 2},),
     evidence_note=r"an inequality between closed forms: $V(p = 0) = (\bar T\eta M/D)^2\ln(\bar Te) \ge "
                   r"(nM/(4L))^2\ln(\bar Te)$",
     notes=r"The remark's claim made quantitative: $\frac{16\alpha L^2}{n^2\sigma^2}V \ge \frac{\alpha M^2}{\sigma^2}"
@@ -526,7 +523,7 @@ figure_1 = declare(
     number="Figure 1 and Remark 5.3", setting=FIG_1_SETTING,
     parameters=(P_ETA_FIG, Param(p_holder, sp.Interval.Ropen(sp.Rational(4, 5), 1), sample=(0.8, 0.999))),
     statement=sp.Le(FIG_1_RATIO, sp.Rational(1, 1000)), evidence=CLOSED_FORM,
-    examples=({"eta": 0.2511886, "p": 0.8},), default_examples=100,
+    examples=({"eta": 0.2511886, "p": 0.8},),
     evidence_note=r"the figure plots a closed form; its claims are inequalities between closed forms of $(\eta, p)$",
     notes=r"`Indistinguishable' read as: within $10^{-3}$ decades of $2\bar T$, the $p \to 1$ curve ($V \to 0$ for "
           r"$\eta M/2 < 1$). Worst at $\eta = n^{-1/5}$, $p = 0.8$: $V/(2\bar T) = 1.8\cdot10^{-3}$, $7.8\cdot10^{-4}$ "
@@ -536,7 +533,7 @@ figure_1_p07 = declare(
     number="Figure 1 and Remark 5.3", setting=FIG_1_SETTING,
     parameters=(P_ETA_FIG, Param(p_holder, sp.Interval.Ropen(sp.Rational(7, 10), 1), sample=(0.7, 0.999))),
     statement=sp.Le(FIG_1_RATIO, sp.Rational(11, 100)), evidence=CLOSED_FORM,
-    examples=({"eta": 0.2511886, "p": 0.7},), default_examples=100,
+    examples=({"eta": 0.2511886, "p": 0.7},),
     evidence_note=r"the figure plots a closed form; its claims are inequalities between closed forms of $(\eta, p)$",
     notes=r"`No significant differences for $p \ge 0.7$' quantified: worst at $\eta = n^{-1/5}$, $p = 0.7$, "
           r"$V/(2\bar T) "
@@ -782,7 +779,7 @@ def sgd_instances() -> st.SearchStrategy[dict]:
          conditions=(sp.Le(D * n, 4 * eta * L), sp.Gt(sigma * b, 8 * sp.sqrt(2) * L), sp.Lt(5 * b, n),
                      sp.Le(alpha, AlphaStar(b / n, b * sigma / (2 * sp.sqrt(2) * L)))),
          setting=Setting(SGD_LATEX, strategy=sgd_instances), statement=sp.Le(Renyi(X_T, X_Tp, alpha), BOUND_5_2),
-         examples=(LINEAR_52, KINKED_52, WORST_52), default_examples=100,
+         examples=(LINEAR_52, KINKED_52, WORST_52),
          evidence_note=r"$R_\alpha(X_2\|X'_2)$ from the laws of the two last iterates, mixtures over the $2^2$ batch "
                        r"paths of projected Gaussians pushed through the SGD maps (exact densities, the atoms' masses "
                        r"from CDFs; \symdpcode{symdp.engine.projected.NoisyStep}), enclosed by the engine's Petras integration of the "
@@ -828,7 +825,7 @@ STEP_PIN = {"alpha": 2, "sigma": 12, "L": 1, "n": 6, "b": 1, "eta": 1.5, "struct
          statement=sp.Le(StepRenyi, S_alpha(alpha, b / n, b * sigma / (2 * sp.sqrt(2) * L))),
          measured_as={S_alpha(alpha, b / n, b * sigma / (2 * sp.sqrt(2) * L)):
                       subsampled_head(b / n, b * sigma / (2 * sp.sqrt(2) * L))},
-         tight_at=(STEP_PIN, {**STEP_PIN, "structure": -1.0, "alpha": 7, "b": 3, "n": 40}), default_examples=100)
+         tight_at=(STEP_PIN, {**STEP_PIN, "structure": -1.0, "alpha": 7, "b": 3, "n": 40}))
 def theorem_5_2_step(point):
     r"""The term of (16) at one $t$ and the bound, measured from the laws' densities (Arb's integration of the density
     ratio, tails enclosed: \symdpcode{sgm\_by\_integral}, checked against the engine by \symdpid{bravo.defA.16}): the
@@ -851,7 +848,7 @@ lemma_a18_beyond = declare(
         P_ALPHA_A18, Param(q, sp.Interval.Ropen(sp.Rational(1, 5), 1), sample=(0.2, 0.95)), P_SIGMA_A18),
     conditions=(sp.Le(alpha, AlphaStar(q, sigma)),),
     statement=sp.Le(S_alpha(alpha, q, sigma), 2 * alpha * q ** 2 / sigma ** 2),
-    measured_as={S_alpha(alpha, q, sigma): subsampled_head(q, sigma)}, default_examples=100, witness=lambda point: {
+    measured_as={S_alpha(alpha, q, sigma): subsampled_head(q, sigma)}, witness=lambda point: {
         S_alpha(alpha, q, sigma): _sgm_of(point)},
     examples=({"alpha": 1.01, "q": 0.2, "sigma": 4}, {"alpha": 1.7, "q": 0.9, "sigma": 4}),
     notes=r"Evidence on catalogue E4: Theorem 5.2 omits the $q = b/n < 1/5$ that Lemma A.18 assumes, but at every "
@@ -902,7 +899,6 @@ R_α → 8αε², ε ≈ (b/n)L/(bσ√(2π)), against it gives 8/(52 · 2π).""
                                            r"$\kappa \le \beta$; batches of size $b$ drawn without replacement"),
                          strategy=sgd_instances),
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), BOUND_5_4), examples=(SMOOTH_54, WORST_54),
-         default_examples=100,
          evidence_note=r"$R_\alpha(X_2\|X'_2)$ from the laws of the two last iterates (as \symdpid{bravo.thm5.2}), "
                        "enclosed by the engine's Petras integration of the projected laws' densities")
 def theorem_5_4(point):
@@ -937,7 +933,7 @@ tbar_5_4 = declare(
     parameters=(P_ALPHA_52, P_SIGMA_52, P_D, P_ETA_52, P_BETA),
     setting=Setting(r"$\bar T = \lceil \ln 2/(2\ln(1 + \eta\beta))\rceil$, so $(1 + \eta\beta)^{2\bar T} \ge 2$"),
     statement=sp.Le(EQ21_AT_TBAR, alpha / sigma ** 2 * (4 * D ** 2 * beta / eta + 2 * D ** 2 * beta ** 2)),
-    evidence=CLOSED_FORM, default_examples=100, examples=({"alpha": 2, "sigma": 1, "D": 1, "eta": 0.4142, "beta": 1},),
+    evidence=CLOSED_FORM, examples=({"alpha": 2, "sigma": 1, "D": 1, "eta": 0.4142, "beta": 1},),
     evidence_note=r"an inequality between two closed forms: $c^{\bar T}/(c^{\bar T} - 1) \le 2$ once $c^{\bar T} "
                   r"\ge 2$",
     notes=r"Loose except where $(1 + \eta\beta)^{2\bar T} = 2$ exactly (not a binary float: $\eta\beta = \sqrt2 - 1$, "
@@ -995,7 +991,6 @@ batch_modulus = theorem(
     setting=Setting(r"$\Phi(x) = x - \frac{\eta}{b}\sum_{i \in B}L\,\mathrm{sign}(x - c_i)$, $|B| = k$ ($p = 0$, $M = "
                     r"2L$: convex, $L$-Lipschitz losses $L|x - c_i|$), $\delta = |x - y|$", strategy=poisson_batches),
     statement=sp.Le(DPhi2(), delta ** 2 + (2 * eta * L * k / b) ** 2), examples=(E5_COUNTEREXAMPLE,),
-    default_examples=100,
     notes=r"A batch of $k$ points is a gradient step of size $\eta k/b$ on their average loss, so Definition 2.1(2) "
           r"gives $h = (2\eta Lk/b)^2$ (in general $h\,(k/b)^{2/(1-p)}$): equal to the paper's $h$ only when $k = b$. "
           r"Loose; the ratio tends to 1 for $x, y$ either side of a kink as $\delta \to 0$ (0.998 at the pin).",

@@ -242,7 +242,6 @@ def _gaussians_by_definition(structure, alpha_) -> Estimate:
                          r"$\mathcal{N}(m_i, s_i^2)$, $s_i \in [1/2, 2]$", strategy=continuous_or_finite_pairs,
                          build=_definition_pair),
          statement=sp.Eq(Renyi(mu_, nu_, alpha), RenyiByDefinition(mu_, nu_, alpha)), tight_everywhere=True,
-         default_examples=100,
          examples=({"alpha": 2.0, "structure": {"kind": "finite", "mu": {"x": [0.0, 1.0], "w": [1, 1]},
                                                 "nu": {"x": [0.0], "w": [1]}}},
                    {"alpha": 3.0, "structure": {"kind": "gaussian", "m": 0.0, "s": 1.0, "m2": 1.0, "s2": 1.5}},
@@ -276,7 +275,7 @@ gaussian_renyi = declare(
                                                        Param(mu2, sp.Reals, sample=(-3, 3)), P_SIGMA),
     statement=sp.Eq(Renyi(Gaussian(mu1, sigma), Gaussian(mu2, sigma), alpha),
                     alpha * (mu1 - mu2) ** 2 / (2 * sigma ** 2)),
-    tight_everywhere=True, default_examples=100, tight_at=({"alpha": 2, "mu_1": 0, "mu_2": 1, "sigma": 1},),
+    tight_everywhere=True, tight_at=({"alpha": 2, "mu_1": 0, "mu_2": 1, "sigma": 1},),
     notes=r"Measured by the engine from the two densities (certified quadrature, never the closed form). In "
           r"$\mathbb{R}^d$ with covariance $s^2 I$ the law of $\langle X, e\rangle$, $e = (m_1 - m_2)/\|m_1 - m_2\|$, "
           r"carries the whole divergence (the orthogonal coordinates are equal and independent, and R\'enyi "
@@ -343,7 +342,6 @@ SHIFTED_NOTES = (r" The shifted divergence of a finite $\nu$ is the program over
          setting=Setting(r"$\nu$ finite on 1--4 atoms in $[-1, 1]$, $\mu$ on some of them and possibly one more "
                          "point", strategy=dominated_pairs, build=_pair),
          statement=sp.Eq(ShiftedRenyi(mu_, nu_, alpha, 0), Renyi(mu_, nu_, alpha)), tight_everywhere=True,
-         default_examples=100,
          examples=({"alpha": 2.0, "structure": {"mu": {"x": [0.0, 1.0], "w": [1, 1]},
                                                 "nu": {"x": [0.0, 1.0, 2.0], "w": [1, 2, 1]}}},))
 def definition_2_4(point):
@@ -370,7 +368,7 @@ def _exactly(estimate: Estimate):
 
 @theorem(id="bravo.def2.4.P2", title=r"shifted R\'enyi divergence vanishes beyond $W_\infty$ (P2)",
          number="Definition 2.4 (property P2)", parameters=(P_ALPHA, P_DELTA), setting=ATOMIC_PAIRS,
-         statement=sp.Eq(ShiftedRenyi(mu_, nu_, alpha, Winf(mu_, nu_) + delta), 0), default_examples=100,
+         statement=sp.Eq(ShiftedRenyi(mu_, nu_, alpha, Winf(mu_, nu_) + delta), 0),
          examples=({"alpha": 2.0, "delta": 0.0, "structure": {"mu": {"x": [0.0, 2.0], "w": [1, 1]},
                                                               "nu": {"x": [1.0, 2.5], "w": [1, 1]}}},))
 def definition_2_4_p2(point):
@@ -441,7 +439,7 @@ LEM_2_5_MIXTURES = ({"alpha": 4.0, "delta": 0.25, "a": 0.5, "sigma": 0.75, "stru
                                   r"w\mathcal{N}(c_1, s^2)$"),
          conditions=(NOT_TINY_A,),
          statement=sp.Le(ShiftedRenyi(MU_N, NU_N, alpha, delta), LEM_2_5_RHS), tight_at=LEM_2_5_TIGHT,
-         examples=LEM_2_5_MIXTURES, default_examples=100)
+         examples=LEM_2_5_MIXTURES)
 def lemma_2_5(point):
     r"""Left side: an upper bound, $R_\alpha(\tilde\mu * \mathcal{N}\|\nu * \mathcal{N})$ for a feasible
     $\tilde\mu * \mathcal{N}$, measured from the two Gaussian mixtures' densities (certified quadrature). The feasible
@@ -492,7 +490,7 @@ LEM_3_1_PIN = {"alpha": 2.0, "delta": 0.25, "eta": 0.1, "L": 1.0,
          setting=NEAR_PAIRS.where(r", $\Phi(x) = x - \eta L\,\mathrm{sign}(x)$ (the subgradient step of $L|x|$), "
                                     r"modulus $\varphi(\delta) = \sqrt{\delta^2 + (2\eta L)^2}$"),
          statement=sp.Le(ShiftedRenyi(Phi_ * mu_, Phi_ * nu_, alpha, MODULUS), ShiftedRenyi(mu_, nu_, alpha, delta)),
-         tight_at=(LEM_3_1_PIN,), default_examples=100,
+         tight_at=(LEM_3_1_PIN,),
          printed=Printed(
              id="bravo.lem3.1.lipschitz", kind="sharpness", severity="mathematics",
              title=r"Lemma 3.1 with the Lipschitz modulus $\delta$ (sharpness copy)",
@@ -620,7 +618,7 @@ far inside X = [−5, 5] (D/σ = 50). The left side is α(a − (φ(δ) − δ))
                          strategy=atomic_pairs),
          statement=sp.Le(ShiftedRenyi(Y_, Yp_, alpha, MODULUS - a),
                          ShiftedRenyi(X_, Xp_, alpha, delta) + alpha * a ** 2 / (2 * sigma ** 2)),
-         examples=(LEM_3_2_PIN, LEM_3_2_SHARP), default_examples=100)
+         examples=(LEM_3_2_PIN, LEM_3_2_SHARP))
 def lemma_3_2(point):
     r"""Left side: an upper bound from the proof's feasible law (Lemma 3.1, then 2.5, then 3.1 for the nonexpansive
     $\Pi_{\mathcal{X}}$): $X''$ attains $R^{(\delta)}_\alpha(X\|X')$, $\tilde Z = \Phi(X) + \lambda(\Phi(X'') -
@@ -708,7 +706,7 @@ feasible law leaves a_1(D − 2ηL)/φ_0(D) of the distance, so the ratio is abo
                          r"f_t\varphi_{t-1}(\varphi_{[0:t-2]}(D, \mathbf{a}))$, $f_t \in [0, 1]$ ($\varphi_{[0:-1]} := "
                          r"D$)", strategy=pabi_instances),
          statement=sp.Le(ShiftedRenyi(XT_, XTp_, alpha, PabiShift(D, a_vec, T - 1)), alpha / 2 * SHIFT_SUM),
-         examples=LEM_3_3_PINS + (LEM_3_3_SHARP,), default_examples=100)
+         examples=LEM_3_3_PINS + (LEM_3_3_SHARP,))
 def lemma_3_3(point):
     r"""Left side, an upper bound from a feasible law. $T = 1$: the proof's (as \symdpid{bravo.lem3.2} with
     $\delta = D$ and $X'' = X'_0$, since $|x_0 - x'_0| \le D$), measured from the projected Gaussians (certified
@@ -799,7 +797,6 @@ PHI_0T_TYPO = {"D": 1.0, "t": 1, "structure": {"c": [1.0] * 4, "h": [0.0] * 4, "
                        r"\mathbf{a}) = \varphi_0(D) - a_1$; what the recursion computes "
                        r"($\varphi_{[0:t]} = u_{t+1}$ of "
                        r"problem (P)) is proved for every $T$ by \symdpid{bravo.P}",
-         default_examples=100,
          printed=Printed(
              id="bravo.notation.phi0t.printed", severity="typo",
              title=r"the base case as printed, $\varphi_{[0:t]}(D, \mathbf{a}) := \varphi_0(D) - a_1$",

@@ -218,7 +218,6 @@ DGAUSS_PIN = {"kind": "dgauss", "sigma": 1.0, "delta": 1.0, "radius": 10}  # sup
     setting=PAIRS,
     examples=tuple({"lambda": l, "structure": p} for l, pins in ((-1.0, PIN_PAIRS), (1.0, (DGAUSS_PIN,)))
                    for p in pins),
-    default_examples=100,
 )
 def definition_3_3(point):
     r"""$D_{\mathrm{subG}}(P\|Q) \preceq (\mu, \tau)$ iff $\mu \ge D_{\mathrm{KL}}(P\|Q)$ and $\tau \ge \tau(L -
@@ -478,7 +477,6 @@ COMPOSITION = Setting(r"$(U, V) = (P_1 \times P_2, Q_1 \times Q_2)$, $(\mu_i, \t
     number="Theorem 3.4 (non-adaptive case)",
     statement=sp.Le(LossStandard(U, V), sp.sqrt(tau1**2 + tau2**2)),
     setting=COMPOSITION,
-    default_examples=100,
 )
 def theorem_3_4(point):
     r"""Exact privacy loss of the product law (the loss is the sum of independent losses, whose MGF factorises:
@@ -509,7 +507,6 @@ def _joint_standard(key: str, prec: int, switched: tuple) -> Estimate:
     statement=sp.Eq(KL(U, V), mu1 + mu2),
     setting=replace(COMPOSITION, strategy=lambda: component_pairs(max_size=4)),
     tight_everywhere=True,
-    default_examples=100,
 )
 def theorem_3_4_mean(point):
     r"""Non-adaptive: KL of the product law (an exact sum over its atoms) against the components' KLs. Adaptively
@@ -873,7 +870,6 @@ RR_EPS = (0.1, 1.0, 2.0, 5.0)
     statement=sp.Le(LossStandard(P, Q), epsilon),
     setting=DP,
     examples=tuple(rr(e) for e in RR_EPS),
-    default_examples=100,
 )
 def theorem_3_5(point):
     r"""Hoeffding on $[-\varepsilon - \mu, \varepsilon - \mu]$. Loose for $\varepsilon > 0$: the largest standard found
@@ -897,7 +893,6 @@ RR_TAU_LAM = Param(lam, sp.Interval(-sp.oo, sp.oo), sample=(-40, 40))
     parameters=(RR_TAU_LAM,),
     setting=DP,
     tight_at=tuple({"lambda": -1.0, **rr(e)} for e in RR_EPS),
-    default_examples=100,
 )
 def rr_extremal_tau(point):
     r"""NOT PROVED: supported numerically (catalogue: 2-point grid and Nelder--Mead over 3--4-point laws; here: random
