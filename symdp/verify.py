@@ -670,9 +670,9 @@ def verify(
 ) -> Report:
     """Check a theorem (or a claim): its pinned instances first, then ``examples`` hypothesis draws steered towards
     the smallest relative margin (``hypothesis.target`` on each draw's closeness), then a local refinement from the
-    closest draws (:func:`symdp.search.refine` over the scalar parameters, :func:`refinements` more evaluations, and
-    as many again for :func:`symdp.search.walk` over the numbers of a drawn structure), every point of which is a
-    draw. A point is measured once: hypothesis draws some twice (from other choices), and the refinement makes up
+    closest draws (:func:`symdp.search.refine` over the scalar parameters and :func:`symdp.search.walk` over the numbers
+    of a drawn structure, half each where a theorem has both: :func:`refinements` more evaluations, by default as many
+    as bring the points to :data:`DEFAULT_POINTS`), every point of which is a draw. A point is measured once: hypothesis draws some twice (from other choices), and the refinement makes up
     for them (where it finds nothing new, hypothesis draws again under the next seeds, :data:`MAKE_UP_ROUNDS`), so
     that a report's draws are distinct points, at least :data:`DEFAULT_POINTS` of them by default.
 
@@ -760,15 +760,16 @@ def verify(
         try:
             run_search(theorem.strategy(), search, examples, seed)
             # the draws hypothesis repeated are made up for near the closest ones, as far as new points are found, and
-            # a default run's points are topped up to DEFAULT_POINTS there
+            # a default run's points are topped up to DEFAULT_POINTS there: by the refinement of the scalar parameters
+            # and a walk over the numbers of a drawn structure, half each where a theorem has both
             shortfall = max(0, examples - sum(r.found in ("random", "targeted") for r in results))
+            budget = max(refinements(examples) + shortfall, least - len(results))
             spent = refine(theorem.parameters, _closest(results, REFINED_STARTS), refined,
-                           max(refinements(examples) + shortfall, least - len(results)))
+                           budget if theorem.structure is None else budget // 2)
             if theorem.structure is not None:
-                # numbers inside a drawn structure: a walk on the choices of the closest hypothesis draws
-                shortfall = max(0, shortfall - max(0, spent - refinements(examples)))
-                walk(_closest_drawn(results, drawn_by, REFINED_STARTS), theorem.strategy(), refined,
-                     max(refinements(examples) + shortfall, least - len(results)), seed=seed)
+                # (a walk on the choices of the closest hypothesis draws)
+                walk(_closest_drawn(results, drawn_by, REFINED_STARTS), theorem.strategy(), refined, budget - spent,
+                     seed=seed)
             # a small domain (a few integers) where the refinement finds nothing new either: hypothesis draws again,
             # under the next seeds, as many as are missing
             for more in range(1, MAKE_UP_ROUNDS + 1):
