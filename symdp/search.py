@@ -16,6 +16,7 @@ module: :func:`refine` or :func:`walk`).
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
 from dataclasses import dataclass
@@ -101,6 +102,39 @@ def axes(parameters: Sequence) -> list[_Axis]:
         log = p.log or (low > 0 and high / low >= 100)
         out.append(_Axis(p.name, low, high, log, p.integer))
     return out
+
+
+MAX_LATTICE = 4096
+"""The most points :func:`lattice` lists: a domain of integers that small is drawn out point by point."""
+
+
+def lattice(parameters: Sequence, near: Mapping[str, Any]) -> Optional[list[dict]]:
+    """Every point of the draw ranges where each parameter is an integer (:class:`~symdp.theorem.Param`), nearest
+    first to the point ``near`` (in the unit cube of the ranges, ties in the lattice's order); None where a
+    parameter is real or there are more than :data:`MAX_LATTICE` points. The points are not filtered by the
+    theorem's conditions: its caller admits each.
+
+    >>> from types import SimpleNamespace as P
+    >>> m, s = (P(name=n, integer=True, log=False, bounds=lambda: (1, 3)) for n in "ms")
+    >>> [(x["m"], x["s"]) for x in lattice([m, s], {"m": 3, "s": 3})][:4]
+    [(3, 3), (2, 3), (3, 2), (2, 2)]
+    """
+    if not all(p.integer for p in parameters):
+        return None
+    ranges = []
+    for p in parameters:
+        low, high = p.bounds()
+        ranges.append(range(math.ceil(low), math.floor(high) + 1))
+    if not ranges or math.prod(len(r) for r in ranges) > MAX_LATTICE:
+        return None
+    cube = {a.name: a for a in axes(parameters)}
+
+    def distance(values) -> float:
+        return sum((cube[p.name].coordinate(v) - cube[p.name].coordinate(near[p.name])) ** 2
+                   for p, v in zip(parameters, values) if p.name in cube)
+
+    points = sorted(itertools.product(*ranges), key=distance)
+    return [{p.name: v for p, v in zip(parameters, values)} for values in points]
 
 
 class _Spent(Exception):

@@ -61,7 +61,7 @@ from symdp.errors import InvalidParameter, SymdpError
 from symdp.numeric import to_mpf
 from symdp.precision import DEFAULT_DPS, GUARD_DPS, MAX_DPS, check_dps, proofs, working_precision
 from symdp.estimate import Estimate, Method
-from symdp.search import FOUND, Choices, closeness, hypothesis_phase, refine, walk
+from symdp.search import FOUND, Choices, closeness, hypothesis_phase, lattice, refine, walk
 from symdp.theorem import CLOSED_FORM, INDEPENDENT, Theorem
 
 HOLDS, TIGHT, VIOLATED, INCONCLUSIVE = "holds", "tight", "violated", "inconclusive"
@@ -670,11 +670,14 @@ def verify(
 ) -> Report:
     """Check a theorem (or a claim): its pinned instances first, then ``examples`` hypothesis draws steered towards
     the smallest relative margin (``hypothesis.target`` on each draw's closeness), then a local refinement from the
-    closest draws (:func:`symdp.search.refine` over the scalar parameters and :func:`symdp.search.walk` over the numbers
-    of a drawn structure, half each where a theorem has both: :func:`refinements` more evaluations, by default as many
-    as bring the points to :data:`DEFAULT_POINTS`), every point of which is a draw. A point is measured once: hypothesis draws some twice (from other choices), and the refinement makes up
-    for them (where it finds nothing new, hypothesis draws again under the next seeds, :data:`MAKE_UP_ROUNDS`), so
-    that a report's draws are distinct points, at least :data:`DEFAULT_POINTS` of them by default.
+    closest draws (:func:`symdp.search.refine` over the scalar parameters and :func:`symdp.search.walk` over the
+    numbers of a drawn structure, half each where a theorem has both: :func:`refinements` more evaluations, by
+    default as many as bring the points to :data:`DEFAULT_POINTS`), every point of which is a draw. A point is
+    measured once: hypothesis draws some twice (from other choices), and the refinement makes up for them (where it
+    finds nothing new, a domain of integers is drawn out from the closest point outwards,
+    :func:`symdp.search.lattice`, and any other drawn again by hypothesis under the next seeds,
+    :data:`MAKE_UP_ROUNDS`), so that a report's draws are distinct points, at least :data:`DEFAULT_POINTS` of them by
+    default.
 
     A violated draw stops the search; one drawn by hypothesis is shrunk, and the shrunk draw is the counterexample (one
     the refinement finds is the counterexample as found).
@@ -770,8 +773,15 @@ def verify(
                 # (a walk on the choices of the closest hypothesis draws)
                 walk(_closest_drawn(results, drawn_by, REFINED_STARTS), theorem.strategy(), refined, budget - spent,
                      seed=seed)
-            # a small domain (a few integers) where the refinement finds nothing new either: hypothesis draws again,
-            # under the next seeds, as many as are missing
+            # a small domain where the refinement finds nothing new either: a lattice of integers is drawn out from
+            # the closest point outwards, as far as points are missing; any other, hypothesis draws again, under the
+            # next seeds, as many as are missing
+            closest = _closest(results, 1)
+            grid = lattice(theorem.parameters, closest[0][0]) if theorem.structure is None and closest else None
+            for raw in grid if grid is not None and len(results) < least else ():
+                refined(raw)
+                if len(results) >= least:
+                    break
             for more in range(1, MAKE_UP_ROUNDS + 1):
                 before = len(results)
                 missing = max(examples - sum(r.found != "pinned" for r in results), least - before)

@@ -223,3 +223,27 @@ def test_the_walk_moves_only_through_the_strategy_and_keeps_its_budget():
     # max(4, 40 // 4), and as many more as the draws hypothesis repeated; no scalar to refine
     assert 1 <= len(walked) <= 10 + (40 - drawn)
     assert all(sum(r.point["structure"]["w"]) <= 1.2 for r in walked)
+
+
+def test_a_domain_of_integers_is_drawn_out_from_the_closest_point_to_a_hundred_points():
+    # bertazzi.eq31: s <= m <= 16, 136 admissible pairs; hypothesis under the next seeds stops finding new ones (it
+    # stopped at 87 points), the lattice of the ranges does not
+    from symdp.theorems import get
+
+    report = verify(get("bertazzi.eq31"), seed=0)
+    points = [(r.point["s"], r.point["m"]) for r in report.draws]
+    assert len(set(points)) == len(points) >= 100
+    assert all(1 <= s_ <= m_ <= 16 for s_, m_ in points)
+
+
+def test_the_lattice_lists_every_point_nearest_first_and_declines_reals_and_large_domains():
+    from symdp.search import MAX_LATTICE, lattice
+
+    k, j = sp.Symbol("k", integer=True), sp.Symbol("j", integer=True)
+    small = (Param(k, sp.Range(1, 6)), Param(j, sp.Range(0, 4)))
+    points = lattice(small, {"k": 5, "j": 0})
+    assert len(points) == 5 * 4 and len({(p["k"], p["j"]) for p in points}) == 20
+    assert points[0] == {"k": 5, "j": 0} and points[-1] == {"k": 1, "j": 3}   # the far corner last
+    assert lattice((Param(k, sp.Range(1, 6)), Param(sp.Symbol("x"), sp.Interval(0, 1))), {"k": 1, "x": 0.5}) is None
+    wide = Param(k, sp.Range(1, MAX_LATTICE + 2))
+    assert lattice((wide,), {"k": 1}) is None
