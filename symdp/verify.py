@@ -777,11 +777,11 @@ def verify(
             # the closest point outwards, as far as points are missing; any other, hypothesis draws again, under the
             # next seeds, as many as are missing
             closest = _closest(results, 1)
-            grid = lattice(theorem.parameters, closest[0][0]) if theorem.structure is None and closest else None
-            for raw in grid if grid is not None and len(results) < least else ():
-                refined(raw)
-                if len(results) >= least:
-                    break
+            if len(results) < least and theorem.structure is None and closest:
+                for raw in lattice(theorem.parameters, closest[0][0]) or ():
+                    if len(results) >= least:
+                        break
+                    refined(raw)
             for more in range(1, MAKE_UP_ROUNDS + 1):
                 before = len(results)
                 missing = max(examples - sum(r.found != "pinned" for r in results), least - before)
@@ -857,6 +857,7 @@ def default_draws(theorem: Theorem) -> int:
     """How many hypothesis draws a default run of ``theorem`` makes: its ``default_examples``, else
     :data:`DEFAULT_DRAWS`."""
     return theorem.default_examples or DEFAULT_DRAWS
+
 
 MAKE_UP_ROUNDS = 5
 """At most how many more hypothesis searches, under the next seeds, make up for the points drawn twice where the

@@ -179,3 +179,16 @@ def test_loss_classes_of_rounded_laws_do_not_claim_to_be_exact():
         assert not P.exact
         U, V = loss_classes(product(P, P), product(Q, Q))
         assert not U.exact and abs(mpmath.fsum(U.probs) - 1) < mpmath.mpf(10) ** -28
+
+
+def test_loss_classes_of_exact_integer_laws_on_different_windows_are_exact():
+    # P = (1/3, 2/3) on {0, 1}, Q = (1/2, 1/2) on {1, 2}, twice: laid on {0, 1, 2} with exact zeros, the classes
+    # are "some coordinate at 0" (P: 1 - (2/3)^2 = 5/9, Q: 0), "some at 2" (P: 0, Q: 1 - (1/2)^2 = 3/4) and "both
+    # at 1" (P: 4/9, Q: 1/4), by hand
+    from symdp.engine.integers import IntegerLaw
+
+    P, Q = IntegerLaw(0, [Fraction(1, 3), Fraction(2, 3)]), IntegerLaw(1, [Fraction(1, 2), Fraction(1, 2)])
+    U, V = loss_classes(product(P, P), product(Q, Q))
+    assert U.exact and V.exact
+    assert sorted(zip(U.rationals, V.rationals)) == sorted([(fmpq(5, 9), fmpq(0)), (fmpq(0), fmpq(3, 4)),
+                                                           (fmpq(4, 9), fmpq(1, 4))])

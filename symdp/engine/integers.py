@@ -250,6 +250,10 @@ class IntegerLaw(FiniteDistribution):
             raise InvalidDistribution(f"the window [{low}, {high}] does not hold [{self.low}, {self.high}]")
         if self.shape is not None or self.parts is not None:
             return FiniteDistribution(self.widened(low, high).probs)
+        if self.rationals is not None:   # (an exact law stays exact: its rationals, padded with exact zeros)
+            zero = [fmpq(0)]
+            return FiniteDistribution._of_rationals(zero * (self.low - low) + list(self.rationals)
+                                                    + zero * (high - self.high))
         zeros = [mpmath.mpf(0)]
         return FiniteDistribution(zeros * (self.low - low) + list(self.probs) + zeros * (high - self.high))
 

@@ -173,10 +173,9 @@ def _power_gap(a: fmpq, b: fmpq, count: int) -> arb:
 
 def _power_classes(P: FiniteDistribution, Q: FiniteDistribution, count: int, exact: bool = False) -> list[tuple]:
     """The (P-mass, Q-mass) of the loss classes of the ``count``-fold power of a finite pair: balls, or exact
-    rationals where ``exact`` (of the laws' exact rationals, :meth:`~symdp.engine.finite.FiniteDistribution.keys`)."""
-    if isinstance(P, IntegerLaw) and isinstance(Q, IntegerLaw):
-        P, Q = aligned(P, Q)
-    groups, only_p, only_q = _ratio_groups(P, Q)
+    rationals where ``exact`` (of the laws' exact rationals, :meth:`~symdp.engine.finite.FiniteDistribution.keys`).
+    Two integer laws are compared on one window first (:func:`_on_one_space`)."""
+    groups, only_p, only_q = _ratio_groups(*_on_one_space(P, Q))
     size = math.comb(count + len(groups) - 1, len(groups) - 1) if groups else 0
     if size > MAX_CLASSES:
         raise InvalidParameter(f"{count}-fold composition of a pair with {len(groups)} likelihood ratios has {size} "
@@ -208,6 +207,12 @@ EXACT_CLASS_BITS = 1 << 15
 an exact rational; beyond it the masses are balls, rounded once to the working precision."""
 
 
+def _on_one_space(P: FiniteDistribution, Q: FiniteDistribution) -> tuple[FiniteDistribution, FiniteDistribution]:
+    """Two integer laws on the union of their windows (:func:`~symdp.engine.integers.aligned`), other laws as they
+    are."""
+    return aligned(P, Q) if isinstance(P, IntegerLaw) and isinstance(Q, IntegerLaw) else (P, Q)
+
+
 def _exact_size(P: Product, Q: Product) -> int:
     """The bits of the largest exact mass of the loss classes of (P, Q): each factor's rationals raised to its count."""
     bits = 0
@@ -228,7 +233,9 @@ def loss_classes(P: Product, Q: Product) -> tuple[FiniteDistribution, FiniteDist
     runs = coordinates(P, Q)
     if not all(isinstance(A, FiniteDistribution) and isinstance(B, FiniteDistribution) for A, B, _ in runs):
         raise InvalidDistribution("loss classes are of products of finite laws")
-    exact = all(A.exact and B.exact for A, B, _ in runs) and _exact_size(P, Q) <= EXACT_CLASS_BITS
+    # (exact where every pair is, as compared: an integer law laid on a wider window may lose its rationals)
+    exact = all(all(law.exact for law in _on_one_space(A, B)) for A, B, _ in runs) and \
+        _exact_size(P, Q) <= EXACT_CLASS_BITS
     classes = [(fmpq(1), fmpq(1)) if exact else (arb(1), arb(1))]
     for A, B, count in runs:
         with _ball_precision(count + len(A)):
