@@ -776,8 +776,7 @@ def verify(
             # a small domain where the refinement finds nothing new either: a lattice of integers is drawn out from
             # the closest point outwards, as far as points are missing; any other, hypothesis draws again, under the
             # next seeds, as many as are missing
-            closest = _closest(results, 1)
-            if len(results) < least and theorem.structure is None and closest:
+            if len(results) < least and theorem.structure is None and (closest := _closest(results, 1)):
                 for raw in lattice(theorem.parameters, closest[0][0]) or ():
                     if len(results) >= least:
                         break

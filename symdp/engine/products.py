@@ -172,23 +172,24 @@ def _power_gap(a: fmpq, b: fmpq, count: int) -> arb:
 
 
 def _power_classes(P: FiniteDistribution, Q: FiniteDistribution, count: int, exact: bool = False) -> list[tuple]:
-    """The (P-mass, Q-mass) of the loss classes of the ``count``-fold power of a finite pair: balls, or exact
-    rationals where ``exact`` (of the laws' exact rationals, :meth:`~symdp.engine.finite.FiniteDistribution.keys`).
-    Two integer laws are compared on one window first (:func:`_on_one_space`)."""
-    groups, only_p, only_q = _ratio_groups(*_on_one_space(P, Q))
+    """The (P-mass, Q-mass) of the loss classes of the ``count``-fold power of a finite pair on one space: balls,
+    or exact rationals where ``exact`` (of the rationals, :meth:`~symdp.engine.finite.FiniteDistribution.keys`)."""
+    groups, only_p, only_q = _ratio_groups(P, Q)
     size = math.comb(count + len(groups) - 1, len(groups) - 1) if groups else 0
     if size > MAX_CLASSES:
         raise InvalidParameter(f"{count}-fold composition of a pair with {len(groups)} likelihood ratios has {size} "
                                f"loss classes, more than the {MAX_CLASSES} symdp reduces to")
+    number = fmpq if exact else arb
+
+    def gap(a, b):   # (a + b)^k − a^k: exactly, or in balls without cancellation
+        return (a + b) ** count - a ** count if exact else _power_gap(a, b, count)
+
     p_sum, q_sum = sum((g[0] for g in groups), fmpq(0)), sum((g[1] for g in groups), fmpq(0))
     classes = []
     if only_p:   # some coordinate has infinite loss: Q-mass 0
-        classes.append(((p_sum + only_p) ** count - p_sum ** count if exact else _power_gap(p_sum, only_p, count),
-                        fmpq(0) if exact else arb(0)))
+        classes.append((gap(p_sum, only_p), number(0)))
     if only_q:   # some coordinate has P = 0 (and none Q = 0): P-mass 0
-        classes.append((fmpq(0) if exact else arb(0),
-                        (q_sum + only_q) ** count - q_sum ** count if exact else _power_gap(q_sum, only_q, count)))
-    number = fmpq if exact else arb
+        classes.append((number(0), gap(q_sum, only_q)))
     ps, qs = [number(g[0]) for g in groups], [number(g[1]) for g in groups]
     for counts in _multisets(count, len(groups)) if groups else ():
         ways, left = 1, count
@@ -213,10 +214,11 @@ def _on_one_space(P: FiniteDistribution, Q: FiniteDistribution) -> tuple[FiniteD
     return aligned(P, Q) if isinstance(P, IntegerLaw) and isinstance(Q, IntegerLaw) else (P, Q)
 
 
-def _exact_size(P: Product, Q: Product) -> int:
-    """The bits of the largest exact mass of the loss classes of (P, Q): each factor's rationals raised to its count."""
+def _exact_size(runs) -> int:
+    """The bits of the largest exact mass of the loss classes of ``runs`` ``(A, B, count)`` of exact laws: each
+    factor's rationals raised to its count."""
     bits = 0
-    for A, B, count in coordinates(P, Q):
+    for A, B, count in runs:
         widest = max(max(r.p.bit_length() + r.q.bit_length() for r in law.rationals) for law in (A, B))
         bits += count * widest + count.bit_length() * len(A)   # (and the multinomial coefficient)
     return bits
@@ -233,9 +235,9 @@ def loss_classes(P: Product, Q: Product) -> tuple[FiniteDistribution, FiniteDist
     runs = coordinates(P, Q)
     if not all(isinstance(A, FiniteDistribution) and isinstance(B, FiniteDistribution) for A, B, _ in runs):
         raise InvalidDistribution("loss classes are of products of finite laws")
-    # (exact where every pair is, as compared: an integer law laid on a wider window may lose its rationals)
-    exact = all(all(law.exact for law in _on_one_space(A, B)) for A, B, _ in runs) and \
-        _exact_size(P, Q) <= EXACT_CLASS_BITS
+    # each pair on one space, once; exact where every pair is as compared (a law laid on a wider window may not be)
+    runs = [(*_on_one_space(A, B), count) for A, B, count in runs]
+    exact = all(A.exact and B.exact for A, B, _ in runs) and _exact_size(runs) <= EXACT_CLASS_BITS
     classes = [(fmpq(1), fmpq(1)) if exact else (arb(1), arb(1))]
     for A, B, count in runs:
         with _ball_precision(count + len(A)):
