@@ -34,6 +34,7 @@ S >= 2.02
 from __future__ import annotations
 
 import inspect
+import json
 import math
 from fractions import Fraction
 from dataclasses import dataclass, field, replace
@@ -534,10 +535,15 @@ class Theorem:
         return {**self._laws(point, skip=output), **output}
 
     def _at(self, point: Point) -> str:
-        if not self.parameters:
-            return ""
-        return " (at " + ", ".join(f"{p.name}={mpmath.nstr(mpmath.mpf(point[p.name]), 8)}"
-                                   for p in self.parameters) + ")"
+        """Where an evaluation failed, as an error message ends: the parameters to 8 digits and the drawn structure
+        in full (the draw to reproduce it with), as JSON where it is plain data."""
+        values = [f"{p.name}={mpmath.nstr(mpmath.mpf(point[p.name]), 8)}" for p in self.parameters]
+        if "structure" in point:
+            try:
+                values.append(f"structure={json.dumps(point['structure'])}")
+            except (TypeError, ValueError):
+                values.append(f"structure={point['structure']!r}")
+        return f" (at {', '.join(values)})" if values else ""
 
     def evaluate(self, point: Point) -> tuple[Estimate, Estimate]:
         """(quantity, bound) — the two sides of the statement — at a point, at the current working precision."""

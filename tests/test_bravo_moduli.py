@@ -250,6 +250,24 @@ def test_equal_eigenvalues_are_enclosed_exactly():
         assert _contains(output[bv.DPhi2()], expected)
         assert abs((1 - s_ * eta_) ** 2 - mpmath.mpf("0.2401")) < mpmath.mpf(10) ** -28
 
+def test_a_double_eigenvalue_arb_cannot_isolate_is_enclosed_from_the_characteristic_polynomial():
+    # The draw hypothesis shrank to (a B with three equal rows: BᵀB = 3bbᵀ has the double eigenvalue 0, so A has
+    # the shift twice): Arb's eig raised "failed to isolate eigenvalues" at every precision, and the verify run of the
+    # whole catalogue stopped there. A = BᵀB + sI: κ = s and β = s + 3‖b‖², b and s as the witness reads them.
+    b = [0.0, -1.9999999999999998, -0.8565722088439232]
+    shift = 1.9999999999999998
+    raw = {"eta": 1.7529252693118054, "structure": {"kind": 3, "x": [-2.2250738585072014e-308, 0.4943888244479373,
+           1.4866616120770475], "u": [0.0, 0.0, 0.0], "scale": 0.0, "B": [b] * 3, "shift": shift}}
+    result = evaluate_point(bv.MODULI_OF_CONTINUITY[3], raw)
+    assert result.verdict == HOLDS and result.certified
+    with working_precision(30):
+        output = bv.gradient_map({**raw, "eta": mpmath.mpf(raw["eta"])})
+        kappa_, beta_ = (_estimate(output[c]) for c in (bv.kappa, bv.beta))
+    with mpmath.workdps(60):
+        for measured, expected in ((kappa_, m(shift)), (beta_, m(shift) + 3 * sum(m(t) ** 2 for t in b))):
+            assert measured.certified and abs(measured.value - expected) <= measured.error + expected * 1e-29
+
+
 
 @pytest.mark.parametrize("kind", sorted(bv.MODULI_OF_CONTINUITY))
 def test_every_draw_of_a_modulus_is_decided_by_enclosures(kind):

@@ -1,5 +1,6 @@
 """The verdict logic of symdp.verify on theorems whose truth we know."""
 
+import re
 import sys
 
 import mpmath
@@ -227,6 +228,26 @@ def test_a_point_outside_a_parameters_domain_is_a_clear_error_not_a_verdict():
         with pytest.raises(InvalidParameter, match=message):
             evaluate_point(counted, bad)
     assert evaluate_point(counted, {"t": 0.4, "n": 2}).verdict == HOLDS
+
+
+def test_a_witness_that_fails_at_a_draw_names_the_drawn_structure_to_reproduce_it():
+    # a failure inside a witness (here a ValueError, as flint raises one) is a clear error ending with the draw: the
+    # parameters, and the drawn structure in full (a structure theorem's failing draw was reported as "at eta=1.75")
+    from hypothesis import strategies as st
+
+    from symdp.errors import InvalidParameter
+
+    def witness(p):
+        if len(set(p["structure"]["rows"])) < len(p["structure"]["rows"]):
+            raise ValueError("failed to isolate eigenvalues")
+        return p["x"]
+
+    theorem = Theorem("toy.rows", "x >= 0", toy.SRC, sp.Ge(toy.A, 0), witness=witness, parameters=(toy.X,),
+                      structure=lambda: st.fixed_dictionaries({"rows": st.lists(st.integers(0, 3), min_size=2)}))
+    assert evaluate_point(theorem, {"x": 0.5, "structure": {"rows": [1, 2]}}).verdict == HOLDS
+    with pytest.raises(InvalidParameter, match=re.escape('cannot evaluate toy.rows (at x=0.5, structure={"rows": '
+                                                         '[2, 2]}): failed to isolate eigenvalues')):
+        evaluate_point(theorem, {"x": 0.5, "structure": {"rows": [2, 2]}})
 
 
 # --- strict relations, domains, exact equality (issue 15) --------------------------------------------------------

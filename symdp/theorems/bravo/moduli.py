@@ -64,9 +64,19 @@ def _symmetric(B, shift=0):
 
 def _eigenvalues(A) -> list:
     """The eigenvalues of a symmetric rational matrix as real balls, in increasing order of their midpoints: Arb's
-    certified eigenvalue enclosures (Rump's method, clusters of equal eigenvalues allowed), each ball containing its
-    eigenvalue, real parts taken (a symmetric matrix has real eigenvalues)."""
-    values = acb_mat(arb_mat(A)).eig(multiple=True)
+    certified eigenvalue enclosures (Rump's method), each ball containing its eigenvalue, real parts taken (a
+    symmetric matrix has real eigenvalues). Where Arb cannot isolate them (an eigenvalue of multiplicity two, as from
+    a B with equal rows, which its method does not separate at any precision), the roots of the exact characteristic
+    polynomial instead: FLINT isolates them after factoring out their multiplicity.
+
+    >>> low, high = _extremes(_symmetric([[0.0, -2.0, -0.75]] * 3, 2.0))   # BᵀB = 3bbᵀ: 2, 2 and 2 + 3‖b‖²
+    >>> low.contains(2), high.contains(2 + 3 * (4 + 0.75 ** 2)), high.rad() < 1e-9
+    (True, True, True)
+    """
+    try:
+        values = acb_mat(arb_mat(A)).eig(multiple=True)
+    except ValueError:
+        values = [root for root, multiplicity in A.charpoly().complex_roots() for _ in range(multiplicity)]
     return sorted((v.real for v in values), key=lambda x: x.mid())
 
 
