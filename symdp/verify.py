@@ -463,8 +463,9 @@ UNCERTIFIED = {
     "quantity-not-enclosed": "the measured side is an estimate (quadrature, a search, a grid), not a certified ball",
     "bound-not-enclosed": "the bound side is not evaluated in balls (a function outside Arb, an estimated term)",
     "infinite-side": "a side is infinite: there is no ball to compare",
-    "undecided-by-enclosures": "the balls overlap, or settle the relation by less than the rounding of the laws' "
-                               "construction: decided by the two precisions instead",
+    "undecided-by-enclosures": "the balls overlap, or settle the relation by less than half the working digits of "
+                               "laws whose construction was rounded (which the divergence may amplify beyond the "
+                               "construction floor): decided by the two precisions instead",
     "not-attempted": "no enclosure was tried: the theorem's first draws had none",
 }
 """Why a draw's verdict is not proved by enclosures: the code each uncertified draw carries (``uncertified``) and
@@ -569,10 +570,14 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
     half_digits = size * mpmath.mpf(10) ** (-(dps // 2))   # "equal to working precision", relative to the sides
     exact = q.error == 0 and b.error == 0 and margin == 0
     decided = _decide(relation, low, high)
-    if (q.rounded or b.rounded) and relative < abs(margin) <= half_digits and not exact:
-        # Decided by the balls, but by less than half the working digits of the sides: the construction's rounding,
-        # amplified by the divergence (a Gaussian's rounded mean moves e^{λ²Δ²/2σ²} by 2·log of it, relative), may
-        # be all of it. Left to the two precisions of the estimated path, which see that rounding change.
+    if (q.rounded or b.rounded) and abs(margin) <= half_digits and not exact and (
+            relative < abs(margin) or decided is not None):
+        # Decided by the balls, or apart by more than their widths, but by less than half the working digits of the
+        # sides: the construction's rounding, amplified by the divergence (a Gaussian's rounded mean moves
+        # e^{λ²Δ²/2σ²} by 2·log of it, relative; a chain's rounded step factor s moves s^{2T} by 2T of its rounding)
+        # beyond the floor, may be all of it. Left to the two precisions of the estimated path, which see that
+        # rounding change. (At an equality of bravo.tab1.r3, κ = β, T = 37, the floored balls were 5e-51 apart on
+        # sides of 3.96, and the draw was reported violated, certified.)
         verdict = INCONCLUSIVE
     elif exact and relation not in STRICT and low == high == 0:
         verdict, error = TIGHT, mpmath.mpf(0)   # proved exactly equal: the laws were built exactly

@@ -688,3 +688,24 @@ def test_the_projected_chain_rows_draw_at_least_100_points_by_default():
     assert report.verdict == HOLDS and report.examples >= 100
     assert 0 < report.certified_examples < report.examples
     assert set(report.uncertified) == {"quantity-not-enclosed"}
+
+
+def test_an_equality_of_a_rounded_chain_is_never_refuted_by_its_floored_balls():
+    # bravo.tab1.r3 at κ = β (r = 0): the chain's factor (1 - ηκ)² is c = 1 - 2ηκ + η²β² exactly, so the two sides
+    # are equal. The chain is built from the rounded slope 1 - ηκ (η = 0.01 is not binary), which T = 37 steps
+    # amplify beyond the construction floor: at 50 digits the floored balls were 5e-51 apart on sides of 3.96, and
+    # seed 2 of `symdp verify` reported the theorem violated, certified. A decision by less than half the working
+    # digits of a rounded construction is left to the two precisions, which call it tight.
+    raw = {"alpha": 2.0, "D": 1.5, "sigma": 0.06272643428451219, "eta": 0.01, "kappa": 3.0, "beta": 3.0, "T": 37,
+           "structure": {"r": 0.0}}
+    result = evaluate_point(get("bravo.tab1.r3"), raw)
+    assert result.verdict == "tight" and not result.certified and result.uncertified == "undecided-by-enclosures"
+    # the sides really are equal: the closed form of both, in exact rationals, at the draw's decimals
+    from fractions import Fraction
+    alpha, D, sigma, eta, kappa, T = (Fraction(str(raw[k])) for k in ("alpha", "D", "sigma", "eta", "kappa", "T"))
+    slope2 = (1 - eta * kappa) ** 2
+    variance = sigma ** 2 * sum(slope2 ** k for k in range(int(T)))
+    quantity = alpha * (D ** 2 * slope2 ** int(T)) / (2 * variance)   # R_α of two Gaussians N(±D s^T/2, v)
+    c = 1 - 2 * eta * kappa + eta ** 2 * kappa ** 2
+    assert quantity == alpha * D ** 2 * c ** int(T) * (1 - c) / (2 * sigma ** 2 * (1 - c ** int(T)))
+    assert abs(float(quantity) - float(result.quantity)) < 1e-12
