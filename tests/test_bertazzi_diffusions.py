@@ -308,6 +308,21 @@ def test_the_finite_measurements_are_certified_balls_of_their_sums():
             assert _holds(moment, mpmath.mpf(37) / 16, 0) and moment.error < mpmath.mpf(10) ** -29
 
 
+def test_equal_atoms_are_outside_the_tail_however_small_eps():
+    # at eps = 2^-1022 (a draw hypothesis makes: the least normal double) e^eps is 1 to every ball's width, so
+    # p > e^eps q could not be decided for equal atoms and the tail fell back to an uncertified sum; for eps >= 0
+    # p <= q in exact rationals decides it: the tail of two equal laws is 0, certified, and Lemma 4.1 is tight there
+    P_ = FiniteDistribution.normalized([0.9776952603181139, 0.05805803655710219])
+    for eps in (2.0 ** -1022, 0.0, 1e-300):
+        tail = dif.tail_mass(P_, P_, eps)
+        assert tail.certified and tail.value == 0 and tail.error == 0
+    raw = {"epsilon": 2.0 ** -1022, "structure": {"p": [0.9776952603181139, 0.05805803655710219],
+                                                   "q": [0.9776952603181139, 0.05805803655710219],
+                                                   "channel": [[0.05805803655710219], [0.7534307730042196]]}}
+    result = evaluate_point(dif.lemma_4_1, raw)
+    assert result.verdict == TIGHT and result.certified
+
+
 def test_the_coupling_sup_and_the_gaussian_tail_are_certified():
     with working_precision(30):
         point = {"L": mpmath.mpf(2), "c": mpmath.mpf("0.7"), "structure": {"T": 0.8}}

@@ -156,14 +156,18 @@ def lemma_4_1(point):
 
 def tail_mass(P_, Q_, eps) -> Estimate:
     """P(dP/dQ > e^eps), summed over the atoms where p > e^eps q, in balls: each comparison decided by the balls of
-    the atoms (exact) and of e^eps; where one is not (p = e^eps q to the ball's width), the sum at working precision,
-    uncertified."""
+    the atoms (exact) and of e^eps, or, for eps >= 0, by p <= q in exact rationals (e^eps q >= q: equal atoms are
+    never in the tail, however close e^eps is to 1); where one is not (p = e^eps q to the ball's width), the sum at
+    working precision, uncertified."""
+    P_, Q_ = (law if isinstance(law, FiniteDistribution) else FiniteDistribution(law) for law in (P_, Q_))
+    nonnegative = to_mpf(eps, "epsilon") >= 0
     with in_balls():
         threshold = ball(eps).exp()
-        above = [ball(p) > threshold * ball(q) for p, q in zip(P_, Q_)]
-        below = [ball(p) <= threshold * ball(q) for p, q in zip(P_, Q_)]
+        atoms = list(zip(P_.keys(), Q_.keys()))
+        above = [ball(p) > threshold * ball(q) for p, q in atoms]
+        below = [(nonnegative and p <= q) or ball(p) <= threshold * ball(q) for p, q in atoms]
     if all(a or b for a, b in zip(above, below)):
-        return enclosure(lambda: sum((ball(p) for p, a in zip(P_, above) if a), arb(0)))
+        return enclosure(lambda: sum((ball(p) for (p, _), a in zip(atoms, above) if a), arb(0)))
     e = mpmath.exp(to_mpf(eps, "epsilon"))
     return Estimate.exact(mpmath.fsum(p for p, q in zip(P_, Q_) if p > e * q))
 
