@@ -212,7 +212,7 @@ def _arb_namespace() -> dict:
     return {**functions, "mpf": exact_ball, "_pow": power, "max": fold("max"), "min": fold("min"),
             "_pi": arb.pi, "_e": arb.const_e, "_integer": _arb_integer, "_compare": _arb_compare,
             "_piecewise": _arb_piecewise, "ceil": _rounded("ceil"), "floor": _rounded("floor"),
-            "factorial": _factorial, "_log2": _log2}
+            "factorial": _factorial, "_log2": _log2, "_nonnegative": lambda x: exact_ball(x).nonnegative_part()}
 
 
 def _log2(x):
@@ -315,6 +315,10 @@ class _ArbPrinter(MpmathPrinter):
 
     def _print_Pow(self, expr, rational=False):
         if expr.exp == sp.S.Half:
+            # A base SymPy proves non-negative (a sum of squares, τ₁² + τ₂²) keeps only its non-negative part: its
+            # ball, summed from balls near 0, may reach below 0 by rounding, where Arb's square root is NaN
+            if expr.base.is_nonnegative:
+                return f"sqrt(_nonnegative({self._print(expr.base)}))"
             return f"sqrt({self._print(expr.base)})"
         return f"_pow({self._print(expr.base)}, {self._print(expr.exp)})"
 

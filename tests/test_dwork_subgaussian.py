@@ -410,3 +410,18 @@ def test_tightened_copies_are_refuted_by_enclosures_at_the_gaussian_and_laplace_
     for pin in pins:
         r = evaluate_point(tightened, pin)
         assert r.verdict == VIOLATED and r.certified, (pin, r.verdict)
+
+
+def test_lemma_2_2_at_a_standard_of_1e_156_beside_a_standard_of_0_is_proved_tight():
+    # a draw of seed 1: X1 on two values 1e-156 apart (τ₁ = 3.3e-156), X2 a point mass (τ₂ = 0, exact). Both sides
+    # are τ₁; the bound sqrt(τ₁² + τ₂²), evaluated on the measurements widened by the construction floor (4e-50),
+    # was NaN in Arb (the sum of the squares reached below 0 by rounding) and the draw was left uncertified
+    from symdp.verify import TIGHT, evaluate_point
+    from symdp.theorems import get
+
+    raw = {"structure": {"x1": {"kind": "finite", "values": [-6.908158119975116e-156, 8.229389814946803e-172],
+                                "weights": [0.3333333333333333, 0.9999999999999999]},
+                         "x2": [{"kind": "finite", "values": [0.0], "weights": [0.01]},
+                                {"kind": "finite", "values": [0.99999], "weights": [0.01]}]}}
+    result = evaluate_point(get("dwork.lem2.2"), raw)
+    assert result.verdict == TIGHT and result.certified and result.quantity == result.bound

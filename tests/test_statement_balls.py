@@ -77,6 +77,24 @@ def test_a_ceiling_of_log2_at_a_dyadic_point_is_one_integer_in_balls():
     assert f(arb(3) / 10) == 2
 
 
+def test_the_square_root_of_a_sum_of_squares_of_balls_near_0_is_a_ball_not_nan():
+    """sqrt(τ₁² + τ₂²) (dwork.lem2.2's bound) at τ₁ = 3.3e-156 and τ₂ = 0, each widened by a construction floor of
+    4e-50: the sum of the squares reaches 1.7e-108 below 0 by rounding, where Arb's square root is NaN, and the bound
+    was not enclosed. SymPy proves the base non-negative, so only its non-negative part is taken; a base it cannot
+    prove so (τ₁ - τ₂) keeps Arb's NaN below 0."""
+    from flint import arb
+
+    from symdp.statement import lambdify_arb
+
+    t1, t2 = sp.symbols("tau_1 tau_2", real=True)
+    f = lambdify_arb([t1, t2], sp.sqrt(t1 ** 2 + t2 ** 2))
+    x, y = arb("3.3e-156", "4e-50"), arb("2e-50", "2e-50")
+    assert not (x ** 2 + y ** 2).sqrt().is_finite()   # Arb alone
+    value = f(x, y)
+    assert value.is_finite() and value.contains(0) and value.contains(arb("3.3e-156")) and value.upper() < 1e-49
+    assert not lambdify_arb([t1, t2], sp.sqrt(t1 - t2))(arb(0, 1e-60), arb(0)).is_finite()
+
+
 def test_a_side_that_is_plus_infinity_plus_a_finite_ball_is_a_proved_infinity():
     """R + eps with R a certified exact +oo (a Rényi divergence of mismatched supports) is +oo, proved; R - R is not
     (NaN), and an estimated R proves nothing."""
