@@ -104,6 +104,27 @@ def test_a_huge_search_range_is_certified():
         assert contains(s.tau, mpmath.sqrt(peak)) and refutes_tightened(s.tau, mpmath.sqrt(peak), 12)
 
 
+def test_a_top_atom_of_mass_1e_308_is_certified():
+    # an antipodal pair of dwork.thm3.5 (seed 5) with u = 1.1e-308: its ±ε classes carry ~1e-308, so r(λ) peaks
+    # near λ = 270 (where e^{λε} has made up for the mass) in a search range [1e-3, 7e307]; below the peak Hoeffding's
+    # 2M/a closes nothing, the Taylor bounds of wide boxes are loose (e^{λM} swings by e^{2800}), and the search gave
+    # up after 1200 boxes. The convex two-point bound ln(p e^{λM} + (1 - p)e^{λy₂}) closes them.
+    from symdp.theorems.dwork.antipodal import antipodal_pair
+
+    classes = {"u": 1.1125369292536007e-308, "plus": [0.3333333333333333], "minus": [0.6076267114204013,
+               0.4167996308178724], "zero": [0.8707135475837768, 0.05350919911873489], "perm": [4, 2, 3, 0, 1]}
+    with mpmath.workdps(50):
+        P, Q = antipodal_pair(5.258973017448851, classes)
+        s = certified_standard(privacy_loss(P, Q))
+        assert s is not None and s.tau.certified and 200 < s.argmax < 300
+    with mpmath.workdps(130):   # the reference from the pair's exact rationals (the loss's mpf values are rounded)
+        mass = [mpmath.mpf(int(r.p)) / int(r.q) for r in P.rationals]
+        law = DiscreteLaw([mpmath.log(m / (mpmath.mpf(int(r.p)) / int(r.q))) for m, r in zip(mass, Q.rationals)], mass)
+    with mpmath.workdps(60):
+        peak = reference_max(law, s.argmax)
+        assert contains(s.tau, mpmath.sqrt(peak)) and refutes_tightened(s.tau, mpmath.sqrt(peak), 40)
+
+
 def test_a_peak_at_tiny_lambda_is_certified():
     # slope κ₃/3 ~ -5e-9 at 0 and negative kurtosis: the sup sits at λ* ~ -7e-8, 1e-16 relative above Var X; the
     # Taylor form at 0 bounds it as a quadratic, and K(λ) keeps its relative digits at such λ

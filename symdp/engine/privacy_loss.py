@@ -827,7 +827,9 @@ def certified_standard(law: DiscreteLaw) -> Optional[Standard]:
     more than ``10^-(dps - 5)`` relative (:data:`UNPROVED_DIGITS`). For ``λ > 0`` (λ < 0 alike, with X reflected):
 
     * beyond ``λ = 2M₊/best`` nothing exceeds ``best``: ``r(λ) <= 2M₊/λ`` (Hoeffding's ``K(λ) <= λM₊``, M₊ the
-      largest value less the mean), which also bounds every box ``[a, b]`` by ``2M₊/a``;
+      largest value less the mean), which also bounds every box ``[a, b]`` by ``2M₊/a``; and by ``2 max(K₂(a),
+      K₂(b))/a²`` with ``K₂(λ) = ln(p e^{λM₊} + (1 - p)e^{λy₂})`` convex (p the mass at the top, y₂ the next value:
+      :meth:`_BoxSearch._two_point`), which closes the boxes below a peak that a top atom of tiny mass pushes far out;
     * a box ``[0, b]`` by Taylor at 0, ``r(λ) = Var X + κ₃λ/3 + K⁗(ξ)λ²/12`` with ``ξ ∈ [0, λ]``, maximised over λ
       as a quadratic; its vertex gives a lower bound (``K⁗`` at its lower end);
     * a box ``c ± h`` by Taylor of ``N(t) = 2c²K(c + t) - 2K(c)(c + t)²`` at ``t = 0``, so that
@@ -919,6 +921,7 @@ class _BoxSearch:
         self.peaks = []
         self.best, self.argmax = var.lower(), arb(0)
         self.count = 0
+        self._tops = {}
 
     def _attained(self, value, lam, peak: bool = False) -> None:
         """Raise ``best`` to a proved lower bound of ``r(lam)``; a ``peak`` (a Newton point) within
@@ -946,11 +949,42 @@ class _BoxSearch:
         self.count += 1
         return (-float(upper.mid()), self.count, sign, reach, a, b, upper, self.peak)
 
+    def _top(self, sign) -> Optional[tuple]:
+        """``(M, y₂, p)`` for ``λ = sign·μ``, ``μ > 0``, with Z = sign·(X − EX): an upper bound M of Z's largest value,
+        y₂ of every value that is not (to the balls) its largest, and p of the mass of those that may be; None where
+        every value may be the largest."""
+        if sign not in self._tops:
+            zs = [sign * y for y in self.ys]
+            cut = functools.reduce(arb.max, zs).lower()
+            top = [z.upper() >= cut for z in zs]
+            rest = [z.upper() for z, t in zip(zs, top) if not t]
+            mass = sum((w for w, t in zip(self.ws, top) if t), arb(0)).upper().min(arb(1))
+            self._tops[sign] = (max(z.upper() for z in zs), functools.reduce(arb.max, rest), mass) if rest else None
+        return self._tops[sign]
+
+    def _two_point(self, sign, a, b):
+        """An upper bound of r on the box ``a <= μ <= b`` (``a > 0``) from ``E[e^{μZ}] <= p e^{μM} + (1 - p)e^{μy₂}``
+        (:meth:`_top`: the mass that may sit at the top at the top, the rest at the next value; the right side grows
+        with p): its logarithm is convex in μ, so it is largest at an end of the box, and ``r = 2K/μ² <= 2 max(K(a),
+        K(b))/a²``. Where a top atom of tiny mass (1e-308, an antipodal pair's ±ε class) puts the peak of r at μ in the
+        hundreds, Hoeffding's 2M/a closes nothing below it, and this closes the boxes where ``e^{μM}p`` is still
+        negligible."""
+        top = self._top(sign)
+        if top is None:
+            return arb("inf")
+        M, y2, p = top
+        def log_mgf(mu):   # μM + ln(p + (1 - p)e^{-μ(M - y₂)}), never e^{μM} itself
+            return mu * M + (p + (1 - p) * (-mu * (M - y2)).exp()).log()
+        return (2 * log_mgf(a).max(log_mgf(b)) / (a * a)).upper()
+
     def _upper(self, sign, reach, a, b):
         if a > 0:
             hoeffding = (2 * reach / a).upper()   # K(λ) <= λM₊
             if hoeffding <= self.best * self.slack:
                 return hoeffding   # closed without evaluating r on the box
+            two_point = self._two_point(sign, a, b)
+            if two_point <= self.best * self.slack:
+                return two_point
         box = a.union(b)
         fourth = self.law.tilted_cumulants(sign * box)[4]
         if a == 0:   # Taylor at 0: r(λ) = Var + κ₃λ/3 + K⁗(ξ)λ²/12, ξ ∈ [0, λ]
