@@ -949,30 +949,30 @@ class _BoxSearch:
         self.count += 1
         return (-float(upper.mid()), self.count, sign, reach, a, b, upper, self.peak)
 
-    def _top(self, sign) -> Optional[tuple]:
-        """``(M, y₂, p)`` for ``λ = sign·μ``, ``μ > 0``, with Z = sign·(X − EX): an upper bound M of Z's largest value,
-        y₂ of every value that is not (to the balls) its largest, and p of the mass of those that may be; None where
-        every value may be the largest."""
+    def _below_top(self, sign, reach) -> Optional[tuple]:
+        """``(y₂, p)`` for ``λ = sign·μ``, ``μ > 0``, with Z = sign·(X − EX) and ``reach`` the ball of its largest value:
+        an upper bound y₂ of every value that is not (to the balls) the largest, and p of the mass of those that may
+        be; None where every value may be the largest."""
         if sign not in self._tops:
             zs = [sign * y for y in self.ys]
-            cut = functools.reduce(arb.max, zs).lower()
-            top = [z.upper() >= cut for z in zs]
+            top = [z.upper() >= reach.lower() for z in zs]
             rest = [z.upper() for z, t in zip(zs, top) if not t]
             mass = sum((w for w, t in zip(self.ws, top) if t), arb(0)).upper().min(arb(1))
-            self._tops[sign] = (max(z.upper() for z in zs), functools.reduce(arb.max, rest), mass) if rest else None
+            self._tops[sign] = (functools.reduce(arb.max, rest), mass) if rest else None
         return self._tops[sign]
 
-    def _two_point(self, sign, a, b):
-        """An upper bound of r on the box ``a <= μ <= b`` (``a > 0``) from ``E[e^{μZ}] <= p e^{μM} + (1 - p)e^{μy₂}``
-        (:meth:`_top`: the mass that may sit at the top at the top, the rest at the next value; the right side grows
-        with p): its logarithm is convex in μ, so it is largest at an end of the box, and ``r = 2K/μ² <= 2 max(K(a),
-        K(b))/a²``. Where a top atom of tiny mass (1e-308, an antipodal pair's ±ε class) puts the peak of r at μ in the
-        hundreds, Hoeffding's 2M/a closes nothing below it, and this closes the boxes where ``e^{μM}p`` is still
-        negligible."""
-        top = self._top(sign)
-        if top is None:
+    def _two_point(self, sign, reach, a, b):
+        """An upper bound of r on the box ``a <= μ <= b`` (``a > 0``) from ``E[e^{μZ}] <= p e^{μM} + (1 - p)e^{μy₂}``,
+        M the upper end of ``reach`` (:meth:`_below_top`: the mass that may be the top's put at M, the rest at the
+        next value; the right side grows with p): its logarithm is convex in μ, so it is largest at an end of the box,
+        and ``r = 2K/μ² <= 2 max(K(a), K(b))/a²``. Where a top atom of tiny mass (1e-308, an antipodal pair's ±ε
+        class) puts the peak of r at μ in the hundreds, Hoeffding's 2M/a closes nothing below it, and this closes the
+        boxes where ``e^{μM}p`` is still negligible."""
+        below = self._below_top(sign, reach)
+        if below is None:
             return arb("inf")
-        M, y2, p = top
+        (y2, p), M = below, reach.upper()
+
         def log_mgf(mu):   # μM + ln(p + (1 - p)e^{-μ(M - y₂)}), never e^{μM} itself
             return mu * M + (p + (1 - p) * (-mu * (M - y2)).exp()).log()
         return (2 * log_mgf(a).max(log_mgf(b)) / (a * a)).upper()
@@ -982,7 +982,7 @@ class _BoxSearch:
             hoeffding = (2 * reach / a).upper()   # K(λ) <= λM₊
             if hoeffding <= self.best * self.slack:
                 return hoeffding   # closed without evaluating r on the box
-            two_point = self._two_point(sign, a, b)
+            two_point = self._two_point(sign, reach, a, b)
             if two_point <= self.best * self.slack:
                 return two_point
         box = a.union(b)
