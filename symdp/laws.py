@@ -204,8 +204,80 @@ def compile_divergence(head: Quantity, args: list, method=AUTO, width=None) -> C
     kind = _kinds()[type(head)]
     P, Q = (compile_law(D, args) for D in head.args[:2])
     extra = lambdify_mpmath(args, list(_numbers(head)))
+    in_balls = _renyi_in_balls(head, args)
+    if in_balls is not None:
+        def measured(values):
+            P(values), Q(values), _valid_renyi_order(*extra(*values))   # the laws' and the order's checks, as below
+            return in_balls(values)
+        return measured
     options = {"centred": _centred(head)} if type(head) is LossMGF else {}
     return lambda values: measure(kind, P(values), Q(values), *extra(*values), method=method, width=width, **options)
+
+
+def _valid_renyi_order(order) -> None:
+    if not (mpmath.isfinite(order) and order > 0 and order != 1):
+        raise InvalidParameter(f"Rényi order alpha must be a finite number > 0 other than 1, got {order}")
+
+
+def _quadratic_family(D) -> bool:
+    """Whether a law head is a family whose log-density is one quadratic in x (the Gaussian), with numbers for
+    arguments: a law that can be built in balls (:meth:`~symdp.engine.continuous.Declared.ball_log_quadratic`)."""
+    from symdp.engine.continuous import Declared
+    from symdp.expressions import DistributionHead
+
+    family = getattr(D, "law", None)
+    if not (isinstance(family, type) and issubclass(family, Declared)) or D.rounded:
+        return False
+    if any(isinstance(a, DistributionHead) for a in D.args):
+        return False
+    compiled = family._compiled()
+    return len(compiled.quadratic) == 1 and compiled.quadratic[0] is not None
+
+
+def _renyi_in_balls(head: Quantity, args: list) -> Optional[Callable]:
+    """``values -> Estimate`` of ``R_α(P‖Q)`` with both laws built in balls, where the laws' numbers are computed
+    from the draw (``Gaussian(Δ, √(σ₁² + σ₂²))``, which an mpf would round): the numbers evaluated in Arb balls
+    (:func:`~symdp.statement.lambdify_arb`), each log-density from its family's declaration at them, and ``∫ p^α
+    q^(1-α)`` of the densities in closed form (:func:`~symdp.engine.certified.renyi_of_log_quadratics`), with more
+    bits until the ball is sharp: a certified enclosure of the divergence of the exact laws, marked built exactly
+    (:func:`built_exactly`). None where the head is not a Rényi divergence of two such laws, or its numbers are
+    already exact (the engine's own route measures them)."""
+    import sympy as sp
+
+    from symdp.engine.certified import BOOST_BITS, renyi_of_log_quadratics
+    from symdp.estimate import GUARD_BITS, Method, exact_ball, sharp_ball
+    from symdp.statement import lambdify_arb
+
+    if not _built_in_balls(head):
+        return None
+    P, Q = head.args[:2]
+    numbers = [lambdify_arb(args, sp.Tuple(*D.args)) for D in (P, Q)] + [lambdify_arb(args,
+                                                                                         sp.Tuple(*_numbers(head)))]
+
+    def compute(values):
+        balls = [exact_ball(v) for v in values]
+        p_numbers, q_numbers, (order,) = (f(*balls) for f in numbers)
+        value = renyi_of_log_quadratics(P.law.ball_log_quadratic(*p_numbers), Q.law.ball_log_quadratic(*q_numbers),
+                                        order)
+        if value is None:
+            raise InvalidParameter(f"the balls leave the Rényi integral of {head} undecided")
+        return value
+
+    def measured(values):
+        values = [to_mpf(v) for v in values]   # (the draw's numbers at the working precision, before more bits)
+        return Estimate.from_arb(sharp_ball(lambda: compute(values), GUARD_BITS, BOOST_BITS), Method.CERTIFIED)
+    return measured
+
+
+def _built_in_balls(head: Quantity) -> bool:
+    """Whether :func:`_renyi_in_balls` measures ``head``: a Rényi divergence of two laws of one-piece
+    log-quadratic families, some number of which is computed from the draw, every number evaluable in balls."""
+    from symdp.statement import arb_evaluable
+
+    if _kinds().get(type(head)) != Kind.RENYI or not all(_quadratic_family(D) for D in head.args[:2]):
+        return False
+    numbers = [a for D in head.args[:2] for a in D.args] + list(_numbers(head))
+    return not all(_binary(a) for a in numbers) and all(arb_evaluable(a) for a in numbers)
 
 
 def _binary(expr: sp.Expr) -> bool:
@@ -218,14 +290,19 @@ def _binary(expr: sp.Expr) -> bool:
 
 def built_exactly(head: Quantity) -> bool:
     """Whether the laws a divergence head compares are built exactly from the draw (every numeric argument
-    :func:`_binary`; a finite mixture's atoms are computed, and a product is reduced, so they are not), and so carry
-    no rounding of their own.
+    :func:`_binary`; a finite mixture's atoms are computed, and a product is reduced, so they are not), or built in
+    balls (:func:`_renyi_in_balls`: Gaussians whose numbers are computed), and so carry no rounding of their own.
 
     >>> import sympy as sp
     >>> from symdp.expressions import KL, Finite, Gaussian
     >>> s = sp.Symbol("s")
     >>> built_exactly(KL(Gaussian(0, s), Gaussian(1, s))), built_exactly(KL(Finite(sp.Rational(1, 3)), Finite(1)))
     (True, False)
+    >>> from symdp.expressions import Renyi
+    >>> root = sp.sqrt(s)
+    >>> P, Q = Gaussian(1, root), Gaussian(0, root)
+    >>> built_exactly(KL(P, Q)), built_exactly(Renyi(P, Q, 2))
+    (False, True)
     """
     from symdp.expressions import Finite, Mix
 
@@ -237,7 +314,7 @@ def built_exactly(head: Quantity) -> bool:
         return all(_binary(a) for a in D.args)
 
     P, Q = head.args[:2]
-    return exact(P) and exact(Q) and all(_binary(a) for a in _numbers(head))
+    return (exact(P) and exact(Q) and all(_binary(a) for a in _numbers(head))) or _built_in_balls(head)
 
 
 class LawWitness:

@@ -19,7 +19,7 @@ from symdp.proofs.balle19 import couplings as proofs
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
 from symdp.precision import closed_forms, working_precision
-from symdp.statement import lambdify_mpmath
+from symdp.statement import BuiltExactly, lambdify_mpmath
 from symdp.theorems.balle19 import couplings as b
 from symdp.verify import evaluate_point, verify
 
@@ -73,7 +73,9 @@ def test_example1_terms_integrated_from_densities_equal_the_closed_forms(alpha, 
         a, d, v1, v2 = (mpmath.mpf(v) for v in (alpha, delta, s1, s2))
         th = v1**2 / (v1**2 + v2**2)
         measured = b.EXAMPLE_1._measurements({"alpha": a, "Delta": d, "sigma_1": v1, "sigma_2": v2})
-        terms = [measured[h] for h in (b.EX1_OUT, b.R_SHIFT, b.SUP_TRANSPORT)]
+        # each pair's numbers (√(σ1² + σ2²), θΔ) computed from the draw: the laws built in balls, marked built exactly
+        assert all(isinstance(measured[h], BuiltExactly) for h in (b.EX1_OUT, b.R_SHIFT, b.SUP_TRANSPORT))
+        terms = [measured[h].value for h in (b.EX1_OUT, b.R_SHIFT, b.SUP_TRANSPORT)]
         oracles = (a * d**2 / (2 * (v1**2 + v2**2)), a * (th * d) ** 2 / (2 * v1**2),
                    a * ((1 - th) * d) ** 2 / (2 * v2**2))
         for est, exact in zip(terms, oracles):
@@ -185,6 +187,21 @@ def test_example1_bound_is_smallest_at_the_optimal_theta(alpha, delta, s1, s2, t
         best = p["sigma_1"] ** 2 / (p["sigma_1"] ** 2 + p["sigma_2"] ** 2)
         args = (p["alpha"], p["Delta"], p["sigma_1"], p["sigma_2"])
         assert f(*args, mpmath.mpf(th)) >= f(*args, best) * (1 - mpmath.mpf(10) ** -25)
+
+
+def test_example1_next_to_the_optimal_theta_is_certified():
+    # σ1 one ulp below 3, θ = 0.9: 2e-33 relative from the optimal θ = σ1²/(σ1² + σ2²), so the bound exceeds the left
+    # side by 2e-33. The left side compares two Gaussians of sd √(σ1² + σ2²), which an mpf rounds, and the verifier's
+    # floor for that rounding left the draw to the two precisions (found by the refinement of `symdp verify`); built
+    # in balls (laws._renyi_in_balls), the laws carry no rounding and the enclosures decide it
+    raw = {"alpha": 1.5, "Delta": 2.0, "sigma_1": 2.9999999999999996, "sigma_2": 1.0, "theta": 0.9}
+    result = evaluate_point(b.EXAMPLE_1_ANY_W, raw)
+    assert result.verdict in ("holds", "tight") and result.certified, result
+    # α/2·Δ²/(σ1² + σ2²) ≈ 0.3 (the closed form of Gaussian RDP, the oracle)
+    assert abs(result.quantity - mpmath.mpf(3) / 10) < 1e-15
+    # one draw off the optimal θ: strictly below the bound, and certified so
+    off = evaluate_point(b.EXAMPLE_1_ANY_W, {**raw, "theta": 0.5})
+    assert off.verdict == "holds" and off.certified and off.quantity < off.bound
 
 
 # --- the printed θ_i (erratum E2) ----------------------------------------------------------------------------------

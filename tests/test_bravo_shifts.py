@@ -8,11 +8,16 @@ the catalogue's (its tables and worked instances), or closed forms stated beside
 import mpmath
 import pytest
 import sympy as sp
+from flint import arb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symdp.proofs import bravo as proofs
 from symdp.engine import quadrature
+from symdp.engine.divergences import divergence
+from symdp.engine.continuous import Gaussian
+from symdp.estimate import exact_rational, in_balls
+from symdp.statement import BuiltExactly
 from symdp.derivation import DerivationError
 from symdp.precision import closed_forms, working_precision
 from symdp.theorem import CLOSED_FORM, IDENTITY, INDEPENDENT
@@ -158,7 +163,7 @@ def test_chain_renyi_is_integrated_from_the_densities_with_or_without_closed_for
         on = bv.linear_chain_renyi(mpmath.mpf("1.5"), c, s2, mpmath.mpf(2))
         with closed_forms(False):
             off = bv.linear_chain_renyi(mpmath.mpf("1.5"), c, s2, mpmath.mpf(2))
-    assert on.method == off.method == "certified" and on.value == off.value
+    assert on.value.method == off.value.method == "certified" and on.value.value == off.value.value
 
 
 # --- the exact rational instance (catalogue bravo.thm3.4, check 2) ------------------------------------------------
@@ -271,25 +276,27 @@ def test_eq5_and_minima_ratios_see_a_perturbation():
         assert bv._farthest_from_one([]) == 1 and bv._farthest_from_one([mpmath.mpf("0.9"), 1, 2]) == 2
 
 
-def test_linear_chain_law_matches_the_catalogue_closed_form():
+def test_linear_chain_balls_match_the_catalogue_closed_form():
     # bravo.id.linchain: X_T ~ N(sqrt(P_0) x_0, S_0).
-    with working_precision(DPS):
+    with working_precision(DPS), in_balls():
         c, _, s2 = mp_instance(["0.3", "2.5", "1", "0.7"], [0] * 4, ["0.05", "3", "1", "0.2"])
-        law = bv.linear_chain_law(c, s2, mpmath.mpf(2))
+        mean, variance = bv.linear_chain_balls(c, s2, mpmath.mpf(2))
         P0, S0 = bv.tail_products(c)[0], bv.noise_sums(c, s2)[0]
-        assert abs(law.mean - mpmath.sqrt(P0) * 2) < mpmath.mpf(10) ** -45
-        assert abs(law.sd ** 2 - S0) < mpmath.mpf(10) ** -45
+        assert abs(mean - arb(mpmath.sqrt(P0) * 2)) < arb(10) ** -45
+        assert abs(variance - arb(S0)) < arb(10) ** -45
 
 
 def test_linear_chain_renyi_matches_the_catalogue_value():
     with working_precision(30):
         c, _, s2 = mp_instance(["0.81"] * 5, [0] * 5, ["0.09"] * 5)
         r = bv.linear_chain_renyi(3, c, s2, 1)
-        assert r.method == "certified"
-        assert close(r.value, "1.69524312049416", "1e-12")  # catalogue bravo.cor3.8, c = 0.81
-        closed = quadrature.renyi(bv.linear_chain_law(c, s2, mpmath.mpf("0.5")),
-                                  bv.linear_chain_law(c, s2, mpmath.mpf("-0.5")), 3, method="closed form")
-        assert abs(r.value - closed.value) <= r.error + closed.error + mpmath.mpf(10) ** -28
+        assert isinstance(r, BuiltExactly) and r.value.method == "certified" and r.value.certified
+        assert close(r.value.value, "1.69524312049416", "1e-12")  # catalogue bravo.cor3.8, c = 0.81
+        # the engine's route for the same two Gaussians as mpf laws (the recursions in mpmath)
+        c_, s2_ = mpmath.mpf("0.81"), mpmath.mpf("0.09")
+        m, v = mpmath.sqrt(c_) ** 5 * mpmath.mpf("0.5"), sum(s2_ * c_ ** j for j in range(5))
+        closed = quadrature.renyi(Gaussian(m, mpmath.sqrt(v)), Gaussian(-m, mpmath.sqrt(v)), 3, method="closed form")
+        assert abs(r.value.value - closed.value) <= r.value.error + closed.error + mpmath.mpf(10) ** -28
 
 
 def test_u_star_ends_at_zero_exactly():
@@ -690,16 +697,39 @@ def test_the_projected_chain_rows_draw_at_least_100_points_by_default():
     assert set(report.uncertified) == {"quantity-not-enclosed"}
 
 
-def test_an_equality_of_a_rounded_chain_is_never_refuted_by_its_floored_balls():
+def _rounded_linear_chain_renyi(alpha_, c, sigma2, D_):
+    """The linear chain's R_α as bravo.tab1.r3 measured it before its laws were built in balls: the recursions in
+    mpmath (rounded), the two Gaussians then handed to the engine."""
+    def law(x0):
+        m, v = mpmath.mpf(x0), mpmath.mpf(0)
+        for c_t, s2_t in zip(c, sigma2):
+            c_t, s2_t = (mpmath.mpf(int(x.p)) / int(x.q) for x in (exact_rational(c_t), exact_rational(s2_t)))
+            m, v = mpmath.sqrt(c_t) * m, c_t * v + s2_t
+        return Gaussian(m, mpmath.sqrt(v))
+    return divergence("renyi", law(mpmath.mpf(D_) / 2), law(-mpmath.mpf(D_) / 2), alpha_, method="densities")
+
+
+TAB1_R3_EQUALITY = {"alpha": 2.0, "D": 1.5, "sigma": 0.06272643428451219, "eta": 0.01, "kappa": 3.0, "beta": 3.0,
+                    "T": 37, "structure": {"r": 0.0}}
+
+
+def test_an_equality_of_a_rounded_chain_is_never_refuted_by_its_floored_balls(monkeypatch):
     # bravo.tab1.r3 at κ = β (r = 0): the chain's factor (1 - ηκ)² is c = 1 - 2ηκ + η²β² exactly, so the two sides
-    # are equal. The chain is built from the rounded slope 1 - ηκ (η = 0.01 is not binary), which T = 37 steps
-    # amplify beyond the construction floor: at 50 digits the floored balls were 5e-51 apart on sides of 3.96, and
-    # seed 2 of `symdp verify` reported the theorem violated, certified. A decision by less than half the working
-    # digits of a rounded construction is left to the two precisions, which call it tight.
-    raw = {"alpha": 2.0, "D": 1.5, "sigma": 0.06272643428451219, "eta": 0.01, "kappa": 3.0, "beta": 3.0, "T": 37,
-           "structure": {"r": 0.0}}
-    result = evaluate_point(get("bravo.tab1.r3"), raw)
+    # are equal. Built from the rounded slope 1 - ηκ (η = 0.01 is not binary), T = 37 steps amplify the rounding
+    # beyond the construction floor: at 50 digits the floored balls were 5e-51 apart on sides of 3.96, and seed 2 of
+    # `symdp verify` reported the theorem violated, certified. A decision by less than half the working digits of a
+    # rounded construction is left to the two precisions, which call it tight.
+    monkeypatch.setattr(bv, "linear_chain_renyi", _rounded_linear_chain_renyi)
+    result = evaluate_point(get("bravo.tab1.r3"), TAB1_R3_EQUALITY)
     assert result.verdict == "tight" and not result.certified and result.uncertified == "undecided-by-enclosures"
+
+
+def test_an_equality_of_a_chain_built_in_balls_is_certified_tight():
+    # the same draw with the laws built exactly in balls (the rationals of the draw): no construction floor, and the
+    # two enclosures agree to the working precision
+    raw = TAB1_R3_EQUALITY
+    result = evaluate_point(get("bravo.tab1.r3"), raw)
+    assert result.verdict == "tight" and result.certified, result
     # the sides really are equal: the closed form of both, in exact rationals, at the draw's decimals
     from fractions import Fraction
     alpha, D, sigma, eta, kappa, T = (Fraction(str(raw[k])) for k in ("alpha", "D", "sigma", "eta", "kappa", "T"))

@@ -1217,8 +1217,7 @@ def _renyi_log_quadratic(P, Q, alpha) -> arb | None:
                 p_part, q_part = P.arb_log_quadratic(inside), Q.arb_log_quadratic(inside)
                 if p_part is None or q_part is None:
                     return None
-                exponent = tuple(a_ * u + (1 - a_) * v for u, v in zip(p_part, q_part))
-                piece = exp_quadratic_piece(*exponent, left, right)
+                piece = _power_mean_piece(p_part, q_part, a_, left, right)
                 if piece is None:
                     return None
                 total += piece
@@ -1226,6 +1225,31 @@ def _renyi_log_quadratic(P, Q, alpha) -> arb | None:
         if _settled(value, prec):
             break
     return value
+
+
+def _power_mean_piece(p_part: tuple, q_part: tuple, order: arb, left, right) -> arb | None:
+    """``∫_left^right p^α q^(1-α)`` where ``log p`` and ``log q`` are the quadratics ``p_part``, ``q_part`` (``(a, b,
+    c)`` of ``a x² + b x + c``): the exponential of their combination, in closed form (:func:`exp_quadratic_piece`)."""
+    exponent = tuple(order * u + (1 - order) * v for u, v in zip(p_part, q_part))
+    return exp_quadratic_piece(*exponent, left, right)
+
+
+def renyi_of_log_quadratics(p_part: tuple, q_part: tuple, order) -> arb | None:
+    """``R_α(P‖Q)`` of two laws on ℝ whose log-densities are the quadratics ``p_part`` and ``q_part`` (``(a, b, c)``
+    of ``a x² + b x + c``, balls: laws built in balls, :meth:`~symdp.engine.continuous.Declared.ball_log_quadratic`),
+    at flint's precision: ``ln ∫ p^α q^(1-α) / (α - 1)``, the integral of the densities' product in closed form;
+    ``+inf`` where it diverges, None where the balls leave the sign of its leading coefficient open.
+
+    >>> from symdp.engine.continuous import Gaussian
+    >>> with arb_precision(80):   # N(0, 1) against N(1, 1), α = 3: αΔ²/(2σ²) = 3/2
+    ...     r = renyi_of_log_quadratics(Gaussian.ball_log_quadratic(arb(0), arb(1)),
+    ...                                 Gaussian.ball_log_quadratic(arb(1), arb(1)), arb(3))
+    ...     print(abs(r - arb(3) / 2) < 1e-20)
+    True
+    """
+    order = arb(order)
+    integral = _power_mean_piece(p_part, q_part, order, None, None)
+    return None if integral is None else integral.log() / (order - 1)
 
 
 EXTRA_BITS = (32, 128, 512, 2048, 8192)

@@ -622,6 +622,27 @@ class Declared(ContinuousDistribution):
         k = _constants(self)
         return tuple(k[i] for i in indices)
 
+    @classmethod
+    def ball_log_quadratic(cls, *parameters) -> tuple | None:
+        """``(a, b, c)`` with ``log p(x) = a x² + b x + c`` for the law of the family whose parameters are the Arb
+        balls given (a law computed in balls, such as a chain's law from its recursions, which no mpf parameter
+        could hold exactly): the declared form at the balls. None where the family has kinks or its form is not a
+        quadratic.
+
+        >>> from flint import arb
+        >>> from symdp.estimate import arb_precision
+        >>> with arb_precision(60):   # N(1, 2²): -x²/8 + x/4 - 1/8 - ln(2√(2π))
+        ...     a, b, c = Gaussian.ball_log_quadratic(arb(1), arb(2))
+        ...     print(a == arb(-1) / 8, b == arb(1) / 4,
+        ...           abs(c + arb(1) / 8 + (2 * (2 * arb.pi()).sqrt()).log()) < 1e-15)
+        True True True
+        """
+        c = cls._compiled()
+        if len(c.quadratic) != 1 or c.quadratic[0] is None:
+            return None
+        k = c.constants["arb"](*parameters)
+        return tuple(k[i] for i in c.quadratic[0])
+
     def arb_envelope(self, side, start):
         c = self._compiled()
         if side not in c.tails:

@@ -63,7 +63,9 @@ from symdp.theorems.bravo.common import (
     in_balls,
     rational,
 )
+from symdp.engine.certified import BOOST_BITS, renyi_of_log_quadratics
 from symdp.engine.projected import clipped_renyi
+from symdp.estimate import GUARD_BITS, sharp_ball
 from symdp.theorems.bravo.mixing import _sign
 from symdp.theorems.bravo.moduli import _H as WEAKLY_SMOOTH_H
 from symdp.theorems.bravo.moduli import DPhi2, p_holder
@@ -299,20 +301,33 @@ def _in_exact_balls(point, instance):
     return exact, D_, root, optimal_shifts(*exact, D_, sqrt=root)
 
 
-def linear_chain_law(c: Sequence, sigma2: Sequence, x0) -> Gaussian:
-    """Law of X_T for X_{t+1} = sqrt(c_t) X_t + ξ_t, ξ_t ~ N(0, σ_t²), X_0 = x0, by the mean and variance
-    recursions m_{t+1} = sqrt(c_t) m_t, v_{t+1} = c_t v_t + σ_t² (catalogue: N(sqrt(P_0) x0, S_0))."""
-    m, v = mpmath.mpf(x0), mpmath.mpf(0)
+def linear_chain_balls(c: Sequence, sigma2: Sequence, x0) -> tuple[arb, arb]:
+    """(mean, variance) of X_T for X_{t+1} = sqrt(c_t) X_t + ξ_t, ξ_t ~ N(0, σ_t²), X_0 = x0, as Arb balls at flint's
+    precision, by the recursions m_{t+1} = sqrt(c_t) m_t, v_{t+1} = c_t v_t + σ_t² from the numbers exactly as given
+    (:func:`~symdp.estimate.exact_rational`: the instance's own numbers, or rationals a witness derived exactly).
+    Catalogue: N(sqrt(P_0) x0, S_0)."""
+    m, v = ball(rational(x0, "x0")), arb(0)
     for c_t, s2_t in zip(c, sigma2):
-        m, v = mpmath.sqrt(c_t) * m, c_t * v + s2_t
-    return Gaussian(m, mpmath.sqrt(v))
+        c_t = ball(rational(c_t, "c_t"))
+        m, v = c_t.sqrt() * m, c_t * v + ball(rational(s2_t, "sigma_t^2"))
+    return m, v
 
 
 def linear_chain_renyi(alpha_, c: Sequence, sigma2: Sequence, D_) -> Estimate:
-    """R_α(X_T ‖ X'_T) for the linear chain started from ±D/2, from the two densities: never the Gaussian closed form
-    α(m - m')²/(2 S_0), which is, for h ≡ 0, the very bound under test."""
-    return divergence("renyi", linear_chain_law(c, sigma2, D_ / 2), linear_chain_law(c, sigma2, -D_ / 2), alpha_,
-                      method="densities")
+    """R_α(X_T ‖ X'_T) for the linear chain started from ±D/2, certified and built exactly: the two Gaussian laws from
+    their recursions in balls (:func:`linear_chain_balls`, the chain's numbers read exactly), their log-densities
+    from the Gaussian family's declaration at those balls, and ``∫ p^α q^(1-α)`` of the two densities integrated in
+    closed form (:func:`~symdp.engine.certified.renyi_of_log_quadratics`), with more bits until the ball is sharp.
+    Never the Gaussian closed form α(m - m')²/(2 S_0), which is, for h ≡ 0, the very bound under test."""
+    def compute():
+        half = ball(rational(D_, "D")) / 2
+        logs = [Gaussian.ball_log_quadratic(m, v.sqrt())
+                for m, v in (linear_chain_balls(c, sigma2, x0) for x0 in (half, -half))]
+        value = renyi_of_log_quadratics(*logs, ball(rational(alpha_, "alpha")))
+        if value is None:   # (the exponent's leading coefficient is -1/(2 S_0) < 0: never reached for σ_t > 0)
+            raise InvalidParameter(f"the linear chain's variance is not positive: sigma2 = {list(sigma2)}")
+        return value
+    return built_exactly(sharp_ball(compute, GUARD_BITS, BOOST_BITS), Method.CERTIFIED)
 
 
 def projected_step_law(x0, step, sd, D_) -> Projected:
@@ -643,7 +658,8 @@ PROJECTED_PINS = (H_FREE_COUNTEREXAMPLE,   # and the catalogue's proj_grid row (
          parameters=(P_ALPHA, P_D), setting=THM_3_4_SETTING,
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), alpha / 2 * BRACKET),
          evidence_note=r"$R_\alpha(X_T\|X'_T)$ from the chains' laws, never the Gaussian closed form: the linear "
-                       r"chain's by quadrature of the law its mean and variance recursions give; the projected "
+                       r"chain's from the law its mean and variance recursions give, built in balls, the product of "
+                       r"its two densities integrated in closed form; the projected "
                        r"step's from its atoms (CDFs) and quadrature of its density over $\mathcal{X}$; the projected "
                        r"chains' ($T \ge 2$) from their atoms and densities computed by \symdpcode{engine.chains} "
                        r"(Nystr\"om quadrature of the exact transitions, error from two rules; the draws of "
@@ -707,9 +723,9 @@ def theorem_3_4_value(point):
          statement=sp.Eq(Renyi(X_T, X_Tp, alpha), alpha * P_0 * D ** 2 / (2 * S_0)),
          tight_everywhere=True, tight_at=THM_3_4_TIGHT)
 def linear_chain(point):
-    r"""$X_T \sim \mathcal{N}(\sqrt{P_0}\,x_0, S_0)$: the R\'enyi divergence by quadrature of the law that the mean and
-    variance recursions of the chain give, against $\alpha P_0 D^2/(2S_0)$ with $P_0$ and $S_0$ from their
-    definitions."""
+    r"""$X_T \sim \mathcal{N}(\sqrt{P_0}\,x_0, S_0)$: the R\'enyi divergence from the law that the mean and variance
+    recursions of the chain give (built in balls, the product of the two densities integrated), against $\alpha P_0
+    D^2/(2S_0)$ with $P_0$ and $S_0$ from their definitions."""
     c_, h_, s2 = MODULI(point)
     terms = _bracket_values(c_, h_, s2)
     return {Renyi(X_T, X_Tp, alpha): linear_chain_renyi(point["alpha"], c_, s2, point["D"]), P_0: terms[P_0],
@@ -771,8 +787,8 @@ def _walk(point) -> dict:
                          strategy=lambda: st.one_of(st.just({"kind": "walk"}),
                                                     STARTS.map(lambda d: {**d, "kind": "projected"}))),
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_7_RHS),
-         evidence_note=r"the random walk's $R_\alpha$ by quadrature of its exact law (no $h$); the projected chain's "
-                       r"from its laws (\symdpcode{engine.chains}), which exercise the $h$-term",
+         evidence_note=r"the random walk's $R_\alpha$ from its exact law built in balls (no $h$); the projected "
+                       r"chain's from its laws (\symdpcode{engine.chains}), which exercise the $h$-term",
          tight_at=(_walk({"alpha": 2, "D": 1, "sigma": 1, "h": 0, "T": 10}),
                    _walk({"alpha": 7.5, "D": 3, "sigma": 0.2, "h": 0, "T": 1})),
          examples=(_walk(COR_3_7_REFERENCE), {**COR_3_7_REFERENCE, "structure": {"kind": "projected", "x0": 0.5,
@@ -783,7 +799,7 @@ def corollary_3_7(point):
     draws $\eta$ and $L$ themselves); on it (6) is loose, the ratio largest at $T = 1$ (catalogue proj\_grid)."""
     n = int(point["T"])
     if point["structure"]["kind"] == "walk":
-        return linear_chain_renyi(point["alpha"], [mpmath.mpf(1)] * n, [to_mpf(point["sigma"], "sigma") ** 2] * n,
+        return linear_chain_renyi(point["alpha"], [1] * n, [rational(point["sigma"], "sigma") ** 2] * n,
                                   point["D"])
     step = chains.subgradient_step(mpmath.sqrt(to_mpf(point["h"], "h")) / 2, point["sigma"])
     return projected_renyi_of(point, [step] * n, ball_step=lambda: (
@@ -833,13 +849,14 @@ COR_3_8_REFERENCES = tuple({"alpha": 3, "D": 1, "sigma": 0.3, "T": 5, "c": cv} f
          statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_8_RHS), tight_everywhere=True, tight_at=COR_3_8_REFERENCES,
          examples=({"alpha": 2, "D": 1, "sigma": 1, "T": 7, "c": 1 + 1e-12},))
 def corollary_3_8(point):
-    r"""Equality on the unprojected chain (catalogue remark R1), whose $R_\alpha$ is computed by quadrature of its exact
-    law (mean $c^{T/2}(\pm D/2)$, variance from the recursion), never from (7); $c = 1 + 10^{-12}$ probes the
-    transition (7) $\to$ (8). Projected on $[-D/2, D/2]$ (the literal hypotheses) the bound holds with ratio at most
-    0.727 (the catalogue's table, recomputed by \symdpcode{engine.chains} in the tests); \symdpid{bravo.thm3.4} draws
-    projected affine chains among its instances."""
+    r"""Equality on the unprojected chain (catalogue remark R1), whose $R_\alpha$ is integrated from the densities of
+    its exact law built in balls (mean $c^{T/2}(\pm D/2)$, variance from the recursion), never from (7); $c = 1 +
+    10^{-12}$ probes the transition (7) $\to$ (8). Projected on $[-D/2, D/2]$ (the literal hypotheses) the bound holds
+    with ratio at most 0.727 (the catalogue's table, recomputed by \symdpcode{engine.chains} in the tests);
+    \symdpid{bravo.thm3.4} draws projected affine chains among its instances."""
     n = point["T"]
-    return linear_chain_renyi(point["alpha"], [point["c"]] * n, [point["sigma"] ** 2] * n, point["D"])
+    return linear_chain_renyi(point["alpha"], [point["c"]] * n, [rational(point["sigma"], "sigma") ** 2] * n,
+                              point["D"])
 
 
 _LIMIT = limit_c_to_one()
@@ -875,7 +892,7 @@ COR_3_9_SETTING = Setting(
          parameters=(P_ALPHA, P_D_CHAIN, P_SIGMA_CHAIN, P_C, P_H, P_T_CHAIN), conditions=(sp.Ne(c, 1),),
          setting=COR_3_9_SETTING, statement=sp.Le(Renyi(X_T, X_Tp, alpha), COR_3_9_RHS),
          evidence_note=r"$R_\alpha(X_T\|X'_T)$ from the chains' laws (\symdpcode{engine.chains}, or the unprojected "
-                       r"chain's by quadrature of its Gaussian law), never from the bound",
+                       r"chain's from its Gaussian law built in balls), never from the bound",
          tight_at=({"alpha": 3, "D": 1, "sigma": 0.3, "c": 0.81, "h": 0, "T": 5, "structure": {"kind": "linear"}},),
          examples=({**COR_3_9_REFERENCE, "structure": {"kind": "projected", "x0": 0.5, "x0p": -0.5}},
                    {"alpha": 1.1, "D": 1, "sigma": 0.2, "c": 0.25, "h": 1.44, "T": 4,
@@ -893,8 +910,8 @@ def corollary_3_9(point):
     0, which holds), and $c < 1$ needs $\eta < 2\kappa/\beta^2$."""
     n = int(point["T"])
     if point["structure"]["kind"] == "linear":
-        return linear_chain_renyi(point["alpha"], [to_mpf(point["c"], "c")] * n,
-                                  [to_mpf(point["sigma"], "sigma") ** 2] * n, point["D"])
+        return linear_chain_renyi(point["alpha"], [point["c"]] * n, [rational(point["sigma"], "sigma") ** 2] * n,
+                                  point["D"])
     step = damped_subgradient(mpmath.sqrt(to_mpf(point["c"], "c")), mpmath.sqrt(to_mpf(point["h"], "h")) / 2,
                               point["sigma"])
     return projected_renyi_of(point, [step] * n, ball_step=lambda: (
@@ -1058,9 +1075,10 @@ def table_1_r2(point):
 
 def _quadratic_chain(point, curvature) -> Estimate:
     """R_α of the unprojected chain X_{t+1} = (1 − η·curvature) X_t + σξ_t (the gradient step of curvature·x²/2)
-    from ±D/2 (R1: D = |X_0 − X'_0|), by quadrature of its Gaussian law."""
-    n, slope = int(point["T"]), 1 - to_mpf(point["eta"], "eta") * curvature
-    return linear_chain_renyi(point["alpha"], [slope ** 2] * n, [to_mpf(point["sigma"], "sigma") ** 2] * n,
+    from ±D/2 (R1: D = |X_0 − X'_0|), from its Gaussian laws built exactly (:func:`linear_chain_renyi`): the
+    ``curvature`` an exact rational of the drawn numbers, the slope too."""
+    n, slope = int(point["T"]), 1 - rational(point["eta"], "eta") * curvature
+    return linear_chain_renyi(point["alpha"], [slope ** 2] * n, [rational(point["sigma"], "sigma") ** 2] * n,
                               point["D"])
 
 
@@ -1081,8 +1099,8 @@ def table_1_r3(point):
     r"""Corollary 3.8 with $c = 1 - 2\eta\kappa + \eta^2\beta^2$, the modulus (3): a quadratic of curvature
     $\kappa' \in [\kappa, \beta]$ has the exact factor $(1 - \eta\kappa')^2 \le c$. Tight for $\kappa = \beta$
     (pinned); $c$ itself is loose otherwise."""
-    k_lo, k_hi = to_mpf(point["kappa"], "kappa"), to_mpf(point["beta"], "beta")
-    return _quadratic_chain(point, k_lo + to_mpf(point["structure"]["r"], "r") * (k_hi - k_lo))
+    k_lo, k_hi = rational(point["kappa"], "kappa"), rational(point["beta"], "beta")
+    return _quadratic_chain(point, k_lo + rational(point["structure"]["r"], "r") * (k_hi - k_lo))
 
 
 @theorem(id="bravo.tab1.r4", title=r"Table 1: convex, $\beta$-smooth, $\eta \le 2/\beta$", number="Table 1, row 4",
@@ -1095,7 +1113,7 @@ def table_1_r3(point):
 def table_1_r4(point):
     r"""Corollary 3.8 with $c = 1$, the modulus (4): the step's factor $|1 - \eta\kappa'| \le 1$ for $\eta\kappa'
     \le 2$. Tight at $\kappa' = 0$ and at $\eta\kappa' = 2$ (both pinned)."""
-    return _quadratic_chain(point, to_mpf(point["structure"]["r"], "r") * to_mpf(point["beta"], "beta"))
+    return _quadratic_chain(point, rational(point["structure"]["r"], "r") * rational(point["beta"], "beta"))
 
 
 C_ROW_5 = (1 + eta * beta) ** 2
@@ -1112,7 +1130,7 @@ C_ROW_5 = (1 + eta * beta) ** 2
 def table_1_r5(point):
     r"""Corollary 3.8 with $c = (1 + \eta\beta)^2$, the modulus (5): $|1 - \eta\kappa'| \le 1 + \eta\beta$. Tight
     at $f = -\beta x^2/2$ (pinned)."""
-    return _quadratic_chain(point, to_mpf(point["structure"]["r"], "r") * to_mpf(point["beta"], "beta"))
+    return _quadratic_chain(point, rational(point["structure"]["r"], "r") * rational(point["beta"], "beta"))
 
 
 def dissipative_constants(structure, read=to_mpf) -> dict:
