@@ -496,7 +496,22 @@ theorem_4_1_eq11_corrected = theorem(
 def build_triple(draw) -> tuple[FiniteDistribution, FiniteDistribution, FiniteDistribution]:
     """(D, D', D'') at the working precision: a draw of :func:`tilted_triples`, an explicit triple, or discrete
     Gaussians N_ℤ(0), N_ℤ(Δ1), N_ℤ(Δ1 + Δ2) of one σ on a window whose cut-off mass e^{-R²/(2σ²)} is below 1e-40
-    (R ≥ 13.6 σ: far below the 1e-31 at which the verifier's tight verdict looks, at both working precisions)."""
+    (R ≥ 13.6 σ: far below the 1e-31 at which the verifier's tight verdict looks, at both working precisions). Built
+    once per draw and precision (the laws are immutable): a draw's witness asks for its triple with each standard and
+    divergence it measures."""
+    try:
+        key = json.dumps(draw, sort_keys=True)
+    except TypeError:   # (a draw holding numbers JSON does not write, mpf: built afresh)
+        return _built_triple(draw)
+    return _triple_at(key, mpmath.mp.prec)
+
+
+@functools.lru_cache(maxsize=1024)
+def _triple_at(key: str, prec: int) -> tuple:
+    return _built_triple(json.loads(key))
+
+
+def _built_triple(draw) -> tuple:
     if draw["kind"] == "explicit":
         return tuple(FiniteDistribution.normalized(draw[key]) for key in ("D", "Dp", "Dpp"))
     if draw["kind"] == "dgauss":
