@@ -21,6 +21,7 @@ from symdp.engine.finite import FiniteDistribution as FD
 from symdp.engine.finite import hockey_stick
 from symdp.precision import closed_forms
 from symdp.engine.privacy_loss import LaplaceLossLaw, privacy_loss
+from symdp.statement import BuiltExactly
 from symdp.theorem import INDEPENDENT
 from symdp.theorems.dwork import subgaussian as sg
 from symdp.verify import HOLDS, VIOLATED, verify
@@ -340,6 +341,7 @@ def test_pinned_draws_are_certified(ident):
         with working_precision(50):
             out = theorem.witness(convert_point(theorem, pin))
         out = out if isinstance(out, dict) else {"quantity": out}
+        out = {k: v.value if isinstance(v, BuiltExactly) else v for k, v in out.items()}   # (a finite law's own)
         # a finite law's standard is privacy_loss.optimal_standard's to enclose (its interval search), and so are
         # the tails at a threshold of it
         mine = {str(k): v for k, v in out.items() if not (finite and ("tau" in str(k) or "Standard" in str(k)
@@ -425,3 +427,49 @@ def test_lemma_2_2_at_a_standard_of_1e_156_beside_a_standard_of_0_is_proved_tigh
                                 {"kind": "finite", "values": [0.99999], "weights": [0.01]}]}}
     result = evaluate_point(get("dwork.lem2.2"), raw)
     assert result.verdict == TIGHT and result.certified and result.quantity == result.bound
+
+
+# --- finite laws measured as the drawn instance (own_instance) -----------------------------------------------------
+# Draws near λ = 0 (seeds 1 and 2 of `symdp verify`) compare 1 + O(λ²) with 1 + O(λ²): margins of 1e-33 to 1e-43,
+# which the verifier's floor for a rounded construction (probabilities rounded from the weights, Y centred on the
+# rounded ones) left to the two precisions. Built from the weights' exact rationals and measured in the law's own
+# balls, the law is the drawn instance, and the balls decide.
+NEAR_ZERO_LAMBDA = [
+    ("dwork.def2.5", {"lambda": -2.220446049250313e-16, "structure": {
+        "kind": "finite", "values": [0.7692025176672743, 2.0, 0.24663385340374155],
+        "weights": [0.9717551048068175, 0.48537551889309793, 0.4492587982328298]}}),
+    ("dwork.def3.2", {"lambda": 8.964891035575661e-14, "structure": {
+        "kind": "exact", "p": [0.6676795574110614, 0.662420754984457], "q": [0.99999, 0.16855231121131634]}}),
+    ("dwork.lem2.3", {"structure": {"x": [-0.14498653437073594, 0.24714515059573333], "y": [0.0, 1.1754943508222875e-38],
+                                    "w": [0.3181148612829179, 0.4104857364171139]}}),
+]
+
+
+@pytest.mark.parametrize("theorem_id, raw", NEAR_ZERO_LAMBDA, ids=[t for t, _ in NEAR_ZERO_LAMBDA])
+def test_a_finite_law_near_an_equality_is_decided_by_its_own_balls(theorem_id, raw):
+    from symdp.theorems import get
+    from symdp.verify import evaluate_point
+
+    theorem = get(theorem_id)
+    result = evaluate_point(theorem, raw)
+    assert result.verdict == HOLDS and result.certified, result
+    assert 0 < result.margin < 1e-30   # a near-equality: the bound exceeds the side by less than 1e-30 relative
+    # every measurement of the finite instance is marked built exactly
+    from symdp.verify import convert_point
+    with mpmath.workdps(50):
+        out = theorem.witness(convert_point(theorem, raw))
+    assert all(isinstance(v, BuiltExactly) for v in out.values())
+
+
+def test_a_finite_law_weighs_its_atoms_by_the_weights_exact_rationals():
+    # weights (1, 2): probabilities 1/3 and 2/3 exactly, at any precision the balls are taken at (not their 50-digit
+    # roundings, which a ball of 400 bits would tell apart from 1/3)
+    from flint import arb, fmpq
+    from symdp.estimate import arb_precision
+    with mpmath.workdps(50):
+        law = sg.build_law({"kind": "finite", "values": [0.1, 0.7], "weights": [1.0, 2.0]})
+    with arb_precision(400):
+        third, two_thirds = law.probability_balls()
+        assert third.contains(arb(fmpq(1, 3))) and two_thirds.contains(arb(fmpq(2, 3)))
+        assert third.rad() < arb(2) ** -390
+        assert law.mean_ball().contains(0)   # centred on the exact mean 0.1/3 + 1.4/3 = 0.5

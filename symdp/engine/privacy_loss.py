@@ -185,8 +185,8 @@ class DiscreteLaw(Law):
         object.__setattr__(self, "values", tuple(x for x, _, _, _ in kept))
         object.__setattr__(self, "probabilities", tuple(p for _, p, _, _ in kept))
         # Enclosures of the values and of the probabilities where they are not the binary numbers given (a log-ratio
-        # computed in balls; a finite law's exact rationals): not fields, a law is equal to and hashed as its values
-        # and probabilities.
+        # computed in balls; a finite law's exact rationals, fmpq, made balls at each use's precision): not fields, a
+        # law is equal to and hashed as its values and probabilities.
         object.__setattr__(self, "_balls", tuple(ball for _, _, ball, _ in kept))
         object.__setattr__(self, "_weight_balls", tuple(w for _, _, _, w in kept))
 
@@ -264,10 +264,11 @@ class DiscreteLaw(Law):
         built with (a centred law's ``x - E[X]``, a finite pair's ``ln(p/q)``)."""
         return tuple(exact_ball(x) if ball is None else ball for x, ball in zip(self.values, self._balls))
 
-    def _weights(self) -> tuple:
-        """The probabilities as balls (the binary numbers given exactly, or the enclosures the law was built with),
-        divided by their sum (which is 1 only to the working precision)."""
-        ps = [exact_ball(p) if w is None else w for p, w in zip(self.probabilities, self._weight_balls)]
+    def probability_balls(self) -> tuple:
+        """The probabilities as balls (the binary numbers given exactly, or the enclosures or exact rationals the law
+        was built with, at flint's precision), divided by their sum (which is 1 only to the working precision where
+        they are the binary numbers)."""
+        ps = [exact_ball(p if w is None else w) for p, w in zip(self.probabilities, self._weight_balls)]
         total = sum(ps, exact_ball(0))
         return tuple(p / total for p in ps)
 
@@ -281,14 +282,14 @@ class DiscreteLaw(Law):
         (True, True)
         """
         with in_balls():
-            terms = [p * g(x) for p, x in zip(self._weights(), self.value_balls())]
+            terms = [p * g(x) for p, x in zip(self.probability_balls(), self.value_balls())]
             total = sum(terms, exact_ball(0))
             size = sum((t.abs_upper() for t in terms), exact_ball(0))
         return enclosure(total, scale=mpf_of(size.mid()))
 
     def mean_ball(self):
         """``E[X]`` as a ball, at flint's precision."""
-        return sum((p * x for p, x in zip(self._weights(), self.value_balls())), exact_ball(0))
+        return sum((p * x for p, x in zip(self.probability_balls(), self.value_balls())), exact_ball(0))
 
     def tilted_cumulants(self, lam) -> tuple:
         """``(K(λ), K'(λ), K''(λ), K'''(λ), K''''(λ))`` of the *centred* law (K its cumulant generating function)
@@ -323,7 +324,7 @@ def _centred_balls(law: DiscreteLaw, prec: int) -> tuple[tuple, tuple]:
     if prec not in cache:
         with arb_precision(prec):
             centre = law.mean_ball()
-            cache[prec] = (tuple(x - centre for x in law.value_balls()), law._weights())
+            cache[prec] = (tuple(x - centre for x in law.value_balls()), law.probability_balls())
     return cache[prec]
 
 

@@ -42,7 +42,7 @@ from symdp.estimate import Estimate, Method, enclosure, exact_ball, exact_ration
 from symdp.numeric import arb_erfc
 from symdp.expressions import KL, HockeyStick, MaxDivergence, SubgaussianStandard, quantity
 from symdp.numeric import to_mpf
-from symdp.statement import measured_atoms
+from symdp.statement import BuiltExactly, measured_atoms
 from symdp.strategies import flatmapped, weights
 from symdp.symbols import P, Q, a, b, delta, epsilon, k, kappa, lam, mu, t, tau, tau1, tau2
 from symdp.theorem import CLOSED_FORM, Param, Printed, Setting, declare, registered, theorem
@@ -255,13 +255,11 @@ def tail(law: Law, threshold, upper: bool = True) -> Estimate | None:
 
     def ball():
         T = threshold.ball() if isinstance(threshold, Estimate) else exact_ball(threshold)
-        if isinstance(law, DiscreteLaw):
-            ps = [exact_ball(p) for p in law.probabilities]
-            total = sum(ps, arb(0))
-            xs = law.value_balls()
+        if isinstance(law, DiscreteLaw):   # (the probabilities as the law's other measurements take them)
+            ps, xs = law.probability_balls(), law.value_balls()
             surely = sum((p for p, x in zip(ps, xs) if (x >= T if upper else x <= T)), arb(0))
             maybe = sum((p for p, x in zip(ps, xs) if not (x < T if upper else x > T)), arb(0))
-            return surely.union(maybe) / total
+            return surely.union(maybe)
         if laplace is not None:
             A = exact_ball(laplace[0])
             shift = laplace_loss_ball(A, lambda v: v) if laplace[1] else arb(0)
@@ -449,7 +447,8 @@ def build_law(draw) -> Law:
     """The *centred* law of a draw of :func:`laws` (τ-subgaussian variables have mean 0: Definition 2.5)."""
     kind = draw["kind"]
     if kind == "finite":
-        return DiscreteLaw(draw["values"], FiniteDistribution.normalized(draw["weights"]).probs).centred()
+        weights_ = FiniteDistribution.normalized(draw["weights"])
+        return DiscreteLaw(draw["values"], weights_.probs, weight_balls=weights_.rationals).centred()
     if kind == "gaussian":
         return GaussianQuadratureLaw.of_sd(draw["sd"])
     if kind == "laplace":
@@ -544,6 +543,17 @@ LOSS_PAIRS = Setting(r"$P$, $Q$ finite with equal supports, $\mathcal{N}(0,\sigm
                      strategy=lambda: st.one_of(finite_pairs(), gaussian_pairs(), finite_pairs(), laplace_pairs()),
                      build=loss_law)
 LAWS = Setting("$X$ centred", strategy=laws, build=build_law)
+
+
+def own_instance(law: Law, measured: dict) -> dict:
+    """``measured`` marked built exactly (:class:`~symdp.statement.BuiltExactly`) where ``law`` is finite: its values
+    the drawn numbers and its probabilities the weights' exact rationals, centred in balls, and every quantity of the
+    statement measured on it in balls, the law is the drawn instance itself, so the verifier adds no floor for a
+    construction's rounding and a near-equality (λ → 0, where both sides are 1 + O(λ²)) is decided by the balls. Other
+    laws' measurements as they are."""
+    if not isinstance(law, DiscreteLaw):
+        return measured
+    return {atom: BuiltExactly(value) for atom, value in measured.items()}
 
 
 @theorem(
@@ -852,7 +862,8 @@ def definition_2_5(point):
     by $\tau$ met with it is met with $\tau$."""
     law = LAWS(point)
     l_ = mpmath.mpf(point["lambda"])
-    return {E(sp.exp(lam * X)): centred_mgf(law, l_), SubgaussianStandard(X): standard(law, lower=True)}
+    return own_instance(law, {E(sp.exp(lam * X)): centred_mgf(law, l_),
+                              SubgaussianStandard(X): standard(law, lower=True)})
 
 
 LEMMA_2_1_NOTES = (r"$\tau := \tau(X)$, the strongest instance. Both tails from the exact law (atoms, or the CDF of "
@@ -898,7 +909,7 @@ def lemma_2_1_corrected(point):
     lower = tail(law, Estimate.combine(lambda x: -x, threshold), upper=False)
     if upper is None or lower is None:
         return {Pr(sp.Ge(X, t * tau)): law.sf(threshold.value), Pr(sp.Le(X, -t * tau)): law.cdf(-threshold.value)}
-    return {Pr(sp.Ge(X, t * tau)): upper, Pr(sp.Le(X, -t * tau)): lower}
+    return own_instance(law, {Pr(sp.Ge(X, t * tau)): upper, Pr(sp.Le(X, -t * tau)): lower})
 
 
 @theorem(
@@ -917,7 +928,7 @@ def fact_2_1(point):
     $\sqrt{\max r(\lambda)}$ over a few $\lambda$ with each $r(\lambda)$ enclosed (\symdpcode{standard\_lower}): a bound
     by $\tau$ met with it is met with $\tau$."""
     law = LAWS(point)
-    return {Var(X): moment(law, 2), SubgaussianStandard(X): standard(law, lower=True)}
+    return own_instance(law, {Var(X): moment(law, 2), SubgaussianStandard(X): standard(law, lower=True)})
 
 
 def moment(law: Law, order: int) -> Estimate:
@@ -929,7 +940,7 @@ def moment(law: Law, order: int) -> Estimate:
 
 def _moment_and_standard(point) -> dict:
     law = LAWS(point)
-    return {E(X**k): moment(law, point["k"]), tau: standard(law, lower=True)}
+    return own_instance(law, {E(X**k): moment(law, point["k"]), tau: standard(law, lower=True)})
 
 
 FACT22_PINS = (GAUSS_LAW_PINS[0] | {"k": 4}, RADEMACHER_PINS[0] | {"k": 3}, LAPLACE_LAW_AT_MINUS_ONE[0] | {"k": 5})
@@ -1031,7 +1042,7 @@ def _joint_moments(point, statement) -> dict:
     s = point["structure"]
     weights_ = FiniteDistribution.normalized(s["w"])
     x = [to_mpf(v) for v in s["x"]]
-    Ylaw = DiscreteLaw(s["y"], weights_.probs).centred()
+    Ylaw = DiscreteLaw(s["y"], weights_.probs, weight_balls=weights_.rationals).centred()
 
     def sums():
         ws, ys = weights_.balls(), Ylaw.value_balls()
@@ -1045,7 +1056,8 @@ def _joint_moments(point, statement) -> dict:
               if str(key) in names}
     if str(tau) in names:
         values[tau] = standard(Ylaw)
-    return values
+    # (the joint law as drawn: the weights' rationals, Y centred on them in balls, so E[Y] = 0 exactly)
+    return own_instance(Ylaw, values)
 
 
 JOINT_LAWS = Setting(r"$(X, Y)$ finite joint law, $\mathbb{E}[Y] = 0$, $\tau = \tau(Y) \le 1/3$", strategy=joint_laws)
@@ -1166,7 +1178,9 @@ def definition_3_2(point):
     $\sqrt{\max r(\lambda)}$ over a few $\lambda$ with each $r(\lambda)$ enclosed (\symdpcode{standard\_lower}): a bound
     by $\tau$ met with it is met with $\tau$."""
     law = LOSS_PAIRS(point)
-    return {E(sp.exp(lam * (L_PQ - mu))): centred_mgf(law, point["lambda"]), tau: standard(law, lower=True)}
+    # (a finite pair's loss law, centred, is the centred loss of its laws normalised in balls: an instance itself)
+    return own_instance(law, {E(sp.exp(lam * (L_PQ - mu))): centred_mgf(law, point["lambda"]),
+                              tau: standard(law, lower=True)})
 
 
 COR31_T = Param(t, sp.Interval(0, sp.oo), sample=(1e-9, 6), log=True,
