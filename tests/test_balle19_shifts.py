@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from symdp.proofs.balle19 import couplings as proofs
 from symdp.engine.continuous import Gaussian
 from symdp.engine.divergences import divergence
+from symdp.estimate import exact_ball, in_balls, mpf_of
 from symdp.precision import closed_forms, working_precision
 from symdp.statement import BuiltExactly, lambdify_mpmath
 from symdp.theorems.balle19 import couplings as b
@@ -159,8 +160,9 @@ def test_theorem4_chain_of_bounds(alpha, delta, sigma, L, r):
     with working_precision(30):
         args = [p[k] for k in ("alpha", "Delta", "sigma", "L", "r")]
         opt, geo, eq3 = (bound_fn(t)(*args) for t in (b.THEOREM_4_EQ2, b.THEOREM_4_EQ2_GEOMETRIC, b.THEOREM_4_EQ3))
-        gap, var = b.linear_chain(p)
-        exact = p["alpha"] * gap**2 / (2 * var)
+        with in_balls():
+            gap, var = b.linear_chain(p)
+            exact = mpf_of((exact_ball(p["alpha"]) * gap**2 / (2 * var)).mid())
         slack = 1 + mpmath.mpf(10) ** -20
         assert abs(exact - opt) <= mpmath.mpf(10) ** -20 * opt
         assert opt <= geo * slack and geo <= eq3 * slack
@@ -224,3 +226,16 @@ def test_corrected_theta_is_an_identity_proved_by_its_derivation():
 
 def test_phi_prints_its_formula():
     assert sp.latex(b.THEOREM_4_PHI.statement) == r"\frac{L^{-1/2} - L^{1/2}}{L^{-r/2} - L^{r/2}} \leq \frac{1}{r}"
+
+
+def test_theorem4_eq3_one_ulp_below_its_equality_is_certified():
+    # L one ulp below 1 (seed 2 of `symdp verify`): eq. (3) exceeds the chain's R_α by 1.4e-31 relative. The chain's
+    # law from its recursions in mpf rounded, and the verifier's floor for that rounding left the draw to the two
+    # precisions; built in balls from the draw's numbers (b.linear_chain), the enclosures decide it
+    raw = {"r": 5, "sigma": 4.18461079636104, "Delta": 2.6449725935817456, "L": 0.9999999999999998,
+           "alpha": 21.19952143819579}
+    result = evaluate_point(b.THEOREM_4_EQ3, raw)
+    assert result.verdict in ("holds", "tight") and result.certified, result
+    # at L = 1 the chain's R_α is αΔ²/(2rσ²), the Gaussian RDP of the gap Δ over variance rσ² (the oracle)
+    oracle = raw["alpha"] * raw["Delta"] ** 2 / (2 * raw["r"] * raw["sigma"] ** 2)
+    assert abs(float(result.quantity) / oracle - 1) < 1e-14

@@ -1252,6 +1252,27 @@ def renyi_of_log_quadratics(p_part: tuple, q_part: tuple, order) -> arb | None:
     return None if integral is None else integral.log() / (order - 1)
 
 
+def gaussian_renyi_ball(mean1: arb, sd1: arb, mean2: arb, sd2: arb, order) -> arb:
+    """``R_α(N(mean1, sd1²)‖N(mean2, sd2²))`` for parameters that are Arb balls (a law computed in balls, as a chain's
+    from its recursions, which no mpf could hold exactly), at flint's precision: each log-density from the Gaussian
+    family's declaration at the balls (:meth:`~symdp.engine.continuous.Declared.ball_log_quadratic`), the product of
+    the densities integrated in closed form (:func:`renyi_of_log_quadratics`); ``+inf`` where the integral diverges.
+    A caller computes it under :func:`~symdp.estimate.sharp_ball` for an enclosure sharp relative to its size.
+
+    >>> with arb_precision(80):   # αΔ²/(2σ²) with Δ = 1, σ² = 1/3: 9/2 at α = 3
+    ...     sd = (arb(1) / 3).sqrt()
+    ...     print(abs(gaussian_renyi_ball(arb(1), sd, arb(0), sd, 3) - arb(9) / 2) < 1e-20)
+    True
+    """
+    from symdp.engine.continuous import Gaussian
+
+    value = renyi_of_log_quadratics(Gaussian.ball_log_quadratic(mean1, sd1), Gaussian.ball_log_quadratic(mean2, sd2),
+                                    order)
+    if value is None:
+        raise InvalidParameter("the balls of the two Gaussians leave the sign of the Rényi integral's exponent open")
+    return value
+
+
 EXTRA_BITS = (32, 128, 512, 2048, 8192)
 """Extra bits with which the closed-form Rényi integrals are recomputed until tight: their exponents grow like
 ``α² Δ²/σ²`` and cancel (laws 10^300 scales apart need thousands of bits; each attempt costs microseconds)."""

@@ -25,7 +25,8 @@ from symdp import strategies
 from symdp.engine import continuous
 from symdp.engine.divergences import divergence
 from symdp.errors import InvalidParameter
-from symdp.estimate import Estimate, Method, arb_precision, exact_ball, sharp_ball
+from symdp.engine.certified import BOOST_BITS, gaussian_renyi_ball
+from symdp.estimate import Estimate, Method, arb_precision, exact_ball, exact_rational, sharp_ball
 from symdp.expressions import (Gaussian as GaussianH, Lap2 as Lap2H, Laplace as LaplaceH, MaxDivergence, Renyi,
                                Winf, numeric_function, quantity)
 from symdp.engine.finite import FiniteDistribution, to_mpf
@@ -562,11 +563,13 @@ EXAMPLE_3 = next(t for t in registered(__name__) if t.id == "balle19.ex3")
 
 
 # --- Theorem 4: amplification by iteration, on linear chains (P §4; A proof of Theorem 4) -----------------------------
-def linear_chain(p) -> tuple[mpmath.mpf, mpmath.mpf]:
-    """(mean gap, variance) of the two output laws of :data:`CHAIN` after r steps, propagated step by step."""
-    gap, var = p["Delta"], mpmath.mpf(0)
-    for _ in range(p["r"]):
-        gap, var = p["L"] * gap, p["L"] ** 2 * var + p["sigma"] ** 2
+def linear_chain(p) -> tuple[arb, arb]:
+    """(mean gap, variance) of the two output laws of :data:`CHAIN` after r steps, propagated step by step in balls
+    at flint's precision, from the draw's numbers read exactly."""
+    L_, sigma_ = (exact_ball(exact_rational(p[k], k)) for k in ("L", "sigma"))
+    gap, var = exact_ball(exact_rational(p["Delta"], "Delta")), arb(0)
+    for _ in range(int(p["r"])):
+        gap, var = L_ * gap, L_ * L_ * var + sigma_ * sigma_
     return gap, var
 
 
@@ -581,13 +584,15 @@ _CHAIN = Renyi(Law(r"\mu K_1 \cdots K_r"), Law(r"\nu K_1 \cdots K_r"), alpha)
 CHAIN = Setting(r"the chain $K_i(x) = \mathcal{N}(Lx, \sigma^2)$, $\mu = \delta_\Delta$, $\nu = \delta_0$")
 
 
-def _chain_renyi(p) -> Estimate:
+def _chain_renyi(p) -> BuiltExactly:
     r"""The left side: the exact law of the chain (\symdpcode{linear\_chain}: mean gap $L^r\Delta$, variance
-    $\sigma^2\sum_{k<r} L^{2k}$), its R\'enyi divergence integrated by the engine from the two output densities (a
+    $\sigma^2\sum_{k<r} L^{2k}$, built in balls), its R\'enyi divergence integrated from the two output densities (a
     certified enclosure, precise relative to the divergence however small it is)."""
-    gap, var = linear_chain(p)
-    sd = mpmath.sqrt(var)
-    return divergence("renyi", continuous.Gaussian(gap, sd), continuous.Gaussian(0, sd), p["alpha"], method="densities")
+    def compute():
+        gap, var = linear_chain(p)
+        order = exact_ball(exact_rational(p["alpha"], "alpha"))
+        return gaussian_renyi_ball(gap, var.sqrt(), arb(0), var.sqrt(), order)
+    return BuiltExactly(Estimate.from_arb(sharp_ball(compute, GUARD_BITS, BOOST_BITS), Method.CERTIFIED))
 
 
 def eq2_bound(steps):

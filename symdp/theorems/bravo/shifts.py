@@ -63,7 +63,7 @@ from symdp.theorems.bravo.common import (
     in_balls,
     rational,
 )
-from symdp.engine.certified import BOOST_BITS, renyi_of_log_quadratics
+from symdp.engine.certified import BOOST_BITS, gaussian_renyi_ball
 from symdp.engine.projected import clipped_renyi
 from symdp.estimate import GUARD_BITS, sharp_ball
 from symdp.theorems.bravo.mixing import _sign
@@ -315,18 +315,13 @@ def linear_chain_balls(c: Sequence, sigma2: Sequence, x0) -> tuple[arb, arb]:
 
 def linear_chain_renyi(alpha_, c: Sequence, sigma2: Sequence, D_) -> Estimate:
     """R_α(X_T ‖ X'_T) for the linear chain started from ±D/2, certified and built exactly: the two Gaussian laws from
-    their recursions in balls (:func:`linear_chain_balls`, the chain's numbers read exactly), their log-densities
-    from the Gaussian family's declaration at those balls, and ``∫ p^α q^(1-α)`` of the two densities integrated in
-    closed form (:func:`~symdp.engine.certified.renyi_of_log_quadratics`), with more bits until the ball is sharp.
-    Never the Gaussian closed form α(m - m')²/(2 S_0), which is, for h ≡ 0, the very bound under test."""
+    their recursions in balls (:func:`linear_chain_balls`, the chain's numbers read exactly), and ``∫ p^α q^(1-α)``
+    of the two densities (:func:`~symdp.engine.certified.gaussian_renyi_ball`), with more bits until the ball is
+    sharp. Never the Gaussian closed form α(m - m')²/(2 S_0), which is, for h ≡ 0, the very bound under test."""
     def compute():
         half = ball(rational(D_, "D")) / 2
-        logs = [Gaussian.ball_log_quadratic(m, v.sqrt())
-                for m, v in (linear_chain_balls(c, sigma2, x0) for x0 in (half, -half))]
-        value = renyi_of_log_quadratics(*logs, ball(rational(alpha_, "alpha")))
-        if value is None:   # (the exponent's leading coefficient is -1/(2 S_0) < 0: never reached for σ_t > 0)
-            raise InvalidParameter(f"the linear chain's variance is not positive: sigma2 = {list(sigma2)}")
-        return value
+        (m, v), (m_p, _) = (linear_chain_balls(c, sigma2, x0) for x0 in (half, -half))
+        return gaussian_renyi_ball(m, v.sqrt(), m_p, v.sqrt(), ball(rational(alpha_, "alpha")))
     return built_exactly(sharp_ball(compute, GUARD_BITS, BOOST_BITS), Method.CERTIFIED)
 
 
