@@ -206,17 +206,14 @@ def compile_divergence(head: Quantity, args: list, method=AUTO, width=None) -> C
     extra = lambdify_mpmath(args, list(_numbers(head)))
     in_balls = _renyi_in_balls(head, args)
     if in_balls is not None:
+        from symdp.engine.certified import renyi_order
+
         def measured(values):
-            P(values), Q(values), _valid_renyi_order(*extra(*values))   # the laws' and the order's checks, as below
+            P(values), Q(values), renyi_order(*extra(*values))   # the laws' and the order's checks, as the engine's
             return in_balls(values)
         return measured
     options = {"centred": _centred(head)} if type(head) is LossMGF else {}
     return lambda values: measure(kind, P(values), Q(values), *extra(*values), method=method, width=width, **options)
-
-
-def _valid_renyi_order(order) -> None:
-    if not (mpmath.isfinite(order) and order > 0 and order != 1):
-        raise InvalidParameter(f"Rényi order alpha must be a finite number > 0 other than 1, got {order}")
 
 
 def _quadratic_family(D) -> bool:
@@ -251,8 +248,8 @@ def _renyi_in_balls(head: Quantity, args: list) -> Optional[Callable]:
     if not _built_in_balls(head):
         return None
     P, Q = head.args[:2]
-    numbers = [lambdify_arb(args, sp.Tuple(*D.args)) for D in (P, Q)] + [lambdify_arb(args,
-                                                                                         sp.Tuple(*_numbers(head)))]
+    numbers = [lambdify_arb(args, sp.Tuple(*D.args)) for D in (P, Q)]
+    numbers.append(lambdify_arb(args, sp.Tuple(*_numbers(head))))
 
     def compute(values):
         balls = [exact_ball(v) for v in values]

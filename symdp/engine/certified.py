@@ -143,10 +143,16 @@ def renyi(P: ContinuousDistribution, Q: ContinuousDistribution, alpha) -> Estima
     ...
     symdp.errors.InvalidParameter: Rényi order alpha must be a finite number > 0 other than 1, got 0.0
     """
+    a = renyi_order(alpha)
+    return _run("renyi", lambda P, Q: _renyi_ball(P, Q, a), P, Q)
+
+
+def renyi_order(alpha) -> mpmath.mpf:
+    """A Rényi order of the certified routes as mpf: finite, > 0 and other than 1 (else a clear error)."""
     a = to_mpf(alpha, "Rényi order alpha")
     if not (mpmath.isfinite(a) and a > 0 and a != 1):
         raise InvalidParameter(f"Rényi order alpha must be a finite number > 0 other than 1, got {mpmath.nstr(a, 10)}")
-    return _run("renyi", lambda P, Q: _renyi_ball(P, Q, a), P, Q)
+    return a
 
 
 def max_divergence(P: ContinuousDistribution, Q: ContinuousDistribution) -> Estimate:
