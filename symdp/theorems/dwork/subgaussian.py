@@ -546,11 +546,12 @@ LAWS = Setting("$X$ centred", strategy=laws, build=build_law)
 
 
 def own_instance(law: Law, measured: dict) -> dict:
-    """``measured`` marked built exactly (:class:`~symdp.statement.BuiltExactly`) where ``law`` is finite: its values
-    the drawn numbers and its probabilities the weights' exact rationals, centred in balls, and every quantity of the
-    statement measured on it in balls, the law is the drawn instance itself, so the verifier adds no floor for a
-    construction's rounding and a near-equality (λ → 0, where both sides are 1 + O(λ²)) is decided by the balls. Other
-    laws' measurements as they are."""
+    """``measured`` marked built exactly (:class:`~symdp.statement.BuiltExactly`) where ``law`` is finite: every
+    quantity of the statement measured in balls on the law's own values and probabilities (the drawn values and the
+    weights' exact rationals, centred in balls; a pair's loss, its log-ratios and probabilities normalised in balls),
+    the law is an instance of the statement itself, so the verifier adds no floor for a construction's rounding and a
+    near-equality (λ → 0, where both sides are 1 + O(λ²)) is decided by the balls. Only for statements about that one
+    law (its moments, MGF, tails and standard); other laws' measurements as they are."""
     if not isinstance(law, DiscreteLaw):
         return measured
     return {atom: BuiltExactly(value) for atom, value in measured.items()}
