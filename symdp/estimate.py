@@ -16,6 +16,8 @@ from typing import Callable, Iterable, Iterator
 
 import mpmath
 from flint import arb, ctx, fmpq, fmpz
+from mpmath.libmp import (from_man_exp, mpf_abs, mpf_add, mpf_pos, mpf_sub, round_ceiling, round_floor, round_nearest,
+                          round_up)
 
 from symdp.errors import InvalidParameter
 
@@ -121,12 +123,14 @@ class Estimate:
                 return Estimate(mpmath.inf if ball > 0 else -mpmath.inf, mpmath.mpf(0), method, certified=True)
             centre = mpf_of(ball.mid()) if ball.mid().is_finite() else mpmath.mpf(0)
             return Estimate(centre, mpmath.inf, method)   # an unbounded ball or NaN: nothing is known
-        mid, rad = mpf_of(ball.mid()), mpf_of(ball.rad())
-        value = +mid   # rounded to the working precision; the rounding, computed exactly, is added to the radius
-        slack = abs(mpmath.fsub(value, mid, exact=True))
-        with mpmath.workprec(mpmath.mp.prec):
-            error = mpmath.fadd(rad, slack, rounding="u")
-        return Estimate(value, error, method, certified=True)
+        # the midpoint rounded to the working precision; the rounding, computed exactly, is added to the radius
+        # (mpmath's own primitives: the exact ones without a precision, the rounded ones at the working precision)
+        (man, exp), prec = ball.mid().man_exp(), mpmath.mp.prec
+        mid = from_man_exp(int(man), int(exp))
+        value = mpf_pos(mid, prec, round_nearest)
+        man, exp = ball.rad().man_exp()
+        error = mpf_add(from_man_exp(int(man), int(exp)), mpf_abs(mpf_sub(value, mid)), prec, round_up)
+        return Estimate(mpmath.mp.make_mpf(value), mpmath.mp.make_mpf(error), method, certified=True)
 
     def ball(self):
         """The enclosure ``[value - error, value + error]`` as an Arb ball (``flint.arb``), both ends exact; for a
@@ -395,10 +399,16 @@ def sharp_ball(compute: Callable, guard: int, boost: int):
 
 
 def mpf_of(x) -> mpmath.mpf:
-    """An exact Arb midpoint or radius as an mpf, without rounding (mantissa and exponent carried over)."""
+    """An exact Arb midpoint or radius as an mpf, without rounding (mantissa and exponent carried over, by mpmath's
+    exact normalisation: no precision switch, on the hot path of every enclosure).
+
+    >>> from flint import arb
+    >>> with mpmath.workprec(10):   # every bit of 1 + 2^-40, whatever the working precision
+    ...     print(mpf_of((1 + arb(2) ** -40).mid()) - 1 == mpmath.mpf(2) ** -40)
+    True
+    """
     man, exp = x.man_exp()
-    with mpmath.workprec(max(mpmath.mp.prec, int(man).bit_length() + 1)):
-        return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
+    return mpmath.mp.make_mpf(from_man_exp(int(man), int(exp)))
 
 
 def mpf_nearest(x) -> mpmath.mpf:
@@ -426,12 +436,18 @@ def mpf_down(x) -> mpmath.mpf:
     mpf('0.099976') mpf('0.1001')
     mpf('-0.1001') mpf('-0.099976')
     """
-    return mpmath.fadd(mpf_of(x), 0, rounding="f")
+    return _rounded(x, round_floor)
 
 
 def mpf_up(x) -> mpmath.mpf:
     """An exact Arb number as the smallest mpf of the working precision not below it (see :func:`mpf_down`)."""
-    return mpmath.fadd(mpf_of(x), 0, rounding="c")
+    return _rounded(x, round_ceiling)
+
+
+def _rounded(x, rounding) -> mpmath.mpf:
+    """An exact Arb number rounded once, in the direction ``rounding``, to the working precision."""
+    man, exp = x.man_exp()
+    return mpmath.mp.make_mpf(mpf_pos(from_man_exp(int(man), int(exp)), mpmath.mp.prec, rounding))
 
 
 def as_estimate(x) -> Estimate:

@@ -49,3 +49,16 @@ def test_a_midpoint_is_rounded_once_to_the_nearest(x, power, shift, prec):
     mid = (arb(x) ** power * arb(2) ** shift / 3).mid()
     with mpmath.workprec(prec):
         assert mpf_nearest(mid)._mpf_ == (+mpf_of(mid))._mpf_
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 2 ** 200), st.integers(-300, 300), st.sampled_from([10, 20, 53, 100]))
+def test_an_estimate_of_a_ball_encloses_its_midpoint_at_any_precision(mantissa, exponent, bits):
+    """Estimate.from_arb rounds the midpoint to the working precision and adds the rounding to the radius: the
+    rounding, not a rounded copy of it (rounded to nearest it may fall short, and an exact ball whose midpoint has
+    more bits than the working precision then no longer holds its own midpoint)."""
+    ball = arb(mantissa) * arb(2) ** exponent    # exact (radius 0), up to 200 bits
+    with mpmath.workprec(bits):
+        e = Estimate.from_arb(ball, "exact")
+    low, high = mpmath.fsub(e.value, e.error, exact=True), mpmath.fadd(e.value, e.error, exact=True)
+    assert low <= mpf_of(ball.mid()) <= high
