@@ -51,6 +51,7 @@ import time
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Callable, Iterator, Mapping, Optional
 
 import mpmath
@@ -102,10 +103,11 @@ class DrawResult:
     """For a certified draw, how its laws were built (:data:`CONSTRUCTION`): ``exact`` from the draw, or ``rounded``
     at working precision (the enclosures then hold the laws as built, widened by the construction floor)."""
 
-    @property
+    @cached_property
     def closeness(self) -> Optional[float]:
         """How close the draw comes to refuting the statement (:func:`symdp.search.closeness`): 0 at equality,
-        positive beyond the bound, None where it means nothing (two sides within the draw's error of 0)."""
+        positive beyond the bound, None where it means nothing (two sides within the draw's error of 0). Kept: the
+        search ranks every draw by it, again at each refinement."""
         if not max(abs(self.quantity), abs(self.bound)) > self.error:
             return None
         return closeness(self.relation, self.margin, self.quantity, self.bound)
