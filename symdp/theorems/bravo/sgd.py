@@ -107,7 +107,14 @@ def alpha_star(q_, s) -> mpmath.mpf:
     admissible set is one interval (1, α*]: a second change of sign is an error, not a silent choice. The scan runs in
     binary64 (it only locates the bracket) where its signs are clear of rounding, else at the working precision."""
     with mpmath.workdps(max(mpmath.mp.dps, 30)):   # SymPy may ask for a handful of digits; the scan needs more
-        return +_alpha_star(to_mpf(q_, "q"), to_mpf(s, "sigma"))
+        return +_alpha_star_at(to_mpf(q_, "q"), to_mpf(s, "sigma"), mpmath.mp.prec)
+
+
+@functools.lru_cache(maxsize=1024)
+def _alpha_star_at(q_, s, prec: int) -> mpmath.mpf:
+    """:func:`_alpha_star` at ``prec`` bits, kept: a draw's side condition is decided more than once (where it is
+    drawn, and again where it is evaluated at each working precision), and draws share their (q, σ)."""
+    return _alpha_star(q_, s)
 
 
 GRID = tuple(range(-160, 129))
