@@ -10,6 +10,7 @@ modules need not import one another for a helper.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Sequence
 
 import mpmath
@@ -17,6 +18,13 @@ from flint import arb, ctx
 
 from symdp.errors import InvalidParameter
 from symdp.estimate import arb_precision, exact_ball, mpf_nearest
+
+
+@lru_cache(maxsize=8192)
+def _float_mpf(x: float, prec: int) -> mpmath.mpf:
+    """A float's shortest decimal read at ``prec`` bits, kept: a draw's floats are read at each working precision by
+    the verifier and again by the witness, and reading a decimal is the costly part."""
+    return mpmath.mpf(float.__repr__(x))      # NumPy 2's float64 (a float) has a repr of its own
 
 
 def to_mpf(x, what: str = "value") -> mpmath.mpf:
@@ -34,7 +42,7 @@ def to_mpf(x, what: str = "value") -> mpmath.mpf:
     if isinstance(x, float):
         if x != x:
             raise InvalidParameter(f"{what} is NaN")
-        return mpmath.mpf(float.__repr__(x))      # NumPy 2's float64 (a float) has a repr of its own
+        return _float_mpf(x, mpmath.mp.prec)
     if isinstance(x, Fraction):
         return mpmath.mpf(x.numerator) / x.denominator
     if isinstance(x, str):
