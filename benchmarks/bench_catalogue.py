@@ -16,6 +16,12 @@ worktree (``--against``, by default the newest tag); nothing here is compared wi
                                                                 # for python3 tests/compare_verify.py
     python3 benchmarks/bench_catalogue.py --record-seconds      # also write this run's seconds per theorem to
                                                                 # symdp/theorems/seconds.json (the parallel order)
+    python3 benchmarks/bench_catalogue.py --at-once             # both checkouts at the same time, half the cores
+                                                                # each: what a machine whose speed drifts allows
+
+Run one after the other, the two checkouts meet the machine at different speeds: on the 2-core machine this project is
+measured on, the same checkout's catalogue drifted by 20% within an hour, more than most changes. ``--at-once`` runs
+them concurrently (each with half the cores, unless ``--jobs`` says otherwise), so that both see the same machine.
 """
 
 from __future__ import annotations
@@ -39,17 +45,34 @@ def newest_tag() -> str | None:
     return done.stdout.strip() or None
 
 
-def run_catalogue(checkout: Path, selection: list[str], options: list[str]) -> tuple[list[dict], float]:
-    """``symdp verify --json`` of ``checkout`` (its own sources first on the path) and the run's wall-clock seconds."""
+def start_catalogue(checkout: Path, selection: list[str], options: list[str]) -> tuple:
+    """``symdp verify --json`` of ``checkout`` (its own sources first on the path), started: the process, when, and
+    the files its output goes to (not pipes: a run that finishes first must not wait for its output to be read)."""
     command = [sys.executable, "-c", "import sys; from symdp.cli import main; sys.exit(main())", "verify", "--json",
                "--quiet", *options, *selection]
-    start = time.perf_counter()
-    done = subprocess.run(command, cwd=checkout, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(checkout)})
+    out, err = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+    process = subprocess.Popen(command, cwd=checkout, stdout=out, stderr=err, text=True,
+                               env={**os.environ, "PYTHONPATH": str(checkout)})
+    return process, time.perf_counter(), (out, err)
+
+
+def finish_catalogue(checkout: Path, started: tuple) -> tuple[list[dict], float]:
+    """The reports of a run :func:`start_catalogue` started, and its wall-clock seconds."""
+    process, start, (out, err) = started
+    process.wait()
     seconds = time.perf_counter() - start
-    if done.returncode not in (0, 1, 3):   # 1: a violation, 3: inconclusive; both still print their reports
-        raise SystemExit(f"symdp verify failed in {checkout} (exit {done.returncode}):\n{done.stderr[-2000:]}")
-    return json.loads(done.stdout), seconds
+    with out, err:
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    if process.returncode not in (0, 1, 3):   # 1: a violation, 3: inconclusive; both still print their reports
+        raise SystemExit(f"symdp verify failed in {checkout} (exit {process.returncode}):\n{stderr[-2000:]}")
+    return json.loads(stdout), seconds
+
+
+def run_catalogue(checkout: Path, selection: list[str], options: list[str]) -> tuple[list[dict], float]:
+    """``symdp verify --json`` of ``checkout`` and the run's wall-clock seconds."""
+    return finish_catalogue(checkout, start_catalogue(checkout, selection, options))
 
 
 def per_paper(reports: list[dict]) -> dict[str, dict]:
@@ -111,33 +134,44 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     parser.add_argument("--save", type=Path, help="a directory to keep each run's verify JSON in (this.json, "
                                                   "previous.json)")
+    parser.add_argument("--at-once", action="store_true",
+                        help="run both checkouts at the same time, each with half the cores (unless --jobs is "
+                             "given), so that a drift of the machine's speed meets both alike")
     parser.add_argument("--record-seconds", action="store_true",
                         help="write this checkout's seconds per theorem to symdp/theorems/seconds.json, from which "
                              "parallel runs order the work longest first (whole-catalogue runs only)")
     args = parser.parse_args(argv)
     if args.record_seconds and args.ids:
         parser.error("--record-seconds records a whole-catalogue run: give no IDs")
-    options = ([f"--examples={args.examples}"] if args.examples is not None else []) + \
-        ([f"--jobs={args.jobs}"] if args.jobs else [])
     against = args.against or newest_tag()
-    columns = {}
-    reports, seconds = run_catalogue(ROOT, args.ids, options)
-    _save(args.save, "this.json", reports)
-    if args.record_seconds:
-        recorded = {r["id"]: round(r["seconds"], 1) for r in reports}
-        (ROOT / "symdp" / "theorems" / "seconds.json").write_text(json.dumps(recorded, indent=0) + "\n")
-    columns["this checkout"] = (per_paper(reports), seconds)
-    if against:
-        with tempfile.TemporaryDirectory() as scratch:
-            tree = Path(scratch) / "previous"
+    jobs = args.jobs or (max(1, (os.cpu_count() or 2) // 2) if args.at_once and against else None)
+    options = ([f"--examples={args.examples}"] if args.examples is not None else []) + \
+        ([f"--jobs={jobs}"] if jobs else [])
+    with tempfile.TemporaryDirectory() as scratch:
+        tree = Path(scratch) / "previous"
+        if against:
             subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(tree), against], cwd=ROOT,
                            check=True)
-            try:
-                reports, seconds = run_catalogue(tree, args.ids, options)
-            finally:
+        previous = None
+        try:
+            this = start_catalogue(ROOT, args.ids, options)
+            previous = start_catalogue(tree, args.ids, options) if against and args.at_once else None
+            runs = {"this checkout": finish_catalogue(ROOT, this)}
+            if against:
+                previous = previous or start_catalogue(tree, args.ids, options)
+                runs[f"previous release ({against})"] = finish_catalogue(tree, previous)
+        finally:
+            if previous is not None and previous[0].poll() is None:
+                previous[0].kill()   # (this checkout's run failed: the other is not waited for)
+            if against:
                 subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True)
-        _save(args.save, "previous.json", reports)
-        columns[f"previous release ({against})"] = (per_paper(reports), seconds)
+    if args.record_seconds:
+        recorded = {r["id"]: round(r["seconds"], 1) for r in runs["this checkout"][0]}
+        (ROOT / "symdp" / "theorems" / "seconds.json").write_text(json.dumps(recorded, indent=0) + "\n")
+    columns = {}
+    for (name, (reports, seconds)), file in zip(runs.items(), ("this.json", "previous.json")):
+        _save(args.save, file, reports)
+        columns[name] = (per_paper(reports), seconds)
     if args.json:
         print(json.dumps({name: {"papers": figures, "wall_seconds": round(seconds, 1)}
                           for name, (figures, seconds) in columns.items()}, indent=1))

@@ -229,6 +229,19 @@ def test_catalogue_figures_count_what_the_issue_counts():
     assert figures["all"]["verdicts"] == 3 and figures["all"]["certified"] == 1 and figures["all"]["numeric"] == 4
 
 
+def test_catalogue_benchmark_runs_both_checkouts_at_once(tmp_path):
+    """--at-once: both runs concurrently, each saved and counted as its own column (the same checkout twice here)."""
+    done = subprocess.run([sys.executable, str(CATALOGUE_SCRIPT), "dwork.lem3.10", "--examples", "2", "--at-once",
+                           "--against", "HEAD", "--save", str(tmp_path), "--json"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout)
+    assert set(figures) == {"this checkout", "previous release (HEAD)"}
+    runs = [json.loads((tmp_path / name).read_text()) for name in ("this.json", "previous.json")]
+    assert [[r["id"] for r in run] for run in runs] == [["dwork.lem3.10"]] * 2
+    assert runs[0][0]["verdict"] == runs[1][0]["verdict"] and runs[0][0]["examples"] == runs[1][0]["examples"]
+
+
 def test_catalogue_benchmark_runs_both_checkouts_side_by_side():
     done = subprocess.run([sys.executable, str(CATALOGUE_SCRIPT), "dwork.lem3.10", "--examples", "2", "--jobs", "1",
                            "--against", "HEAD", "--json"], capture_output=True, text=True, timeout=600)
