@@ -125,11 +125,9 @@ class Estimate:
             return Estimate(centre, mpmath.inf, method)   # an unbounded ball or NaN: nothing is known
         # the midpoint rounded to the working precision; the rounding, computed exactly, is added to the radius
         # (mpmath's own primitives: the exact ones without a precision, the rounded ones at the working precision)
-        (man, exp), prec = ball.mid().man_exp(), mpmath.mp.prec
-        mid = from_man_exp(int(man), int(exp))
+        mid, prec = _raw(ball.mid()), mpmath.mp.prec
         value = mpf_pos(mid, prec, round_nearest)
-        man, exp = ball.rad().man_exp()
-        error = mpf_add(from_man_exp(int(man), int(exp)), mpf_abs(mpf_sub(value, mid)), prec, round_up)
+        error = mpf_add(_raw(ball.rad()), mpf_abs(mpf_sub(value, mid)), prec, round_up)
         return Estimate(mpmath.mp.make_mpf(value), mpmath.mp.make_mpf(error), method, certified=True)
 
     def ball(self):
@@ -407,8 +405,14 @@ def mpf_of(x) -> mpmath.mpf:
     ...     print(mpf_of((1 + arb(2) ** -40).mid()) - 1 == mpmath.mpf(2) ** -40)
     True
     """
+    return mpmath.mp.make_mpf(_raw(x))
+
+
+def _raw(x, prec: int | None = None, rounding=round_nearest) -> tuple:
+    """An exact Arb number as mpmath's raw tuple: exactly, or rounded once to ``prec`` bits in the direction
+    ``rounding``."""
     man, exp = x.man_exp()
-    return mpmath.mp.make_mpf(from_man_exp(int(man), int(exp)))
+    return from_man_exp(int(man), int(exp), prec, rounding)
 
 
 def mpf_nearest(x) -> mpmath.mpf:
@@ -420,8 +424,7 @@ def mpf_nearest(x) -> mpmath.mpf:
     ...     print(repr(mpf_nearest(arb("0.1").mid())))
     mpf('0.099976')
     """
-    man, exp = x.man_exp()
-    return mpmath.mpf((int(man), int(exp)))
+    return _rounded(x, round_nearest)
 
 
 def mpf_down(x) -> mpmath.mpf:
@@ -446,8 +449,7 @@ def mpf_up(x) -> mpmath.mpf:
 
 def _rounded(x, rounding) -> mpmath.mpf:
     """An exact Arb number rounded once, in the direction ``rounding``, to the working precision."""
-    man, exp = x.man_exp()
-    return mpmath.mp.make_mpf(mpf_pos(from_man_exp(int(man), int(exp)), mpmath.mp.prec, rounding))
+    return mpmath.mp.make_mpf(_raw(x, mpmath.mp.prec, rounding))
 
 
 def as_estimate(x) -> Estimate:
