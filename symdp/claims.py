@@ -200,7 +200,7 @@ _RELATIONS = {ast.LtE: sp.Le, ast.Lt: sp.Lt, ast.GtE: sp.Ge, ast.Gt: sp.Gt, ast.
 # --- numeric guards -----------------------------------------------------------------------------------------------
 
 from symdp.statement import (MAX_LOG, guarded as _guarded, guarded_pow as _pow,  # noqa: E402
-                             lambdify_mpmath, rename)
+                             lambdify_mpmath)
 from symdp.numeric import erfc  # noqa: E402
 
 
@@ -829,13 +829,17 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
         if symbols[name] in fixed and not fixed[symbols[name]].is_integer:
             value = _short(fixed[symbols[name]])
             raise InvalidParameter(f"{name} is {where}, an integer, but is given the value {value}")
-    relation = rename(relation, fixed) if fixed else relation
+    # The values are put in place evaluated: SymPy prints some unevaluated trees of numbers wrongly (-1/(1/2) as
+    # -1/1/2, which a lambdified side reads as -1/2). The ID is that of the relation as written and of the values,
+    # so that two claims that evaluate alike ("1/s <= 3" at s = 1/2, "2 <= 3") keep two IDs.
+    written = relation
+    relation = _with_values(relation, fixed) if fixed else relation
     params = tuple(_parameter(symbols[name], low, high, integers.get(name))
                    for name, (low, high) in ranges.items() if low != high)
     heads = sorted(relation.atoms(Quantity), key=sp.default_sort_key)
     # A divergence simplified away (0*kl(P, Q), d - d) does not enter the statement, but it is still computed at each
     # draw, so that an invalid law or order (a negative scale, alpha <= 1) is refused rather than silently ignored.
-    guards = [h for h in (rename(h, fixed) if fixed else h for h in named_heads) if not relation.has(h)]
+    guards = [h for h in (_valued(h, fixed) if fixed else h for h in named_heads) if not relation.has(h)]
     # A claim without parameters is its one pinned instance: verify() then reports a violation of it with the
     # (empty) counterexample, as for any pinned instance; one with parameters has the corners of its ranges pinned
     # (corners). Its evidence is what the engine computes: closed forms where the pair has one, unless they are
@@ -843,11 +847,40 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
     from symdp.latex import escape
 
     # the title is LaTeX-ready prose, as every theorem's: the claim's text, as code
-    return Theorem(id=ident or claim_id(relation, params), title=rf"\texttt{{{escape(text.strip())}}}",
+    return Theorem(id=ident or claim_id(written, params, fixed), title=rf"\texttt{{{escape(text.strip())}}}",
                    source=Source("user", "claim"),
                    statement=relation, parameters=params,
                    witness=LawWitness(heads, params, guards) if heads or guards else None,
                    evidence=INDEPENDENT, examples=corners(params))
+
+
+def _with_values(relation: sp.core.relational.Relational, fixed: dict) -> sp.core.relational.Relational:
+    """``relation`` with the ``fixed`` values in place, each side evaluated by SymPy (:func:`_valued`), the relation
+    itself not (two numbers must not collapse it to True or False).
+
+    >>> s = sp.Symbol("s", positive=True)
+    >>> _with_values(sp.Le(sp.exp(-1/s), 1/s), {s: sp.Rational(1, 2)})
+    exp(-2) <= 2
+    """
+    return type(relation)(_valued(relation.lhs, fixed), _valued(relation.rhs, fixed), evaluate=False)
+
+
+def _valued(expr: sp.Expr, fixed: dict) -> sp.Expr:
+    """``expr`` with the ``fixed`` values in place, evaluated by SymPy; an error naming the smallest part of it that
+    the values leave undefined (SymPy's ``zoo`` or ``nan``).
+
+    >>> x = sp.Symbol("x", real=True)
+    >>> _valued(x + sp.log(x), {x: sp.Integer(0)})
+    Traceback (most recent call last):
+    ...
+    symdp.errors.InvalidParameter: log(x) is undefined at x = 0
+    """
+    valued = expr.xreplace(fixed)
+    if valued.has(sp.zoo, sp.nan) and not expr.has(sp.zoo, sp.nan):
+        culprit = next(sub for sub in sp.postorder_traversal(expr) if sub.xreplace(fixed).has(sp.zoo, sp.nan))
+        at = ", ".join(f"{name} = {_short(value)}" for name, value in fixed.items() if culprit.has(name))
+        raise InvalidParameter(f"{culprit} is undefined at {at}")
+    return valued
 
 
 def _parameter(symbol: sp.Symbol, low: _Num, high: _Num, integer: Optional[str]) -> Param:
@@ -890,10 +923,12 @@ def corners(params: Sequence[Param]) -> tuple[dict, ...]:
     return tuple(dict(zip(names, values)) for values in points)
 
 
-def claim_id(relation: sp.core.relational.Relational, params: Sequence[Param] = ()) -> str:
-    """A claim's ID, from what it states: ``claim.`` and 12 hex digits of a hash of the parsed relation and the
-    parameters' ranges. The same claim, however it is spaced or spelt (``λ`` or ``lambda``), has the same ID; two
-    different claims (or one claim over two ranges) have different ones.
+def claim_id(relation: sp.core.relational.Relational, params: Sequence[Param] = (),
+             fixed: Optional[dict] = None) -> str:
+    """A claim's ID, from what it states: ``claim.`` and 12 hex digits of a hash of the parsed relation, the
+    parameters' ranges and the ``fixed`` values (symbol → number). The same claim, however it is spaced or spelt
+    (``λ`` or ``lambda``), has the same ID; two different claims (or one claim over two ranges, or at two values) have
+    different ones.
 
     >>> a = claim_id(parse_claim("kl(gaussian(0, s), gaussian(1, s)) <= 1"))
     >>> a == claim_id(parse_claim("kl(gaussian(0,s),gaussian(1,s))<=1")), a.startswith("claim.")
@@ -902,6 +937,8 @@ def claim_id(relation: sp.core.relational.Relational, params: Sequence[Param] = 
     False
     """
     ranges = sorted((p.name, sp.srepr(p.domain)) for p in params)
+    if fixed:
+        ranges += sorted((symbol.name, "=", sp.srepr(value)) for symbol, value in fixed.items())
     digest = hashlib.sha256(repr((sp.srepr(relation), ranges)).encode()).hexdigest()
     return f"claim.{digest[:12]}"
 

@@ -353,4 +353,6 @@ class LawWitness:
         except SymdpError:
             raise
         except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:
-            raise InvalidParameter(f"cannot build the laws: {e}") from None
+            # (mpmath's division by zero says nothing)
+            reason = str(e) or ("a division by zero" if isinstance(e, ZeroDivisionError) else type(e).__name__)
+            raise InvalidParameter(f"cannot build the laws: {reason}") from None

@@ -397,6 +397,22 @@ def _construction(side) -> mpmath.mpf:
     return max(side.value - low, high - side.value, side.error) - side.error
 
 
+def _margin_interval(relation: str, low, high) -> tuple:
+    """The interval of the margin (:func:`_margin`) from ``[low, high]``, that of the difference (:func:`_difference`):
+    the same interval, but for ``==``, whose margin is ``-|bound - quantity|``.
+
+    >>> _margin_interval("<=", -1, 2), _margin_interval("==", 1, 2), _margin_interval("==", -2, -1)
+    ((-1, 2), (-2, -1), (-2, -1))
+    >>> _margin_interval("==", -1, 3)
+    (-3, 0)
+    """
+    if relation != "==" or high < 0:
+        return low, high
+    if low > 0:
+        return -high, -low
+    return -max(-low, high), 0
+
+
 def _decide(relation: str, low, high) -> Optional[str]:
     """HOLDS or VIOLATED where an interval ``[low, high]`` that is proved to hold ``bound - quantity`` (for ``<=``
     and ``<``; ``quantity - bound`` for ``>=`` and ``>``; ``bound - quantity`` for ``==``) settles the relation, else
@@ -568,7 +584,8 @@ def _certified_draw(theorem: Theorem, raw, q, b, values, dps: int, final: bool) 
     size = max(q.size, b.size)
     relative = q.error + b.error + 4 * size * mpmath.mpf(10) ** (-dps)
     low, high = _difference(relation, q, b)
-    error = max(abs(margin - low), abs(high - margin))
+    margin_low, margin_high = _margin_interval(relation, low, high)
+    error = max(abs(margin - margin_low), abs(margin_high - margin))
     half_digits = size * mpmath.mpf(10) ** (-(dps // 2))   # "equal to working precision", relative to the sides
     exact = q.error == 0 and b.error == 0 and margin == 0
     decided = _decide(relation, low, high)

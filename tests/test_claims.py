@@ -4,6 +4,7 @@ import ast
 import builtins
 import doctest
 import inspect
+import re
 import time
 from decimal import Decimal
 from fractions import Fraction
@@ -313,6 +314,57 @@ def test_fixed_values_are_evaluated_exactly():
     # drawn as the float 0.333..., but 3q == 1 to all 50 digits only if q is exactly 1/3
     r = verify(claim_theorem("3*q == tv(finite([1 - q, q]), finite([1, 0]))*3", "q = 1/3"), examples=5)
     assert r.verdict == HOLDS and r.tight == r.examples
+
+
+@pytest.mark.parametrize("claim, where, quantity", [
+    # KL(Lap(0, b) || Lap(1, b)) = 1/b + e^(-1/b) - 1 (from the densities: the expected log-ratio), b = 1/2
+    ("kl(laplace(0, s), laplace(1, s)) == 1/s + exp(-1/s) - 1", "s = 0.5", lambda: 1 + mpmath.exp(-2)),
+    # TV(Lap(m, 1), Lap(0, 1)) = 1 - e^(-|m|/2), here m = -1/s = -2: a fixed value inside a law's argument
+    ("tv(laplace(-1/s, 1), laplace(0, 1)) == 1 - exp(-1)", "s = 1/2", lambda: 1 - mpmath.exp(-1)),
+])
+def test_a_fixed_value_in_a_negated_reciprocal_is_its_value(claim, where, quantity):
+    # Found by the slow fuzzer (test_true_claims_are_never_violated_slow): the fixed value used to be put in place
+    # unevaluated, and SymPy prints -1/(1/2) as -1/1/2, which every lambdified side (mpmath and Arb) read as -1/2; these
+    # true claims were then reported violated, certified.
+    r = verify(claim_theorem(claim, where), examples=3)
+    assert r.verdict == HOLDS and r.tight == r.examples
+    with mpmath.workdps(60):
+        assert abs(r.worst.quantity - quantity()) < mpmath.mpf(10) ** -40
+        assert abs(r.worst.bound - quantity()) < mpmath.mpf(10) ** -40
+
+
+@pytest.mark.parametrize("claim, where, message", [
+    ("0 <= kl(gaussian(x, 1), gaussian(1/x, 1))", "x = 0", "1/x is undefined at x = 0"),
+    ("0 <= kl(gaussian(x, 1), gaussian(log(x), 1))", "x = 0", "log(x) is undefined at x = 0"),
+    ("0*kl(gaussian(0, 1), gaussian(1/x, 1)) <= 1", "x = 0", "1/x is undefined at x = 0"),   # a guard, not stated
+    ("0 <= kl(gaussian(0, 1), gaussian(1/x, 1))", "x in [0, 1]", "cannot build the laws: a division by zero"),
+])
+def test_a_value_that_leaves_the_claim_undefined_is_named(claim, where, message):
+    with pytest.raises(InvalidParameter, match=re.escape(message)):
+        verify(claim_theorem(claim, where), examples=2)
+
+
+def test_a_fixed_value_beside_an_infinity_is_put_in_place():
+    # Found by the slow fuzzer: Max(oo, x) rebuilt unevaluated at x = 0 asked SymPy whether oo < 0 (an internal error)
+    assert verify(claim_theorem("0 <= Max(inf, x)", "x = 0.0"), examples=2).verdict == HOLDS
+
+
+def test_claims_at_fixed_values_have_ids_of_their_own():
+    ids = [claim_theorem(text, where).id for text, where in [
+        ("1/s <= 3", "s = 1/2"), ("1/s <= 3", "s = 1/3"), ("2 <= 3", None), ("1/s <= 3", "s in [1/2, 1]")]]
+    assert len(set(ids)) == 4
+    assert claim_theorem("1/s<=3", "s = 0.5").id == ids[0]   # the same claim, spaced and written otherwise
+
+
+@pytest.mark.parametrize("bound", ["1.6", "1.1"])
+def test_a_false_equality_reports_its_margin_with_the_error_of_its_balls(bound):
+    # The margin of == is -|bound - quantity|; its error used to be measured against the interval of bound - quantity,
+    # which for a bound above the quantity is the margin's mirror image: "-0.4647 ± 0.9293", violated, certified.
+    r = verify(claim_theorem(f"kl(laplace(0, s), laplace(1, s)) == {bound}", "s = 1/2"), examples=3)
+    assert r.verdict == VIOLATED and r.certified
+    with mpmath.workdps(60):   # KL(Lap(0, 1/2) || Lap(1, 1/2)) = 1 + e^-2, from the densities
+        assert abs(r.worst.margin + abs(mpmath.mpf(bound) - 1 - mpmath.exp(-2))) < mpmath.mpf(10) ** -40
+    assert r.worst.error < mpmath.mpf(10) ** -40
 
 
 def test_a_finite_mixture():
