@@ -200,7 +200,7 @@ _RELATIONS = {ast.LtE: sp.Le, ast.Lt: sp.Lt, ast.GtE: sp.Ge, ast.Gt: sp.Gt, ast.
 # --- numeric guards -----------------------------------------------------------------------------------------------
 
 from symdp.statement import (MAX_LOG, guarded as _guarded, guarded_pow as _pow,  # noqa: E402
-                             lambdify_mpmath)
+                             lambdify_mpmath, rename)
 from symdp.numeric import erfc  # noqa: E402
 
 
@@ -829,9 +829,8 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
         if symbols[name] in fixed and not fixed[symbols[name]].is_integer:
             value = _short(fixed[symbols[name]])
             raise InvalidParameter(f"{name} is {where}, an integer, but is given the value {value}")
-    # The values are put in place evaluated: SymPy prints some unevaluated trees of numbers wrongly (-1/(1/2) as
-    # -1/1/2, which a lambdified side reads as -1/2). The ID is that of the relation as written and of the values,
-    # so that two claims that evaluate alike ("1/s <= 3" at s = 1/2, "2 <= 3") keep two IDs.
+    # The ID is that of the relation as written and of the values, so that two claims that evaluate alike ("1/s <= 3"
+    # at s = 1/2, "2 <= 3") keep two IDs.
     written = relation
     relation = _with_values(relation, fixed) if fixed else relation
     params = tuple(_parameter(symbols[name], low, high, integers.get(name))
@@ -839,7 +838,7 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
     heads = sorted(relation.atoms(Quantity), key=sp.default_sort_key)
     # A divergence simplified away (0*kl(P, Q), d - d) does not enter the statement, but it is still computed at each
     # draw, so that an invalid law or order (a negative scale, alpha <= 1) is refused rather than silently ignored.
-    guards = [h for h in (_valued(h, fixed) if fixed else h for h in named_heads) if not relation.has(h)]
+    guards = [h for h in (_with_values(h, fixed) if fixed else h for h in named_heads) if not relation.has(h)]
     # A claim without parameters is its one pinned instance: verify() then reports a violation of it with the
     # (empty) counterexample, as for any pinned instance; one with parameters has the corners of its ranges pinned
     # (corners). Its evidence is what the engine computes: closed forms where the pair has one, unless they are
@@ -854,15 +853,27 @@ def claim_theorem(text: str, where: Optional[str] = None, id: Optional[str] = No
                    evidence=INDEPENDENT, examples=corners(params))
 
 
-def _with_values(relation: sp.core.relational.Relational, fixed: dict) -> sp.core.relational.Relational:
-    """``relation`` with the ``fixed`` values in place, each side evaluated by SymPy (:func:`_valued`), the relation
-    itself not (two numbers must not collapse it to True or False).
+def _with_values(expr: sp.Basic, fixed: dict) -> sp.Basic:
+    """``expr`` (a relation, or a divergence) with the ``fixed`` values in place, not re-evaluated: SymPy's evaluation
+    may run away (an exact power such as (10**22)**(-10**15)) or refuse a divergence as an argument (of Min, say).
+    Where SymPy cannot even rebuild it so (Max(oo, x) at x = 0 asks whether oo < 0), evaluated: a relation side by
+    side, so that two numbers do not collapse it to True or False, and a part the values leave undefined named
+    (:func:`_valued`). (SymPy's ``str`` writes the unevaluated ``-1/(1/2)`` as ``-1/1/2``; the code printers of
+    :mod:`symdp.statement` write it right.)
 
     >>> s = sp.Symbol("s", positive=True)
     >>> _with_values(sp.Le(sp.exp(-1/s), 1/s), {s: sp.Rational(1, 2)})
-    exp(-2) <= 2
+    exp(-1/1/2) <= 1/(1/2)
+    >>> x = sp.Symbol("x")
+    >>> _with_values(sp.Le(0, sp.Max(sp.oo, x, evaluate=False)), {x: sp.Integer(0)})
+    0 <= oo
     """
-    return type(relation)(_valued(relation.lhs, fixed), _valued(relation.rhs, fixed), evaluate=False)
+    try:
+        return rename(expr, fixed)
+    except (TypeError, ValueError):
+        if isinstance(expr, sp.core.relational.Relational):
+            return type(expr)(_valued(expr.lhs, fixed), _valued(expr.rhs, fixed), evaluate=False)
+        return _valued(expr, fixed)
 
 
 def _valued(expr: sp.Expr, fixed: dict) -> sp.Expr:

@@ -53,6 +53,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 import mpmath
 import sympy as sp
+from sympy.core.mul import _keep_coeff
 from sympy.printing.pycode import MpmathPrinter
 from flint import arb
 
@@ -92,7 +93,20 @@ GUARDED_NAMESPACE = {"_pow": guarded_pow, "exp": guarded(mpmath.exp, "exp", Fals
                      "erfc": erfc}   # mpmath's own overflows beyond 1.5e154 without GMP
 
 
-class _Printer(MpmathPrinter):
+class _SignApart:
+    """A negative product printed as the negation of its positive part. SymPy's printers parenthesize the factors of
+    a negative product at the precedence of a sum (the product's own, with its sign), so that the unevaluated
+    ``-1*(1/2)**-1`` prints as ``-1/1/2``, which Python reads as -1/2 (a claim's fixed value put in place, ``-1/s``
+    at ``s = 1/2``). Negation is exact in mpmath and in Arb: the values of evaluated products do not change."""
+
+    def _print_Mul(self, expr):
+        coefficient, rest = expr.as_coeff_Mul()
+        if coefficient.is_negative and rest is not sp.S.One:
+            return f"(-({self._print(_keep_coeff(-coefficient, rest))}))"
+        return super()._print_Mul(expr)
+
+
+class _Printer(_SignApart, MpmathPrinter):
     """lambdify's mpmath printer, with Sum/Product bounds made integers and every power guarded.
 
     Parameters arrive as mpf (so that 1/r is exact to working precision), and ``range`` needs ints; the index
@@ -305,7 +319,7 @@ def _integer_power(x, n: int):
     return square * x if n % 2 else square
 
 
-class _ArbPrinter(MpmathPrinter):
+class _ArbPrinter(_SignApart, MpmathPrinter):
     """The code of :func:`lambdify_arb`: Sum bounds through ``_integer``, powers through an exact-integer test."""
 
     def _print_Sum(self, expr):

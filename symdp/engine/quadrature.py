@@ -577,9 +577,10 @@ def _numeric_limit(f, P, Q, side: int, refine: bool = False):
     :data:`LIMIT_WINDOW` consecutive nodes is extrapolated to ``1/u = 0`` by Neville's scheme (polynomial in
     ``1/u``: exact, to rounding, for corrections analytic in 1/x, like the ``O(1/x)`` approach of the equal-scale
     Lap2 tail). The limit is the outermost window's estimate; its error is the largest distance from it of any
-    window's estimate over the outer half of the nodes (``10^((dps+10)/2)`` scales and beyond), plus the change
-    from dropping the window's last node. An exponentially small correction ``e^{-xd}`` is past by then unless
-    ``d`` is tiny, and then it shows as a spread; a correction that only sets in beyond the last node is not seen.
+    window's estimate over the outer half of the nodes (``10^((dps+10)/2)`` scales and beyond, and at least one
+    window's worth of nodes), plus the change from dropping the window's last node. An exponentially small
+    correction ``e^{-xd}`` is past by then unless ``d`` is tiny, and then it shows as a spread; a correction that
+    only sets in beyond the last node is not seen.
     A log-ratio still rising by more than 1 between the last two nodes is taken to grow without bound (``+inf``).
 
     >>> from symdp.engine.continuous import Lap2
@@ -593,7 +594,8 @@ def _numeric_limit(f, P, Q, side: int, refine: bool = False):
     centre, scale = P.center(), max(P.scale(), Q.scale())
     count = int((dps + 10) * mpmath.log(10) / mpmath.log(16)) + 2
     us, values = [], []
-    for k in range(count // 2, count):   # the outer half: only there are the estimates compared
+    # the outer half, only where the estimates are compared, but at least one window (below 8 digits it is shorter)
+    for k in range(max(0, min(count // 2, count - LIMIT_WINDOW)), count):
         u = mpmath.mpf(16) ** k * (4 if refine else 1)
         with mpmath.workdps(dps + int(mpmath.log10(u)) + 10):
             value = f(centre + side * scale * u)
