@@ -28,3 +28,13 @@ class UnknownTheorem(SymdpError):
 class Uncertain(ArithmeticError):
     """A ball comparison, or a ball where a number was needed, that ball arithmetic cannot decide (not bad input:
     the caller falls back to an estimate)."""
+
+
+def reason(exc: BaseException) -> str:
+    """What an arithmetic error raised while evaluating says, as the end of a message; where it says nothing (mpmath's
+    division by zero), what it is.
+
+    >>> reason(ValueError("math domain error")), reason(ZeroDivisionError()), reason(OverflowError())
+    ('math domain error', 'a division by zero', 'OverflowError')
+    """
+    return str(exc) or ("a division by zero" if isinstance(exc, ZeroDivisionError) else type(exc).__name__)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Optional, Sequence
 import mpmath
 
 from symdp.engine.divergences import AUTO, Kind, divergence, mixture, rule
-from symdp.errors import InvalidParameter, SymdpError
+from symdp.errors import InvalidParameter, SymdpError, reason
 from symdp.estimate import Estimate
 from symdp.numeric import to_mpf
 
@@ -353,6 +353,4 @@ class LawWitness:
         except SymdpError:
             raise
         except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:
-            # (mpmath's division by zero says nothing)
-            reason = str(e) or ("a division by zero" if isinstance(e, ZeroDivisionError) else type(e).__name__)
-            raise InvalidParameter(f"cannot build the laws: {reason}") from None
+            raise InvalidParameter(f"cannot build the laws: {reason(e)}") from None

@@ -45,7 +45,7 @@ import mpmath
 import sympy as sp
 
 from symdp.citations import Source  # noqa: F401 (re-exported: declarations of users' own theorems name it)
-from symdp.errors import InvalidParameter, SymdpError
+from symdp.errors import InvalidParameter, SymdpError, reason
 from symdp.estimate import Estimate
 from symdp.numeric import to_mpf
 from symdp.statement import CompiledStatement, lambdify_mpmath  # noqa: F401 (lambdify_mpmath: re-exported)
@@ -518,7 +518,7 @@ class Theorem:
         except SymdpError as e:
             raise type(e)(f"{e}{self._at(point)}") from None
         except (ZeroDivisionError, OverflowError, ValueError, TypeError) as e:
-            raise InvalidParameter(f"cannot evaluate {self.id}{self._at(point)}: {e}") from None
+            raise InvalidParameter(f"cannot evaluate {self.id}{self._at(point)}: {reason(e)}") from None
 
     def _measurements(self, point: Point) -> Any:
         """What the hand witness and the engine measure at a point, as one output for the compiled statement: the

@@ -338,6 +338,7 @@ def test_a_fixed_value_in_a_negated_reciprocal_is_its_value(claim, where, quanti
     ("0 <= kl(gaussian(x, 1), gaussian(log(x), 1))", "x = 0", "Gaussian mean must be a finite number, got -inf"),
     ("0*kl(gaussian(0, 1), gaussian(1/x, 1)) <= 1", "x = 0", "a division by zero"),   # a guard, not stated
     ("0 <= kl(gaussian(0, 1), gaussian(1/x, 1))", "x in [0, 1]", "cannot build the laws: a division by zero"),
+    ("kl(gaussian(0, 1), gaussian(1, 1)) <= 1/x", "x in [0, 1]", "(at x=0.0): a division by zero"),   # the bound
 ])
 def test_a_value_that_leaves_the_claim_undefined_is_named(claim, where, message):
     with pytest.raises((InvalidParameter, InvalidDistribution), match=re.escape(message)):
