@@ -18,6 +18,8 @@ worktree (``--against``, by default the newest tag); nothing here is compared wi
                                                                 # symdp/theorems/seconds.json (the parallel order)
     python3 benchmarks/bench_catalogue.py --at-once             # both checkouts at the same time, half the cores
                                                                 # each: what a machine whose speed drifts allows
+    python3 benchmarks/bench_catalogue.py --python-integers --at-once   # this checkout on mpmath's GMP backend
+                                                                # (gmpy2) beside the same on Python's integers
 
 Run one after the other, the two checkouts meet the machine at different speeds: on the 2-core machine this project is
 measured on, the same checkout's catalogue drifted by 20% within an hour, more than most changes. ``--at-once`` runs
@@ -45,14 +47,15 @@ def newest_tag() -> str | None:
     return done.stdout.strip() or None
 
 
-def start_catalogue(checkout: Path, selection: list[str], options: list[str]) -> tuple:
-    """``symdp verify --json`` of ``checkout`` (its own sources first on the path), started: the process, when, and
-    the files its output goes to (not pipes: a run that finishes first must not wait for its output to be read)."""
+def start_catalogue(checkout: Path, selection: list[str], options: list[str], env: dict | None = None) -> tuple:
+    """``symdp verify --json`` of ``checkout`` (its own sources first on the path, ``env`` added to the environment),
+    started: the process, when, and the files its output goes to (not pipes: a run that finishes first must not
+    wait for its output to be read)."""
     command = [sys.executable, "-c", "import sys; from symdp.cli import main; sys.exit(main())", "verify", "--json",
                "--quiet", *options, *selection]
     out, err = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
     process = subprocess.Popen(command, cwd=checkout, stdout=out, stderr=err, text=True,
-                               env={**os.environ, "PYTHONPATH": str(checkout)})
+                               env={**os.environ, **(env or {}), "PYTHONPATH": str(checkout)})
     return process, time.perf_counter(), (out, err)
 
 
@@ -137,14 +140,20 @@ def main(argv=None) -> int:
     parser.add_argument("--at-once", action="store_true",
                         help="run both checkouts at the same time, each with half the cores (unless --jobs is "
                              "given), so that a drift of the machine's speed meets both alike")
+    parser.add_argument("--python-integers", action="store_true",
+                        help="compare this checkout with itself on mpmath's Python integers (MPMATH_NOGMPY=1) "
+                             "instead of a previous release")
     parser.add_argument("--record-seconds", action="store_true",
                         help="write this checkout's seconds per theorem to symdp/theorems/seconds.json, from which "
                              "parallel runs order the work longest first (whole-catalogue runs only)")
     args = parser.parse_args(argv)
     if args.record_seconds and args.ids:
         parser.error("--record-seconds records a whole-catalogue run: give no IDs")
-    against = args.against or newest_tag()
-    jobs = args.jobs or (max(1, (os.cpu_count() or 2) // 2) if args.at_once and against else None)
+    if args.python_integers and args.against:
+        parser.error("--python-integers compares this checkout with itself: give no --against")
+    against = None if args.python_integers else args.against or newest_tag()
+    other = against or args.python_integers
+    jobs = args.jobs or (max(1, (os.cpu_count() or 2) // 2) if args.at_once and other else None)
     options = ([f"--examples={args.examples}"] if args.examples is not None else []) + \
         ([f"--jobs={jobs}"] if jobs else [])
     with tempfile.TemporaryDirectory() as scratch:
@@ -153,13 +162,16 @@ def main(argv=None) -> int:
             subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(tree), against], cwd=ROOT,
                            check=True)
         previous = None
+        # the other column: a previous release's checkout, or this one on mpmath's Python integers
+        name, checkout, env = ((f"previous release ({against})", tree, None) if against else
+                               ("this checkout, Python integers", ROOT, {"MPMATH_NOGMPY": "1"}))
         try:
             this = start_catalogue(ROOT, args.ids, options)
-            previous = start_catalogue(tree, args.ids, options) if against and args.at_once else None
+            previous = start_catalogue(checkout, args.ids, options, env) if other and args.at_once else None
             runs = {"this checkout": finish_catalogue(ROOT, this)}
-            if against:
-                previous = previous or start_catalogue(tree, args.ids, options)
-                runs[f"previous release ({against})"] = finish_catalogue(tree, previous)
+            if other:
+                previous = previous or start_catalogue(checkout, args.ids, options, env)
+                runs[name] = finish_catalogue(checkout, previous)
         finally:
             if previous is not None and previous[0].poll() is None:
                 previous[0].kill()   # (this checkout's run failed: the other is not waited for)

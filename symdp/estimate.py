@@ -412,6 +412,8 @@ def _raw(x, prec: int | None = None, rounding=round_nearest) -> tuple:
     """An exact Arb number as mpmath's raw tuple: exactly, or rounded once to ``prec`` bits in the direction
     ``rounding``."""
     man, exp = x.man_exp()
+    if prec is None:   # (exactly: mpmath's GMP backend takes no precision for that, not None)
+        return from_man_exp(int(man), int(exp))
     return from_man_exp(int(man), int(exp), prec, rounding)
 
 

@@ -252,6 +252,19 @@ def test_catalogue_benchmark_runs_both_checkouts_side_by_side():
         assert column["papers"]["dwork"]["numeric"] == 1 and column["wall_seconds"] > 0
 
 
+def test_catalogue_benchmark_compares_the_two_integer_backends(tmp_path):
+    """--python-integers: this checkout beside itself on mpmath's Python integers; the same reports (the backend
+    changes the speed, not a number)."""
+    done = subprocess.run([sys.executable, str(CATALOGUE_SCRIPT), "dwork.lem3.10", "--examples", "2", "--at-once",
+                           "--python-integers", "--save", str(tmp_path), "--json"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert set(json.loads(done.stdout)) == {"this checkout", "this checkout, Python integers"}
+    runs = [json.loads((tmp_path / name).read_text()) for name in ("this.json", "previous.json")]
+    assert [{k: v for k, v in run[0].items() if k != "seconds"} for run in runs] == \
+        [{k: v for k, v in runs[0][0].items() if k != "seconds"}] * 2
+
+
 def test_draw_benchmark_charges_the_test_to_the_test_and_restores_the_search():
     """bench_draws's clock: the seconds inside a search's test are counted there (each call sleeps 2 ms, so at least
     2 ms a draw), the search's whole time holds them, and verify's search is its own again after the ``with``."""
