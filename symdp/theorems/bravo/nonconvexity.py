@@ -16,6 +16,7 @@ from symdp.estimate import exact_ball
 from symdp.expressions import quantity
 from symdp.numeric import to_mpf
 from symdp.proofs.bravo import nonconvexity as proof
+from symdp.statement import lambdify_mpmath
 from symdp.strategies import flatmapped
 from symdp.symbols import D, a, h
 from symdp.theorem import (
@@ -136,7 +137,7 @@ def _compiled_hessian(n: int):
     s2, us = sp.symbols(f"s0:{n}", positive=True), sp.symbols(f"u1:{n}", real=True)
     path = [D, *us, 0]
     E = sum((sp.sqrt(cs[t - 1] * path[t - 1] ** 2 + hs[t - 1]) - path[t]) ** 2 / s2[t - 1] for t in range(1, n + 1))
-    return sp.lambdify((D, cs, hs, s2, us), sp.hessian(E, us), modules="mpmath")
+    return lambdify_mpmath((D, cs, hs, s2, us), sp.hessian(E, us))
 
 
 def min_hessian_eigenvalue(u, c, h, sigma2, D_) -> mpmath.mpf:

@@ -35,6 +35,7 @@ from symdp.numeric import to_mpf
 # noise_sums and tail_products live with the derivations, which build the symbolic S_t and P_t with them
 from symdp.proofs.bravo import limit_c_to_one, noise_sums, problem_p, tail_products
 from symdp.proofs.bravo.shifts import bellman_value
+from symdp.statement import lambdify_mpmath
 from symdp.strategies import flatmapped
 from symdp.symbols import D, L, M, T, alpha, beta, c, delta, eta, h, kappa, lam, sigma
 from symdp.theorem import (
@@ -384,7 +385,7 @@ def one_projected_step(point, ball_step) -> Estimate | None:
 
 
 
-_weak_h = sp.lambdify((eta, M, p_holder), WEAKLY_SMOOTH_H, "mpmath")
+_weak_h = lambdify_mpmath((eta, M, p_holder), WEAKLY_SMOOTH_H)
 
 
 def damped_subgradient(slope, jump, sd) -> chains.Step:
