@@ -1,4 +1,4 @@
-"""symdp under both of mpmath's integer backends: GMP's (gmpy2, a dependency: the catalogue's CPU is ~15% less with it)
+"""symdp under both of mpmath's integer backends: GMP's (gmpy2, a dependency: the catalogue's CPU is ~5% less with it)
 and Python's own integers (``MPMATH_NOGMPY=1``, what an install without gmpy2 gets).
 
 mpmath's arithmetic is exact integer arithmetic rounded by one set of rules, so the backend changes the speed and
@@ -44,10 +44,11 @@ def test_both_backends_give_the_same_reports():
     if gmp != "gmpy":
         pytest.skip("gmpy2 is not installed here: only the Python backend ran")
     assert with_gmp.keys() == without.keys() >= set(THEOREMS)   # (an ID names its refinements too)
+    # (exit 0: each as expected) every field but the time, and the worst margin's error, whose digits beyond the
+    # tenth follow the process's history of precisions
     for ident in with_gmp:
-        assert with_gmp[ident]["verdict"] == without[ident]["verdict"], ident   # (exit 0: each as expected)
-        assert with_gmp[ident]["examples"] == without[ident]["examples"], ident
-        assert with_gmp[ident]["worst_margin"] == without[ident]["worst_margin"], ident
+        assert {k: v for k, v in with_gmp[ident].items() if k != "worst_margin_error"} == \
+            {k: v for k, v in without[ident].items() if k != "worst_margin_error"}, ident
 
 
 def _value(x) -> Fraction:
